@@ -1,0 +1,257 @@
+import type {
+  ErrorCode,
+  ExchangeRecord,
+  GuidelineRequest,
+  GuidelineResult,
+  InvokeRequest,
+  InvokeResult,
+  PlatformError,
+} from '../shared/contract';
+import { checkGuideline, checkInvokeAnswer } from './contractCheck';
+import { normaliseDuration } from './duration';
+import { platformPath } from './platformPath';
+import { redactSecret } from './redact';
+
+/**
+ * The HTTP client for the platform API. It lives in the host (never the renderer) because it
+ * holds the key, and it turns every way an exchange can go wrong into a distinct error code:
+ * a refused connection, a time-out, a non-2xx status, a body that is not JSON, a body that
+ * does not match the contract, and a body over the size cap.
+ */
+
+/** Where to send a request and how. The key is used for the request and never recorded. */
+export interface PlatformTarget {
+  baseUrl: string;
+  apiKey: string | null;
+  /** Applies to the whole exchange, through the last byte of the body. */
+  timeoutMs: number;
+}
+
+export interface PlatformClientDeps {
+  fetch: typeof fetch;
+  /** Monotonic milliseconds, for measuring. */
+  now: () => number;
+  /** Wall-clock time, for `startedAt`. */
+  wallClock: () => Date;
+  /** Responses larger than this are aborted and reported as `too_large`. */
+  maxResponseBytes: number;
+  userAgent: string;
+}
+
+export interface PlatformClient {
+  invoke(target: PlatformTarget, request: InvokeRequest): Promise<InvokeResult>;
+  getGuideline(target: PlatformTarget, request: GuidelineRequest): Promise<GuidelineResult>;
+}
+
+interface Sent {
+  record: ExchangeRecord;
+  /** The body text, for parsing, when a complete 2xx response arrived. */
+  body: string | null;
+  error: PlatformError | null;
+}
+
+/** Distinguishes our own aborts from other failures. */
+type AbortReason = 'timeout' | 'too_large';
+
+export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
+  async function send(target: PlatformTarget, method: 'GET' | 'POST', path: string, body: string | null): Promise<Sent> {
+    const url = new URL(path, target.baseUrl.replace(/\/*$/, '/')).toString();
+    const record: ExchangeRecord = {
+      method,
+      url,
+      requestBody: body,
+      status: null,
+      statusText: '',
+      responseHeaders: {},
+      responseBody: null,
+      responseBytes: 0,
+      roundTripMs: 0,
+      startedAt: deps.wallClock().toISOString(),
+    };
+    const fail = (code: ErrorCode, message: string): Sent => ({
+      record,
+      body: null,
+      error: { code, message: redactSecret(message, target.apiKey), exchange: record },
+    });
+
+    if (!target.apiKey) {
+      return { record, body: null, error: { code: 'no_key', message: 'No API key is set for this profile.', exchange: null } };
+    }
+
+    const controller = new AbortController();
+    let abortReason: AbortReason | null = null;
+    const abort = (reason: AbortReason) => {
+      abortReason ??= reason;
+      controller.abort();
+    };
+    const timer = setTimeout(() => abort('timeout'), target.timeoutMs);
+    const started = deps.now();
+    const finish = () => {
+      clearTimeout(timer);
+      record.roundTripMs = Math.round((deps.now() - started) * 1000) / 1000;
+    };
+
+    try {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        authorization: `Bearer ${target.apiKey}`,
+        'user-agent': deps.userAgent,
+      };
+      if (body !== null) headers['content-type'] = 'application/json';
+      // Redirects are not followed: following one could carry the key to another origin.
+      const response = await deps.fetch(url, { method, headers, body, redirect: 'manual', signal: controller.signal });
+      record.status = response.status;
+      record.statusText = response.statusText;
+      response.headers.forEach((value, name) => {
+        record.responseHeaders[name] = redactSecret(value, target.apiKey);
+      });
+
+      const bytes = await readCapped(response, deps.maxResponseBytes, () => abort('too_large'));
+      record.responseBytes = bytes.received;
+      if (bytes.tooLarge) {
+        finish();
+        return fail('too_large', `The response is larger than the ${formatBytes(deps.maxResponseBytes)} limit, so it was not read.`);
+      }
+      const text = redactSecret(new TextDecoder('utf-8').decode(bytes.data), target.apiKey);
+      record.responseBody = text;
+      finish();
+
+      if (response.status < 200 || response.status > 299) {
+        const location = response.headers.get('location');
+        const redirect = response.status >= 300 && response.status < 400 && location ? ` (redirect to ${location} not followed)` : '';
+        return fail('http_status', `The server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${redirect}.`);
+      }
+      return { record, body: text, error: null };
+    } catch (error) {
+      finish();
+      if (abortReason === 'timeout') {
+        return fail('timeout', `No complete response within ${formatSeconds(target.timeoutMs)}.`);
+      }
+      if (abortReason === 'too_large') {
+        return fail('too_large', `The response is larger than the ${formatBytes(deps.maxResponseBytes)} limit, so it was not read.`);
+      }
+      return fail('network', describeNetworkError(error, url));
+    }
+  }
+
+  function parseJson(sent: Sent): { ok: true; value: unknown } | { ok: false; error: PlatformError } {
+    try {
+      return { ok: true, value: JSON.parse(sent.body ?? '') };
+    } catch {
+      const type = sent.record.responseHeaders['content-type'];
+      return {
+        ok: false,
+        error: {
+          code: 'not_json',
+          message: `The server answered ${sent.record.status} but the body is not JSON${type ? ` (content type ${type})` : ''}.`,
+          exchange: sent.record,
+        },
+      };
+    }
+  }
+
+  function contractError(sent: Sent, what: string, problems: string[]): PlatformError {
+    return { code: 'contract', message: `The ${what} does not match the contract: ${problems.join('; ')}.`, exchange: sent.record };
+  }
+
+  return {
+    async invoke(target, request) {
+      const path = platformPath('agent', request.agentId);
+      if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
+      const sent = await send(target, 'POST', path.value, JSON.stringify({ text: request.text, payload: request.payload }));
+      if (sent.error) return { ok: false, error: sent.error };
+      const parsed = parseJson(sent);
+      if (!parsed.ok) return parsed;
+      const checked = checkInvokeAnswer(parsed.value);
+      if (!checked.ok) return { ok: false, error: contractError(sent, 'answer', checked.problems) };
+      return {
+        ok: true,
+        value: { response: checked.value, serverDuration: normaliseDuration(checked.value.duration), exchange: sent.record },
+      };
+    },
+
+    async getGuideline(target, request) {
+      const path = platformPath('guideline', request.guidelineId);
+      if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
+      const sent = await send(target, 'GET', path.value, null);
+      if (sent.error) return { ok: false, error: sent.error };
+      const parsed = parseJson(sent);
+      if (!parsed.ok) return parsed;
+      const checked = checkGuideline(parsed.value);
+      if (!checked.ok) return { ok: false, error: contractError(sent, 'guideline', checked.problems) };
+      return { ok: true, value: { guideline: checked.value, exchange: sent.record } };
+    },
+  };
+}
+
+/** Reads the body while counting bytes, stopping as soon as the cap is passed. */
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  onTooLarge: () => void,
+): Promise<{ data: Uint8Array; received: number; tooLarge: boolean }> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    onTooLarge();
+    return { data: new Uint8Array(0), received: 0, tooLarge: true };
+  }
+  if (!response.body) return { data: new Uint8Array(0), received: 0, tooLarge: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      onTooLarge();
+      await reader.cancel().catch(() => undefined);
+      return { data: new Uint8Array(0), received, tooLarge: true };
+    }
+    chunks.push(value);
+  }
+  const data = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    data.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { data, received, tooLarge: false };
+}
+
+const NETWORK_CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be resolved right now',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_SOCKET: 'the connection closed unexpectedly',
+  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate chain is self-signed",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate could not be verified",
+  CERT_HAS_EXPIRED: "the server's certificate has expired",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host name",
+};
+
+function describeNetworkError(error: unknown, url: string): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : null;
+  const host = new URL(url).host;
+  if (code && NETWORK_CAUSES[code]) return `Could not reach ${host}: ${NETWORK_CAUSES[code]} (${code}).`;
+  if (code) return `Could not reach ${host} (${code}).`;
+  const message = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
+  return `Could not reach ${host}: ${message}.`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${bytes} bytes`;
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -1,0 +1,108 @@
+import {
+  API_METHODS,
+  type Api,
+  type ApiArgument,
+  type ApiMethod,
+  type AppError,
+  type JsonObject,
+  type Result,
+} from '../shared/contract';
+
+/**
+ * Argument validation for every contract method. Arguments arrive from IPC or HTTP as
+ * `unknown` and are narrowed here, in the host, before anything acts on them: the renderer
+ * is not trusted to send what its types say. The record is keyed by `ApiMethod`, so a new
+ * method does not compile until it has a validator.
+ */
+
+type Validator<T> = (raw: unknown) => Result<T>;
+
+const MAX_ID_CHARS = 1024;
+const MAX_TEXT_CHARS = 5 * 1024 * 1024;
+const MAX_PAYLOAD_JSON_CHARS = 5 * 1024 * 1024;
+const MAX_JSON_DEPTH = 64;
+
+function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+function invalid<T>(message: string): Result<T> {
+  return { ok: false, error: { code: 'invalid_argument', message } };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function noArgument(raw: unknown): Result<undefined> {
+  return raw === undefined || raw === null ? ok(undefined) : invalid('This method takes no argument.');
+}
+
+function stringField(record: Record<string, unknown>, field: string, maxChars: number): Result<string> {
+  const value = record[field];
+  if (typeof value !== 'string') return invalid(`"${field}" must be a string.`);
+  if (value.length > maxChars) return invalid(`"${field}" is longer than ${maxChars} characters.`);
+  return ok(value);
+}
+
+/** True when `value` is plain JSON data (what the platform can receive), within a depth limit. */
+function isJsonValue(value: unknown, depth: number): boolean {
+  if (depth > MAX_JSON_DEPTH) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
+  if (isPlainObject(value)) return Object.values(value).every((item) => isJsonValue(item, depth + 1));
+  return false;
+}
+
+function objectArgument<T>(raw: unknown, narrow: (record: Record<string, unknown>) => Result<T>): Result<T> {
+  return isPlainObject(raw) ? narrow(raw) : invalid('The argument must be an object.');
+}
+
+export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> } = {
+  getAppInfo: noArgument,
+  listProfiles: noArgument,
+  listKnownAgents: noArgument,
+  listKnownGuidelines: noArgument,
+  selectProfile: (raw) =>
+    objectArgument(raw, (record) => {
+      const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
+      return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
+    }),
+  getGuideline: (raw) =>
+    objectArgument(raw, (record) => {
+      const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
+      return guidelineId.ok ? ok({ guidelineId: guidelineId.value }) : guidelineId;
+    }),
+  invokeAgent: (raw) =>
+    objectArgument(raw, (record) => {
+      const agentId = stringField(record, 'agentId', MAX_ID_CHARS);
+      if (!agentId.ok) return agentId;
+      const text = stringField(record, 'text', MAX_TEXT_CHARS);
+      if (!text.ok) return text;
+      const payload = record['payload'];
+      if (!isPlainObject(payload)) return invalid('"payload" must be a JSON object.');
+      if (!isJsonValue(payload, 0)) return invalid('"payload" must hold only JSON values (no undefined, NaN or functions).');
+      if (JSON.stringify(payload).length > MAX_PAYLOAD_JSON_CHARS) return invalid('"payload" is larger than 5 MB.');
+      return ok({ agentId: agentId.value, text: text.value, payload: payload as JsonObject });
+    }),
+};
+
+export function isApiMethod(name: string): name is ApiMethod {
+  return (API_METHODS as readonly string[]).includes(name);
+}
+
+/**
+ * Validates and calls one method. Transport errors (unknown method, bad argument) come back
+ * as a failed Result for the transport to refuse; what the method itself returns is passed on.
+ */
+export async function dispatch(api: Api, method: string, raw: unknown): Promise<Result<unknown, AppError>> {
+  if (!isApiMethod(method)) return invalid(`Unknown method "${method}".`);
+  const validator = ARGUMENT_VALIDATORS[method] as Validator<unknown>;
+  const argument = validator(raw);
+  if (!argument.ok) return argument;
+  const call = api[method] as (argument: unknown) => Promise<unknown>;
+  return ok(await call.call(api, argument.value));
+}

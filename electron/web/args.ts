@@ -1,0 +1,65 @@
+/**
+ * Command-line options of `npm run web`. Parsing is separate from running so it can be tested
+ * and so a mistake ends in one clear line, not a stack trace.
+ */
+
+export interface WebArgs {
+  port: number;
+  open: boolean;
+  help: boolean;
+  /** For tests: a fixed sandbox key (e.g. a sentinel to search for). */
+  sandboxKey?: string;
+  /** For tests and benchmarks: no simulated agent latency. */
+  sandboxLatency: 'realistic' | 'none';
+}
+
+export const WEB_USAGE = `Usage: npm run web -- [--port N] [--open]
+
+  --port N   listen on 127.0.0.1:N (default: a free port)
+  --open     open the address in the system browser
+  --help     show this help
+
+For tests: --sandbox-key KEY (fixed sandbox key), --sandbox-latency none|realistic`;
+
+export type ParsedArgs = { ok: true; args: WebArgs } | { ok: false; message: string };
+
+export function parseWebArgs(argv: readonly string[]): ParsedArgs {
+  const args: WebArgs = { port: 0, open: false, help: false, sandboxLatency: 'realistic' };
+  for (let index = 0; index < argv.length; index += 1) {
+    const option = argv[index];
+    const value = argv[index + 1];
+    switch (option) {
+      case '--open':
+        args.open = true;
+        break;
+      case '--help':
+      case '-h':
+        args.help = true;
+        break;
+      case '--port': {
+        const port = Number(value);
+        if (value === undefined || !/^\d+$/.test(value) || port > 65535) {
+          return { ok: false, message: `--port needs a number from 0 to 65535, got ${value === undefined ? 'nothing' : `"${value}"`}.` };
+        }
+        args.port = port;
+        index += 1;
+        break;
+      }
+      case '--sandbox-key':
+        if (!value) return { ok: false, message: '--sandbox-key needs a value.' };
+        args.sandboxKey = value;
+        index += 1;
+        break;
+      case '--sandbox-latency':
+        if (value !== 'none' && value !== 'realistic') {
+          return { ok: false, message: '--sandbox-latency takes "none" or "realistic".' };
+        }
+        args.sandboxLatency = value;
+        index += 1;
+        break;
+      default:
+        return { ok: false, message: `Unknown option "${option}". Try --help.` };
+    }
+  }
+  return { ok: true, args };
+}

@@ -1,0 +1,183 @@
+import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { LAUNCH_SECRET_HEADER, type Api } from '../shared/contract';
+import { contentSecurityPolicy } from '../shared/csp';
+import { readStaticFile } from '../core/staticFiles';
+import { dispatch } from '../core/validate';
+
+/**
+ * Browser mode: the same contract as Electron's IPC, over HTTP on 127.0.0.1, for running
+ * without the Electron binary.
+ *
+ * A loopback port is reachable by every web page the user opens and by every local user, so
+ * the host refuses any contract call that:
+ * - lacks the per-launch secret (from the printed URL's fragment, sent as a header; a custom
+ *   header also forces a CORS preflight, which we never grant);
+ * - names a Host other than 127.0.0.1 or localhost on our port (DNS rebinding);
+ * - comes with an Origin, or a Sec-Fetch-Site, that is not our own.
+ * Static files need no secret (they hold none), but get the same Host check and a strict CSP.
+ */
+
+const MAX_RPC_BODY_BYTES = 16 * 1024 * 1024;
+
+export interface WebHostOptions {
+  api: Api;
+  /** The built renderer (dist/renderer). */
+  staticDir: string;
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** Fixed secret, for tests; random otherwise. */
+  secret?: string;
+}
+
+export interface WebHost {
+  /** The address to open, with the launch secret in its fragment. */
+  url: string;
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const secretDigest = digest(secret);
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) sendJson(response, 500, { error: { code: 'internal', message: 'The host failed.' } });
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!allowedHosts().has(request.headers.host ?? '')) {
+      return sendText(response, 403, 'This host name is not allowed.');
+    }
+    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    if (url.pathname.startsWith('/rpc/')) return handleRpc(request, response, url.pathname.slice('/rpc/'.length));
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('allow', 'GET, HEAD');
+      return sendText(response, 405, 'Method not allowed.');
+    }
+    const file = await readStaticFile(options.staticDir, url.pathname);
+    if (!file) return sendText(response, 404, 'Not found.');
+    response.writeHead(200, {
+      'content-type': file.contentType,
+      'content-length': file.body.byteLength,
+      'cache-control': 'no-store',
+      ...securityHeaders(),
+    });
+    response.end(request.method === 'HEAD' ? undefined : file.body);
+  }
+
+  async function handleRpc(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
+    if (request.method !== 'POST') {
+      response.setHeader('allow', 'POST');
+      return sendJson(response, 405, { error: { code: 'invalid_argument', message: 'Use POST.' } });
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(response, 'This origin may not call the host.');
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      return refuse(response, 'Cross-site requests may not call the host.');
+    }
+    const presented = request.headers[LAUNCH_SECRET_HEADER];
+    if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), secretDigest)) {
+      return refuse(response, 'The launch secret is missing or wrong.');
+    }
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      return sendJson(response, 415, { error: { code: 'invalid_argument', message: 'Send application/json.' } });
+    }
+    const body = await readBody(request, MAX_RPC_BODY_BYTES);
+    if (body === null) return sendJson(response, 413, { error: { code: 'invalid_argument', message: 'The request is too large.' } });
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(body);
+    } catch {
+      return sendJson(response, 400, { error: { code: 'invalid_argument', message: 'The request body is not JSON.' } });
+    }
+    const argument = typeof envelope === 'object' && envelope !== null ? (envelope as { argument?: unknown }).argument : undefined;
+    const outcome = await dispatch(options.api, method, argument);
+    if (!outcome.ok) return sendJson(response, 400, { error: outcome.error });
+    return sendJson(response, 200, { value: outcome.value });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/#secret=${secret}`,
+    origin,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function securityHeaders(): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy('browser'),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+function refuse(response: ServerResponse, message: string): void {
+  sendJson(response, 403, { error: { code: 'invalid_argument', message } });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...securityHeaders(),
+  });
+  response.end(text);
+}
+
+function sendText(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders() });
+  response.end(text);
+}
+
+/** Reads a request body up to `limit` bytes; null when it is larger. */
+function readBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        // Stop keeping it, but drain it, so the 413 can still be read by the caller.
+        request.removeAllListeners('data');
+        request.resume();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
