@@ -1,0 +1,19 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { ipcChannel, type Api } from './shared/contract';
+
+/**
+ * Exposes exactly the contract's methods to the page, each on its own channel. There is no
+ * generic `invoke(channel, …)`: the page cannot reach any channel the contract does not name.
+ * Typed as `Api`, so a new contract method fails to compile here until it is bridged.
+ */
+const api: Api = {
+  getAppInfo: () => ipcRenderer.invoke(ipcChannel('getAppInfo')),
+  listProfiles: () => ipcRenderer.invoke(ipcChannel('listProfiles')),
+  selectProfile: (request) => ipcRenderer.invoke(ipcChannel('selectProfile'), request),
+  listKnownAgents: () => ipcRenderer.invoke(ipcChannel('listKnownAgents')),
+  listKnownGuidelines: () => ipcRenderer.invoke(ipcChannel('listKnownGuidelines')),
+  invokeAgent: (request) => ipcRenderer.invoke(ipcChannel('invokeAgent'), request),
+  getGuideline: (request) => ipcRenderer.invoke(ipcChannel('getGuideline'), request),
+};
+
+contextBridge.exposeInMainWorld('agentExplorer', api);

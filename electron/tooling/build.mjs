@@ -1,0 +1,34 @@
+// Builds the app: the Node-side entry points bundled by esbuild into dist/electron/, and the
+// renderer built by Vite into dist/renderer/. `--node-only` skips the renderer (for the
+// standalone sandbox). Bundling means the packaged app needs no runtime node_modules.
+import { build as esbuild } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const nodeOnly = process.argv.includes('--node-only');
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  sourcemap: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const started = performance.now();
+await Promise.all([
+  // Electron main and preload: CommonJS, with 'electron' provided by the runtime. The preload
+  // runs sandboxed, where only a few modules can be required, so everything else is inlined.
+  esbuild({ ...common, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', external: ['electron'] }),
+  esbuild({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', external: ['electron'] }),
+  esbuild({ ...common, entryPoints: ['electron/web/cli.ts'], outfile: 'dist/electron/web.mjs', format: 'esm' }),
+  esbuild({ ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile: 'dist/electron/sandbox.mjs', format: 'esm' }),
+]);
+
+if (!nodeOnly) {
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ configFile: `${root}/vite.config.ts`, logLevel: 'warn' });
+}
+process.stdout.write(`Built ${nodeOnly ? 'dist/electron' : 'dist/electron and dist/renderer'} in ${Math.round(performance.now() - started)} ms\n`);

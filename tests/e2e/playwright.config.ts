@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_ENV, findChromium } from '../support/chromium';
+import { reporters } from '../support/reporters';
+
+const executablePath = findChromium();
+if (!executablePath) {
+  throw new Error(
+    `No Chromium found for the end-to-end tests. Install one (Debian: apt-get install -y chromium) or set ${CHROMIUM_ENV} to its path.`,
+  );
+}
+
+/** End-to-end tests: real Chromium driving the app in browser mode against the embedded sandbox. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../../test-results/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  workers: 2,
+  forbidOnly: !!process.env['CI'],
+  reporter: reporters(),
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+  },
+});
