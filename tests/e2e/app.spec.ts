@@ -33,7 +33,7 @@ test('invoking a sample agent shows the payload in the answer, with server and r
   );
   await page.getByRole('button', { name: 'Invoke' }).click();
 
-  const response = page.getByRole('region', { name: 'Response' });
+  const response = page.getByRole('region', { name: 'Response', exact: true });
   await expect(response).toContainText('Hi Grace Hopper');
   await expect(response).toContainText('Thank you for contacting Cobol Cloud about a lost invoice');
   await expect(response).toContainText('200');
@@ -48,7 +48,7 @@ test('Ctrl+Enter invokes, and an answer without token says it is absent', async 
   await fillRequest(page, tokenless.id, 'Where is it?', JSON.stringify({ order_id: 'NW-1', status: 'packed' }));
   await page.getByRole('textbox', { name: 'Text' }).press('Control+Enter');
 
-  const response = page.getByRole('region', { name: 'Response' });
+  const response = page.getByRole('region', { name: 'Response', exact: true });
   await expect(response).toContainText('Order NW-1 is currently "packed"');
   await expect(response).toContainText(/absent/i);
 });
@@ -61,7 +61,7 @@ test('invalid JSON in the payload is refused with its line and column, and nothi
 
   await expect(page.getByText(/line 4, column 1/i)).toBeVisible();
   expect(calls).not.toContain('invokeAgent');
-  await expect(page.getByRole('region', { name: 'Response' })).not.toContainText('Hi Ada');
+  await expect(page.getByRole('region', { name: 'Response', exact: true })).not.toContainText('Hi Ada');
 });
 
 test('an error status from the server is shown as an error, not as an answer', async ({ page, app }) => {
@@ -69,7 +69,7 @@ test('an error status from the server is shown as an error, not as an answer', a
   await fillRequest(page, 'no-such-agent', 'hi', '{}');
   await page.getByRole('button', { name: 'Invoke' }).click();
 
-  const alert = page.getByRole('region', { name: 'Response' }).getByRole('alert');
+  const alert = page.getByRole('region', { name: 'Response', exact: true }).getByRole('alert');
   await expect(alert).toContainText('404');
   await expect(alert).toContainText('Not found.');
 });
@@ -80,8 +80,8 @@ test('opening a guideline renders its markdown, table included', async ({ page, 
   await page.getByRole('combobox', { name: 'Guideline' }).fill(escalation.id);
   await page.getByRole('button', { name: 'Open guideline' }).click();
 
-  const guideline = page.getByRole('region', { name: 'Guideline' });
-  await expect(guideline.getByRole('heading', { name: escalation.name })).toBeVisible();
+  const guideline = page.getByRole('region', { name: 'Guideline', exact: true });
+  await expect(guideline.getByRole('heading', { name: escalation.name, level: 2 })).toBeVisible();
   await expect(guideline.getByRole('table')).toBeVisible();
   expect(await guideline.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
   await expect(guideline.getByRole('link').first()).toHaveAttribute('href', /^https:/);
@@ -98,8 +98,8 @@ test('raw HTML and javascript: links in guideline content stay inert', async ({ 
   await page.getByRole('combobox', { name: 'Guideline' }).fill(safety.id);
   await page.getByRole('button', { name: 'Open guideline' }).click();
 
-  const guideline = page.getByRole('region', { name: 'Guideline' });
-  await expect(guideline.getByRole('heading', { name: safety.name })).toBeVisible();
+  const guideline = page.getByRole('region', { name: 'Guideline', exact: true });
+  await expect(guideline.getByRole('heading', { name: safety.name, level: 2 })).toBeVisible();
   await expect(guideline).toContainText('<script>');
   expect(await guideline.locator('script, img, iframe, [onerror]').count()).toBe(0);
   expect(await guideline.locator('a[href^="javascript:" i]').count()).toBe(0);
@@ -124,11 +124,11 @@ test.describe('with a sentinel sandbox key', () => {
     await openApp(page, app);
     await fillRequest(page, drafter.id, 'hi', JSON.stringify(drafter.example.payload));
     await page.getByRole('button', { name: 'Invoke' }).click();
-    await expect(page.getByRole('region', { name: 'Response' })).toContainText('Dana Whitfield');
+    await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('Dana Whitfield');
     await page.getByRole('tab', { name: 'Guidelines' }).click();
     await page.getByRole('combobox', { name: 'Guideline' }).fill(escalation.id);
     await page.getByRole('button', { name: 'Open guideline' }).click();
-    await expect(page.getByRole('region', { name: 'Guideline' }).getByRole('table')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Guideline', exact: true }).getByRole('table')).toBeVisible();
 
     const texts = await Promise.all(bodies);
     expect(texts.length).toBeGreaterThan(5);

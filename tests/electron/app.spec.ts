@@ -45,5 +45,5 @@ test('the desktop app invokes a sample agent through IPC', async () => {
   await window.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify(agent.example.payload));
   await window.getByRole('button', { name: 'Invoke' }).click();
   const firstValue = Object.values(agent.example.payload).find((value) => typeof value === 'string') as string;
-  await expect(window.getByRole('region', { name: 'Response' })).toContainText(firstValue);
+  await expect(window.getByRole('region', { name: 'Response', exact: true })).toContainText(firstValue);
 });

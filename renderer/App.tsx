@@ -1,0 +1,49 @@
+import { AppHeader } from './AppHeader';
+import { GuidelinesPanel } from './features/guidelines/GuidelinesPanel';
+import { InvokePanel } from './features/invoke/InvokePanel';
+import { thrownMessage } from './lib/errorKinds';
+import { useAppInfo } from './queries/appInfo';
+import { useKnownAgents, useKnownGuidelines } from './queries/knownLists';
+import { useProfiles } from './queries/profiles';
+import { Tabs, type TabSpec } from './ui/Tabs';
+
+/** The app's readiness, for people (the banner) and for tests (`data-app-state`). */
+export type AppState = 'loading' | 'ready' | 'error';
+
+const TABS: readonly TabSpec[] = [
+  { id: 'agents', label: 'Agents', panel: <InvokePanel /> },
+  { id: 'guidelines', label: 'Guidelines', panel: <GuidelinesPanel /> },
+];
+
+/**
+ * The app shell. It renders at once and stays rendered: the state attribute says when the
+ * profiles and known lists have arrived ("ready"), and a failure to reach the host shows
+ * as a banner rather than replacing the shell, so nothing typed is lost while it recovers.
+ */
+export function App() {
+  const appInfo = useAppInfo();
+  const profiles = useProfiles();
+  const agents = useKnownAgents();
+  const guidelines = useKnownGuidelines();
+  const basics = [profiles, agents, guidelines, appInfo];
+  const failed = basics.filter((query) => query.isError);
+  const state: AppState =
+    failed.length > 0 ? 'error' : profiles.isSuccess && agents.isSuccess && guidelines.isSuccess ? 'ready' : 'loading';
+
+  return (
+    <div className="app" data-app-state={state}>
+      <AppHeader />
+      {failed.length > 0 && (
+        <div role="alert" className="host-banner">
+          <strong>Agent Explorer cannot reach its host.</strong> <span>{thrownMessage(failed[0]?.error)}</span>{' '}
+          <button type="button" className="button-quiet button-small" onClick={() => failed.forEach((query) => void query.refetch())}>
+            Try again
+          </button>
+        </div>
+      )}
+      <main className="app-main">
+        <Tabs label="Sections" tabs={TABS} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { GuidelineResult, GuidelineSuccess } from '../../../electron/shared/contract';
+import { Disclosure } from '../../ui/Disclosure';
+import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
+import { ExchangeExtras, ExchangeSummary } from '../../ui/ExchangeDetails';
+import { SafeMarkdown } from './SafeMarkdown';
+
+/** What the Guideline region needs from the guideline query. */
+export interface GuidelineState {
+  openedId: string | null;
+  data: GuidelineResult | undefined;
+  error: unknown;
+  isError: boolean;
+  isFetching: boolean;
+}
+
+function GuidelineDocument({ value }: { value: GuidelineSuccess }) {
+  const { guideline, exchange } = value;
+  return (
+    <article className="guideline-document">
+      <ExchangeSummary exchange={exchange} />
+      <header className="guideline-header">
+        <h2 className="guideline-name">{guideline.name}</h2>
+        {guideline.description && <p className="guideline-description">{guideline.description}</p>}
+      </header>
+      {guideline.content.trim() === '' ? (
+        <p className="muted">This guideline has no content.</p>
+      ) : (
+        <SafeMarkdown content={guideline.content} />
+      )}
+      <Disclosure summary="Markdown source">
+        <pre className="code-block">{guideline.content}</pre>
+      </Disclosure>
+      <ExchangeExtras exchange={exchange} />
+    </article>
+  );
+}
+
+/** The Guideline region: a hint, loading, the document, or an error panel like the invoke one. */
+export function GuidelineView({ state }: { state: GuidelineState }) {
+  const { openedId, data, error, isError, isFetching } = state;
+  return (
+    <section aria-label="Guideline" className="card guideline-view" aria-busy={isFetching}>
+      {openedId === null && (
+        <div className="empty-state">
+          <p>No guideline open.</p>
+          <p className="muted">Pick a known guideline, or type an id and press Enter.</p>
+        </div>
+      )}
+      {openedId !== null && isFetching && (
+        <div className="pending">
+          <span className="spinner" aria-hidden="true" />
+          <span>
+            Loading <span className="mono">{openedId}</span>…
+          </span>
+        </div>
+      )}
+      {isError && <HostErrorPanel error={error} />}
+      {!isError && data && (data.ok ? <GuidelineDocument value={data.value} /> : <ErrorPanel error={data.error} />)}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { remarkHtmlAsText } from '../../lib/remarkHtmlAsText';
+import { markdownUrlTransform } from '../../lib/safeUrl';
+
+/**
+ * Untrusted markdown, rendered safely:
+ * - no rehype-raw: HTML in the text never becomes elements; remarkHtmlAsText shows it as
+ *   literal code so a reader can see it was there;
+ * - every URL goes through the allow-list (http, https, mailto, #fragment); a link that fails
+ *   keeps its text but loses its href;
+ * - images never load: a guideline must not make the app fetch remote content (tracking
+ *   pixels, internal addresses), so an image is shown as a labelled link instead;
+ * - headings move down two levels so the guideline's own h1 sits under the view's h2.
+ */
+const BLOCKED_TITLE = 'Link removed: only http, https and mailto links are allowed';
+
+function ExternalLink({ href, children, title }: { href: string; children: ReactNode; title?: string }) {
+  return (
+    <a href={href} title={title} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+const components: Components = {
+  a: ({ href, title, children }) =>
+    href ? (
+      <ExternalLink href={href} title={title}>
+        {children}
+      </ExternalLink>
+    ) : (
+      <span className="md-blocked-link" title={BLOCKED_TITLE}>
+        {children}
+      </span>
+    ),
+  img: ({ src, alt }) => {
+    const url = typeof src === 'string' && src !== '' ? src : null;
+    const label = `Image: ${alt || 'no description'}`;
+    return (
+      <span className="md-image">
+        {label}{' '}
+        {url ? (
+          <>
+            (<ExternalLink href={url}>{url}</ExternalLink>)
+          </>
+        ) : (
+          <span title={BLOCKED_TITLE}>(address removed)</span>
+        )}
+      </span>
+    );
+  },
+  table: ({ children }) => (
+    <div className="md-table-wrap">
+      <table>{children}</table>
+    </div>
+  ),
+  h1: ({ children }) => <h3 className="md-h1">{children}</h3>,
+  h2: ({ children }) => <h4 className="md-h2">{children}</h4>,
+  h3: ({ children }) => <h5 className="md-h3">{children}</h5>,
+  h4: ({ children }) => <h6 className="md-h4">{children}</h6>,
+  h5: ({ children }) => <h6 className="md-h5">{children}</h6>,
+  h6: ({ children }) => <h6 className="md-h6">{children}</h6>,
+};
+
+const remarkPlugins = [remarkGfm, remarkHtmlAsText];
+
+/** Renders guideline markdown with GFM (tables, task lists, strikethrough) and nothing unsafe. */
+export function SafeMarkdown({ content }: { content: string }) {
+  return (
+    <div className="markdown">
+      <Markdown remarkPlugins={remarkPlugins} urlTransform={markdownUrlTransform} components={components}>
+        {content}
+      </Markdown>
+    </div>
+  );
+}

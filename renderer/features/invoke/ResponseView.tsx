@@ -1,0 +1,49 @@
+import type { InvokeRequest, InvokeResult } from '../../../electron/shared/contract';
+import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
+import { Elapsed } from './Elapsed';
+import { InvokeSuccessView } from './InvokeSuccessView';
+import { SHORTCUT_LABEL } from './shortcut';
+
+/** What the Response region needs from the invoke mutation. */
+export interface InvokeState {
+  status: 'idle' | 'pending' | 'success' | 'error';
+  data: InvokeResult | undefined;
+  error: unknown;
+  variables: InvokeRequest | undefined;
+}
+
+/** The Response region: empty hint, progress, the answer, or an error that never looks like one. */
+export function ResponseView({ state }: { state: InvokeState }) {
+  const { status, data, error, variables } = state;
+  return (
+    <section aria-label="Response" className="card response" aria-busy={status === 'pending'}>
+      <div className="card-head">
+        <h2 className="card-title">Response</h2>
+        {variables && status !== 'idle' && (
+          <span className="mono muted small card-subtitle" title="Agent id of this request">
+            {variables.agentId}
+          </span>
+        )}
+      </div>
+      {status === 'idle' && (
+        <div className="empty-state">
+          <p>Nothing sent yet.</p>
+          <p className="muted">
+            Pick a known agent to load its example, then press <strong>Invoke</strong> or{' '}
+            <kbd>{SHORTCUT_LABEL}</kbd>. The answer, the server’s and the round-trip time, and the raw response
+            appear here.
+          </p>
+        </div>
+      )}
+      {status === 'pending' && (
+        <div className="pending">
+          <span className="spinner" aria-hidden="true" />
+          <span>Waiting for the agent…</span>
+          <Elapsed />
+        </div>
+      )}
+      {status === 'error' && <HostErrorPanel error={error} />}
+      {status === 'success' && data && (data.ok ? <InvokeSuccessView value={data.value} /> : <ErrorPanel error={data.error} />)}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { resolveHost } from './host';
+import { createQueryClient } from './queries/client';
+import { Root } from './Root';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/controls.css';
+import './styles/pickList.css';
+import './styles/results.css';
+import './styles/alerts.css';
+import './styles/markdown.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html must contain <div id="root">.');
+
+const api = resolveHost();
+if (api) {
+  createRoot(rootElement).render(
+    <StrictMode>
+      <Root api={api} queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+} else {
+  // Browser mode opened without the secret in its address: nothing can be asked of the host.
+  rootElement.dataset['appState'] = 'error';
+  createRoot(rootElement).render(
+    <div className="launch-error" role="alert">
+      <h1>Agent Explorer</h1>
+      <p>
+        This page needs its launch address: open the exact URL that <code>npm run web</code> printed.
+      </p>
+    </div>,
+  );
+}

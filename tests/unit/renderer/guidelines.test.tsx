@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import { exchange, FakeApi } from '../../support/fakeApi';
+import { renderReady } from './renderApp';
+
+const CONTENT = [
+  '# Escalate',
+  '',
+  '| Severity | Respond within |',
+  '|---|---|',
+  '| High | 1 hour |',
+  '',
+  '[evil](javascript:alert(1)) and [docs](https://docs.example.com/x) and [mail](mailto:help@example.com)',
+  '',
+  '<script>alert("x")</script>',
+  '',
+  'Inline <img src=x onerror="alert(2)"> here.',
+  '',
+  '![diagram](https://tracker.example.com/pixel.png)',
+].join('\n');
+
+function withContent(content: string) {
+  const fake = new FakeApi();
+  fake.guidelineResponder = () => ({
+    ok: true,
+    value: {
+      guideline: { name: 'Escalation policy', description: 'When to escalate.', content },
+      exchange: exchange({ method: 'GET', status: 200, roundTripMs: 34 }),
+    },
+  });
+  return fake;
+}
+
+async function openGuidelinesTab(fake: FakeApi) {
+  const rendered = await renderReady(fake);
+  await rendered.user.click(screen.getByRole('tab', { name: 'Guidelines' }));
+  return rendered;
+}
+
+describe('guidelines', () => {
+  it('opens a known guideline and renders its markdown safely', async () => {
+    const fake = withContent(CONTENT);
+    const { user, container } = await openGuidelinesTab(fake);
+    await user.click(screen.getByRole('button', { name: 'Escalation policy' }));
+    expect(fake.callsOf('getGuideline')).toEqual([{ guidelineId: '22222222-2222-4222-8222-222222222222' }]);
+    expect(screen.getByRole('combobox', { name: 'Guideline' })).toHaveValue('22222222-2222-4222-8222-222222222222');
+
+    const view = screen.getByRole('region', { name: 'Guideline' });
+    expect(await within(view).findByRole('heading', { name: 'Escalation policy' })).toBeInTheDocument();
+    expect(within(view).getByText('When to escalate.')).toBeInTheDocument();
+    expect(within(view).getByText('34 ms')).toBeInTheDocument();
+
+    const table = within(view).getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Severity' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '1 hour' })).toBeInTheDocument();
+
+    const evil = within(view).getByText('evil');
+    expect(evil.closest('a')).toBeNull();
+    expect(container.querySelector('[href^="javascript"]')).toBeNull();
+    const docs = within(view).getByRole('link', { name: 'docs' });
+    expect(docs).toHaveAttribute('href', 'https://docs.example.com/x');
+    expect(docs).toHaveAttribute('target', '_blank');
+    expect(docs).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(view).getByRole('link', { name: 'mail' })).toHaveAttribute('href', 'mailto:help@example.com');
+
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(within(view).getByText('<script>alert("x")</script>')).toBeInTheDocument();
+    // Shown as literal code, so a reader can tell the content carried HTML.
+    expect(within(view).getByText('<img src=x onerror="alert(2)">').tagName).toBe('CODE');
+    expect(within(view).getByText(/Image: diagram/)).toHaveTextContent('Image: diagram (https://tracker.example.com/pixel.png)');
+  });
+
+  it('blocks data: and vbscript: links too', async () => {
+    const fake = withContent('[a](data:text/html,<b>x</b>) [b](vbscript:msgbox) [c](JaVaScRiPt:alert(1)) [d](#section)');
+    const { user } = await openGuidelinesTab(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Guideline' }), 'g-1{Enter}');
+    const view = screen.getByRole('region', { name: 'Guideline' });
+    await within(view).findByRole('heading', { name: 'Escalation policy' });
+    for (const name of ['a', 'b', 'c']) expect(within(view).getByText(name).closest('a')).toBeNull();
+    expect(within(view).getByRole('link', { name: 'd' })).toHaveAttribute('href', '#section');
+  });
+
+  it('opens a typed id with Enter, and refuses an empty id', async () => {
+    const fake = withContent('Plain.');
+    const { user } = await openGuidelinesTab(fake);
+    const input = screen.getByRole('combobox', { name: 'Guideline' });
+    await user.click(screen.getByRole('button', { name: 'Open guideline' }));
+    expect(fake.callsOf('getGuideline')).toEqual([]);
+    expect(screen.getByText('Enter a guideline id, or pick a known guideline.')).toBeInTheDocument();
+    expect(input).toHaveFocus();
+
+    await user.type(input, ' my-guideline {Enter}');
+    expect(fake.callsOf('getGuideline')).toEqual([{ guidelineId: 'my-guideline' }]);
+    expect(await screen.findByText('Plain.')).toBeInTheDocument();
+  });
+
+  it('shows guideline errors like invoke errors', async () => {
+    const fake = new FakeApi();
+    fake.guidelineResponder = () => ({
+      ok: false,
+      error: {
+        code: 'http_status',
+        message: 'The platform answered 404.',
+        exchange: exchange({ method: 'GET', status: 404, statusText: 'Not Found', responseBody: '{"detail":"<i>Not found</i>"}' }),
+      },
+    });
+    const { user, container } = await openGuidelinesTab(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Guideline' }), 'nope{Enter}');
+    const alert = await within(screen.getByRole('region', { name: 'Guideline' })).findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'HTTP 404 Not Found' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('"detail": "<i>Not found</i>"');
+    expect(container.querySelector('i')).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { MutationObserver } from '@tanstack/react-query';
+import { createQueryClient } from '../../../renderer/queries/client';
+import { guidelineQuery } from '../../../renderer/queries/guideline';
+import { queryKeys } from '../../../renderer/queries/keys';
+import { knownAgentsQuery, knownGuidelinesQuery } from '../../../renderer/queries/knownLists';
+import { invokeMutation } from '../../../renderer/queries/invoke';
+import { profilesQuery, selectProfileMutation } from '../../../renderer/queries/profiles';
+import { FakeApi } from '../../support/fakeApi';
+
+function fakeWithTwoProfiles() {
+  const fake = new FakeApi();
+  fake.profiles = {
+    activeProfileId: 'sandbox',
+    profiles: [
+      ...fake.profiles.profiles,
+      { id: 'prod', name: 'Production', baseUrl: 'https://api.example.com', kind: 'custom', key: { set: true, storage: 'keychain' } },
+    ],
+  };
+  return fake;
+}
+
+describe('query keys', () => {
+  it('start with the contract method and carry its argument and the profile id', () => {
+    const fake = new FakeApi();
+    expect(profilesQuery(fake).queryKey).toEqual(['listProfiles']);
+    expect(knownAgentsQuery(fake, 'p1').queryKey).toEqual(['listKnownAgents', { profileId: 'p1' }]);
+    expect(knownGuidelinesQuery(fake, 'p1').queryKey).toEqual(['listKnownGuidelines', { profileId: 'p1' }]);
+    expect(guidelineQuery(fake, 'p1', 'g1').queryKey).toEqual(['getGuideline', { guidelineId: 'g1' }, { profileId: 'p1' }]);
+  });
+
+  it('never retry', () => {
+    const fake = new FakeApi();
+    expect(invokeMutation(fake).retry).toBe(false);
+    expect(guidelineQuery(fake, 'p1', 'g1').retry).toBe(false);
+    expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(false);
+  });
+});
+
+describe('selectProfile', () => {
+  it('stores the new state and marks profile-dependent answers stale', async () => {
+    const fake = fakeWithTwoProfiles();
+    const client = createQueryClient();
+    await client.fetchQuery(profilesQuery(fake));
+    await client.fetchQuery(knownAgentsQuery(fake, 'sandbox'));
+    await client.fetchQuery(guidelineQuery(fake, 'sandbox', 'g1'));
+
+    await new MutationObserver(client, selectProfileMutation(fake, client)).mutate({ profileId: 'prod' });
+
+    expect(client.getQueryData(profilesQuery(fake).queryKey)?.activeProfileId).toBe('prod');
+    expect(client.getQueryState(queryKeys.knownAgents('sandbox'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.guideline({ guidelineId: 'g1' }, 'sandbox'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.profiles())?.isInvalidated).toBe(false);
+  });
+
+  it('changes nothing when the host refuses the switch', async () => {
+    const fake = fakeWithTwoProfiles();
+    const client = createQueryClient();
+    await client.fetchQuery(profilesQuery(fake));
+    await client.fetchQuery(knownAgentsQuery(fake, 'sandbox'));
+    const result = await new MutationObserver(client, selectProfileMutation(fake, client)).mutate({ profileId: 'nope' });
+    expect(result.ok).toBe(false);
+    expect(client.getQueryData(profilesQuery(fake).queryKey)?.activeProfileId).toBe('sandbox');
+    expect(client.getQueryState(queryKeys.knownAgents('sandbox'))?.isInvalidated).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Root } from '../../../renderer/Root';
+import { createQueryClient } from '../../../renderer/queries/client';
+import { FakeApi } from '../../support/fakeApi';
+
+/** Renders the whole app against a fake host, as main.tsx does against the real one. */
+export function renderApp(fake: FakeApi = new FakeApi()) {
+  const user = userEvent.setup();
+  const view = render(<Root api={fake} queryClient={createQueryClient()} />);
+  return { fake, user, ...view };
+}
+
+/** Renders the app and waits until it says it is ready for input. */
+export async function renderReady(fake: FakeApi = new FakeApi()) {
+  const rendered = renderApp(fake);
+  await waitFor(() => expect(document.querySelector('[data-app-state="ready"]')).not.toBeNull());
+  return rendered;
+}
+
+/** A promise with its resolve function outside, for answers that arrive when the test says. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/** The Response region. */
+export function responseRegion() {
+  return screen.getByRole('region', { name: 'Response' });
+}
