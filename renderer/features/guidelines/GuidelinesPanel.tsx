@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useGuideline } from '../../queries/guideline';
 import { useKnownGuidelines } from '../../queries/knownLists';
+import { IdCombobox } from '../../ui/IdCombobox';
 import { PickList } from '../../ui/PickList';
 import { GuidelineView } from './GuidelineView';
 
@@ -17,7 +18,7 @@ export function GuidelinesPanel() {
   const [inputError, setInputError] = useState<string | null>(null);
   const guideline = useGuideline(openedId);
   const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { input: useId(), list: useId(), error: useId(), heading: useId() };
+  const headingId = useId();
 
   function open(id: string) {
     const trimmed = id.trim();
@@ -47,46 +48,26 @@ export function GuidelinesPanel() {
             <h2 className="card-title">Open a guideline</h2>
             <span className="muted small card-subtitle">GET /api/guideline/&#123;guideline&#125;/</span>
           </div>
-          <div className="field">
-            <label htmlFor={ids.input}>Guideline</label>
-            <input
-              ref={inputRef}
-              id={ids.input}
-              type="text"
-              list={ids.list}
-              className="input mono"
-              placeholder="Guideline id"
-              autoComplete="off"
-              spellCheck={false}
-              value={input}
-              aria-invalid={inputError ? true : undefined}
-              aria-describedby={inputError ? ids.error : undefined}
-              onChange={(event) => {
-                setInputError(null);
-                setInput(event.target.value);
-              }}
-            />
-            <datalist id={ids.list}>
-              {known.data?.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </datalist>
-            {inputError && (
-              <p id={ids.error} className="field-error">
-                {inputError}
-              </p>
-            )}
-          </div>
+          <IdCombobox
+            label="Guideline"
+            value={input}
+            onChange={(value) => {
+              setInputError(null);
+              setInput(value);
+            }}
+            options={known.data}
+            placeholder="Guideline id"
+            error={inputError}
+            inputRef={inputRef}
+          />
           <div className="actions">
             <button type="submit" className="button-primary">
               Open guideline
             </button>
           </div>
         </form>
-        <section className="picker" aria-labelledby={ids.heading}>
-          <h3 id={ids.heading} className="section-title">
+        <section className="picker" aria-labelledby={headingId}>
+          <h3 id={headingId} className="section-title">
             Known guidelines
           </h3>
           {known.isError && <p className="inline-error">Could not load the known guidelines: {thrownMessage(known.error)}</p>}

@@ -3,6 +3,7 @@ import type { KnownAgent } from '../../../electron/shared/contract';
 import { missingPlaceholders, type PayloadCheck } from '../../lib/payload';
 import { AgentPicker } from './AgentPicker';
 import { showsExample, type DraftAction, type InvokeDraft } from './draft';
+import { IdCombobox } from '../../ui/IdCombobox';
 import { Elapsed } from './Elapsed';
 import { isInvokeShortcut, SHORTCUT_LABEL } from './shortcut';
 
@@ -45,8 +46,7 @@ export function InvokeForm({
   agentInput,
   payloadInput,
 }: InvokeFormProps) {
-  const ids = { agent: useId(), agentList: useId(), agentError: useId(), agentHint: useId() };
-  const more = { text: useId(), payload: useId(), payloadError: useId(), payloadHint: useId() };
+  const ids = { text: useId(), payload: useId(), payloadError: useId(), payloadHint: useId() };
   const known = agents?.find((agent) => agent.id === draft.agentId.trim());
   const missing = known && payloadCheck.ok ? missingPlaceholders(known.placeholders, payloadCheck.payload) : [];
   const offerExample = known !== undefined && !showsExample(draft, known);
@@ -77,44 +77,20 @@ export function InvokeForm({
         <span className="muted small card-subtitle">POST /api/agent/&#123;agent&#125;/invoke/</span>
       </div>
 
-      <div className="field">
-        <label htmlFor={ids.agent}>Agent</label>
-        <input
-          ref={agentInput}
-          id={ids.agent}
-          type="text"
-          list={ids.agentList}
-          className="input mono"
-          placeholder="Agent id, e.g. 3f2c…"
-          autoComplete="off"
-          spellCheck={false}
-          value={draft.agentId}
-          aria-invalid={agentError ? true : undefined}
-          aria-describedby={agentError ? ids.agentError : known ? ids.agentHint : undefined}
-          onKeyDown={onAgentKeyDown}
-          onChange={(event) => {
-            clearAgentError();
-            dispatch({ type: 'agentId', value: event.target.value });
-          }}
-        />
-        <datalist id={ids.agentList}>
-          {agents?.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
-          ))}
-        </datalist>
-        {agentError && (
-          <p id={ids.agentError} className="field-error">
-            {agentError}
-          </p>
-        )}
-        {!agentError && known && (
-          <p id={ids.agentHint} className="visually-hidden">
-            Known agent: {known.name}
-          </p>
-        )}
-      </div>
+      <IdCombobox
+        label="Agent"
+        value={draft.agentId}
+        onChange={(value) => {
+          clearAgentError();
+          dispatch({ type: 'agentId', value });
+        }}
+        options={agents}
+        placeholder="Agent id, e.g. 3f2c…"
+        error={agentError}
+        hint={known ? `Known agent: ${known.name}` : undefined}
+        inputRef={agentInput}
+        onKeyDown={onAgentKeyDown}
+      />
 
       <AgentPicker
         agents={agents}
@@ -125,9 +101,9 @@ export function InvokeForm({
       />
 
       <div className="field">
-        <label htmlFor={more.text}>Text</label>
+        <label htmlFor={ids.text}>Text</label>
         <textarea
-          id={more.text}
+          id={ids.text}
           className="input"
           rows={3}
           placeholder="Input text for the agent (may be empty)"
@@ -138,12 +114,12 @@ export function InvokeForm({
 
       <div className="field">
         <div className="field-label-row">
-          <label htmlFor={more.payload}>Payload</label>
+          <label htmlFor={ids.payload}>Payload</label>
           <span className="muted small">JSON object · values for the agent’s placeholders</span>
         </div>
         <textarea
           ref={payloadInput}
-          id={more.payload}
+          id={ids.payload}
           className="input mono"
           rows={6}
           spellCheck={false}
@@ -151,16 +127,16 @@ export function InvokeForm({
           autoComplete="off"
           value={draft.payloadText}
           aria-invalid={payloadCheck.ok ? undefined : true}
-          aria-describedby={!payloadCheck.ok ? more.payloadError : missing.length > 0 ? more.payloadHint : undefined}
+          aria-describedby={!payloadCheck.ok ? ids.payloadError : missing.length > 0 ? ids.payloadHint : undefined}
           onChange={(event) => dispatch({ type: 'payload', value: event.target.value })}
         />
         {!payloadCheck.ok && (
-          <p id={more.payloadError} className="field-error">
+          <p id={ids.payloadError} className="field-error">
             {payloadCheck.message}
           </p>
         )}
         {payloadCheck.ok && missing.length > 0 && (
-          <p id={more.payloadHint} className="field-hint">
+          <p id={ids.payloadHint} className="field-hint">
             Not in the payload: {missing.map((name) => (
               <code key={name} className="chip mono">
                 {name}

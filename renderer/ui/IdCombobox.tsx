@@ -1,0 +1,69 @@
+import { useId, type KeyboardEvent, type RefObject } from 'react';
+
+/**
+ * A labelled id field with suggestions from a `<datalist>`: any id can be typed, known ones
+ * can be picked (role combobox, named by its label). An error replaces the hint below it and
+ * is tied to the input with aria-describedby, so a screen reader hears why nothing was sent.
+ */
+export function IdCombobox({
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  hint,
+  inputRef,
+  onKeyDown,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { id: string; name: string }[] | undefined;
+  placeholder: string;
+  error: string | null;
+  /** Read to screen readers only, when there is no error (e.g. which known item the id is). */
+  hint?: string | undefined;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+}) {
+  const ids = { input: useId(), list: useId(), error: useId(), hint: useId() };
+  const describedBy = error ? ids.error : hint ? ids.hint : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={ids.input}>{label}</label>
+      <input
+        ref={inputRef}
+        id={ids.input}
+        type="text"
+        list={ids.list}
+        className="input mono"
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onKeyDown={onKeyDown}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <datalist id={ids.list}>
+        {options?.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </datalist>
+      {error && (
+        <p id={ids.error} className="field-error">
+          {error}
+        </p>
+      )}
+      {!error && hint && (
+        <p id={ids.hint} className="visually-hidden">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
