@@ -1,15 +1,18 @@
+import path from 'node:path';
 import type { Api, HostKind } from '../shared/contract';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
+import { environmentProfile } from './environment';
 import { createPlatformClient } from './platformClient';
-import { createMemoryProfileStore, sandboxProfile, SANDBOX_PROFILE_ID } from './profiles';
-import { createMemorySecretStore } from './secrets';
+import { createFileProfileStore, createMemoryProfileStore, ENVIRONMENT_PROFILE_ID, sandboxProfile, SANDBOX_PROFILE_ID, type Profile } from './profiles';
+import { createKeychainSecretStore, createMemorySecretStore, routeSecretStores, type SecretCipher, type SecretStore } from './secrets';
 import { createApiService } from './service';
+import { createNodeTransport } from './transport';
 
 /**
- * Starts everything behind the contract, the same way for Electron and for browser mode:
- * the embedded sandbox (real HTTP on 127.0.0.1, a random port and a random key), the stores
- * with the Sandbox profile active, the platform client, and the service.
+ * Starts everything behind the contract, the same way for Electron and for browser mode: the
+ * embedded sandbox (real HTTP on 127.0.0.1, a random port and key), the Environment profile
+ * when AGENT_EXPLORER_BASE_URL is set, the stores, the platform client, and the service.
  */
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
@@ -17,11 +20,17 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 export interface CoreOptions {
   host: HostKind;
   version: string;
+  /** Where profiles (and, with a cipher, encrypted keys) are saved; absent or null: nothing is saved. */
+  dataDir?: string | null;
+  /** The OS encryption for keys at rest. Without one, keys stay in memory for the session. */
+  cipher?: SecretCipher;
+  env?: Record<string, string | undefined>;
   /** Fixed sandbox key, for tests that look for it where it must not be; random otherwise. */
   sandboxKey?: string;
   sandboxLatency?: SandboxLatency;
-  fetch?: typeof fetch;
   maxResponseBytes?: number;
+  /** Where start-up problems are told (a broken profiles file, a bad environment variable). */
+  onProblem?: (message: string) => void;
 }
 
 export interface Core {
@@ -30,20 +39,46 @@ export interface Core {
   close(): Promise<void>;
 }
 
+const BROWSER_MODE_NOTE = 'Browser mode keeps keys in memory for this session only.';
+
 export async function startCore(options: CoreOptions): Promise<Core> {
+  const onProblem = options.onProblem ?? (() => undefined);
   const sandbox = await startSandbox({
     ...(options.sandboxKey === undefined ? {} : { apiKey: options.sandboxKey }),
     latency: options.sandboxLatency ?? 'realistic',
   });
-  const secrets = createMemorySecretStore();
-  await secrets.set(SANDBOX_PROFILE_ID, sandbox.apiKey);
+
+  const fixed: Profile[] = [sandboxProfile(sandbox.url)];
+  const fixedSecrets: Record<string, SecretStore> = {
+    [SANDBOX_PROFILE_ID]: createMemorySecretStore({ note: 'The Sandbox makes a new key at each start.' }),
+  };
+  await fixedSecrets[SANDBOX_PROFILE_ID]!.set(SANDBOX_PROFILE_ID, sandbox.apiKey);
+
+  const environment = environmentProfile(options.env ?? {});
+  if (!environment.ok) onProblem(`${environment.message} The Environment profile was not created.`);
+  if (environment.ok && environment.value) {
+    fixed.push(environment.value.profile);
+    const store = createMemorySecretStore({ storage: 'environment', note: 'From AGENT_EXPLORER_API_KEY; never saved.' });
+    if (environment.value.key) await store.set(ENVIRONMENT_PROFILE_ID, environment.value.key);
+    fixedSecrets[ENVIRONMENT_PROFILE_ID] = store;
+  }
+  const preferred = environment.ok && environment.value ? ENVIRONMENT_PROFILE_ID : undefined;
+
+  const profiles = options.dataDir
+    ? createFileProfileStore(path.join(options.dataDir, 'profiles.json'), fixed, preferred, onProblem)
+    : createMemoryProfileStore(fixed, preferred);
+  const userSecrets =
+    options.cipher && options.dataDir
+      ? createKeychainSecretStore({ file: path.join(options.dataDir, 'keys.json'), cipher: options.cipher, onProblem })
+      : createMemorySecretStore({ note: options.host === 'browser' ? BROWSER_MODE_NOTE : 'Keys are kept in memory for this session only.' });
+
   const api = createApiService({
     host: options.host,
     version: options.version,
-    profiles: createMemoryProfileStore([sandboxProfile(sandbox.url)], SANDBOX_PROFILE_ID),
-    secrets,
+    profiles,
+    secrets: routeSecretStores(fixedSecrets, userSecrets),
     client: createPlatformClient({
-      fetch: options.fetch ?? globalThis.fetch,
+      transport: createNodeTransport(),
       now: () => performance.now(),
       wallClock: () => new Date(),
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

@@ -5,12 +5,15 @@ import type {
   GuidelineResult,
   InvokeRequest,
   InvokeResult,
+  KeyPresentation,
   PlatformError,
 } from '../shared/contract';
 import { checkGuideline, checkInvokeAnswer } from './contractCheck';
 import { normaliseDuration } from './duration';
+import { presentKey } from './keyPresentation';
 import { platformPath } from './platformPath';
 import { redactSecret } from './redact';
+import { TransportError, type Transport, type TransportResponse, type TransportTls } from './transport';
 
 /**
  * The HTTP client for the platform API. It lives in the host (never the renderer) because it
@@ -23,12 +26,14 @@ import { redactSecret } from './redact';
 export interface PlatformTarget {
   baseUrl: string;
   apiKey: string | null;
+  auth: KeyPresentation;
   /** Applies to the whole exchange, through the last byte of the body. */
   timeoutMs: number;
+  tls: TransportTls;
 }
 
 export interface PlatformClientDeps {
-  fetch: typeof fetch;
+  transport: Transport;
   /** Monotonic milliseconds, for measuring. */
   now: () => number;
   /** Wall-clock time, for `startedAt`. */
@@ -55,10 +60,10 @@ type AbortReason = 'timeout' | 'too_large';
 
 export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
   async function send(target: PlatformTarget, method: 'GET' | 'POST', path: string, body: string | null): Promise<Sent> {
-    const url = new URL(path, target.baseUrl.replace(/\/*$/, '/')).toString();
+    const url = new URL(path, target.baseUrl.replace(/\/*$/, '/'));
     const record: ExchangeRecord = {
       method,
-      url,
+      url: url.toString(),
       requestBody: body,
       status: null,
       statusText: '',
@@ -92,19 +97,28 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
     };
 
     try {
+      const presented = presentKey(target.auth, target.apiKey, url);
+      record.url = presented.recordedUrl;
       const headers: Record<string, string> = {
         accept: 'application/json',
-        authorization: `Bearer ${target.apiKey}`,
         'user-agent': deps.userAgent,
+        ...(body !== null ? { 'content-type': 'application/json' } : {}),
+        ...presented.headers,
       };
-      if (body !== null) headers['content-type'] = 'application/json';
-      // Redirects are not followed: following one could carry the key to another origin.
-      const response = await deps.fetch(url, { method, headers, body, redirect: 'manual', signal: controller.signal });
+      // The transport never follows redirects: following one could carry the key elsewhere.
+      const response = await deps.transport({
+        url: presented.url,
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        tls: target.tls,
+      });
       record.status = response.status;
       record.statusText = response.statusText;
-      response.headers.forEach((value, name) => {
+      for (const [name, value] of Object.entries(response.headers)) {
         record.responseHeaders[name] = redactSecret(value, target.apiKey);
-      });
+      }
 
       const bytes = await readCapped(response, deps.maxResponseBytes, () => abort('too_large'));
       record.responseBytes = bytes.received;
@@ -117,7 +131,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       finish();
 
       if (response.status < 200 || response.status > 299) {
-        const location = response.headers.get('location');
+        const location = record.responseHeaders['location'];
         const redirect = response.status >= 300 && response.status < 400 && location ? ` (redirect to ${location} not followed)` : '';
         return fail('http_status', `The server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${redirect}.`);
       }
@@ -186,29 +200,24 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
 
 /** Reads the body while counting bytes, stopping as soon as the cap is passed. */
 async function readCapped(
-  response: Response,
+  response: TransportResponse,
   maxBytes: number,
   onTooLarge: () => void,
 ): Promise<{ data: Uint8Array; received: number; tooLarge: boolean }> {
-  const declared = Number(response.headers.get('content-length'));
+  const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     onTooLarge();
     return { data: new Uint8Array(0), received: 0, tooLarge: true };
   }
-  if (!response.body) return { data: new Uint8Array(0), received: 0, tooLarge: false };
-  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
+  for await (const chunk of response.body) {
+    received += chunk.byteLength;
     if (received > maxBytes) {
       onTooLarge();
-      await reader.cancel().catch(() => undefined);
       return { data: new Uint8Array(0), received, tooLarge: true };
     }
-    chunks.push(value);
+    chunks.push(chunk);
   }
   const data = new Uint8Array(received);
   let offset = 0;
@@ -236,13 +245,12 @@ const NETWORK_CAUSES: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host name",
 };
 
-function describeNetworkError(error: unknown, url: string): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : null;
-  const host = new URL(url).host;
+function describeNetworkError(error: unknown, url: URL): string {
+  const code = error instanceof TransportError ? error.code : null;
+  const host = url.host;
   if (code && NETWORK_CAUSES[code]) return `Could not reach ${host}: ${NETWORK_CAUSES[code]} (${code}).`;
   if (code) return `Could not reach ${host} (${code}).`;
-  const message = typeof cause?.message === 'string' ? cause.message : error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
   return `Could not reach ${host}: ${message}.`;
 }
 

@@ -1,19 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { KeyPresentation, ProfileKind, TlsSettings } from '../shared/contract';
+import { DEFAULT_PRESENTATION } from './keyPresentation';
+import { readJsonFile, writePrivateFile } from './privateFiles';
+
 /**
- * Profiles: where requests go. The Sandbox profile always exists and points at the embedded
- * sandbox server started with the app; other kinds arrive with profile management.
+ * Profiles: where requests go and how. The Sandbox profile (and the Environment profile, when
+ * AGENT_EXPLORER_BASE_URL is set) are fixed: made at start, never saved, never editable. The
+ * user's own profiles are saved to profiles.json in the data directory; keys never are (they
+ * live in the SecretStore).
  */
 
 export interface Profile {
   id: string;
   name: string;
   baseUrl: string;
-  kind: 'sandbox' | 'custom';
+  kind: ProfileKind;
+  auth: KeyPresentation;
   /** Time-out for a whole exchange, in milliseconds. */
   timeoutMs: number;
+  tls: TlsSettings;
+  allowInsecureHttp: boolean;
 }
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
+export const ENVIRONMENT_PROFILE_ID = 'environment';
 export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_TLS: TlsSettings = { verify: true, caFile: null };
 
 /** Storage of profiles and of which one is active. */
 export interface ProfileStore {
@@ -22,33 +34,170 @@ export interface ProfileStore {
   activeId(): Promise<string>;
   /** Returns false when there is no profile with that id. */
   setActive(id: string): Promise<boolean>;
+  /** Adds or replaces a user profile. */
+  save(profile: Profile): Promise<void>;
+  /** Removes a user profile; the active one falls back to the first fixed profile. */
+  remove(id: string): Promise<boolean>;
 }
 
-/** The in-memory twin of ProfileStore, also used for the session-only Sandbox profile. */
-export function createMemoryProfileStore(initial: Profile[], activeId: string): ProfileStore {
-  const profiles = new Map(initial.map((profile) => [profile.id, { ...profile }]));
-  if (!profiles.has(activeId)) throw new Error(`No profile "${activeId}" to make active.`);
-  let active = activeId;
+export function newProfileId(): string {
+  return randomUUID();
+}
+
+/** The Sandbox profile for a sandbox server listening at `baseUrl`. */
+export function sandboxProfile(baseUrl: string): Profile {
+  return {
+    id: SANDBOX_PROFILE_ID,
+    name: 'Sandbox',
+    baseUrl,
+    kind: 'sandbox',
+    auth: DEFAULT_PRESENTATION,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    tls: DEFAULT_TLS,
+    allowInsecureHttp: false,
+  };
+}
+
+interface Persistence {
+  load(): Promise<{ profiles: Profile[]; activeId: string | null }>;
+  store(state: { profiles: Profile[]; activeId: string | null }): Promise<void>;
+}
+
+/**
+ * A profile store over fixed profiles and a persistence. `preferredActive` wins at start (the
+ * Environment profile, when set), then the saved choice, then the first fixed profile.
+ */
+function createProfileStore(fixed: Profile[], persistence: Persistence, preferredActive?: string): ProfileStore {
+  if (fixed.length === 0) throw new Error('At least one fixed profile is needed.');
+  const fallbackId = fixed[0]!.id;
+  const loaded = persistence.load();
+  let state: Promise<{ profiles: Profile[]; activeId: string }> = loaded.then((saved) => {
+    const profiles = saved.profiles.filter((profile) => !fixed.some((f) => f.id === profile.id));
+    const known = (id: string | null | undefined) => id && [...fixed, ...profiles].some((p) => p.id === id);
+    const activeId = known(preferredActive) ? preferredActive! : known(saved.activeId) ? saved.activeId! : fallbackId;
+    return { profiles, activeId };
+  });
+
+  const all = async () => {
+    const current = await state;
+    return [...fixed, ...current.profiles];
+  };
+  /** Serialises changes so two quick edits cannot overwrite each other's file write. */
+  const change = (mutate: (current: { profiles: Profile[]; activeId: string }) => { profiles: Profile[]; activeId: string }) => {
+    state = state.then(async (current) => {
+      const next = mutate(current);
+      // The Environment profile is never written as the saved choice: it exists only while set.
+      const activeToSave = fixed.some((p) => p.id === next.activeId) ? null : next.activeId;
+      await persistence.store({ profiles: next.profiles, activeId: activeToSave });
+      return next;
+    });
+    return state;
+  };
+
   return {
     async list() {
-      return [...profiles.values()].map((profile) => ({ ...profile }));
+      return (await all()).map((profile) => structuredClone(profile));
     },
     async get(id) {
-      const profile = profiles.get(id);
-      return profile ? { ...profile } : undefined;
+      const profile = (await all()).find((p) => p.id === id);
+      return profile ? structuredClone(profile) : undefined;
     },
     async activeId() {
-      return active;
+      return (await state).activeId;
     },
     async setActive(id) {
-      if (!profiles.has(id)) return false;
-      active = id;
+      if (!(await all()).some((p) => p.id === id)) return false;
+      await change((current) => ({ ...current, activeId: id }));
+      return true;
+    },
+    async save(profile) {
+      if (fixed.some((p) => p.id === profile.id)) throw new Error(`The ${profile.name} profile cannot be changed.`);
+      await change((current) => {
+        const exists = current.profiles.some((p) => p.id === profile.id);
+        const profiles = exists
+          ? current.profiles.map((p) => (p.id === profile.id ? structuredClone(profile) : p))
+          : [...current.profiles, structuredClone(profile)];
+        return { ...current, profiles };
+      });
+    },
+    async remove(id) {
+      if (!(await state).profiles.some((p) => p.id === id)) return false;
+      await change((current) => ({
+        profiles: current.profiles.filter((p) => p.id !== id),
+        activeId: current.activeId === id ? fallbackId : current.activeId,
+      }));
       return true;
     },
   };
 }
 
-/** The Sandbox profile for a sandbox server listening at `baseUrl`. */
-export function sandboxProfile(baseUrl: string): Profile {
-  return { id: SANDBOX_PROFILE_ID, name: 'Sandbox', baseUrl, kind: 'sandbox', timeoutMs: DEFAULT_TIMEOUT_MS };
+/** The in-memory twin: for tests, and for running with no data directory. */
+export function createMemoryProfileStore(fixed: Profile[], preferredActive?: string): ProfileStore {
+  let saved: { profiles: Profile[]; activeId: string | null } = { profiles: [], activeId: null };
+  return createProfileStore(
+    fixed,
+    {
+      load: async () => saved,
+      store: async (state) => {
+        saved = structuredClone(state);
+      },
+    },
+    preferredActive,
+  );
+}
+
+const PROFILES_FILE_VERSION = 1;
+
+/**
+ * Profiles saved in `file` (mode 0600, replaced atomically). A file that cannot be read as
+ * profiles is moved aside, not overwritten, so nothing the user made is lost silently.
+ */
+export function createFileProfileStore(
+  file: string,
+  fixed: Profile[],
+  preferredActive?: string,
+  onProblem: (message: string) => void = () => undefined,
+): ProfileStore {
+  return createProfileStore(
+    fixed,
+    {
+      async load() {
+        const read = await readJsonFile(file);
+        if (read.kind === 'missing') return { profiles: [], activeId: null };
+        if (read.kind === 'unreadable' || !isSavedProfiles(read.value)) {
+          onProblem(`${file} could not be read as profiles; it was kept as ${await read.moveAside()} and the app starts without saved profiles.`);
+          return { profiles: [], activeId: null };
+        }
+        return { profiles: read.value.profiles, activeId: read.value.activeProfileId };
+      },
+      async store(state) {
+        const body = { version: PROFILES_FILE_VERSION, activeProfileId: state.activeId, profiles: state.profiles };
+        await writePrivateFile(file, `${JSON.stringify(body, null, 2)}\n`);
+      },
+    },
+    preferredActive,
+  );
+}
+
+function isSavedProfiles(value: unknown): value is { activeProfileId: string | null; profiles: Profile[] } {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    record['version'] === PROFILES_FILE_VERSION &&
+    (record['activeProfileId'] === null || typeof record['activeProfileId'] === 'string') &&
+    Array.isArray(record['profiles']) &&
+    record['profiles'].every(
+      (p: unknown) =>
+        typeof p === 'object' &&
+        p !== null &&
+        typeof (p as Profile).id === 'string' &&
+        typeof (p as Profile).name === 'string' &&
+        typeof (p as Profile).baseUrl === 'string' &&
+        (p as Profile).kind === 'custom' &&
+        typeof (p as Profile).auth === 'object' &&
+        typeof (p as Profile).timeoutMs === 'number' &&
+        typeof (p as Profile).tls?.verify === 'boolean' &&
+        typeof (p as Profile).allowInsecureHttp === 'boolean',
+    )
+  );
 }

@@ -1,9 +1,9 @@
 import type { KeyStatus } from '../shared/contract';
+import { readJsonFile, writePrivateFile } from './privateFiles';
 
 /**
  * Where API keys live, by profile id. Only the core reads keys, to put them on requests; the
- * contract exposes status alone. The Electron host backs this with the OS keychain; this
- * in-memory twin serves browser mode, the session-only Sandbox key, and tests.
+ * contract exposes `status` alone, never the key or any part of it.
  */
 export interface SecretStore {
   get(profileId: string): Promise<string | null>;
@@ -12,8 +12,17 @@ export interface SecretStore {
   status(profileId: string): Promise<KeyStatus>;
 }
 
-export function createMemorySecretStore(): SecretStore {
+const NO_KEY: KeyStatus = { set: false, storage: 'none', note: null };
+
+/**
+ * Keys kept in memory for this process only. Serves browser mode, the Sandbox and Environment
+ * profiles, and tests; `note` tells the person why the key is not saved.
+ */
+export function createMemorySecretStore(
+  options: { storage?: 'memory' | 'environment'; note?: string | null } = {},
+): SecretStore {
   const secrets = new Map<string, string>();
+  const status: KeyStatus = { set: true, storage: options.storage ?? 'memory', note: options.note ?? null };
   return {
     async get(profileId) {
       return secrets.get(profileId) ?? null;
@@ -25,7 +34,120 @@ export function createMemorySecretStore(): SecretStore {
       secrets.delete(profileId);
     },
     async status(profileId) {
-      return secrets.has(profileId) ? { set: true, storage: 'memory' } : { set: false, storage: 'none' };
+      return secrets.has(profileId) ? { ...status } : NO_KEY;
     },
+  };
+}
+
+/** Encryption at rest by the OS (Electron's safeStorage in the app; a test twin in tests). */
+export interface SecretCipher {
+  /** Whether keys can be encrypted at rest here; when not, why, in plain words. */
+  availability(): Promise<{ available: true } | { available: false; reason: string }>;
+  encrypt(plain: string): Promise<Buffer>;
+  decrypt(data: Buffer): Promise<string>;
+}
+
+const KEYS_FILE_VERSION = 1;
+
+/**
+ * Keys encrypted by the OS keychain into `file` (mode 0600). Where encryption is unavailable
+ * the key is not written at all: it is kept in memory for the session and its status says so,
+ * because a key "encrypted" with a known password would only look safe.
+ */
+export function createKeychainSecretStore(options: {
+  file: string;
+  cipher: SecretCipher;
+  onProblem?: (message: string) => void;
+}): SecretStore {
+  const { file, cipher } = options;
+  const memoryOnly = new Map<string, { secret: string; reason: string }>();
+  const decrypted = new Map<string, string>();
+  const undecryptable = new Set<string>();
+  let saved: Promise<Record<string, string>> = load();
+  let writes: Promise<unknown> = Promise.resolve();
+
+  async function load(): Promise<Record<string, string>> {
+    const read = await readJsonFile(file);
+    if (read.kind === 'missing') return {};
+    const value = read.kind === 'ok' ? (read.value as { version?: unknown; keys?: unknown }) : null;
+    if (value?.version === KEYS_FILE_VERSION && typeof value.keys === 'object' && value.keys !== null) {
+      return Object.fromEntries(Object.entries(value.keys).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    }
+    options.onProblem?.(`${file} could not be read as saved keys; it was kept as ${await read.moveAside()}.`);
+    return {};
+  }
+
+  function persist(mutate: (keys: Record<string, string>) => void): Promise<void> {
+    const next = (async () => {
+      await writes;
+      const keys = { ...(await saved) };
+      mutate(keys);
+      await writePrivateFile(file, `${JSON.stringify({ version: KEYS_FILE_VERSION, keys }, null, 2)}\n`);
+      saved = Promise.resolve(keys);
+    })();
+    writes = next.catch(() => undefined);
+    return next;
+  }
+
+  return {
+    async get(profileId) {
+      const inMemory = memoryOnly.get(profileId) ?? null;
+      if (inMemory) return inMemory.secret;
+      const cached = decrypted.get(profileId);
+      if (cached !== undefined) return cached;
+      const encrypted = (await saved)[profileId];
+      if (encrypted === undefined) return null;
+      try {
+        const secret = await cipher.decrypt(Buffer.from(encrypted, 'base64'));
+        decrypted.set(profileId, secret);
+        return secret;
+      } catch {
+        undecryptable.add(profileId);
+        return null;
+      }
+    },
+    async set(profileId, secret) {
+      const availability = await cipher.availability();
+      if (availability.available) {
+        const encrypted = await cipher.encrypt(secret);
+        await persist((keys) => {
+          keys[profileId] = encrypted.toString('base64');
+        });
+        memoryOnly.delete(profileId);
+        decrypted.set(profileId, secret);
+      } else {
+        // Never leave an older key on disk behind a newer one kept in memory.
+        if ((await saved)[profileId] !== undefined) await persist((keys) => delete keys[profileId]);
+        decrypted.delete(profileId);
+        memoryOnly.set(profileId, { secret, reason: availability.reason });
+      }
+      undecryptable.delete(profileId);
+    },
+    async clear(profileId) {
+      memoryOnly.delete(profileId);
+      decrypted.delete(profileId);
+      undecryptable.delete(profileId);
+      if ((await saved)[profileId] !== undefined) await persist((keys) => delete keys[profileId]);
+    },
+    async status(profileId) {
+      const inMemory = memoryOnly.get(profileId);
+      if (inMemory) return { set: true, storage: 'memory', note: `Kept in memory for this session only: ${inMemory.reason}` };
+      if (undecryptable.has(profileId)) {
+        return { set: false, storage: 'none', note: 'The saved key could not be decrypted by the OS keychain; set it again.' };
+      }
+      if ((await saved)[profileId] !== undefined) return { set: true, storage: 'keychain', note: null };
+      return NO_KEY;
+    },
+  };
+}
+
+/** Routes the fixed profiles (Sandbox, Environment) to their own stores, the rest to `store`. */
+export function routeSecretStores(fixed: Record<string, SecretStore>, store: SecretStore): SecretStore {
+  const pick = (profileId: string) => (Object.hasOwn(fixed, profileId) ? fixed[profileId]! : store);
+  return {
+    get: (profileId) => pick(profileId).get(profileId),
+    set: (profileId, secret) => pick(profileId).set(profileId, secret),
+    clear: (profileId) => pick(profileId).clear(profileId),
+    status: (profileId) => pick(profileId).status(profileId),
   };
 }

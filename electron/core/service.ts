@@ -1,6 +1,22 @@
-import type { Api, HostKind, KnownAgent, KnownGuideline, ProfilesState, ProfileSummary } from '../shared/contract';
+import type {
+  Api,
+  AppError,
+  DetectAttempt,
+  HostKind,
+  KeyPresentation,
+  KnownAgent,
+  KnownGuideline,
+  PlatformError,
+  ProfilesState,
+  ProfileSummary,
+  ProfileWarning,
+  Result,
+} from '../shared/contract';
+import { isInsecureHttp } from './baseUrl';
+import { DETECT_CANDIDATES, describePresentation, samePresentation } from './keyPresentation';
 import type { PlatformClient, PlatformTarget } from './platformClient';
-import type { Profile, ProfileStore } from './profiles';
+import { checkProfileInput, readCaFile } from './profileInput';
+import { newProfileId, type Profile, type ProfileStore } from './profiles';
 import type { SecretStore } from './secrets';
 
 /**
@@ -24,20 +40,57 @@ export interface ServiceDeps {
   knownResources: (profile: Profile) => KnownResources;
 }
 
+const MAX_KEY_CHARS = 8192;
+
+function invalid<T>(message: string, field?: string): Result<T> {
+  return { ok: false, error: { code: 'invalid_argument', message, ...(field ? { field } : {}) } };
+}
+
+export function profileWarnings(profile: Profile): ProfileWarning[] {
+  const warnings: ProfileWarning[] = [];
+  if (isInsecureHttp(profile.baseUrl)) {
+    warnings.push({ code: 'insecure_http', message: 'Insecure HTTP: the key and all data travel unencrypted.' });
+  }
+  if (profile.baseUrl.startsWith('https:') && !profile.tls.verify) {
+    warnings.push({ code: 'tls_unverified', message: "TLS not verified: anyone on the network path could pose as this server." });
+  }
+  if (profile.tls.caFile) warnings.push({ code: 'custom_ca', message: `Also trusts the CA certificates in ${profile.tls.caFile}.` });
+  return warnings;
+}
+
+/** Trims a pasted key and refuses one that could not be sent intact. */
+function checkKey(raw: string): Result<string> {
+  const key = raw.trim();
+  if (key === '') return invalid('The key is empty.', 'key');
+  if (key.length > MAX_KEY_CHARS) return invalid(`The key is longer than ${MAX_KEY_CHARS} characters.`, 'key');
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we look for
+  if (/[\u0000-\u001f\u007f]/.test(key)) return invalid('The key contains a line break or another control character.', 'key');
+  return { ok: true, value: key };
+}
+
 export function createApiService(deps: ServiceDeps): Api {
   async function summary(profile: Profile): Promise<ProfileSummary> {
     return {
-      id: profile.id,
-      name: profile.name,
-      baseUrl: profile.baseUrl,
-      kind: profile.kind,
+      ...structuredClone(profile),
+      editable: profile.kind === 'custom',
       key: await deps.secrets.status(profile.id),
+      warnings: profileWarnings(profile),
     };
   }
 
   async function state(): Promise<ProfilesState> {
     const profiles = await deps.profiles.list();
     return { profiles: await Promise.all(profiles.map(summary)), activeProfileId: await deps.profiles.activeId() };
+  }
+
+  async function editableProfile(profileId: string, action: string): Promise<Result<Profile>> {
+    const profile = await deps.profiles.get(profileId);
+    if (!profile) return invalid(`There is no profile "${profileId}".`);
+    if (profile.kind === 'sandbox') return invalid(`The Sandbox profile is built in: it cannot be ${action}.`);
+    if (profile.kind === 'environment') {
+      return invalid(`The Environment profile comes from AGENT_EXPLORER_* variables: it cannot be ${action}.`);
+    }
+    return { ok: true, value: profile };
   }
 
   async function activeProfile(): Promise<Profile> {
@@ -47,9 +100,28 @@ export function createApiService(deps: ServiceDeps): Api {
     return profile;
   }
 
-  async function target(): Promise<PlatformTarget> {
-    const profile = await activeProfile();
-    return { baseUrl: profile.baseUrl, apiKey: await deps.secrets.get(profile.id), timeoutMs: profile.timeoutMs };
+  /** Everything a request to this profile needs, or the reason it cannot be sent. */
+  async function target(profile: Profile): Promise<Result<PlatformTarget, PlatformError>> {
+    let extraCa: string | null = null;
+    if (profile.tls.caFile) {
+      const ca = await readCaFile(profile.tls.caFile);
+      if (!ca.ok) return { ok: false, error: { code: 'invalid_argument', message: `The profile's CA file: ${ca.message}`, exchange: null } };
+      extraCa = ca.pem;
+    }
+    return {
+      ok: true,
+      value: {
+        baseUrl: profile.baseUrl,
+        apiKey: await deps.secrets.get(profile.id),
+        auth: profile.auth,
+        timeoutMs: profile.timeoutMs,
+        tls: { verify: profile.tls.verify, extraCa },
+      },
+    };
+  }
+
+  async function others(exceptId?: string): Promise<Profile[]> {
+    return (await deps.profiles.list()).filter((profile) => profile.id !== exceptId);
   }
 
   return {
@@ -58,10 +130,85 @@ export function createApiService(deps: ServiceDeps): Api {
     },
     listProfiles: state,
     async selectProfile({ profileId }) {
-      if (!(await deps.profiles.setActive(profileId))) {
-        return { ok: false, error: { code: 'invalid_argument', message: `There is no profile "${profileId}".` } };
-      }
+      if (!(await deps.profiles.setActive(profileId))) return invalid(`There is no profile "${profileId}".`);
       return { ok: true, value: await state() };
+    },
+    async createProfile(input) {
+      const checked = await checkProfileInput(input, await others());
+      if (!checked.ok) return checked;
+      const profile: Profile = { ...checked.value, id: newProfileId(), kind: 'custom' };
+      await deps.profiles.save(profile);
+      await deps.profiles.setActive(profile.id);
+      return { ok: true, value: { state: await state(), profileId: profile.id } };
+    },
+    async updateProfile({ profileId, profile: input }) {
+      const existing = await editableProfile(profileId, 'changed');
+      if (!existing.ok) return existing;
+      const checked = await checkProfileInput(input, await others(profileId));
+      if (!checked.ok) return checked;
+      await deps.profiles.save({ ...existing.value, ...checked.value });
+      return { ok: true, value: { state: await state(), profileId } };
+    },
+    async duplicateProfile({ profileId }) {
+      const source = await deps.profiles.get(profileId);
+      if (!source) return invalid(`There is no profile "${profileId}".`);
+      const names = new Set((await deps.profiles.list()).map((p) => p.name.toLowerCase()));
+      let name = `${source.name} (copy)`;
+      for (let n = 2; names.has(name.toLowerCase()); n += 1) name = `${source.name} (copy ${n})`;
+      // The key is not copied: a copy usually points somewhere else, and a key belongs to one origin.
+      const copy: Profile = { ...structuredClone(source), id: newProfileId(), name, kind: 'custom' };
+      await deps.profiles.save(copy);
+      return { ok: true, value: { state: await state(), profileId: copy.id } };
+    },
+    async deleteProfile({ profileId }) {
+      const existing = await editableProfile(profileId, 'deleted');
+      if (!existing.ok) return existing;
+      await deps.secrets.clear(profileId);
+      await deps.profiles.remove(profileId);
+      return { ok: true, value: await state() };
+    },
+    async setProfileKey({ profileId, key }) {
+      const existing = await editableProfile(profileId, 'given another key');
+      if (!existing.ok) return existing;
+      const checked = checkKey(key);
+      if (!checked.ok) return checked;
+      await deps.secrets.set(profileId, checked.value);
+      return { ok: true, value: await deps.secrets.status(profileId) };
+    },
+    async clearProfileKey({ profileId }) {
+      const existing = await editableProfile(profileId, 'given another key');
+      if (!existing.ok) return existing;
+      await deps.secrets.clear(profileId);
+      return { ok: true, value: await deps.secrets.status(profileId) };
+    },
+    async detectKeyPresentation({ profileId, guidelineId }) {
+      const existing = await editableProfile(profileId, 'changed');
+      if (!existing.ok) return existing;
+      const profile = existing.value;
+      const base = await target(profile);
+      if (!base.ok) return { ok: false, error: withoutExchange(base.error) };
+      if (!base.value.apiKey) return { ok: false, error: { code: 'no_key', message: 'Set the key first: Detect tries it in each form.' } };
+      if (guidelineId.trim() === '') return invalid('Give a guideline id: Detect reads it, which changes nothing.', 'guidelineId');
+
+      const candidates = [profile.auth, ...DETECT_CANDIDATES.filter((c) => !samePresentation(c, profile.auth))];
+      const attempts: DetectAttempt[] = [];
+      let chosen: KeyPresentation | null = null;
+      for (const presentation of candidates) {
+        const result = await deps.client.getGuideline({ ...base.value, auth: presentation }, { guidelineId });
+        const attempt = classify(presentation, result.ok ? { status: result.value.exchange.status, error: null } : {
+          status: result.error.exchange?.status ?? null,
+          error: result.error,
+        });
+        attempts.push(attempt);
+        if (attempt.outcome === 'accepted') {
+          chosen = presentation;
+          break;
+        }
+        // No HTTP answer at all (bad id, unreachable server): other forms of the key will not help.
+        if (attempt.outcome === 'failed') break;
+      }
+      if (chosen) await deps.profiles.save({ ...profile, auth: chosen });
+      return { ok: true, value: { attempts, chosen, state: await state() } };
     },
     async listKnownAgents() {
       return deps.knownResources(await activeProfile()).agents;
@@ -70,10 +217,36 @@ export function createApiService(deps: ServiceDeps): Api {
       return deps.knownResources(await activeProfile()).guidelines;
     },
     async invokeAgent(request) {
-      return deps.client.invoke(await target(), request);
+      const resolved = await target(await activeProfile());
+      return resolved.ok ? deps.client.invoke(resolved.value, request) : resolved;
     },
     async getGuideline(request) {
-      return deps.client.getGuideline(await target(), request);
+      const resolved = await target(await activeProfile());
+      return resolved.ok ? deps.client.getGuideline(resolved.value, request) : resolved;
     },
+  };
+}
+
+function withoutExchange(error: PlatformError): AppError {
+  return { code: error.code, message: error.message };
+}
+
+/** Detect's rule: anything but 401/403 means the server took the key in this form. */
+function classify(presentation: KeyPresentation, outcome: { status: number | null; error: AppError | null }): DetectAttempt {
+  const label = describePresentation(presentation);
+  if (outcome.status === null) {
+    return { presentation, label, status: null, outcome: 'failed', message: outcome.error?.message ?? 'No answer.' };
+  }
+  const refused = outcome.status === 401 || outcome.status === 403;
+  return {
+    presentation,
+    label,
+    status: outcome.status,
+    outcome: refused ? 'rejected' : 'accepted',
+    message: refused
+      ? `Refused with HTTP ${outcome.status}.`
+      : outcome.error
+        ? `Accepted (HTTP ${outcome.status}); the read itself said: ${outcome.error.message}`
+        : `Accepted: the guideline was read (HTTP ${outcome.status}).`,
   };
 }

@@ -7,6 +7,7 @@ import {
   type JsonObject,
   type Result,
 } from '../shared/contract';
+import { isProfileInputShape } from './profileInput';
 
 /**
  * Argument validation for every contract method. Arguments arrive from IPC or HTTP as
@@ -18,6 +19,8 @@ import {
 type Validator<T> = (raw: unknown) => Result<T>;
 
 const MAX_ID_CHARS = 1024;
+/** Generous: the service trims and checks the key; this only bounds what crosses the boundary. */
+const MAX_KEY_CHARS = 64 * 1024;
 const MAX_TEXT_CHARS = 5 * 1024 * 1024;
 const MAX_PAYLOAD_JSON_CHARS = 5 * 1024 * 1024;
 const MAX_JSON_DEPTH = 64;
@@ -61,6 +64,13 @@ function objectArgument<T>(raw: unknown, narrow: (record: Record<string, unknown
   return isPlainObject(raw) ? narrow(raw) : invalid('The argument must be an object.');
 }
 
+function profileRef(raw: unknown): Result<{ profileId: string }> {
+  return objectArgument(raw, (record) => {
+    const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
+    return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
+  });
+}
+
 export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> } = {
   getAppInfo: noArgument,
   listProfiles: noArgument,
@@ -70,6 +80,31 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
     objectArgument(raw, (record) => {
       const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
       return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
+    }),
+  createProfile: (raw) => (isProfileInputShape(raw) ? ok(raw) : invalid('The profile is not in the expected shape.')),
+  updateProfile: (raw) =>
+    objectArgument(raw, (record) => {
+      const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
+      if (!profileId.ok) return profileId;
+      const profile = record['profile'];
+      return isProfileInputShape(profile) ? ok({ profileId: profileId.value, profile }) : invalid('The profile is not in the expected shape.');
+    }),
+  duplicateProfile: profileRef,
+  deleteProfile: profileRef,
+  clearProfileKey: profileRef,
+  setProfileKey: (raw) =>
+    objectArgument(raw, (record) => {
+      const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
+      if (!profileId.ok) return profileId;
+      const key = stringField(record, 'key', MAX_KEY_CHARS);
+      return key.ok ? ok({ profileId: profileId.value, key: key.value }) : key;
+    }),
+  detectKeyPresentation: (raw) =>
+    objectArgument(raw, (record) => {
+      const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
+      if (!profileId.ok) return profileId;
+      const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
+      return guidelineId.ok ? ok({ profileId: profileId.value, guidelineId: guidelineId.value }) : guidelineId;
     }),
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {

@@ -32,6 +32,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface AppError {
   code: ErrorCode;
   message: string;
+  /** The input field the problem is about, when there is one (e.g. "baseUrl"), for forms. */
+  field?: string;
 }
 
 export type Result<T, E = AppError> = { ok: true; value: T } | { ok: false; error: E };
@@ -126,15 +128,57 @@ export interface AppInfo {
 /** Whether a profile has a key and where it is kept. Never the key, nor any part of it. */
 export interface KeyStatus {
   set: boolean;
-  storage: 'memory' | 'keychain' | 'none';
+  /** keychain: encrypted by the OS store on disk; memory: this session only; environment: from AGENT_EXPLORER_API_KEY. */
+  storage: 'keychain' | 'memory' | 'environment' | 'none';
+  /** Plain words a person should read about where the key is kept, e.g. why it is not saved. */
+  note: string | null;
 }
 
-export interface ProfileSummary {
-  id: string;
+/**
+ * How the key is put on a request; the contract leaves it open. Bearer is the default:
+ * `Authorization: Bearer <key>`; scheme: `Authorization: <scheme> <key>`; header:
+ * `<header>: <key>`; query: `?<param>=<key>`.
+ */
+export type KeyPresentation =
+  | { kind: 'bearer' }
+  | { kind: 'scheme'; scheme: string }
+  | { kind: 'header'; header: string }
+  | { kind: 'query'; param: string };
+
+export interface TlsSettings {
+  /** Verify the server's certificate. On unless the user turns it off for this profile. */
+  verify: boolean;
+  /** A PEM file of extra trusted CA certificates (e.g. a corporate proxy's), or null. */
+  caFile: string | null;
+}
+
+export type ProfileKind = 'sandbox' | 'environment' | 'custom';
+
+/** Something risky about a profile, shown wherever the profile is shown. */
+export interface ProfileWarning {
+  code: 'insecure_http' | 'tls_unverified' | 'custom_ca';
+  message: string;
+}
+
+/** What a person edits: everything about a profile except its id and key. */
+export interface ProfileInput {
   name: string;
   baseUrl: string;
-  kind: 'sandbox' | 'custom';
+  auth: KeyPresentation;
+  /** Time-out of a whole exchange, in milliseconds. */
+  timeoutMs: number;
+  tls: TlsSettings;
+  /** Allow plain http: to a host that is not loopback. Off by default; shown as a warning. */
+  allowInsecureHttp: boolean;
+}
+
+export interface ProfileSummary extends ProfileInput {
+  id: string;
+  kind: ProfileKind;
+  /** False for the Sandbox and Environment profiles, which the user cannot change or delete. */
+  editable: boolean;
   key: KeyStatus;
+  warnings: ProfileWarning[];
 }
 
 export interface ProfilesState {
@@ -144,6 +188,51 @@ export interface ProfilesState {
 
 export interface SelectProfileRequest {
   profileId: string;
+}
+
+export interface ProfileRef {
+  profileId: string;
+}
+
+export interface UpdateProfileRequest {
+  profileId: string;
+  profile: ProfileInput;
+}
+
+/** The profiles after a change, and the id of the profile the change made or touched. */
+export interface ProfileChange {
+  state: ProfilesState;
+  profileId: string;
+}
+
+export interface SetKeyRequest {
+  profileId: string;
+  /** Trimmed of surrounding whitespace and newlines before it is kept. */
+  key: string;
+}
+
+export interface DetectRequest {
+  profileId: string;
+  /** A guideline to GET with each presentation: a GET has no side effects, an invoke might. */
+  guidelineId: string;
+}
+
+/** One try of Detect: which presentation, and what the server said to it. */
+export interface DetectAttempt {
+  presentation: KeyPresentation;
+  /** The presentation in words, e.g. "Authorization: Bearer <key>". */
+  label: string;
+  status: number | null;
+  /** accepted: not 401/403 (kept); rejected: 401/403; failed: no HTTP answer (network, time-out). */
+  outcome: 'accepted' | 'rejected' | 'failed';
+  message: string;
+}
+
+export interface DetectReport {
+  attempts: DetectAttempt[];
+  /** The presentation now saved on the profile, or null when none was accepted. */
+  chosen: KeyPresentation | null;
+  state: ProfilesState;
 }
 
 /** An agent the app knows of for the active profile (the API itself has no list). */
@@ -169,6 +258,17 @@ export interface Api {
   getAppInfo(): Promise<AppInfo>;
   listProfiles(): Promise<ProfilesState>;
   selectProfile(request: SelectProfileRequest): Promise<Result<ProfilesState>>;
+  /** Creates a profile (it becomes active). */
+  createProfile(request: ProfileInput): Promise<Result<ProfileChange>>;
+  updateProfile(request: UpdateProfileRequest): Promise<Result<ProfileChange>>;
+  /** Copies a profile's settings under a new name; the key is not copied. */
+  duplicateProfile(request: ProfileRef): Promise<Result<ProfileChange>>;
+  deleteProfile(request: ProfileRef): Promise<Result<ProfilesState>>;
+  /** Write-only: sets or replaces the key. Nothing ever reads it back. */
+  setProfileKey(request: SetKeyRequest): Promise<Result<KeyStatus>>;
+  clearProfileKey(request: ProfileRef): Promise<Result<KeyStatus>>;
+  /** Tries each key presentation with a GET of a guideline and keeps the first not refused. */
+  detectKeyPresentation(request: DetectRequest): Promise<Result<DetectReport>>;
   listKnownAgents(): Promise<KnownAgent[]>;
   listKnownGuidelines(): Promise<KnownGuideline[]>;
   invokeAgent(request: InvokeRequest): Promise<InvokeResult>;
@@ -191,6 +291,13 @@ export const API_METHODS = [
   'getAppInfo',
   'listProfiles',
   'selectProfile',
+  'createProfile',
+  'updateProfile',
+  'duplicateProfile',
+  'deleteProfile',
+  'setProfileKey',
+  'clearProfileKey',
+  'detectKeyPresentation',
   'listKnownAgents',
   'listKnownGuidelines',
   'invokeAgent',

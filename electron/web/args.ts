@@ -7,6 +7,8 @@ export interface WebArgs {
   port: number;
   open: boolean;
   help: boolean;
+  /** Where profiles are saved; null: the default folder (or AGENT_EXPLORER_DATA_DIR). */
+  dataDir: string | null;
   /** For tests: a fixed sandbox key (e.g. a sentinel to search for). */
   sandboxKey?: string;
   /** For tests and benchmarks: no simulated agent latency. */
@@ -17,14 +19,18 @@ export const WEB_USAGE = `Usage: npm run web -- [--port N] [--open]
 
   --port N   listen on 127.0.0.1:N (default: a free port)
   --open     open the address in the system browser
+  --data-dir DIR   where profiles are saved (default: AGENT_EXPLORER_DATA_DIR, or your config folder)
   --help     show this help
+
+Keys are kept in memory only in browser mode. AGENT_EXPLORER_BASE_URL, AGENT_EXPLORER_API_KEY and
+AGENT_EXPLORER_AUTH (bearer, scheme:NAME, header:NAME, query:NAME) make an Environment profile.
 
 For tests: --sandbox-key KEY (fixed sandbox key), --sandbox-latency none|realistic`;
 
 export type ParsedArgs = { ok: true; args: WebArgs } | { ok: false; message: string };
 
 export function parseWebArgs(argv: readonly string[]): ParsedArgs {
-  const args: WebArgs = { port: 0, open: false, help: false, sandboxLatency: 'realistic' };
+  const args: WebArgs = { port: 0, open: false, help: false, dataDir: null, sandboxLatency: 'realistic' };
   for (let index = 0; index < argv.length; index += 1) {
     const option = argv[index];
     const value = argv[index + 1];
@@ -45,6 +51,11 @@ export function parseWebArgs(argv: readonly string[]): ParsedArgs {
         index += 1;
         break;
       }
+      case '--data-dir':
+        if (!value) return { ok: false, message: '--data-dir needs a folder.' };
+        args.dataDir = value;
+        index += 1;
+        break;
       case '--sandbox-key':
         if (!value) return { ok: false, message: '--sandbox-key needs a value.' };
         args.sandboxKey = value;

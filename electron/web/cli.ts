@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { startCore } from '../core/bootstrap';
+import { defaultBrowserDataDir } from '../core/dataDir';
 import { APP_VERSION } from '../shared/version';
 import { parseWebArgs, WEB_USAGE } from './args';
 import { startWebHost } from './host';
@@ -23,9 +25,13 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   const { args } = parsed;
   const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url));
+  const dataDir = path.resolve(args.dataDir ?? process.env['AGENT_EXPLORER_DATA_DIR'] ?? defaultBrowserDataDir());
   const core = await startCore({
     host: 'browser',
     version: APP_VERSION,
+    dataDir,
+    env: process.env,
+    onProblem: (message) => process.stderr.write(`agent-explorer: ${message}\n`),
     sandboxLatency: args.sandboxLatency,
     ...(args.sandboxKey === undefined ? {} : { sandboxKey: args.sandboxKey }),
   });

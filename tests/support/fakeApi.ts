@@ -1,5 +1,7 @@
 import type {
   Api,
+  DetectReport,
+  DetectRequest,
   ExchangeRecord,
   GuidelineRequest,
   GuidelineResult,
@@ -7,9 +9,16 @@ import type {
   InvokeResult,
   KnownAgent,
   KnownGuideline,
+  KeyStatus,
+  ProfileChange,
+  ProfileInput,
+  ProfileRef,
   ProfilesState,
+  ProfileSummary,
   Result,
   SelectProfileRequest,
+  SetKeyRequest,
+  UpdateProfileRequest,
 } from '../../electron/shared/contract';
 
 /**
@@ -37,15 +46,28 @@ export class FakeApi implements Api {
   profiles: ProfilesState = {
     activeProfileId: 'sandbox',
     profiles: [
-      {
-        id: 'sandbox',
-        name: 'Sandbox',
-        baseUrl: 'http://127.0.0.1:4010',
-        kind: 'sandbox',
-        key: { set: true, storage: 'memory' },
-      },
+      sandboxSummary(),
     ],
   };
+
+  /** What the next Detect answers; by default the second presentation (Token scheme) is accepted. */
+  detectResponder: (request: DetectRequest) => Result<DetectReport> | Promise<Result<DetectReport>> = (request) => {
+    const chosen = { kind: 'scheme' as const, scheme: 'Token' };
+    this.patchProfile(request.profileId, { auth: chosen });
+    return {
+      ok: true,
+      value: {
+        attempts: [
+          { presentation: { kind: 'bearer' }, label: 'Authorization: Bearer <key>', status: 401, outcome: 'rejected', message: 'HTTP 401' },
+          { presentation: chosen, label: 'Authorization: Token <key>', status: 200, outcome: 'accepted', message: 'HTTP 200' },
+        ],
+        chosen,
+        state: this.profiles,
+      },
+    };
+  };
+
+  private nextId = 1;
 
   /** What the next invokes answer; a function gets the request. */
   invokeResponder: (request: InvokeRequest) => InvokeResult | Promise<InvokeResult> = (request) =>
@@ -84,6 +106,84 @@ export class FakeApi implements Api {
     }
     this.profiles = { ...this.profiles, activeProfileId: request.profileId };
     return { ok: true, value: this.profiles };
+  }
+
+  private find(profileId: string): ProfileSummary | undefined {
+    return this.profiles.profiles.find((profile) => profile.id === profileId);
+  }
+
+  private patchProfile(profileId: string, patch: Partial<ProfileSummary>): void {
+    this.profiles = {
+      ...this.profiles,
+      profiles: this.profiles.profiles.map((profile) => (profile.id === profileId ? { ...profile, ...patch } : profile)),
+    };
+  }
+
+  private refuse<T>(message: string, field?: string): Result<T> {
+    return { ok: false, error: { code: 'invalid_argument', message, ...(field ? { field } : {}) } };
+  }
+
+  async createProfile(request: ProfileInput): Promise<Result<ProfileChange>> {
+    this.record('createProfile', request);
+    if (request.name.trim() === '') return this.refuse('The profile needs a name.', 'name');
+    const id = `profile-${this.nextId++}`;
+    this.profiles = {
+      activeProfileId: id,
+      profiles: [...this.profiles.profiles, customSummary(id, request)],
+    };
+    return { ok: true, value: { state: this.profiles, profileId: id } };
+  }
+
+  async updateProfile(request: UpdateProfileRequest): Promise<Result<ProfileChange>> {
+    this.record('updateProfile', request);
+    const profile = this.find(request.profileId);
+    if (!profile?.editable) return this.refuse('This profile cannot be changed.');
+    this.patchProfile(request.profileId, { ...request.profile, warnings: warningsOf(request.profile) });
+    return { ok: true, value: { state: this.profiles, profileId: request.profileId } };
+  }
+
+  async duplicateProfile(request: ProfileRef): Promise<Result<ProfileChange>> {
+    this.record('duplicateProfile', request);
+    const profile = this.find(request.profileId);
+    if (!profile) return this.refuse('No such profile.');
+    const id = `profile-${this.nextId++}`;
+    const copy = customSummary(id, { ...profile, name: `${profile.name} (copy)` });
+    this.profiles = { ...this.profiles, profiles: [...this.profiles.profiles, copy] };
+    return { ok: true, value: { state: this.profiles, profileId: id } };
+  }
+
+  async deleteProfile(request: ProfileRef): Promise<Result<ProfilesState>> {
+    this.record('deleteProfile', request);
+    const profile = this.find(request.profileId);
+    if (!profile?.editable) return this.refuse('This profile cannot be deleted.');
+    const profiles = this.profiles.profiles.filter((p) => p.id !== request.profileId);
+    const activeProfileId = this.profiles.activeProfileId === request.profileId ? 'sandbox' : this.profiles.activeProfileId;
+    this.profiles = { activeProfileId, profiles };
+    return { ok: true, value: this.profiles };
+  }
+
+  async setProfileKey(request: SetKeyRequest): Promise<Result<KeyStatus>> {
+    this.record('setProfileKey', request);
+    const profile = this.find(request.profileId);
+    if (!profile?.editable) return this.refuse('This profile\'s key cannot be changed.');
+    if (request.key.trim() === '') return this.refuse('The key is empty.', 'key');
+    const key: KeyStatus = { set: true, storage: 'keychain', note: null };
+    this.patchProfile(request.profileId, { key });
+    return { ok: true, value: key };
+  }
+
+  async clearProfileKey(request: ProfileRef): Promise<Result<KeyStatus>> {
+    this.record('clearProfileKey', request);
+    const profile = this.find(request.profileId);
+    if (!profile?.editable) return this.refuse('This profile\'s key cannot be changed.');
+    const key: KeyStatus = { set: false, storage: 'none', note: null };
+    this.patchProfile(request.profileId, { key });
+    return { ok: true, value: key };
+  }
+
+  async detectKeyPresentation(request: DetectRequest) {
+    this.record('detectKeyPresentation', request);
+    return this.detectResponder(request);
   }
 
   async listKnownAgents() {
@@ -138,5 +238,48 @@ export function okInvoke(answer: string, options: { duration?: string; ms?: numb
       serverDuration: { raw: response.duration, ms: options.ms === undefined ? 850 : options.ms },
       exchange: exchange({ responseBody: JSON.stringify(response), roundTripMs: 871.4 }),
     },
+  };
+}
+
+/** The Sandbox profile as the host reports it. */
+export function sandboxSummary(): ProfileSummary {
+  return {
+    id: 'sandbox',
+    name: 'Sandbox',
+    baseUrl: 'http://127.0.0.1:4010',
+    kind: 'sandbox',
+    auth: { kind: 'bearer' },
+    timeoutMs: 60_000,
+    tls: { verify: true, caFile: null },
+    allowInsecureHttp: false,
+    editable: false,
+    key: { set: true, storage: 'memory', note: 'The Sandbox key is made anew at each start.' },
+    warnings: [],
+  };
+}
+
+function warningsOf(input: ProfileInput): ProfileSummary['warnings'] {
+  const warnings: ProfileSummary['warnings'] = [];
+  if (input.allowInsecureHttp && input.baseUrl.startsWith('http:')) {
+    warnings.push({ code: 'insecure_http', message: 'Plain HTTP: the key and data travel unencrypted.' });
+  }
+  if (!input.tls.verify) warnings.push({ code: 'tls_unverified', message: 'TLS certificates are not verified.' });
+  return warnings;
+}
+
+/** A custom profile summary with no key, as the host reports one after it is created. */
+export function customSummary(id: string, input: ProfileInput): ProfileSummary {
+  return {
+    id,
+    name: input.name,
+    baseUrl: input.baseUrl,
+    auth: input.auth,
+    timeoutMs: input.timeoutMs,
+    tls: input.tls,
+    allowInsecureHttp: input.allowInsecureHttp,
+    kind: 'custom',
+    editable: true,
+    key: { set: false, storage: 'none', note: null },
+    warnings: warningsOf(input),
   };
 }

@@ -1,12 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlatformClient, type PlatformTarget } from '../../../electron/core/platformClient';
+import { createNodeTransport } from '../../../electron/core/transport';
 import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
 
 const KEY = 'sentinel-key-3f9a1c7e5b';
 
 const client = createPlatformClient({
-  fetch: globalThis.fetch,
+  transport: createNodeTransport(),
   now: () => performance.now(),
   wallClock: () => new Date(),
   maxResponseBytes: 1024 * 1024,
@@ -25,7 +26,7 @@ afterEach(async () => {
 });
 
 function target(baseUrl: string, overrides: Partial<PlatformTarget> = {}): PlatformTarget {
-  return { baseUrl, apiKey: KEY, timeoutMs: 5000, ...overrides };
+  return { baseUrl, apiKey: KEY, auth: { kind: 'bearer' }, timeoutMs: 5000, tls: { verify: true, extraCa: null }, ...overrides };
 }
 
 function json(body: unknown, status = 200) {

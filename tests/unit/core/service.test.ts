@@ -1,30 +1,66 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { API_METHODS, type ApiMethod } from '../../../electron/shared/contract';
+import { API_METHODS, type ApiMethod, type ProfileInput } from '../../../electron/shared/contract';
+import { SANDBOX_GUIDELINES } from '../../../electron/sandbox/catalog';
+import { aesTestCipher } from '../../support/testCipher';
 
-/** A key that must never appear in anything the renderer can receive. */
+const GUIDELINE_ID = SANDBOX_GUIDELINES[0]!.id;
+
+/** A key that must never appear in anything the renderer can receive, nor in any file. */
 const SENTINEL = 'SENTINEL-KEY-7c1d9e2f4a6b8c0d';
+const USER_SENTINEL = 'USER-SENTINEL-0f1e2d3c4b5a6978';
 
 let core: Core;
+let dataDir: string;
 beforeAll(async () => {
-  core = await startCore({ host: 'browser', version: '0.0.0-test', sandboxKey: SENTINEL, sandboxLatency: 'none' });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ae-core-'));
+  core = await startCore({
+    host: 'electron',
+    version: '0.0.0-test',
+    dataDir,
+    cipher: aesTestCipher(),
+    sandboxKey: SENTINEL,
+    sandboxLatency: 'none',
+  });
 });
 afterAll(async () => {
   await core.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
+function profileInput(overrides: Partial<ProfileInput> = {}): ProfileInput {
+  return {
+    name: 'Staging',
+    baseUrl: core.sandbox.url,
+    auth: { kind: 'bearer' },
+    timeoutMs: 30_000,
+    tls: { verify: true, caFile: null },
+    allowInsecureHttp: false,
+    ...overrides,
+  };
+}
+
 describe('the core service against the embedded sandbox', () => {
-  it('opens on the Sandbox profile, with a key set and its storage named', async () => {
+  it('opens on the Sandbox profile, read-only, with a key kept in memory', async () => {
     const state = await core.api.listProfiles();
     expect(state.activeProfileId).toBe('sandbox');
-    expect(state.profiles).toEqual([
-      { id: 'sandbox', name: 'Sandbox', baseUrl: core.sandbox.url, kind: 'sandbox', key: { set: true, storage: 'memory' } },
-    ]);
+    expect(state.profiles[0]).toMatchObject({
+      id: 'sandbox',
+      name: 'Sandbox',
+      baseUrl: core.sandbox.url,
+      kind: 'sandbox',
+      editable: false,
+      auth: { kind: 'bearer' },
+      key: { set: true, storage: 'memory' },
+      warnings: [],
+    });
   });
 
   it('invokes a sample agent and reflects the payload in the answer', async () => {
     const [agent] = await core.api.listKnownAgents();
-    expect(agent?.example).not.toBeNull();
     const payload = agent?.example?.payload ?? {};
     const result = await core.api.invokeAgent({ agentId: agent?.id ?? '', text: 'hello', payload });
     expect(result.ok).toBe(true);
@@ -33,39 +69,149 @@ describe('the core service against the embedded sandbox', () => {
     expect(result.ok && result.value.serverDuration.ms).not.toBeNull();
   });
 
-  it('reads a sample guideline', async () => {
-    const [known] = await core.api.listKnownGuidelines();
-    const result = await core.api.getGuideline({ guidelineId: known?.id ?? '' });
-    expect(result.ok && result.value.guideline.name).toBe(known?.name);
-  });
-
   it('answers an unknown id with the server 404 as an error, not a success', async () => {
     const result = await core.api.getGuideline({ guidelineId: 'no-such-guideline' });
     expect(!result.ok && result.error.code).toBe('http_status');
     expect(!result.ok && result.error.exchange?.status).toBe(404);
   });
 
-  it('refuses to select a profile that does not exist', async () => {
-    const result = await core.api.selectProfile({ profileId: 'nope' });
-    expect(!result.ok && result.error.code).toBe('invalid_argument');
+  it('refuses to change, delete or re-key the Sandbox', async () => {
+    const update = await core.api.updateProfile({ profileId: 'sandbox', profile: profileInput({ name: 'Mine' }) });
+    const remove = await core.api.deleteProfile({ profileId: 'sandbox' });
+    const key = await core.api.setProfileKey({ profileId: 'sandbox', key: 'x' });
+    for (const result of [update, remove, key]) expect(!result.ok && result.error.message).toMatch(/built in/);
+    expect((await core.api.listProfiles()).profiles[0]?.name).toBe('Sandbox');
+  });
+});
+
+describe('profiles', () => {
+  it('creates a profile, makes it active, and points at field errors', async () => {
+    const bad = await core.api.createProfile(profileInput({ baseUrl: 'http://platform.example.com' }));
+    expect(!bad.ok && bad.error).toMatchObject({ code: 'invalid_argument', field: 'baseUrl' });
+    const noName = await core.api.createProfile(profileInput({ name: '  ' }));
+    expect(!noName.ok && noName.error.field).toBe('name');
+    const badTimeout = await core.api.createProfile(profileInput({ timeoutMs: 0 }));
+    expect(!badTimeout.ok && badTimeout.error.field).toBe('timeoutMs');
+    const badCa = await core.api.createProfile(profileInput({ tls: { verify: true, caFile: '/no/such/ca.pem' } }));
+    expect(!badCa.ok && badCa.error).toMatchObject({ field: 'caFile', message: expect.stringContaining('does not exist') });
+
+    const created = await core.api.createProfile(profileInput({ name: '  Staging  ' }));
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    expect(created.value.state.activeProfileId).toBe(created.value.profileId);
+    const summary = created.value.state.profiles.find((p) => p.id === created.value.profileId);
+    expect(summary).toMatchObject({ name: 'Staging', kind: 'custom', editable: true, key: { set: false, storage: 'none' } });
+
+    const duplicateName = await core.api.createProfile(profileInput({ name: 'staging' }));
+    expect(!duplicateName.ok && duplicateName.error.field).toBe('name');
   });
 
-  it('never returns the key from any contract method', async () => {
-    const agents = await core.api.listKnownAgents();
-    const guidelines = await core.api.listKnownGuidelines();
+  it('keeps the key write-only: trimmed, stored encrypted, reported by status alone', async () => {
+    const id = (await core.api.listProfiles()).profiles.find((p) => p.name === 'Staging')!.id;
+    const withNewline = await core.api.setProfileKey({ profileId: id, key: 'abc\ndef' });
+    expect(!withNewline.ok && withNewline.error.field).toBe('key');
+
+    const set = await core.api.setProfileKey({ profileId: id, key: `  ${USER_SENTINEL}\n` });
+    expect(set).toEqual({ ok: true, value: { set: true, storage: 'keychain', note: null } });
+    // The profile points at the sandbox, which takes only its own key: the trimmed key was sent.
+    const guideline = await core.api.getGuideline({ guidelineId: GUIDELINE_ID });
+    expect(!guideline.ok && guideline.error.exchange?.status).toBe(401);
+  });
+
+  it('warns wherever a profile trusts less than it should', async () => {
+    const created = await core.api.createProfile(
+      profileInput({ name: 'Insecure', baseUrl: 'http://platform.example.com', allowInsecureHttp: true, tls: { verify: false, caFile: null } }),
+    );
+    expect(created.ok && created.value.state.profiles.find((p) => p.name === 'Insecure')?.warnings.map((w) => w.code)).toEqual([
+      'insecure_http',
+    ]);
+    const tls = await core.api.createProfile(profileInput({ name: 'Unverified', baseUrl: 'https://p.example', tls: { verify: false, caFile: null } }));
+    expect(tls.ok && tls.value.state.profiles.find((p) => p.name === 'Unverified')?.warnings.map((w) => w.code)).toEqual(['tls_unverified']);
+  });
+
+  it('duplicates without the key, and deletes with it', async () => {
+    const source = (await core.api.listProfiles()).profiles.find((p) => p.name === 'Staging')!;
+    const copy = await core.api.duplicateProfile({ profileId: source.id });
+    expect(copy.ok).toBe(true);
+    if (!copy.ok) return;
+    const copied = copy.value.state.profiles.find((p) => p.id === copy.value.profileId);
+    expect(copied).toMatchObject({ name: 'Staging (copy)', baseUrl: source.baseUrl, key: { set: false } });
+
+    await core.api.selectProfile({ profileId: source.id });
+    const deleted = await core.api.deleteProfile({ profileId: source.id });
+    expect(deleted.ok && deleted.value.profiles.some((p) => p.id === source.id)).toBe(false);
+    expect(deleted.ok && deleted.value.activeProfileId).toBe('sandbox');
+    const keysFile = JSON.parse(readFileSync(path.join(dataDir, 'keys.json'), 'utf8')) as { keys: Record<string, string> };
+    expect(keysFile.keys[source.id]).toBeUndefined();
+  });
+});
+
+describe('Detect', () => {
+  it('finds the presentation the server takes, keeps it, and shows every try', async () => {
+    const created = await core.api.createProfile(profileInput({ name: 'Detect me', auth: { kind: 'query', param: 'api_key' } }));
+    if (!created.ok) throw new Error(created.error.message);
+    const profileId = created.value.profileId;
+    const noKey = await core.api.detectKeyPresentation({ profileId, guidelineId: 'g' });
+    expect(!noKey.ok && noKey.error.code).toBe('no_key');
+
+    await core.api.setProfileKey({ profileId, key: SENTINEL });
+    const report = await core.api.detectKeyPresentation({ profileId, guidelineId: GUIDELINE_ID });
+    expect(report.ok).toBe(true);
+    if (!report.ok) return;
+    expect(report.value.attempts.map((a) => [a.label, a.status, a.outcome])).toEqual([
+      ['?api_key=<key>', 401, 'rejected'],
+      ['Authorization: Bearer <key>', 200, 'accepted'],
+    ]);
+    expect(report.value.chosen).toEqual({ kind: 'bearer' });
+    expect(report.value.state.profiles.find((p) => p.id === profileId)?.auth).toEqual({ kind: 'bearer' });
+  });
+});
+
+describe('the key never leaves the host', () => {
+  it('is in no contract response and in no file the app wrote', async () => {
+    const profileId = (await core.api.listProfiles()).profiles.find((p) => p.name === 'Detect me')!.id;
+    let anotherId = 'not-created';
     const calls: Record<ApiMethod, () => Promise<unknown>> = {
       getAppInfo: () => core.api.getAppInfo(),
       listProfiles: () => core.api.listProfiles(),
-      selectProfile: () => core.api.selectProfile({ profileId: 'sandbox' }),
+      selectProfile: () => core.api.selectProfile({ profileId }),
+      createProfile: async () => {
+        const created = await core.api.createProfile(profileInput({ name: 'Another' }));
+        if (created.ok) anotherId = created.value.profileId;
+        return created;
+      },
+      updateProfile: () => core.api.updateProfile({ profileId, profile: profileInput({ name: 'Detect me' }) }),
+      duplicateProfile: () => core.api.duplicateProfile({ profileId }),
+      deleteProfile: () => core.api.deleteProfile({ profileId: 'no-such-profile' }),
+      setProfileKey: () => core.api.setProfileKey({ profileId: anotherId, key: USER_SENTINEL }),
+      clearProfileKey: () => core.api.clearProfileKey({ profileId: 'no-such-profile' }),
+      detectKeyPresentation: () => core.api.detectKeyPresentation({ profileId, guidelineId: GUIDELINE_ID }),
       listKnownAgents: () => core.api.listKnownAgents(),
       listKnownGuidelines: () => core.api.listKnownGuidelines(),
-      invokeAgent: () =>
-        core.api.invokeAgent({ agentId: agents[0]?.id ?? '', text: 'hello', payload: { echo: 'x' } }),
-      getGuideline: () => core.api.getGuideline({ guidelineId: guidelines[0]?.id ?? '' }),
+      invokeAgent: async () => {
+        await core.api.selectProfile({ profileId });
+        const result = await core.api.invokeAgent({ agentId: 'e2b7f4d1-96a0-4c35-a1d8-4f6e0b3c9a25', text: 'hello', payload: {} });
+        expect(result.ok, 'a keyed invoke succeeds').toBe(true);
+        return result;
+      },
+      getGuideline: async () => {
+        const result = await core.api.getGuideline({ guidelineId: GUIDELINE_ID });
+        expect(result.ok, 'a keyed read succeeds').toBe(true);
+        return result;
+      },
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
       expect(response, method).not.toContain(SENTINEL);
+      expect(response, method).not.toContain(USER_SENTINEL);
+    }
+    const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.map((f) => f.name).sort()).toEqual(['keys.json', 'profiles.json']);
+    for (const file of files) {
+      const text = readFileSync(path.join(file.parentPath, file.name), 'utf8');
+      expect(text, file.name).not.toContain(SENTINEL);
+      expect(text, file.name).not.toContain(USER_SENTINEL);
+      expect(text, file.name).not.toContain(Buffer.from(USER_SENTINEL).toString('base64'));
     }
   });
 });

@@ -3,7 +3,7 @@ import { parseWebArgs } from '../../../electron/web/args';
 
 describe('npm run web options', () => {
   it('defaults to a free port, no browser', () => {
-    expect(parseWebArgs([])).toEqual({ ok: true, args: { port: 0, open: false, help: false, sandboxLatency: 'realistic' } });
+    expect(parseWebArgs([])).toEqual({ ok: true, args: { port: 0, open: false, help: false, dataDir: null, sandboxLatency: 'realistic' } });
   });
 
   it('takes --port and --open', () => {

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { rootCertificates } from 'node:tls';
+
+/**
+ * One HTTP exchange, below the platform client. Built on node:http and node:https rather than
+ * fetch because a profile needs per-request TLS settings (verification off, an extra CA for a
+ * corporate proxy), which Node's fetch cannot take without a dispatcher from a separate
+ * package, and because the sockets are where connection timings come from.
+ *
+ * Redirects are never followed here: a 3xx comes back as it is.
+ */
+
+export interface TransportTls {
+  verify: boolean;
+  /** PEM text of extra trusted CA certificates, added to the system roots. */
+  extraCa: string | null;
+}
+
+export interface TransportRequest {
+  url: URL;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body: string | null;
+  signal: AbortSignal;
+  tls: TransportTls;
+}
+
+export interface TransportResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: AsyncIterable<Uint8Array>;
+}
+
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** A failure below HTTP, with Node's error code (ECONNREFUSED, CERT_HAS_EXPIRED, …) when known. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export function createNodeTransport(): Transport {
+  const httpAgent = new http.Agent({ keepAlive: true });
+  // One keep-alive agent per TLS setting, so a connection verified one way is never reused
+  // for a profile that asked for another.
+  const httpsAgents = new Map<string, https.Agent>();
+  function httpsAgent(tls: TransportTls): https.Agent {
+    const id = `${tls.verify}:${tls.extraCa ? createHash('sha256').update(tls.extraCa).digest('hex') : ''}`;
+    let agent = httpsAgents.get(id);
+    if (!agent) {
+      agent = new https.Agent({
+        keepAlive: true,
+        rejectUnauthorized: tls.verify,
+        ...(tls.extraCa ? { ca: [...rootCertificates, tls.extraCa] } : {}),
+      });
+      httpsAgents.set(id, agent);
+    }
+    return agent;
+  }
+
+  return (request) =>
+    new Promise<TransportResponse>((resolve, reject) => {
+      const secure = request.url.protocol === 'https:';
+      const headers: Record<string, string> = { ...request.headers };
+      if (request.body !== null) headers['content-length'] = String(Buffer.byteLength(request.body));
+      const options = {
+        method: request.method,
+        headers,
+        signal: request.signal,
+        agent: secure ? httpsAgent(request.tls) : httpAgent,
+      };
+      const req = secure ? https.request(request.url, options) : http.request(request.url, options);
+      req.on('error', (error: NodeJS.ErrnoException) => reject(new TransportError(error.message, error.code ?? null)));
+      req.on('response', (res) => {
+        const responseHeaders: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({
+          status: res.statusCode ?? 0,
+          statusText: res.statusMessage ?? '',
+          headers: responseHeaders,
+          body: readBody(res),
+        });
+      });
+      req.end(request.body ?? undefined);
+    });
+}
+
+/** The body as chunks; a failure mid-body becomes a TransportError like one before it. */
+async function* readBody(res: http.IncomingMessage): AsyncIterable<Uint8Array> {
+  try {
+    for await (const chunk of res) yield chunk as Buffer;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? null;
+    throw new TransportError((error as Error).message, code);
+  }
+}

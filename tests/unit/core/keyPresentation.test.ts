@@ -1,0 +1,152 @@
+import type { IncomingMessage } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkPresentation, describePresentation, DETECT_CANDIDATES, presentKey } from '../../../electron/core/keyPresentation';
+import { createPlatformClient, type PlatformTarget } from '../../../electron/core/platformClient';
+import { REDACTED } from '../../../electron/core/redact';
+import { createNodeTransport } from '../../../electron/core/transport';
+import type { KeyPresentation } from '../../../electron/shared/contract';
+import { startTestServer, type TestServer } from '../../support/testServer';
+import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';
+
+const KEY = 'sentinel-key-9b8a7c6d5e';
+
+const client = createPlatformClient({
+  transport: createNodeTransport(),
+  now: () => performance.now(),
+  wallClock: () => new Date(),
+  maxResponseBytes: 1024 * 1024,
+  userAgent: 'AgentExplorer/test',
+});
+
+const servers: (TestServer | TlsTestServer)[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+function target(baseUrl: string, auth: KeyPresentation, overrides: Partial<PlatformTarget> = {}): PlatformTarget {
+  return { baseUrl, apiKey: KEY, auth, timeoutMs: 5000, tls: { verify: true, extraCa: null }, ...overrides };
+}
+
+/** True when the request carries the key in exactly this presentation. */
+function accepts(presentation: KeyPresentation, request: IncomingMessage): boolean {
+  const url = new URL(request.url ?? '/', 'http://x');
+  switch (presentation.kind) {
+    case 'bearer':
+      return request.headers.authorization === `Bearer ${KEY}`;
+    case 'scheme':
+      return request.headers.authorization === `${presentation.scheme} ${KEY}`;
+    case 'header':
+      return request.headers[presentation.header.toLowerCase()] === KEY;
+    case 'query':
+      return url.searchParams.get(presentation.param) === KEY;
+  }
+}
+
+/** A server that accepts only one presentation of the key, like a real platform would. */
+async function serverAccepting(presentation: KeyPresentation): Promise<TestServer> {
+  const server = await startTestServer((request, response) => {
+    const ok = accepts(presentation, request);
+    response.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(ok ? { name: 'N', description: 'D', content: 'C' } : { detail: 'Invalid credentials.' }));
+  });
+  servers.push(server);
+  return server;
+}
+
+const PRESENTATIONS: KeyPresentation[] = [
+  { kind: 'bearer' },
+  { kind: 'scheme', scheme: 'Api-Key' },
+  { kind: 'header', header: 'X-API-Key' },
+  { kind: 'query', param: 'api_key' },
+];
+
+describe('each key presentation works against a server that accepts only it', () => {
+  it.each(PRESENTATIONS.map((p) => [describePresentation(p), p] as const))('%s', async (_label, presentation) => {
+    const server = await serverAccepting(presentation);
+    const right = await client.getGuideline(target(server.url, presentation), { guidelineId: 'g' });
+    expect(right.ok).toBe(true);
+    for (const other of PRESENTATIONS.filter((p) => p !== presentation)) {
+      const wrong = await client.getGuideline(target(server.url, other), { guidelineId: 'g' });
+      expect(!wrong.ok && wrong.error.exchange?.status).toBe(401);
+    }
+    // Whatever the presentation, what is recorded and returned never holds the key.
+    expect(JSON.stringify(right)).not.toContain(KEY);
+  });
+
+  it('shows the query form with the key replaced in the recorded URL', () => {
+    const presented = presentKey({ kind: 'query', param: 'api_key' }, KEY, new URL('https://p.example/api/guideline/g/'));
+    expect(presented.url.searchParams.get('api_key')).toBe(KEY);
+    expect(presented.recordedUrl).toBe(`https://p.example/api/guideline/g/?api_key=${REDACTED}`);
+  });
+});
+
+describe('the key stays with its origin', () => {
+  it.each(PRESENTATIONS.map((p) => [describePresentation(p), p] as const))('a redirect elsewhere is not followed (%s)', async (_label, presentation) => {
+    const elsewhere = await startTestServer((_request, response) => response.end('{}'));
+    servers.push(elsewhere);
+    const redirecting = await startTestServer((_request, response) => {
+      response.writeHead(307, { location: `${elsewhere.url}/api/guideline/g/` });
+      response.end();
+    });
+    servers.push(redirecting);
+    const result = await client.getGuideline(target(redirecting.url, presentation), { guidelineId: 'g' });
+    expect(!result.ok && result.error.message).toContain('not followed');
+    expect(elsewhere.requests).toHaveLength(0);
+    expect(JSON.stringify(result)).not.toContain(KEY);
+  });
+});
+
+describe('presentations from untrusted input', () => {
+  it.each([
+    [{ kind: 'scheme', scheme: 'Api Key' }, 'one word'],
+    [{ kind: 'header', header: 'X-Key\r\nInjected: 1' }, 'one word'],
+    [{ kind: 'header', header: 'Host' }, 'cannot be sent in the Host header'],
+    [{ kind: 'query', param: 'a&b' }, 'letters, digits'],
+    [{ kind: 'cookie' }, 'Choose how'],
+    [null, 'Choose how'],
+  ])('%j is refused', (raw, message) => {
+    const checked = checkPresentation(raw);
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.error).toMatchObject({ code: 'invalid_argument', field: 'auth' });
+    expect(!checked.ok && checked.error.message).toContain(message);
+  });
+
+  it('accepts and trims valid ones', () => {
+    expect(checkPresentation({ kind: 'header', header: ' X-API-Key ' })).toEqual({ ok: true, value: { kind: 'header', header: 'X-API-Key' } });
+    for (const candidate of DETECT_CANDIDATES) expect(checkPresentation(candidate).ok).toBe(true);
+  });
+});
+
+describe('TLS settings per profile', () => {
+  async function tlsServer(): Promise<TlsTestServer> {
+    const server = await startTlsServer((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ name: 'N', description: 'D', content: 'C' }));
+    });
+    servers.push(server);
+    return server;
+  }
+
+  it('verifies certificates by default and says why it refused', async () => {
+    const server = await tlsServer();
+    const result = await client.getGuideline(target(server.url, { kind: 'bearer' }), { guidelineId: 'g' });
+    expect(!result.ok && result.error.code).toBe('network');
+    expect(!result.ok && result.error.message).toMatch(/certificate/);
+  });
+
+  it('trusts an extra CA, such as a corporate proxy certificate', async () => {
+    const server = await tlsServer();
+    const result = await client.getGuideline(target(server.url, { kind: 'bearer' }, { tls: { verify: true, extraCa: server.certificate } }), {
+      guidelineId: 'g',
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it('connects without verification only when the profile turned it off', async () => {
+    const server = await tlsServer();
+    const result = await client.getGuideline(target(server.url, { kind: 'bearer' }, { tls: { verify: false, extraCa: null } }), {
+      guidelineId: 'g',
+    });
+    expect(result.ok).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { environmentProfile, parseAuthVariable } from '../../../electron/core/environment';
+import { createFileProfileStore, sandboxProfile, type Profile } from '../../../electron/core/profiles';
+import { createKeychainSecretStore } from '../../../electron/core/secrets';
+import { aesTestCipher } from '../../support/testCipher';
+
+const KEY = 'store-sentinel-5a4b3c2d1e';
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'ae-stores-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+describe('keys encrypted by the OS keychain', () => {
+  it('writes only ciphertext, owner-only, and reads it back after a restart', async () => {
+    const file = path.join(dir, 'keys.json');
+    const cipher = aesTestCipher();
+    const store = createKeychainSecretStore({ file, cipher });
+    await store.set('p1', KEY);
+    expect(await store.status('p1')).toEqual({ set: true, storage: 'keychain', note: null });
+    expect(mode(file)).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).not.toContain(KEY);
+
+    const restarted = createKeychainSecretStore({ file, cipher });
+    expect(await restarted.get('p1')).toBe(KEY);
+    await restarted.clear('p1');
+    expect(await restarted.status('p1')).toEqual({ set: false, storage: 'none', note: null });
+    expect(await createKeychainSecretStore({ file, cipher }).get('p1')).toBeNull();
+  });
+
+  it('keeps the key in memory, writes nothing, and says why when encryption is unavailable', async () => {
+    const file = path.join(dir, 'keys.json');
+    const store = createKeychainSecretStore({ file, cipher: aesTestCipher({ unavailable: 'Linux offers only the basic_text backend here.' }) });
+    await store.set('p1', KEY);
+    expect(await store.get('p1')).toBe(KEY);
+    expect(await store.status('p1')).toEqual({
+      set: true,
+      storage: 'memory',
+      note: 'Kept in memory for this session only: Linux offers only the basic_text backend here.',
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('does not leave an older saved key behind a newer one kept in memory', async () => {
+    const file = path.join(dir, 'keys.json');
+    const cipherKey = Buffer.alloc(32, 7);
+    await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey }) }).set('p1', 'old-key-123456');
+    const degraded = createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey, unavailable: 'No keychain.' }) });
+    await degraded.set('p1', KEY);
+    expect(await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey }) }).get('p1')).toBeNull();
+  });
+
+  it('says so when a saved key cannot be decrypted any more', async () => {
+    const file = path.join(dir, 'keys.json');
+    await createKeychainSecretStore({ file, cipher: aesTestCipher() }).set('p1', KEY);
+    const otherMachine = createKeychainSecretStore({ file, cipher: aesTestCipher() });
+    expect(await otherMachine.get('p1')).toBeNull();
+    expect(await otherMachine.status('p1')).toMatchObject({ set: false, note: expect.stringContaining('could not be decrypted') });
+  });
+});
+
+describe('profiles saved to disk', () => {
+  const custom: Profile = {
+    ...sandboxProfile('https://staging.example.com'),
+    id: 'p1',
+    name: 'Staging',
+    kind: 'custom',
+  };
+
+  it('survive a restart with the active choice, owner-only, fixed profiles never written', async () => {
+    const file = path.join(dir, 'profiles.json');
+    const fixed = [sandboxProfile('http://127.0.0.1:1')];
+    const store = createFileProfileStore(file, fixed);
+    await store.save(custom);
+    await store.setActive('p1');
+    expect(mode(file)).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).not.toContain('127.0.0.1:1');
+
+    const restarted = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:2')]);
+    expect((await restarted.list()).map((p) => p.name)).toEqual(['Sandbox', 'Staging']);
+    expect(await restarted.activeId()).toBe('p1');
+  });
+
+  it('moves an unreadable file aside instead of overwriting it, and says so', async () => {
+    const file = path.join(dir, 'profiles.json');
+    writeFileSync(file, '{"version": 1, "profiles": [ broken');
+    const problems: string[] = [];
+    const store = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:1')], undefined, (m) => problems.push(m));
+    expect((await store.list()).map((p) => p.id)).toEqual(['sandbox']);
+    expect(problems[0]).toMatch(/could not be read as profiles; it was kept as .*unreadable/);
+    const aside = readdirSync(dir).find((name) => name.includes('unreadable'));
+    expect(readFileSync(path.join(dir, aside ?? ''), 'utf8')).toContain('broken');
+  });
+
+  it('refuses to save over a fixed profile', async () => {
+    const store = createFileProfileStore(path.join(dir, 'profiles.json'), [sandboxProfile('http://127.0.0.1:1')]);
+    await expect(store.save({ ...custom, id: 'sandbox' })).rejects.toThrow(/cannot be changed/);
+  });
+});
+
+describe('the Environment profile', () => {
+  it('comes from AGENT_EXPLORER_* and is active-worthy', () => {
+    const result = environmentProfile({
+      AGENT_EXPLORER_BASE_URL: 'https://platform.example.com/',
+      AGENT_EXPLORER_API_KEY: `  ${KEY}\n`,
+      AGENT_EXPLORER_AUTH: 'header:X-API-Key',
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        key: KEY,
+        profile: expect.objectContaining({ id: 'environment', name: 'Environment', kind: 'environment', baseUrl: 'https://platform.example.com', auth: { kind: 'header', header: 'X-API-Key' } }),
+      },
+    });
+  });
+
+  it('is absent without a base URL, and refused with a clear reason when malformed', () => {
+    expect(environmentProfile({})).toEqual({ ok: true, value: null });
+    expect(environmentProfile({ AGENT_EXPLORER_BASE_URL: 'http://platform.example.com' })).toMatchObject({ ok: false, message: expect.stringContaining('AGENT_EXPLORER_BASE_URL') });
+    expect(environmentProfile({ AGENT_EXPLORER_BASE_URL: 'https://p.example', AGENT_EXPLORER_AUTH: 'cookie:x' })).toMatchObject({ ok: false, message: expect.stringContaining('AGENT_EXPLORER_AUTH') });
+  });
+
+  it.each([
+    ['', { kind: 'bearer' }],
+    ['bearer', { kind: 'bearer' }],
+    ['scheme:Api-Key', { kind: 'scheme', scheme: 'Api-Key' }],
+    ['HEADER:X-Key', { kind: 'header', header: 'X-Key' }],
+    ['query:api_key', { kind: 'query', param: 'api_key' }],
+    ['query:', null],
+    ['header:Host', null],
+  ])('AGENT_EXPLORER_AUTH=%j', (text, expected) => {
+    expect(parseAuthVariable(text)).toEqual(expected);
+  });
+});
