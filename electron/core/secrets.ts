@@ -44,7 +44,8 @@ export interface SecretCipher {
   /** Whether keys can be encrypted at rest here; when not, why, in plain words. */
   availability(): Promise<{ available: true } | { available: false; reason: string }>;
   encrypt(plain: string): Promise<Buffer>;
-  decrypt(data: Buffer): Promise<string>;
+  /** `reEncrypt`: the OS rotated its key; save the secret encrypted anew. */
+  decrypt(data: Buffer): Promise<{ plain: string; reEncrypt: boolean }>;
 }
 
 const KEYS_FILE_VERSION = 1;
@@ -98,9 +99,15 @@ export function createKeychainSecretStore(options: {
       const encrypted = (await saved)[profileId];
       if (encrypted === undefined) return null;
       try {
-        const secret = await cipher.decrypt(Buffer.from(encrypted, 'base64'));
-        decrypted.set(profileId, secret);
-        return secret;
+        const { plain, reEncrypt } = await cipher.decrypt(Buffer.from(encrypted, 'base64'));
+        decrypted.set(profileId, plain);
+        if (reEncrypt) {
+          const fresh = await cipher.encrypt(plain);
+          await persist((keys) => {
+            keys[profileId] = fresh.toString('base64');
+          });
+        }
+        return plain;
       } catch {
         undecryptable.add(profileId);
         return null;

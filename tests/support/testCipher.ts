@@ -4,9 +4,9 @@ import type { SecretCipher } from '../../electron/core/secrets';
 /**
  * The test twin of Electron's safeStorage: real AES-256-GCM with a key held by this object,
  * so what lands on disk is genuinely ciphertext. `unavailable` mimics a machine whose OS store
- * is missing (or Linux's basic_text backend).
+ * is missing (or Linux's basic_text backend); `rotated` mimics an OS key rotation.
  */
-export function aesTestCipher(options: { unavailable?: string; key?: Buffer } = {}): SecretCipher {
+export function aesTestCipher(options: { unavailable?: string; key?: Buffer; rotated?: boolean } = {}): SecretCipher {
   const key = options.key ?? randomBytes(32);
   return {
     async availability() {
@@ -21,7 +21,8 @@ export function aesTestCipher(options: { unavailable?: string; key?: Buffer } = 
     async decrypt(data) {
       const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
       decipher.setAuthTag(data.subarray(12, 28));
-      return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
+      const plain = Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
+      return { plain, reEncrypt: options.rotated ?? false };
     },
   };
 }

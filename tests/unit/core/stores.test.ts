@@ -55,6 +55,18 @@ describe('keys encrypted by the OS keychain', () => {
     expect(await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey }) }).get('p1')).toBeNull();
   });
 
+  it('saves the key encrypted anew when the OS says its key was rotated', async () => {
+    const file = path.join(dir, 'keys.json');
+    const cipherKey = Buffer.alloc(32, 9);
+    await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey }) }).set('p1', KEY);
+    const before = readFileSync(file, 'utf8');
+    expect(await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey, rotated: true }) }).get('p1')).toBe(KEY);
+    const after = readFileSync(file, 'utf8');
+    expect(after).not.toBe(before);
+    expect(after).not.toContain(KEY);
+    expect(await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey }) }).get('p1')).toBe(KEY);
+  });
+
   it('says so when a saved key cannot be decrypted any more', async () => {
     const file = path.join(dir, 'keys.json');
     await createKeychainSecretStore({ file, cipher: aesTestCipher() }).set('p1', KEY);
