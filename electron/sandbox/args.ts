@@ -5,6 +5,8 @@
  * can be unit-tested. Errors are data with one readable sentence, which the caller prints as
  * a single stderr line before exiting with code 2 (the usual "usage error" status).
  */
+import { parseAuthVariable } from '../core/environment';
+import type { KeyPresentation } from '../shared/contract';
 import type { SandboxLatency } from './server';
 
 export interface SandboxCliOptions {
@@ -12,6 +14,8 @@ export interface SandboxCliOptions {
   host: string;
   /** Undefined means "generate one"; the CLI then prints it. */
   apiKey: string | undefined;
+  /** How callers must present the key (the contract leaves it open). */
+  auth: KeyPresentation;
   latency: SandboxLatency;
 }
 
@@ -31,11 +35,13 @@ Runs the Agent Explorer Sandbox: a local server that speaks the platform API wit
 Options:
   --port N                 Port to listen on, 0-65535; 0 picks a free one (default ${String(DEFAULT_PORT)})
   --host H                 Interface to listen on (default 127.0.0.1)
-  --key K                  API key callers must send as "Authorization: Bearer K" (default: random)
+  --key K                  API key callers must send (default: random)
+  --auth FORM              How they must send it: bearer (default, "Authorization: Bearer K"),
+                           scheme:NAME, header:NAME (e.g. header:X-API-Key) or query:NAME
   --latency realistic|none Simulate processing time, or answer at once (default realistic)
   -h, --help               Show this help`;
 
-const VALUE_OPTIONS = ['--port', '--host', '--key', '--latency'] as const;
+const VALUE_OPTIONS = ['--port', '--host', '--key', '--auth', '--latency'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
 function isValueOption(name: string): name is ValueOption {
@@ -49,7 +55,13 @@ const HINT = 'Run with --help to see the options.';
  * a repeated option takes its last value, as most command-line tools do.
  */
 export function parseSandboxArgs(argv: readonly string[]): ParsedArgs {
-  const options: SandboxCliOptions = { port: DEFAULT_PORT, host: '127.0.0.1', apiKey: undefined, latency: 'realistic' };
+  const options: SandboxCliOptions = {
+    port: DEFAULT_PORT,
+    host: '127.0.0.1',
+    apiKey: undefined,
+    auth: { kind: 'bearer' },
+    latency: 'realistic',
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
@@ -98,6 +110,12 @@ function applyOption(options: SandboxCliOptions, name: ValueOption, value: strin
       }
       options.apiKey = value;
       return null;
+    case '--auth': {
+      const auth = parseAuthVariable(value);
+      if (!auth) return `Invalid --auth '${value}': expected bearer, scheme:NAME, header:NAME or query:NAME.`;
+      options.auth = auth;
+      return null;
+    }
     case '--latency':
       if (value !== 'realistic' && value !== 'none') return `Invalid --latency '${value}': expected realistic or none.`;
       options.latency = value;

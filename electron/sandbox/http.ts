@@ -4,6 +4,7 @@
  * can be read (and reasoned about for safety) on its own.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { KeyPresentation } from '../shared/contract';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Largest request body the Sandbox accepts: 1 MiB. */
@@ -105,6 +106,27 @@ export function checkBearer(header: string | undefined, expectedDigest: Buffer):
   if (match === null) return 'missing';
   const presented = (match[1] ?? '').trim();
   return timingSafeEqual(digest(presented), expectedDigest) && presented !== '' ? 'ok' : 'invalid';
+}
+
+/**
+ * Checks the key in whichever form the server was told to take it (the platform contract
+ * leaves the form open). A request that carries no key in that form is `missing`.
+ */
+export function checkPresentedKey(req: IncomingMessage, presentation: KeyPresentation, expectedDigest: Buffer): AuthOutcome {
+  if (presentation.kind === 'bearer') return checkBearer(req.headers.authorization, expectedDigest);
+  let presented: string | undefined;
+  if (presentation.kind === 'scheme') {
+    const header = req.headers.authorization?.trim() ?? '';
+    const prefix = `${presentation.scheme.toLowerCase()} `;
+    presented = header.toLowerCase().startsWith(prefix) ? header.slice(prefix.length).trim() : undefined;
+  } else if (presentation.kind === 'header') {
+    const value = req.headers[presentation.header.toLowerCase()];
+    presented = typeof value === 'string' ? value.trim() : undefined;
+  } else {
+    presented = new URL(req.url ?? '/', 'http://sandbox').searchParams.get(presentation.param) ?? undefined;
+  }
+  if (presented === undefined) return 'missing';
+  return presented !== '' && timingSafeEqual(digest(presented), expectedDigest) ? 'ok' : 'invalid';
 }
 
 /** The digest `checkBearer` compares against; computed once per server. */

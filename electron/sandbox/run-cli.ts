@@ -7,6 +7,8 @@
  */
 import { parseSandboxArgs, SANDBOX_USAGE } from './args';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from './catalog';
+import { describePresentation } from '../core/keyPresentation';
+import type { KeyPresentation } from '../shared/contract';
 import { startSandbox, type SandboxServer } from './server';
 
 /** The parts of the process the CLI uses. */
@@ -43,7 +45,7 @@ function shellQuote(value: string): string {
 }
 
 /** The lines printed once the server is listening. The first line is the one scripts look for. */
-export function startupLines(server: Pick<SandboxServer, 'url' | 'apiKey'>): string[] {
+export function startupLines(server: Pick<SandboxServer, 'url' | 'apiKey'>, auth: KeyPresentation = { kind: 'bearer' }): string[] {
   const agents = sandboxKnownAgents();
   const lines = [`Sandbox listening at ${server.url} — API key: ${server.apiKey}`, '', 'Agents:'];
   for (const agent of agents) lines.push(`  ${agent.id}  ${agent.name}`);
@@ -54,8 +56,8 @@ export function startupLines(server: Pick<SandboxServer, 'url' | 'apiKey'>): str
     lines.push(
       '',
       'Try:',
-      `  curl -X POST ${server.url}/api/agent/${sample.id}/invoke/ \\`,
-      `    -H ${shellQuote(`Authorization: Bearer ${server.apiKey}`)} \\`,
+      `  curl -X POST ${shellQuote(`${server.url}/api/agent/${sample.id}/invoke/${auth.kind === 'query' ? `?${auth.param}=${server.apiKey}` : ''}`)} \\`,
+      ...(auth.kind === 'query' ? [] : [`    -H ${shellQuote(describePresentation(auth).replace('<key>', server.apiKey))} \\`]),
       `    -H 'Content-Type: application/json' -d '{"text": "Hello", "payload": {}}'`,
     );
   }
@@ -80,10 +82,10 @@ export async function runSandboxCli(argv: readonly string[], io: CliIo): Promise
     io.exit(2);
     return;
   }
-  const { port, host, apiKey, latency } = parsed.options;
+  const { port, host, apiKey, auth, latency } = parsed.options;
   let server: SandboxServer;
   try {
-    server = await startSandbox({ port, host, apiKey, latency });
+    server = await startSandbox({ port, host, apiKey, auth, latency });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     const reason =
@@ -104,5 +106,5 @@ export async function runSandboxCli(argv: readonly string[], io: CliIo): Promise
       () => io.exit(1),
     );
   });
-  for (const line of startupLines(server)) io.out(line);
+  for (const line of startupLines(server, auth)) io.out(line);
 }

@@ -20,7 +20,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { findAgent, findGuideline, answerFor, formatDuration, type SandboxAgent } from './catalog';
-import { checkBearer, keyDigest, readBody, sendDetail, sendJson } from './http';
+import { describePresentation } from '../core/keyPresentation';
+import type { KeyPresentation } from '../shared/contract';
+import { checkPresentedKey, keyDigest, readBody, sendDetail, sendJson } from './http';
 import { parseInvokeBody } from './validate';
 
 /** 'realistic' simulates per-agent processing time; 'none' answers at once (tests, benchmarks). */
@@ -31,8 +33,10 @@ export interface SandboxOptions {
   port?: number;
   /** Interface to listen on; defaults to 127.0.0.1 so nothing outside this machine can reach it. */
   host?: string;
-  /** The API key callers must present as `Authorization: Bearer <key>`; random by default. */
+  /** The API key callers must present; random by default. */
   apiKey?: string;
+  /** How callers must present it; `Authorization: Bearer <key>` by default. */
+  auth?: KeyPresentation;
   latency?: SandboxLatency;
 }
 
@@ -74,6 +78,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const apiKey = options.apiKey ?? randomBytes(32).toString('base64url');
   const latency = options.latency ?? 'realistic';
   const expected = keyDigest(apiKey);
+  const auth: KeyPresentation = options.auth ?? { kind: 'bearer' };
+  const challenge: Record<string, string> =
+    auth.kind === 'bearer' ? { 'WWW-Authenticate': 'Bearer' } : auth.kind === 'scheme' ? { 'WWW-Authenticate': auth.scheme } : {};
   // Aborted on close, so simulated processing stops at once instead of outliving the server.
   const shutdown = new AbortController();
 
@@ -111,13 +118,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       sendDetail(res, 404, NOT_FOUND);
       return;
     }
-    const auth = checkBearer(req.headers.authorization, expected);
-    if (auth !== 'ok') {
+    const outcome = checkPresentedKey(req, auth, expected);
+    if (outcome !== 'ok') {
       const detail =
-        auth === 'missing'
-          ? 'Authentication credentials were not provided. Send the header "Authorization: Bearer <API key>".'
+        outcome === 'missing'
+          ? `Authentication credentials were not provided. Send the key as "${describePresentation(auth).replace('<key>', '<API key>')}".`
           : 'Invalid API key.';
-      sendDetail(res, 401, detail, { 'WWW-Authenticate': 'Bearer' });
+      sendDetail(res, 401, detail, challenge);
       return;
     }
     const invokeMatch = INVOKE_PATH.exec(path);

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -8,13 +11,24 @@ export interface RunningApp {
   /** The printed address, secret included. */
   url: string;
   origin: string;
+  /** The data directory this run saves into: fresh and temporary for each test. */
+  dataDir: string;
   /** Everything the host process printed. */
   output: () => string;
 }
 
 /** Starts `dist/electron/web.mjs` as a user would, and waits for its one-line address. */
-export async function startWebApp(args: string[]): Promise<{ app: RunningApp; stop: () => Promise<number | null> }> {
-  const child: ChildProcess = spawn(process.execPath, [webEntry, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startWebApp(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ app: RunningApp; stop: () => Promise<number | null> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-'));
+  const childEnv = { ...process.env, ...env };
+  for (const name of Object.keys(childEnv)) if (name.startsWith('AGENT_EXPLORER_') && !(name in env)) delete childEnv[name];
+  const child: ChildProcess = spawn(process.execPath, [webEntry, '--port', '0', '--data-dir', dataDir, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: childEnv,
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -26,13 +40,16 @@ export async function startWebApp(args: string[]): Promise<{ app: RunningApp; st
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`web host exited (${code}) before it was ready:\n${output}`)));
   });
-  const stop = () =>
-    new Promise<number | null>((resolve) => {
+  const stop = async () => {
+    const code = await new Promise<number | null>((resolve) => {
       if (child.exitCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
+      child.once('exit', (exitCode) => resolve(exitCode));
       child.kill('SIGINT');
     });
-  return { app: { url, origin: new URL(url).origin, output: () => output }, stop };
+    rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  };
+  return { app: { url, origin: new URL(url).origin, dataDir, output: () => output }, stop };
 }
 
 /** Opens the app and waits until it says it can take input. */
@@ -41,10 +58,11 @@ export async function openApp(page: Page, app: RunningApp): Promise<void> {
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
 }
 
-export const test = base.extend<{ webArgs: string[]; app: RunningApp }>({
+export const test = base.extend<{ webArgs: string[]; webEnv: Record<string, string>; app: RunningApp }>({
   webArgs: [['--sandbox-latency', 'none'], { option: true }],
-  app: async ({ webArgs }, use) => {
-    const { app, stop } = await startWebApp(webArgs);
+  webEnv: [{}, { option: true }],
+  app: async ({ webArgs, webEnv }, use) => {
+    const { app, stop } = await startWebApp(webArgs, webEnv);
     await use(app);
     await stop();
   },

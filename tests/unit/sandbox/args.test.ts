@@ -5,14 +5,14 @@ describe('parseSandboxArgs', () => {
   it('uses the defaults when given nothing', () => {
     expect(parseSandboxArgs([])).toEqual({
       kind: 'run',
-      options: { port: DEFAULT_PORT, host: '127.0.0.1', apiKey: undefined, latency: 'realistic' },
+      options: { port: DEFAULT_PORT, host: '127.0.0.1', apiKey: undefined, auth: { kind: 'bearer' }, latency: 'realistic' },
     });
   });
 
   it('reads every option, in either --name value or --name=value form', () => {
     expect(parseSandboxArgs(['--port', '9000', '--key', 'demo', '--host=0.0.0.0', '--latency=none'])).toEqual({
       kind: 'run',
-      options: { port: 9000, host: '0.0.0.0', apiKey: 'demo', latency: 'none' },
+      options: { port: 9000, host: '0.0.0.0', apiKey: 'demo', auth: { kind: 'bearer' }, latency: 'none' },
     });
   });
 
