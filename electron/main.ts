@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { app, BrowserWindow, protocol, session, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, protocol, session, type Session, type WebContents, type WebFrameMain } from 'electron';
 import { openExternalLink } from './adapters/externalLinks';
+import { safeStorageCipher } from './adapters/safeStorageCipher';
 import { startCore, type Core } from './core/bootstrap';
 import { readStaticFile } from './core/staticFiles';
 import { setupIpc } from './ipc';
@@ -9,33 +10,97 @@ import { contentSecurityPolicy } from './shared/csp';
 /**
  * The Electron shell: app lifecycle, the window, and wiring. The renderer is loaded from the
  * app's own files through the app:// protocol (never a remote URL), with context isolation,
- * the Chromium sandbox and no Node integration. Navigation, new windows, webviews and
- * permission requests are all denied; links go to the system browser after a confirmation.
+ * the Chromium sandbox and no Node integration. Navigation, new windows, webviews, downloads
+ * and permission requests are denied (the one permission granted is writing to the clipboard,
+ * for the page's Copy buttons); links go to the system browser after a confirmation.
+ * docs/security.md maps each item of Electron's security checklist to the code below.
  */
 
-const APP_ORIGIN = 'app://agent-explorer';
+const APP_HOST = 'agent-explorer';
+const APP_ORIGIN = `app://${APP_HOST}`;
 const rendererDir = path.join(__dirname, '..', 'renderer');
 
+/**
+ * Permissions the page may have, asked for by our own page's main frame only. Chromium asks for
+ * 'clipboard-sanitized-write' before every `navigator.clipboard.writeText` (and still demands a
+ * user gesture); it writes, it never reads. Everything else (camera, notifications, HID, ...)
+ * is refused.
+ */
+const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
+// No bypassCSP, corsEnabled or supportFetchAPI: app:// gets only what a secure origin needs.
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
+// Every renderer is sandboxed, including any webContents we did not create ourselves.
+app.enableSandbox();
 
 let core: Core | null = null;
 
+/** Whether `url` is one of our own bundled pages. Parsed, not prefix-matched. */
+function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'app:' && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Only our own page's main frame may call the contract. A frame that is gone throws when read
+ * (Electron: "Render frame was disposed"); such a caller is refused, not trusted.
+ */
 function isTrustedSender(frame: WebFrameMain | null): boolean {
-  return frame !== null && frame.parent === null && frame.url.startsWith(`${APP_ORIGIN}/`);
+  if (frame === null) return false;
+  try {
+    return !frame.detached && frame.parent === null && isAppUrl(frame.url);
+  } catch {
+    return false;
+  }
+}
+
+function isGrantedPermission(permission: string, requestingUrl: string | undefined, isMainFrame: boolean): boolean {
+  return GRANTED_PERMISSIONS.has(permission) && isMainFrame && requestingUrl !== undefined && isAppUrl(requestingUrl);
+}
+
+/** Permissions, devices and downloads for the one session the app uses. */
+function hardenSession(target: Session): void {
+  target.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isGrantedPermission(permission, details.requestingUrl, details.isMainFrame)),
+  );
+  target.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    isGrantedPermission(permission, details.requestingUrl ?? requestingOrigin, details.isMainFrame),
+  );
+  target.setDevicePermissionHandler(() => false);
+  // The app offers nothing to download; a page that starts a download is refused.
+  target.on('will-download', (event) => event.preventDefault());
+}
+
+/**
+ * Every webContents, ours or not (DevTools included): no navigation away from the loaded page,
+ * no redirects, no webviews, and no new windows; a link that asks for a new window goes to the
+ * system browser, https only, after the user confirms the address (adapters/externalLinks).
+ */
+function hardenWebContents(contents: WebContents): void {
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    void openExternalLink(BrowserWindow.fromWebContents(contents), url);
+    return { action: 'deny' };
+  });
 }
 
 function serveRenderer(): void {
+  // The CSP goes on every answer, the 404 included, so no app:// document is ever without it.
+  const headers = {
+    'content-security-policy': contentSecurityPolicy('electron'),
+    'x-content-type-options': 'nosniff',
+  };
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
-    const file = url.host === 'agent-explorer' ? await readStaticFile(rendererDir, url.pathname) : null;
-    if (!file) return new Response('Not found', { status: 404 });
-    return new Response(new Uint8Array(file.body), {
-      headers: {
-        'content-type': file.contentType,
-        'content-security-policy': contentSecurityPolicy('electron'),
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    const file = url.host === APP_HOST ? await readStaticFile(rendererDir, url.pathname) : null;
+    if (!file) return new Response('Not found', { status: 404, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response(new Uint8Array(file.body), { headers: { ...headers, 'content-type': file.contentType } });
   });
 }
 
@@ -48,34 +113,48 @@ function createWindow(): BrowserWindow {
     title: 'Agent Explorer',
     show: false,
     webPreferences: {
-      preload: path.join(__dirname, 'preload.cjs'),
+      preload: path.join(__dirname, 'preload.cjs'), // eng-disable PRELOAD_JS_CHECK -- reviewed:
+      // preload.ts bridges exactly the contract's methods, one channel each, no generic invoke;
+      // ipc.ts refuses any caller but our page's main frame and validates every argument.
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      // No auxclick events (middle-click), so no page script can turn one into a new window.
+      disableBlinkFeatures: 'Auxclick',
+      safeDialogs: true,
       spellcheck: false,
     },
   });
-  window.once('ready-to-show', () => window.show());
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    void openExternalLink(window, url);
-    return { action: 'deny' };
+  // Subframes too (will-navigate covers only the main frame). The CSP already allows no frame
+  // to load; this is the second lock. Kept to our window so DevTools' own frames are untouched.
+  window.webContents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame) event.preventDefault();
   });
+  window.once('ready-to-show', () => window.show());
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
 }
 
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-navigate', (event) => event.preventDefault());
-  contents.on('will-redirect', (event) => event.preventDefault());
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-});
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
 
 app.whenReady().then(async () => {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
-  core = await startCore({ host: 'electron', version: app.getVersion() });
+  hardenSession(session.defaultSession);
+  core = await startCore({
+    host: 'electron',
+    version: app.getVersion(),
+    // AGENT_EXPLORER_DATA_DIR gives tests (and portable setups) a folder of their own.
+    dataDir: process.env['AGENT_EXPLORER_DATA_DIR'] || app.getPath('userData'),
+    cipher: safeStorageCipher(),
+    env: process.env,
+    onProblem: (message) => console.error(`agent-explorer: ${message}`),
+  });
   serveRenderer();
   setupIpc(core.api, isTrustedSender);
   createWindow();

@@ -1,7 +1,7 @@
-// `npm test`: type check, lint, unit tests (Vitest), a build, end-to-end tests (Playwright on
-// real Chromium against browser mode) and Electron tests (skipped, with the reason, where the
-// Electron binary is missing). Every step runs even if one fails, so one run shows all that
-// is wrong; it ends with one summary line and a non-zero exit code on any failure.
+// `npm test`: type check, lint, Electronegativity, unit tests (Vitest), a build, end-to-end
+// tests (Playwright on real Chromium against browser mode) and Electron tests (skipped, with the
+// reason, where the Electron binary is missing). Every step runs even if one fails, so one run
+// shows all that is wrong; it ends with one summary line and a non-zero exit code on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,8 @@ function addPlaywright(file) {
 
 step('type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
 step('lint', 'eslint', ['--max-warnings', '0', '.']);
+// Electronegativity's security checks over electron/ and renderer/; offline, a few seconds.
+step('electronegativity', process.execPath, ['electron/tooling/electronegativity.mjs']);
 step('unit tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);
 addVitest(`${reports}/vitest.json`);
 if (step('build', process.execPath, ['electron/tooling/build.mjs'])) {
