@@ -10,6 +10,7 @@ import './styles/pickList.css';
 import './styles/results.css';
 import './styles/alerts.css';
 import './styles/markdown.css';
+import './styles/profiles.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');

@@ -31,3 +31,14 @@ export function useKnownAgents() {
 export function useKnownGuidelines() {
   return useQuery(knownGuidelinesQuery(useHost(), useProfiles().data?.activeProfileId));
 }
+
+/**
+ * The known guidelines of any profile, for suggestions (Detect). The host answers
+ * `listKnownGuidelines` for the active profile only, so for another profile this only reads
+ * what is already cached under its id and never fetches: a fetch would file the active
+ * profile's list under the wrong id.
+ */
+export function useKnownGuidelinesOf(profileId: string) {
+  const active = useProfiles().data?.activeProfileId;
+  return useQuery({ ...knownGuidelinesQuery(useHost(), profileId), enabled: profileId === active });
+}

@@ -283,3 +283,25 @@ export function customSummary(id: string, input: ProfileInput): ProfileSummary {
     warnings: warningsOf(input),
   };
 }
+
+/** A profile input with sensible defaults for tests: https, Bearer, 60 s, certificates verified. */
+export function profileInput(overrides: Partial<ProfileInput> = {}): ProfileInput {
+  return {
+    name: 'Staging',
+    baseUrl: 'https://staging.example.com',
+    auth: { kind: 'bearer' },
+    timeoutMs: 60_000,
+    tls: { verify: true, caFile: null },
+    allowInsecureHttp: false,
+    ...overrides,
+  };
+}
+
+/**
+ * A custom profile as the host reports it, from `profileInput` defaults, with any field
+ * overridden (e.g. `key` for one that has a key, `warnings` for a risky one).
+ */
+export function customProfile(id: string, overrides: Partial<ProfileSummary> = {}): ProfileSummary {
+  const { name, baseUrl, auth, timeoutMs, tls, allowInsecureHttp } = { ...profileInput(), ...overrides };
+  return { ...customSummary(id, { name, baseUrl, auth, timeoutMs, tls, allowInsecureHttp }), ...overrides };
+}

@@ -1,13 +1,15 @@
 import { useId } from 'react';
 import { useProfiles, useSelectProfile } from '../../queries/profiles';
 import { thrownMessage } from '../../lib/errorKinds';
+import { KindBadge, WarningBadges } from './ProfileBadges';
 
 /**
  * The Profile selector: which platform (base URL and key) requests go to. Switching is a
  * host call; the select follows the host's answer, not the click, so it never shows a profile
- * that is not actually active.
+ * that is not actually active. The active profile's risks (insecure HTTP, unverified TLS, a
+ * custom CA) and a missing key are shown beside it, always in view while requests are made.
  */
-export function ProfileSelector() {
+export function ProfileSelector({ onSetKey }: { onSetKey: (profileId: string) => void }) {
   const selectId = useId();
   const profiles = useProfiles();
   const select = useSelectProfile();
@@ -40,15 +42,17 @@ export function ProfileSelector() {
           <span className="mono profile-url" title="Base URL of the active profile">
             {active.baseUrl}
           </span>
-          {active.kind === 'sandbox' && (
-            <span className="badge badge-accent" title="The built-in sandbox platform: no real agents are billed">
-              Sandbox
-            </span>
-          )}
+          {active.kind !== 'custom' && <KindBadge kind={active.kind} />}
+          <WarningBadges warnings={active.warnings} />
           {!active.key.set && (
             <span className="badge badge-warning" title="Requests will be refused until a key is set for this profile">
               No API key
             </span>
+          )}
+          {!active.key.set && active.editable && (
+            <button type="button" className="button-link" onClick={() => onSetKey(active.id)}>
+              Set a key
+            </button>
           )}
         </span>
       )}

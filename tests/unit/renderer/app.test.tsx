@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HostUnavailableError } from '../../../renderer/host/httpApi';
-import { FakeApi } from '../../support/fakeApi';
+import { customProfile, FakeApi, sandboxSummary } from '../../support/fakeApi';
 import { renderApp, renderReady } from './renderApp';
 
 describe('app shell', () => {
@@ -55,8 +55,8 @@ describe('profile selector', () => {
     fake.profiles = {
       activeProfileId: 'sandbox',
       profiles: [
-        { id: 'sandbox', name: 'Built-in', baseUrl: 'http://127.0.0.1:4010', kind: 'sandbox', key: { set: true, storage: 'memory' } },
-        { id: 'prod', name: 'Production', baseUrl: 'https://api.example.com', kind: 'custom', key: { set: false, storage: 'none' } },
+        { ...sandboxSummary(), name: 'Built-in' },
+        customProfile('prod', { name: 'Production', baseUrl: 'https://api.example.com' }),
       ],
     };
     const { user } = await renderReady(fake);
@@ -83,7 +83,7 @@ describe('profile selector', () => {
     const fake = new FakeApi();
     fake.profiles = {
       ...fake.profiles,
-      profiles: [...fake.profiles.profiles, { id: 'gone', name: 'Gone', baseUrl: 'https://x.test', kind: 'custom', key: { set: true, storage: 'keychain' } }],
+      profiles: [...fake.profiles.profiles, customProfile('gone', { name: 'Gone', baseUrl: 'https://x.test', key: { set: true, storage: 'keychain', note: null } })],
     };
     fake.selectProfile = async (request) => {
       fake.calls.push({ method: 'selectProfile', argument: request });

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../renderer/queries/keys';
 import { knownAgentsQuery, knownGuidelinesQuery } from '../../../renderer/queries/knownLists';
 import { invokeMutation } from '../../../renderer/queries/invoke';
 import { profilesQuery, selectProfileMutation } from '../../../renderer/queries/profiles';
-import { FakeApi } from '../../support/fakeApi';
+import { customProfile, FakeApi } from '../../support/fakeApi';
 
 function fakeWithTwoProfiles() {
   const fake = new FakeApi();
@@ -13,7 +13,7 @@ function fakeWithTwoProfiles() {
     activeProfileId: 'sandbox',
     profiles: [
       ...fake.profiles.profiles,
-      { id: 'prod', name: 'Production', baseUrl: 'https://api.example.com', kind: 'custom', key: { set: true, storage: 'keychain' } },
+      customProfile('prod', { name: 'Production', baseUrl: 'https://api.example.com', key: { set: true, storage: 'keychain', note: null } }),
     ],
   };
   return fake;

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Root } from '../../../renderer/Root';
 import { createQueryClient } from '../../../renderer/queries/client';
 import { FakeApi } from '../../support/fakeApi';
+import './dialogPolyfill';
 
 /** Renders the whole app against a fake host, as main.tsx does against the real one. */
 export function renderApp(fake: FakeApi = new FakeApi()) {
   const user = userEvent.setup();
-  const view = render(<Root api={fake} queryClient={createQueryClient()} />);
-  return { fake, user, ...view };
+  const queryClient = createQueryClient();
+  const view = render(<Root api={fake} queryClient={queryClient} />);
+  return { fake, user, queryClient, ...view };
 }
 
 /** Renders the app and waits until it says it is ready for input. */

@@ -1,0 +1,154 @@
+import { useId, useRef, useState } from 'react';
+import type { DetectReport, KeyPresentation, ProfileSummary } from '../../../electron/shared/contract';
+import { thrownMessage } from '../../lib/errorKinds';
+import { useKnownGuidelinesOf } from '../../queries/knownLists';
+import { useDetectKeyPresentation } from '../../queries/profileKey';
+import { IdCombobox } from '../../ui/IdCombobox';
+import { presentationLabel, samePresentation } from './profileDraft';
+
+const OUTCOME_WORDS: Record<DetectReport['attempts'][number]['outcome'], string> = {
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  failed: 'Failed',
+};
+
+/** The attempts as a table, the chosen one marked. */
+function AttemptsTable({ report }: { report: DetectReport }) {
+  const { chosen } = report;
+  return (
+    <table className="detect-table">
+      <caption className="visually-hidden">Detect attempts</caption>
+      <thead>
+        <tr>
+          <th scope="col">Presentation</th>
+          <th scope="col">Status</th>
+          <th scope="col">Outcome</th>
+          <th scope="col">Message</th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.attempts.map((attempt, index) => {
+          const isChosen = chosen !== null && samePresentation(attempt.presentation, chosen);
+          return (
+            <tr key={index} className={isChosen ? 'detect-chosen' : undefined}>
+              <td className="mono">
+                {attempt.label} {isChosen && <span className="chip chip-accent">Chosen</span>}
+              </td>
+              <td className="mono">{attempt.status ?? '—'}</td>
+              <td className={`outcome outcome-${attempt.outcome}`}>{OUTCOME_WORDS[attempt.outcome]}</td>
+              <td>{attempt.message}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Detect: which way of presenting the key does this server accept? The host tries each with a
+ * GET of a guideline (a GET has no side effects; an invoke could run a billed agent) and saves
+ * the first one not refused; `onChosen` puts it in the form, which already matches the host.
+ */
+export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; onChosen: (chosen: KeyPresentation) => void }) {
+  const known = useKnownGuidelinesOf(profile.id);
+  const detect = useDetectKeyPresentation();
+  // null until the person types: until then the field follows the first known guideline.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const guidelineId = typed ?? known.data?.[0]?.id ?? '';
+  const answer = detect.data;
+  const fieldError = inputError ?? (answer && !answer.ok && answer.error.field === 'guidelineId' ? answer.error.message : null);
+  const otherError = detect.error
+    ? thrownMessage(detect.error)
+    : answer && !answer.ok && answer.error.field !== 'guidelineId'
+      ? answer.error.message
+      : null;
+
+  const outcome = detect.isPending
+    ? { text: 'Trying each presentation…', tone: 'ok' as const }
+    : answer?.ok
+      ? answer.value.chosen
+        ? { text: `Saved: ${presentationLabel(answer.value.chosen)}. Key presentation above now shows it.`, tone: 'ok' as const }
+        : {
+            text: 'None was accepted: the server refused every presentation or did not answer. Check the key and the base URL.',
+            tone: 'bad' as const,
+          }
+      : null;
+
+  function run() {
+    const id = guidelineId.trim();
+    if (id === '') {
+      setInputError('Enter the id of a guideline that exists on this platform.');
+      inputRef.current?.focus();
+      return;
+    }
+    setInputError(null);
+    detect.mutate(
+      { profileId: profile.id, guidelineId: id },
+      {
+        onSuccess: (result) => {
+          if (result.ok && result.value.chosen) onChosen(result.value.chosen);
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="profile-section" aria-labelledby={headingId}>
+      <h4 id={headingId} className="section-title">
+        Detect the key presentation
+      </h4>
+      <p className="muted small">
+        Detect tries each way of presenting the key with a GET of a guideline, because a GET has no side effects; it
+        never invokes an agent. The first way the server does not refuse is saved.
+      </p>
+      {!profile.key.set ? (
+        <p className="muted small">Save a key first: Detect needs one to try.</p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!detect.isPending) run();
+          }}
+        >
+          <IdCombobox
+            label="Guideline id for Detect"
+            value={guidelineId}
+            onChange={(value) => {
+              setInputError(null);
+              setTyped(value);
+            }}
+            options={known.data}
+            placeholder="Guideline id"
+            error={fieldError}
+            inputRef={inputRef}
+          />
+          <div className="actions">
+            <button type="submit" className="button-quiet" disabled={detect.isPending}>
+              Detect
+            </button>
+            {detect.isPending && <span className="spinner" aria-hidden="true" />}
+          </div>
+        </form>
+      )}
+      {otherError && (
+        <p role="alert" className="form-error">
+          Detect failed: {otherError}
+        </p>
+      )}
+      {answer?.ok && (
+        <div className="detect-result">
+          <AttemptsTable report={answer.value} />
+        </div>
+      )}
+      {/* Always present, so screen readers announce the outcome when its text changes. */}
+      <p role="status" className={outcome?.tone === 'bad' ? 'form-error' : 'small'}>
+        {outcome?.text}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useId, useRef, useState } from 'react';
+import type { ProfileSummary } from '../../../electron/shared/contract';
+import { thrownMessage } from '../../lib/errorKinds';
+import { KeyInTransit, useClearProfileKey, useSetProfileKey } from '../../queries/profileKey';
+import { keyStatusText } from './ProfileBadges';
+
+/**
+ * A profile's API key, write-only, the way a password manager treats a password.
+ *
+ * The key lives only in the password input's own DOM value: the input is uncontrolled, so
+ * the key is in no React state, prop or query cache. It is
+ * read at the moment of saving, handed to the host in a one-shot holder, and the input is
+ * emptied when the call settles, whether it succeeded or not; it is never shown again, not
+ * even masked. What the user sees afterwards is where the key is kept, never the key.
+ */
+export function KeySection({ profile }: { profile: ProfileSummary }) {
+  const setKey = useSetProfileKey();
+  const clearKey = useClearProfileKey();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { input: useId(), error: useId(), status: useId(), heading: useId() };
+  const busy = setKey.isPending || clearKey.isPending;
+
+  function save() {
+    const input = inputRef.current;
+    if (!input || busy) return;
+    if (input.value.trim() === '') {
+      setError('Paste the key first.');
+      input.focus();
+      return;
+    }
+    setError(null);
+    setKey.mutate(
+      { profileId: profile.id, key: new KeyInTransit(input.value) },
+      {
+        onSuccess: (result) => {
+          if (!result.ok) setError(result.error.message);
+        },
+        onError: (thrown) => setError(thrownMessage(thrown)),
+        onSettled: () => {
+          input.value = '';
+          // Let go of the (already emptied) mutation so it leaves the cache at once (gcTime 0).
+          setKey.reset();
+        },
+      },
+    );
+  }
+
+  function clear() {
+    setError(null);
+    clearKey.mutate(
+      { profileId: profile.id },
+      {
+        onSuccess: (result) => {
+          if (!result.ok) setError(result.error.message);
+        },
+        onError: (thrown) => setError(thrownMessage(thrown)),
+        // The Clear key button goes away with the key: keep focus in the section.
+        onSettled: () => inputRef.current?.focus(),
+      },
+    );
+  }
+
+  return (
+    <section className="profile-section" aria-labelledby={ids.heading}>
+      <h4 id={ids.heading} className="section-title">
+        Key
+      </h4>
+      <p id={ids.status} role="status" className={profile.key.set ? 'key-status key-status-set' : 'key-status'}>
+        {keyStatusText(profile.key)}
+      </p>
+      <form
+        className="key-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={ids.input}>API key</label>
+          <input
+            ref={inputRef}
+            id={ids.input}
+            type="password"
+            className="input mono"
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            placeholder={profile.key.set ? 'Paste a new key to replace the current one' : 'Paste the key'}
+            // Read-only, not disabled, while saving: a disabled input would drop the focus.
+            readOnly={busy}
+            data-focus="api-key"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${ids.error} ${ids.status}` : ids.status}
+            onChange={() => setError(null)}
+          />
+          {error && (
+            <p id={ids.error} className="field-error">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="actions">
+          <button type="submit" className="button-primary" disabled={busy}>
+            {profile.key.set ? 'Replace key' : 'Save key'}
+          </button>
+          {profile.key.set && (
+            <button type="button" className="button-quiet" disabled={busy} onClick={clear}>
+              Clear key
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
+import { thrownMessage } from '../../lib/errorKinds';
+import { useDeleteProfile, useDuplicateProfile } from '../../queries/profileEdits';
+import { useSelectProfile } from '../../queries/profiles';
+
+/**
+ * Use, Duplicate and Delete for one profile. Delete takes two steps, and the second offers
+ * Cancel first (it has focus): a profile may hold a production key that is gone with it.
+ */
+export function ProfileActions({
+  profile,
+  active,
+  onDuplicated,
+  onDeleted,
+}: {
+  profile: ProfileSummary;
+  active: boolean;
+  onDuplicated: (profileId: string) => void;
+  onDeleted: (state: ProfilesState) => void;
+}) {
+  const select = useSelectProfile();
+  const duplicate = useDuplicateProfile();
+  const remove = useDeleteProfile();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const busy = select.isPending || duplicate.isPending || remove.isPending;
+
+  // Focus follows the step: to Cancel when asked to confirm, back to Delete when cancelled.
+  const returnToDelete = useRef(false);
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+    else if (returnToDelete.current) deleteRef.current?.focus();
+    returnToDelete.current = false;
+  }, [confirming]);
+
+  function cancel() {
+    returnToDelete.current = true;
+    setConfirming(false);
+  }
+
+  const fail = (thrown: unknown) => setError(thrownMessage(thrown));
+
+  function use() {
+    if (active || busy) return;
+    setError(null);
+    select.mutate(
+      { profileId: profile.id },
+      { onSuccess: (result) => setError(result.ok ? null : result.error.message), onError: fail },
+    );
+  }
+
+  function copy() {
+    setError(null);
+    duplicate.mutate(
+      { profileId: profile.id },
+      {
+        onSuccess: (result) => (result.ok ? onDuplicated(result.value.profileId) : setError(result.error.message)),
+        onError: fail,
+      },
+    );
+  }
+
+  function confirmDelete() {
+    setError(null);
+    remove.mutate(
+      { profileId: profile.id },
+      {
+        onSuccess: (result) => (result.ok ? onDeleted(result.value) : setError(result.error.message)),
+        onError: fail,
+        onSettled: () => setConfirming(false),
+      },
+    );
+  }
+
+  return (
+    <div className="profile-actions">
+      <div className="actions">
+        {/* aria-disabled, not disabled: the button keeps focus when it becomes the active profile's. */}
+        <button type="button" className="button-primary" aria-disabled={active || undefined} onClick={use}>
+          {active ? 'In use' : 'Use this profile'}
+        </button>
+        <button type="button" className="button-quiet" disabled={busy} onClick={copy}>
+          Duplicate
+        </button>
+        {profile.editable && !confirming && (
+          <button ref={deleteRef} type="button" className="button-quiet button-danger" disabled={busy} onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div
+          role="group"
+          aria-label="Confirm delete"
+          className="confirm-delete"
+          onKeyDown={(event) => {
+            // Escape steps back out of the confirmation before it closes the whole dialog.
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            event.stopPropagation();
+            cancel();
+          }}
+        >
+          <p>
+            Delete <strong>{profile.name}</strong> and its key? This cannot be undone.
+          </p>
+          <div className="actions">
+            <button ref={cancelRef} type="button" className="button-quiet" onClick={cancel}>
+              Cancel
+            </button>
+            <button type="button" className="button-danger-solid" disabled={remove.isPending} onClick={confirmDelete}>
+              Yes, delete
+            </button>
+          </div>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { KeyStatus, ProfileKind, ProfileWarning } from '../../../electron/shared/contract';
+
+/** Short words for each risk; the host's message is the full sentence. */
+const WARNING_LABELS: Record<ProfileWarning['code'], string> = {
+  insecure_http: 'Insecure HTTP',
+  tls_unverified: 'TLS not verified',
+  custom_ca: 'Custom CA',
+};
+
+const KIND_BADGES: Record<ProfileKind, { label: string; title: string; className: string }> = {
+  sandbox: { label: 'Sandbox', title: 'The built-in sandbox platform: no real agents are billed', className: 'badge badge-accent' },
+  environment: {
+    label: 'Environment',
+    title: 'Read from the AGENT_EXPLORER_* environment variables at start; never saved',
+    className: 'badge badge-neutral',
+  },
+  custom: { label: 'Custom', title: 'A profile you made; saved on this computer', className: 'badge badge-neutral' },
+};
+
+/** What kind of profile this is, as a badge. */
+export function KindBadge({ kind }: { kind: ProfileKind }) {
+  const badge = KIND_BADGES[kind];
+  return (
+    <span className={badge.className} title={badge.title}>
+      {badge.label}
+    </span>
+  );
+}
+
+/**
+ * A profile's risks as badges, each with the host's full sentence as its title (which is also
+ * its accessible description). Shown wherever the profile is shown: risk should never be a
+ * setting one has to go and look for.
+ */
+export function WarningBadges({ warnings }: { warnings: readonly ProfileWarning[] }) {
+  return (
+    <>
+      {warnings.map((warning) => (
+        <span key={warning.code} className="badge badge-warning" title={warning.message}>
+          {WARNING_LABELS[warning.code]}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Where a profile's key is, in words; never anything of the key itself. A key kept in memory
+ * says why when the host gave a reason (e.g. the OS store cannot encrypt), since it will be
+ * gone at the next start; any other note from the host follows too.
+ */
+export function keyStatusText(key: KeyStatus): string {
+  const where = !key.set || key.storage === 'none' ? 'No key' : KEY_PLACES[key.storage];
+  return key.note ? `${where}. ${key.note}` : where;
+}
+
+const KEY_PLACES: Record<Exclude<KeyStatus['storage'], 'none'>, string> = {
+  keychain: 'Key set — stored encrypted in the OS keychain',
+  memory: 'Key set — kept in memory for this session only',
+  environment: 'From the environment',
+};

@@ -1,0 +1,37 @@
+import type { ProfileSummary } from '../../../electron/shared/contract';
+import { keyStatusText } from './ProfileBadges';
+import { presentationLabel } from './profileDraft';
+
+/** Why a fixed profile cannot be changed here, in one line. */
+const WHY_READ_ONLY: Record<'sandbox' | 'environment', string> = {
+  sandbox: 'The Sandbox is built in and always there: it points at the embedded sandbox platform, so it cannot be changed or deleted.',
+  environment:
+    'This profile is read from the AGENT_EXPLORER_* environment variables when Agent Explorer starts and is never saved: change the variables and restart to change it.',
+};
+
+/** A fixed profile (Sandbox, Environment), read-only: its settings, its key status, and why it is fixed. */
+export function ProfileFacts({ profile }: { profile: ProfileSummary }) {
+  // [term, value, shown as code]
+  const rows: [string, string, boolean][] = [
+    ['Base URL', profile.baseUrl, true],
+    ['Key presentation', presentationLabel(profile.auth), true],
+    ['Time-out', `${profile.timeoutMs / 1000} s`, false],
+    ['TLS certificates', profile.tls.verify ? 'Verified' : 'Not verified', false],
+    ['CA certificate file', profile.tls.caFile ?? 'None', profile.tls.caFile !== null],
+    ['Insecure HTTP', profile.allowInsecureHttp ? 'Allowed' : 'Not allowed', false],
+    ['Key', keyStatusText(profile.key), false],
+  ];
+  return (
+    <div className="profile-section">
+      {profile.kind !== 'custom' && <p className="read-only-note">{WHY_READ_ONLY[profile.kind]}</p>}
+      <dl className="facts">
+        {rows.map(([term, value, code]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd className={code ? 'mono' : undefined}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

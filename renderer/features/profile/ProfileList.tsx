@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import type { ProfileSummary } from '../../../electron/shared/contract';
+import { KindBadge, WarningBadges } from './ProfileBadges';
+
+/** A short key status for the list; the panel says where the key is kept. */
+function keyWords(profile: ProfileSummary): string {
+  if (!profile.key.set) return 'No API key';
+  return profile.key.storage === 'environment' ? 'Key from the environment' : 'Key set';
+}
+
+/**
+ * The profiles in the dialog. Each entry is a button named by the profile's name alone, with
+ * its URL, key status and warnings as its description; picking one shows it (it does not
+ * switch to it: that is the panel's "Use this profile").
+ */
+export function ProfileList({
+  profiles,
+  activeId,
+  selectedId,
+  onSelect,
+}: {
+  profiles: readonly ProfileSummary[];
+  activeId: string;
+  selectedId: string | null;
+  onSelect: (profileId: string) => void;
+}) {
+  const base = useId();
+  return (
+    <ul className="profile-list">
+      {profiles.map((profile, index) => {
+        const nameId = `${base}-name-${index}`;
+        const detailsId = `${base}-details-${index}`;
+        return (
+          <li key={profile.id}>
+            <button
+              type="button"
+              className="profile-item"
+              aria-current={profile.id === selectedId ? 'true' : undefined}
+              aria-labelledby={nameId}
+              aria-describedby={detailsId}
+              data-focus={profile.id === selectedId ? 'selected-profile' : undefined}
+              onClick={() => onSelect(profile.id)}
+            >
+              <span className="pick-row">
+                <span id={nameId} className="pick-name">
+                  {profile.name}
+                </span>
+                <span className="pick-meta">
+                  {profile.id === activeId && <span className="chip chip-accent">Active</span>}
+                  <KindBadge kind={profile.kind} />
+                </span>
+              </span>
+              <span id={detailsId} className="pick-details">
+                <span className="mono pick-id">{profile.baseUrl}</span>
+                <span className="profile-item-facts">
+                  <span className={profile.key.set ? 'muted small' : 'small key-missing'}>{keyWords(profile)}</span>
+                  <WarningBadges warnings={profile.warnings} />
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

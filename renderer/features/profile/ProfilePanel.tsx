@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import type { ProfileInput, ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
+import { useCreateProfile, useUpdateProfile } from '../../queries/profileEdits';
+import { DetectSection } from './DetectSection';
+import { KeySection } from './KeySection';
+import { ProfileActions } from './ProfileActions';
+import { KindBadge } from './ProfileBadges';
+import { ProfileFacts } from './ProfileFacts';
+import { ProfileSettingsForm } from './ProfileSettingsForm';
+import { draftFromProfile, NEW_PROFILE_DRAFT, withPresentation } from './profileDraft';
+
+/**
+ * A profile the user may change: its settings form, its key, and Detect. The draft lives here,
+ * above the form, so Detect can put the presentation it found into it without touching
+ * anything else that was typed. The parent keys this by profile id: another profile starts
+ * from its own saved settings.
+ */
+function EditableProfile({ profile }: { profile: ProfileSummary }) {
+  const update = useUpdateProfile();
+  const [draft, setDraft] = useState(() => draftFromProfile(profile));
+  const headingId = useId();
+
+  async function save(input: ProfileInput) {
+    const result = await update.mutateAsync({ profileId: profile.id, profile: input });
+    if (result.ok) {
+      // Show what the host kept (it normalises, e.g. a trailing slash on the URL).
+      const saved = result.value.state.profiles.find((candidate) => candidate.id === profile.id);
+      if (saved) setDraft(draftFromProfile(saved));
+    }
+    return result;
+  }
+
+  return (
+    <>
+      <section className="profile-section" aria-labelledby={headingId}>
+        <h4 id={headingId} className="section-title">
+          Settings
+        </h4>
+        <ProfileSettingsForm
+          draft={draft}
+          onDraftChange={setDraft}
+          submitLabel="Save"
+          pending={update.isPending}
+          onSave={save}
+          savedMessage="Saved."
+        />
+      </section>
+      <KeySection profile={profile} />
+      <DetectSection profile={profile} onChosen={(chosen) => setDraft((current) => withPresentation(current, chosen))} />
+    </>
+  );
+}
+
+/** One existing profile in the Profiles dialog: what it is, its risks, its actions and its details. */
+export function ProfilePanel({
+  profile,
+  active,
+  onDuplicated,
+  onDeleted,
+}: {
+  profile: ProfileSummary;
+  active: boolean;
+  onDuplicated: (profileId: string) => void;
+  onDeleted: (state: ProfilesState) => void;
+}) {
+  const titleId = useId();
+  return (
+    <section className="profile-panel" aria-labelledby={titleId}>
+      <div className="profile-panel-head">
+        <h3 id={titleId} className="profile-panel-title">
+          {profile.name}
+        </h3>
+        <KindBadge kind={profile.kind} />
+        {active && <span className="chip chip-accent">Active</span>}
+      </div>
+      {profile.warnings.length > 0 && (
+        <ul className="warning-list" aria-label="Warnings">
+          {profile.warnings.map((warning) => (
+            <li key={warning.code}>{warning.message}</li>
+          ))}
+        </ul>
+      )}
+      <ProfileActions profile={profile} active={active} onDuplicated={onDuplicated} onDeleted={onDeleted} />
+      {profile.editable ? <EditableProfile key={profile.id} profile={profile} /> : <ProfileFacts profile={profile} />}
+    </section>
+  );
+}
+
+/** The New profile form. The host makes the new profile active; its key is set next. */
+export function NewProfilePanel({ onCreated }: { onCreated: (profileId: string) => void }) {
+  const create = useCreateProfile();
+  const [draft, setDraft] = useState(NEW_PROFILE_DRAFT);
+  const titleId = useId();
+
+  async function save(input: ProfileInput) {
+    const result = await create.mutateAsync(input);
+    if (result.ok) onCreated(result.value.profileId);
+    return result;
+  }
+
+  return (
+    <section className="profile-panel" aria-labelledby={titleId}>
+      <div className="profile-panel-head">
+        <h3 id={titleId} className="profile-panel-title">
+          New profile
+        </h3>
+      </div>
+      <p className="muted small">Creating it makes it the active profile. Its key is set next, in its own field.</p>
+      <ProfileSettingsForm
+        draft={draft}
+        onDraftChange={setDraft}
+        submitLabel="Create profile"
+        pending={create.isPending}
+        onSave={save}
+        savedMessage="Created."
+      />
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ProfileInput, Result } from '../../../electron/shared/contract';
+import { thrownMessage } from '../../lib/errorKinds';
+import { CheckboxField, TextField } from '../../ui/FormFields';
+import { draftFieldOf, inputFromDraft, PRESENTATION_OPTIONS, type DraftField, type ProfileDraft } from './profileDraft';
+
+/** A problem to show: next to `field`, or at the top of the form when `field` is null. */
+interface FormError {
+  field: DraftField | null;
+  message: string;
+}
+
+const TLS_OFF_WARNING =
+  'Certificates will not be checked: anyone between you and the server could read the key and the data. ' +
+  'If a corporate proxy is the reason, prefer giving its CA certificate file.';
+
+/**
+ * A profile's settings (never its key). The draft belongs to the caller, so a refusal from the
+ * host, a Detect that changes the presentation, or a refetch of the profiles never wipes what
+ * was typed. Only emptiness is checked here; the host checks the rest and names the field,
+ * and the message is shown next to that field, which takes focus.
+ */
+export function ProfileSettingsForm({
+  draft,
+  onDraftChange,
+  submitLabel,
+  pending,
+  onSave,
+  savedMessage,
+}: {
+  draft: ProfileDraft;
+  onDraftChange: (draft: ProfileDraft) => void;
+  submitLabel: string;
+  pending: boolean;
+  /** Sends the input to the host; resolves with its answer. */
+  onSave: (input: ProfileInput) => Promise<Result<unknown>>;
+  /** Said once the host has accepted the settings. */
+  savedMessage: string;
+}) {
+  const [error, setError] = useState<FormError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const topErrorRef = useRef<HTMLParagraphElement>(null);
+  const ids = { select: useId(), selectError: useId(), topError: useId() };
+
+  // Focus where the problem is once it is on screen, so the message is read with the field.
+  useEffect(() => {
+    if (!error) return;
+    if (error.field) formRef.current?.querySelector<HTMLElement>(`[data-focus="${error.field}"]`)?.focus();
+    else topErrorRef.current?.focus();
+  }, [error]);
+
+  function change(patch: Partial<ProfileDraft>) {
+    setSaved(false);
+    if (error?.field && error.field in patch) setError(null);
+    onDraftChange({ ...draft, ...patch });
+  }
+
+  async function submit() {
+    setSaved(false);
+    const checked = inputFromDraft(draft);
+    if (!checked.ok) {
+      setError(checked.problem);
+      return;
+    }
+    try {
+      const result = await onSave(checked.input);
+      if (result.ok) {
+        setError(null);
+        setSaved(true);
+      } else {
+        setError({ field: draftFieldOf(result.error.field, draft), message: result.error.message });
+      }
+    } catch (thrown) {
+      setError({ field: null, message: thrownMessage(thrown) });
+    }
+  }
+
+  const errorOf = (field: DraftField) => (error?.field === field ? error.message : null);
+  const authError = errorOf('authKind');
+
+  return (
+    <form
+      ref={formRef}
+      className="profile-form"
+      aria-label="Profile settings"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) void submit();
+      }}
+    >
+      {error && error.field === null && (
+        <p ref={topErrorRef} id={ids.topError} role="alert" tabIndex={-1} className="form-error">
+          {error.message}
+        </p>
+      )}
+      <TextField
+        label="Name"
+        value={draft.name}
+        onChange={(name) => change({ name })}
+        error={errorOf('name')}
+        focusName="name"
+      />
+      <TextField
+        label="Base URL"
+        value={draft.baseUrl}
+        mono
+        placeholder="https://platform.example.com"
+        onChange={(baseUrl) => change({ baseUrl })}
+        error={errorOf('baseUrl')}
+        focusName="baseUrl"
+      />
+      <div className="field-grid">
+        <div className="field">
+          <label htmlFor={ids.select}>Key presentation</label>
+          <select
+            data-focus="authKind"
+            id={ids.select}
+            className="input"
+            value={draft.authKind}
+            aria-invalid={authError ? true : undefined}
+            aria-describedby={authError ? ids.selectError : undefined}
+            onChange={(event) => change({ authKind: event.target.value as ProfileDraft['authKind'] })}
+          >
+            {PRESENTATION_OPTIONS.map((option) => (
+              <option key={option.kind} value={option.kind}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {authError && (
+            <p id={ids.selectError} className="field-error">
+              {authError}
+            </p>
+          )}
+        </div>
+        {draft.authKind === 'scheme' && (
+          <TextField label="Scheme" value={draft.scheme} mono placeholder="Api-Key" onChange={(scheme) => change({ scheme })} error={errorOf('scheme')} focusName="scheme" />
+        )}
+        {draft.authKind === 'header' && (
+          <TextField label="Header name" value={draft.header} mono placeholder="X-API-Key" onChange={(header) => change({ header })} error={errorOf('header')} focusName="header" />
+        )}
+        {draft.authKind === 'query' && (
+          <TextField
+            label="Query parameter"
+            value={draft.param}
+            mono
+            placeholder="api_key"
+            onChange={(param) => change({ param })}
+            error={errorOf('param')}
+            hint="The key will be in the URL the server sees (and may log); prefer a header when the server allows it."
+            focusName="param"
+          />
+        )}
+      </div>
+      <TextField
+        label="Time-out (seconds)"
+        type="number"
+        value={draft.timeoutSeconds}
+        onChange={(timeoutSeconds) => change({ timeoutSeconds })}
+        error={errorOf('timeoutSeconds')}
+        hint="For a whole request, from sending to the last byte of the answer."
+        focusName="timeoutSeconds"
+      />
+      <CheckboxField
+        label="Verify TLS certificates"
+        checked={draft.verifyTls}
+        onChange={(verifyTls) => change({ verifyTls })}
+        warning={draft.verifyTls ? null : TLS_OFF_WARNING}
+        error={errorOf('verifyTls')}
+        focusName="verifyTls"
+      />
+      <TextField
+        label="CA certificate file"
+        value={draft.caFile}
+        mono
+        placeholder="/path/to/ca.pem"
+        onChange={(caFile) => change({ caFile })}
+        error={errorOf('caFile')}
+        hint="Optional. PEM file, for corporate proxies; Agent Explorer reads it from this path."
+        focusName="caFile"
+      />
+      <CheckboxField
+        label="Allow insecure HTTP"
+        checked={draft.allowInsecureHttp}
+        onChange={(allowInsecureHttp) => change({ allowInsecureHttp })}
+        error={errorOf('allowInsecureHttp')}
+        hint="Otherwise http: is only allowed for localhost and 127.0.0.1; elsewhere the key would travel unencrypted."
+        focusName="allowInsecureHttp"
+      />
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={pending}>
+          {submitLabel}
+        </button>
+        <span role="status" className="muted small">
+          {pending ? 'Saving…' : saved ? savedMessage : ''}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Api, DetectRequest, KeyStatus, ProfileRef, ProfilesState } from '../../electron/shared/contract';
+import { useHost } from '../host/HostContext';
+import { applyProfilesState, markProfileAnswersStale } from './profiles';
+import { queryKeys } from './keys';
+
+/**
+ * The API key, write-only. The renderer can set, replace and clear a key, and learns only
+ * `KeyStatus` back; nothing here can read a key.
+ *
+ * The key must not outlive the call in the renderer either. TanStack Query keeps every
+ * mutation's `variables` in its mutation cache (for `gcTime` after the last observer goes),
+ * so the key is not passed as a plain string: it travels in a `KeyInTransit`, which hands it
+ * over once, to the host call, and is empty from then on. `gcTime: 0` drops even the empty
+ * holder as soon as nothing observes the mutation.
+ */
+export class KeyInTransit {
+  #key: string | null;
+
+  constructor(key: string) {
+    this.#key = key;
+  }
+
+  /** The key, once; afterwards an empty string. */
+  take(): string {
+    const key = this.#key ?? '';
+    this.#key = null;
+    return key;
+  }
+
+  /** Never serialised: logging or persisting the variables shows a marker, not the key. */
+  toJSON(): string {
+    return '[key]';
+  }
+
+  /** Never turned into text either (template strings, error messages). */
+  toString(): string {
+    return '[key]';
+  }
+}
+
+/** What the Save key button sends: the profile and the key in its one-shot holder. */
+export interface SetKeyVariables {
+  profileId: string;
+  key: KeyInTransit;
+}
+
+/** Puts a key status on the cached profile, so the status line changes without waiting for a refetch. */
+function patchKeyStatus(queryClient: QueryClient, profileId: string, key: KeyStatus): void {
+  queryClient.setQueryData<ProfilesState>(queryKeys.profiles(), (state) =>
+    state && {
+      ...state,
+      profiles: state.profiles.map((profile) => (profile.id === profileId ? { ...profile, key } : profile)),
+    },
+  );
+}
+
+/**
+ * After a key change: the new status goes into the cached profile, the profiles are fetched
+ * again (the host is the authority, e.g. on warnings), and profile-dependent answers are
+ * marked stale, since they were got with the old key.
+ */
+async function afterKeyChange(queryClient: QueryClient, profileId: string, key: KeyStatus): Promise<void> {
+  patchKeyStatus(queryClient, profileId, key);
+  await Promise.all([markProfileAnswersStale(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.profiles() })]);
+}
+
+/** Sets or replaces a profile's key. */
+export function setProfileKeyMutation(api: Api, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['setProfileKey'],
+    mutationFn: ({ profileId, key }: SetKeyVariables) => api.setProfileKey({ profileId, key: key.take() }),
+    retry: false,
+    gcTime: 0,
+    onSuccess: async (result, { profileId }) => {
+      if (result.ok) await afterKeyChange(queryClient, profileId, result.value);
+    },
+  });
+}
+
+/** Clears a profile's key. */
+export function clearProfileKeyMutation(api: Api, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['clearProfileKey'],
+    mutationFn: (request: ProfileRef) => api.clearProfileKey(request),
+    retry: false,
+    onSuccess: async (result, { profileId }) => {
+      if (result.ok) await afterKeyChange(queryClient, profileId, result.value);
+    },
+  });
+}
+
+/**
+ * Detect: the host tries each key presentation with a GET of a guideline (no side effects,
+ * unlike an invoke) and saves the first one not refused; its answer carries the new state.
+ */
+export function detectKeyPresentationMutation(api: Api, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['detectKeyPresentation'],
+    mutationFn: (request: DetectRequest) => api.detectKeyPresentation(request),
+    retry: false,
+    onSuccess: async (result) => {
+      if (result.ok) await applyProfilesState(queryClient, result.value.state);
+    },
+  });
+}
+
+/** The set-key mutation. */
+export function useSetProfileKey() {
+  return useMutation(setProfileKeyMutation(useHost(), useQueryClient()));
+}
+
+/** The clear-key mutation. */
+export function useClearProfileKey() {
+  return useMutation(clearProfileKeyMutation(useHost(), useQueryClient()));
+}
+
+/** The Detect mutation. */
+export function useDetectKeyPresentation() {
+  return useMutation(detectKeyPresentationMutation(useHost(), useQueryClient()));
+}
