@@ -39,7 +39,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-const BROWSER_MODE_NOTE = 'Browser mode keeps keys in memory for this session only.';
+const BROWSER_MODE_NOTE = 'Browser mode never writes keys to disk.';
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   const onProblem = options.onProblem ?? (() => undefined);
@@ -70,7 +70,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const userSecrets =
     options.cipher && options.dataDir
       ? createKeychainSecretStore({ file: path.join(options.dataDir, 'keys.json'), cipher: options.cipher, onProblem })
-      : createMemorySecretStore({ note: options.host === 'browser' ? BROWSER_MODE_NOTE : 'Keys are kept in memory for this session only.' });
+      : createMemorySecretStore({ note: options.host === 'browser' ? BROWSER_MODE_NOTE : 'No OS keychain was offered to the app.' });
 
   const api = createApiService({
     host: options.host,

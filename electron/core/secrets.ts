@@ -138,7 +138,7 @@ export function createKeychainSecretStore(options: {
     },
     async status(profileId) {
       const inMemory = memoryOnly.get(profileId);
-      if (inMemory) return { set: true, storage: 'memory', note: `Kept in memory for this session only: ${inMemory.reason}` };
+      if (inMemory) return { set: true, storage: 'memory', note: `Not saved: ${inMemory.reason}` };
       if (undecryptable.has(profileId)) {
         return { set: false, storage: 'none', note: 'The saved key could not be decrypted by the OS keychain; set it again.' };
       }

@@ -21,8 +21,10 @@ export interface RunningApp {
 export async function startWebApp(
   args: string[],
   env: Record<string, string> = {},
+  /** Reuse a data directory (to restart on it); by default a fresh one, removed on stop. */
+  existingDataDir?: string,
 ): Promise<{ app: RunningApp; stop: () => Promise<number | null> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-'));
+  const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-'));
   const childEnv = { ...process.env, ...env };
   for (const name of Object.keys(childEnv)) if (name.startsWith('AGENT_EXPLORER_') && !(name in env)) delete childEnv[name];
   const child: ChildProcess = spawn(process.execPath, [webEntry, '--port', '0', '--data-dir', dataDir, ...args], {
@@ -46,7 +48,7 @@ export async function startWebApp(
       child.once('exit', (exitCode) => resolve(exitCode));
       child.kill('SIGINT');
     });
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
   return { app: { url, origin: new URL(url).origin, dataDir, output: () => output }, stop };

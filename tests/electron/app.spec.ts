@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,4 +46,26 @@ test('the desktop app invokes a sample agent through IPC', async () => {
   await window.getByRole('button', { name: 'Invoke' }).click();
   const firstValue = Object.values(agent.example.payload).find((value) => typeof value === 'string') as string;
   await expect(window.getByRole('region', { name: 'Response', exact: true })).toContainText(firstValue);
+});
+
+test('a key saved in the desktop app never lands on disk in plain text', async () => {
+  const SENTINEL = 'SENTINEL-electron-key-8f2a6c4e1d';
+  const window = await app.firstWindow();
+  await expect(window.locator('[data-app-state="ready"]')).toBeVisible();
+  await window.getByRole('button', { name: 'Manage profiles' }).click();
+  const dialog = window.getByRole('dialog', { name: 'Profiles' });
+  await dialog.getByRole('button', { name: 'New profile' }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill('Staging');
+  await dialog.getByLabel('Base URL').fill('https://platform.example.test');
+  await dialog.getByRole('button', { name: 'Create profile' }).click();
+  await dialog.getByLabel('API key').fill(SENTINEL);
+  await dialog.getByRole('button', { name: 'Save key' }).click();
+  // Encrypted by the OS keychain, or (no keychain, or Linux's basic_text) kept in memory only.
+  await expect(dialog).toContainText(/stored encrypted|kept in memory/i);
+  expect(await window.content()).not.toContain(SENTINEL);
+  for (const entry of readdirSync(userData, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const bytes = readFileSync(path.join(entry.parentPath, entry.name));
+    expect(bytes.includes(Buffer.from(SENTINEL)), entry.name).toBe(false);
+  }
 });

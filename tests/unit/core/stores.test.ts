@@ -41,7 +41,7 @@ describe('keys encrypted by the OS keychain', () => {
     expect(await store.status('p1')).toEqual({
       set: true,
       storage: 'memory',
-      note: 'Kept in memory for this session only: Linux offers only the basic_text backend here.',
+      note: 'Not saved: Linux offers only the basic_text backend here.',
     });
     expect(readdirSync(dir)).toEqual([]);
   });

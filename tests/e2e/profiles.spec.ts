@@ -1,0 +1,138 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
+import { startSandbox, type SandboxServer } from '../../electron/sandbox/server';
+import type { KeyPresentation } from '../../electron/shared/contract';
+import { expect, openApp, startWebApp, test } from './fixtures';
+
+const SENTINEL = 'SENTINEL-profile-key-3e7d1a9c5b';
+const guideline = SANDBOX_GUIDELINES.find((g) => g.name === 'Escalation policy')!;
+const echo = SANDBOX_AGENTS.find((a) => a.name === 'Echo')!;
+
+/** A real contract server (the Sandbox) that takes the key in one form only. */
+async function platformTaking(auth: KeyPresentation): Promise<SandboxServer> {
+  return startSandbox({ apiKey: SENTINEL, auth, latency: 'none' });
+}
+
+async function createProfile(page: Page, name: string, baseUrl: string): Promise<void> {
+  await page.getByRole('button', { name: 'Manage profiles' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profiles' });
+  await dialog.getByRole('button', { name: 'New profile' }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Base URL').fill(baseUrl);
+  await dialog.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+  await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText(name);
+}
+
+test('a profile for a server that takes only X-API-Key: Detect finds it, requests work, the key is nowhere', async ({ page, app }) => {
+  const platform = await platformTaking({ kind: 'header', header: 'X-API-Key' });
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => bodies.push(response.text().catch(() => '')));
+  try {
+    await openApp(page, app);
+    await createProfile(page, 'Staging', platform.url);
+    const dialog = page.getByRole('dialog', { name: 'Profiles' });
+
+    await dialog.getByLabel('API key').fill(`  ${SENTINEL}  `);
+    await dialog.getByRole('button', { name: 'Save key' }).click();
+    await expect(dialog).toContainText(/kept in memory for this session only/i);
+    await expect(dialog.getByLabel('API key')).toHaveValue('');
+
+    await dialog.getByLabel('Guideline id for Detect').fill(guideline.id);
+    await dialog.getByRole('button', { name: 'Detect' }).click();
+    const attempts = dialog.getByRole('table', { name: 'Detect attempts' });
+    await expect(attempts).toContainText('Authorization: Bearer <key>');
+    await expect(attempts).toContainText('401');
+    await expect(attempts.getByRole('row').filter({ hasText: 'X-API-Key: <key>' })).toContainText(/accepted/i);
+    await expect(dialog.getByRole('combobox', { name: 'Key presentation' })).toHaveValue(/header/i);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('tab', { name: 'Guidelines' }).click();
+    await page.getByRole('combobox', { name: 'Guideline' }).fill(guideline.id);
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    await expect(page.getByRole('region', { name: 'Guideline', exact: true }).getByRole('table')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Agents' }).click();
+    await page.getByRole('combobox', { name: 'Agent' }).fill(echo.id);
+    await page.getByRole('textbox', { name: 'Text' }).fill('Hello from Staging');
+    await page.getByRole('button', { name: 'Invoke' }).click();
+    await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('You said: Hello from Staging');
+
+    for (const text of await Promise.all(bodies)) expect(text).not.toContain(SENTINEL);
+    expect(await page.content()).not.toContain(SENTINEL);
+    expect(app.output()).not.toContain(SENTINEL);
+    const files = readdirSync(app.dataDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    expect(files.map((f) => f.name)).toContain('profiles.json');
+    for (const file of files) expect(readFileSync(path.join(file.parentPath, file.name), 'utf8')).not.toContain(SENTINEL);
+  } finally {
+    await platform.close();
+  }
+});
+
+test('a plain-http profile to a remote host is refused at the Base URL until allowed, then flagged', async ({ page, app }) => {
+  await openApp(page, app);
+  await page.getByRole('button', { name: 'Manage profiles' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profiles' });
+  await dialog.getByRole('button', { name: 'New profile' }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill('Legacy');
+  await dialog.getByLabel('Base URL').fill('http://legacy.example.test');
+  await dialog.getByRole('button', { name: 'Create profile' }).click();
+  await expect(dialog).toContainText(/Plain http: is allowed only for localhost/);
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Legacy');
+
+  await dialog.getByLabel('Allow insecure HTTP').check();
+  await dialog.getByRole('button', { name: 'Create profile' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('banner')).toContainText('Insecure HTTP');
+});
+
+test('profiles survive a restart; in browser mode their keys do not', async ({ page }) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-restart-'));
+  try {
+    const first = await startWebApp(['--sandbox-latency', 'none'], {}, dataDir);
+    await openApp(page, first.app);
+    await createProfile(page, 'Production', 'https://platform.example.test');
+    const dialog = page.getByRole('dialog', { name: 'Profiles' });
+    await dialog.getByLabel('API key').fill(SENTINEL);
+    await dialog.getByRole('button', { name: 'Save key' }).click();
+    await expect(dialog).toContainText(/kept in memory/i);
+    await first.stop();
+
+    const second = await startWebApp(['--sandbox-latency', 'none'], {}, dataDir);
+    await openApp(page, second.app);
+    await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText('Production');
+    await expect(page.getByRole('banner')).toContainText('No API key');
+    await second.stop();
+    expect(readFileSync(path.join(dataDir, 'profiles.json'), 'utf8')).not.toContain(SENTINEL);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('AGENT_EXPLORER_* start the app on an Environment profile that is never saved', async ({ page }) => {
+  const platform = await platformTaking({ kind: 'query', param: 'api_key' });
+  const { app, stop } = await startWebApp(['--sandbox-latency', 'none'], {
+    AGENT_EXPLORER_BASE_URL: platform.url,
+    AGENT_EXPLORER_API_KEY: SENTINEL,
+    AGENT_EXPLORER_AUTH: 'query:api_key',
+  });
+  try {
+    await openApp(page, app);
+    await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText('Environment');
+    await page.getByRole('tab', { name: 'Guidelines' }).click();
+    await page.getByRole('combobox', { name: 'Guideline' }).fill(guideline.id);
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    const view = page.getByRole('region', { name: 'Guideline', exact: true });
+    await expect(view.getByRole('heading', { name: guideline.name, level: 2 })).toBeVisible();
+    expect(await page.content()).not.toContain(SENTINEL);
+    const saved = readdirSync(app.dataDir);
+    for (const name of saved) expect(readFileSync(path.join(app.dataDir, name), 'utf8')).not.toContain(platform.url);
+  } finally {
+    await stop();
+    await platform.close();
+  }
+});
