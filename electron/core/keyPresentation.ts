@@ -1,6 +1,8 @@
 import type { AppError, KeyPresentation } from '../shared/contract';
 import { REDACTED } from './redact';
 
+export { describePresentation, samePresentation } from '../shared/keyPresentation';
+
 /**
  * How the key goes on a request. The contract leaves it open, so a profile says which of four
  * forms its server wants. This is the only place that puts a key on a request, and it also
@@ -14,20 +16,6 @@ const QUERY_PARAM = /^[A-Za-z0-9._~-]+$/;
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'accept', 'user-agent', 'cookie']);
 
 export const DEFAULT_PRESENTATION: KeyPresentation = { kind: 'bearer' };
-
-/** The presentation in words, as shown to people: never with the key. */
-export function describePresentation(presentation: KeyPresentation): string {
-  switch (presentation.kind) {
-    case 'bearer':
-      return 'Authorization: Bearer <key>';
-    case 'scheme':
-      return `Authorization: ${presentation.scheme} <key>`;
-    case 'header':
-      return `${presentation.header}: <key>`;
-    case 'query':
-      return `?${presentation.param}=<key>`;
-  }
-}
 
 /** Narrows an untrusted value to a valid presentation, or says what is wrong with it. */
 export function checkPresentation(raw: unknown): { ok: true; value: KeyPresentation } | { ok: false; error: AppError } {
@@ -97,7 +85,3 @@ export const DETECT_CANDIDATES: readonly KeyPresentation[] = [
   { kind: 'query', param: 'api_key' },
   { kind: 'query', param: 'apikey' },
 ];
-
-export function samePresentation(a: KeyPresentation, b: KeyPresentation): boolean {
-  return describePresentation(a).toLowerCase() === describePresentation(b).toLowerCase();
-}

@@ -4,7 +4,7 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { useKnownGuidelinesOf } from '../../queries/knownLists';
 import { useDetectKeyPresentation } from '../../queries/profileKey';
 import { IdCombobox } from '../../ui/IdCombobox';
-import { presentationLabel, samePresentation } from './profileDraft';
+import { describePresentation, samePresentation } from '../../../electron/shared/keyPresentation';
 
 const OUTCOME_WORDS: Record<DetectReport['attempts'][number]['outcome'], string> = {
   accepted: 'Accepted',
@@ -71,7 +71,7 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
     ? { text: 'Trying each presentation…', tone: 'ok' as const }
     : answer?.ok
       ? answer.value.chosen
-        ? { text: `Saved: ${presentationLabel(answer.value.chosen)}. Key presentation above now shows it.`, tone: 'ok' as const }
+        ? { text: `Saved: ${describePresentation(answer.value.chosen)}. Key presentation above now shows it.`, tone: 'ok' as const }
         : {
             text: 'None was accepted: the server refused every presentation or did not answer. Check the key and the base URL.',
             tone: 'bad' as const,

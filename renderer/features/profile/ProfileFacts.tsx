@@ -1,6 +1,6 @@
 import type { ProfileSummary } from '../../../electron/shared/contract';
 import { keyStatusText } from './ProfileBadges';
-import { presentationLabel } from './profileDraft';
+import { describePresentation } from '../../../electron/shared/keyPresentation';
 
 /** Why a fixed profile cannot be changed here, in one line. */
 const WHY_READ_ONLY: Record<'sandbox' | 'environment', string> = {
@@ -14,7 +14,7 @@ export function ProfileFacts({ profile }: { profile: ProfileSummary }) {
   // [term, value, shown as code]
   const rows: [string, string, boolean][] = [
     ['Base URL', profile.baseUrl, true],
-    ['Key presentation', presentationLabel(profile.auth), true],
+    ['Key presentation', describePresentation(profile.auth), true],
     ['Time-out', `${profile.timeoutMs / 1000} s`, false],
     ['TLS certificates', profile.tls.verify ? 'Verified' : 'Not verified', false],
     ['CA certificate file', profile.tls.caFile ?? 'None', profile.tls.caFile !== null],

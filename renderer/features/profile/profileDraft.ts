@@ -170,22 +170,3 @@ export function draftFieldOf(hostField: string | undefined, draft: ProfileDraft)
       return null;
   }
 }
-
-/** A presentation in words, e.g. "Authorization: Token <key>" (the same words as the host's). */
-export function presentationLabel(presentation: KeyPresentation): string {
-  switch (presentation.kind) {
-    case 'bearer':
-      return 'Authorization: Bearer <key>';
-    case 'scheme':
-      return `Authorization: ${presentation.scheme} <key>`;
-    case 'header':
-      return `${presentation.header}: <key>`;
-    case 'query':
-      return `?${presentation.param}=<key>`;
-  }
-}
-
-/** Whether two presentations put the key on a request the same way (names compare case-blind, as HTTP does). */
-export function samePresentation(a: KeyPresentation, b: KeyPresentation): boolean {
-  return presentationLabel(a).toLowerCase() === presentationLabel(b).toLowerCase();
-}

@@ -3,10 +3,9 @@ import {
   draftFromProfile,
   inputFromDraft,
   NEW_PROFILE_DRAFT,
-  presentationLabel,
-  samePresentation,
   withPresentation,
 } from '../../../renderer/features/profile/profileDraft';
+import { describePresentation, samePresentation } from '../../../electron/shared/keyPresentation';
 import { profileInput } from '../../support/fakeApi';
 
 describe('profile draft', () => {
@@ -46,7 +45,7 @@ describe('profile draft', () => {
   });
 
   it('describes presentations as the host does, and compares them case-blind', () => {
-    expect(presentationLabel({ kind: 'query', param: 'api_key' })).toBe('?api_key=<key>');
+    expect(describePresentation({ kind: 'query', param: 'api_key' })).toBe('?api_key=<key>');
     expect(samePresentation({ kind: 'header', header: 'x-api-key' }, { kind: 'header', header: 'X-API-Key' })).toBe(true);
     expect(samePresentation({ kind: 'bearer' }, { kind: 'scheme', scheme: 'Token' })).toBe(false);
   });
