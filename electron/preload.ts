@@ -20,7 +20,15 @@ const api: Api = {
   listKnownAgents: () => ipcRenderer.invoke(ipcChannel('listKnownAgents')),
   listKnownGuidelines: () => ipcRenderer.invoke(ipcChannel('listKnownGuidelines')),
   invokeAgent: (request) => ipcRenderer.invoke(ipcChannel('invokeAgent'), request),
+  cancelRequest: (request) => ipcRenderer.invoke(ipcChannel('cancelRequest'), request),
   getGuideline: (request) => ipcRenderer.invoke(ipcChannel('getGuideline'), request),
+  getSettings: () => ipcRenderer.invoke(ipcChannel('getSettings')),
+  updateSettings: (request) => ipcRenderer.invoke(ipcChannel('updateSettings'), request),
+  loadWorkspace: () => ipcRenderer.invoke(ipcChannel('loadWorkspace')),
+  saveWorkspace: (request) => ipcRenderer.invoke(ipcChannel('saveWorkspace'), request),
+  listCatalog: () => ipcRenderer.invoke(ipcChannel('listCatalog')),
+  saveCatalogAgent: (request) => ipcRenderer.invoke(ipcChannel('saveCatalogAgent'), request),
+  deleteCatalogAgent: (request) => ipcRenderer.invoke(ipcChannel('deleteCatalogAgent'), request),
 };
 
 contextBridge.exposeInMainWorld('agentExplorer', api);

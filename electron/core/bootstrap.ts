@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Api, HostKind } from '../shared/contract';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
+import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
 import { environmentProfile } from './environment';
 import { createPlatformClient } from './platformClient';
 import { createFileProfileStore, createMemoryProfileStore, ENVIRONMENT_PROFILE_ID, sandboxProfile, SANDBOX_PROFILE_ID, type Profile } from './profiles';
@@ -15,8 +16,6 @@ import { createNodeTransport } from './transport';
  * when AGENT_EXPLORER_BASE_URL is set, the stores, the platform client, and the service.
  */
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
-
 export interface CoreOptions {
   host: HostKind;
   version: string;
@@ -28,7 +27,6 @@ export interface CoreOptions {
   /** Fixed sandbox key, for tests that look for it where it must not be; random otherwise. */
   sandboxKey?: string;
   sandboxLatency?: SandboxLatency;
-  maxResponseBytes?: number;
   /** Where start-up problems are told (a broken profiles file, a bad environment variable). */
   onProblem?: (message: string) => void;
 }
@@ -43,6 +41,7 @@ const BROWSER_MODE_NOTE = 'Browser mode never writes keys to disk.';
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   const onProblem = options.onProblem ?? (() => undefined);
+  const inDataDir = (name: string) => (options.dataDir ? path.join(options.dataDir, name) : null);
   const sandbox = await startSandbox({
     ...(options.sandboxKey === undefined ? {} : { apiKey: options.sandboxKey }),
     latency: options.sandboxLatency ?? 'realistic',
@@ -81,9 +80,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       transport: createNodeTransport(),
       now: () => performance.now(),
       wallClock: () => new Date(),
-      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       userAgent: `AgentExplorer/${options.version}`,
     }),
+    settings: settingsDocument(inDataDir('settings.json'), onProblem),
+    workspace: workspaceDocument(inDataDir('workspace.json'), onProblem),
+    catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
+    wallClock: () => new Date(),
     knownResources: (profile) =>
       profile.kind === 'sandbox'
         ? { agents: sandboxKnownAgents(), guidelines: sandboxKnownGuidelines() }

@@ -13,7 +13,8 @@ import { normaliseDuration } from './duration';
 import { presentKey } from './keyPresentation';
 import { platformPath } from './platformPath';
 import { redactSecret } from './redact';
-import { TransportError, type Transport, type TransportResponse, type TransportTls } from './transport';
+import { phasesOf } from './timing';
+import { TransportError, type TimingMarks, type Transport, type TransportResponse, type TransportTls } from './transport';
 
 /**
  * The HTTP client for the platform API. It lives in the host (never the renderer) because it
@@ -30,6 +31,8 @@ export interface PlatformTarget {
   /** Applies to the whole exchange, through the last byte of the body. */
   timeoutMs: number;
   tls: TransportTls;
+  /** Responses larger than this are aborted and reported as `too_large`. */
+  maxResponseBytes: number;
 }
 
 export interface PlatformClientDeps {
@@ -38,14 +41,13 @@ export interface PlatformClientDeps {
   now: () => number;
   /** Wall-clock time, for `startedAt`. */
   wallClock: () => Date;
-  /** Responses larger than this are aborted and reported as `too_large`. */
-  maxResponseBytes: number;
   userAgent: string;
 }
 
+/** `signal` lets the caller cancel: the exchange then ends with a `cancelled` error. */
 export interface PlatformClient {
-  invoke(target: PlatformTarget, request: InvokeRequest): Promise<InvokeResult>;
-  getGuideline(target: PlatformTarget, request: GuidelineRequest): Promise<GuidelineResult>;
+  invoke(target: PlatformTarget, request: InvokeRequest, signal?: AbortSignal): Promise<InvokeResult>;
+  getGuideline(target: PlatformTarget, request: GuidelineRequest, signal?: AbortSignal): Promise<GuidelineResult>;
 }
 
 interface Sent {
@@ -56,10 +58,16 @@ interface Sent {
 }
 
 /** Distinguishes our own aborts from other failures. */
-type AbortReason = 'timeout' | 'too_large';
+type AbortReason = 'timeout' | 'too_large' | 'cancelled';
 
 export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
-  async function send(target: PlatformTarget, method: 'GET' | 'POST', path: string, body: string | null): Promise<Sent> {
+  async function send(
+    target: PlatformTarget,
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | null,
+    signal: AbortSignal | undefined,
+  ): Promise<Sent> {
     const url = new URL(path, target.baseUrl.replace(/\/*$/, '/'));
     const record: ExchangeRecord = {
       method,
@@ -72,6 +80,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       responseBytes: 0,
       roundTripMs: 0,
       startedAt: deps.wallClock().toISOString(),
+      timing: null,
     };
     const fail = (code: ErrorCode, message: string): Sent => ({
       record,
@@ -90,10 +99,17 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       controller.abort();
     };
     const timer = setTimeout(() => abort('timeout'), target.timeoutMs);
+    const onCancel = () => abort('cancelled');
+    if (signal?.aborted) onCancel();
+    signal?.addEventListener('abort', onCancel, { once: true });
     const started = deps.now();
+    const marks: TimingMarks = { start: started, reusedConnection: false };
     const finish = () => {
       clearTimeout(timer);
-      record.roundTripMs = Math.round((deps.now() - started) * 1000) / 1000;
+      signal?.removeEventListener('abort', onCancel);
+      const end = deps.now();
+      record.roundTripMs = Math.round((end - started) * 1000) / 1000;
+      record.timing = phasesOf(marks, end);
     };
 
     try {
@@ -113,18 +129,18 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         body,
         signal: controller.signal,
         tls: target.tls,
-      });
+      }, marks);
       record.status = response.status;
       record.statusText = response.statusText;
       for (const [name, value] of Object.entries(response.headers)) {
         record.responseHeaders[name] = redactSecret(value, target.apiKey);
       }
 
-      const bytes = await readCapped(response, deps.maxResponseBytes, () => abort('too_large'));
+      const bytes = await readCapped(response, target.maxResponseBytes, () => abort('too_large'));
       record.responseBytes = bytes.received;
       if (bytes.tooLarge) {
         finish();
-        return fail('too_large', `The response is larger than the ${formatBytes(deps.maxResponseBytes)} limit, so it was not read.`);
+        return fail('too_large', `The response is larger than the ${formatBytes(target.maxResponseBytes)} limit, so it was not read.`);
       }
       const text = redactSecret(new TextDecoder('utf-8').decode(bytes.data), target.apiKey);
       record.responseBody = text;
@@ -142,8 +158,9 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         return fail('timeout', `No complete response within ${formatSeconds(target.timeoutMs)}.`);
       }
       if (abortReason === 'too_large') {
-        return fail('too_large', `The response is larger than the ${formatBytes(deps.maxResponseBytes)} limit, so it was not read.`);
+        return fail('too_large', `The response is larger than the ${formatBytes(target.maxResponseBytes)} limit, so it was not read.`);
       }
+      if (abortReason === 'cancelled') return fail('cancelled', 'Cancelled before the answer was complete.');
       return fail('network', describeNetworkError(error, url));
     }
   }
@@ -169,10 +186,10 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
   }
 
   return {
-    async invoke(target, request) {
+    async invoke(target, request, signal) {
       const path = platformPath('agent', request.agentId);
       if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
-      const sent = await send(target, 'POST', path.value, JSON.stringify({ text: request.text, payload: request.payload }));
+      const sent = await send(target, 'POST', path.value, JSON.stringify({ text: request.text, payload: request.payload }), signal);
       if (sent.error) return { ok: false, error: sent.error };
       const parsed = parseJson(sent);
       if (!parsed.ok) return parsed;
@@ -184,10 +201,10 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       };
     },
 
-    async getGuideline(target, request) {
+    async getGuideline(target, request, signal) {
       const path = platformPath('guideline', request.guidelineId);
       if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
-      const sent = await send(target, 'GET', path.value, null);
+      const sent = await send(target, 'GET', path.value, null, signal);
       if (sent.error) return { ok: false, error: sent.error };
       const parsed = parseJson(sent);
       if (!parsed.ok) return parsed;

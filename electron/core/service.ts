@@ -1,6 +1,8 @@
 import type {
   Api,
   AppError,
+  AppSettings,
+  CatalogAgent,
   DetectAttempt,
   HostKind,
   KeyPresentation,
@@ -11,7 +13,10 @@ import type {
   ProfileSummary,
   ProfileWarning,
   Result,
+  Workspace,
 } from '../shared/contract';
+import { checkCatalogInput, checkMaxResponseBytes, learnKeys, parseWorkspace, type CatalogByProfile } from './appStores';
+import type { JsonDocument } from './jsonDocument';
 import { isInsecureHttp } from './baseUrl';
 import { DETECT_CANDIDATES, describePresentation, samePresentation } from './keyPresentation';
 import type { PlatformClient, PlatformTarget } from './platformClient';
@@ -38,6 +43,10 @@ export interface ServiceDeps {
   client: PlatformClient;
   /** What the app knows of a profile's agents and guidelines (the API has no list). */
   knownResources: (profile: Profile) => KnownResources;
+  settings: JsonDocument<AppSettings>;
+  workspace: JsonDocument<Workspace>;
+  catalog: JsonDocument<CatalogByProfile>;
+  wallClock: () => Date;
 }
 
 const MAX_KEY_CHARS = 8192;
@@ -69,6 +78,9 @@ function checkKey(raw: string): Result<string> {
 }
 
 export function createApiService(deps: ServiceDeps): Api {
+  /** Requests that can still be cancelled, by the id the renderer gave them. */
+  const inFlight = new Map<string, AbortController>();
+
   async function summary(profile: Profile): Promise<ProfileSummary> {
     return {
       ...structuredClone(profile),
@@ -116,8 +128,13 @@ export function createApiService(deps: ServiceDeps): Api {
         auth: profile.auth,
         timeoutMs: profile.timeoutMs,
         tls: { verify: profile.tls.verify, extraCa },
+        maxResponseBytes: (await deps.settings.read()).maxResponseBytes,
       },
     };
+  }
+
+  async function catalogOf(profileId: string): Promise<CatalogAgent[]> {
+    return (await deps.catalog.read())[profileId] ?? [];
   }
 
   async function others(exceptId?: string): Promise<Profile[]> {
@@ -165,6 +182,10 @@ export function createApiService(deps: ServiceDeps): Api {
       if (!existing.ok) return existing;
       await deps.secrets.clear(profileId);
       await deps.profiles.remove(profileId);
+      await deps.catalog.update((catalog) => {
+        delete catalog[profileId];
+        return catalog;
+      });
       return { ok: true, value: await state() };
     },
     async setProfileKey({ profileId, key }) {
@@ -217,8 +238,76 @@ export function createApiService(deps: ServiceDeps): Api {
       return deps.knownResources(await activeProfile()).guidelines;
     },
     async invokeAgent(request) {
-      const resolved = await target(await activeProfile());
-      return resolved.ok ? deps.client.invoke(resolved.value, request) : resolved;
+      const profile = await activeProfile();
+      const resolved = await target(profile);
+      if (!resolved.ok) return resolved;
+      const { requestId } = request;
+      if (requestId !== undefined && inFlight.has(requestId)) {
+        return { ok: false, error: { code: 'invalid_argument', message: 'A request with this id is already in flight.', exchange: null } };
+      }
+      const controller = new AbortController();
+      if (requestId !== undefined) inFlight.set(requestId, controller);
+      try {
+        const result = await deps.client.invoke(resolved.value, request, controller.signal);
+        // Answered: the payload's keys are what this agent takes, so the catalog learns them.
+        if (result.ok) {
+          await deps.catalog.update((catalog) => ({
+            ...catalog,
+            [profile.id]: learnKeys(catalog[profile.id] ?? [], request.agentId.trim(), Object.keys(request.payload), deps.wallClock()),
+          }));
+        }
+        return result;
+      } finally {
+        if (requestId !== undefined) inFlight.delete(requestId);
+      }
+    },
+    async cancelRequest({ requestId }) {
+      const controller = inFlight.get(requestId);
+      controller?.abort();
+      return { ok: true, value: { cancelled: controller !== undefined } };
+    },
+    async getSettings() {
+      return deps.settings.read();
+    },
+    async updateSettings(patch) {
+      if (patch.maxResponseBytes !== undefined) {
+        const checked = checkMaxResponseBytes(patch.maxResponseBytes);
+        if (!checked.ok) return checked;
+      }
+      return { ok: true, value: await deps.settings.update((current) => ({ ...current, ...patch })) };
+    },
+    async loadWorkspace() {
+      return deps.workspace.read();
+    },
+    async saveWorkspace(workspace) {
+      const parsed = parseWorkspace(workspace);
+      if (!parsed.ok) return parsed;
+      await deps.workspace.update(() => parsed.value);
+      return { ok: true, value: { saved: true } };
+    },
+    async listCatalog() {
+      return catalogOf(await deps.profiles.activeId());
+    },
+    async saveCatalogAgent(input) {
+      const checked = checkCatalogInput(input);
+      if (!checked.ok) return checked;
+      const profileId = await deps.profiles.activeId();
+      const entry = checked.value;
+      const updated = await deps.catalog.update((catalog) => {
+        const entries = catalog[profileId] ?? [];
+        const existing = entries.find((e) => e.agentId === entry.agentId);
+        const saved: CatalogAgent = { ...entry, learnedKeys: existing?.learnedKeys ?? [], updatedAt: deps.wallClock().toISOString() };
+        return { ...catalog, [profileId]: existing ? entries.map((e) => (e.agentId === entry.agentId ? saved : e)) : [...entries, saved] };
+      });
+      return { ok: true, value: updated[profileId] ?? [] };
+    },
+    async deleteCatalogAgent({ agentId }) {
+      const profileId = await deps.profiles.activeId();
+      const updated = await deps.catalog.update((catalog) => ({
+        ...catalog,
+        [profileId]: (catalog[profileId] ?? []).filter((entry) => entry.agentId !== agentId),
+      }));
+      return { ok: true, value: updated[profileId] ?? [] };
     },
     async getGuideline(request) {
       const resolved = await target(await activeProfile());

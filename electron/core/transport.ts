@@ -34,7 +34,25 @@ export interface TransportResponse {
   body: AsyncIterable<Uint8Array>;
 }
 
-export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+/**
+ * When each step of the exchange happened (monotonic ms), filled in as socket events arrive.
+ * Absent marks are steps that did not happen: no `lookup` for an IP address, no `connect`
+ * or `secureConnect` on a reused keep-alive connection.
+ */
+export interface TimingMarks {
+  start: number;
+  lookup?: number;
+  connect?: number;
+  secureConnect?: number;
+  /** The request's last byte was handed to the socket. */
+  sent?: number;
+  /** The response's status line and headers arrived. */
+  firstByte?: number;
+  reusedConnection: boolean;
+}
+
+/** Sends one request; `marks` is filled in as the exchange goes, even when it fails. */
+export type Transport = (request: TransportRequest, marks: TimingMarks) => Promise<TransportResponse>;
 
 /** A failure below HTTP, with Node's error code (ECONNREFUSED, CERT_HAS_EXPIRED, …) when known. */
 export class TransportError extends Error {
@@ -47,7 +65,7 @@ export class TransportError extends Error {
   }
 }
 
-export function createNodeTransport(): Transport {
+export function createNodeTransport(now: () => number = () => performance.now()): Transport {
   const httpAgent = new http.Agent({ keepAlive: true });
   // One keep-alive agent per TLS setting, so a connection verified one way is never reused
   // for a profile that asked for another.
@@ -66,7 +84,7 @@ export function createNodeTransport(): Transport {
     return agent;
   }
 
-  return (request) =>
+  return (request, marks) =>
     new Promise<TransportResponse>((resolve, reject) => {
       const secure = request.url.protocol === 'https:';
       const headers: Record<string, string> = { ...request.headers };
@@ -78,8 +96,20 @@ export function createNodeTransport(): Transport {
         agent: secure ? httpsAgent(request.tls) : httpAgent,
       };
       const req = secure ? https.request(request.url, options) : http.request(request.url, options);
+      req.on('socket', (socket) => {
+        // A socket handed over already connected is a reused keep-alive connection.
+        if (!socket.connecting) {
+          marks.reusedConnection = true;
+          return;
+        }
+        socket.once('lookup', () => (marks.lookup = now()));
+        socket.once('connect', () => (marks.connect = now()));
+        socket.once('secureConnect', () => (marks.secureConnect = now()));
+      });
+      req.on('finish', () => (marks.sent = now()));
       req.on('error', (error: NodeJS.ErrnoException) => reject(new TransportError(error.message, error.code ?? null)));
       req.on('response', (res) => {
+        marks.firstByte = now();
         const responseHeaders: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers)) {
           if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;

@@ -4,8 +4,10 @@ import {
   type ApiArgument,
   type ApiMethod,
   type AppError,
+  type CatalogAgentInput,
   type JsonObject,
   type Result,
+  type Workspace,
 } from '../shared/contract';
 import { isProfileInputShape } from './profileInput';
 
@@ -106,6 +108,30 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
       return guidelineId.ok ? ok({ profileId: profileId.value, guidelineId: guidelineId.value }) : guidelineId;
     }),
+  cancelRequest: (raw) =>
+    objectArgument(raw, (record) => {
+      const requestId = stringField(record, 'requestId', MAX_ID_CHARS);
+      return requestId.ok ? ok({ requestId: requestId.value }) : requestId;
+    }),
+  getSettings: noArgument,
+  updateSettings: (raw) =>
+    objectArgument(raw, (record) => {
+      const keys = Object.keys(record);
+      if (keys.some((key) => key !== 'maxResponseBytes')) return invalid('Only maxResponseBytes can be set.');
+      const value = record['maxResponseBytes'];
+      if (value !== undefined && typeof value !== 'number') return invalid('"maxResponseBytes" must be a number.');
+      return ok(value === undefined ? {} : { maxResponseBytes: value });
+    }),
+  loadWorkspace: noArgument,
+  // Shape and size are checked by the service (parseWorkspace), which answers with a Result.
+  saveWorkspace: (raw) => objectArgument(raw, (record) => ok(record as unknown as Workspace)),
+  listCatalog: noArgument,
+  saveCatalogAgent: (raw) => objectArgument(raw, (record) => ok(record as unknown as CatalogAgentInput)),
+  deleteCatalogAgent: (raw) =>
+    objectArgument(raw, (record) => {
+      const agentId = stringField(record, 'agentId', MAX_ID_CHARS);
+      return agentId.ok ? ok({ agentId: agentId.value }) : agentId;
+    }),
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
@@ -121,7 +147,11 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       if (!isPlainObject(payload)) return invalid('"payload" must be a JSON object.');
       if (!isJsonValue(payload, 0)) return invalid('"payload" must hold only JSON values (no undefined, NaN or functions).');
       if (JSON.stringify(payload).length > MAX_PAYLOAD_JSON_CHARS) return invalid('"payload" is larger than 5 MB.');
-      return ok({ agentId: agentId.value, text: text.value, payload: payload as JsonObject });
+      const requestId = record['requestId'];
+      if (requestId !== undefined && (typeof requestId !== 'string' || requestId.length > MAX_ID_CHARS)) {
+        return invalid('"requestId" must be a string.');
+      }
+      return ok({ agentId: agentId.value, text: text.value, payload: payload as JsonObject, ...(requestId === undefined ? {} : { requestId }) });
     }),
 };
 

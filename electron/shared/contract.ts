@@ -60,6 +60,28 @@ export interface ExchangeRecord {
   roundTripMs: number;
   /** When the request started, ISO 8601. */
   startedAt: string;
+  /** Where the time went, measured on the socket in the host; null when no request was made. */
+  timing: ExchangeTiming | null;
+}
+
+/**
+ * The phases of one exchange, in milliseconds, as a waterfall: each phase starts where the one
+ * before it ended. A phase that did not happen is null (no DNS for an IP address; no DNS,
+ * connect or TLS on a reused connection; no TLS over http:).
+ */
+export interface ExchangeTiming {
+  dns: number | null;
+  connect: number | null;
+  tls: number | null;
+  /** Writing the request, until its last byte was handed to the socket. */
+  send: number | null;
+  /** Waiting for the first byte of the response (server time plus one network round). */
+  wait: number | null;
+  /** From the first byte of the response to its last. */
+  download: number | null;
+  total: number;
+  /** True when an open connection was reused (keep-alive), so there was no connect phase. */
+  reusedConnection: boolean;
 }
 
 /** A failed call to the platform. `exchange` is null when nothing was sent (bad input, no key). */
@@ -75,6 +97,8 @@ export interface InvokeRequest {
   text: string;
   /** Values for the agent prompt's `{placeholders}`, keyed by placeholder name. */
   payload: JsonObject;
+  /** Chosen by the caller, so the request can be cancelled while in flight (`cancelRequest`). */
+  requestId?: string;
 }
 
 /** The platform's answer as the contract defines it. `token` may be absent. */
@@ -253,6 +277,54 @@ export interface KnownGuideline {
   description: string;
 }
 
+export interface CancelRequest {
+  requestId: string;
+}
+
+/** Settings of the app as a whole (not of one profile). */
+export interface AppSettings {
+  /** Responses larger than this are aborted and reported as too large. Default 50 MB. */
+  maxResponseBytes: number;
+}
+
+/** One request tab's draft, kept by the host across restarts. */
+export interface TabDraft {
+  id: string;
+  /** What the tab is called; empty means "use the agent's name or id". */
+  title: string;
+  agentId: string;
+  text: string;
+  /** The payload editor's text, exactly as typed (it may be invalid JSON mid-edit). */
+  payloadText: string;
+}
+
+export interface Workspace {
+  tabs: TabDraft[];
+  activeTabId: string | null;
+}
+
+/**
+ * What the user knows about an agent of the active profile, kept locally (the API has no list
+ * of agents). `placeholders` are the ones the user entered; `learnedKeys` are the payload keys
+ * of requests that were answered 2xx, learned by the host.
+ */
+export interface CatalogAgent {
+  agentId: string;
+  name: string;
+  notes: string;
+  tags: string[];
+  placeholders: string[];
+  learnedKeys: string[];
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+export type CatalogAgentInput = Omit<CatalogAgent, 'learnedKeys' | 'updatedAt'>;
+
+export interface CatalogAgentRef {
+  agentId: string;
+}
+
 /** Everything the renderer may ask of its host. */
 export interface Api {
   getAppInfo(): Promise<AppInfo>;
@@ -272,7 +344,18 @@ export interface Api {
   listKnownAgents(): Promise<KnownAgent[]>;
   listKnownGuidelines(): Promise<KnownGuideline[]>;
   invokeAgent(request: InvokeRequest): Promise<InvokeResult>;
+  /** Aborts the request with this id; it then ends with a `cancelled` error. False when none was in flight. */
+  cancelRequest(request: CancelRequest): Promise<Result<{ cancelled: boolean }>>;
   getGuideline(request: GuidelineRequest): Promise<GuidelineResult>;
+  getSettings(): Promise<AppSettings>;
+  updateSettings(request: Partial<AppSettings>): Promise<Result<AppSettings>>;
+  /** The request tabs as they were left, across restarts. */
+  loadWorkspace(): Promise<Workspace>;
+  saveWorkspace(request: Workspace): Promise<Result<{ saved: true }>>;
+  /** The local agent catalog of the active profile. */
+  listCatalog(): Promise<CatalogAgent[]>;
+  saveCatalogAgent(request: CatalogAgentInput): Promise<Result<CatalogAgent[]>>;
+  deleteCatalogAgent(request: CatalogAgentRef): Promise<Result<CatalogAgent[]>>;
 }
 
 export type ApiMethod = keyof Api;
@@ -301,7 +384,15 @@ export const API_METHODS = [
   'listKnownAgents',
   'listKnownGuidelines',
   'invokeAgent',
+  'cancelRequest',
   'getGuideline',
+  'getSettings',
+  'updateSettings',
+  'loadWorkspace',
+  'saveWorkspace',
+  'listCatalog',
+  'saveCatalogAgent',
+  'deleteCatalogAgent',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

@@ -1,22 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkPresentation, describePresentation, DETECT_CANDIDATES, presentKey } from '../../../electron/core/keyPresentation';
-import { createPlatformClient, type PlatformTarget } from '../../../electron/core/platformClient';
+import type { PlatformTarget } from '../../../electron/core/platformClient';
+import { testClient, testTarget } from '../../support/platformClient';
 import { REDACTED } from '../../../electron/core/redact';
-import { createNodeTransport } from '../../../electron/core/transport';
 import type { KeyPresentation } from '../../../electron/shared/contract';
 import { startTestServer, type TestServer } from '../../support/testServer';
 import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';
 
 const KEY = 'sentinel-key-9b8a7c6d5e';
 
-const client = createPlatformClient({
-  transport: createNodeTransport(),
-  now: () => performance.now(),
-  wallClock: () => new Date(),
-  maxResponseBytes: 1024 * 1024,
-  userAgent: 'AgentExplorer/test',
-});
+const client = testClient();
 
 const servers: (TestServer | TlsTestServer)[] = [];
 afterEach(async () => {
@@ -24,7 +18,7 @@ afterEach(async () => {
 });
 
 function target(baseUrl: string, auth: KeyPresentation, overrides: Partial<PlatformTarget> = {}): PlatformTarget {
-  return { baseUrl, apiKey: KEY, auth, timeoutMs: 5000, tls: { verify: true, extraCa: null }, ...overrides };
+  return testTarget(baseUrl, KEY, { auth, ...overrides });
 }
 
 /** True when the request carries the key in exactly this presentation. */

@@ -1,18 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPlatformClient, type PlatformTarget } from '../../../electron/core/platformClient';
-import { createNodeTransport } from '../../../electron/core/transport';
+import type { PlatformTarget } from '../../../electron/core/platformClient';
+import { testClient, testTarget } from '../../support/platformClient';
 import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
 
 const KEY = 'sentinel-key-3f9a1c7e5b';
 
-const client = createPlatformClient({
-  transport: createNodeTransport(),
-  now: () => performance.now(),
-  wallClock: () => new Date(),
-  maxResponseBytes: 1024 * 1024,
-  userAgent: 'AgentExplorer/test',
-});
+const client = testClient();
 
 const servers: TestServer[] = [];
 async function server(handler: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
@@ -26,7 +20,7 @@ afterEach(async () => {
 });
 
 function target(baseUrl: string, overrides: Partial<PlatformTarget> = {}): PlatformTarget {
-  return { baseUrl, apiKey: KEY, auth: { kind: 'bearer' }, timeoutMs: 5000, tls: { verify: true, extraCa: null }, ...overrides };
+  return testTarget(baseUrl, KEY, overrides);
 }
 
 function json(body: unknown, status = 200) {

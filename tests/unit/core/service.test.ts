@@ -199,6 +199,15 @@ describe('the key never leaves the host', () => {
         expect(result.ok, 'a keyed read succeeds').toBe(true);
         return result;
       },
+      cancelRequest: () => core.api.cancelRequest({ requestId: 'none' }),
+      getSettings: () => core.api.getSettings(),
+      updateSettings: () => core.api.updateSettings({ maxResponseBytes: 10 * 1024 * 1024 }),
+      loadWorkspace: () => core.api.loadWorkspace(),
+      saveWorkspace: () =>
+        core.api.saveWorkspace({ tabs: [{ id: 't1', title: '', agentId: 'a', text: 'draft', payloadText: '{}' }], activeTabId: 't1' }),
+      listCatalog: () => core.api.listCatalog(),
+      saveCatalogAgent: () => core.api.saveCatalogAgent({ agentId: 'a', name: 'A', notes: '', tags: [], placeholders: ['x'] }),
+      deleteCatalogAgent: () => core.api.deleteCatalogAgent({ agentId: 'a' }),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
@@ -206,7 +215,7 @@ describe('the key never leaves the host', () => {
       expect(response, method).not.toContain(USER_SENTINEL);
     }
     const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files.map((f) => f.name).sort()).toEqual(['keys.json', 'profiles.json']);
+    expect(files.map((f) => f.name).sort()).toEqual(['catalog.json', 'keys.json', 'profiles.json', 'settings.json', 'workspace.json']);
     for (const file of files) {
       const text = readFileSync(path.join(file.parentPath, file.name), 'utf8');
       expect(text, file.name).not.toContain(SENTINEL);

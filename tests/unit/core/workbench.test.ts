@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startCore, type Core } from '../../../electron/core/bootstrap';
+import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
+import { startTestServer, type TestServer } from '../../support/testServer';
+
+const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
+
+let dataDir: string;
+let core: Core;
+let slow: TestServer | null = null;
+beforeEach(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ae-workbench-'));
+  core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none' });
+});
+afterEach(async () => {
+  await core.close();
+  await slow?.close();
+  slow = null;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function restart(): Promise<void> {
+  await core.close();
+  core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none' });
+}
+
+describe('cancel', () => {
+  it('aborts the request with that id, which then ends as cancelled', async () => {
+    slow = await startTestServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"answer": "');
+    });
+    const created = await core.api.createProfile({
+      name: 'Slow',
+      baseUrl: slow.url,
+      auth: { kind: 'bearer' },
+      timeoutMs: 60_000,
+      tls: { verify: true, caFile: null },
+      allowInsecureHttp: false,
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    await core.api.setProfileKey({ profileId: created.value.profileId, key: 'k' });
+
+    const pending = core.api.invokeAgent({ agentId: 'a', text: '', payload: {}, requestId: 'r1' });
+    while (slow.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect(await core.api.cancelRequest({ requestId: 'r1' })).toEqual({ ok: true, value: { cancelled: true } });
+    const result = await pending;
+    expect(!result.ok && result.error.code).toBe('cancelled');
+    expect(await core.api.cancelRequest({ requestId: 'r1' })).toEqual({ ok: true, value: { cancelled: false } });
+  });
+});
+
+describe('settings', () => {
+  it('applies the response size limit to the next request, and keeps it across restarts', async () => {
+    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 50 * 1024 * 1024 });
+    const tooSmall = await core.api.updateSettings({ maxResponseBytes: 10 });
+    expect(!tooSmall.ok && tooSmall.error.field).toBe('maxResponseBytes');
+
+    expect(await core.api.updateSettings({ maxResponseBytes: 1024 })).toEqual({ ok: true, value: { maxResponseBytes: 1024 } });
+    const guidelines = await core.api.listKnownGuidelines();
+    const result = await core.api.getGuideline({ guidelineId: guidelines[0]!.id });
+    expect(!result.ok && result.error.code).toBe('too_large');
+    expect(!result.ok && result.error.message).toContain('1 KB');
+
+    await restart();
+    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 1024 });
+  });
+});
+
+describe('request drafts', () => {
+  it('are kept across restarts, owner-only; a malformed workspace is refused', async () => {
+    const workspace = {
+      tabs: [
+        { id: 't1', title: 'Refund', agentId: drafter.id, text: 'Where is it?', payloadText: '{"customer_name": "Ada",' },
+        { id: 't2', title: '', agentId: '', text: '', payloadText: '{}' },
+      ],
+      activeTabId: 't2',
+    };
+    expect(await core.api.saveWorkspace(workspace)).toEqual({ ok: true, value: { saved: true } });
+    await restart();
+    expect(await core.api.loadWorkspace()).toEqual(workspace);
+    expect(statSync(path.join(dataDir, 'workspace.json')).mode & 0o777).toBe(0o600);
+
+    const bad = await core.api.saveWorkspace({ tabs: [{ id: 1 }], activeTabId: null } as never);
+    expect(!bad.ok && bad.error.code).toBe('invalid_argument');
+    expect(await core.api.loadWorkspace()).toEqual(workspace);
+  });
+});
+
+describe('agent catalog', () => {
+  it('keeps what the user entered, per profile, and learns keys from answered requests', async () => {
+    const saved = await core.api.saveCatalogAgent({
+      agentId: `  ${drafter.id} `,
+      name: 'Drafter',
+      notes: 'Replies to customers',
+      tags: ['support', 'support', ' '],
+      placeholders: ['{customer_name}', 'company'],
+    });
+    expect(saved.ok && saved.value).toEqual([
+      expect.objectContaining({ agentId: drafter.id, name: 'Drafter', tags: ['support'], placeholders: ['customer_name', 'company'], learnedKeys: [] }),
+    ]);
+    const badPlaceholder = await core.api.saveCatalogAgent({ agentId: 'x', name: '', notes: '', tags: [], placeholders: ['two words'] });
+    expect(!badPlaceholder.ok && badPlaceholder.error.field).toBe('placeholders');
+
+    await core.api.invokeAgent({ agentId: drafter.id, text: 'hi', payload: { customer_name: 'Ada', topic: 'refunds' } });
+    await core.api.invokeAgent({ agentId: 'no-such-agent', text: 'hi', payload: { ignored: 1 } });
+    const catalog = await core.api.listCatalog();
+    expect(catalog).toHaveLength(1);
+    expect(catalog[0]?.learnedKeys).toEqual(['customer_name', 'topic']);
+
+    await restart();
+    expect((await core.api.listCatalog())[0]?.name).toBe('Drafter');
+    const created = await core.api.createProfile({
+      name: 'Other',
+      baseUrl: 'https://other.example.test',
+      auth: { kind: 'bearer' },
+      timeoutMs: 5000,
+      tls: { verify: true, caFile: null },
+      allowInsecureHttp: false,
+    });
+    expect(created.ok).toBe(true);
+    expect(await core.api.listCatalog()).toEqual([]);
+    await core.api.selectProfile({ profileId: 'sandbox' });
+    expect(await core.api.deleteCatalogAgent({ agentId: drafter.id })).toEqual({ ok: true, value: [] });
+    expect(readFileSync(path.join(dataDir, 'catalog.json'), 'utf8')).not.toContain('Drafter');
+  });
+});
