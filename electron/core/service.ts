@@ -250,11 +250,17 @@ export function createApiService(deps: ServiceDeps): Api {
       try {
         const result = await deps.client.invoke(resolved.value, request, controller.signal);
         // Answered: the payload's keys are what this agent takes, so the catalog learns them.
+        // Written only when something is new: most invokes repeat known keys, and this is the hot path.
         if (result.ok) {
-          await deps.catalog.update((catalog) => ({
-            ...catalog,
-            [profile.id]: learnKeys(catalog[profile.id] ?? [], request.agentId.trim(), Object.keys(request.payload), deps.wallClock()),
-          }));
+          const agentId = request.agentId.trim();
+          const keys = Object.keys(request.payload);
+          const entries = await catalogOf(profile.id);
+          if (learnKeys(entries, agentId, keys, deps.wallClock()) !== entries) {
+            await deps.catalog.update((catalog) => ({
+              ...catalog,
+              [profile.id]: learnKeys(catalog[profile.id] ?? [], agentId, keys, deps.wallClock()),
+            }));
+          }
         }
         return result;
       } finally {

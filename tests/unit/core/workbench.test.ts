@@ -128,3 +128,17 @@ describe('agent catalog', () => {
     expect(readFileSync(path.join(dataDir, 'catalog.json'), 'utf8')).not.toContain('Drafter');
   });
 });
+
+describe('learning is not a write per invoke', () => {
+  it('leaves catalog.json untouched when an invoke teaches nothing new', async () => {
+    const payload = { customer_name: 'Ada' };
+    await core.api.invokeAgent({ agentId: drafter.id, text: 'hi', payload });
+    const file = path.join(dataDir, 'catalog.json');
+    const before = statSync(file).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await core.api.invokeAgent({ agentId: drafter.id, text: 'again', payload });
+    expect(statSync(file).mtimeMs).toBe(before);
+    await core.api.invokeAgent({ agentId: drafter.id, text: 'new key', payload: { ...payload, topic: 't' } });
+    expect(statSync(file).mtimeMs).toBeGreaterThan(before);
+  });
+});
