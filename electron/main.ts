@@ -152,6 +152,7 @@ app.whenReady().then(async () => {
     // AGENT_EXPLORER_DATA_DIR gives tests (and portable setups) a folder of their own.
     dataDir: process.env['AGENT_EXPLORER_DATA_DIR'] || app.getPath('userData'),
     cipher: safeStorageCipher(),
+    downloadsDir: app.getPath('downloads'),
     env: process.env,
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });

@@ -22,6 +22,7 @@ const api: Api = {
   invokeAgent: (request) => ipcRenderer.invoke(ipcChannel('invokeAgent'), request),
   cancelRequest: (request) => ipcRenderer.invoke(ipcChannel('cancelRequest'), request),
   getGuideline: (request) => ipcRenderer.invoke(ipcChannel('getGuideline'), request),
+  saveResponseToFile: (request) => ipcRenderer.invoke(ipcChannel('saveResponseToFile'), request),
   getSettings: () => ipcRenderer.invoke(ipcChannel('getSettings')),
   updateSettings: (request) => ipcRenderer.invoke(ipcChannel('updateSettings'), request),
   loadWorkspace: () => ipcRenderer.invoke(ipcChannel('loadWorkspace')),

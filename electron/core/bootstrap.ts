@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { Api, HostKind } from '../shared/contract';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
@@ -27,6 +28,8 @@ export interface CoreOptions {
   /** Fixed sandbox key, for tests that look for it where it must not be; random otherwise. */
   sandboxKey?: string;
   sandboxLatency?: SandboxLatency;
+  /** Where answers too large for memory are saved on request; default: responses/ in the data directory (or the temp folder). */
+  downloadsDir?: string;
   /** Where start-up problems are told (a broken profiles file, a bad environment variable). */
   onProblem?: (message: string) => void;
 }
@@ -86,6 +89,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     workspace: workspaceDocument(inDataDir('workspace.json'), onProblem),
     catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
     wallClock: () => new Date(),
+    downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
     knownResources: (profile) =>
       profile.kind === 'sandbox'
         ? { agents: sandboxKnownAgents(), guidelines: sandboxKnownGuidelines() }

@@ -1,4 +1,6 @@
+import { open, unlink } from 'node:fs/promises';
 import type {
+  BodyTarget,
   ErrorCode,
   ExchangeRecord,
   GuidelineRequest,
@@ -7,6 +9,8 @@ import type {
   InvokeResult,
   KeyPresentation,
   PlatformError,
+  Result,
+  SavedBody,
 } from '../shared/contract';
 import { checkGuideline, checkInvokeAnswer } from './contractCheck';
 import { normaliseDuration } from './duration';
@@ -48,6 +52,11 @@ export interface PlatformClientDeps {
 export interface PlatformClient {
   invoke(target: PlatformTarget, request: InvokeRequest, signal?: AbortSignal): Promise<InvokeResult>;
   getGuideline(target: PlatformTarget, request: GuidelineRequest, signal?: AbortSignal): Promise<GuidelineResult>;
+  /**
+   * Sends the request and streams the body, whatever its size or status, into a new file at
+   * `file` (created owner-only; never overwrites). For answers over the in-memory size cap.
+   */
+  saveToFile(target: PlatformTarget, what: BodyTarget, file: string): Promise<Result<SavedBody, PlatformError>>;
 }
 
 interface Sent {
@@ -67,6 +76,8 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
     path: string,
     body: string | null,
     signal: AbortSignal | undefined,
+    /** Stream the body into this new file instead of memory: no size cap, no status check. */
+    file?: string,
   ): Promise<Sent> {
     const url = new URL(path, target.baseUrl.replace(/\/*$/, '/'));
     const record: ExchangeRecord = {
@@ -136,6 +147,11 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         record.responseHeaders[name] = redactSecret(value, target.apiKey);
       }
 
+      if (file !== undefined) {
+        record.responseBytes = await writeBodyToFile(response, file, (count) => (record.responseBytes = count));
+        finish();
+        return { record, body: null, error: null };
+      }
       const bytes = await readCapped(response, target.maxResponseBytes, () => abort('too_large'));
       record.responseBytes = bytes.received;
       if (bytes.tooLarge) {
@@ -161,6 +177,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         return fail('too_large', `The response is larger than the ${formatBytes(target.maxResponseBytes)} limit, so it was not read.`);
       }
       if (abortReason === 'cancelled') return fail('cancelled', 'Cancelled before the answer was complete.');
+      if (error instanceof FileSinkError) return fail('internal', error.message);
       return fail('network', describeNetworkError(error, url));
     }
   }
@@ -186,6 +203,15 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
   }
 
   return {
+    async saveToFile(target, what, file) {
+      const path = what.kind === 'invoke' ? platformPath('agent', what.request.agentId) : platformPath('guideline', what.request.guidelineId);
+      if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
+      const body = what.kind === 'invoke' ? JSON.stringify({ text: what.request.text, payload: what.request.payload }) : null;
+      const sent = await send(target, what.kind === 'invoke' ? 'POST' : 'GET', path.value, body, undefined, file);
+      if (sent.error) return { ok: false, error: sent.error };
+      return { ok: true, value: { path: file, bytes: sent.record.responseBytes, exchange: sent.record } };
+    },
+
     async invoke(target, request, signal) {
       const path = platformPath('agent', request.agentId);
       if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
@@ -213,6 +239,32 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       return { ok: true, value: { guideline: checked.value, exchange: sent.record } };
     },
   };
+}
+
+/** A failure to write the saved body (disk full, no permission), as opposed to the network. */
+class FileSinkError extends Error {}
+
+/** Streams the body into a new owner-only file; a partial file is removed when the exchange fails. */
+async function writeBodyToFile(response: TransportResponse, file: string, progress: (bytes: number) => void): Promise<number> {
+  const handle = await open(file, 'wx', 0o600).catch((error: Error) => {
+    throw new FileSinkError(`Could not create ${file}: ${error.message}`);
+  });
+  let written = 0;
+  try {
+    for await (const chunk of response.body) {
+      await handle.write(chunk).catch((error: Error) => {
+        throw new FileSinkError(`Could not write ${file}: ${error.message}`);
+      });
+      written += chunk.byteLength;
+      progress(written);
+    }
+    await handle.close();
+    return written;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(file).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Reads the body while counting bytes, stopping as soon as the cap is passed. */

@@ -1,5 +1,8 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type {
   Api,
+  BodyTarget,
   AppError,
   AppSettings,
   CatalogAgent,
@@ -47,6 +50,16 @@ export interface ServiceDeps {
   workspace: JsonDocument<Workspace>;
   catalog: JsonDocument<CatalogByProfile>;
   wallClock: () => Date;
+  /** Where answers too large for memory are saved, on request. */
+  downloadsDir: string;
+}
+
+/** A new, recognisable file name for a saved answer: kind, id, time. */
+export function savedBodyFileName(what: BodyTarget, now: Date): string {
+  const id = what.kind === 'invoke' ? what.request.agentId : what.request.guidelineId;
+  const safeId = id.trim().replace(/[^A-Za-z0-9-]/g, '_').slice(0, 36) || 'unnamed';
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return `agent-explorer-${what.kind}-${safeId}-${stamp}.json`;
 }
 
 const MAX_KEY_CHARS = 8192;
@@ -271,6 +284,12 @@ export function createApiService(deps: ServiceDeps): Api {
       const controller = inFlight.get(requestId);
       controller?.abort();
       return { ok: true, value: { cancelled: controller !== undefined } };
+    },
+    async saveResponseToFile(what) {
+      const resolved = await target(await activeProfile());
+      if (!resolved.ok) return resolved;
+      await mkdir(deps.downloadsDir, { recursive: true });
+      return deps.client.saveToFile(resolved.value, what, path.join(deps.downloadsDir, savedBodyFileName(what, deps.wallClock())));
     },
     async getSettings() {
       return deps.settings.read();

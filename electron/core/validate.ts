@@ -113,6 +113,19 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       const requestId = stringField(record, 'requestId', MAX_ID_CHARS);
       return requestId.ok ? ok({ requestId: requestId.value }) : requestId;
     }),
+  saveResponseToFile: (raw) =>
+    objectArgument(raw, (record) => {
+      const kind = record['kind'];
+      if (kind === 'invoke') {
+        const request = ARGUMENT_VALIDATORS.invokeAgent(record['request']);
+        return request.ok ? ok({ kind, request: request.value }) : request;
+      }
+      if (kind === 'guideline') {
+        const request = ARGUMENT_VALIDATORS.getGuideline(record['request']);
+        return request.ok ? ok({ kind, request: request.value }) : request;
+      }
+      return invalid('"kind" must be "invoke" or "guideline".');
+    }),
   getSettings: noArgument,
   updateSettings: (raw) =>
     objectArgument(raw, (record) => {

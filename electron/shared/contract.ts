@@ -325,6 +325,17 @@ export interface CatalogAgentRef {
   agentId: string;
 }
 
+/** A request whose answer should go to a file rather than memory (it was over the size cap). */
+export type BodyTarget = { kind: 'invoke'; request: InvokeRequest } | { kind: 'guideline'; request: GuidelineRequest };
+
+export interface SavedBody {
+  /** Where the body was saved (a new file in the Downloads folder). */
+  path: string;
+  bytes: number;
+  /** The exchange; `responseBody` is null since the body went to the file. Check `status`. */
+  exchange: ExchangeRecord;
+}
+
 /** Everything the renderer may ask of its host. */
 export interface Api {
   getAppInfo(): Promise<AppInfo>;
@@ -347,6 +358,11 @@ export interface Api {
   /** Aborts the request with this id; it then ends with a `cancelled` error. False when none was in flight. */
   cancelRequest(request: CancelRequest): Promise<Result<{ cancelled: boolean }>>;
   getGuideline(request: GuidelineRequest): Promise<GuidelineResult>;
+  /**
+   * Sends the request again and streams its answer into a new file, with no size cap. It is a
+   * new request (an invoke runs the agent again): ask the user before calling it.
+   */
+  saveResponseToFile(request: BodyTarget): Promise<Result<SavedBody, PlatformError>>;
   getSettings(): Promise<AppSettings>;
   updateSettings(request: Partial<AppSettings>): Promise<Result<AppSettings>>;
   /** The request tabs as they were left, across restarts. */
@@ -386,6 +402,7 @@ export const API_METHODS = [
   'invokeAgent',
   'cancelRequest',
   'getGuideline',
+  'saveResponseToFile',
   'getSettings',
   'updateSettings',
   'loadWorkspace',

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startCore } from '../core/bootstrap';
 import { defaultBrowserDataDir } from '../core/dataDir';
@@ -30,6 +32,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     host: 'browser',
     version: APP_VERSION,
     dataDir,
+    ...(existsSync(path.join(os.homedir(), 'Downloads')) ? { downloadsDir: path.join(os.homedir(), 'Downloads') } : {}),
     env: process.env,
     onProblem: (message) => process.stderr.write(`agent-explorer: ${message}\n`),
     sandboxLatency: args.sandboxLatency,

@@ -1,4 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlatformTarget } from '../../../electron/core/platformClient';
 import { testClient, testTarget } from '../../support/platformClient';
@@ -183,5 +185,50 @@ describe('getGuideline', () => {
     const result = await client.getGuideline(target(s.url), { guidelineId: 'g' });
     expect(!result.ok && result.error.code).toBe('contract');
     expect(!result.ok && result.error.message).toContain('"content" is missing');
+  });
+});
+
+describe('saving an answer too large for memory to a file', () => {
+  it('streams the whole body, past the cap, into a new owner-only file', async () => {
+    const dir = mkdtempSync(`${tmpdir()}/ae-save-`);
+    try {
+      const big = JSON.stringify({ answer: 'z'.repeat(2 * 1024 * 1024), duration: '1s' });
+      const s = await server((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(big);
+      });
+      const capped = await client.invoke(target(s.url), invokeRequest);
+      expect(!capped.ok && capped.error.code).toBe('too_large');
+
+      const file = `${dir}/answer.json`;
+      const saved = await client.saveToFile(target(s.url), { kind: 'invoke', request: invokeRequest }, file);
+      expect(saved.ok && saved.value).toMatchObject({ path: file, bytes: Buffer.byteLength(big), exchange: { status: 200, responseBody: null } });
+      expect(readFileSync(file, 'utf8')).toBe(big);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      const again = await client.saveToFile(target(s.url), { kind: 'invoke', request: invokeRequest }, file);
+      expect(!again.ok && again.error.code).toBe('internal');
+      expect(!again.ok && again.error.message).toContain('Could not create');
+      expect(readFileSync(file, 'utf8')).toBe(big);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('removes a partial file when the exchange fails midway', async () => {
+    const dir = mkdtempSync(`${tmpdir()}/ae-save-`);
+    try {
+      const s = await server((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"answer": "partial');
+        setTimeout(() => res.destroy(), 10);
+      });
+      const file = `${dir}/answer.json`;
+      const saved = await client.saveToFile(target(s.url), { kind: 'guideline', request: { guidelineId: 'g' } }, file);
+      expect(!saved.ok && saved.error.code).toBe('network');
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

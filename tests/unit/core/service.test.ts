@@ -200,6 +200,7 @@ describe('the key never leaves the host', () => {
         return result;
       },
       cancelRequest: () => core.api.cancelRequest({ requestId: 'none' }),
+      saveResponseToFile: () => core.api.saveResponseToFile({ kind: 'guideline', request: { guidelineId: GUIDELINE_ID } }),
       getSettings: () => core.api.getSettings(),
       updateSettings: () => core.api.updateSettings({ maxResponseBytes: 10 * 1024 * 1024 }),
       loadWorkspace: () => core.api.loadWorkspace(),
@@ -215,7 +216,14 @@ describe('the key never leaves the host', () => {
       expect(response, method).not.toContain(USER_SENTINEL);
     }
     const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files.map((f) => f.name).sort()).toEqual(['catalog.json', 'keys.json', 'profiles.json', 'settings.json', 'workspace.json']);
+    expect(files.map((f) => f.name.replace(/-\d{4}-.*/, '')).sort()).toEqual([
+      'agent-explorer-guideline-7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47',
+      'catalog.json',
+      'keys.json',
+      'profiles.json',
+      'settings.json',
+      'workspace.json',
+    ]);
     for (const file of files) {
       const text = readFileSync(path.join(file.parentPath, file.name), 'utf8');
       expect(text, file.name).not.toContain(SENTINEL);
