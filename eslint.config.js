@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const electronGlue = ['electron/main.ts', 'electron/preload.ts', 'electron/ipc.ts', 'electron/adapters/**'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

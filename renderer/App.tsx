@@ -5,6 +5,7 @@ import { thrownMessage } from './lib/errorKinds';
 import { useAppInfo } from './queries/appInfo';
 import { useKnownAgents, useKnownGuidelines } from './queries/knownLists';
 import { useProfiles } from './queries/profiles';
+import { useWorkspace } from './queries/workspace';
 import { Tabs, type TabSpec } from './ui/Tabs';
 
 /** The app's readiness, for people (the banner) and for tests (`data-app-state`). */
@@ -17,7 +18,7 @@ const TABS: readonly TabSpec[] = [
 
 /**
  * The app shell. It renders at once and stays rendered: the state attribute says when the
- * profiles and known lists have arrived ("ready"), and a failure to reach the host shows
+ * profiles, known lists and request tabs have arrived ("ready"), and a failure to reach the host shows
  * as a banner rather than replacing the shell, so nothing typed is lost while it recovers.
  */
 export function App() {
@@ -25,10 +26,17 @@ export function App() {
   const profiles = useProfiles();
   const agents = useKnownAgents();
   const guidelines = useKnownGuidelines();
+  // The request tabs are restored from the host: until that settles there is no form to type
+  // in. If it fails, the Agents panel starts a fresh tab and says so, so it is no host failure.
+  const workspace = useWorkspace();
   const basics = [profiles, agents, guidelines, appInfo];
   const failed = basics.filter((query) => query.isError);
   const state: AppState =
-    failed.length > 0 ? 'error' : profiles.isSuccess && agents.isSuccess && guidelines.isSuccess ? 'ready' : 'loading';
+    failed.length > 0
+      ? 'error'
+      : profiles.isSuccess && agents.isSuccess && guidelines.isSuccess && !workspace.isPending
+        ? 'ready'
+        : 'loading';
 
   return (
     <div className="app" data-app-state={state}>

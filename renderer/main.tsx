@@ -11,6 +11,11 @@ import './styles/results.css';
 import './styles/alerts.css';
 import './styles/markdown.css';
 import './styles/profiles.css';
+import './styles/workbench.css';
+import './styles/catalog.css';
+import './styles/response.css';
+import './styles/jsonTree.css';
+import './styles/timing.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');

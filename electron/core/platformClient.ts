@@ -89,6 +89,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       responseHeaders: {},
       responseBody: null,
       responseBytes: 0,
+      responseBodyTruncated: false,
       roundTripMs: 0,
       startedAt: deps.wallClock().toISOString(),
       timing: null,
@@ -223,7 +224,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       if (!checked.ok) return { ok: false, error: contractError(sent, 'answer', checked.problems) };
       return {
         ok: true,
-        value: { response: checked.value, serverDuration: normaliseDuration(checked.value.duration), exchange: sent.record },
+        value: { response: checked.value, serverDuration: normaliseDuration(checked.value.duration), exchange: trimRawCopy(sent.record) },
       };
     },
 
@@ -236,9 +237,18 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       if (!parsed.ok) return parsed;
       const checked = checkGuideline(parsed.value);
       if (!checked.ok) return { ok: false, error: contractError(sent, 'guideline', checked.problems) };
-      return { ok: true, value: { guideline: checked.value, exchange: sent.record } };
+      return { ok: true, value: { guideline: checked.value, exchange: trimRawCopy(sent.record) } };
     },
   };
+}
+
+/** How much of a successful answer's raw body is kept beside the parsed answer. */
+export const RAW_COPY_MAX_CHARS = 256 * 1024;
+
+/** Cuts the raw copy of a body that was parsed successfully (its content travels as the answer). */
+function trimRawCopy(record: ExchangeRecord): ExchangeRecord {
+  if (record.responseBody === null || record.responseBody.length <= RAW_COPY_MAX_CHARS) return record;
+  return { ...record, responseBody: record.responseBody.slice(0, RAW_COPY_MAX_CHARS), responseBodyTruncated: true };
 }
 
 /** A failure to write the saved body (disk full, no permission), as opposed to the network. */

@@ -56,6 +56,12 @@ export interface ExchangeRecord {
   responseBody: string | null;
   /** Bytes of response body received (before decoding). */
   responseBytes: number;
+  /**
+   * True when `responseBody` holds only the start of the body. A successful answer crosses to
+   * the renderer once, as the parsed answer; its raw copy is cut (at 256 KB) so a 30 MB answer
+   * is not sent twice. Error bodies are never cut: they are the evidence.
+   */
+  responseBodyTruncated: boolean;
   /** Time from starting the request to the end of the body (or the failure), measured in the host. */
   roundTripMs: number;
   /** When the request started, ISO 8601. */

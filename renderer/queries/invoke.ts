@@ -1,20 +1,42 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { Api, InvokeRequest } from '../../electron/shared/contract';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Api, CancelRequest, InvokeRequest } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
 
 /**
  * Invoking an agent. A mutation, not a query: it may run an expensive, billed agent, so it
- * runs only when the user asks, is never cached, and is never retried.
+ * runs only when the user asks, is never cached, and is never retried. After an answer the
+ * catalog is refreshed: the host learns the payload keys of requests answered 2xx.
  */
-export function invokeMutation(api: Api) {
+export function invokeMutation(api: Api, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['invokeAgent'],
     mutationFn: (request: InvokeRequest) => api.invokeAgent(request),
     retry: false,
+    onSuccess: async (result) => {
+      if (result.ok) await queryClient.invalidateQueries({ queryKey: ['listCatalog'] });
+    },
   });
 }
 
-/** The invoke mutation for the Agents tab. */
+/**
+ * Cancelling an invoke in flight, by the `requestId` it was sent with. The host aborts it and
+ * the invoke itself then answers with a `cancelled` error, which the Response shows; this
+ * call only says whether there was anything to cancel.
+ */
+export function cancelRequestMutation(api: Api) {
+  return mutationOptions({
+    mutationKey: ['cancelRequest'],
+    mutationFn: (request: CancelRequest) => api.cancelRequest(request),
+    retry: false,
+  });
+}
+
+/** The invoke mutation of one request tab (each tab has its own, so its own response). */
 export function useInvokeAgent() {
-  return useMutation(invokeMutation(useHost()));
+  return useMutation(invokeMutation(useHost(), useQueryClient()));
+}
+
+/** The cancel mutation. */
+export function useCancelRequest() {
+  return useMutation(cancelRequestMutation(useHost()));
 }

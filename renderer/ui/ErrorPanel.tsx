@@ -20,23 +20,40 @@ function AlertPanel(props: { badge: string; title: string; tone: ErrorTone; chil
 }
 
 /**
+ * How the body of a failed call is best read. A contract error is about the JSON's shape, so
+ * it is indented to make the missing or mistyped field easy to spot; a body that is not JSON
+ * is shown exactly as received, with its declared type (often an HTML page from a gateway).
+ */
+function bodyPresentation(error: PlatformError): { pretty: boolean; label: string; note?: string | undefined } {
+  const type = error.exchange?.responseHeaders['content-type'];
+  switch (error.code) {
+    case 'http_status':
+      return { pretty: true, label: 'Response body' };
+    case 'contract':
+      return { pretty: true, label: 'Response body, indented' };
+    case 'not_json':
+      return { pretty: false, label: 'Response body, as received', note: type ? `content-type: ${type}` : 'no content-type' };
+    default:
+      return { pretty: false, label: 'Response body, as received' };
+  }
+}
+
+/**
  * A failed platform call, titled by its code so each kind reads differently and none looks
- * like a success. The response body, when one arrived, is shown as literal text.
+ * like a success. The response body, when one arrived, is shown as literal text right under
+ * the message, so what the server actually said is beside what we concluded from it.
  */
 export function ErrorPanel({ error }: { error: PlatformError }) {
   const kind = errorKind(error.code, error.exchange);
   const exchange = error.exchange;
+  const body = bodyPresentation(error);
   return (
     <AlertPanel badge={error.code} title={kind.title} tone={kind.tone}>
       <p className="alert-message">{error.message}</p>
       {exchange ? (
         <>
           <ExchangeSummary exchange={exchange} />
-          <BodyBlock
-            body={exchange.responseBody}
-            pretty={error.code === 'http_status'}
-            label={error.code === 'http_status' ? 'Response body' : 'Response body, as received'}
-          />
+          <BodyBlock body={exchange.responseBody} pretty={body.pretty} label={body.label} note={body.note} />
           <ExchangeExtras exchange={exchange} />
         </>
       ) : (

@@ -1,7 +1,10 @@
 import type { ExchangeRecord } from '../../electron/shared/contract';
 import { formatBytes, formatMs } from '../lib/format';
 import { prettyJson } from '../lib/payload';
+import { formatCount } from '../lib/textChunks';
+import { CopyButton } from './CopyButton';
 import { Disclosure } from './Disclosure';
+import { LongText } from './LongText';
 
 /** "200 OK", or "no response" when nothing came back. */
 export function statusText(exchange: ExchangeRecord): string {
@@ -34,18 +37,45 @@ export function ExchangeSummary({ exchange }: { exchange: ExchangeRecord }) {
   );
 }
 
-/** A response body as literal text: pretty-printed when `pretty` and it is JSON, else as received. */
-export function BodyBlock({ body, pretty, label }: { body: string | null; pretty: boolean; label: string }) {
-  const shown = body === null ? null : pretty ? (prettyJson(body) ?? body) : body;
+/** Bodies past this size are not pretty-printed here (parsing them would stall the page). */
+const PRETTY_MAX_CHARS = 1024 * 1024;
+
+/**
+ * A body as literal text: pretty-printed when `pretty` and it is JSON (and not huge), else as
+ * received. A long body shows its start and reveals the rest on demand; Copy copies it exactly
+ * as received.
+ */
+export function BodyBlock({
+  body,
+  pretty,
+  label,
+  note,
+}: {
+  body: string | null;
+  pretty: boolean;
+  label: string;
+  /** A fact beside the label, e.g. the body's declared content type. */
+  note?: string | undefined;
+}) {
+  const shown = body === null ? null : pretty && body.length <= PRETTY_MAX_CHARS ? (prettyJson(body) ?? body) : body;
   return (
     <div className="body-block">
-      <div className="body-block-label">{label}</div>
+      <div className="body-block-head">
+        <span className="body-block-label">{label}</span>
+        {note && <span className="mono small body-block-note">{note}</span>}
+        {body !== null && body !== '' && (
+          <>
+            <span className="muted small">{formatCount(body.length, 'character')}</span>
+            <CopyButton text={body} label={`Copy ${label.split(',')[0]?.toLowerCase() ?? 'body'}`} />
+          </>
+        )}
+      </div>
       {shown === null ? (
         <p className="muted">No body arrived.</p>
       ) : shown === '' ? (
         <p className="muted">Empty body.</p>
       ) : (
-        <pre className="code-block">{shown}</pre>
+        <LongText text={shown} className="code-block" />
       )}
     </div>
   );
@@ -71,12 +101,21 @@ export function ExchangeExtras({ exchange }: { exchange: ExchangeRecord }) {
         )}
       </Disclosure>
       <Disclosure summary="Request">
-        <p className="mono small">
-          {exchange.method} {exchange.url}
-        </p>
-        <p className="muted small">Started {exchange.startedAt}</p>
-        {exchange.requestBody !== null && <BodyBlock body={exchange.requestBody} pretty label="Body as sent" />}
+        <RequestDetails exchange={exchange} />
       </Disclosure>
+    </>
+  );
+}
+
+/** What was sent: method, URL (never with the key), when, and the body. */
+export function RequestDetails({ exchange }: { exchange: ExchangeRecord }) {
+  return (
+    <>
+      <p className="mono small">
+        {exchange.method} {exchange.url}
+      </p>
+      <p className="muted small">Started {exchange.startedAt}</p>
+      {exchange.requestBody !== null && <BodyBlock body={exchange.requestBody} pretty label="Body as sent" />}
     </>
   );
 }

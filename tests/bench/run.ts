@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { benchFirstPaint } from './firstPaint';
 import { benchInvokeOverhead } from './invokeOverhead';
 
 /**
@@ -8,6 +10,9 @@ async function main(): Promise<void> {
   const requests = Number(process.env['BENCH_REQUESTS'] ?? 2000);
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
   for (const line of await benchInvokeOverhead(requests)) process.stdout.write(`${line}\n`);
+  process.stdout.write('\n');
+  const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
+  for (const line of await benchFirstPaint(webEntry)) process.stdout.write(`${line}\n`);
 }
 
 void main().catch((error: unknown) => {

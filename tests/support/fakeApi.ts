@@ -1,5 +1,13 @@
 import type {
   Api,
+  AppSettings,
+  BodyTarget,
+  PlatformError,
+  SavedBody,
+  CancelRequest,
+  CatalogAgent,
+  CatalogAgentInput,
+  CatalogAgentRef,
   DetectReport,
   DetectRequest,
   ExchangeRecord,
@@ -19,6 +27,7 @@ import type {
   SelectProfileRequest,
   SetKeyRequest,
   UpdateProfileRequest,
+  Workspace,
 } from '../../electron/shared/contract';
 
 /**
@@ -68,6 +77,12 @@ export class FakeApi implements Api {
   };
 
   private nextId = 1;
+
+  settings: AppSettings = { maxResponseBytes: 50 * 1024 * 1024 };
+  workspace: Workspace = { tabs: [], activeTabId: null };
+  catalog: CatalogAgent[] = [];
+  /** Request ids in flight that `cancelRequest` may cancel; tests add to it. */
+  readonly inFlight = new Set<string>();
 
   /** What the next invokes answer; a function gets the request. */
   invokeResponder: (request: InvokeRequest) => InvokeResult | Promise<InvokeResult> = (request) =>
@@ -201,6 +216,68 @@ export class FakeApi implements Api {
     return this.invokeResponder(request);
   }
 
+  async cancelRequest(request: CancelRequest): Promise<Result<{ cancelled: boolean }>> {
+    this.record('cancelRequest', request);
+    const cancelled = this.inFlight.delete(request.requestId);
+    return { ok: true, value: { cancelled } };
+  }
+
+  /** What the next saveResponseToFile answers. */
+  saveToFileResponder: (request: BodyTarget) => Result<SavedBody, PlatformError> = () => ({
+    ok: true,
+    value: { path: '/home/user/Downloads/agent-explorer-invoke-x.json', bytes: 60 * 1024 * 1024, exchange: exchange({ responseBody: null }) },
+  });
+
+  async saveResponseToFile(request: BodyTarget): Promise<Result<SavedBody, PlatformError>> {
+    this.record('saveResponseToFile', request);
+    return this.saveToFileResponder(request);
+  }
+
+  async getSettings() {
+    this.record('getSettings', undefined);
+    return this.settings;
+  }
+
+  async updateSettings(request: Partial<AppSettings>): Promise<Result<AppSettings>> {
+    this.record('updateSettings', request);
+    if (request.maxResponseBytes !== undefined && request.maxResponseBytes < 1024) {
+      return this.refuse('The limit must be at least 1 KB.', 'maxResponseBytes');
+    }
+    this.settings = { ...this.settings, ...request };
+    return { ok: true, value: this.settings };
+  }
+
+  async loadWorkspace() {
+    this.record('loadWorkspace', undefined);
+    return structuredClone(this.workspace);
+  }
+
+  async saveWorkspace(request: Workspace): Promise<Result<{ saved: true }>> {
+    this.record('saveWorkspace', request);
+    this.workspace = structuredClone(request);
+    return { ok: true, value: { saved: true } };
+  }
+
+  async listCatalog() {
+    this.record('listCatalog', undefined);
+    return structuredClone(this.catalog);
+  }
+
+  async saveCatalogAgent(request: CatalogAgentInput): Promise<Result<CatalogAgent[]>> {
+    this.record('saveCatalogAgent', request);
+    if (request.agentId.trim() === '') return this.refuse('The agent id is empty.', 'agentId');
+    const existing = this.catalog.find((entry) => entry.agentId === request.agentId);
+    const entry: CatalogAgent = { ...request, learnedKeys: existing?.learnedKeys ?? [], updatedAt: '2026-01-01T00:00:00.000Z' };
+    this.catalog = [...this.catalog.filter((e) => e.agentId !== request.agentId), entry];
+    return { ok: true, value: structuredClone(this.catalog) };
+  }
+
+  async deleteCatalogAgent(request: CatalogAgentRef): Promise<Result<CatalogAgent[]>> {
+    this.record('deleteCatalogAgent', request);
+    this.catalog = this.catalog.filter((entry) => entry.agentId !== request.agentId);
+    return { ok: true, value: structuredClone(this.catalog) };
+  }
+
   async getGuideline(request: GuidelineRequest) {
     this.record('getGuideline', request);
     return this.guidelineResponder(request);
@@ -218,8 +295,10 @@ export function exchange(overrides: Partial<ExchangeRecord> = {}): ExchangeRecor
     responseHeaders: { 'content-type': 'application/json' },
     responseBody: '{}',
     responseBytes: 2,
+    responseBodyTruncated: false,
     roundTripMs: 12.5,
     startedAt: '2026-01-01T00:00:00.000Z',
+    timing: { dns: 0.4, connect: 0.6, tls: null, send: 0.2, wait: 10.8, download: 0.5, total: 12.5, reusedConnection: false },
     ...overrides,
   };
 }
@@ -304,4 +383,16 @@ export function profileInput(overrides: Partial<ProfileInput> = {}): ProfileInpu
 export function customProfile(id: string, overrides: Partial<ProfileSummary> = {}): ProfileSummary {
   const { name, baseUrl, auth, timeoutMs, tls, allowInsecureHttp } = { ...profileInput(), ...overrides };
   return { ...customSummary(id, { name, baseUrl, auth, timeoutMs, tls, allowInsecureHttp }), ...overrides };
+}
+
+/** What the host answers an invoke that was cancelled while in flight. */
+export function cancelledInvoke(): InvokeResult {
+  return {
+    ok: false,
+    error: {
+      code: 'cancelled',
+      message: 'The request was cancelled before an answer arrived.',
+      exchange: exchange({ status: null, statusText: '', responseBody: null, responseBytes: 0, timing: null }),
+    },
+  };
 }

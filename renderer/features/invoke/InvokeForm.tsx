@@ -1,60 +1,57 @@
 import { useId, type Dispatch, type KeyboardEvent, type RefObject } from 'react';
-import type { KnownAgent } from '../../../electron/shared/contract';
-import { missingPlaceholders, type PayloadCheck } from '../../lib/payload';
+import type { CatalogAgent, KnownAgent } from '../../../electron/shared/contract';
+import type { AgentKnowledge } from '../../lib/agentKnowledge';
+import { AgentField } from './AgentField';
 import { AgentPicker } from './AgentPicker';
 import { showsExample, type DraftAction, type InvokeDraft } from './draft';
-import { IdCombobox } from '../../ui/IdCombobox';
 import { Elapsed } from './Elapsed';
+import { PayloadField } from './payload/PayloadField';
 import { isInvokeShortcut, SHORTCUT_LABEL } from './shortcut';
+
+type PayloadFieldProps = Omit<Parameters<typeof PayloadField>[0], 'text' | 'onChange'>;
 
 interface InvokeFormProps {
   draft: InvokeDraft;
   dispatch: Dispatch<DraftAction>;
-  agents: KnownAgent[] | undefined;
-  agentsLoading: boolean;
-  agentsError: unknown;
+  agents: { data: KnownAgent[] | undefined; loading: boolean; error: unknown };
+  catalog: CatalogAgent[] | undefined;
+  knowledge: AgentKnowledge | null;
   agentError: string | null;
   clearAgentError: () => void;
-  payloadCheck: PayloadCheck;
+  agentInput: RefObject<HTMLInputElement | null>;
+  payload: PayloadFieldProps;
   pending: boolean;
+  cancelling: boolean;
   /** A short sentence for screen readers once a call has finished, e.g. "Answer received." */
   outcome: string;
   onSubmit: () => void;
+  onCancel: () => void;
   onPick: (agent: KnownAgent) => void;
-  agentInput: RefObject<HTMLInputElement | null>;
-  payloadInput: RefObject<HTMLTextAreaElement | null>;
+  onOpenCatalog: () => void;
+}
+
+/** Every suggestion for the Agent field once: built-in agents first, then catalog entries. */
+function agentOptions(agents: readonly KnownAgent[] | undefined, catalog: readonly CatalogAgent[] | undefined) {
+  const options = new Map<string, string>();
+  for (const agent of agents ?? []) options.set(agent.id, agent.name);
+  for (const entry of catalog ?? []) if (!options.has(entry.agentId)) options.set(entry.agentId, entry.name || entry.agentId);
+  return [...options].map(([id, name]) => ({ id, name }));
 }
 
 /**
- * The request form. Ctrl+Enter / Cmd+Enter anywhere inside it invokes. A plain Enter in the
- * Agent field deliberately does *not* (browsers would submit the form on it): picking from
- * the suggestion list with Enter must never start a billed agent run by accident.
+ * The request form of one tab. Ctrl+Enter / Cmd+Enter anywhere inside it invokes (the
+ * payload editor lets the key through). A plain Enter in the Agent field deliberately does
+ * *not*: picking from the suggestion list with Enter must never start a billed run by accident.
  */
-export function InvokeForm({
-  draft,
-  dispatch,
-  agents,
-  agentsLoading,
-  agentsError,
-  agentError,
-  clearAgentError,
-  payloadCheck,
-  pending,
-  outcome,
-  onSubmit,
-  onPick,
-  agentInput,
-  payloadInput,
-}: InvokeFormProps) {
-  const ids = { text: useId(), payload: useId(), payloadError: useId(), payloadHint: useId() };
-  const known = agents?.find((agent) => agent.id === draft.agentId.trim());
-  const missing = known && payloadCheck.ok ? missingPlaceholders(known.placeholders, payloadCheck.payload) : [];
-  const offerExample = known !== undefined && !showsExample(draft, known);
+export function InvokeForm(props: InvokeFormProps) {
+  const { draft, dispatch, agents, catalog, knowledge, agentError, clearAgentError, agentInput, payload, pending, cancelling, outcome } = props;
+  const builtIn = knowledge?.builtIn ?? null;
+  const offerExample = builtIn !== null && !showsExample(draft, builtIn);
 
   function onFormKeyDown(event: KeyboardEvent<HTMLFormElement>) {
     if (!isInvokeShortcut(event)) return;
     event.preventDefault();
-    onSubmit();
+    props.onSubmit();
   }
 
   function onAgentKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -69,7 +66,7 @@ export function InvokeForm({
       onKeyDown={onFormKeyDown}
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        props.onSubmit();
       }}
     >
       <div className="card-head">
@@ -77,89 +74,51 @@ export function InvokeForm({
         <span className="muted small card-subtitle">POST /api/agent/&#123;agent&#125;/invoke/</span>
       </div>
 
-      <IdCombobox
-        label="Agent"
+      <AgentField
         value={draft.agentId}
         onChange={(value) => {
           clearAgentError();
           dispatch({ type: 'agentId', value });
         }}
-        options={agents}
-        placeholder="Agent id, e.g. 3f2c…"
+        options={agentOptions(agents.data, catalog)}
         error={agentError}
-        hint={known ? `Known agent: ${known.name}` : undefined}
+        knownName={knowledge?.name ?? null}
         inputRef={agentInput}
         onKeyDown={onAgentKeyDown}
+        onOpenCatalog={props.onOpenCatalog}
       />
 
       <AgentPicker
-        agents={agents}
-        loading={agentsLoading}
-        error={agentsError}
+        agents={agents.data}
+        loading={agents.loading}
+        error={agents.error}
+        catalog={catalog}
         selectedId={draft.agentId.trim()}
-        onPick={onPick}
+        onPick={props.onPick}
+        onPickCatalog={(agentId) => {
+          clearAgentError();
+          dispatch({ type: 'agentId', value: agentId });
+        }}
       />
 
-      <div className="field">
-        <label htmlFor={ids.text}>Text</label>
-        <textarea
-          id={ids.text}
-          className="input"
-          rows={3}
-          placeholder="Input text for the agent (may be empty)"
-          value={draft.text}
-          onChange={(event) => dispatch({ type: 'text', value: event.target.value })}
-        />
-      </div>
+      <TextField value={draft.text} onChange={(value) => dispatch({ type: 'text', value })} />
 
-      <div className="field">
-        <div className="field-label-row">
-          <label htmlFor={ids.payload}>Payload</label>
-          <span className="muted small">JSON object · values for the agent’s placeholders</span>
-        </div>
-        <textarea
-          ref={payloadInput}
-          id={ids.payload}
-          className="input mono"
-          rows={6}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoComplete="off"
-          value={draft.payloadText}
-          aria-invalid={payloadCheck.ok ? undefined : true}
-          aria-describedby={!payloadCheck.ok ? ids.payloadError : missing.length > 0 ? ids.payloadHint : undefined}
-          onChange={(event) => dispatch({ type: 'payload', value: event.target.value })}
-        />
-        {!payloadCheck.ok && (
-          <p id={ids.payloadError} className="field-error">
-            {payloadCheck.message}
-          </p>
-        )}
-        {payloadCheck.ok && missing.length > 0 && (
-          <p id={ids.payloadHint} className="field-hint">
-            Not in the payload: {missing.map((name) => (
-              <code key={name} className="chip mono">
-                {name}
-              </code>
-            ))}
-          </p>
-        )}
-      </div>
+      <PayloadField {...payload} text={draft.payloadText} onChange={(value) => dispatch({ type: 'payload', value })} />
 
       <div className="actions">
-        <button
-          type="submit"
-          className="button-primary"
-          disabled={pending}
-          aria-keyshortcuts="Control+Enter Meta+Enter"
-        >
+        <button type="submit" className="button-primary" disabled={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
           Invoke
           <span className="shortcut-hint" aria-hidden="true">
             <kbd>{SHORTCUT_LABEL}</kbd>
           </span>
         </button>
-        {offerExample && known && (
-          <button type="button" className="button-quiet" onClick={() => dispatch({ type: 'useExample', agent: known })}>
+        {pending && (
+          <button type="button" className="button-quiet" disabled={cancelling} onClick={props.onCancel}>
+            {cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
+        )}
+        {offerExample && builtIn && (
+          <button type="button" className="button-quiet" onClick={() => dispatch({ type: 'useExample', agent: builtIn })}>
             Use example
           </button>
         )}
@@ -176,7 +135,23 @@ export function InvokeForm({
           )}
         </span>
       </div>
-
     </form>
+  );
+}
+
+function TextField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Text</label>
+      <textarea
+        id={id}
+        className="input"
+        rows={3}
+        placeholder="Input text for the agent (may be empty)"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
   );
 }

@@ -1,89 +1,108 @@
-import { useMemo, useReducer, useRef, useState } from 'react';
-import type { InvokeResult, KnownAgent } from '../../../electron/shared/contract';
-import { checkPayload } from '../../lib/payload';
-import { useInvokeAgent } from '../../queries/invoke';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import type { Workspace } from '../../../electron/shared/contract';
+import { agentKnowledge } from '../../lib/agentKnowledge';
+import { thrownMessage } from '../../lib/errorKinds';
+import { useCatalog } from '../../queries/catalog';
 import { useKnownAgents } from '../../queries/knownLists';
-import { draftReducer, initialDraft } from './draft';
-import { InvokeForm } from './InvokeForm';
-import { ResponseView } from './ResponseView';
+import { useWorkspace } from '../../queries/workspace';
+import { CatalogDialog } from '../catalog/CatalogDialog';
+import { RequestTabStrip } from '../workspace/RequestTabStrip';
+import { fromWorkspace, tabLabels, tabsReducer } from '../workspace/tabsState';
+import { useWorkspaceSaver } from '../workspace/useWorkspaceSaver';
+import { RequestTab } from './RequestTab';
+
+const newId = () => crypto.randomUUID();
 
 /**
- * The Agents tab: the request on the left, the response on the right.
- *
- * Sending is guarded twice. The button is disabled while a call is in flight, but the
- * mutation's pending state reaches React a tick after the click, so a fast double press
- * would get through; the `inFlight` ref is set synchronously in the handler and closes
- * that gap. One press, one (possibly billed) agent run.
+ * The Agents section: the request tabs, restored from the host. Nothing is shown until the
+ * saved tabs have arrived (or failed to), so a restored draft never lands on top of
+ * something already typed. When they cannot be restored, work starts in one fresh tab and
+ * says so.
  */
-/** What the status region says once a call has finished; the Response region shows the detail. */
-function outcomeSentence(status: 'idle' | 'pending' | 'success' | 'error', data: InvokeResult | undefined): string {
-  if (status === 'success' && data) return data.ok ? 'Answer received.' : 'The call failed; see the Response.';
-  if (status === 'error') return 'Agent Explorer’s host did not answer.';
-  return '';
+export function InvokePanel() {
+  const workspace = useWorkspace();
+  if (workspace.isPending) return <p className="muted loading-requests">Loading your requests…</p>;
+  return <RequestWorkspace saved={workspace.data} loadError={workspace.isError ? thrownMessage(workspace.error) : null} />;
 }
 
-export function InvokePanel() {
+/** Alt+N (Ctrl/Cmd+T belongs to the browser): matched by physical key, since Alt+N types "˜" on a Mac. */
+function isNewTabShortcut(event: KeyboardEvent): boolean {
+  return event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
+}
+
+function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; loadError: string | null }) {
+  const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId));
+  const saveError = useWorkspaceSaver(state);
   const agents = useKnownAgents();
-  const invoke = useInvokeAgent();
-  const [draft, dispatch] = useReducer(draftReducer, initialDraft);
-  const [agentError, setAgentError] = useState<string | null>(null);
-  const inFlight = useRef(false);
-  const agentInput = useRef<HTMLInputElement>(null);
-  const payloadInput = useRef<HTMLTextAreaElement>(null);
-  const payloadCheck = useMemo(() => checkPayload(draft.payloadText), [draft.payloadText]);
+  const catalog = useCatalog();
+  const [catalogFor, setCatalogFor] = useState<string | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const focusAgentOf = useRef<string | null>(null);
+  const baseId = useId();
+  const tabDomId = (id: string) => `${baseId}-tab-${id}`;
+  const panelDomId = (id: string) => `${baseId}-panel-${id}`;
+  const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
 
-  function submit() {
-    if (inFlight.current) return;
-    const agentId = draft.agentId.trim();
-    if (agentId === '') {
-      setAgentError('Enter an agent id, or pick a known agent.');
-      agentInput.current?.focus();
-      return;
-    }
-    if (!payloadCheck.ok) {
-      const field = payloadInput.current;
-      field?.focus();
-      // Put the caret where the problem is, so the keyboard user lands on it.
-      field?.setSelectionRange(payloadCheck.offset, payloadCheck.offset);
-      return;
-    }
-    inFlight.current = true;
-    invoke.mutate(
-      { agentId, text: draft.text, payload: payloadCheck.payload },
-      {
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+  function newTab() {
+    const id = newId();
+    focusAgentOf.current = id;
+    dispatch({ type: 'new', id });
   }
 
-  function pick(agent: KnownAgent) {
-    setAgentError(null);
-    dispatch({ type: 'pick', agent });
-  }
+  // A new tab is for writing a request: its Agent field takes focus once it is on screen.
+  useEffect(() => {
+    const id = focusAgentOf.current;
+    if (!id) return;
+    focusAgentOf.current = null;
+    container.current?.querySelector<HTMLElement>(`[id="${panelDomId(id)}"] .agent-field input`)?.focus();
+  });
+
+  const newTabRef = useRef(newTab);
+  useEffect(() => {
+    newTabRef.current = newTab;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Only while the Agents section is the one on screen.
+      if (!isNewTabShortcut(event) || container.current?.closest('[hidden]')) return;
+      event.preventDefault();
+      newTabRef.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
-    <div className="invoke-layout">
-      <InvokeForm
-        draft={draft}
-        dispatch={dispatch}
-        agents={agents.data}
-        agentsLoading={agents.isPending && agents.fetchStatus !== 'idle'}
-        agentsError={agents.error}
-        agentError={agentError}
-        clearAgentError={() => setAgentError(null)}
-        payloadCheck={payloadCheck}
-        pending={invoke.isPending}
-        outcome={outcomeSentence(invoke.status, invoke.data)}
-        onSubmit={submit}
-        onPick={pick}
-        agentInput={agentInput}
-        payloadInput={payloadInput}
+    <div ref={container} className="request-workspace">
+      <RequestTabStrip
+        tabs={state.tabs}
+        activeId={state.activeId}
+        labels={labels}
+        tabDomId={tabDomId}
+        panelDomId={panelDomId}
+        onActivate={(id) => dispatch({ type: 'activate', id })}
+        onClose={(id) => dispatch({ type: 'close', id, replacementId: newId() })}
+        onNew={newTab}
+        onRename={(id, title) => dispatch({ type: 'rename', id, title })}
+        saveError={saveError}
       />
-      <ResponseView
-        state={{ status: invoke.status, data: invoke.data, error: invoke.error, variables: invoke.variables }}
-      />
+      {loadError && (
+        <p className="inline-note" role="status">
+          Your saved requests could not be restored ({loadError}). You are starting with a new one.
+        </p>
+      )}
+      {state.tabs.map((tab) => (
+        <RequestTab
+          key={tab.id}
+          tab={tab}
+          active={tab.id === state.activeId}
+          tabDomId={tabDomId(tab.id)}
+          panelDomId={panelDomId(tab.id)}
+          dispatch={dispatch}
+          onOpenCatalog={(agentId) => setCatalogFor(agentId)}
+        />
+      ))}
+      {catalogFor !== null && <CatalogDialog initialAgentId={catalogFor} onClose={() => setCatalogFor(null)} />}
     </div>
   );
 }

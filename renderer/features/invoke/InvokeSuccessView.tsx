@@ -1,52 +1,40 @@
-import type { InvokeSuccess } from '../../../electron/shared/contract';
-import { prettyJson } from '../../lib/payload';
-import { CopyButton } from '../../ui/CopyButton';
+import type { InvokeRequest, InvokeSuccess } from '../../../electron/shared/contract';
 import { Disclosure } from '../../ui/Disclosure';
-import { ExchangeExtras, ExchangeSummary } from '../../ui/ExchangeDetails';
+import { ExchangeSummary, RequestDetails } from '../../ui/ExchangeDetails';
+import { ContractCheck } from '../response/ContractCheck';
+import type { PrefsUpdate, ResponsePrefs } from '../response/prefs';
+import { RepeatPanel } from '../response/RepeatPanel';
+import { ResponseViews } from '../response/ResponseViews';
 import { TimingView } from './TimingView';
 
 /**
- * A successful invoke. The answer is untrusted text and is rendered as a text node only
- * (pre-wrap keeps its line breaks); it is never interpreted as HTML or markdown.
+ * A successful invoke, read top to bottom: what was called and what came back (status, size,
+ * round trip), that it passed the contract, the answer in the chosen view, where the time
+ * went, and a way to repeat it. The answer is untrusted text throughout: text nodes, or
+ * sanitized markdown when asked for; never HTML.
  */
-export function InvokeSuccessView({ value }: { value: InvokeSuccess }) {
+export function InvokeSuccessView({
+  value,
+  request,
+  prefs,
+  onPrefs,
+}: {
+  value: InvokeSuccess;
+  request: InvokeRequest | undefined;
+  prefs: ResponsePrefs;
+  onPrefs: PrefsUpdate;
+}) {
   const { response, serverDuration, exchange } = value;
-  const raw = exchange.responseBody;
   return (
     <div className="result">
       <ExchangeSummary exchange={exchange} />
-      <div className="answer-block">
-        <div className="block-head">
-          <h3 className="section-title">Answer</h3>
-          <CopyButton text={response.answer} label="Copy answer" />
-        </div>
-        {response.answer === '' ? (
-          <p className="answer muted">The answer is an empty string.</p>
-        ) : (
-          <div className="answer">{response.answer}</div>
-        )}
-      </div>
-      <TimingView server={serverDuration} roundTripMs={exchange.roundTripMs} />
-      <dl className="facts">
-        <div>
-          <dt>Token</dt>
-          <dd>
-            {response.token === undefined ? (
-              <span className="fact-note">absent (allowed by the contract)</span>
-            ) : (
-              <code className="token">{response.token}</code>
-            )}
-          </dd>
-        </div>
-      </dl>
-      <Disclosure summary="Raw response">
-        {raw === null ? (
-          <p className="muted">No body recorded.</p>
-        ) : (
-          <pre className="code-block">{prettyJson(raw) ?? raw}</pre>
-        )}
+      <ContractCheck response={response} />
+      <ResponseViews value={value} request={request} prefs={prefs} onPrefs={onPrefs} />
+      <TimingView server={serverDuration} roundTripMs={exchange.roundTripMs} timing={exchange.timing} />
+      {request && <RepeatPanel request={request} />}
+      <Disclosure summary="Request">
+        <RequestDetails exchange={exchange} />
       </Disclosure>
-      <ExchangeExtras exchange={exchange} />
     </div>
   );
 }

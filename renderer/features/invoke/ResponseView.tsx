@@ -1,5 +1,10 @@
+import { useCallback, useState } from 'react';
 import type { InvokeRequest, InvokeResult } from '../../../electron/shared/contract';
+import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
+import { CodeView } from '../response/CodeView';
+import { DEFAULT_PREFS, type ResponsePrefs } from '../response/prefs';
+import { RepeatPanel } from '../response/RepeatPanel';
 import { Elapsed } from './Elapsed';
 import { InvokeSuccessView } from './InvokeSuccessView';
 import { SHORTCUT_LABEL } from './shortcut';
@@ -12,9 +17,16 @@ export interface InvokeState {
   variables: InvokeRequest | undefined;
 }
 
-/** The Response region: empty hint, progress, the answer, or an error that never looks like one. */
+/**
+ * The Response region: empty hint, progress, the answer, or an error that never looks like one.
+ *
+ * It stays mounted while answers come and go, so it keeps how the person reads them (which
+ * view, markdown, highlights, snippet language): the next answer opens the same way.
+ */
 export function ResponseView({ state }: { state: InvokeState }) {
   const { status, data, error, variables } = state;
+  const [prefs, setPrefs] = useState<ResponsePrefs>(DEFAULT_PREFS);
+  const updatePrefs = useCallback((change: Partial<ResponsePrefs>) => setPrefs((previous) => ({ ...previous, ...change })), []);
   return (
     <section aria-label="Response" className="card response" aria-busy={status === 'pending'}>
       <div className="card-head">
@@ -43,7 +55,23 @@ export function ResponseView({ state }: { state: InvokeState }) {
         </div>
       )}
       {status === 'error' && <HostErrorPanel error={error} />}
-      {status === 'success' && data && (data.ok ? <InvokeSuccessView value={data.value} /> : <ErrorPanel error={data.error} />)}
+      {status === 'success' && data?.ok && (
+        <InvokeSuccessView value={data.value} request={variables} prefs={prefs} onPrefs={updatePrefs} />
+      )}
+      {status === 'success' && data && !data.ok && (
+        <div className="result">
+          <ErrorPanel error={data.error} />
+          {/* Something was sent: reproducing it elsewhere, or seeing how often it fails, is the next question. */}
+          {data.error.exchange && variables && (
+            <>
+              <Disclosure summary="Request as code">
+                <CodeView request={variables} bodyAsSent={data.error.exchange.requestBody} language={prefs.language} onPrefs={updatePrefs} />
+              </Disclosure>
+              <RepeatPanel request={variables} />
+            </>
+          )}
+        </div>
+      )}
     </section>
   );
 }

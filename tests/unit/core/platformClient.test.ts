@@ -232,3 +232,22 @@ describe('saving an answer too large for memory to a file', () => {
     }
   });
 });
+
+describe('a large answer crosses to the renderer once', () => {
+  it('keeps the whole answer, and only the start of its raw copy, flagged', async () => {
+    const answer = 'a'.repeat(600 * 1024);
+    const s = await server(json({ answer, duration: '1s' }));
+    const result = await client.invoke(target(s.url), invokeRequest);
+    expect(result.ok && result.value.response.answer).toBe(answer);
+    expect(result.ok && result.value.exchange.responseBodyTruncated).toBe(true);
+    expect(result.ok && result.value.exchange.responseBody?.length).toBe(256 * 1024);
+    expect(result.ok && result.value.exchange.responseBytes).toBe(Buffer.byteLength(JSON.stringify({ answer, duration: '1s' })));
+  });
+
+  it('never cuts an error body: it is the evidence', async () => {
+    const s = await server(json({ detail: 'x'.repeat(600 * 1024) }, 500));
+    const result = await client.invoke(target(s.url), invokeRequest);
+    expect(!result.ok && result.error.exchange?.responseBodyTruncated).toBe(false);
+    expect(!result.ok && result.error.exchange?.responseBody?.length).toBeGreaterThan(600 * 1024);
+  });
+});

@@ -5,6 +5,8 @@ import { exchange, FakeApi, okInvoke } from '../../support/fakeApi';
 import { deferred, renderReady, responseRegion } from './renderApp';
 
 const AGENT_ID = '11111111-1111-4111-8111-111111111111';
+/** Every invoke carries a fresh UUID chosen by the renderer, so it can be cancelled. */
+const REQUEST_ID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
 function fields() {
   return {
@@ -33,10 +35,11 @@ describe('invoking an agent', () => {
     await user.click(fields().invoke);
 
     expect(fake.callsOf('invokeAgent')).toEqual([
-      { agentId: AGENT_ID, text: 'My parcel is late.', payload: { customer_name: 'Ada', company: 'Acme' } },
+      { agentId: AGENT_ID, text: 'My parcel is late.', payload: { customer_name: 'Ada', company: 'Acme' }, requestId: REQUEST_ID },
     ]);
     const response = responseRegion();
-    expect(await within(response).findByText('Hello Ada')).toBeInTheDocument();
+    // Payload values are highlighted, so the answer is matched as one text, marks and all.
+    await waitFor(() => expect(response.querySelector('.answer')).toHaveTextContent('Hello Ada'));
     expect(within(response).getByText('200 OK')).toBeInTheDocument();
     const timing = within(response).getByRole('region', { name: 'Timing' });
     expect(within(timing).getByText('Server').nextElementSibling).toHaveTextContent('850 ms sent as "850ms"');
@@ -79,7 +82,7 @@ describe('invoking an agent', () => {
     await user.type(fields().agent, 'typed-agent');
     await user.type(fields().text, 'hi');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(fake.callsOf('invokeAgent')).toEqual([{ agentId: 'typed-agent', text: 'hi', payload: {} }]);
+    expect(fake.callsOf('invokeAgent')).toEqual([{ agentId: 'typed-agent', text: 'hi', payload: {}, requestId: REQUEST_ID }]);
     expect(fields().text).toHaveValue('hi');
     expect(await within(responseRegion()).findByText('Hello there')).toBeInTheDocument();
   });

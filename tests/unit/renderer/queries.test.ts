@@ -30,7 +30,7 @@ describe('query keys', () => {
 
   it('never retry', () => {
     const fake = new FakeApi();
-    expect(invokeMutation(fake).retry).toBe(false);
+    expect(invokeMutation(fake, createQueryClient()).retry).toBe(false);
     expect(guidelineQuery(fake, 'p1', 'g1').retry).toBe(false);
     expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(false);
   });

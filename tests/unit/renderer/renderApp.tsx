@@ -1,15 +1,25 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Root } from '../../../renderer/Root';
+import { PayloadEditorKindContext } from '../../../renderer/features/invoke/payload/editorChoice';
 import { createQueryClient } from '../../../renderer/queries/client';
 import { FakeApi } from '../../support/fakeApi';
 import './dialogPolyfill';
 
-/** Renders the whole app against a fake host, as main.tsx does against the real one. */
+/**
+ * Renders the whole app against a fake host, as main.tsx does against the real one. The
+ * payload editor is the plain textarea here: jsdom has no layout for CodeMirror and Testing
+ * Library cannot reach into its shadow root (see editorChoice.ts); CodeMirror itself is
+ * covered by codeEditor.test.tsx and in real Chromium by the end-to-end tests.
+ */
 export function renderApp(fake: FakeApi = new FakeApi()) {
   const user = userEvent.setup();
   const queryClient = createQueryClient();
-  const view = render(<Root api={fake} queryClient={queryClient} />);
+  const view = render(
+    <PayloadEditorKindContext.Provider value="plain">
+      <Root api={fake} queryClient={queryClient} />
+    </PayloadEditorKindContext.Provider>,
+  );
   return { fake, user, queryClient, ...view };
 }
 

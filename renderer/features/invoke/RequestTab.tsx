@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { InvokeResult, KnownAgent } from '../../../electron/shared/contract';
+import { agentKnowledge, completionKeys, keyIndicators } from '../../lib/agentKnowledge';
+import { checkPayload } from '../../lib/payload';
+import { placeholderHints } from '../../lib/payloadMembers';
+import type { RowProblem } from '../../lib/payloadTable';
+import { useCatalog } from '../../queries/catalog';
+import { useCancelRequest, useInvokeAgent } from '../../queries/invoke';
+import { useKnownAgents } from '../../queries/knownLists';
+import type { RequestTab as RequestTabState, TabsAction } from '../workspace/tabsState';
+import type { DraftAction } from './draft';
+import { InvokeForm } from './InvokeForm';
+import type { PayloadEditorHandle } from './payload/editorChoice';
+import { ResponseView } from './ResponseView';
+
+/** What the status region says once a call has finished; the Response region shows the detail. */
+function outcomeSentence(status: 'idle' | 'pending' | 'success' | 'error', data: InvokeResult | undefined): string {
+  if (status === 'success' && data) {
+    if (data.ok) return 'Answer received.';
+    return data.error.code === 'cancelled' ? 'The request was cancelled.' : 'The call failed; see the Response.';
+  }
+  if (status === 'error') return 'Agent Explorer’s host did not answer.';
+  return '';
+}
+
+interface RequestTabProps {
+  tab: RequestTabState;
+  active: boolean;
+  tabDomId: string;
+  panelDomId: string;
+  dispatch: (action: TabsAction) => void;
+  onOpenCatalog: (agentId: string) => void;
+}
+
+/**
+ * One request tab: its form on the left and its own response on the right. Every tab has
+ * its own invoke mutation, so a slow answer in one tab never shows up in another, and tabs
+ * in the background keep their answers (they stay mounted, only hidden).
+ *
+ * Sending is guarded twice. The button is disabled while a call is in flight, but the
+ * mutation's pending state reaches React a tick after the click, so a fast double press
+ * would get through; the `inFlight` ref is set synchronously in the handler and closes
+ * that gap. One press, one (possibly billed) agent run, each with its own `requestId` so it
+ * can be cancelled.
+ */
+export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpenCatalog }: RequestTabProps) {
+  const agents = useKnownAgents();
+  const catalog = useCatalog();
+  const invoke = useInvokeAgent();
+  const cancel = useCancelRequest();
+  const [agentError, setAgentError] = useState<string | null>(null);
+  const [tableProblems, setTableProblems] = useState<RowProblem[]>([]);
+  const inFlight = useRef(false);
+  const agentInput = useRef<HTMLInputElement>(null);
+  const payloadEditor = useRef<PayloadEditorHandle>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useRef<number | null>(null);
+  const { draft, payloadView } = tab;
+  const tabId = tab.id;
+
+  const draftDispatch = useCallback((action: DraftAction) => dispatch({ type: 'draft', id: tabId, action }), [dispatch, tabId]);
+  const payloadCheck = useMemo(() => checkPayload(draft.payloadText), [draft.payloadText]);
+  const hints = useMemo(() => placeholderHints(draft.payloadText), [draft.payloadText]);
+  const knowledge = agentKnowledge(draft.agentId, agents.data, catalog.data);
+  const blockingRows = payloadView === 'table' ? tableProblems : [];
+  const pendingId = invoke.isPending ? invoke.variables?.requestId : undefined;
+
+  // After switching a table with bad JSON back to the editor, put the caret on the problem.
+  useEffect(() => {
+    if (focusAfterRender.current === null || payloadView !== 'json') return;
+    payloadEditor.current?.focusAt(focusAfterRender.current);
+    focusAfterRender.current = null;
+  });
+
+  // Closing a tab while its request is in flight cancels that request: nobody could see its answer.
+  const latest = useRef({ pendingId, cancel: cancel.mutate });
+  useEffect(() => {
+    latest.current = { pendingId, cancel: cancel.mutate };
+  });
+  useEffect(() => {
+    const current = latest;
+    return () => {
+      const { pendingId: id, cancel: cancelNow } = current.current;
+      if (id) cancelNow({ requestId: id });
+    };
+  }, []);
+
+  function submit() {
+    if (inFlight.current) return;
+    const agentId = draft.agentId.trim();
+    if (agentId === '') {
+      setAgentError('Enter an agent id, or pick a known agent.');
+      agentInput.current?.focus();
+      return;
+    }
+    if (blockingRows.length > 0) {
+      panel.current?.querySelector<HTMLElement>('.kv [aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (!payloadCheck.ok) {
+      if (payloadView === 'table') {
+        focusAfterRender.current = payloadCheck.offset;
+        dispatch({ type: 'view', id: tabId, view: 'json' });
+      } else {
+        // Put the caret where the problem is, so the keyboard user lands on it.
+        payloadEditor.current?.focusAt(payloadCheck.offset);
+      }
+      return;
+    }
+    inFlight.current = true;
+    invoke.mutate(
+      { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID() },
+      {
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  }
+
+  function pick(agent: KnownAgent) {
+    setAgentError(null);
+    draftDispatch({ type: 'pick', agent });
+  }
+
+  return (
+    <div ref={panel} role="tabpanel" id={panelDomId} aria-labelledby={tabDomId} hidden={!active} className="invoke-layout">
+      <InvokeForm
+        draft={draft}
+        dispatch={draftDispatch}
+        agents={{ data: agents.data, loading: agents.isPending && agents.fetchStatus !== 'idle', error: agents.error }}
+        catalog={catalog.data}
+        knowledge={knowledge}
+        agentError={agentError}
+        clearAgentError={() => setAgentError(null)}
+        agentInput={agentInput}
+        payload={{
+          view: payloadView,
+          onViewChange: (view) => dispatch({ type: 'view', id: tabId, view }),
+          check: payloadCheck,
+          knownKeys: completionKeys(knowledge),
+          indicators: payloadCheck.ok && knowledge ? keyIndicators(knowledge, payloadCheck.payload) : null,
+          hints,
+          editorRef: payloadEditor,
+          onTableProblems: setTableProblems,
+        }}
+        pending={invoke.isPending}
+        cancelling={pendingId !== undefined && cancel.variables?.requestId === pendingId && !cancel.isError}
+        outcome={outcomeSentence(invoke.status, invoke.data)}
+        onSubmit={submit}
+        onCancel={() => {
+          if (pendingId) cancel.mutate({ requestId: pendingId });
+        }}
+        onPick={pick}
+        onOpenCatalog={() => onOpenCatalog(draft.agentId.trim())}
+      />
+      <ResponseView
+        state={{ status: invoke.status, data: invoke.data, error: invoke.error, variables: invoke.variables }}
+      />
+    </div>
+  );
+}

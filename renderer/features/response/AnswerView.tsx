@@ -1,0 +1,94 @@
+import { memo, useCallback, useMemo } from 'react';
+import type { JsonObject } from '../../../electron/shared/contract';
+import { formatCount } from '../../lib/textChunks';
+import { CopyButton } from '../../ui/CopyButton';
+import { LongText } from '../../ui/LongText';
+import { SafeMarkdown } from '../guidelines/SafeMarkdown';
+import { HighlightedText } from './HighlightedText';
+import type { PrefsUpdate } from './prefs';
+import { patternsOf, payloadValues } from './provenance';
+import { ProvenanceSummary } from './ProvenanceSummary';
+import { useMissingKeys } from './useMissingKeys';
+
+const NO_PAYLOAD: JsonObject = {};
+/** Markdown renders at roughly 2 ms per KB, so it is revealed in smaller pieces than text. */
+const MARKDOWN_FIRST_CHARS = 32 * 1024;
+const MARKDOWN_MORE_CHARS = 64 * 1024;
+
+/**
+ * The answer, as plain text by default. "Markdown" renders it through the sanitizing
+ * SafeMarkdown (never as HTML); "Highlight payload values" marks where each payload value
+ * occurs. Only the shown part of a long answer is rendered, highlighted or parsed as
+ * markdown; the list of keys not found covers the whole answer.
+ */
+export const AnswerView = memo(function AnswerView({
+  answer,
+  payload,
+  markdown,
+  highlight,
+  onPrefs,
+}: {
+  answer: string;
+  /** The payload that was sent; its values are looked for in the answer. */
+  payload: JsonObject | undefined;
+  markdown: boolean;
+  highlight: boolean;
+  onPrefs: PrefsUpdate;
+}) {
+  const values = useMemo(() => payloadValues(payload ?? NO_PAYLOAD), [payload]);
+  const patterns = useMemo(() => patternsOf(values), [values]);
+  const missing = useMissingKeys(answer, values, patterns);
+  const colours = useMemo(() => new Map(values.map((value, index) => [value.key, index])), [values]);
+  const colourOf = useCallback((key: string) => colours.get(key) ?? 0, [colours]);
+  const highlighting = highlight && !markdown && patterns.length > 0;
+  const render = useMemo(() => {
+    if (markdown) return (shown: string) => <SafeMarkdown content={shown} />;
+    if (highlighting) return (shown: string) => <HighlightedText text={shown} patterns={patterns} colourOf={colourOf} />;
+    return undefined;
+  }, [markdown, highlighting, patterns, colourOf]);
+
+  return (
+    <div className="view answer-view">
+      <div className="view-toolbar">
+        <button
+          type="button"
+          className="toggle"
+          aria-pressed={markdown}
+          title="Render the answer as markdown (sanitized: links checked, no HTML, no images loaded)"
+          onClick={() => onPrefs({ markdown: !markdown })}
+        >
+          Markdown
+        </button>
+        {values.length > 0 && (
+          <button
+            type="button"
+            className="toggle"
+            aria-pressed={highlight}
+            disabled={markdown}
+            title={markdown ? 'Highlights show in plain text only' : 'Mark where each payload value occurs'}
+            onClick={() => onPrefs({ highlight: !highlight })}
+          >
+            Highlight payload values
+          </button>
+        )}
+        <span className="view-size">{formatCount(answer.length, 'character')}</span>
+        <CopyButton text={answer} label="Copy answer" />
+      </div>
+      {values.length > 0 && <ProvenanceSummary values={values} missing={missing} highlight={highlighting} />}
+      {answer === '' ? (
+        <p className="answer muted">The answer is an empty string.</p>
+      ) : (
+        // Markdown costs far more per character than text, so it starts again from its own first piece.
+        <LongText
+          key={markdown ? 'markdown' : 'text'}
+          text={answer}
+          as="div"
+          className={markdown ? 'answer answer-markdown' : 'answer'}
+          render={render}
+          first={markdown ? MARKDOWN_FIRST_CHARS : undefined}
+          more={markdown ? MARKDOWN_MORE_CHARS : undefined}
+        />
+      )}
+    </div>
+  );
+});

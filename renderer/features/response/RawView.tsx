@@ -1,0 +1,82 @@
+import { memo, useMemo } from 'react';
+import { formatBytes } from '../../lib/format';
+import { formatCount } from '../../lib/textChunks';
+import { CopyButton } from '../../ui/CopyButton';
+import { LongText } from '../../ui/LongText';
+import type { PrefsUpdate } from './prefs';
+
+/** Pretty-printing is offered up to this size; past it, parsing and re-printing would stall the page. */
+const PRETTY_MAX_CHARS = 4 * 1024 * 1024;
+/** …and is on by default up to this size. */
+const PRETTY_DEFAULT_MAX_CHARS = 1024 * 1024;
+
+function pretty(body: string): string | null {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The response body as text. JSON is pretty-printed by default when it is small; "As
+ * received" shows the exact text, which is also what Copy copies. Long bodies are revealed a
+ * piece at a time.
+ */
+export const RawView = memo(function RawView({
+  body,
+  bytes,
+  truncated = false,
+  asReceived,
+  onPrefs,
+}: {
+  body: string | null;
+  bytes: number;
+  /** Only the start of the body is here (the host cut the raw copy of a large answer). */
+  truncated?: boolean;
+  /** The person's choice; null means "the default for this size". */
+  asReceived: boolean | null;
+  onPrefs: PrefsUpdate;
+}) {
+  const canPretty = !truncated && body !== null && body.length <= PRETTY_MAX_CHARS;
+  const wantPretty = canPretty && (asReceived === null ? (body?.length ?? 0) <= PRETTY_DEFAULT_MAX_CHARS : !asReceived);
+  const printed = useMemo(() => (wantPretty && body !== null ? pretty(body) : null), [wantPretty, body]);
+  const shown = printed ?? body;
+
+  return (
+    <div className="view">
+      <div className="view-toolbar">
+        {canPretty && (
+          <button
+            type="button"
+            className="toggle"
+            aria-pressed={printed !== null}
+            disabled={wantPretty && printed === null}
+            title={wantPretty && printed === null ? 'The body is not JSON' : 'Indent the JSON; off shows the exact text'}
+            onClick={() => onPrefs({ rawAsReceived: printed !== null })}
+          >
+            Pretty-print
+          </button>
+        )}
+        <span className="view-size">
+          {formatBytes(bytes)}
+          {body !== null && ` · ${formatCount(body.length, 'character')}`}
+        </span>
+        {body !== null && <CopyButton text={body} label="Copy raw response" />}
+      </div>
+      {truncated && body !== null && (
+        <p className="muted small" role="note">
+          Showing the first {formatCount(body.length, 'character')} of {formatBytes(bytes)} as received. The Answer view holds
+          all of it.
+        </p>
+      )}
+      {shown === null ? (
+        <p className="muted">No body arrived.</p>
+      ) : shown === '' ? (
+        <p className="muted">Empty body.</p>
+      ) : (
+        <LongText text={shown} className="code-block raw-body" />
+      )}
+    </div>
+  );
+});

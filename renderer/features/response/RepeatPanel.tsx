@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { InvokeRequest } from '../../../electron/shared/contract';
+import { useRepeatInvoke } from '../../queries/repeat';
+import { MAX_CONCURRENCY, MAX_RUNS } from './repeatRunner';
+import { RepeatResults } from './RepeatResults';
+
+/** A whole number within [min, max] typed in a field, or null. */
+function wholeIn(text: string, min: number, max: number): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
+
+/**
+ * Repeat the request N times to see how stable the agent is. Each run is billed like any
+ * invoke, so nothing is sent until the person confirms a sentence that names the number;
+ * Stop starts no further runs and cancels the ones in flight.
+ */
+export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId' | 'text' | 'payload'> }) {
+  const { state, start, stop } = useRepeatInvoke();
+  const [runsText, setRunsText] = useState('10');
+  const [concurrencyText, setConcurrencyText] = useState('1');
+  const [confirming, setConfirming] = useState<{ runs: number; concurrency: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { runs: useId(), concurrency: useId(), error: useId(), heading: useId() };
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const repeatButton = useRef<HTMLButtonElement>(null);
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const running = state.status === 'running';
+
+  // Keyboard focus follows the step: to the confirm button, to Stop, and back when done.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (running) stopButton.current?.focus();
+    else if (document.activeElement === document.body) repeatButton.current?.focus({ preventScroll: true });
+  }, [running]);
+
+  function ask() {
+    const runs = wholeIn(runsText, 1, MAX_RUNS);
+    const concurrency = wholeIn(concurrencyText, 1, MAX_CONCURRENCY);
+    if (runs === null) {
+      setError(`Runs must be a whole number from 1 to ${MAX_RUNS}.`);
+    } else if (concurrency === null) {
+      setError(`At once must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
+    } else {
+      setError(null);
+      setConfirming({ runs, concurrency });
+    }
+  }
+
+  function confirm() {
+    if (!confirming) return;
+    start(request, confirming.runs, confirming.concurrency);
+    setConfirming(null);
+  }
+
+  return (
+    <section className="repeat" aria-labelledby={ids.heading}>
+      <h3 id={ids.heading} className="section-title">
+        Repeat
+      </h3>
+      {!running && !confirming && (
+        <div className="repeat-form">
+          <label htmlFor={ids.runs}>Runs</label>
+          <input
+            id={ids.runs}
+            className="input input-narrow"
+            type="number"
+            min={1}
+            max={MAX_RUNS}
+            value={runsText}
+            aria-invalid={error?.startsWith('Runs') ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => setRunsText(event.target.value)}
+          />
+          <label htmlFor={ids.concurrency}>At once</label>
+          <input
+            id={ids.concurrency}
+            className="input input-narrow"
+            type="number"
+            min={1}
+            max={MAX_CONCURRENCY}
+            value={concurrencyText}
+            aria-invalid={error?.startsWith('At once') ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => setConcurrencyText(event.target.value)}
+          />
+          <button ref={repeatButton} type="button" className="button-quiet button-small" onClick={ask}>
+            Repeat…
+          </button>
+          <span className="muted small">1 at once runs them one after another.</span>
+          {error && (
+            <p id={ids.error} className="field-error repeat-error">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+      {confirming && (
+        <div className="repeat-confirm" role="group" aria-label="Confirm repeat">
+          <p>
+            Send <strong>{confirming.runs}</strong> {confirming.runs === 1 ? 'run' : 'runs'} of this request,{' '}
+            {confirming.concurrency === 1 ? 'one after another' : `up to ${confirming.concurrency} at once`}? Each is a real
+            agent run and may be billed.
+          </p>
+          <div className="repeat-actions">
+            <button ref={confirmButton} type="button" className="button-primary button-small" onClick={confirm}>
+              Send {confirming.runs} {confirming.runs === 1 ? 'run' : 'runs'}
+            </button>
+            <button
+              type="button"
+              className="button-quiet button-small"
+              onClick={() => {
+                setConfirming(null);
+                requestAnimationFrame(() => repeatButton.current?.focus());
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {running && (
+        <div className="repeat-progress">
+          <div
+            role="progressbar"
+            aria-label="Repeat progress"
+            aria-valuemin={0}
+            aria-valuemax={state.total}
+            aria-valuenow={state.tally.done}
+            aria-valuetext={`${state.tally.done} of ${state.total} runs done`}
+            className="progress-track"
+          >
+            <span className="progress-fill" style={{ width: `${(state.tally.done / Math.max(1, state.total)) * 100}%` }} />
+          </div>
+          <span className="mono small">
+            {state.tally.done} / {state.total}
+          </span>
+          <button ref={stopButton} type="button" className="button-quiet button-small" onClick={stop}>
+            Stop
+          </button>
+        </div>
+      )}
+      {state.status !== 'idle' && <RepeatResults state={state} />}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { RequestTab } from './tabsState';
+
+interface RequestTabStripProps {
+  tabs: readonly RequestTab[];
+  activeId: string;
+  labels: ReadonlyMap<string, string>;
+  tabDomId: (id: string) => string;
+  panelDomId: (id: string) => string;
+  onActivate: (id: string) => void;
+  onClose: (id: string) => void;
+  onNew: () => void;
+  onRename: (id: string, title: string) => void;
+  /** Why the drafts could not be saved, or null. */
+  saveError: string | null;
+}
+
+/**
+ * The request tabs (ARIA tabs, automatic activation): arrow keys, Home and End move; Delete
+ * closes the focused tab; F2 or a double-click names it. Each tab shows a × for the mouse;
+ * it is part of the tab (not a button inside the tab list, which would break the list's
+ * structure for screen readers), and Delete is its keyboard equivalent.
+ */
+export function RequestTabStrip(props: RequestTabStripProps) {
+  const { tabs, activeId, labels, tabDomId, panelDomId, onActivate, onClose, onNew, onRename, saveError } = props;
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const [renaming, setRenaming] = useState<string | null>(null);
+
+  function focusTab(id: string | undefined) {
+    if (!id) return;
+    onActivate(id);
+    buttons.current.get(id)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number, id: string) {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      focusTab(tabs[(target + tabs.length) % tabs.length]?.id);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      // Focus stays in the strip: on the tab that takes this one's place.
+      const next = tabs[index + 1] ?? tabs[index - 1];
+      onClose(id);
+      if (next) requestAnimationFrame(() => buttons.current.get(next.id)?.focus());
+    } else if (event.key === 'F2') {
+      event.preventDefault();
+      setRenaming(id);
+    }
+  }
+
+  function onTabClick(event: MouseEvent<HTMLButtonElement>, id: string) {
+    if ((event.target as HTMLElement).closest('[data-close-tab]')) onClose(id);
+    else onActivate(id);
+  }
+
+  const renamingTab = tabs.find((tab) => tab.id === renaming);
+
+  return (
+    <div className="request-strip">
+      <div role="tablist" aria-label="Requests" className="request-tabs">
+        {tabs.map((tab, index) => {
+          const selected = tab.id === activeId;
+          const label = labels.get(tab.id) ?? 'Request';
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                if (element) buttons.current.set(tab.id, element);
+                else buttons.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={tabDomId(tab.id)}
+              className="request-tab"
+              aria-selected={selected}
+              aria-controls={panelDomId(tab.id)}
+              aria-keyshortcuts="Delete F2"
+              tabIndex={selected ? 0 : -1}
+              title={`${label} (Delete closes, F2 renames)`}
+              onClick={(event) => onTabClick(event, tab.id)}
+              onDoubleClick={() => setRenaming(tab.id)}
+              onKeyDown={(event) => onKeyDown(event, index, tab.id)}
+            >
+              <span className="request-tab-label">{label}</span>
+              <span className="request-tab-close" aria-hidden="true" data-close-tab="" title={`Close ${label}`}>
+                ×
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <button type="button" className="button-quiet button-small new-request" aria-keyshortcuts="Alt+N" title="New request (Alt+N)" onClick={onNew}>
+        + New request
+      </button>
+      {renamingTab && (
+        <RenameField
+          key={renamingTab.id}
+          initial={renamingTab.title || labels.get(renamingTab.id) || ''}
+          onDone={(title) => {
+            if (title !== null) onRename(renamingTab.id, title);
+            setRenaming(null);
+            buttons.current.get(renamingTab.id)?.focus();
+          }}
+        />
+      )}
+      {saveError && (
+        <span className="save-error small" role="status">
+          Drafts are not being saved: {saveError}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Names a tab: Enter (or leaving the field) keeps the name, Escape drops it; an empty name goes back to the agent's. */
+function RenameField({ initial, onDone }: { initial: string; onDone: (title: string | null) => void }) {
+  const [value, setValue] = useState(initial);
+  const done = useRef(false);
+  const finish = (title: string | null) => {
+    if (done.current) return;
+    done.current = true;
+    onDone(title);
+  };
+  return (
+    <input
+      className="input rename-tab"
+      aria-label="Tab name"
+      // Opened on purpose by F2 or a double-click, so taking focus is what the user asked for.
+      autoFocus
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={() => finish(value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          finish(value);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          finish(null);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+import type { TabDraft, Workspace } from '../../../electron/shared/contract';
+import { draftReducer, initialDraft, isBlank, type DraftAction, type InvokeDraft } from '../invoke/draft';
+
+/**
+ * The request tabs of the Agents section: each tab's draft, how its payload is shown, and
+ * which tab is in front. Responses are not here: each tab keeps its own in its request
+ * mutation, and they are never saved (only drafts cross restarts, see `toWorkspace`).
+ */
+
+/** How a tab shows its payload. */
+export type PayloadView = 'json' | 'table';
+
+/** One request tab: its draft and how it shows the payload. */
+export interface RequestTab {
+  id: string;
+  /** The user's name for the tab; empty means "name it after the agent". */
+  title: string;
+  draft: InvokeDraft;
+  payloadView: PayloadView;
+}
+
+/** All tabs, in strip order, and the one in front. */
+export interface TabsState {
+  tabs: RequestTab[];
+  activeId: string;
+}
+
+/** What can happen to the tabs; ids of new tabs come in the action, so the reducer stays pure. */
+export type TabsAction =
+  | { type: 'new'; id: string }
+  | { type: 'close'; id: string; replacementId: string }
+  | { type: 'activate'; id: string }
+  | { type: 'rename'; id: string; title: string }
+  | { type: 'view'; id: string; view: PayloadView }
+  | { type: 'draft'; id: string; action: DraftAction };
+
+/** A new, empty tab. */
+export function blankTab(id: string): RequestTab {
+  return { id, title: '', draft: initialDraft, payloadView: 'json' };
+}
+
+/** A tab from its saved draft. What was typed counts as the user's own (`source: 'user'`) unless it is blank. */
+function fromTabDraft(saved: TabDraft): RequestTab {
+  const draft: InvokeDraft = { agentId: saved.agentId, text: saved.text, payloadText: saved.payloadText, source: 'user' };
+  return { id: saved.id, title: saved.title, draft: isBlank(draft) ? { ...draft, source: 'empty' } : draft, payloadView: 'json' };
+}
+
+/** The tabs as they were saved; a first run (no tabs) starts with one blank tab. */
+export function fromWorkspace(workspace: Workspace | undefined, newId: () => string): TabsState {
+  const tabs = (workspace?.tabs ?? []).map(fromTabDraft);
+  if (tabs.length === 0) {
+    const tab = blankTab(newId());
+    return { tabs: [tab], activeId: tab.id };
+  }
+  const active = tabs.find((tab) => tab.id === workspace?.activeTabId) ?? tabs[0]!;
+  return { tabs, activeId: active.id };
+}
+
+/** What is saved: the draft fields only, never responses or view state. */
+export function toWorkspace(state: TabsState): Workspace {
+  return {
+    tabs: state.tabs.map(({ id, title, draft }) => ({
+      id,
+      title,
+      agentId: draft.agentId,
+      text: draft.text,
+      payloadText: draft.payloadText,
+    })),
+    activeTabId: state.activeId,
+  };
+}
+
+/** The tabs after an action. There is always at least one tab. */
+export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
+  switch (action.type) {
+    case 'new':
+      return { tabs: [...state.tabs, blankTab(action.id)], activeId: action.id };
+    case 'close': {
+      const index = state.tabs.findIndex((tab) => tab.id === action.id);
+      if (index < 0) return state;
+      const tabs = state.tabs.filter((tab) => tab.id !== action.id);
+      // There is always one tab: closing the last one leaves a fresh, empty one.
+      if (tabs.length === 0) {
+        const tab = blankTab(action.replacementId);
+        return { tabs: [tab], activeId: tab.id };
+      }
+      // The neighbour to the right takes the closed tab's place, as in browsers; else the one to the left.
+      const activeId = state.activeId === action.id ? (tabs[index] ?? tabs[index - 1])!.id : state.activeId;
+      return { tabs, activeId };
+    }
+    case 'activate':
+      return state.tabs.some((tab) => tab.id === action.id) ? { ...state, activeId: action.id } : state;
+    case 'rename':
+      return mapTab(state, action.id, (tab) => ({ ...tab, title: action.title.trim() }));
+    case 'view':
+      return mapTab(state, action.id, (tab) => ({ ...tab, payloadView: action.view }));
+    case 'draft':
+      return mapTab(state, action.id, (tab) => {
+        const draft = draftReducer(tab.draft, action.action);
+        return draft === tab.draft ? tab : { ...tab, draft };
+      });
+  }
+}
+
+function mapTab(state: TabsState, id: string, change: (tab: RequestTab) => RequestTab): TabsState {
+  return { ...state, tabs: state.tabs.map((tab) => (tab.id === id ? change(tab) : tab)) };
+}
+
+/**
+ * What each tab is called: its own title, else the agent's name, else the agent id, else
+ * "New request". Equal labels get a number ("New request 2"), so every tab has a name a
+ * person (and a screen reader) can tell apart.
+ */
+export function tabLabels(tabs: readonly RequestTab[], agentName: (agentId: string) => string | null): Map<string, string> {
+  const labels = new Map<string, string>();
+  const counts = new Map<string, number>();
+  for (const tab of tabs) {
+    const id = tab.draft.agentId.trim();
+    const base = tab.title || (id && agentName(id)) || id || 'New request';
+    const count = (counts.get(base) ?? 0) + 1;
+    counts.set(base, count);
+    labels.set(tab.id, count === 1 ? base : `${base} ${count}`);
+  }
+  return labels;
+}

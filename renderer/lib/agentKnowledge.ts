@@ -1,0 +1,67 @@
+import type { CatalogAgent, JsonObject, KnownAgent } from '../../electron/shared/contract';
+
+/**
+ * What the app knows about one agent id, merged from the two sources: the host's built-in
+ * list (the Sandbox's agents) and the user's catalog for the active profile. The API itself
+ * cannot list agents or their placeholders, so this is all the editor has to go on.
+ */
+export interface AgentKnowledge {
+  agentId: string;
+  /** The catalog's name if it has one, else the built-in name, else null. */
+  name: string | null;
+  /** Placeholders the agent's prompt uses: the built-in ones, then the user's, without repeats. */
+  placeholders: string[];
+  /** Payload keys of requests that were answered 2xx, learned by the host. */
+  learnedKeys: string[];
+  builtIn: KnownAgent | null;
+  catalog: CatalogAgent | null;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** The knowledge about an id (trimmed), or null when neither source knows it. */
+export function agentKnowledge(
+  agentId: string,
+  known: readonly KnownAgent[] | undefined,
+  catalog: readonly CatalogAgent[] | undefined,
+): AgentKnowledge | null {
+  const id = agentId.trim();
+  if (id === '') return null;
+  const builtIn = known?.find((agent) => agent.id === id) ?? null;
+  const entry = catalog?.find((agent) => agent.agentId === id) ?? null;
+  if (!builtIn && !entry) return null;
+  return {
+    agentId: id,
+    name: (entry?.name.trim() || builtIn?.name) ?? null,
+    placeholders: unique([...(builtIn?.placeholders ?? []), ...(entry?.placeholders ?? [])]),
+    learnedKeys: unique(entry?.learnedKeys ?? []),
+    builtIn,
+    catalog: entry,
+  };
+}
+
+/** The keys the payload editor completes: placeholders first, then learned keys, each with where it is known from. */
+export function completionKeys(knowledge: AgentKnowledge | null): { key: string; detail: string }[] {
+  if (!knowledge) return [];
+  const placeholders = knowledge.placeholders.map((key) => ({ key, detail: 'placeholder' }));
+  const learned = knowledge.learnedKeys
+    .filter((key) => !knowledge.placeholders.includes(key))
+    .map((key) => ({ key, detail: 'learned' }));
+  return [...placeholders, ...learned];
+}
+
+/**
+ * How the payload compares with what is known: placeholders it lacks (the agent's prompt
+ * will have a hole) and keys that are new (neither placeholders nor learned: a typo, or
+ * something the agent has never been sent). Both empty when nothing is known.
+ */
+export function keyIndicators(knowledge: AgentKnowledge | null, payload: JsonObject): { missing: string[]; newKeys: string[] } {
+  if (!knowledge) return { missing: [], newKeys: [] };
+  const known = new Set([...knowledge.placeholders, ...knowledge.learnedKeys]);
+  return {
+    missing: knowledge.placeholders.filter((name) => !Object.hasOwn(payload, name)),
+    newKeys: Object.keys(payload).filter((key) => !known.has(key)),
+  };
+}

@@ -1,0 +1,107 @@
+import { findJsonProblem, positionAt } from './jsonLocation';
+import { nestTokens, stringContent, tokenizeJson, type NestedToken } from './jsonTokens';
+
+/** The JSON type of a value, as the key/value table names it. */
+export type MemberKind = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+
+/** One top-level property of a payload object, with the source text of its value. */
+export interface PayloadMember {
+  key: string;
+  kind: MemberKind;
+  /** The value exactly as written (a number keeps `1.50`; an object keeps its layout). */
+  source: string;
+  /** The decoded value for strings; the source text otherwise. */
+  text: string;
+}
+
+/**
+ * The top-level properties of a JSON object text in source order, duplicates included (the
+ * table shows them so the user can see and fix them), or null when the text is not a valid
+ * JSON object.
+ */
+export function topLevelMembers(text: string): PayloadMember[] | null {
+  if (findJsonProblem(text)) return null;
+  const tokens = nestTokens(tokenizeJson(text));
+  if (tokens[0]?.text !== '{') return null;
+  const members: PayloadMember[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (!(token.isKey && token.depth === 1)) continue;
+    const valueStart = tokens[i + 2];
+    if (!valueStart) break;
+    const valueEnd = endOfValue(tokens, i + 2);
+    const source = text.slice(valueStart.start, valueEnd);
+    members.push({ key: stringContent(token), kind: kindOf(valueStart), source, text: valueStart.kind === 'string' ? stringContent(valueStart) : source });
+  }
+  return members;
+}
+
+/** The offset just after the value that starts at `tokens[index]`. */
+function endOfValue(tokens: readonly NestedToken[], index: number): number {
+  const first = tokens[index]!;
+  if (first.kind !== 'open') return first.end;
+  for (let i = index + 1; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'close' && token.depth === first.depth) return token.end;
+  }
+  return tokens.at(-1)?.end ?? first.end;
+}
+
+function kindOf(token: NestedToken): MemberKind {
+  if (token.kind === 'string') return 'string';
+  if (token.kind === 'number') return 'number';
+  if (token.text === '{') return 'object';
+  if (token.text === '[') return 'array';
+  if (token.text === 'null') return 'null';
+  return 'boolean';
+}
+
+/** The keys of the top-level object as far as they can be read, even in text that is not yet valid. */
+export function topLevelKeys(text: string): string[] {
+  return nestTokens(tokenizeJson(text))
+    .filter((token) => token.isKey && token.depth === 1 && token.inObject)
+    .map(stringContent);
+}
+
+/** A `{name}` inside a string value: the platform fills such names from the payload. */
+export interface PlaceholderHint {
+  /** The braces and what is between them, e.g. "{name}". */
+  placeholder: string;
+  /** The whole string value, decoded. */
+  value: string;
+  /** Offset of the "{" in the text, for the editor's marks. */
+  from: number;
+  to: number;
+  line: number;
+  column: number;
+}
+
+const BRACED = /\{[^{}"\\]+\}/g;
+
+/**
+ * Every `{…}` inside a string *value* (not a key), anywhere in the payload. The platform
+ * treats `{name}` in its prompts as a placeholder; when such text arrives in a value, it may
+ * be substituted again, so it is worth a warning (not a refusal: it may be meant).
+ */
+export function placeholderHints(text: string): PlaceholderHint[] {
+  const hints: PlaceholderHint[] = [];
+  for (const token of nestTokens(tokenizeJson(text))) {
+    if (token.kind !== 'string' || token.isKey) continue;
+    for (const match of token.text.matchAll(BRACED)) {
+      const from = token.start + match.index;
+      hints.push({
+        placeholder: match[0],
+        value: stringContent(token),
+        from,
+        to: from + match[0].length,
+        ...positionAt(text, from),
+      });
+    }
+  }
+  return hints;
+}
+
+/** The sentence shown for a hint, in the panel and as the editor's warning. */
+export function placeholderHintMessage(hint: PlaceholderHint): string {
+  return `The server may treat ${hint.placeholder} as a placeholder.`;
+}

@@ -1,0 +1,99 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+/** One view: its tab label and a function that renders its panel (called only once it is opened). */
+export interface ViewSpec {
+  id: string;
+  label: string;
+  render: () => ReactNode;
+}
+
+/**
+ * ARIA tabs for views of one thing (automatic activation, arrow keys, Home/End), controlled
+ * by the caller so the chosen view can outlive the thing shown.
+ *
+ * Unlike `Tabs`, a panel is rendered only once its tab has been opened, then kept (hidden)
+ * so its state survives switching. Views of a large response are costly (a JSON tree, a raw
+ * body); building all of them up front would spend time on views nobody opened.
+ */
+export function ViewTabs({
+  label,
+  views,
+  activeId,
+  onSelect,
+  extra,
+}: {
+  label: string;
+  views: readonly ViewSpec[];
+  activeId: string;
+  onSelect: (id: string) => void;
+  /** Shown at the end of the tab row (e.g. a size), outside the tab list. */
+  extra?: ReactNode;
+}) {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([activeId]));
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const baseId = useId();
+  const tabDomId = (id: string) => `${baseId}-tab-${id}`;
+  const panelDomId = (id: string) => `${baseId}-panel-${id}`;
+  const active = views.some((view) => view.id === activeId) ? activeId : (views[0]?.id ?? '');
+
+  function select(id: string) {
+    setOpened((previous) => (previous.has(id) ? previous : new Set([...previous, id])));
+    onSelect(id);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: views.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const view = views[(target + views.length) % views.length];
+    if (!view) return;
+    select(view.id);
+    buttons.current.get(view.id)?.focus();
+  }
+
+  return (
+    <div className="view-tabs">
+      <div className="view-tabs-row">
+        <div role="tablist" aria-label={label} className="view-tablist">
+          {views.map((view, index) => (
+            <button
+              key={view.id}
+              ref={(element) => {
+                if (element) buttons.current.set(view.id, element);
+                else buttons.current.delete(view.id);
+              }}
+              type="button"
+              role="tab"
+              id={tabDomId(view.id)}
+              className="view-tab"
+              aria-selected={view.id === active}
+              // Only a panel that exists can be pointed at; unopened ones are not rendered yet.
+              aria-controls={opened.has(view.id) || view.id === active ? panelDomId(view.id) : undefined}
+              tabIndex={view.id === active ? 0 : -1}
+              onClick={() => select(view.id)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {view.label}
+            </button>
+          ))}
+        </div>
+        {extra}
+      </div>
+      {views.map((view) =>
+        opened.has(view.id) || view.id === active ? (
+          <div
+            key={view.id}
+            role="tabpanel"
+            id={panelDomId(view.id)}
+            aria-labelledby={tabDomId(view.id)}
+            className="view-panel"
+            hidden={view.id !== active}
+          >
+            {view.render()}
+          </div>
+        ) : null,
+      )}
+    </div>
+  );
+}

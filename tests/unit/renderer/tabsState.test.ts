@@ -1,0 +1,70 @@
+import type { KnownAgent, Workspace } from '../../../electron/shared/contract';
+import { fromWorkspace, tabLabels, tabsReducer, toWorkspace, type TabsState } from '../../../renderer/features/workspace/tabsState';
+
+const agent: KnownAgent = { id: 'a1', name: 'Drafter', description: '', placeholders: [], example: { text: 'Ex', payload: { x: 1 } } };
+
+function ids(prefix: string) {
+  let n = 0;
+  return () => `${prefix}${++n}`;
+}
+
+describe('request tabs', () => {
+  it('start with one blank tab on a first run', () => {
+    const state = fromWorkspace({ tabs: [], activeTabId: null }, ids('t'));
+    expect(state.tabs.map((tab) => tab.id)).toEqual(['t1']);
+    expect(state.activeId).toBe('t1');
+  });
+
+  it('restore saved drafts and the active tab, and save only the draft fields', () => {
+    const saved: Workspace = {
+      tabs: [
+        { id: 'a', title: '', agentId: 'a1', text: 'hello', payloadText: '{"x": 1' },
+        { id: 'b', title: 'Mine', agentId: '', text: '', payloadText: '{}' },
+      ],
+      activeTabId: 'b',
+    };
+    const state = fromWorkspace(saved, ids('t'));
+    expect(state.activeId).toBe('b');
+    expect(state.tabs[0]?.draft).toEqual({ agentId: 'a1', text: 'hello', payloadText: '{"x": 1', source: 'user' });
+    expect(state.tabs[1]?.draft.source).toBe('empty');
+    expect(toWorkspace(state)).toEqual(saved);
+  });
+
+  it('keep each tab’s draft apart', () => {
+    let state: TabsState = fromWorkspace(undefined, ids('t'));
+    state = tabsReducer(state, { type: 'new', id: 'n' });
+    state = tabsReducer(state, { type: 'draft', id: 'n', action: { type: 'pick', agent } });
+    state = tabsReducer(state, { type: 'draft', id: 't1', action: { type: 'text', value: 'first' } });
+    expect(state.tabs.map((tab) => [tab.id, tab.draft.agentId, tab.draft.text])).toEqual([
+      ['t1', '', 'first'],
+      ['n', 'a1', 'Ex'],
+    ]);
+    expect(state.activeId).toBe('n');
+  });
+
+  it('close to the right-hand neighbour, and never below one tab', () => {
+    let state: TabsState = { ...fromWorkspace(undefined, ids('t')) };
+    state = tabsReducer(state, { type: 'new', id: 'b' });
+    state = tabsReducer(state, { type: 'new', id: 'c' });
+    state = tabsReducer(state, { type: 'activate', id: 'b' });
+    state = tabsReducer(state, { type: 'close', id: 'b', replacementId: 'x' });
+    expect([state.tabs.map((tab) => tab.id), state.activeId]).toEqual([['t1', 'c'], 'c']);
+    state = tabsReducer(state, { type: 'close', id: 'c', replacementId: 'x' });
+    state = tabsReducer(state, { type: 'close', id: 't1', replacementId: 'x' });
+    expect([state.tabs.map((tab) => tab.id), state.activeId]).toEqual([['x'], 'x']);
+  });
+
+  it('are labelled by title, agent name, id or "New request", numbered when equal', () => {
+    let state: TabsState = fromWorkspace(undefined, ids('t'));
+    state = tabsReducer(state, { type: 'new', id: 'b' });
+    state = tabsReducer(state, { type: 'new', id: 'c' });
+    state = tabsReducer(state, { type: 'new', id: 'd' });
+    state = tabsReducer(state, { type: 'draft', id: 'c', action: { type: 'agentId', value: ' a1 ' } });
+    state = tabsReducer(state, { type: 'draft', id: 'd', action: { type: 'agentId', value: 'other' } });
+    state = tabsReducer(state, { type: 'rename', id: 'b', title: '  Mine ' });
+    const labels = tabLabels(state.tabs, (id) => (id === 'a1' ? 'Drafter' : null));
+    expect([...labels.values()]).toEqual(['New request', 'Mine', 'Drafter', 'other']);
+    state = tabsReducer(state, { type: 'new', id: 'e' });
+    expect([...tabLabels(state.tabs, () => null).values()].at(-1)).toBe('New request 2');
+  });
+});
