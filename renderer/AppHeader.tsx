@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ProfileSelector } from './features/profile/ProfileSelector';
 import { ProfilesDialog } from './features/profile/ProfilesDialog';
+import { SettingsDialog } from './features/settings/SettingsDialog';
 import { useAppInfo } from './queries/appInfo';
 
 /** How the Profiles dialog was opened: which profile it shows first, and whether to go to its key. */
@@ -17,6 +18,7 @@ interface DialogRequest {
 export function AppHeader() {
   const info = useAppInfo().data;
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const manageButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
 
@@ -54,12 +56,16 @@ export function AppHeader() {
             Manage profiles
           </button>
         </div>
+        <button type="button" className="button-quiet button-small" aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
+          Settings
+        </button>
         {info && (
           <span className="host-kind" title={info.host === 'electron' ? 'Running as the desktop app' : 'Running in a browser tab against the local host'}>
             {info.host === 'electron' ? 'Desktop' : 'Browser mode'}
           </span>
         )}
       </header>
+      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       {dialog && <ProfilesDialog onClose={() => setDialog(null)} initialProfileId={dialog.profileId} focusKey={dialog.focusKey} />}
     </>
   );

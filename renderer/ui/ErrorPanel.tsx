@@ -42,14 +42,16 @@ function bodyPresentation(error: PlatformError): { pretty: boolean; label: strin
  * A failed platform call, titled by its code so each kind reads differently and none looks
  * like a success. The response body, when one arrived, is shown as literal text right under
  * the message, so what the server actually said is beside what we concluded from it.
+ * `action` is what the person can do about this error (e.g. save a too-large answer to a file).
  */
-export function ErrorPanel({ error }: { error: PlatformError }) {
+export function ErrorPanel({ error, action }: { error: PlatformError; action?: ReactNode }) {
   const kind = errorKind(error.code, error.exchange);
   const exchange = error.exchange;
   const body = bodyPresentation(error);
   return (
     <AlertPanel badge={error.code} title={kind.title} tone={kind.tone}>
       <p className="alert-message">{error.message}</p>
+      {action}
       {exchange ? (
         <>
           <ExchangeSummary exchange={exchange} />

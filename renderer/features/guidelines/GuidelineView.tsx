@@ -1,6 +1,7 @@
 import type { GuidelineResult, GuidelineSuccess } from '../../../electron/shared/contract';
 import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
+import { SaveToFileAction } from '../response/SaveToFileAction';
 import { ExchangeExtras, ExchangeSummary } from '../../ui/ExchangeDetails';
 import { SafeMarkdown } from './SafeMarkdown';
 
@@ -55,7 +56,20 @@ export function GuidelineView({ state }: { state: GuidelineState }) {
         </div>
       )}
       {isError && <HostErrorPanel error={error} />}
-      {!isError && data && (data.ok ? <GuidelineDocument value={data.value} /> : <ErrorPanel error={data.error} />)}
+      {!isError &&
+        data &&
+        (data.ok ? (
+          <GuidelineDocument value={data.value} />
+        ) : (
+          <ErrorPanel
+            error={data.error}
+            action={
+              data.error.code === 'too_large' && openedId !== null ? (
+                <SaveToFileAction target={{ kind: 'guideline', request: { guidelineId: openedId } }} />
+              ) : undefined
+            }
+          />
+        ))}
     </section>
   );
 }

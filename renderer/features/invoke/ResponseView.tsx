@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import type { InvokeRequest, InvokeResult } from '../../../electron/shared/contract';
 import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
+import { SaveToFileAction } from '../response/SaveToFileAction';
 import { CodeView } from '../response/CodeView';
 import { DEFAULT_PREFS, type ResponsePrefs } from '../response/prefs';
 import { RepeatPanel } from '../response/RepeatPanel';
@@ -60,7 +61,12 @@ export function ResponseView({ state }: { state: InvokeState }) {
       )}
       {status === 'success' && data && !data.ok && (
         <div className="result">
-          <ErrorPanel error={data.error} />
+          <ErrorPanel
+            error={data.error}
+            action={
+              data.error.code === 'too_large' && variables ? <SaveToFileAction target={{ kind: 'invoke', request: variables }} /> : undefined
+            }
+          />
           {/* Something was sent: reproducing it elsewhere, or seeing how often it fails, is the next question. */}
           {data.error.exchange && variables && (
             <>

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import type { BodyTarget } from '../../../electron/shared/contract';
+import { thrownMessage } from '../../lib/errorKinds';
+import { formatBytes } from '../../lib/format';
+import { useSaveResponseToFile } from '../../queries/saveToFile';
+
+/**
+ * Offered when an answer was over the size cap: send the request again with the answer going
+ * straight to a file. Asked first, because it is a new request: an invoke runs (and may bill)
+ * the agent again.
+ */
+export function SaveToFileAction({ target }: { target: BodyTarget }) {
+  const save = useSaveResponseToFile();
+  const [confirming, setConfirming] = useState(false);
+  const again = target.kind === 'invoke' ? 'runs the agent again (it may be billed)' : 'reads the guideline again';
+
+  if (save.isPending) return <p className="small" role="status">Sending again and saving the answer to a file…</p>;
+  if (save.isSuccess && save.data.ok) {
+    const { path, bytes, exchange } = save.data.value;
+    return (
+      <p className="small" role="status">
+        Saved {formatBytes(bytes)} (HTTP {exchange.status}) to <code className="mono">{path}</code>.
+      </p>
+    );
+  }
+  return (
+    <div className="save-to-file">
+      {!confirming ? (
+        <button type="button" className="button-quiet button-small" onClick={() => setConfirming(true)}>
+          Save the answer to a file…
+        </button>
+      ) : (
+        <div role="group" aria-label="Confirm saving to a file" className="confirm-row">
+          <span className="small">This sends the request again, which {again}; the answer goes to your Downloads folder.</span>
+          <button
+            type="button"
+            className="button-primary button-small"
+            onClick={() => {
+              setConfirming(false);
+              save.mutate(target);
+            }}
+          >
+            Send again and save
+          </button>
+          <button type="button" className="button-quiet button-small" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {save.isSuccess && !save.data.ok && <p className="field-error">Not saved: {save.data.error.message}</p>}
+      {save.isError && <p className="field-error">Not saved: {thrownMessage(save.error)}</p>}
+    </div>
+  );
+}
