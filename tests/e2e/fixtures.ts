@@ -25,7 +25,8 @@ export async function startWebApp(
   existingDataDir?: string,
 ): Promise<{ app: RunningApp; stop: () => Promise<number | null> }> {
   const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-'));
-  const childEnv = { ...process.env, ...env };
+  // HOME too, so nothing the app writes by default (Downloads, config folders) leaves the test's folder.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOME: dataDir, ...env };
   for (const name of Object.keys(childEnv)) if (name.startsWith('AGENT_EXPLORER_') && !(name in env)) delete childEnv[name];
   const child: ChildProcess = spawn(process.execPath, [webEntry, '--port', '0', '--data-dir', dataDir, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
