@@ -82,23 +82,27 @@ export function BodyBlock({
 }
 
 /** Collapsible request and header details, for when a person needs to see exactly what went over. */
+/** Response headers as received, name and value; untrusted, so plain text. */
+export function HeaderList({ headers, className }: { headers: [string, string][]; className?: string }) {
+  if (headers.length === 0) return <p className="muted">None recorded.</p>;
+  return (
+    <dl className={`header-list mono${className ? ` ${className}` : ''}`}>
+      {headers.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function ExchangeExtras({ exchange }: { exchange: ExchangeRecord }) {
   const headers = Object.entries(exchange.responseHeaders);
   return (
     <>
       <Disclosure summary={`Response headers (${headers.length})`}>
-        {headers.length === 0 ? (
-          <p className="muted">None recorded.</p>
-        ) : (
-          <dl className="header-list mono">
-            {headers.map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        <HeaderList headers={headers} />
       </Disclosure>
       <Disclosure summary="Request">
         <RequestDetails exchange={exchange} />

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent, type RefObject } from 'react';
+import { useId, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 /**
  * A labelled id field with suggestions from a `<datalist>`: any id can be typed, known ones
@@ -7,16 +7,22 @@ import { useId, type KeyboardEvent, type RefObject } from 'react';
  */
 export function IdCombobox({
   label,
+  labelAction,
+  className,
   value,
   onChange,
   options,
   placeholder,
   error,
   hint,
+  notes,
   inputRef,
   onKeyDown,
 }: {
   label: string;
+  /** A control beside the label (e.g. a button that opens a catalog). */
+  labelAction?: ReactNode;
+  className?: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly { id: string; name: string }[] | undefined;
@@ -24,14 +30,23 @@ export function IdCombobox({
   error: string | null;
   /** Read to screen readers only, when there is no error (e.g. which known item the id is). */
   hint?: string | undefined;
+  /** Visible notes under the field when there is no error (e.g. warnings about the id); described by. */
+  notes?: ReactNode;
   inputRef: RefObject<HTMLInputElement | null>;
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
 }) {
-  const ids = { input: useId(), list: useId(), error: useId(), hint: useId() };
-  const describedBy = error ? ids.error : hint ? ids.hint : undefined;
+  const ids = { input: useId(), list: useId(), error: useId(), hint: useId(), notes: useId() };
+  const describedBy = error ? ids.error : notes ? ids.notes : hint ? ids.hint : undefined;
   return (
-    <div className="field">
-      <label htmlFor={ids.input}>{label}</label>
+    <div className={className ? `field ${className}` : 'field'}>
+      {labelAction ? (
+        <div className="field-label-row">
+          <label htmlFor={ids.input}>{label}</label>
+          {labelAction}
+        </div>
+      ) : (
+        <label htmlFor={ids.input}>{label}</label>
+      )}
       <input
         ref={inputRef}
         id={ids.input}
@@ -59,7 +74,8 @@ export function IdCombobox({
           {error}
         </p>
       )}
-      {!error && hint && (
+      {!error && notes && <div id={ids.notes}>{notes}</div>}
+      {!error && !notes && hint && (
         <p id={ids.hint} className="visually-hidden">
           {hint}
         </p>

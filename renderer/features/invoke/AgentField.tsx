@@ -1,5 +1,6 @@
-import { useId, type KeyboardEvent, type RefObject } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { checkAgentId, findingSentence } from '../../lib/idWarnings';
+import { IdCombobox } from '../../ui/IdCombobox';
 
 interface AgentFieldProps {
   value: string;
@@ -21,65 +22,47 @@ interface AgentFieldProps {
  * position. Warnings never block: the platform decides; they only explain a likely 404.
  */
 export function AgentField({ value, onChange, options, error, knownName, inputRef, onKeyDown, onOpenCatalog }: AgentFieldProps) {
-  const ids = { input: useId(), list: useId(), error: useId(), notes: useId() };
   const check = checkAgentId(value);
   const warnings = [
     ...(check.notUuid ? ['This id is not a UUID (8-4-4-4-12 hex digits); platform agent ids are.'] : []),
     ...check.findings.map(findingSentence),
   ];
-  const hasNotes = !error && (warnings.length > 0 || knownName !== null || check.trimmedAway);
+  const hasNotes = warnings.length > 0 || knownName !== null || check.trimmedAway;
   return (
-    <div className="field agent-field">
-      <div className="field-label-row">
-        <label htmlFor={ids.input}>Agent</label>
+    <IdCombobox
+      label="Agent"
+      className="agent-field"
+      labelAction={
         <button type="button" className="button-link" aria-haspopup="dialog" onClick={onOpenCatalog}>
           Agent catalog
         </button>
-      </div>
-      <input
-        ref={inputRef}
-        id={ids.input}
-        type="text"
-        list={ids.list}
-        className="input mono"
-        placeholder="Agent id, e.g. 3f2c…"
-        autoComplete="off"
-        spellCheck={false}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.error : hasNotes ? ids.notes : undefined}
-        onKeyDown={onKeyDown}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <datalist id={ids.list}>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </datalist>
-      {error && (
-        <p id={ids.error} className="field-error">
-          {error}
-        </p>
-      )}
-      {hasNotes && (
-        <div id={ids.notes} className="agent-notes">
-          {knownName !== null && <p className="field-hint">Known agent: {knownName}</p>}
-          {warnings.length > 0 && (
-            <ul className="id-warnings" aria-label="Agent id warnings">
-              {warnings.map((warning) => (
-                <li key={warning} className="field-warning">
-                  {warning}
-                </li>
-              ))}
-            </ul>
-          )}
-          {check.findings.length > 0 && <MarkedId id={check.trimmed} positions={check.findings.map((finding) => finding.position)} />}
-          {check.trimmedAway && <p className="muted small">Spaces around the id are removed before sending.</p>}
-        </div>
-      )}
-    </div>
+      }
+      value={value}
+      onChange={onChange}
+      options={options}
+      placeholder="Agent id, e.g. 3f2c…"
+      error={error}
+      inputRef={inputRef}
+      onKeyDown={onKeyDown}
+      notes={
+        hasNotes ? (
+          <div className="agent-notes">
+            {knownName !== null && <p className="field-hint">Known agent: {knownName}</p>}
+            {warnings.length > 0 && (
+              <ul className="id-warnings" aria-label="Agent id warnings">
+                {warnings.map((warning) => (
+                  <li key={warning} className="field-warning">
+                    {warning}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {check.findings.length > 0 && <MarkedId id={check.trimmed} positions={check.findings.map((finding) => finding.position)} />}
+            {check.trimmedAway && <p className="muted small">Spaces around the id are removed before sending.</p>}
+          </div>
+        ) : undefined
+      }
+    />
   );
 }
 

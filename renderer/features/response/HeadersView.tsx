@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { ExchangeRecord } from '../../../electron/shared/contract';
 import { formatCount } from '../../lib/textChunks';
+import { HeaderList } from '../../ui/ExchangeDetails';
 
 /**
  * The response headers as received (the host lower-cases names; values that could carry the
@@ -14,18 +15,7 @@ export const HeadersView = memo(function HeadersView({ exchange }: { exchange: E
         <span className="muted small">Response headers, as received</span>
         <span className="view-size">{formatCount(headers.length, 'header')}</span>
       </div>
-      {headers.length === 0 ? (
-        <p className="muted">None recorded.</p>
-      ) : (
-        <dl className="header-list header-table mono">
-          {headers.map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <HeaderList headers={headers} className="header-table" />
     </div>
   );
 });
