@@ -1,4 +1,4 @@
-// Finds the Electron binary without triggering a download. `require('electron')` downloads it
+// Finds the Electron binary without triggering a download. Loading the electron package downloads it
 // on first use (Electron 45 fetches it from GitHub then), which on a machine that reaches
 // only the npm registry fails with a stack trace; callers here want a plain yes or no.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useRovingTabs } from './useRovingTabs';
 
 /** One tab: its label and the panel it shows. */
 export interface TabSpec {
@@ -14,25 +15,13 @@ export interface TabSpec {
  */
 export function Tabs({ label, tabs }: { label: string; tabs: readonly TabSpec[] }) {
   const [activeId, setActiveId] = useState(tabs[0]?.id ?? '');
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const roving = useRovingTabs(
+    tabs.map((tab) => tab.id),
+    setActiveId,
+  );
   const baseId = useId();
   const tabDomId = (id: string) => `${baseId}-tab-${id}`;
   const panelDomId = (id: string) => `${baseId}-panel-${id}`;
-
-  function activate(index: number) {
-    const tab = tabs[(index + tabs.length) % tabs.length];
-    if (!tab) return;
-    setActiveId(tab.id);
-    buttons.current.get(tab.id)?.focus();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    activate(target);
-  }
 
   return (
     <div className="tabs">
@@ -42,10 +31,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly TabSpec[] 
           return (
             <button
               key={tab.id}
-              ref={(element) => {
-                if (element) buttons.current.set(tab.id, element);
-                else buttons.current.delete(tab.id);
-              }}
+              ref={roving.refFor(tab.id)}
               type="button"
               role="tab"
               id={tabDomId(tab.id)}
@@ -54,7 +40,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly TabSpec[] 
               aria-controls={panelDomId(tab.id)}
               tabIndex={selected ? 0 : -1}
               onClick={() => setActiveId(tab.id)}
-              onKeyDown={(event) => onKeyDown(event, index)}
+              onKeyDown={(event) => roving.moveFrom(event, index)}
             >
               {tab.label}
             </button>

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useRovingTabs } from './useRovingTabs';
 
 /** One view: its tab label and a function that renders its panel (called only once it is opened). */
 export interface ViewSpec {
@@ -30,7 +31,6 @@ export function ViewTabs({
   extra?: ReactNode;
 }) {
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([activeId]));
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
   const baseId = useId();
   const tabDomId = (id: string) => `${baseId}-tab-${id}`;
   const panelDomId = (id: string) => `${baseId}-panel-${id}`;
@@ -40,17 +40,10 @@ export function ViewTabs({
     setOpened((previous) => (previous.has(id) ? previous : new Set([...previous, id])));
     onSelect(id);
   }
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: views.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const view = views[(target + views.length) % views.length];
-    if (!view) return;
-    select(view.id);
-    buttons.current.get(view.id)?.focus();
-  }
+  const roving = useRovingTabs(
+    views.map((view) => view.id),
+    select,
+  );
 
   return (
     <div className="view-tabs">
@@ -59,10 +52,7 @@ export function ViewTabs({
           {views.map((view, index) => (
             <button
               key={view.id}
-              ref={(element) => {
-                if (element) buttons.current.set(view.id, element);
-                else buttons.current.delete(view.id);
-              }}
+              ref={roving.refFor(view.id)}
               type="button"
               role="tab"
               id={tabDomId(view.id)}
@@ -72,7 +62,7 @@ export function ViewTabs({
               aria-controls={opened.has(view.id) || view.id === active ? panelDomId(view.id) : undefined}
               tabIndex={view.id === active ? 0 : -1}
               onClick={() => select(view.id)}
-              onKeyDown={(event) => onKeyDown(event, index)}
+              onKeyDown={(event) => roving.moveFrom(event, index)}
             >
               {view.label}
             </button>

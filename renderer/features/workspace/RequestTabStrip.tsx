@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useRovingTabs } from '../../ui/useRovingTabs';
 import type { RequestTab } from './tabsState';
 
 interface RequestTabStripProps {
@@ -23,27 +24,20 @@ interface RequestTabStripProps {
  */
 export function RequestTabStrip(props: RequestTabStripProps) {
   const { tabs, activeId, labels, tabDomId, panelDomId, onActivate, onClose, onNew, onRename, saveError } = props;
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const roving = useRovingTabs(
+    tabs.map((tab) => tab.id),
+    onActivate,
+  );
   const [renaming, setRenaming] = useState<string | null>(null);
 
-  function focusTab(id: string | undefined) {
-    if (!id) return;
-    onActivate(id);
-    buttons.current.get(id)?.focus();
-  }
-
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number, id: string) {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
-    const target = moves[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      focusTab(tabs[(target + tabs.length) % tabs.length]?.id);
-    } else if (event.key === 'Delete') {
+    if (roving.moveFrom(event, index)) return;
+    if (event.key === 'Delete') {
       event.preventDefault();
       // Focus stays in the strip: on the tab that takes this one's place.
       const next = tabs[index + 1] ?? tabs[index - 1];
       onClose(id);
-      if (next) requestAnimationFrame(() => buttons.current.get(next.id)?.focus());
+      if (next) requestAnimationFrame(() => roving.focus(next.id));
     } else if (event.key === 'F2') {
       event.preventDefault();
       setRenaming(id);
@@ -66,10 +60,7 @@ export function RequestTabStrip(props: RequestTabStripProps) {
           return (
             <button
               key={tab.id}
-              ref={(element) => {
-                if (element) buttons.current.set(tab.id, element);
-                else buttons.current.delete(tab.id);
-              }}
+              ref={roving.refFor(tab.id)}
               type="button"
               role="tab"
               id={tabDomId(tab.id)}
@@ -101,7 +92,7 @@ export function RequestTabStrip(props: RequestTabStripProps) {
           onDone={(title) => {
             if (title !== null) onRename(renamingTab.id, title);
             setRenaming(null);
-            buttons.current.get(renamingTab.id)?.focus();
+            roving.focus(renamingTab.id);
           }}
         />
       )}
