@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { KeyPresentation, ProfileKind, TlsSettings } from '../shared/contract';
 import { DEFAULT_PRESENTATION } from './keyPresentation';
 import { readJsonFile, writePrivateFile } from './privateFiles';
+import { isProfileInputShape } from './profileInput';
 
 /**
  * Profiles: where requests go and how. The Sandbox profile (and the Environment profile, when
@@ -187,17 +188,7 @@ function isSavedProfiles(value: unknown): value is { activeProfileId: string | n
     (record['activeProfileId'] === null || typeof record['activeProfileId'] === 'string') &&
     Array.isArray(record['profiles']) &&
     record['profiles'].every(
-      (p: unknown) =>
-        typeof p === 'object' &&
-        p !== null &&
-        typeof (p as Profile).id === 'string' &&
-        typeof (p as Profile).name === 'string' &&
-        typeof (p as Profile).baseUrl === 'string' &&
-        (p as Profile).kind === 'custom' &&
-        typeof (p as Profile).auth === 'object' &&
-        typeof (p as Profile).timeoutMs === 'number' &&
-        typeof (p as Profile).tls?.verify === 'boolean' &&
-        typeof (p as Profile).allowInsecureHttp === 'boolean',
+      (p: unknown) => isProfileInputShape(p) && typeof (p as Profile).id === 'string' && (p as Profile).kind === 'custom',
     )
   );
 }
