@@ -4,6 +4,7 @@
 // shows all that is wrong; it ends with one summary line and a non-zero exit code on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,6 +14,8 @@ mkdirSync(reports, { recursive: true });
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const steps = [];
+/** Failed tests with the start of their error, repeated after the summary: a CI log is often read from its end. */
+const failures = [];
 
 function step(name, command, args, env = {}) {
   process.stdout.write(`\n── ${name} ──\n`);
@@ -27,12 +30,34 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
+/** The first lines of an error, without terminal colours, so the digest stays short. */
+function excerpt(message) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const own = plain.split('\n').filter((line) => !/^\s*at .*(node_modules|<anonymous>)/.test(line));
+  return own.slice(0, 12).join('\n').replaceAll(root, '');
+}
+
 function addVitest(file) {
   const report = readJson(file);
   if (!report) return;
   counts.passed += report.numPassedTests ?? 0;
   counts.failed += report.numFailedTests ?? 0;
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push({ title: `${relative(root, suite.name)} › ${test.fullName}`, error: excerpt(test.failureMessages?.[0]) });
+    }
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
+      failures.push({ title: relative(root, suite.name), error: excerpt(suite.message) });
+    }
+  }
+}
+
+function* playwrightSpecs(suite, titles = []) {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) yield { spec, titles: path };
+  for (const child of suite.suites ?? []) yield* playwrightSpecs(child, path);
 }
 
 function addPlaywright(file) {
@@ -41,6 +66,17 @@ function addPlaywright(file) {
   counts.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
   counts.failed += report.stats.unexpected ?? 0;
   counts.skipped += report.stats.skipped ?? 0;
+  for (const suite of report.suites ?? []) {
+    for (const { spec, titles } of playwrightSpecs(suite)) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        const error = last?.errors?.map((e) => e.message).join('\n') ?? last?.error?.message;
+        failures.push({ title: `${relative(root, join(report.config?.rootDir ?? root, spec.file))}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')}`, error: excerpt(error) });
+      }
+    }
+  }
+  for (const error of report.errors ?? []) failures.push({ title: file, error: excerpt(error.message) });
 }
 
 step('type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
@@ -60,6 +96,10 @@ if (step('build', process.execPath, ['electron/tooling/build.mjs'])) {
   addPlaywright(`${reports}/electron.json`);
 }
 
+if (failures.length > 0) {
+  process.stdout.write('\n── failed tests ──\n');
+  for (const { title, error } of failures) process.stdout.write(`✘ ${title}\n${error.replace(/^/gm, '    ')}\n\n`);
+}
 process.stdout.write('\n── summary ──\n');
 for (const { name, ok, seconds } of steps) process.stdout.write(`${ok ? 'ok  ' : 'FAIL'}  ${name} (${seconds} s)\n`);
 const failedSteps = steps.filter((s) => !s.ok).length;
