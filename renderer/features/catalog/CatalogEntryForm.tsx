@@ -3,6 +3,7 @@ import type { CatalogAgent } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useDeleteCatalogAgent, useSaveCatalogAgent } from '../../queries/catalog';
 import { useProfiles } from '../../queries/profiles';
+import { ConfirmStep } from '../../ui/ConfirmStep';
 import { TextField } from '../../ui/FormFields';
 import { formFor, inputFrom, type CatalogForm } from './catalogForm';
 
@@ -137,17 +138,16 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, onS
         )}
       </div>
       {entry && confirming && (
-        <div className="confirm-delete" role="group" aria-label="Confirm delete">
-          <p>Delete “{title}” from the catalog? Its learned placeholders go with it.</p>
-          <div className="actions">
-            <button type="button" className="button-danger-solid" disabled={remove.isPending} onClick={confirmDelete}>
-              Delete
-            </button>
-            <button type="button" className="button-quiet" onClick={() => setConfirming(false)}>
-              Keep
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          label="Confirm delete"
+          cancelLabel="Keep"
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(false)}
+          onConfirm={confirmDelete}
+          pending={remove.isPending}
+        >
+          Delete “{title}” from the catalog? Its learned placeholders go with it.
+        </ConfirmStep>
       )}
     </form>
   );

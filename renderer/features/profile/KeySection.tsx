@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ProfileSummary } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { KeyInTransit, useClearProfileKey, useSetProfileKey } from '../../queries/profileKey';
+import { ConfirmStep } from '../../ui/ConfirmStep';
 import { keyStatusText } from './ProfileBadges';
 
 /**
@@ -12,6 +13,7 @@ import { keyStatusText } from './ProfileBadges';
  * read at the moment of saving, handed to the host in a one-shot holder, and the input is
  * emptied when the call settles, whether it succeeded or not; it is never shown again, not
  * even masked. What the user sees afterwards is where the key is kept, never the key.
+ * For the same reason Clear asks first: a cleared key cannot be had back from here.
  */
 export function KeySection({ profile }: { profile: ProfileSummary }) {
   const setKey = useSetProfileKey();
@@ -19,6 +21,14 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = { input: useId(), error: useId(), status: useId(), heading: useId() };
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const clearButtonRef = useRef<HTMLButtonElement>(null);
+  // Cancelling the confirmation puts focus back on Clear key, which reappears with it.
+  const returnToClear = useRef(false);
+  useEffect(() => {
+    if (!confirmingClear && returnToClear.current) clearButtonRef.current?.focus();
+    returnToClear.current = false;
+  }, [confirmingClear]);
   const busy = setKey.isPending || clearKey.isPending;
 
   function save() {
@@ -47,6 +57,7 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
   }
 
   function clear() {
+    setConfirmingClear(false);
     setError(null);
     clearKey.mutate(
       { profileId: profile.id },
@@ -106,12 +117,27 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
           <button type="submit" className="button-primary" disabled={busy}>
             {profile.key.set ? 'Replace key' : 'Save key'}
           </button>
-          {profile.key.set && (
-            <button type="button" className="button-quiet" disabled={busy} onClick={clear}>
+          {profile.key.set && !confirmingClear && (
+            <button ref={clearButtonRef} type="button" className="button-quiet" disabled={busy} onClick={() => setConfirmingClear(true)}>
               Clear key
             </button>
           )}
         </div>
+        {profile.key.set && confirmingClear && (
+          <ConfirmStep
+            label="Confirm clear key"
+            confirmLabel="Yes, clear key"
+            onCancel={() => {
+              returnToClear.current = true;
+              setConfirmingClear(false);
+            }}
+            onConfirm={clear}
+            pending={busy}
+          >
+            Clear the key of <strong>{profile.name}</strong>? Agent Explorer never shows a saved key, so it cannot be
+            recovered from here: you will need the key again to use this profile.
+          </ConfirmStep>
+        )}
       </form>
     </section>
   );

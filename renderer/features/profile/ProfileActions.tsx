@@ -3,10 +3,11 @@ import type { ProfilesState, ProfileSummary } from '../../../electron/shared/con
 import { thrownMessage } from '../../lib/errorKinds';
 import { useDeleteProfile, useDuplicateProfile } from '../../queries/profileEdits';
 import { useSelectProfile } from '../../queries/profiles';
+import { ConfirmStep } from '../../ui/ConfirmStep';
 
 /**
- * Use, Duplicate and Delete for one profile. Delete takes two steps, and the second offers
- * Cancel first (it has focus): a profile may hold a production key that is gone with it.
+ * Use, Duplicate and Delete for one profile. Delete takes two steps: a profile may hold a
+ * production key that is gone with it.
  */
 export function ProfileActions({
   profile,
@@ -24,15 +25,13 @@ export function ProfileActions({
   const remove = useDeleteProfile();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const busy = select.isPending || duplicate.isPending || remove.isPending;
 
-  // Focus follows the step: to Cancel when asked to confirm, back to Delete when cancelled.
+  // Focus goes back to Delete when the confirmation is cancelled (ConfirmStep takes it there).
   const returnToDelete = useRef(false);
   useEffect(() => {
-    if (confirming) cancelRef.current?.focus();
-    else if (returnToDelete.current) deleteRef.current?.focus();
+    if (!confirming && returnToDelete.current) deleteRef.current?.focus();
     returnToDelete.current = false;
   }, [confirming]);
 
@@ -92,30 +91,9 @@ export function ProfileActions({
         )}
       </div>
       {confirming && (
-        <div
-          role="group"
-          aria-label="Confirm delete"
-          className="confirm-delete"
-          onKeyDown={(event) => {
-            // Escape steps back out of the confirmation before it closes the whole dialog.
-            if (event.key !== 'Escape') return;
-            event.preventDefault();
-            event.stopPropagation();
-            cancel();
-          }}
-        >
-          <p>
-            Delete <strong>{profile.name}</strong> and its key? This cannot be undone.
-          </p>
-          <div className="actions">
-            <button ref={cancelRef} type="button" className="button-quiet" onClick={cancel}>
-              Cancel
-            </button>
-            <button type="button" className="button-danger-solid" disabled={remove.isPending} onClick={confirmDelete}>
-              Yes, delete
-            </button>
-          </div>
-        </div>
+        <ConfirmStep label="Confirm delete" confirmLabel="Yes, delete" onCancel={cancel} onConfirm={confirmDelete} pending={remove.isPending}>
+          Delete <strong>{profile.name}</strong> and its key? This cannot be undone.
+        </ConfirmStep>
       )}
       {error && (
         <p role="alert" className="form-error">

@@ -60,6 +60,25 @@ describe('agent catalog', () => {
     expect(within(dialog).getByText('No entries yet.')).toBeInTheDocument();
   });
 
+  it('keeps the entry when its delete is stepped back from with Keep or Escape', async () => {
+    const fake = new FakeApi();
+    fake.catalog = [entry()];
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), CUSTOM_ID);
+    const dialog = await openCatalog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete entry' }));
+    const confirm = within(dialog).getByRole('group', { name: 'Confirm delete' });
+    expect(within(confirm).getByRole('button', { name: 'Keep' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(within(dialog).queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete entry' }));
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Agent catalog' })).toBeInTheDocument();
+    expect(fake.callsOf('deleteCatalogAgent')).toEqual([]);
+  });
+
   it('opens on the agent’s entry and shows the learned placeholders', async () => {
     const fake = new FakeApi();
     fake.catalog = [entry()];

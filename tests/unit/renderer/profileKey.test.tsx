@@ -82,7 +82,7 @@ describe('the API key, write-only', () => {
     expect(fake.callsOf('setProfileKey')).toEqual([]);
   });
 
-  it('clears a key', async () => {
+  it('clears a key only after a second step that names the profile', async () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
     fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
     const { user } = await renderReady(fake);
@@ -91,12 +91,35 @@ describe('the API key, write-only', () => {
     const dialog = await openProfile(user, 'Production');
     expect(within(dialog).getByText('Key set — stored encrypted in the OS keychain')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Clear key' }));
+    const confirm = within(dialog).getByRole('group', { name: 'Confirm clear key' });
+    expect(confirm).toHaveTextContent('Clear the key of Production?');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(fake.callsOf('clearProfileKey')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, clear key' }));
     expect(fake.callsOf('clearProfileKey')).toEqual([{ profileId: 'prod' }]);
     expect(await within(dialog).findByText('No key')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Clear key' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Save key' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('API key')).toHaveFocus();
     expect(within(header).getByText('No API key')).toBeInTheDocument();
+  });
+
+  it('keeps the key when the clear is cancelled, by button or by Escape, and the dialog stays open', async () => {
+    const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
+    const { user } = await renderReady(fake);
+    const dialog = await openProfile(user, 'Production');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear key' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).queryByRole('group', { name: 'Confirm clear key' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Clear key' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByRole('group', { name: 'Confirm clear key' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('group', { name: 'Confirm clear key' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Profiles' })).toBeInTheDocument();
+    expect(fake.callsOf('clearProfileKey')).toEqual([]);
+    expect(within(dialog).getByText('Key set — stored encrypted in the OS keychain')).toBeInTheDocument();
   });
 
   it('offers Set a key in the header when the active profile has none, and opens on the key field', async () => {

@@ -1,0 +1,56 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * The second step of an action that loses something (a profile, a key, unsaved edits): a
+ * sentence that names what is lost, then the safe choice and the action.
+ *
+ * The safe choice comes first and has focus, so Enter pressed out of habit keeps things as
+ * they are. Escape also takes the safe choice, and stops there: inside a dialog it steps back
+ * out of the confirmation instead of closing the whole dialog.
+ */
+export function ConfirmStep({
+  label,
+  children,
+  cancelLabel = 'Cancel',
+  confirmLabel,
+  onCancel,
+  onConfirm,
+  pending = false,
+}: {
+  /** The group's accessible name, e.g. "Confirm delete". */
+  label: string;
+  /** What will be lost, in a sentence. */
+  children: ReactNode;
+  cancelLabel?: string;
+  confirmLabel: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** The action is under way: its button is disabled so it cannot be sent twice. */
+  pending?: boolean;
+}) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="confirm-step"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onCancel();
+      }}
+    >
+      <p>{children}</p>
+      <div className="actions">
+        <button ref={cancelRef} type="button" className="button-quiet" onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="button-danger-solid" disabled={pending} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
