@@ -17,11 +17,14 @@ export function ProfileList({
   profiles,
   activeId,
   selectedId,
+  unsavedIds,
   onSelect,
 }: {
   profiles: readonly ProfileSummary[];
   activeId: string;
   selectedId: string | null;
+  /** Profiles with settings typed in the dialog but not saved. */
+  unsavedIds: ReadonlySet<string>;
   onSelect: (profileId: string) => void;
 }) {
   const base = useId();
@@ -55,6 +58,7 @@ export function ProfileList({
                 <span className="profile-item-facts">
                   <span className={profile.key.set ? 'muted small' : 'small key-missing'}>{keyWords(profile)}</span>
                   <WarningBadges warnings={profile.warnings} />
+                  {unsavedIds.has(profile.id) && <span className="unsaved-mark">Unsaved changes</span>}
                 </span>
               </span>
             </button>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ProfileInput, ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
 import { useCreateProfile, useUpdateProfile } from '../../queries/profileEdits';
 import { DetectSection } from './DetectSection';
@@ -7,17 +7,22 @@ import { ProfileActions } from './ProfileActions';
 import { KindBadge } from './ProfileBadges';
 import { ProfileFacts } from './ProfileFacts';
 import { ProfileSettingsForm } from './ProfileSettingsForm';
-import { draftFromProfile, NEW_PROFILE_DRAFT, withPresentation } from './profileDraft';
+import { draftFromProfile, withPresentation, type ProfileDraft } from './profileDraft';
+
+/** A profile's unsaved settings, held by the dialog so they outlive this panel. */
+export interface DraftBinding {
+  draft: ProfileDraft;
+  onDraftChange: (draft: ProfileDraft) => void;
+}
 
 /**
- * A profile the user may change: its settings form, its key, and Detect. The draft lives here,
+ * A profile the user may change: its settings form, its key, and Detect. The draft is held
  * above the form, so Detect can put the presentation it found into it without touching
- * anything else that was typed. The parent keys this by profile id: another profile starts
- * from its own saved settings.
+ * anything else that was typed, and above this panel (in the dialog), so looking at another
+ * profile and coming back finds the typing where it was left.
  */
-function EditableProfile({ profile }: { profile: ProfileSummary }) {
+function EditableProfile({ profile, draft, onDraftChange }: { profile: ProfileSummary } & DraftBinding) {
   const update = useUpdateProfile();
-  const [draft, setDraft] = useState(() => draftFromProfile(profile));
   const headingId = useId();
 
   async function save(input: ProfileInput) {
@@ -25,7 +30,7 @@ function EditableProfile({ profile }: { profile: ProfileSummary }) {
     if (result.ok) {
       // Show what the host kept (it normalises, e.g. a trailing slash on the URL).
       const saved = result.value.state.profiles.find((candidate) => candidate.id === profile.id);
-      if (saved) setDraft(draftFromProfile(saved));
+      if (saved) onDraftChange(draftFromProfile(saved));
     }
     return result;
   }
@@ -38,7 +43,7 @@ function EditableProfile({ profile }: { profile: ProfileSummary }) {
         </h4>
         <ProfileSettingsForm
           draft={draft}
-          onDraftChange={setDraft}
+          onDraftChange={onDraftChange}
           submitLabel="Save"
           pending={update.isPending}
           onSave={save}
@@ -46,7 +51,7 @@ function EditableProfile({ profile }: { profile: ProfileSummary }) {
         />
       </section>
       <KeySection profile={profile} />
-      <DetectSection profile={profile} onChosen={(chosen) => setDraft((current) => withPresentation(current, chosen))} />
+      <DetectSection profile={profile} onChosen={(chosen) => onDraftChange(withPresentation(draft, chosen))} />
     </>
   );
 }
@@ -57,12 +62,14 @@ export function ProfilePanel({
   active,
   onDuplicated,
   onDeleted,
+  draft,
+  onDraftChange,
 }: {
   profile: ProfileSummary;
   active: boolean;
   onDuplicated: (profileId: string) => void;
   onDeleted: (state: ProfilesState) => void;
-}) {
+} & DraftBinding) {
   const titleId = useId();
   return (
     <section className="profile-panel" aria-labelledby={titleId}>
@@ -81,15 +88,18 @@ export function ProfilePanel({
         </ul>
       )}
       <ProfileActions profile={profile} active={active} onDuplicated={onDuplicated} onDeleted={onDeleted} />
-      {profile.editable ? <EditableProfile key={profile.id} profile={profile} /> : <ProfileFacts profile={profile} />}
+      {profile.editable ? (
+        <EditableProfile key={profile.id} profile={profile} draft={draft} onDraftChange={onDraftChange} />
+      ) : (
+        <ProfileFacts profile={profile} />
+      )}
     </section>
   );
 }
 
 /** The New profile form. The host makes the new profile active; its key is set next. */
-export function NewProfilePanel({ onCreated }: { onCreated: (profileId: string) => void }) {
+export function NewProfilePanel({ onCreated, draft, onDraftChange }: { onCreated: (profileId: string) => void } & DraftBinding) {
   const create = useCreateProfile();
-  const [draft, setDraft] = useState(NEW_PROFILE_DRAFT);
   const titleId = useId();
 
   async function save(input: ProfileInput) {
@@ -108,7 +118,7 @@ export function NewProfilePanel({ onCreated }: { onCreated: (profileId: string) 
       <p className="muted small">Creating it makes it the active profile. Its key is set next, in its own field.</p>
       <ProfileSettingsForm
         draft={draft}
-        onDraftChange={setDraft}
+        onDraftChange={onDraftChange}
         submitLabel="Create profile"
         pending={create.isPending}
         onSave={save}

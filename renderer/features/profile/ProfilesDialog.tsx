@@ -1,13 +1,35 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { ProfileSummary } from '../../../electron/shared/contract';
 import { useProfiles } from '../../queries/profiles';
+import { ConfirmStep } from '../../ui/ConfirmStep';
 import { NewProfilePanel, ProfilePanel } from './ProfilePanel';
 import { ProfileList } from './ProfileList';
+import { draftFromProfile, NEW_PROFILE_DRAFT, sameDraft, type ProfileDraft } from './profileDraft';
 
 /** Which profile the dialog shows, or the New profile form. */
 type Selection = { kind: 'profile'; id: string } | { kind: 'new' };
 
 /** Where focus should go once the next render is on screen (see the effect below). */
 type FocusTarget = 'selected-profile' | 'name' | 'api-key' | null;
+
+/** The drafts map's key for the New profile form (profile ids are never this). */
+const NEW_FORM = ':new';
+
+/** What has unsaved edits (by drafts key, with a name to say): profiles whose draft differs from what is saved, then the New form. */
+function unsavedEdits(drafts: Readonly<Record<string, ProfileDraft>>, profiles: readonly ProfileSummary[]): { key: string; name: string }[] {
+  const edits = profiles.flatMap((profile) => {
+    const draft = drafts[profile.id];
+    return profile.editable && draft && !sameDraft(draft, draftFromProfile(profile)) ? [{ key: profile.id, name: profile.name }] : [];
+  });
+  const newDraft = drafts[NEW_FORM];
+  if (newDraft && !sameDraft(newDraft, NEW_PROFILE_DRAFT)) edits.push({ key: NEW_FORM, name: 'the new profile' });
+  return edits;
+}
+
+/** "A", "A and B", "A, B and C". */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
 
 /**
  * The Profiles dialog: the list on the left, the chosen profile (or a new one) on the right.
@@ -17,6 +39,10 @@ type FocusTarget = 'selected-profile' | 'name' | 'api-key' | null;
  * Escape is handled here rather than left to the browser's cancel, so closing always goes
  * through `onClose`, and the opener (not the browser) decides where focus returns. It is only
  * rendered while open, so every opening starts from the saved state.
+ *
+ * Unsaved settings are kept per profile while the dialog is open (looking at another profile
+ * loses nothing), marked in the list, and closing with any of them, or with a key typed but
+ * not saved, asks first.
  */
 export function ProfilesDialog({
   onClose,
@@ -34,6 +60,8 @@ export function ProfilesDialog({
   const state = useProfiles().data;
   const [selection, setSelection] = useState<Selection | null>(initialProfileId ? { kind: 'profile', id: initialProfileId } : null);
   const pendingFocus = useRef<FocusTarget>(focusKey ? 'api-key' : 'selected-profile');
+  const [drafts, setDrafts] = useState<Readonly<Record<string, ProfileDraft>>>({});
+  const [closing, setClosing] = useState<{ unsaved: string[]; keyTypedFor: string | null } | null>(null);
 
   // A layout effect, so the dialog is open before any effect below tries to focus inside it
   // (nothing in a closed dialog can take focus). Guarded: StrictMode runs effects twice, and
@@ -65,10 +93,27 @@ export function ProfilesDialog({
     pendingFocus.current = focus;
   }
 
+  const draftOf = (id: string, saved: () => ProfileDraft) => drafts[id] ?? saved();
+  const setDraftOf = (id: string) => (draft: ProfileDraft) => setDrafts((previous) => ({ ...previous, [id]: draft }));
+  function forget(id: string) {
+    setDrafts((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => key !== id)));
+  }
+  const unsaved = state ? unsavedEdits(drafts, state.profiles) : [];
+  const unsavedIds = new Set(unsaved.map((edit) => edit.key));
+  const newUnsavedId = `${titleId}-new-unsaved`;
+
+  /** Closes, unless something typed would be lost: then asks (the key field is checked for text only). */
+  function requestClose() {
+    const keyField = dialogRef.current?.querySelector<HTMLInputElement>('input[data-focus="api-key"]');
+    const keyTypedFor = keyField && keyField.value.trim() !== '' && profile ? profile.name : null;
+    if (unsaved.length === 0 && keyTypedFor === null) onClose();
+    else setClosing({ unsaved: unsaved.map((edit) => edit.name), keyTypedFor });
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== 'Escape') return;
     event.preventDefault();
-    onClose();
+    requestClose();
   }
 
   return (
@@ -80,7 +125,7 @@ export function ProfilesDialog({
       onCancel={(event) => {
         // Other close requests (e.g. a platform back gesture) go the same way as Escape.
         event.preventDefault();
-        onClose();
+        requestClose();
       }}
     >
       <div className="dialog-head">
@@ -88,25 +133,48 @@ export function ProfilesDialog({
           Profiles
         </h2>
         <p className="muted small dialog-subtitle">Where requests go, and with which key. Keys are write-only: once saved, they are never shown again.</p>
-        <button type="button" className="button-quiet button-small" onClick={onClose}>
+        <button type="button" className="button-quiet button-small" onClick={requestClose}>
           Close
         </button>
       </div>
+      {closing && (
+        <div className="dialog-confirm">
+          <ConfirmStep
+            label="Confirm close"
+            cancelLabel="Keep editing"
+            confirmLabel="Discard and close"
+            onCancel={() => setClosing(null)}
+            onConfirm={onClose}
+          >
+            {closing.unsaved.length > 0 && <>Unsaved changes to {listed(closing.unsaved)} will be lost. </>}
+            {closing.keyTypedFor && <>The API key typed for {closing.keyTypedFor} is not saved. </>}
+            Close anyway?
+          </ConfirmStep>
+        </div>
+      )}
       <div className="dialog-body">
         <div className="profile-side">
           <button
             type="button"
             className="button-quiet profile-new"
             aria-current={selection?.kind === 'new' ? 'true' : undefined}
+            aria-describedby={unsavedIds.has(NEW_FORM) ? newUnsavedId : undefined}
             onClick={() => show({ kind: 'new' }, 'name')}
           >
             New profile
           </button>
+          {/* Outside the button, so its name stays "New profile"; it describes the button. */}
+          {unsavedIds.has(NEW_FORM) && (
+            <span id={newUnsavedId} className="unsaved-mark unsaved-mark-new">
+              Unsaved changes
+            </span>
+          )}
           {state && (
             <ProfileList
               profiles={state.profiles}
               activeId={state.activeProfileId}
               selectedId={selection?.kind === 'new' ? null : (profile?.id ?? null)}
+              unsavedIds={unsavedIds}
               onSelect={(id) => show({ kind: 'profile', id }, null)}
             />
           )}
@@ -114,15 +182,27 @@ export function ProfilesDialog({
         <div className="profile-main">
           {!state && <p className="muted">Loading profiles…</p>}
           {selection?.kind === 'new' && (
-            <NewProfilePanel onCreated={(id) => show({ kind: 'profile', id }, 'api-key')} />
+            <NewProfilePanel
+              draft={draftOf(NEW_FORM, () => NEW_PROFILE_DRAFT)}
+              onDraftChange={setDraftOf(NEW_FORM)}
+              onCreated={(id) => {
+                forget(NEW_FORM);
+                show({ kind: 'profile', id }, 'api-key');
+              }}
+            />
           )}
           {selection?.kind !== 'new' && profile && state && (
             <ProfilePanel
               key={profile.id}
               profile={profile}
               active={profile.id === state.activeProfileId}
+              draft={draftOf(profile.id, () => draftFromProfile(profile))}
+              onDraftChange={setDraftOf(profile.id)}
               onDuplicated={(id) => show({ kind: 'profile', id }, 'name')}
-              onDeleted={(next) => show({ kind: 'profile', id: next.activeProfileId }, 'selected-profile')}
+              onDeleted={(next) => {
+                forget(profile.id);
+                show({ kind: 'profile', id: next.activeProfileId }, 'selected-profile');
+              }}
             />
           )}
         </div>

@@ -170,3 +170,8 @@ export function draftFieldOf(hostField: string | undefined, draft: ProfileDraft)
       return null;
   }
 }
+
+/** Whether two drafts hold the same text and choices (unsaved edits show as a difference). */
+export function sameDraft(a: ProfileDraft, b: ProfileDraft): boolean {
+  return (Object.keys(a) as DraftField[]).every((field) => a[field] === b[field]);
+}
