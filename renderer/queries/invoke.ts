@@ -1,4 +1,4 @@
-import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Api, CancelRequest, InvokeRequest } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
 
@@ -7,9 +7,10 @@ import { useHost } from '../host/HostContext';
  * runs only when the user asks, is never cached, and is never retried. After an answer the
  * catalog is refreshed: the host learns the payload keys of requests answered 2xx.
  */
-export function invokeMutation(api: Api, queryClient: QueryClient) {
+export function invokeMutation(api: Api, queryClient: QueryClient, tabId?: string) {
   return mutationOptions({
-    mutationKey: ['invokeAgent'],
+    // The tab is in the key so the tab strip can mark the tabs with a request in flight.
+    mutationKey: tabId === undefined ? ['invokeAgent'] : ['invokeAgent', tabId],
     mutationFn: (request: InvokeRequest) => api.invokeAgent(request),
     retry: false,
     onSuccess: async (result) => {
@@ -32,8 +33,17 @@ export function cancelRequestMutation(api: Api) {
 }
 
 /** The invoke mutation of one request tab (each tab has its own, so its own response). */
-export function useInvokeAgent() {
-  return useMutation(invokeMutation(useHost(), useQueryClient()));
+export function useInvokeAgent(tabId: string) {
+  return useMutation(invokeMutation(useHost(), useQueryClient(), tabId));
+}
+
+/** Ids of the request tabs with an invoke in flight, for the tab strip. */
+export function useTabsInFlight(): ReadonlySet<string> {
+  const tabIds = useMutationState({
+    filters: { mutationKey: ['invokeAgent'], status: 'pending' },
+    select: (mutation) => mutation.options.mutationKey?.[1],
+  });
+  return new Set(tabIds.filter((id): id is string => typeof id === 'string'));
 }
 
 /** The cancel mutation. */

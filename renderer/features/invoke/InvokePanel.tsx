@@ -3,6 +3,7 @@ import type { Workspace } from '../../../electron/shared/contract';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useCatalog } from '../../queries/catalog';
+import { useTabsInFlight } from '../../queries/invoke';
 import { useKnownAgents } from '../../queries/knownLists';
 import { useWorkspace } from '../../queries/workspace';
 import { CatalogDialog } from '../catalog/CatalogDialog';
@@ -41,6 +42,7 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
   const baseId = useId();
   const tabDomId = (id: string) => `${baseId}-tab-${id}`;
   const panelDomId = (id: string) => `${baseId}-panel-${id}`;
+  const inFlight = useTabsInFlight();
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
 
   function newTab() {
@@ -78,6 +80,7 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
         tabs={state.tabs}
         activeId={state.activeId}
         labels={labels}
+        inFlight={inFlight}
         tabDomId={tabDomId}
         panelDomId={panelDomId}
         onActivate={(id) => dispatch({ type: 'activate', id })}

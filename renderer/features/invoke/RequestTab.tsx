@@ -46,7 +46,7 @@ interface RequestTabProps {
 export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpenCatalog }: RequestTabProps) {
   const agents = useKnownAgents();
   const catalog = useCatalog();
-  const invoke = useInvokeAgent();
+  const invoke = useInvokeAgent(tab.id);
   const cancel = useCancelRequest();
   const [agentError, setAgentError] = useState<string | null>(null);
   const [tableProblems, setTableProblems] = useState<RowProblem[]>([]);

@@ -6,6 +6,8 @@ interface RequestTabStripProps {
   tabs: readonly RequestTab[];
   activeId: string;
   labels: ReadonlyMap<string, string>;
+  /** Tabs with a request in flight: marked, so one sent in a background tab is not forgotten. */
+  inFlight: ReadonlySet<string>;
   tabDomId: (id: string) => string;
   panelDomId: (id: string) => string;
   onActivate: (id: string) => void;
@@ -23,7 +25,7 @@ interface RequestTabStripProps {
  * structure for screen readers), and Delete is its keyboard equivalent.
  */
 export function RequestTabStrip(props: RequestTabStripProps) {
-  const { tabs, activeId, labels, tabDomId, panelDomId, onActivate, onClose, onNew, onRename, saveError } = props;
+  const { tabs, activeId, labels, inFlight, tabDomId, panelDomId, onActivate, onClose, onNew, onRename, saveError } = props;
   const roving = useRovingTabs(
     tabs.map((tab) => tab.id),
     onActivate,
@@ -57,6 +59,7 @@ export function RequestTabStrip(props: RequestTabStripProps) {
         {tabs.map((tab, index) => {
           const selected = tab.id === activeId;
           const label = labels.get(tab.id) ?? 'Request';
+          const busy = inFlight.has(tab.id);
           return (
             <button
               key={tab.id}
@@ -68,13 +71,20 @@ export function RequestTabStrip(props: RequestTabStripProps) {
               aria-selected={selected}
               aria-controls={panelDomId(tab.id)}
               aria-keyshortcuts="Delete F2"
+              aria-describedby={busy ? `${tabDomId(tab.id)}-busy` : undefined}
               tabIndex={selected ? 0 : -1}
-              title={`${label} (Delete closes, F2 renames)`}
+              title={`${label}${busy ? ', waiting for the agent' : ''} (Delete closes, F2 renames)`}
               onClick={(event) => onTabClick(event, tab.id)}
               onDoubleClick={() => setRenaming(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index, tab.id)}
             >
+              {busy && <span className="spinner spinner-small" aria-hidden="true" />}
               <span className="request-tab-label">{label}</span>
+              {busy && (
+                <span id={`${tabDomId(tab.id)}-busy`} className="visually-hidden">
+                  Waiting for the agent
+                </span>
+              )}
               <span className="request-tab-close" aria-hidden="true" data-close-tab="" title={`Close ${label}`}>
                 ×
               </span>

@@ -33,11 +33,16 @@ describe('request tabs', () => {
     await user.click(screen.getByRole('button', { name: 'Invoke' }));
     expect(await within(responseRegion()).findByText('answer for fast')).toBeInTheDocument();
 
+    // The background tab says its request is still in flight; the answered one does not.
+    expect(screen.getByRole('tab', { name: /^slow/ })).toHaveAccessibleDescription('Waiting for the agent');
+    expect(screen.getByRole('tab', { name: /^fast/ })).not.toHaveAccessibleDescription(/Waiting/);
+
     await user.click(screen.getByRole('tab', { name: /^slow/ }));
     expect(textField()).toHaveValue('first draft');
     expect(within(responseRegion()).queryByText('answer for fast')).toBeNull();
     slow.resolve(okInvoke('answer for slow'));
     expect(await within(responseRegion()).findByText('answer for slow')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^slow/ })).not.toHaveAccessibleDescription(/Waiting/);
 
     await user.click(screen.getByRole('tab', { name: /^fast/ }));
     expect(within(responseRegion()).getByText('answer for fast')).toBeInTheDocument();
