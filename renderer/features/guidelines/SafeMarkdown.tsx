@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import Markdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from '../../lib/remarkHtmlAsText';
 import { markdownUrlTransform } from '../../lib/safeUrl';
@@ -66,11 +66,15 @@ const components: Components = {
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 
-/** Renders guideline markdown with GFM (tables, task lists, strikethrough) and nothing unsafe. */
-export function SafeMarkdown({ content }: { content: string }) {
+/**
+ * Renders untrusted markdown with GFM (tables, task lists, strikethrough) and nothing unsafe.
+ * `rehypePlugins` may add to the rendered tree (the answer view's highlights); they run after
+ * the parse, on elements react-markdown made, so they cannot let HTML in.
+ */
+export function SafeMarkdown({ content, rehypePlugins }: { content: string; rehypePlugins?: Options['rehypePlugins'] }) {
   return (
     <div className="markdown">
-      <Markdown remarkPlugins={remarkPlugins} urlTransform={markdownUrlTransform} components={components}>
+      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={markdownUrlTransform} components={components}>
         {content}
       </Markdown>
     </div>

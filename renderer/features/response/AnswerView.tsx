@@ -1,13 +1,15 @@
 import { memo, useCallback, useMemo } from 'react';
+import type { Options } from 'react-markdown';
 import type { JsonObject } from '../../../electron/shared/contract';
 import { formatCount } from '../../lib/textChunks';
 import { CopyButton } from '../../ui/CopyButton';
 import { LongText } from '../../ui/LongText';
 import { SafeMarkdown } from '../guidelines/SafeMarkdown';
-import { HighlightedText } from './HighlightedText';
+import { HighlightedText, MAX_MARKS } from './HighlightedText';
 import type { PrefsUpdate } from './prefs';
 import { patternsOf, payloadValues } from './provenance';
 import { ProvenanceSummary } from './ProvenanceSummary';
+import { rehypeProvenance } from './rehypeProvenance';
 import { useMissingKeys } from './useMissingKeys';
 
 const NO_PAYLOAD: JsonObject = {};
@@ -18,7 +20,7 @@ const MARKDOWN_MORE_CHARS = 64 * 1024;
 /**
  * The answer, as plain text by default. "Markdown" renders it through the sanitizing
  * SafeMarkdown (never as HTML); "Highlight payload values" marks where each payload value
- * occurs. Only the shown part of a long answer is rendered, highlighted or parsed as
+ * occurs, in either (in markdown, within the rendered text: see rehypeProvenance). Only the shown part of a long answer is rendered, highlighted or parsed as
  * markdown; the list of keys not found covers the whole answer.
  */
 export const AnswerView = memo(function AnswerView({
@@ -40,9 +42,12 @@ export const AnswerView = memo(function AnswerView({
   const missing = useMissingKeys(answer, values, patterns);
   const colours = useMemo(() => new Map(values.map((value, index) => [value.key, index])), [values]);
   const colourOf = useCallback((key: string) => colours.get(key) ?? 0, [colours]);
-  const highlighting = highlight && !markdown && patterns.length > 0;
+  const highlighting = highlight && patterns.length > 0;
   const render = useMemo(() => {
-    if (markdown) return (shown: string) => <SafeMarkdown content={shown} />;
+    if (markdown) {
+      const plugins: Options['rehypePlugins'] = highlighting ? [[rehypeProvenance, { patterns, colourOf, limit: MAX_MARKS }]] : undefined;
+      return (shown: string) => <SafeMarkdown content={shown} rehypePlugins={plugins} />;
+    }
     if (highlighting) return (shown: string) => <HighlightedText text={shown} patterns={patterns} colourOf={colourOf} />;
     return undefined;
   }, [markdown, highlighting, patterns, colourOf]);
@@ -64,8 +69,7 @@ export const AnswerView = memo(function AnswerView({
             type="button"
             className="toggle"
             aria-pressed={highlight}
-            disabled={markdown}
-            title={markdown ? 'Highlights show in plain text only' : 'Mark where each payload value occurs'}
+            title="Mark where each payload value occurs"
             onClick={() => onPrefs({ highlight: !highlight })}
           >
             Highlight payload values

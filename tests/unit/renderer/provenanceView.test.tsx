@@ -82,6 +82,36 @@ describe('payload values in the answer', () => {
     expect(container.querySelector('.answer img')).toBeNull();
   });
 
+  it('marks values in markdown too, inside its formatting, without matching the markup or letting HTML in', async () => {
+    const { user, container } = renderResponse(
+      answerState('# Refund for Ada\n\n- **Acme** order `42`\n- see [Ada](https://example.com/Ada)\n\n<b onclick=x>Ada</b>', {
+        customer_name: 'Ada',
+        company: 'Acme',
+        order: 42,
+        markup: '**Acme**',
+      }),
+    );
+    await user.click(within(activePanel()).getByRole('button', { name: 'Markdown' }));
+    expectHighlightOn();
+    expect(container.querySelector('.answer .markdown strong mark')).toHaveTextContent('Acme');
+    expect(marks()).toEqual([
+      ['Ada', 'payload value: customer_name'],
+      ['Acme', 'payload value: company'],
+      ['42', 'payload value: order'],
+      ['Ada', 'payload value: customer_name'],
+      ['Ada', 'payload value: customer_name'],
+    ]);
+    // The link keeps its address; the raw HTML stays visible text; no bold element came from it.
+    expect(within(activePanel()).getByRole('link', { name: 'Ada' })).toHaveAttribute('href', 'https://example.com/Ada');
+    expect(container.querySelector('.answer b')).toBeNull();
+    // The markup itself is never a match; the Not found list reads the raw answer, where it is.
+    expect(within(activePanel()).getByText('Every payload value appears in the answer.')).toBeInTheDocument();
+
+    await user.click(highlightToggle());
+    expect(marks()).toEqual([]);
+    expect(container.querySelector('.answer .markdown strong')).toHaveTextContent('Acme');
+  });
+
   it('finds a value far past the shown part of a big answer, so it is not listed as missing', async () => {
     const filler = 'lorem ipsum dolor sit amet\n'.repeat(100_000);
     renderResponse(answerState(`${filler}the topic at the very end`, { topic: 'topic at the very end', other: 'nowhere' }));
