@@ -41,5 +41,9 @@ export default defineConfig({
       },
     ],
     globals: true,
+    // Time-outs catch hangs, not slowness: on a shared 2-core machine the first ESLint or
+    // schema load in a file has taken over 5 s (Vitest's default) while other work ran.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
