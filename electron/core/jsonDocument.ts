@@ -1,7 +1,8 @@
 import { readJsonFile, writePrivateFile } from './privateFiles';
 
 /**
- * One JSON document the app keeps for itself (settings, request drafts, the agent catalog):
+ * One JSON document the app keeps for itself (profiles, encrypted keys, settings, request
+ * drafts, the agent catalog):
  * read once, written owner-only and atomically, writes applied in order. A file that cannot be
  * read as the document is moved aside and reported, never overwritten unseen. With no file
  * (no data directory, or tests) it lives in memory: the in-memory twin is the same code.
@@ -18,6 +19,8 @@ export function createJsonDocument<T>(options: {
   empty: () => T;
   /** Narrows what was read; null means "not this document". */
   parse: (raw: unknown) => T | null;
+  /** What the document holds, for the problem message ("profiles", "saved keys"). */
+  name?: string;
   onProblem?: (message: string) => void;
 }): JsonDocument<T> {
   const { file } = options;
@@ -27,7 +30,8 @@ export function createJsonDocument<T>(options: {
     if (read.kind === 'missing') return options.empty();
     const value = read.kind === 'ok' ? options.parse(read.value) : null;
     if (value !== null) return value;
-    options.onProblem?.(`${file} could not be read; it was kept as ${await read.moveAside()} and a new one is started.`);
+    const as = options.name ? ` as ${options.name}` : '';
+    options.onProblem?.(`${file} could not be read${as}; it was kept as ${await read.moveAside()} and a new one is started.`);
     return options.empty();
   })();
 

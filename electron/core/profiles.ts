@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyPresentation, ProfileKind, TlsSettings } from '../shared/contract';
 import { DEFAULT_PRESENTATION } from './keyPresentation';
-import { readJsonFile, writePrivateFile } from './privateFiles';
+import { createJsonDocument, type JsonDocument } from './jsonDocument';
 import { isProfileInputShape } from './profileInput';
 
 /**
@@ -59,23 +59,40 @@ export function sandboxProfile(baseUrl: string): Profile {
   };
 }
 
-interface Persistence {
-  load(): Promise<{ profiles: Profile[]; activeId: string | null }>;
-  store(state: { profiles: Profile[]; activeId: string | null }): Promise<void>;
+const PROFILES_FILE_VERSION = 1;
+
+/** profiles.json as written: the user's profiles and the saved choice of active profile. */
+interface SavedProfiles {
+  version: typeof PROFILES_FILE_VERSION;
+  activeProfileId: string | null;
+  profiles: Profile[];
 }
 
 /**
- * A profile store over fixed profiles and a persistence. `preferredActive` wins at start (the
+ * The saved profiles, in `file` (or in memory when null). A file that cannot be read as
+ * profiles is moved aside, not overwritten, so nothing the user made is lost silently.
+ */
+function profilesDocument(file: string | null, onProblem?: (message: string) => void): JsonDocument<SavedProfiles> {
+  return createJsonDocument<SavedProfiles>({
+    file,
+    empty: () => ({ version: PROFILES_FILE_VERSION, activeProfileId: null, profiles: [] }),
+    parse: (raw) => (isSavedProfiles(raw) ? raw : null),
+    name: 'profiles',
+    ...(onProblem ? { onProblem } : {}),
+  });
+}
+
+/**
+ * A profile store over fixed profiles and the saved ones. `preferredActive` wins at start (the
  * Environment profile, when set), then the saved choice, then the first fixed profile.
  */
-function createProfileStore(fixed: Profile[], persistence: Persistence, preferredActive?: string): ProfileStore {
+function createProfileStore(fixed: Profile[], saved: JsonDocument<SavedProfiles>, preferredActive?: string): ProfileStore {
   if (fixed.length === 0) throw new Error('At least one fixed profile is needed.');
   const fallbackId = fixed[0]!.id;
-  const loaded = persistence.load();
-  let state: Promise<{ profiles: Profile[]; activeId: string }> = loaded.then((saved) => {
-    const profiles = saved.profiles.filter((profile) => !fixed.some((f) => f.id === profile.id));
+  let state: Promise<{ profiles: Profile[]; activeId: string }> = saved.read().then((document) => {
+    const profiles = document.profiles.filter((profile) => !fixed.some((f) => f.id === profile.id));
     const known = (id: string | null | undefined) => id && [...fixed, ...profiles].some((p) => p.id === id);
-    const activeId = known(preferredActive) ? preferredActive! : known(saved.activeId) ? saved.activeId! : fallbackId;
+    const activeId = known(preferredActive) ? preferredActive! : known(document.activeProfileId) ? document.activeProfileId! : fallbackId;
     return { profiles, activeId };
   });
 
@@ -88,8 +105,8 @@ function createProfileStore(fixed: Profile[], persistence: Persistence, preferre
     state = state.then(async (current) => {
       const next = mutate(current);
       // The Environment profile is never written as the saved choice: it exists only while set.
-      const activeToSave = fixed.some((p) => p.id === next.activeId) ? null : next.activeId;
-      await persistence.store({ profiles: next.profiles, activeId: activeToSave });
+      const activeProfileId = fixed.some((p) => p.id === next.activeId) ? null : next.activeId;
+      await saved.update(() => ({ version: PROFILES_FILE_VERSION, activeProfileId, profiles: next.profiles }));
       return next;
     });
     return state;
@@ -134,53 +151,20 @@ function createProfileStore(fixed: Profile[], persistence: Persistence, preferre
 
 /** The in-memory twin: for tests, and for running with no data directory. */
 export function createMemoryProfileStore(fixed: Profile[], preferredActive?: string): ProfileStore {
-  let saved: { profiles: Profile[]; activeId: string | null } = { profiles: [], activeId: null };
-  return createProfileStore(
-    fixed,
-    {
-      load: async () => saved,
-      store: async (state) => {
-        saved = structuredClone(state);
-      },
-    },
-    preferredActive,
-  );
+  return createProfileStore(fixed, profilesDocument(null), preferredActive);
 }
 
-const PROFILES_FILE_VERSION = 1;
-
-/**
- * Profiles saved in `file` (mode 0600, replaced atomically). A file that cannot be read as
- * profiles is moved aside, not overwritten, so nothing the user made is lost silently.
- */
+/** Profiles saved in `file` (mode 0600, replaced atomically). */
 export function createFileProfileStore(
   file: string,
   fixed: Profile[],
   preferredActive?: string,
   onProblem: (message: string) => void = () => undefined,
 ): ProfileStore {
-  return createProfileStore(
-    fixed,
-    {
-      async load() {
-        const read = await readJsonFile(file);
-        if (read.kind === 'missing') return { profiles: [], activeId: null };
-        if (read.kind === 'unreadable' || !isSavedProfiles(read.value)) {
-          onProblem(`${file} could not be read as profiles; it was kept as ${await read.moveAside()} and the app starts without saved profiles.`);
-          return { profiles: [], activeId: null };
-        }
-        return { profiles: read.value.profiles, activeId: read.value.activeProfileId };
-      },
-      async store(state) {
-        const body = { version: PROFILES_FILE_VERSION, activeProfileId: state.activeId, profiles: state.profiles };
-        await writePrivateFile(file, `${JSON.stringify(body, null, 2)}\n`);
-      },
-    },
-    preferredActive,
-  );
+  return createProfileStore(fixed, profilesDocument(file, onProblem), preferredActive);
 }
 
-function isSavedProfiles(value: unknown): value is { activeProfileId: string | null; profiles: Profile[] } {
+function isSavedProfiles(value: unknown): value is SavedProfiles {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (

@@ -1,5 +1,5 @@
 import type { KeyStatus } from '../shared/contract';
-import { readJsonFile, writePrivateFile } from './privateFiles';
+import { createJsonDocument } from './jsonDocument';
 
 /**
  * Where API keys live, by profile id. Only the core reads keys, to put them on requests; the
@@ -50,6 +50,19 @@ export interface SecretCipher {
 
 const KEYS_FILE_VERSION = 1;
 
+/** keys.json as written: each profile's key, encrypted by the OS, in base64. */
+interface SavedKeys {
+  version: typeof KEYS_FILE_VERSION;
+  keys: Record<string, string>;
+}
+
+function parseSavedKeys(raw: unknown): SavedKeys | null {
+  const value = raw as { version?: unknown; keys?: unknown } | null;
+  if (value?.version !== KEYS_FILE_VERSION || typeof value.keys !== 'object' || value.keys === null) return null;
+  const keys = Object.fromEntries(Object.entries(value.keys).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  return { version: KEYS_FILE_VERSION, keys };
+}
+
 /**
  * Keys encrypted by the OS keychain into `file` (mode 0600). Where encryption is unavailable
  * the key is not written at all: it is kept in memory for the session and its status says so,
@@ -60,34 +73,24 @@ export function createKeychainSecretStore(options: {
   cipher: SecretCipher;
   onProblem?: (message: string) => void;
 }): SecretStore {
-  const { file, cipher } = options;
+  const { cipher } = options;
   const memoryOnly = new Map<string, { secret: string; reason: string }>();
   const decrypted = new Map<string, string>();
   const undecryptable = new Set<string>();
-  let saved: Promise<Record<string, string>> = load();
-  let writes: Promise<unknown> = Promise.resolve();
+  const document = createJsonDocument<SavedKeys>({
+    file: options.file,
+    empty: () => ({ version: KEYS_FILE_VERSION, keys: {} }),
+    parse: parseSavedKeys,
+    name: 'saved keys',
+    ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+  });
+  const saved = async () => (await document.read()).keys;
 
-  async function load(): Promise<Record<string, string>> {
-    const read = await readJsonFile(file);
-    if (read.kind === 'missing') return {};
-    const value = read.kind === 'ok' ? (read.value as { version?: unknown; keys?: unknown }) : null;
-    if (value?.version === KEYS_FILE_VERSION && typeof value.keys === 'object' && value.keys !== null) {
-      return Object.fromEntries(Object.entries(value.keys).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-    }
-    options.onProblem?.(`${file} could not be read as saved keys; it was kept as ${await read.moveAside()}.`);
-    return {};
-  }
-
-  function persist(mutate: (keys: Record<string, string>) => void): Promise<void> {
-    const next = (async () => {
-      await writes;
-      const keys = { ...(await saved) };
-      mutate(keys);
-      await writePrivateFile(file, `${JSON.stringify({ version: KEYS_FILE_VERSION, keys }, null, 2)}\n`);
-      saved = Promise.resolve(keys);
-    })();
-    writes = next.catch(() => undefined);
-    return next;
+  async function persist(mutate: (keys: Record<string, string>) => void): Promise<void> {
+    await document.update((current) => {
+      mutate(current.keys);
+      return current;
+    });
   }
 
   return {
@@ -96,7 +99,7 @@ export function createKeychainSecretStore(options: {
       if (inMemory) return inMemory.secret;
       const cached = decrypted.get(profileId);
       if (cached !== undefined) return cached;
-      const encrypted = (await saved)[profileId];
+      const encrypted = (await saved())[profileId];
       if (encrypted === undefined) return null;
       try {
         const { plain, reEncrypt } = await cipher.decrypt(Buffer.from(encrypted, 'base64'));
@@ -124,7 +127,7 @@ export function createKeychainSecretStore(options: {
         decrypted.set(profileId, secret);
       } else {
         // Never leave an older key on disk behind a newer one kept in memory.
-        if ((await saved)[profileId] !== undefined) await persist((keys) => delete keys[profileId]);
+        if ((await saved())[profileId] !== undefined) await persist((keys) => delete keys[profileId]);
         decrypted.delete(profileId);
         memoryOnly.set(profileId, { secret, reason: availability.reason });
       }
@@ -134,7 +137,7 @@ export function createKeychainSecretStore(options: {
       memoryOnly.delete(profileId);
       decrypted.delete(profileId);
       undecryptable.delete(profileId);
-      if ((await saved)[profileId] !== undefined) await persist((keys) => delete keys[profileId]);
+      if ((await saved())[profileId] !== undefined) await persist((keys) => delete keys[profileId]);
     },
     async status(profileId) {
       const inMemory = memoryOnly.get(profileId);
@@ -142,7 +145,7 @@ export function createKeychainSecretStore(options: {
       if (undecryptable.has(profileId)) {
         return { set: false, storage: 'none', note: 'The saved key could not be decrypted by the OS keychain; set it again.' };
       }
-      if ((await saved)[profileId] !== undefined) return { set: true, storage: 'keychain', note: null };
+      if ((await saved())[profileId] !== undefined) return { set: true, storage: 'keychain', note: null };
       return NO_KEY;
     },
   };
