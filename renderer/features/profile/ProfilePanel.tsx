@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type SetStateAction } from 'react';
 import type { ProfileInput, ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
 import { useCreateProfile, useUpdateProfile } from '../../queries/profileEdits';
 import { DetectSection } from './DetectSection';
@@ -12,7 +12,8 @@ import { draftFromProfile, withPresentation, type ProfileDraft } from './profile
 /** A profile's unsaved settings, held by the dialog so they outlive this panel. */
 export interface DraftBinding {
   draft: ProfileDraft;
-  onDraftChange: (draft: ProfileDraft) => void;
+  /** A new draft, or a change to the current one (for answers that arrive after more typing). */
+  onDraftChange: (next: SetStateAction<ProfileDraft>) => void;
 }
 
 /**
@@ -51,7 +52,7 @@ function EditableProfile({ profile, draft, onDraftChange }: { profile: ProfileSu
         />
       </section>
       <KeySection profile={profile} />
-      <DetectSection profile={profile} onChosen={(chosen) => onDraftChange(withPresentation(draft, chosen))} />
+      <DetectSection profile={profile} onChosen={(chosen) => onDraftChange((current) => withPresentation(current, chosen))} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SetStateAction } from 'react';
 import type { ProfileSummary } from '../../../electron/shared/contract';
 import { useProfiles } from '../../queries/profiles';
 import { ConfirmStep } from '../../ui/ConfirmStep';
@@ -94,7 +94,8 @@ export function ProfilesDialog({
   }
 
   const draftOf = (id: string, saved: () => ProfileDraft) => drafts[id] ?? saved();
-  const setDraftOf = (id: string) => (draft: ProfileDraft) => setDrafts((previous) => ({ ...previous, [id]: draft }));
+  const setDraftOf = (id: string, saved: () => ProfileDraft) => (next: SetStateAction<ProfileDraft>) =>
+    setDrafts((previous) => ({ ...previous, [id]: typeof next === 'function' ? next(previous[id] ?? saved()) : next }));
   function forget(id: string) {
     setDrafts((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => key !== id)));
   }
@@ -184,7 +185,7 @@ export function ProfilesDialog({
           {selection?.kind === 'new' && (
             <NewProfilePanel
               draft={draftOf(NEW_FORM, () => NEW_PROFILE_DRAFT)}
-              onDraftChange={setDraftOf(NEW_FORM)}
+              onDraftChange={setDraftOf(NEW_FORM, () => NEW_PROFILE_DRAFT)}
               onCreated={(id) => {
                 forget(NEW_FORM);
                 show({ kind: 'profile', id }, 'api-key');
@@ -197,7 +198,7 @@ export function ProfilesDialog({
               profile={profile}
               active={profile.id === state.activeProfileId}
               draft={draftOf(profile.id, () => draftFromProfile(profile))}
-              onDraftChange={setDraftOf(profile.id)}
+              onDraftChange={setDraftOf(profile.id, () => draftFromProfile(profile))}
               onDuplicated={(id) => show({ kind: 'profile', id }, 'name')}
               onDeleted={(next) => {
                 forget(profile.id);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { KeyInTransit } from '../../../renderer/queries/profileKey';
 import { everythingOnScreen, fakeWithProduction, headerSelect, openProfile } from './profileDialog';
-import { renderReady } from './renderApp';
+import { deferred, renderReady } from './renderApp';
 
 const SECRET = 'sk-live-7f3a9c1e5b2d4f60';
 
@@ -170,6 +170,25 @@ describe('Detect', () => {
 
     expect(within(dialog).getByRole('combobox', { name: 'Key presentation' })).toHaveDisplayValue('Authorization: <scheme> <key>');
     expect(within(dialog).getByRole('textbox', { name: 'Scheme' })).toHaveValue('Token');
+  });
+
+  it('keeps what was typed while Detect ran when it puts the chosen presentation in', async () => {
+    const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
+    fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
+    const release = deferred<void>();
+    const original = fake.detectResponder;
+    fake.detectResponder = async (request) => {
+      await release.promise;
+      return original(request);
+    };
+    const { user } = await renderReady(fake);
+    const dialog = await openProfile(user, 'Production');
+    await user.click(within(dialog).getByRole('button', { name: 'Detect' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), ' EU');
+    release.resolve();
+    await within(dialog).findByRole('table', { name: 'Detect attempts' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Scheme' })).toHaveValue('Token'));
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Production EU');
   });
 
   it('says so plainly when no presentation was accepted, and changes nothing', async () => {
