@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/server';
 import type { KeyPresentation } from '../../electron/shared/contract';
-import { expect, openApp, startWebApp, test } from './fixtures';
+import { expect, filesWritten, openApp, startWebApp, test } from './fixtures';
 
 const SENTINEL = 'SENTINEL-profile-key-3e7d1a9c5b';
 const guideline = SANDBOX_GUIDELINES.find((g) => g.name === 'Escalation policy')!;
@@ -65,9 +65,9 @@ test('a profile for a server that takes only X-API-Key: Detect finds it, request
     for (const text of await Promise.all(bodies)) expect(text).not.toContain(SENTINEL);
     expect(await page.content()).not.toContain(SENTINEL);
     expect(app.output()).not.toContain(SENTINEL);
-    const files = readdirSync(app.dataDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    const files = await filesWritten(app.dataDir);
     expect(files.map((f) => f.name)).toContain('profiles.json');
-    for (const file of files) expect(readFileSync(path.join(file.parentPath, file.name), 'utf8')).not.toContain(SENTINEL);
+    for (const file of files) expect(file.text, file.name).not.toContain(SENTINEL);
   } finally {
     await platform.close();
   }
@@ -129,8 +129,10 @@ test('AGENT_EXPLORER_* start the app on an Environment profile that is never sav
     const view = page.getByRole('region', { name: 'Guideline', exact: true });
     await expect(view.getByRole('heading', { name: guideline.name, level: 2 })).toBeVisible();
     expect(await page.content()).not.toContain(SENTINEL);
-    const saved = readdirSync(app.dataDir);
-    for (const name of saved) expect(readFileSync(path.join(app.dataDir, name), 'utf8')).not.toContain(platform.url);
+    for (const file of await filesWritten(app.dataDir)) {
+      expect(file.text, file.name).not.toContain(platform.url);
+      expect(file.text, file.name).not.toContain(SENTINEL);
+    }
   } finally {
     await stop();
     await platform.close();
