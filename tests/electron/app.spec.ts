@@ -65,7 +65,14 @@ test('a key saved in the desktop app never lands on disk in plain text', async (
   expect(await window.content()).not.toContain(SENTINEL);
   for (const entry of readdirSync(userData, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const bytes = readFileSync(path.join(entry.parentPath, entry.name));
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path.join(entry.parentPath, entry.name));
+    } catch (error) {
+      // Chromium's own files (journals, locks) and our temporary files come and go while the app runs.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
     expect(bytes.includes(Buffer.from(SENTINEL)), entry.name).toBe(false);
   }
 });
