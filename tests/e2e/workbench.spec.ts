@@ -88,6 +88,9 @@ test('Repeat runs the same request N times after confirmation and sums it up', a
   await repeat.getByRole('spinbutton', { name: 'Runs' }).fill('4');
   await repeat.getByRole('button', { name: 'Repeat…' }).click();
   await repeat.getByRole('group', { name: 'Confirm repeat' }).getByRole('button', { name: 'Send 4 runs' }).click();
+  await expect(repeat.getByRole('status')).toContainText('Finished: 4 of 4 runs ended');
+  // On the whole section, so a failure prints everything it says (failures by code included).
+  await expect(repeat).toContainText('4 answered · 0 failed');
   await expect(repeat).toContainText(/p50/);
   await expect(repeat).toContainText(/p95/);
   await expect(repeat).toContainText('One distinct answer');
