@@ -100,16 +100,21 @@ function createProfileStore(fixed: Profile[], saved: JsonDocument<SavedProfiles>
     const current = await state;
     return [...fixed, ...current.profiles];
   };
-  /** Serialises changes so two quick edits cannot overwrite each other's file write. */
+  /**
+   * Serialises changes so two quick edits cannot overwrite each other's file write. A change
+   * whose write fails is not kept, and the store goes on from the last saved state.
+   */
   const change = (mutate: (current: { profiles: Profile[]; activeId: string }) => { profiles: Profile[]; activeId: string }) => {
-    state = state.then(async (current) => {
-      const next = mutate(current);
+    const previous = state;
+    const next = previous.then(async (current) => {
+      const changed = mutate(current);
       // The Environment profile is never written as the saved choice: it exists only while set.
-      const activeProfileId = fixed.some((p) => p.id === next.activeId) ? null : next.activeId;
-      await saved.update(() => ({ version: PROFILES_FILE_VERSION, activeProfileId, profiles: next.profiles }));
-      return next;
+      const activeProfileId = fixed.some((p) => p.id === changed.activeId) ? null : changed.activeId;
+      await saved.update(() => ({ version: PROFILES_FILE_VERSION, activeProfileId, profiles: changed.profiles }));
+      return changed;
     });
-    return state;
+    state = next.catch(() => previous);
+    return next;
   };
 
   return {

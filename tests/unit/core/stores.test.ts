@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,25 @@ describe('profiles saved to disk', () => {
     expect(problems[0]).toMatch(/could not be read as profiles; it was kept as .*unreadable/);
     const aside = readdirSync(dir).find((name) => name.includes('unreadable'));
     expect(readFileSync(path.join(dir, aside ?? ''), 'utf8')).toContain('broken');
+  });
+
+  it('keeps working after a write fails: the failed change is not kept, later ones are saved', async () => {
+    const folder = path.join(dir, 'data');
+    mkdirSync(folder);
+    const file = path.join(folder, 'profiles.json');
+    const store = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:1')]);
+    await store.save(custom);
+    // The data folder turns into a plain file: the next write cannot happen.
+    rmSync(folder, { recursive: true });
+    writeFileSync(folder, 'not a folder');
+    await expect(store.save({ ...custom, id: 'p2', name: 'Lost' })).rejects.toThrow();
+    expect((await store.list()).map((p) => p.name)).toEqual(['Sandbox', 'Staging']);
+
+    rmSync(folder);
+    await store.save({ ...custom, id: 'p3', name: 'Production' });
+    expect((await store.list()).map((p) => p.name)).toEqual(['Sandbox', 'Staging', 'Production']);
+    const restarted = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:2')]);
+    expect((await restarted.list()).map((p) => p.name)).toEqual(['Sandbox', 'Staging', 'Production']);
   });
 
   it('refuses to save over a fixed profile', async () => {
