@@ -171,7 +171,22 @@ export function draftFieldOf(hostField: string | undefined, draft: ProfileDraft)
   }
 }
 
-/** Whether two drafts hold the same text and choices (unsaved edits show as a difference). */
+/** The draft with the text of the presentations not chosen left out: it would not be saved. */
+function asSaved(draft: ProfileDraft): ProfileDraft {
+  const field = presentationField(draft.authKind);
+  return {
+    ...draft,
+    scheme: field === 'scheme' ? draft.scheme : '',
+    header: field === 'header' ? draft.header : '',
+    param: field === 'param' ? draft.param : '',
+  };
+}
+
+/**
+ * Whether two drafts would save the same profile (unsaved edits show as a difference). Text
+ * kept for a presentation that is not chosen does not count: saving would drop it anyway.
+ */
 export function sameDraft(a: ProfileDraft, b: ProfileDraft): boolean {
-  return (Object.keys(a) as DraftField[]).every((field) => a[field] === b[field]);
+  const [left, right] = [asSaved(a), asSaved(b)];
+  return (Object.keys(left) as DraftField[]).every((field) => left[field] === right[field]);
 }

@@ -3,6 +3,7 @@ import {
   draftFromProfile,
   inputFromDraft,
   NEW_PROFILE_DRAFT,
+  sameDraft,
   withPresentation,
 } from '../../../renderer/features/profile/profileDraft';
 import { describePresentation, samePresentation } from '../../../electron/shared/keyPresentation';
@@ -20,6 +21,17 @@ describe('profile draft', () => {
     const draft = { ...NEW_PROFILE_DRAFT, header: 'X-Typed', authKind: 'header' as const };
     const next = withPresentation(draft, { kind: 'scheme', scheme: 'Token' });
     expect(next).toMatchObject({ authKind: 'scheme', scheme: 'Token', header: 'X-Typed' });
+  });
+
+  it('counts as unchanged when only a presentation not chosen keeps old typing', () => {
+    const saved = draftFromProfile(profileInput({ auth: { kind: 'header', header: 'X-Key' } }));
+    // Detect chose a query parameter: the header's text stays in the draft, but saving drops it.
+    const detected = withPresentation(saved, { kind: 'query', param: 'api_key' });
+    expect(sameDraft(detected, draftFromProfile(profileInput({ auth: { kind: 'query', param: 'api_key' } })))).toBe(true);
+    // Switched away and back: nothing to save.
+    expect(sameDraft({ ...saved, authKind: 'bearer' }, saved)).toBe(false);
+    expect(sameDraft({ ...saved, authKind: 'bearer', scheme: 'typed' }, { ...saved, authKind: 'bearer' })).toBe(true);
+    expect(sameDraft({ ...saved, header: 'X-Other' }, saved)).toBe(false);
   });
 
   it('finds only obvious emptiness, field by field', () => {
