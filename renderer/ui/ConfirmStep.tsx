@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 /**
  * The second step of an action that loses something (a profile, a key, unsaved edits): a
@@ -53,4 +53,22 @@ export function ConfirmStep({
       </div>
     </div>
   );
+}
+
+/**
+ * Focus for the button that opens a ConfirmStep and is hidden while it shows: when the step is
+ * cancelled, focus goes back to that button once it is on screen again, rather than falling
+ * to the page. Returns the ref for the button, and a function for `onCancel` to call.
+ */
+export function useFocusBackOnCancel<T extends HTMLElement>(confirming: boolean): [RefObject<T | null>, () => void] {
+  const openerRef = useRef<T>(null);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!confirming && pending.current) openerRef.current?.focus();
+    pending.current = false;
+  }, [confirming]);
+  const cancelled = useCallback(() => {
+    pending.current = true;
+  }, []);
+  return [openerRef, cancelled];
 }

@@ -3,7 +3,7 @@ import type { CatalogAgent } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useDeleteCatalogAgent, useSaveCatalogAgent } from '../../queries/catalog';
 import { useProfiles } from '../../queries/profiles';
-import { ConfirmStep } from '../../ui/ConfirmStep';
+import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { TextField } from '../../ui/FormFields';
 import { formFor, inputFrom, type CatalogForm } from './catalogForm';
 
@@ -32,6 +32,7 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, onS
   const [form, setForm] = useState<CatalogForm>(() => formFor(entry, initialAgentId));
   const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [deleteButtonRef, deleteCancelled] = useFocusBackOnCancel<HTMLButtonElement>(confirming);
   const notesId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -132,7 +133,7 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, onS
           {entry ? 'Save entry' : 'Add to catalog'}
         </button>
         {entry && !confirming && (
-          <button type="button" className="button-quiet button-danger" onClick={() => setConfirming(true)}>
+          <button ref={deleteButtonRef} type="button" className="button-quiet button-danger" onClick={() => setConfirming(true)}>
             Delete entry
           </button>
         )}
@@ -142,7 +143,10 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, onS
           label="Confirm delete"
           cancelLabel="Keep"
           confirmLabel="Delete"
-          onCancel={() => setConfirming(false)}
+          onCancel={() => {
+            deleteCancelled();
+            setConfirming(false);
+          }}
           onConfirm={confirmDelete}
           pending={remove.isPending}
         >

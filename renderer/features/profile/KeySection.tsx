@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ProfileSummary } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { KeyInTransit, useClearProfileKey, useSetProfileKey } from '../../queries/profileKey';
-import { ConfirmStep } from '../../ui/ConfirmStep';
+import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { keyStatusText } from './ProfileBadges';
 
 /**
@@ -22,13 +22,7 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
   const [error, setError] = useState<string | null>(null);
   const ids = { input: useId(), error: useId(), status: useId(), heading: useId() };
   const [confirmingClear, setConfirmingClear] = useState(false);
-  const clearButtonRef = useRef<HTMLButtonElement>(null);
-  // Cancelling the confirmation puts focus back on Clear key, which reappears with it.
-  const returnToClear = useRef(false);
-  useEffect(() => {
-    if (!confirmingClear && returnToClear.current) clearButtonRef.current?.focus();
-    returnToClear.current = false;
-  }, [confirmingClear]);
+  const [clearButtonRef, clearCancelled] = useFocusBackOnCancel<HTMLButtonElement>(confirmingClear);
   const busy = setKey.isPending || clearKey.isPending;
 
   function save() {
@@ -128,7 +122,7 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
             label="Confirm clear key"
             confirmLabel="Yes, clear key"
             onCancel={() => {
-              returnToClear.current = true;
+              clearCancelled();
               setConfirmingClear(false);
             }}
             onConfirm={clear}

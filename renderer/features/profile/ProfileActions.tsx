@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useDeleteProfile, useDuplicateProfile } from '../../queries/profileEdits';
 import { useSelectProfile } from '../../queries/profiles';
-import { ConfirmStep } from '../../ui/ConfirmStep';
+import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 
 /**
  * Use, Duplicate and Delete for one profile. Delete takes two steps: a profile may hold a
@@ -25,18 +25,12 @@ export function ProfileActions({
   const remove = useDeleteProfile();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const deleteRef = useRef<HTMLButtonElement>(null);
   const busy = select.isPending || duplicate.isPending || remove.isPending;
 
-  // Focus goes back to Delete when the confirmation is cancelled (ConfirmStep takes it there).
-  const returnToDelete = useRef(false);
-  useEffect(() => {
-    if (!confirming && returnToDelete.current) deleteRef.current?.focus();
-    returnToDelete.current = false;
-  }, [confirming]);
+  const [deleteButtonRef, deleteCancelled] = useFocusBackOnCancel<HTMLButtonElement>(confirming);
 
   function cancel() {
-    returnToDelete.current = true;
+    deleteCancelled();
     setConfirming(false);
   }
 
@@ -85,7 +79,7 @@ export function ProfileActions({
           Duplicate
         </button>
         {profile.editable && !confirming && (
-          <button ref={deleteRef} type="button" className="button-quiet button-danger" disabled={busy} onClick={() => setConfirming(true)}>
+          <button ref={deleteButtonRef} type="button" className="button-quiet button-danger" disabled={busy} onClick={() => setConfirming(true)}>
             Delete
           </button>
         )}

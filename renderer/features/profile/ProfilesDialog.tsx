@@ -62,6 +62,7 @@ export function ProfilesDialog({
   const pendingFocus = useRef<FocusTarget>(focusKey ? 'api-key' : 'selected-profile');
   const [drafts, setDrafts] = useState<Readonly<Record<string, ProfileDraft>>>({});
   const [closing, setClosing] = useState<{ unsaved: string[]; keyTypedFor: string | null } | null>(null);
+  const closeAskedFrom = useRef<HTMLElement | null>(null);
 
   // A layout effect, so the dialog is open before any effect below tries to focus inside it
   // (nothing in a closed dialog can take focus). Guarded: StrictMode runs effects twice, and
@@ -107,8 +108,20 @@ export function ProfilesDialog({
   function requestClose() {
     const keyField = dialogRef.current?.querySelector<HTMLInputElement>('input[data-focus="api-key"]');
     const keyTypedFor = keyField && keyField.value.trim() !== '' && profile ? profile.name : null;
-    if (unsaved.length === 0 && keyTypedFor === null) onClose();
-    else setClosing({ unsaved: unsaved.map((edit) => edit.name), keyTypedFor });
+    if (unsaved.length === 0 && keyTypedFor === null) {
+      onClose();
+      return;
+    }
+    closeAskedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setClosing({ unsaved: unsaved.map((edit) => edit.name), keyTypedFor });
+  }
+
+  /** Keep editing: back to where the person was (the field, or Close), which is still there. */
+  function keepEditing() {
+    setClosing(null);
+    const from = closeAskedFrom.current;
+    closeAskedFrom.current = null;
+    if (from?.isConnected) from.focus();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
@@ -144,7 +157,7 @@ export function ProfilesDialog({
             label="Confirm close"
             cancelLabel="Keep editing"
             confirmLabel="Discard and close"
-            onCancel={() => setClosing(null)}
+            onCancel={keepEditing}
             onConfirm={onClose}
           >
             {closing.unsaved.length > 0 && <>Unsaved changes to {listed(closing.unsaved)} will be lost. </>}

@@ -71,10 +71,13 @@ describe('agent catalog', () => {
     expect(within(confirm).getByRole('button', { name: 'Keep' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(within(dialog).queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Delete entry' })).toHaveFocus();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Delete entry' }));
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByRole('group', { name: 'Confirm delete' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(within(dialog).queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Delete entry' })).toHaveFocus();
     expect(screen.getByRole('dialog', { name: 'Agent catalog' })).toBeInTheDocument();
     expect(fake.callsOf('deleteCatalogAgent')).toEqual([]);
   });

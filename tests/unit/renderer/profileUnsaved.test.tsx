@@ -65,7 +65,13 @@ describe('unsaved profile settings', () => {
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Profiles' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('group', { name: 'Confirm close' })).toBeNull();
+    // Back in the field the person was typing in.
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveFocus();
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('QA');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await user.click(within(dialog).getByRole('button', { name: 'Discard and close' }));
