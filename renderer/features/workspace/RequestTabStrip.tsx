@@ -81,7 +81,8 @@ export function RequestTabStrip(props: RequestTabStripProps) {
               {busy && <span className="spinner spinner-small" aria-hidden="true" />}
               <span className="request-tab-label">{label}</span>
               {busy && (
-                <span id={`${tabDomId(tab.id)}-busy`} className="visually-hidden">
+                // aria-hidden keeps it out of the tab's name; aria-describedby still reads it.
+                <span id={`${tabDomId(tab.id)}-busy`} className="visually-hidden" aria-hidden="true">
                   Waiting for the agent
                 </span>
               )}

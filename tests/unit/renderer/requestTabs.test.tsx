@@ -34,7 +34,9 @@ describe('request tabs', () => {
     expect(await within(responseRegion()).findByText('answer for fast')).toBeInTheDocument();
 
     // The background tab says its request is still in flight; the answered one does not.
-    expect(screen.getByRole('tab', { name: /^slow/ })).toHaveAccessibleDescription('Waiting for the agent');
+    const slowTab = screen.getByRole('tab', { name: /^slow/ });
+    expect(slowTab).toHaveAccessibleDescription('Waiting for the agent');
+    expect(slowTab).toHaveAccessibleName(expect.not.stringContaining('Waiting'));
     expect(screen.getByRole('tab', { name: /^fast/ })).not.toHaveAccessibleDescription(/Waiting/);
 
     await user.click(screen.getByRole('tab', { name: /^slow/ }));
