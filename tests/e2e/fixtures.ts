@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,31 +55,6 @@ export async function startWebApp(
   return { app: { url, origin: new URL(url).origin, dataDir, output: () => output }, stop };
 }
 
-/**
- * Every file the app has written under `dir`, by path relative to it, with its text. The app
- * writes by temporary file and rename, so a scan can meet a file that is gone a moment later:
- * it waits (boundedly) until no temporary file is left, and starts again if a file vanishes.
- */
-export async function filesWritten(dir: string): Promise<{ name: string; text: string }[]> {
-  for (let attempt = 1; ; attempt += 1) {
-    const lastTry = attempt >= 50;
-    try {
-      const entries = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-      if (!lastTry && entries.some((entry) => entry.name.endsWith('.tmp'))) {
-        await sleep(100);
-        continue;
-      }
-      return entries.map((entry) => {
-        const file = path.join(entry.parentPath, entry.name);
-        return { name: path.relative(dir, file), text: readFileSync(file, 'utf8') };
-      });
-    } catch (error) {
-      if (lastTry || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await sleep(100);
-    }
-  }
-}
-
 /** Opens the app and waits until it says it can take input. */
 export async function openApp(page: Page, app: RunningApp): Promise<void> {
   await page.goto(app.url);
@@ -98,3 +72,4 @@ export const test = base.extend<{ webArgs: string[]; webEnv: Record<string, stri
 });
 
 export { expect };
+export { filesWritten } from '../support/filesWritten';

@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
 import { electronUnavailableReason, findElectronBinary } from '../../electron/tooling/electronBinary.mjs';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
+import { filesWritten } from '../support/filesWritten';
 
 const reason: string | null = electronUnavailableReason();
 const appDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,16 +64,7 @@ test('a key saved in the desktop app never lands on disk in plain text', async (
   // Encrypted by the OS keychain, or (no keychain, or Linux's basic_text) kept in memory only.
   await expect(dialog).toContainText(/stored encrypted|kept in memory/i);
   expect(await window.content()).not.toContain(SENTINEL);
-  for (const entry of readdirSync(userData, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path.join(entry.parentPath, entry.name));
-    } catch (error) {
-      // Chromium's own files (journals, locks) and our temporary files come and go while the app runs.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    expect(bytes.includes(Buffer.from(SENTINEL)), entry.name).toBe(false);
+  for (const file of await filesWritten(userData)) {
+    expect(file.bytes.includes(Buffer.from(SENTINEL)), file.name).toBe(false);
   }
 });
