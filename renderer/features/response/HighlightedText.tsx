@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { formatCount, formatWhole } from '../../lib/textChunks';
-import { findMatches, type Pattern } from './provenance';
+import { findMatches, pieces, type Pattern } from './provenance';
 
 /** Highlights past this many are not drawn: a value that occurs everywhere must not stall the page. */
 export const MAX_MARKS = 2000;
@@ -31,20 +31,15 @@ export function HighlightedText({
   colourOf: (key: string) => number;
 }) {
   const { matches, completeUpTo } = useMemo(() => findMatches(text, patterns, MAX_MARKS), [text, patterns]);
-  const nodes: ReactNode[] = [];
-  let at = 0;
-  for (const match of matches) {
-    const keys = patterns[match.pattern]?.keys ?? [];
-    if (match.start > at) nodes.push(text.slice(at, match.start));
+  const nodes: ReactNode[] = pieces(text, patterns, matches).map(({ start, text: piece, keys }) => {
+    if (keys === null) return piece;
     const description = markDescription(keys);
-    nodes.push(
-      <mark key={match.start} className={colourClass(colourOf(keys[0] ?? ''))} title={description} aria-description={description}>
-        {text.slice(match.start, match.end)}
-      </mark>,
+    return (
+      <mark key={start} className={colourClass(colourOf(keys[0] ?? ''))} title={description} aria-description={description}>
+        {piece}
+      </mark>
     );
-    at = match.end;
-  }
-  if (at < text.length) nodes.push(text.slice(at));
+  });
   return (
     <>
       {nodes}

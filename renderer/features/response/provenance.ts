@@ -151,6 +151,29 @@ export function findMatches(text: string, patterns: readonly Pattern[], limit = 
   }
 }
 
+/** A stretch of text: plain (`keys` null) or a payload value, naming the keys that have it. */
+export interface Piece {
+  start: number;
+  text: string;
+  keys: readonly string[] | null;
+}
+
+/**
+ * The text cut at the matches, in order, for a view to draw plain stretches as text and
+ * matches as marks (the plain-text view as React nodes, markdown as tree nodes).
+ */
+export function pieces(text: string, patterns: readonly Pattern[], matches: readonly Match[]): Piece[] {
+  const result: Piece[] = [];
+  let at = 0;
+  for (const match of matches) {
+    if (match.start > at) result.push({ start: at, text: text.slice(at, match.start), keys: null });
+    result.push({ start: match.start, text: text.slice(match.start, match.end), keys: patterns[match.pattern]?.keys ?? [] });
+    at = match.end;
+  }
+  if (at < text.length) result.push({ start: at, text: text.slice(at), keys: null });
+  return result;
+}
+
 /**
  * Whether `pattern` occurs starting somewhere in [start, end) of `text`. It searches a slice
  * (V8 slices without copying), so a big answer can be checked a window at a time without each

@@ -1,6 +1,6 @@
 import { formatCount } from '../../lib/textChunks';
 import { colourClass, markDescription } from './HighlightedText';
-import { findMatches, type Pattern } from './provenance';
+import { findMatches, pieces, type Pattern } from './provenance';
 
 /**
  * Provenance highlights for an answer rendered as markdown: a rehype plugin that splits the
@@ -57,22 +57,16 @@ export function rehypeProvenance(options: ProvenanceOptions) {
       const { matches, completeUpTo } = findMatches(text, patterns, left);
       if (completeUpTo < text.length) cut = true;
       left -= matches.length;
-      const nodes: HastNode[] = [];
-      let at = 0;
-      for (const match of matches) {
-        const keys = patterns[match.pattern]?.keys ?? [];
+      return pieces(text, patterns, matches).map(({ text: piece, keys }): HastNode => {
+        if (keys === null) return { type: 'text', value: piece };
         const description = markDescription(keys);
-        if (match.start > at) nodes.push({ type: 'text', value: text.slice(at, match.start) });
-        nodes.push({
+        return {
           type: 'element',
           tagName: 'mark',
           properties: { className: colourClass(colourOf(keys[0] ?? '')).split(' '), title: description, 'aria-description': description },
-          children: [{ type: 'text', value: text.slice(match.start, match.end) }],
-        });
-        at = match.end;
-      }
-      if (at < text.length) nodes.push({ type: 'text', value: text.slice(at) });
-      return nodes;
+          children: [{ type: 'text', value: piece }],
+        };
+      });
     }
 
     function visit(parent: HastNode & { children: HastNode[] }): void {

@@ -4,6 +4,7 @@ import {
   occursIn,
   patternsOf,
   payloadValues,
+  pieces,
   type Pattern,
 } from '../../../renderer/features/response/provenance';
 
@@ -40,6 +41,19 @@ describe('finding payload values', () => {
       ['Acme', 'company'],
       ['Ada', 'customer'],
     ]);
+  });
+
+  it('cuts the text into plain stretches and values, losing no character', () => {
+    const text = 'Ada, Acme here.';
+    const patterns = patternsOf(payloadValues({ customer: 'Ada', company: 'Acme' }));
+    const cut = pieces(text, patterns, findMatches(text, patterns).matches);
+    expect(cut).toEqual([
+      { start: 0, text: 'Ada', keys: ['customer'] },
+      { start: 3, text: ', ', keys: null },
+      { start: 5, text: 'Acme', keys: ['company'] },
+      { start: 9, text: ' here.', keys: null },
+    ]);
+    expect(cut.map((piece) => piece.text).join('')).toBe(text);
   });
 
   it('takes regex-special characters literally', () => {
