@@ -18,8 +18,8 @@ export interface ResponsePrefs {
 }
 
 /**
- * Plain text first. Payload highlighting starts off so the answer reads exactly as sent; one
- * press turns it on and it stays on for the following answers.
+ * Plain text first, with payload values highlighted (provenance is what this view is for); one
+ * press turns highlighting off, and it stays off for the following answers.
  */
 export const DEFAULT_PREFS: ResponsePrefs = { view: 'answer', markdown: false, highlight: true, language: 'curl', rawAsReceived: null };
 
