@@ -61,7 +61,8 @@ export function ProfilesDialog({
   const [selection, setSelection] = useState<Selection | null>(initialProfileId ? { kind: 'profile', id: initialProfileId } : null);
   const pendingFocus = useRef<FocusTarget>(focusKey ? 'api-key' : 'selected-profile');
   const [drafts, setDrafts] = useState<Readonly<Record<string, ProfileDraft>>>({});
-  const [closing, setClosing] = useState<{ unsaved: string[]; keyTypedFor: string | null } | null>(null);
+  // Asking before closing; keyTypedFor is read from the key field when asked (it is not React state).
+  const [closing, setClosing] = useState<{ keyTypedFor: string | null } | null>(null);
   const closeAskedFrom = useRef<HTMLElement | null>(null);
 
   // A layout effect, so the dialog is open before any effect below tries to focus inside it
@@ -113,7 +114,7 @@ export function ProfilesDialog({
       return;
     }
     closeAskedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setClosing({ unsaved: unsaved.map((edit) => edit.name), keyTypedFor });
+    setClosing({ keyTypedFor });
   }
 
   /** Keep editing: back to where the person was (the field, or Close), which is still there. */
@@ -160,7 +161,7 @@ export function ProfilesDialog({
             onCancel={keepEditing}
             onConfirm={onClose}
           >
-            {closing.unsaved.length > 0 && <>Unsaved changes to {listed(closing.unsaved)} will be lost. </>}
+            {unsaved.length > 0 && <>Unsaved changes to {listed(unsaved.map((edit) => edit.name))} will be lost. </>}
             {closing.keyTypedFor && <>The API key typed for {closing.keyTypedFor} is not saved. </>}
             Close anyway?
           </ConfirmStep>
