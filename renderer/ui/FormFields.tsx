@@ -7,6 +7,42 @@ function describedBy(...ids: (string | false | null | undefined)[]): string | un
 }
 
 /**
+ * What is said under a field, in the order aria-describedby reads it: what is wrong, what to
+ * beware of, then the general hint. Each paragraph carries the id the field points at.
+ */
+export function FieldNotes({
+  ids,
+  error,
+  warning,
+  hint,
+}: {
+  ids: { error: string; warning?: string; hint?: string };
+  error?: string | null | undefined;
+  warning?: string | null | undefined;
+  hint?: ReactNode;
+}) {
+  return (
+    <>
+      {error && (
+        <p id={ids.error} className="field-error">
+          {error}
+        </p>
+      )}
+      {warning && (
+        <p id={ids.warning} className="field-warning">
+          {warning}
+        </p>
+      )}
+      {hint != null && (
+        <p id={ids.hint} className="field-hint">
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
  * A labelled text input with an optional hint and error below it. The error comes first in
  * aria-describedby, so a screen reader hears what is wrong before the general hint; the value
  * is the caller's, so an error never clears what was typed.
@@ -56,16 +92,7 @@ export function TextField({
         aria-describedby={describedBy(error && ids.error, hint != null && ids.hint)}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error && (
-        <p id={ids.error} className="field-error">
-          {error}
-        </p>
-      )}
-      {hint != null && (
-        <p id={ids.hint} className="field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldNotes ids={ids} error={error} hint={hint} />
     </div>
   );
 }
@@ -105,21 +132,7 @@ export function CheckboxField({
         />
         <label htmlFor={ids.input}>{label}</label>
       </div>
-      {error && (
-        <p id={ids.error} className="field-error">
-          {error}
-        </p>
-      )}
-      {warning && (
-        <p id={ids.warning} className="field-warning">
-          {warning}
-        </p>
-      )}
-      {hint != null && (
-        <p id={ids.hint} className="field-hint">
-          {hint}
-        </p>
-      )}
+      <FieldNotes ids={ids} error={error} warning={warning} hint={hint} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { FieldNotes } from './FormFields';
 
 /**
  * A labelled id field with suggestions from a `<datalist>`: any id can be typed, known ones
@@ -69,11 +70,7 @@ export function IdCombobox({
           </option>
         ))}
       </datalist>
-      {error && (
-        <p id={ids.error} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes ids={ids} error={error} />
       {!error && notes && <div id={ids.notes}>{notes}</div>}
       {!error && !notes && hint && (
         <p id={ids.hint} className="visually-hidden">

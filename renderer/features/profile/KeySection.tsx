@@ -3,6 +3,7 @@ import type { ProfileSummary } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { KeyInTransit, useClearProfileKey, useSetProfileKey } from '../../queries/profileKey';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
+import { FieldNotes } from '../../ui/FormFields';
 import { keyStatusText } from './ProfileBadges';
 
 /**
@@ -101,11 +102,7 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
             aria-describedby={error ? `${ids.error} ${ids.status}` : ids.status}
             onChange={() => setError(null)}
           />
-          {error && (
-            <p id={ids.error} className="field-error">
-              {error}
-            </p>
-          )}
+          <FieldNotes ids={ids} error={error} />
         </div>
         <div className="actions">
           <button type="submit" className="button-primary" disabled={busy}>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProfileInput, Result } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { CheckboxField, TextField } from '../../ui/FormFields';
+import { CheckboxField, FieldNotes, TextField } from '../../ui/FormFields';
 import { draftFieldOf, inputFromDraft, PRESENTATION_OPTIONS, type DraftField, type ProfileDraft } from './profileDraft';
 
 /** A problem to show: next to `field`, or at the top of the form when `field` is null. */
@@ -129,11 +129,7 @@ export function ProfileSettingsForm({
               </option>
             ))}
           </select>
-          {authError && (
-            <p id={ids.selectError} className="field-error">
-              {authError}
-            </p>
-          )}
+          <FieldNotes ids={{ error: ids.selectError }} error={authError} />
         </div>
         {draft.authKind === 'scheme' && (
           <TextField label="Scheme" value={draft.scheme} mono placeholder="Api-Key" onChange={(scheme) => change({ scheme })} error={errorOf('scheme')} focusName="scheme" />

@@ -3,6 +3,7 @@ import { formatJson } from '../../../lib/jsonFormat';
 import type { PayloadCheck } from '../../../lib/payload';
 import { placeholderHintMessage, type PlaceholderHint } from '../../../lib/payloadMembers';
 import type { RowProblem } from '../../../lib/payloadTable';
+import { FieldNotes } from '../../../ui/FormFields';
 import { SegmentedToggle } from '../../../ui/SegmentedToggle';
 import type { PayloadView } from '../../workspace/tabsState';
 import { usePayloadEditorKind, type PayloadEditorHandle } from './editorChoice';
@@ -90,11 +91,7 @@ export function PayloadField(props: PayloadFieldProps) {
         />
       )}
 
-      {view === 'json' && !check.ok && (
-        <p id={ids.error} className="field-error">
-          {check.message}
-        </p>
-      )}
+      <FieldNotes ids={ids} error={view === 'json' && !check.ok ? check.message : null} />
       {hints.length > 0 && (
         <ul id={ids.warnings} className="payload-warnings" aria-label="Payload warnings">
           {hints.map((hint) => (
