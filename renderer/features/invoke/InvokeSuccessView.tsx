@@ -1,10 +1,8 @@
-import type { InvokeRequest, InvokeSuccess } from '../../../electron/shared/contract';
 import { Disclosure } from '../../ui/Disclosure';
 import { ExchangeSummary, RequestDetails } from '../../ui/ExchangeDetails';
 import { ContractCheck } from '../response/ContractCheck';
-import type { PrefsUpdate, ResponsePrefs } from '../response/prefs';
 import { RepeatPanel } from '../response/RepeatPanel';
-import { ResponseViews } from '../response/ResponseViews';
+import { ResponseViews, type AnsweredInvoke } from '../response/ResponseViews';
 import { TimingView } from './TimingView';
 
 /**
@@ -13,17 +11,7 @@ import { TimingView } from './TimingView';
  * went, and a way to repeat it. The answer is untrusted text throughout: text nodes, or
  * sanitized markdown when asked for; never HTML.
  */
-export function InvokeSuccessView({
-  value,
-  request,
-  prefs,
-  onPrefs,
-}: {
-  value: InvokeSuccess;
-  request: InvokeRequest | undefined;
-  prefs: ResponsePrefs;
-  onPrefs: PrefsUpdate;
-}) {
+export function InvokeSuccessView({ value, request, prefs, onPrefs }: AnsweredInvoke) {
   const { response, serverDuration, exchange } = value;
   return (
     <div className="result">

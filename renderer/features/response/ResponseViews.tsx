@@ -7,24 +7,22 @@ import { JsonView } from './JsonView';
 import type { PrefsUpdate, ResponsePrefs, ResponseViewId } from './prefs';
 import { RawView } from './RawView';
 
+/** An answered invoke, what was sent for it, and how the person reads answers. */
+export interface AnsweredInvoke {
+  value: InvokeSuccess;
+  /** The request that was sent; without it (never in practice) there is no Code view or Repeat. */
+  request: InvokeRequest | undefined;
+  prefs: ResponsePrefs;
+  onPrefs: PrefsUpdate;
+}
+
 /**
  * The ways to read one answer, as tabs: the answer text, the body as a JSON tree, the
  * headers, the raw body, and the request as code. Each view is built only when first opened,
  * and each is memoised on the preferences it reads, so switching tabs never re-renders a
  * costly view (a markdown answer, a JSON tree) that did not change.
  */
-export function ResponseViews({
-  value,
-  request,
-  prefs,
-  onPrefs,
-}: {
-  value: InvokeSuccess;
-  /** The request that was sent; without it (never in practice) there is no Code view. */
-  request: InvokeRequest | undefined;
-  prefs: ResponsePrefs;
-  onPrefs: PrefsUpdate;
-}) {
+export function ResponseViews({ value, request, prefs, onPrefs }: AnsweredInvoke) {
   const { response, exchange } = value;
   const views: ViewSpec[] = [
     {
