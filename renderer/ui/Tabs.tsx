@@ -31,16 +31,11 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly TabSpec[] 
           return (
             <button
               key={tab.id}
-              ref={roving.refFor(tab.id)}
-              type="button"
-              role="tab"
+              {...roving.tabProps(tab.id, index, selected)}
               id={tabDomId(tab.id)}
               className="tab"
-              aria-selected={selected}
               aria-controls={panelDomId(tab.id)}
-              tabIndex={selected ? 0 : -1}
               onClick={() => setActiveId(tab.id)}
-              onKeyDown={(event) => roving.moveFrom(event, index)}
             >
               {tab.label}
             </button>

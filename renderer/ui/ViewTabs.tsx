@@ -52,17 +52,12 @@ export function ViewTabs({
           {views.map((view, index) => (
             <button
               key={view.id}
-              ref={roving.refFor(view.id)}
-              type="button"
-              role="tab"
+              {...roving.tabProps(view.id, index, view.id === active)}
               id={tabDomId(view.id)}
               className="view-tab"
-              aria-selected={view.id === active}
               // Only a panel that exists can be pointed at; unopened ones are not rendered yet.
               aria-controls={opened.has(view.id) || view.id === active ? panelDomId(view.id) : undefined}
-              tabIndex={view.id === active ? 0 : -1}
               onClick={() => select(view.id)}
-              onKeyDown={(event) => roving.moveFrom(event, index)}
             >
               {view.label}
             </button>

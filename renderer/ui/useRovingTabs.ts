@@ -30,5 +30,19 @@ export function useRovingTabs(ids: readonly string[], activate: (id: string) => 
     return true;
   };
 
-  return { refFor, focus, moveFrom };
+  /**
+   * What makes a button one tab of this list: its role, its selected state, the single tab stop,
+   * and the movement keys. A tab with keys of its own puts its own onKeyDown after these and
+   * calls `moveFrom` first.
+   */
+  const tabProps = (id: string, index: number, selected: boolean) => ({
+    ref: refFor(id),
+    type: 'button' as const,
+    role: 'tab' as const,
+    'aria-selected': selected,
+    tabIndex: selected ? 0 : -1,
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void moveFrom(event, index),
+  });
+
+  return { refFor, focus, moveFrom, tabProps };
 }

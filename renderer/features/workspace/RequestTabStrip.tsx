@@ -63,16 +63,12 @@ export function RequestTabStrip(props: RequestTabStripProps) {
           return (
             <button
               key={tab.id}
-              ref={roving.refFor(tab.id)}
-              type="button"
-              role="tab"
+              {...roving.tabProps(tab.id, index, selected)}
               id={tabDomId(tab.id)}
               className="request-tab"
-              aria-selected={selected}
               aria-controls={panelDomId(tab.id)}
               aria-keyshortcuts="Delete F2"
               aria-describedby={busy ? `${tabDomId(tab.id)}-busy` : undefined}
-              tabIndex={selected ? 0 : -1}
               title={`${label}${busy ? ', waiting for the agent' : ''} (Delete closes, F2 renames)`}
               onClick={(event) => onTabClick(event, tab.id)}
               onDoubleClick={() => setRenaming(tab.id)}
