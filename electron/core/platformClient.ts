@@ -110,6 +110,12 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       abortReason ??= reason;
       controller.abort();
     };
+    // Every wait below races this, so the time-out and Cancel end the exchange whatever the
+    // transport does (a 101, a socket that never closes, a body that never ends).
+    const aborted = new Promise<never>((_resolve, reject) => {
+      controller.signal.addEventListener('abort', () => reject(new TransportError('The exchange was aborted.', 'ABORT_ERR')), { once: true });
+    });
+    aborted.catch(() => undefined);
     const timer = setTimeout(() => abort('timeout'), target.timeoutMs);
     const onCancel = () => abort('cancelled');
     if (signal?.aborted) onCancel();
@@ -134,14 +140,11 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         ...presented.headers,
       };
       // The transport never follows redirects: following one could carry the key elsewhere.
-      const response = await deps.transport({
-        url: presented.url,
-        method,
-        headers,
-        body,
-        signal: controller.signal,
-        tls: target.tls,
-      }, marks);
+      const sentResponse = await Promise.race([
+        deps.transport({ url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls }, marks),
+        aborted,
+      ]);
+      const response: TransportResponse = { ...sentResponse, body: untilAborted(sentResponse.body, aborted) };
       record.status = response.status;
       record.statusText = response.statusText;
       for (const [name, value] of Object.entries(response.headers)) {
@@ -251,6 +254,21 @@ function trimRawCopy(record: ExchangeRecord): ExchangeRecord {
   return { ...record, responseBody: record.responseBody.slice(0, RAW_COPY_MAX_CHARS), responseBodyTruncated: true };
 }
 
+/** The body's chunks until `aborted` rejects, which then ends the reading at once. */
+async function* untilAborted(body: AsyncIterable<Uint8Array>, aborted: Promise<never>): AsyncIterable<Uint8Array> {
+  const iterator = body[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Not awaited: a stuck source may never settle its return().
+    void iterator.return?.()?.catch(() => undefined);
+  }
+}
+
 /** A failure to write the saved body (disk full, no permission), as opposed to the network. */
 class FileSinkError extends Error {}
 
@@ -322,6 +340,7 @@ const NETWORK_CAUSES: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate could not be verified",
   CERT_HAS_EXPIRED: "the server's certificate has expired",
   ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host name",
+  UPGRADE: 'the server switched protocols (HTTP 101), which this API does not use',
 };
 
 function describeNetworkError(error: unknown, url: URL): string {
