@@ -346,14 +346,13 @@ async function writeBodyToFile(
   try {
     for await (const chunk of response.body) {
       const room = limitBytes - received;
-      const part = chunk.byteLength > room ? chunk.subarray(0, room) : chunk;
+      // Only a byte past the limit says the answer was longer: one ending exactly at it is whole.
+      limitReached = chunk.byteLength > room;
+      const part = limitReached ? chunk.subarray(0, room) : chunk;
       received += part.byteLength;
       progress(received);
       await write(redacting.push(part));
-      if (part !== chunk || received >= limitBytes) {
-        limitReached = chunk.byteLength > room || received >= limitBytes;
-        break;
-      }
+      if (limitReached) break;
     }
     await write(redacting.end(!limitReached));
     await handle.close();

@@ -132,6 +132,9 @@ export function createNodeTransport(now: () => number = () => performance.now())
           return;
         }
         response = res;
+        // Errors reach the reader through the body's iterator; this keeps a destroy after the
+        // reader has stopped (a cut body, an abort) from becoming an uncaught 'error' event.
+        res.on('error', () => undefined);
         const responseHeaders: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers)) {
           if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;

@@ -178,3 +178,20 @@ describe('an error body crosses to the page cut', () => {
     expect(!notJson.ok && notJson.error.exchange?.responseBody?.length).toBe(cutAt);
   });
 });
+
+describe('the save-to-file limit', () => {
+  it('does not call a body cut when it ends exactly at the limit', async () => {
+    const limit = 1024 * 1024;
+    const s = await http((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(Buffer.alloc(limit, 'z'));
+    });
+    const dir = mkdtempSync(`${tmpdir()}/ae-save-`);
+    try {
+      const saved = await client.saveToFile(target(s.url, { maxSavedFileBytes: limit }), { kind: 'guideline', request: { guidelineId: 'g' } }, `${dir}/a`);
+      expect(saved.ok && saved.value).toMatchObject({ bytes: limit, limitReached: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
