@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startCore } from '../../../electron/core/bootstrap';
 import { REDACTED } from '../../../electron/core/redact';
 import { base64, KEY, KEY_FORMS } from '../../support/keyForms';
 import { testClient, testTarget } from '../../support/platformClient';
@@ -192,6 +193,42 @@ describe('the save-to-file limit', () => {
       expect(saved.ok && saved.value).toMatchObject({ bytes: limit, limitReached: false });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('through the contract, as the page receives it', () => {
+  it('answers a 40 MB error body with a small reply, and redacts the key the server echoed in it', async () => {
+    const size = 40 * 1024 * 1024;
+    const s = await http((_req, res) => {
+      res.writeHead(502, `Bad gateway for ${encodeURIComponent(KEY)}`, { 'content-type': 'text/html', 'x-debug-key': base64(KEY) });
+      res.end(Buffer.concat([Buffer.from(`<pre>${encodeURI(KEY)}</pre>`), Buffer.alloc(size, 'h')]));
+    });
+    const core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir: null, sandboxLatency: 'none' });
+    try {
+      const created = await core.api.createProfile({
+        name: 'Gateway',
+        baseUrl: s.url,
+        auth: { kind: 'query', param: 'key' },
+        timeoutMs: 30_000,
+        tls: { verify: true, caFile: null },
+        allowInsecureHttp: false,
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      await core.api.setProfileKey({ profileId: created.value.profileId, key: KEY });
+      const result = await core.api.invokeAgent({ ...invokeRequest, requestId: 'big' });
+      const reply = JSON.stringify(result);
+      expect(Buffer.byteLength(reply)).toBeLessThan(300 * 1024);
+      for (const leak of LEAKS) expect(reply).not.toContain(leak);
+      expect(!result.ok && result.error.exchange).toMatchObject({
+        status: 502,
+        statusText: `Bad gateway for ${REDACTED}`,
+        responseBodyTruncated: true,
+        responseReadStopped: true,
+      });
+      expect(!result.ok && result.error.exchange?.responseBody?.startsWith(`<pre>${REDACTED}</pre>hhh`)).toBe(true);
+    } finally {
+      await core.close();
     }
   });
 });
