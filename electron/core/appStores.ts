@@ -7,9 +7,11 @@ import { createJsonDocument, type JsonDocument } from './jsonDocument';
  * directory or in memory.
  */
 
-export const DEFAULT_SETTINGS: AppSettings = { maxResponseBytes: 50 * 1024 * 1024 };
+export const DEFAULT_SETTINGS: AppSettings = { maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024 };
 const MIN_RESPONSE_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 1024 * 1024 * 1024;
+const MIN_SAVED_FILE_BYTES = 1024 * 1024;
+const MAX_SAVED_FILE_BYTES = 1024 * 1024 * 1024 * 1024;
 
 function invalid<T>(message: string, field?: string): Result<T> {
   return { ok: false, error: { code: 'invalid_argument', message, ...(field ? { field } : {}) } as AppError };
@@ -21,7 +23,11 @@ export function settingsDocument(file: string | null, onProblem?: (message: stri
     empty: () => ({ ...DEFAULT_SETTINGS }),
     parse: (raw) => {
       const value = (raw as Partial<AppSettings> | null)?.maxResponseBytes;
-      return typeof value === 'number' && checkMaxResponseBytes(value).ok ? { maxResponseBytes: value } : null;
+      if (typeof value !== 'number' || !checkMaxResponseBytes(value).ok) return null;
+      // Settings saved before the save-to-file limit existed have none: they get the default.
+      const saved = (raw as Partial<AppSettings>).maxSavedFileBytes;
+      if (saved !== undefined && (typeof saved !== 'number' || !checkMaxSavedFileBytes(saved).ok)) return null;
+      return { maxResponseBytes: value, maxSavedFileBytes: saved ?? DEFAULT_SETTINGS.maxSavedFileBytes };
     },
     ...(onProblem ? { onProblem } : {}),
   });
@@ -30,6 +36,14 @@ export function settingsDocument(file: string | null, onProblem?: (message: stri
 export function checkMaxResponseBytes(value: number): Result<number> {
   if (!Number.isInteger(value) || value < MIN_RESPONSE_BYTES || value > MAX_RESPONSE_BYTES) {
     return invalid('The response size limit must be from 1 KB to 1 GB.', 'maxResponseBytes');
+  }
+  return { ok: true, value };
+}
+
+/** The save-to-file limit: from 1 MB (smaller is never what anyone wants) to 1 TB. */
+export function checkMaxSavedFileBytes(value: number): Result<number> {
+  if (!Number.isInteger(value) || value < MIN_SAVED_FILE_BYTES || value > MAX_SAVED_FILE_BYTES) {
+    return invalid('The save-to-file limit must be from 1 MB to 1 TB.', 'maxSavedFileBytes');
   }
   return { ok: true, value };
 }

@@ -16,7 +16,7 @@ import { checkGuideline, checkInvokeAnswer } from './contractCheck';
 import { normaliseDuration } from './duration';
 import { presentKey } from './keyPresentation';
 import { platformPath } from './platformPath';
-import { redactSecret } from './redact';
+import { createRedactor, createStreamRedactor, redactDeep, type Redactor } from './redact';
 import { phasesOf } from './timing';
 import { TransportError, type TimingMarks, type Transport, type TransportResponse, type TransportTls } from './transport';
 
@@ -37,7 +37,12 @@ export interface PlatformTarget {
   tls: TransportTls;
   /** Responses larger than this are aborted and reported as `too_large`. */
   maxResponseBytes: number;
+  /** Save-to-file stops writing at this many bytes of the answer; DEFAULT_SAVED_FILE_BYTES when absent. */
+  maxSavedFileBytes?: number;
 }
+
+/** The save-to-file limit when a target names none (the settings' default too). */
+export const DEFAULT_SAVED_FILE_BYTES = 256 * 1024 * 1024;
 
 export interface PlatformClientDeps {
   transport: Transport;
@@ -61,6 +66,8 @@ export interface PlatformClient {
 
 interface Sent {
   record: ExchangeRecord;
+  /** What the file holds, when the body was saved to one. */
+  saved?: { bytes: number; limitReached: boolean; limitBytes: number };
   /** The body text, for parsing, when a complete 2xx response arrived. */
   body: string | null;
   error: PlatformError | null;
@@ -94,10 +101,11 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       startedAt: deps.wallClock().toISOString(),
       timing: null,
     };
+    const redactor = createRedactor(target.apiKey);
     const fail = (code: ErrorCode, message: string): Sent => ({
       record,
       body: null,
-      error: { code, message: redactSecret(message, target.apiKey), exchange: record },
+      error: { code, message: redactor.redact(message), exchange: record },
     });
 
     if (!target.apiKey) {
@@ -110,6 +118,12 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       abortReason ??= reason;
       controller.abort();
     };
+    // Every wait below races this, so the time-out and Cancel end the exchange whatever the
+    // transport does (a 101, a socket that never closes, a body that never ends).
+    const aborted = new Promise<never>((_resolve, reject) => {
+      controller.signal.addEventListener('abort', () => reject(new TransportError('The exchange was aborted.', 'ABORT_ERR')), { once: true });
+    });
+    aborted.catch(() => undefined);
     const timer = setTimeout(() => abort('timeout'), target.timeoutMs);
     const onCancel = () => abort('cancelled');
     if (signal?.aborted) onCancel();
@@ -134,24 +148,46 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         ...presented.headers,
       };
       // The transport never follows redirects: following one could carry the key elsewhere.
-      const response = await deps.transport({
-        url: presented.url,
-        method,
-        headers,
-        body,
-        signal: controller.signal,
-        tls: target.tls,
-      }, marks);
+      const sentResponse = await Promise.race([
+        deps.transport({ url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls }, marks),
+        aborted,
+      ]);
+      const response: TransportResponse = { ...sentResponse, body: untilAborted(sentResponse.body, aborted) };
       record.status = response.status;
-      record.statusText = response.statusText;
+      // A server may echo the key anywhere, the reason phrase included.
+      // Node reads the status line and headers as latin1, so a key echoed there in UTF-8 arrives
+      // as one character per byte: redacted in that form too.
+      const headRedactor = createRedactor(target.apiKey, 'bytes');
+      const redactHead = (text: string) => headRedactor.redact(redactor.redact(text));
+      record.statusText = redactHead(response.statusText);
       for (const [name, value] of Object.entries(response.headers)) {
-        record.responseHeaders[name] = redactSecret(value, target.apiKey);
+        record.responseHeaders[redactHead(name)] = redactHead(value);
       }
 
       if (file !== undefined) {
-        record.responseBytes = await writeBodyToFile(response, file, (count) => (record.responseBytes = count));
+        const limitBytes = target.maxSavedFileBytes ?? DEFAULT_SAVED_FILE_BYTES;
+        const saved = await writeBodyToFile(response, file, target.apiKey, limitBytes, (count) => (record.responseBytes = count));
         finish();
-        return { record, body: null, error: null };
+        // Stopped at the limit: drop the rest of the answer rather than leave the server sending it.
+        if (saved.limitReached) controller.abort();
+        return { record, body: null, error: null, saved: { bytes: saved.written, limitReached: saved.limitReached, limitBytes } };
+      }
+      if (response.status < 200 || response.status > 299) {
+        // An error body is evidence, but only its start is needed on the page (a 40 MB error page
+        // once became a 251 MB reply): read a little past the cut, so a key straddling it is
+        // still redacted whole, then stop reading. "Save to a file" gets the whole body.
+        const head = await readPrefix(response, ERROR_BODY_MAX_BYTES + 4 * redactor.maxMatchLength);
+        record.responseBytes = head.received;
+        finish();
+        if (head.stopped) {
+          controller.abort();
+          record.responseReadStopped = true;
+        }
+        record.responseBody = cutErrorBody(head.data, head.stopped, redactor);
+        record.responseBodyTruncated = head.data.byteLength > ERROR_BODY_MAX_BYTES;
+        const location = record.responseHeaders['location'];
+        const redirect = response.status >= 300 && response.status < 400 && location ? ` (redirect to ${location} not followed)` : '';
+        return fail('http_status', `The server answered HTTP ${response.status}${record.statusText ? ` ${record.statusText}` : ''}${redirect}.`);
       }
       const bytes = await readCapped(response, target.maxResponseBytes, () => abort('too_large'));
       record.responseBytes = bytes.received;
@@ -159,15 +195,9 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         finish();
         return fail('too_large', `The response is larger than the ${formatBytes(target.maxResponseBytes)} limit, so it was not read.`);
       }
-      const text = redactSecret(new TextDecoder('utf-8').decode(bytes.data), target.apiKey);
+      const text = redactor.redact(new TextDecoder('utf-8').decode(bytes.data));
       record.responseBody = text;
       finish();
-
-      if (response.status < 200 || response.status > 299) {
-        const location = record.responseHeaders['location'];
-        const redirect = response.status >= 300 && response.status < 400 && location ? ` (redirect to ${location} not followed)` : '';
-        return fail('http_status', `The server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${redirect}.`);
-      }
       return { record, body: text, error: null };
     } catch (error) {
       finish();
@@ -193,14 +223,14 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         error: {
           code: 'not_json',
           message: `The server answered ${sent.record.status} but the body is not JSON${type ? ` (content type ${type})` : ''}.`,
-          exchange: sent.record,
+          exchange: trimRawCopy(sent.record),
         },
       };
     }
   }
 
   function contractError(sent: Sent, what: string, problems: string[]): PlatformError {
-    return { code: 'contract', message: `The ${what} does not match the contract: ${problems.join('; ')}.`, exchange: sent.record };
+    return { code: 'contract', message: `The ${what} does not match the contract: ${problems.join('; ')}.`, exchange: trimRawCopy(sent.record) };
   }
 
   return {
@@ -209,72 +239,153 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
       const body = what.kind === 'invoke' ? JSON.stringify({ text: what.request.text, payload: what.request.payload }) : null;
       const sent = await send(target, what.kind === 'invoke' ? 'POST' : 'GET', path.value, body, undefined, file);
-      if (sent.error) return { ok: false, error: sent.error };
-      return { ok: true, value: { path: file, bytes: sent.record.responseBytes, exchange: sent.record } };
+      if (sent.error) return redactDeep({ ok: false, error: sent.error }, createRedactor(target.apiKey));
+      const saved = sent.saved ?? { bytes: 0, limitReached: false, limitBytes: target.maxSavedFileBytes ?? DEFAULT_SAVED_FILE_BYTES };
+      return redactDeep({ ok: true, value: { path: file, ...saved, exchange: sent.record } }, createRedactor(target.apiKey));
     },
 
     async invoke(target, request, signal) {
-      const path = platformPath('agent', request.agentId);
-      if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
-      const sent = await send(target, 'POST', path.value, JSON.stringify({ text: request.text, payload: request.payload }), signal);
-      if (sent.error) return { ok: false, error: sent.error };
-      const parsed = parseJson(sent);
-      if (!parsed.ok) return parsed;
-      const checked = checkInvokeAnswer(parsed.value);
-      if (!checked.ok) return { ok: false, error: contractError(sent, 'answer', checked.problems) };
-      return {
-        ok: true,
-        value: { response: checked.value, serverDuration: normaliseDuration(checked.value.duration), exchange: trimRawCopy(sent.record) },
-      };
+      return redactDeep(await invokeOnce(target, request, signal), createRedactor(target.apiKey));
     },
 
     async getGuideline(target, request, signal) {
-      const path = platformPath('guideline', request.guidelineId);
-      if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
-      const sent = await send(target, 'GET', path.value, null, signal);
-      if (sent.error) return { ok: false, error: sent.error };
-      const parsed = parseJson(sent);
-      if (!parsed.ok) return parsed;
-      const checked = checkGuideline(parsed.value);
-      if (!checked.ok) return { ok: false, error: contractError(sent, 'guideline', checked.problems) };
-      return { ok: true, value: { guideline: checked.value, exchange: trimRawCopy(sent.record) } };
+      return redactDeep(await getGuidelineOnce(target, request, signal), createRedactor(target.apiKey));
     },
   };
+
+  /*
+   * The two calls as such; what they return is redacted once more, whole, on the way out
+   * (redactDeep), so no field that reaches the page can carry the key, whichever is added.
+   */
+  async function invokeOnce(target: PlatformTarget, request: InvokeRequest, signal?: AbortSignal): Promise<InvokeResult> {
+    const path = platformPath('agent', request.agentId);
+    if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
+    const sent = await send(target, 'POST', path.value, JSON.stringify({ text: request.text, payload: request.payload }), signal);
+    if (sent.error) return { ok: false, error: sent.error };
+    const parsed = parseJson(sent);
+    if (!parsed.ok) return parsed;
+    const checked = checkInvokeAnswer(parsed.value);
+    if (!checked.ok) return { ok: false, error: contractError(sent, 'answer', checked.problems) };
+    return {
+      ok: true,
+      value: { response: checked.value, serverDuration: normaliseDuration(checked.value.duration), exchange: trimRawCopy(sent.record) },
+    };
+  }
+
+  async function getGuidelineOnce(target: PlatformTarget, request: GuidelineRequest, signal?: AbortSignal): Promise<GuidelineResult> {
+    const path = platformPath('guideline', request.guidelineId);
+    if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
+    const sent = await send(target, 'GET', path.value, null, signal);
+    if (sent.error) return { ok: false, error: sent.error };
+    const parsed = parseJson(sent);
+    if (!parsed.ok) return parsed;
+    const checked = checkGuideline(parsed.value);
+    if (!checked.ok) return { ok: false, error: contractError(sent, 'guideline', checked.problems) };
+    return { ok: true, value: { guideline: checked.value, exchange: trimRawCopy(sent.record) } };
+  }
 }
 
 /** How much of a successful answer's raw body is kept beside the parsed answer. */
 export const RAW_COPY_MAX_CHARS = 256 * 1024;
+/** How much of an error body is read and shown; the rest can be saved to a file. */
+export const ERROR_BODY_MAX_BYTES = 256 * 1024;
 
-/** Cuts the raw copy of a body that was parsed successfully (its content travels as the answer). */
+/**
+ * Cuts the raw copy of a body: of an answer parsed successfully (its content travels as the
+ * answer), and of a 2xx body that was not the answer the contract asks for (its start shows why).
+ */
 function trimRawCopy(record: ExchangeRecord): ExchangeRecord {
   if (record.responseBody === null || record.responseBody.length <= RAW_COPY_MAX_CHARS) return record;
   return { ...record, responseBody: record.responseBody.slice(0, RAW_COPY_MAX_CHARS), responseBodyTruncated: true };
 }
 
+/** The body's chunks until `aborted` rejects, which then ends the reading at once. */
+async function* untilAborted(body: AsyncIterable<Uint8Array>, aborted: Promise<never>): AsyncIterable<Uint8Array> {
+  const iterator = body[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Not awaited: a stuck source may never settle its return().
+    void iterator.return?.()?.catch(() => undefined);
+  }
+}
+
 /** A failure to write the saved body (disk full, no permission), as opposed to the network. */
 class FileSinkError extends Error {}
 
-/** Streams the body into a new owner-only file; a partial file is removed when the exchange fails. */
-async function writeBodyToFile(response: TransportResponse, file: string, progress: (bytes: number) => void): Promise<number> {
+/**
+ * Streams the body into a new owner-only file, with the key redacted as it passes (a key split
+ * across chunks included), stopping at `limitBytes` of the answer: what was written is kept.
+ * A partial file is removed when the exchange fails.
+ */
+async function writeBodyToFile(
+  response: TransportResponse,
+  file: string,
+  secret: string | null,
+  limitBytes: number,
+  progress: (bytes: number) => void,
+): Promise<{ written: number; limitReached: boolean }> {
   const handle = await open(file, 'wx', 0o600).catch((error: Error) => {
     throw new FileSinkError(`Could not create ${file}: ${error.message}`);
   });
+  const redacting = createStreamRedactor(secret);
+  let received = 0;
   let written = 0;
+  let limitReached = false;
+  const write = async (data: Buffer) => {
+    if (data.byteLength === 0) return;
+    await handle.write(data).catch((error: Error) => {
+      throw new FileSinkError(`Could not write ${file}: ${error.message}`);
+    });
+    written += data.byteLength;
+  };
   try {
     for await (const chunk of response.body) {
-      await handle.write(chunk).catch((error: Error) => {
-        throw new FileSinkError(`Could not write ${file}: ${error.message}`);
-      });
-      written += chunk.byteLength;
-      progress(written);
+      const room = limitBytes - received;
+      // Only a byte past the limit says the answer was longer: one ending exactly at it is whole.
+      limitReached = chunk.byteLength > room;
+      const part = limitReached ? chunk.subarray(0, room) : chunk;
+      received += part.byteLength;
+      progress(received);
+      await write(redacting.push(part));
+      if (limitReached) break;
     }
+    await write(redacting.end(!limitReached));
     await handle.close();
-    return written;
+    return { written, limitReached };
   } catch (error) {
     await handle.close().catch(() => undefined);
     await unlink(file).catch(() => undefined);
     throw error;
   }
+}
+
+/** Reads the body until its end or until `stopAfter` bytes have arrived, whichever comes first. */
+async function readPrefix(response: TransportResponse, stopAfter: number): Promise<{ data: Uint8Array; received: number; stopped: boolean }> {
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for await (const chunk of response.body) {
+    chunks.push(chunk);
+    received += chunk.byteLength;
+    if (received >= stopAfter) return { data: Buffer.concat(chunks), received, stopped: true };
+  }
+  return { data: Buffer.concat(chunks), received, stopped: false };
+}
+
+/**
+ * The error body as text for the page, redacted: whole when it was read to its end and is
+ * short, else its first ERROR_BODY_MAX_BYTES (a key straddling the cut is redacted whole).
+ */
+function cutErrorBody(data: Uint8Array, stopped: boolean, redactor: Redactor): string {
+  // stream: true leaves out a character cut in half at the end instead of showing U+FFFD.
+  const text = new TextDecoder('utf-8').decode(data, { stream: stopped });
+  if (!stopped && data.byteLength <= ERROR_BODY_MAX_BYTES) return redactor.redact(text);
+  const cut = new TextDecoder('utf-8').decode(data.subarray(0, ERROR_BODY_MAX_BYTES), { stream: true }).length;
+  return redactor.redactPrefix(text, cut);
 }
 
 /** Reads the body while counting bytes, stopping as soon as the cap is passed. */
@@ -322,6 +433,7 @@ const NETWORK_CAUSES: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate could not be verified",
   CERT_HAS_EXPIRED: "the server's certificate has expired",
   ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host name",
+  UPGRADE: 'the server switched protocols (HTTP 101), which this API does not use',
 };
 
 function describeNetworkError(error: unknown, url: URL): string {

@@ -1,15 +1,193 @@
 /**
  * Removes a secret from text we are about to show or keep (a server may echo the key back in
- * an error body or header). Very short secrets are left alone: redacting "demo" would mangle
- * ordinary words in answers, and a key that short protects nothing anyway.
+ * an error body, a header, the reason phrase, or a file saved from its answer). Very short
+ * secrets are left alone: redacting "demo" would mangle ordinary words in answers, and a key
+ * that short protects nothing anyway.
+ *
+ * A server rarely echoes a key exactly as sent, so every form a key commonly takes is caught,
+ * as secret scanners do:
+ * - raw, and percent-encoded character by character in any mix: encodeURIComponent,
+ *   encodeURI, RFC 3986 strict (`!'()*~` encoded too), upper- or lowercase hex, `+` for a
+ *   space (form encoding), and an encoded character that need not be (`%61` for `a`);
+ * - JSON string escapes in any mix: `\uXXXX` (either case; surrogate pairs beyond the BMP),
+ *   `\/`, `\"`, `\\`;
+ * - base64, standard and base64url, with or without padding, including the key inside a
+ *   longer base64 string (`Basic base64(user:key)`): the key's bytes can start at any of the
+ *   three offsets of a 3-byte group, so the characters each alignment fully determines are
+ *   searched for. The one or two characters at either edge that mix in neighbouring bytes
+ *   stay: they carry at most 4 bits of the key each.
+ * Not caught: double encodings (`%252F`), HTML entities, hex, and other transformations.
  */
 export const REDACTED = '[redacted key]';
 const MIN_REDACTABLE_LENGTH = 8;
 
+/** A secret's matcher, built once per exchange and used on every text that leaves it. */
+export interface Redactor {
+  /** `text` with every occurrence of the secret, in every form above, replaced by REDACTED. */
+  redact(text: string): string;
+  /**
+   * Redacts the part of `text` before `cut`, extended to the end of an occurrence that
+   * straddles `cut` (which is then wholly redacted), so cutting a long body never leaves
+   * the start of a key behind. `text` must run at least `maxMatchLength` past `cut` for this
+   * to see such an occurrence whole.
+   */
+  redactPrefix(text: string, cut: number): string;
+  /** As redactPrefix, also saying how much of `text` the result covers (`cut` or more). */
+  redactUpTo(text: string, cut: number): { out: string; consumed: number };
+  /** The longest text one occurrence can span: how much to keep back across chunk boundaries. */
+  readonly maxMatchLength: number;
+}
+
+/** Text in which each character is one byte (latin1), for bodies streamed to a file. */
+export type TextDomain = 'text' | 'bytes';
+
+const NO_REDACTION: Redactor = {
+  redact: (text) => text,
+  redactPrefix: (text, cut) => text.slice(0, cut),
+  redactUpTo: (text, cut) => ({ out: text.slice(0, cut), consumed: cut }),
+  maxMatchLength: 0,
+};
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
+/** A hex digit matched in either case. */
+function hexDigit(digit: string): string {
+  return /[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit;
+}
+
+function hexPattern(value: number, width: number): string {
+  return [...value.toString(16).padStart(width, '0')].map(hexDigit).join('');
+}
+
+/** The ways one character of the key may appear, as a regex group, and the longest of them. */
+function characterForms(char: string, domain: TextDomain): { pattern: string; longest: number } {
+  const utf8 = Buffer.from(char, 'utf8');
+  const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
+  const raw = domain === 'bytes' ? utf8.toString('latin1') : char;
+  const alternatives = [
+    { pattern: [...utf8].map((byte) => `%${hexPattern(byte, 2)}`).join(''), length: utf8.length * 3 },
+    { pattern: units.map((unit) => `\\\\u${hexPattern(unit, 4)}`).join(''), length: units.length * 6 },
+    { pattern: escapeRegExp(raw), length: raw.length },
+  ];
+  if (char === ' ') alternatives.push({ pattern: '\\+', length: 1 });
+  if (char === '/' || char === '"' || char === '\\') alternatives.push({ pattern: `\\\\${escapeRegExp(char)}`, length: 2 });
+  return { pattern: `(?:${alternatives.map((a) => a.pattern).join('|')})`, longest: Math.max(...alternatives.map((a) => a.length)) };
+}
+
+/**
+ * The base64 forms of the key, as regex alternatives, longest first: for each of the three
+ * alignments, the characters the key's bytes fully determine, first with the last character
+ * and padding it has when the key ends the encoded data (the usual case), then without.
+ */
+function base64Forms(secret: string): { pattern: string; length: number }[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms = new Map<string, number>();
+  const add = (text: string, pattern: string) => forms.set(pattern, Math.max(forms.get(pattern) ?? 0, text.length));
+  for (let offset = 0; offset < 3; offset += 1) {
+    const start = Math.ceil((offset * 8) / 6);
+    for (const url of [false, true]) {
+      const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString(url ? 'base64url' : 'base64');
+      const ending = encoded.replace(/=+$/, '').slice(start);
+      add(`${ending}==`, `${escapeRegExp(ending)}(?:==?)?`);
+      const core = encoded.slice(start, Math.floor(((offset + bytes.length) * 8) / 6));
+      add(core, escapeRegExp(core));
+    }
+  }
+  return [...forms].map(([pattern, length]) => ({ pattern, length })).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Builds the matcher for `secret`. `domain` says what the texts to redact hold: decoded
+ * text (the default), or bytes as latin1 characters (a body streamed to a file, where the key
+ * appears as its UTF-8 bytes).
+ */
+export function createRedactor(secret: string | null | undefined, domain: TextDomain = 'text'): Redactor {
+  if (!secret || secret.length < MIN_REDACTABLE_LENGTH) return NO_REDACTION;
+  const characters = [...secret].map((char) => characterForms(char, domain));
+  const base64 = base64Forms(secret);
+  const alternatives = [characters.map((c) => c.pattern).join(''), ...base64.map((form) => form.pattern)];
+  const maxMatchLength = Math.max(characters.reduce((sum, c) => sum + c.longest, 0), ...base64.map((form) => form.length));
+  const pattern = new RegExp(alternatives.join('|'), 'g');
+
+  function redactUpTo(text: string, cut: number): { out: string; consumed: number } {
+    let out = '';
+    let position = 0;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null && match.index < cut; match = pattern.exec(text)) {
+      out += text.slice(position, match.index) + REDACTED;
+      position = match.index + match[0].length;
+    }
+    pattern.lastIndex = 0;
+    const consumed = Math.max(position, cut);
+    return { out: out + text.slice(position, consumed), consumed };
+  }
+
+  return {
+    maxMatchLength,
+    redact: (text) => text.replace(pattern, REDACTED),
+    redactPrefix: (text, cut) => redactUpTo(text, cut).out,
+    redactUpTo,
+  };
+}
+
+/** One-off redaction of `text` (see createRedactor). */
 export function redactSecret(text: string, secret: string | null | undefined): string {
-  if (!secret || secret.length < MIN_REDACTABLE_LENGTH) return text;
-  let result = text.split(secret).join(REDACTED);
-  const encoded = encodeURIComponent(secret);
-  if (encoded !== secret) result = result.split(encoded).join(REDACTED);
-  return result;
+  return createRedactor(secret).redact(text);
+}
+
+/**
+ * Every string in `value` (and every object key), redacted: applied to everything the
+ * client returns, so no field that crosses to the page (reason phrase, header, URL, body,
+ * message) can be missed, now or when a field is added.
+ */
+export function redactDeep<T>(value: T, redactor: Redactor): T {
+  if (redactor === NO_REDACTION) return value;
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return redactor.redact(item);
+    if (Array.isArray(item)) return item.map(walk);
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [redactor.redact(key), walk(inner)]));
+    }
+    return item;
+  };
+  return walk(value) as T;
+}
+
+/**
+ * Redacts a stream of byte chunks as they pass (for a body saved to a file), keeping back
+ * just enough at the end of each chunk that a key split across chunks is still caught.
+ */
+export function createStreamRedactor(secret: string | null | undefined): {
+  push(chunk: Uint8Array): Buffer;
+  /** The held-back rest; `complete` false when the body was cut, so a key's start at the end is dropped too. */
+  end(complete: boolean): Buffer;
+} {
+  const redactor = createRedactor(secret, 'bytes');
+  const hold = Math.max(0, redactor.maxMatchLength - 1);
+  let carry = '';
+  return {
+    push(chunk) {
+      const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      const { out, consumed } = redactor.redactUpTo(text, Math.max(0, text.length - hold));
+      carry = text.slice(consumed);
+      return Buffer.from(out, 'latin1');
+    },
+    end(complete) {
+      const rest = redactor.redact(carry);
+      carry = '';
+      if (complete || hold === 0) return Buffer.from(rest, 'latin1');
+      return Buffer.from(dropKeyStart(rest, secret ?? ''), 'latin1');
+    },
+  };
+}
+
+/** A cut body may end in the first characters of the key: drop that raw start too. */
+function dropKeyStart(text: string, secret: string): string {
+  const raw = Buffer.from(secret, 'utf8').toString('latin1');
+  for (let length = Math.min(raw.length - 1, text.length); length >= 4; length -= 1) {
+    if (text.endsWith(raw.slice(0, length))) return text.slice(0, text.length - length) + REDACTED;
+  }
+  return text;
 }

@@ -18,7 +18,7 @@ import type {
   Result,
   Workspace,
 } from '../shared/contract';
-import { checkCatalogInput, checkMaxResponseBytes, learnKeys, parseWorkspace, type CatalogByProfile } from './appStores';
+import { checkCatalogInput, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, parseWorkspace, type CatalogByProfile } from './appStores';
 import type { JsonDocument } from './jsonDocument';
 import { isInsecureHttp } from './baseUrl';
 import { DETECT_CANDIDATES, describePresentation, samePresentation } from './keyPresentation';
@@ -142,6 +142,7 @@ export function createApiService(deps: ServiceDeps): Api {
         timeoutMs: profile.timeoutMs,
         tls: { verify: profile.tls.verify, extraCa },
         maxResponseBytes: (await deps.settings.read()).maxResponseBytes,
+        maxSavedFileBytes: (await deps.settings.read()).maxSavedFileBytes,
       },
     };
   }
@@ -297,6 +298,10 @@ export function createApiService(deps: ServiceDeps): Api {
     async updateSettings(patch) {
       if (patch.maxResponseBytes !== undefined) {
         const checked = checkMaxResponseBytes(patch.maxResponseBytes);
+        if (!checked.ok) return checked;
+      }
+      if (patch.maxSavedFileBytes !== undefined) {
+        const checked = checkMaxSavedFileBytes(patch.maxSavedFileBytes);
         if (!checked.ok) return checked;
       }
       return { ok: true, value: await deps.settings.update((current) => ({ ...current, ...patch })) };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import type { Duplex } from 'node:stream';
 import { rootCertificates } from 'node:tls';
 
 /**
@@ -96,6 +97,19 @@ export function createNodeTransport(now: () => number = () => performance.now())
         agent: secure ? httpsAgent(request.tls) : httpAgent,
       };
       const req = secure ? https.request(request.url, options) : http.request(request.url, options);
+      let response: http.IncomingMessage | null = null;
+      // An abort ends the body too: Node ends the request, and the response is destroyed here so
+      // a body that never ends cannot keep a reader waiting.
+      request.signal.addEventListener('abort', () => response?.destroy(new TransportError('The exchange was aborted.', 'ABORT_ERR')), {
+        once: true,
+      });
+      // A 101 (or any upgrade) never becomes a 'response': Node hands over the socket, or
+      // destroys it when no one listens, and without these two the promise waited for ever.
+      req.on('upgrade', (res: http.IncomingMessage, socket: Duplex) => {
+        socket.destroy();
+        reject(new TransportError(`The server switched protocols (HTTP ${res.statusCode ?? 101}), which this API does not use.`, 'UPGRADE'));
+      });
+      req.on('close', () => reject(new TransportError('The connection closed before an answer arrived.', 'ECONNRESET')));
       req.on('socket', (socket) => {
         // A socket handed over already connected is a reused keep-alive connection.
         if (!socket.connecting) {
@@ -110,6 +124,17 @@ export function createNodeTransport(now: () => number = () => performance.now())
       req.on('error', (error: NodeJS.ErrnoException) => reject(new TransportError(error.message, error.code ?? null)));
       req.on('response', (res) => {
         marks.firstByte = now();
+        if (res.statusCode === 101) {
+          // Without an Upgrade header Node treats a 101 as an ordinary answer and would keep
+          // the socket for the next request, though it now speaks another protocol.
+          res.socket.destroy();
+          reject(new TransportError('The server switched protocols (HTTP 101), which this API does not use.', 'UPGRADE'));
+          return;
+        }
+        response = res;
+        // Errors reach the reader through the body's iterator; this keeps a destroy after the
+        // reader has stopped (a cut body, an abort) from becoming an uncaught 'error' event.
+        res.on('error', () => undefined);
         const responseHeaders: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers)) {
           if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;

@@ -4,6 +4,7 @@ import {
   type ApiArgument,
   type ApiMethod,
   type AppError,
+  type AppSettings,
   type CatalogAgentInput,
   type JsonObject,
   type Result,
@@ -129,11 +130,17 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   getSettings: noArgument,
   updateSettings: (raw) =>
     objectArgument(raw, (record) => {
-      const keys = Object.keys(record);
-      if (keys.some((key) => key !== 'maxResponseBytes')) return invalid('Only maxResponseBytes can be set.');
-      const value = record['maxResponseBytes'];
-      if (value !== undefined && typeof value !== 'number') return invalid('"maxResponseBytes" must be a number.');
-      return ok(value === undefined ? {} : { maxResponseBytes: value });
+      const names = ['maxResponseBytes', 'maxSavedFileBytes'] as const;
+      if (Object.keys(record).some((key) => !(names as readonly string[]).includes(key))) {
+        return invalid('Only maxResponseBytes and maxSavedFileBytes can be set.');
+      }
+      const patch: Partial<AppSettings> = {};
+      for (const name of names) {
+        const value = record[name];
+        if (value !== undefined && typeof value !== 'number') return invalid(`"${name}" must be a number.`);
+        if (value !== undefined) patch[name] = value;
+      }
+      return ok(patch);
     }),
   loadWorkspace: noArgument,
   // Shape and size are checked by the service (parseWorkspace), which answers with a Result.

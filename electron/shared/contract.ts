@@ -59,9 +59,15 @@ export interface ExchangeRecord {
   /**
    * True when `responseBody` holds only the start of the body. A successful answer crosses to
    * the renderer once, as the parsed answer; its raw copy is cut (at 256 KB) so a 30 MB answer
-   * is not sent twice. Error bodies are never cut: they are the evidence.
+   * is not sent twice. An error body is cut at 256 KB too (a 40 MB error page must not cross
+   * whole); its start is the evidence, and "save to a file" gets the rest.
    */
   responseBodyTruncated: boolean;
+  /**
+   * True when the host stopped reading the body at the cut (error bodies): `responseBytes` then
+   * counts what was read, not the whole body. Absent means the body was read to its end.
+   */
+  responseReadStopped?: boolean;
   /** Time from starting the request to the end of the body (or the failure), measured in the host. */
   roundTripMs: number;
   /** When the request started, ISO 8601. */
@@ -291,6 +297,8 @@ export interface CancelRequest {
 export interface AppSettings {
   /** Responses larger than this are aborted and reported as too large. Default 50 MB. */
   maxResponseBytes: number;
+  /** "Save to a file" stops writing at this many bytes of the answer. Default 256 MB. */
+  maxSavedFileBytes: number;
 }
 
 /** One request tab's draft, kept by the host across restarts. */
@@ -337,7 +345,12 @@ export type BodyTarget = { kind: 'invoke'; request: InvokeRequest } | { kind: 'g
 export interface SavedBody {
   /** Where the body was saved (a new file in the Downloads folder). */
   path: string;
+  /** Bytes written to the file (the key, if echoed, is redacted there too). */
   bytes: number;
+  /** True when the answer was longer than the limit: the file holds its first `limitBytes` bytes. */
+  limitReached: boolean;
+  /** The save-to-file limit in force (AppSettings.maxSavedFileBytes). */
+  limitBytes: number;
   /** The exchange; `responseBody` is null since the body went to the file. Check `status`. */
   exchange: ExchangeRecord;
 }

@@ -1,3 +1,4 @@
+import { createContext, useContext, type ReactNode } from 'react';
 import type { ExchangeRecord } from '../../electron/shared/contract';
 import { formatBytes, formatMs } from '../lib/format';
 import { prettyJson } from '../lib/payload';
@@ -97,10 +98,38 @@ export function HeaderList({ headers, className }: { headers: [string, string][]
   );
 }
 
+/**
+ * What a view offers for getting a cut body whole (a "save to a file" action), provided by the
+ * view that knows the request; ExchangeExtras shows it beside the note that the body was cut.
+ */
+export const WholeBodyActionContext = createContext<ReactNode>(null);
+
+/**
+ * Says that the body above holds only its start, and offers the whole of it in a file. Shown
+ * for error bodies (the host cuts them at 256 KB so a 40 MB error page does not cross whole).
+ */
+export function CutBodyNote({ exchange }: { exchange: ExchangeRecord }) {
+  const action = useContext(WholeBodyActionContext);
+  if (!exchange.responseBodyTruncated || exchange.responseBody === null || action === null) return null;
+  const shown = formatCount(exchange.responseBody.length, 'character');
+  return (
+    <div className="cut-body-note">
+      <p className="muted small" role="note">
+        The body is cut: showing its first {shown}
+        {exchange.responseReadStopped
+          ? `; Agent Explorer stopped reading after ${formatBytes(exchange.responseBytes)}, so the rest was not read.`
+          : ` of ${formatBytes(exchange.responseBytes)}.`}
+      </p>
+      {action}
+    </div>
+  );
+}
+
 export function ExchangeExtras({ exchange }: { exchange: ExchangeRecord }) {
   const headers = Object.entries(exchange.responseHeaders);
   return (
     <>
+      <CutBodyNote exchange={exchange} />
       <Disclosure summary={`Response headers (${headers.length})`}>
         <HeaderList headers={headers} />
       </Disclosure>

@@ -78,7 +78,7 @@ export class FakeApi implements Api {
 
   private nextId = 1;
 
-  settings: AppSettings = { maxResponseBytes: 50 * 1024 * 1024 };
+  settings: AppSettings = { maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024 };
   workspace: Workspace = { tabs: [], activeTabId: null };
   catalog: CatalogAgent[] = [];
   /** Request ids in flight that `cancelRequest` may cancel; tests add to it. */
@@ -225,7 +225,13 @@ export class FakeApi implements Api {
   /** What the next saveResponseToFile answers. */
   saveToFileResponder: (request: BodyTarget) => Result<SavedBody, PlatformError> = () => ({
     ok: true,
-    value: { path: '/home/user/Downloads/agent-explorer-invoke-x.json', bytes: 60 * 1024 * 1024, exchange: exchange({ responseBody: null }) },
+    value: {
+      path: '/home/user/Downloads/agent-explorer-invoke-x.json',
+      bytes: 60 * 1024 * 1024,
+      limitReached: false,
+      limitBytes: 256 * 1024 * 1024,
+      exchange: exchange({ responseBody: null }),
+    },
   });
 
   async saveResponseToFile(request: BodyTarget): Promise<Result<SavedBody, PlatformError>> {
@@ -242,6 +248,9 @@ export class FakeApi implements Api {
     this.record('updateSettings', request);
     if (request.maxResponseBytes !== undefined && request.maxResponseBytes < 1024) {
       return this.refuse('The limit must be at least 1 KB.', 'maxResponseBytes');
+    }
+    if (request.maxSavedFileBytes !== undefined && request.maxSavedFileBytes < 1024 * 1024) {
+      return this.refuse('The save-to-file limit must be from 1 MB to 1 TB.', 'maxSavedFileBytes');
     }
     this.settings = { ...this.settings, ...request };
     return { ok: true, value: this.settings };

@@ -2,7 +2,7 @@ import type { GuidelineResult, GuidelineSuccess } from '../../../electron/shared
 import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
 import { SaveToFileAction } from '../response/SaveToFileAction';
-import { ExchangeExtras, ExchangeSummary } from '../../ui/ExchangeDetails';
+import { ExchangeExtras, ExchangeSummary, WholeBodyActionContext } from '../../ui/ExchangeDetails';
 import { SafeMarkdown } from './SafeMarkdown';
 
 /** What the Guideline region needs from the guideline query. */
@@ -61,14 +61,22 @@ export function GuidelineView({ state }: { state: GuidelineState }) {
         (data.ok ? (
           <GuidelineDocument value={data.value} />
         ) : (
-          <ErrorPanel
-            error={data.error}
-            action={
-              data.error.code === 'too_large' && openedId !== null ? (
-                <SaveToFileAction target={{ kind: 'guideline', request: { guidelineId: openedId } }} />
-              ) : undefined
+          <WholeBodyActionContext.Provider
+            value={
+              openedId !== null ? (
+                <SaveToFileAction target={{ kind: 'guideline', request: { guidelineId: openedId } }} label="Save the whole body to a file…" />
+              ) : null
             }
-          />
+          >
+            <ErrorPanel
+              error={data.error}
+              action={
+                data.error.code === 'too_large' && openedId !== null ? (
+                  <SaveToFileAction target={{ kind: 'guideline', request: { guidelineId: openedId } }} />
+                ) : undefined
+              }
+            />
+          </WholeBodyActionContext.Provider>
         ))}
     </section>
   );

@@ -3,6 +3,7 @@ import type { InvokeRequest, InvokeResult } from '../../../electron/shared/contr
 import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
 import { SaveToFileAction } from '../response/SaveToFileAction';
+import { WholeBodyActionContext } from '../../ui/ExchangeDetails';
 import { CodeView } from '../response/CodeView';
 import { DEFAULT_PREFS, type ResponsePrefs } from '../response/prefs';
 import { RepeatPanel } from '../response/RepeatPanel';
@@ -61,12 +62,16 @@ export function ResponseView({ state }: { state: InvokeState }) {
       )}
       {status === 'success' && data && !data.ok && (
         <div className="result">
-          <ErrorPanel
-            error={data.error}
-            action={
-              data.error.code === 'too_large' && variables ? <SaveToFileAction target={{ kind: 'invoke', request: variables }} /> : undefined
-            }
-          />
+          <WholeBodyActionContext.Provider
+            value={variables ? <SaveToFileAction target={{ kind: 'invoke', request: variables }} label="Save the whole body to a file…" /> : null}
+          >
+            <ErrorPanel
+              error={data.error}
+              action={
+                data.error.code === 'too_large' && variables ? <SaveToFileAction target={{ kind: 'invoke', request: variables }} /> : undefined
+              }
+            />
+          </WholeBodyActionContext.Provider>
           {/* Something was sent: reproducing it elsewhere, or seeing how often it fails, is the next question. */}
           {data.error.exchange && variables && (
             <>

@@ -5,21 +5,29 @@ import { formatBytes } from '../../lib/format';
 import { useSaveResponseToFile } from '../../queries/saveToFile';
 
 /**
- * Offered when an answer was over the size cap: send the request again with the answer going
- * straight to a file. Asked first, because it is a new request: an invoke runs (and may bill)
+ * Offered when an answer was over the size cap, or an error body was cut: send the request
+ * again with the answer going straight to a file (the key redacted, up to the save-to-file
+ * limit in Settings). Asked first, because it is a new request: an invoke runs (and may bill)
  * the agent again.
  */
-export function SaveToFileAction({ target }: { target: BodyTarget }) {
+export function SaveToFileAction({ target, label = 'Save the answer to a file…' }: { target: BodyTarget; label?: string }) {
   const save = useSaveResponseToFile();
   const [confirming, setConfirming] = useState(false);
   const again = target.kind === 'invoke' ? 'runs the agent again (it may be billed)' : 'reads the guideline again';
 
   if (save.isPending) return <p className="small" role="status">Sending again and saving the answer to a file…</p>;
   if (save.isSuccess && save.data.ok) {
-    const { path, bytes, exchange } = save.data.value;
+    const { path, bytes, exchange, limitReached, limitBytes } = save.data.value;
     return (
       <p className="small" role="status">
         Saved {formatBytes(bytes)} (HTTP {exchange.status}) to <code className="mono">{path}</code>.
+        {limitReached && (
+          <>
+            {' '}
+            <strong>The file is cut:</strong> the answer was longer, and saving stopped at the {formatBytes(limitBytes)} save-to-file
+            limit (Settings).
+          </>
+        )}
       </p>
     );
   }
@@ -27,7 +35,7 @@ export function SaveToFileAction({ target }: { target: BodyTarget }) {
     <div className="save-to-file">
       {!confirming ? (
         <button type="button" className="button-quiet button-small" onClick={() => setConfirming(true)}>
-          Save the answer to a file…
+          {label}
         </button>
       ) : (
         <div role="group" aria-label="Confirm saving to a file" className="confirm-row">

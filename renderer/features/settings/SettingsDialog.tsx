@@ -1,40 +1,65 @@
 import { useId, useState } from 'react';
+import type { AppSettings } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useSettings, useUpdateSettings } from '../../queries/settings';
 import { ModalDialog } from '../../ui/ModalDialog';
 
 const MB = 1024 * 1024;
 
+type SizeSetting = 'maxResponseBytes' | 'maxSavedFileBytes';
+
+const FIELDS: { name: SizeSetting; label: string; example: number; hint: string }[] = [
+  {
+    name: 'maxResponseBytes',
+    label: 'Response size limit (MB)',
+    example: 50,
+    hint: 'Larger answers are stopped as they arrive and reported as too large; you can then save them to a file.',
+  },
+  {
+    name: 'maxSavedFileBytes',
+    label: 'Save-to-file limit (MB)',
+    example: 256,
+    hint: 'Saving an answer to a file stops at this size: the file keeps what was written, and you are told it was cut.',
+  },
+];
+
+const asMegabytes = (bytes: number) => String(Math.round((bytes / MB) * 100) / 100);
+
 /**
- * App settings. For now one: the response size limit. Answers over it are stopped as they
- * arrive (the window stays responsive) and can then be saved to a file instead.
+ * App settings: the response size limit (answers over it are stopped as they arrive, so the
+ * window stays responsive) and the save-to-file limit (so an endless answer cannot fill the disk).
  */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const settings = useSettings();
   const update = useUpdateSettings();
-  const current = settings.data ? String(Math.round((settings.data.maxResponseBytes / MB) * 100) / 100) : '';
-  const [typed, setTyped] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const ids = { field: useId(), hint: useId(), error: useId() };
-  const value = typed ?? current;
+  const [typed, setTyped] = useState<Partial<Record<SizeSetting, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<SizeSetting, string>>>({});
+  const baseId = useId();
+
+  const valueOf = (name: SizeSetting) => typed[name] ?? (settings.data ? asMegabytes(settings.data[name]) : '');
 
   function save() {
-    const megabytes = Number(value.trim());
-    if (value.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0) {
-      setProblem('Enter a size in MB, for example 50.');
-      return;
+    const patch: Partial<AppSettings> = {};
+    const found: Partial<Record<SizeSetting, string>> = {};
+    for (const field of FIELDS) {
+      const text = typed[field.name];
+      if (text === undefined) continue;
+      const megabytes = Number(text.trim());
+      if (text.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0) found[field.name] = `Enter a size in MB, for example ${field.example}.`;
+      else patch[field.name] = Math.round(megabytes * MB);
     }
-    setProblem(null);
-    update.mutate(
-      { maxResponseBytes: Math.round(megabytes * MB) },
-      {
-        onSuccess: (result) => {
-          if (result.ok) setTyped(null);
-          else setProblem(result.error.message);
-        },
-        onError: (error) => setProblem(thrownMessage(error)),
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(patch, {
+      onSuccess: (result) => {
+        if (result.ok) setTyped({});
+        else {
+          const field = FIELDS.find((f) => f.name === result.error.field) ?? FIELDS.find((f) => typed[f.name] !== undefined) ?? FIELDS[0]!;
+          setProblems({ [field.name]: result.error.message });
+        }
       },
-    );
+      onError: (error) => setProblems({ [FIELDS.find((f) => typed[f.name] !== undefined)?.name ?? 'maxResponseBytes']: thrownMessage(error) }),
+    });
   }
 
   return (
@@ -46,36 +71,43 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           save();
         }}
       >
-        <div className="field">
-          <label htmlFor={ids.field}>Response size limit (MB)</label>
-          <input
-            id={ids.field}
-            className="input"
-            inputMode="decimal"
-            value={value}
-            disabled={!settings.data}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? ids.error : ids.hint}
-            onChange={(event) => {
-              setProblem(null);
-              setTyped(event.target.value);
-            }}
-          />
-          {problem ? (
-            <p id={ids.error} className="field-error">
-              {problem}
-            </p>
-          ) : (
-            <p id={ids.hint} className="field-hint">
-              Larger answers are stopped as they arrive and reported as too large; you can then save them to a file.
-            </p>
-          )}
-        </div>
+        {FIELDS.map((field) => {
+          const ids = { field: `${baseId}-${field.name}`, hint: `${baseId}-${field.name}-hint`, error: `${baseId}-${field.name}-error` };
+          const problem = problems[field.name];
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={ids.field}>{field.label}</label>
+              <input
+                id={ids.field}
+                className="input"
+                inputMode="decimal"
+                value={valueOf(field.name)}
+                disabled={!settings.data}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? ids.error : ids.hint}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setProblems((current) => ({ ...current, [field.name]: undefined }));
+                  setTyped((current) => ({ ...current, [field.name]: value }));
+                }}
+              />
+              {problem ? (
+                <p id={ids.error} className="field-error">
+                  {problem}
+                </p>
+              ) : (
+                <p id={ids.hint} className="field-hint">
+                  {field.hint}
+                </p>
+              )}
+            </div>
+          );
+        })}
         <div className="actions">
           <button type="submit" className="button-primary" disabled={update.isPending || !settings.data}>
             Save
           </button>
-          {update.isSuccess && update.data.ok && typed === null && (
+          {update.isSuccess && update.data.ok && Object.keys(typed).length === 0 && (
             <span role="status" className="small">
               Saved.
             </span>

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,18 +55,34 @@ describe('cancel', () => {
 
 describe('settings', () => {
   it('applies the response size limit to the next request, and keeps it across restarts', async () => {
-    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 50 * 1024 * 1024 });
+    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024 });
     const tooSmall = await core.api.updateSettings({ maxResponseBytes: 10 });
     expect(!tooSmall.ok && tooSmall.error.field).toBe('maxResponseBytes');
 
-    expect(await core.api.updateSettings({ maxResponseBytes: 1024 })).toEqual({ ok: true, value: { maxResponseBytes: 1024 } });
+    expect(await core.api.updateSettings({ maxResponseBytes: 1024 })).toEqual({
+      ok: true,
+      value: { maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024 },
+    });
     const guidelines = await core.api.listKnownGuidelines();
     const result = await core.api.getGuideline({ guidelineId: guidelines[0]!.id });
     expect(!result.ok && result.error.code).toBe('too_large');
     expect(!result.ok && result.error.message).toContain('1 KB');
 
     await restart();
-    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 1024 });
+    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024 });
+  });
+
+  it('keeps a save-to-file limit from 1 MB to 1 TB, across restarts; settings saved before it existed get the default', async () => {
+    const tooSmall = await core.api.updateSettings({ maxSavedFileBytes: 1000 });
+    expect(!tooSmall.ok && tooSmall.error.field).toBe('maxSavedFileBytes');
+    expect(await core.api.updateSettings({ maxSavedFileBytes: 2 * 1024 * 1024 })).toMatchObject({ ok: true, value: { maxSavedFileBytes: 2 * 1024 * 1024 } });
+    await restart();
+    expect((await core.api.getSettings()).maxSavedFileBytes).toBe(2 * 1024 * 1024);
+
+    await core.close();
+    writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ maxResponseBytes: 4096 }));
+    core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none' });
+    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 4096, maxSavedFileBytes: 256 * 1024 * 1024 });
   });
 });
 

@@ -1,0 +1,43 @@
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A loopback TCP server that answers with raw bytes, for answers node:http would never send
+ * (a 101 to a plain POST, headers that never come, a body that never ends).
+ */
+export interface RawServer {
+  url: string;
+  /** Sockets the server accepted; a test can check they were closed by the client. */
+  sockets: Socket[];
+  close(): Promise<void>;
+}
+
+/** `onRequest` runs once the request's head (up to the blank line) has arrived. */
+export async function startRawServer(onRequest: (socket: Socket, head: string) => void): Promise<RawServer> {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+    let head = '';
+    let answered = false;
+    socket.on('data', (chunk: Buffer) => {
+      if (answered) return;
+      head += chunk.toString('latin1');
+      if (head.includes('\r\n\r\n')) {
+        answered = true;
+        onRequest(socket, head);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sockets,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
