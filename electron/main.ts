@@ -1,10 +1,13 @@
 import path from 'node:path';
-import { app, BrowserWindow, dialog, protocol, session, type Session, type WebContents, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, dialog, Menu, protocol, session, shell, type Session, type WebContents, type WebFrameMain } from 'electron';
 import { openExternalLink } from './adapters/externalLinks';
+import { findInPageApi } from './adapters/findInPage';
 import { safeStorageCipher } from './adapters/safeStorageCipher';
 import { startCore, type Core } from './core/bootstrap';
 import { readStaticFile } from './core/staticFiles';
 import { setupIpc } from './ipc';
+import { appMenuTemplate } from './menu/appMenu';
+import { eventChannel } from './shared/contract';
 import { contentSecurityPolicy } from './shared/csp';
 
 /**
@@ -166,6 +169,31 @@ function focusWindow(): void {
   mainWindow.focus();
 }
 
+/**
+ * Help > README opens the README that ships with the app (electron-builder's extraResources,
+ * outside app.asar so the system's viewer can read it; in development, the repository's).
+ * The bundled copy rather than a web page: it works offline and always matches the installed
+ * version, and the project has no public homepage yet. A fixed path of ours, never page input.
+ */
+async function openReadme(): Promise<void> {
+  const readme = app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md');
+  const problem = await shell.openPath(readme);
+  if (problem) dialog.showErrorBox('The README could not be opened', `${readme}\n\n${problem}`);
+}
+
+/** The menu bar (electron/menu/appMenu.ts); Find in Page asks our page to open its find bar. */
+function setupMenu(): void {
+  const template = appMenuTemplate({
+    platform: process.platform,
+    appName: app.name,
+    actions: {
+      findInPage: () => mainWindow?.webContents.send(eventChannel('onFindRequested')),
+      openReadme: () => void openReadme(),
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   core = await startCore({
@@ -178,7 +206,9 @@ async function start(): Promise<void> {
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
   serveRenderer();
-  setupIpc(core.api, isTrustedSender);
+  // The page's find is the shell's to answer: the core cannot see the page.
+  setupIpc({ ...core.api, ...findInPageApi(() => mainWindow?.webContents ?? null) }, isTrustedSender);
+  setupMenu();
   mainWindow = createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();

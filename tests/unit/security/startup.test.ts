@@ -53,6 +53,8 @@ const fake = vi.hoisted(() => {
     },
     BrowserWindow: Object.assign(FakeWindow, { getAllWindows: () => state.windows, fromWebContents: () => null }),
     dialog: { showErrorBox: vi.fn() },
+    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: vi.fn() },
+    shell: { openPath: vi.fn(() => Promise.resolve('')) },
     protocol: { registerSchemesAsPrivileged: () => undefined, handle: () => undefined },
     session: {
       defaultSession: {
