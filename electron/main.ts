@@ -186,6 +186,7 @@ function setupMenu(): void {
   const template = appMenuTemplate({
     platform: process.platform,
     appName: app.name,
+    developer: !app.isPackaged,
     actions: {
       findInPage: () => mainWindow?.webContents.send(eventChannel('onFindRequested')),
       openReadme: () => void openReadme(),

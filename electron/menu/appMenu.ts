@@ -38,6 +38,7 @@ export type MenuRole =
   | 'zoomIn'
   | 'zoomOut'
   | 'togglefullscreen'
+  | 'toggleDevTools'
   | 'minimize'
   | 'zoom'
   | 'front'
@@ -77,7 +78,13 @@ export function pageShortcuts(platform: NodeJS.Platform): { action: string; keys
 const separator: MenuItemSpec = { type: 'separator' };
 
 /** The whole menu bar for `platform`. */
-export function appMenuTemplate(options: { platform: NodeJS.Platform; appName: string; actions: MenuActions }): MenuItemSpec[] {
+export function appMenuTemplate(options: {
+  platform: NodeJS.Platform;
+  appName: string;
+  actions: MenuActions;
+  /** Development runs (not packaged) also get Toggle Developer Tools; packaged builds do not. */
+  developer?: boolean;
+}): MenuItemSpec[] {
   const { platform, appName, actions } = options;
   const mac = platform === 'darwin';
 
@@ -123,6 +130,7 @@ export function appMenuTemplate(options: { platform: NodeJS.Platform; appName: s
       { role: 'zoomOut' },
       separator,
       { role: 'togglefullscreen' },
+      ...(options.developer ? [separator, { role: 'toggleDevTools' } as const] : []),
     ],
   };
   const windowMenu: MenuItemSpec = {

@@ -73,6 +73,12 @@ describe.each(['darwin', 'linux', 'win32'] as const)('everywhere (%s)', (platfor
     }
   });
 
+  it('offers Developer Tools in development runs only', () => {
+    expect(all(menu).some((item) => item.role === 'toggleDevTools')).toBe(false);
+    const developer = appMenuTemplate({ platform, appName: 'Agent Explorer', actions, developer: true });
+    expect(roles(top(developer, 'View')).slice(-2)).toEqual(['separator', 'toggleDevTools']);
+  });
+
   it('binds no key twice', () => {
     const keys = all(menu).flatMap((item) => (item.accelerator ? [item.accelerator] : []));
     expect(new Set(keys).size).toBe(keys.length);
