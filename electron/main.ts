@@ -42,8 +42,9 @@ protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: t
 if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
 
 // AGENT_EXPLORER_DATA_DIR gives tests (and portable setups) a folder of their own. It becomes
-// the userData folder, so the single-instance lock below is per data folder (the lock is
-// Chromium's, keyed by userData) and Chromium's own caches go there too.
+// the userData folder, so the single-instance lock below is per data folder (Electron's
+// App::RequestSingleInstanceLock keys Chromium's ProcessSingleton by DIR_USER_DATA) and
+// Chromium's own caches go there too.
 const dataDirOverride = process.env['AGENT_EXPLORER_DATA_DIR'];
 if (dataDirOverride) app.setPath('userData', path.resolve(dataDirOverride));
 
