@@ -1,10 +1,13 @@
 import path from 'node:path';
-import { app, BrowserWindow, protocol, session, type Session, type WebContents, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, dialog, Menu, protocol, session, shell, type Session, type WebContents, type WebFrameMain } from 'electron';
 import { openExternalLink } from './adapters/externalLinks';
+import { findInPageApi } from './adapters/findInPage';
 import { safeStorageCipher } from './adapters/safeStorageCipher';
 import { startCore, type Core } from './core/bootstrap';
 import { readStaticFile } from './core/staticFiles';
 import { setupIpc } from './ipc';
+import { appMenuTemplate } from './menu/appMenu';
+import { eventChannel } from './shared/contract';
 import { contentSecurityPolicy } from './shared/csp';
 
 /**
@@ -30,10 +33,23 @@ const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-w
 
 // No bypassCSP, corsEnabled or supportFetchAPI: app:// gets only what a secure origin needs.
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
-// Every renderer is sandboxed, including any webContents we did not create ourselves.
-app.enableSandbox();
+// Every renderer is sandboxed, including any webContents we did not create ourselves. Not
+// when the user passed --no-sandbox (root runs need it): enableSandbox() strips that switch
+// from the command line (RemoveNoSandboxSwitch in Electron's shell/browser/api/electron_api_app.cc)
+// after the zygote has already started without a sandbox, a mixed state known to crash
+// renderers (electron/electron#47650). With the switch, the user chose no sandbox; the
+// window's `sandbox: true` still keeps Node out of the renderer.
+if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
+
+// AGENT_EXPLORER_DATA_DIR gives tests (and portable setups) a folder of their own. It becomes
+// the userData folder, so the single-instance lock below is per data folder (Electron's
+// App::RequestSingleInstanceLock keys Chromium's ProcessSingleton by DIR_USER_DATA) and
+// Chromium's own caches go there too.
+const dataDirOverride = process.env['AGENT_EXPLORER_DATA_DIR'];
+if (dataDirOverride) app.setPath('userData', path.resolve(dataDirOverride));
 
 let core: Core | null = null;
+let mainWindow: BrowserWindow | null = null;
 
 /** Whether `url` is one of our own bundled pages. Parsed, not prefix-matched. */
 function isAppUrl(url: string): boolean {
@@ -105,7 +121,10 @@ function serveRenderer(): void {
 }
 
 function createWindow(): BrowserWindow {
-  const window = new BrowserWindow({
+  const window = new BrowserWindow({ // eng-disable AUXCLICK_JS_CHECK -- reviewed: Chromium has
+    // no 'Auxclick' Blink feature (the event shipped in Chrome 55; no runtime flag is left to
+    // disable), so `disableBlinkFeatures: 'Auxclick'` did nothing. A middle-click on a link asks
+    // for a new window, which hardenWebContents' setWindowOpenHandler refuses (then confirm-and-browser).
     width: 1320,
     height: 860,
     minWidth: 720,
@@ -126,8 +145,6 @@ function createWindow(): BrowserWindow {
       experimentalFeatures: false,
       webviewTag: false,
       navigateOnDragDrop: false,
-      // No auxclick events (middle-click), so no page script can turn one into a new window.
-      disableBlinkFeatures: 'Auxclick',
       safeDialogs: true,
       spellcheck: false,
     },
@@ -142,32 +159,89 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
-app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+/** Brings the window forward: a second launch (single-instance lock) lands here. */
+function focusWindow(): void {
+  if (mainWindow === null || mainWindow.isDestroyed()) {
+    if (app.isReady()) mainWindow = createWindow();
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
 
-app.whenReady().then(async () => {
+/**
+ * Help > README opens the README that ships with the app (electron-builder's extraResources,
+ * outside app.asar so the system's viewer can read it; in development, the repository's).
+ * The bundled copy rather than a web page: it works offline and always matches the installed
+ * version, and the project has no public homepage yet. A fixed path of ours, never page input.
+ */
+async function openReadme(): Promise<void> {
+  const readme = app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md');
+  const problem = await shell.openPath(readme);
+  if (problem) dialog.showErrorBox('The README could not be opened', `${readme}\n\n${problem}`);
+}
+
+/** The menu bar (electron/menu/appMenu.ts); Find in Page asks our page to open its find bar. */
+function setupMenu(): void {
+  const template = appMenuTemplate({
+    platform: process.platform,
+    appName: app.name,
+    developer: !app.isPackaged,
+    actions: {
+      findInPage: () => mainWindow?.webContents.send(eventChannel('onFindRequested')),
+      openReadme: () => void openReadme(),
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   core = await startCore({
     host: 'electron',
     version: app.getVersion(),
-    // AGENT_EXPLORER_DATA_DIR gives tests (and portable setups) a folder of their own.
-    dataDir: process.env['AGENT_EXPLORER_DATA_DIR'] || app.getPath('userData'),
+    dataDir: app.getPath('userData'),
     cipher: safeStorageCipher(),
     downloadsDir: app.getPath('downloads'),
     env: process.env,
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
   serveRenderer();
-  setupIpc(core.api, isTrustedSender);
-  createWindow();
+  // The page's find is the shell's to answer: the core cannot see the page.
+  setupIpc({ ...core.api, ...findInPageApi(() => mainWindow?.webContents ?? null) }, isTrustedSender);
+  setupMenu();
+  mainWindow = createWindow();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
   });
-});
+}
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+/**
+ * A start that fails must not leave a process with no window: say why in a dialog (the person
+ * may have launched from a desktop icon, with no terminal) and exit with a non-zero code.
+ */
+async function failStart(error: unknown): Promise<void> {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`agent-explorer: could not start: ${reason}`);
+  dialog.showErrorBox('Agent Explorer could not start', `${reason}\n\nThe app will now quit.`);
+  await core?.close().catch(() => undefined);
+  app.exit(1);
+}
 
-app.on('will-quit', () => {
-  void core?.close();
-});
+// One app per data folder: two copies would each write their whole in-memory documents back,
+// and the last writer would win (a saved key could vanish). A second launch hands over to the
+// first, which comes forward, and quits.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', focusWindow);
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.whenReady().then(start).catch(failStart);
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => {
+    void core?.close();
+  });
+}

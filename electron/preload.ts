@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { ipcChannel, type Api } from './shared/contract';
+import { eventChannel, ipcChannel, type Api, type HostEvents } from './shared/contract';
 
 /**
  * Exposes exactly the contract's methods to the page, each on its own channel. There is no
@@ -30,6 +30,23 @@ const api: Api = {
   listCatalog: () => ipcRenderer.invoke(ipcChannel('listCatalog')),
   saveCatalogAgent: (request) => ipcRenderer.invoke(ipcChannel('saveCatalogAgent'), request),
   deleteCatalogAgent: (request) => ipcRenderer.invoke(ipcChannel('deleteCatalogAgent'), request),
+  findInPage: (request) => ipcRenderer.invoke(ipcChannel('findInPage'), request),
+  stopFindInPage: () => ipcRenderer.invoke(ipcChannel('stopFindInPage')),
+};
+
+/**
+ * Main-to-page events, one named subscription each (no generic `on(channel)`). The listener
+ * gets no arguments: Electron's event object (with its sender) never reaches the page.
+ */
+const events: HostEvents = {
+  onFindRequested(listener) {
+    const notify = () => listener();
+    ipcRenderer.on(eventChannel('onFindRequested'), notify);
+    return () => {
+      ipcRenderer.off(eventChannel('onFindRequested'), notify);
+    };
+  },
 };
 
 contextBridge.exposeInMainWorld('agentExplorer', api);
+contextBridge.exposeInMainWorld('agentExplorerEvents', events);

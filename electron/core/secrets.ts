@@ -46,6 +46,11 @@ export interface SecretCipher {
   encrypt(plain: string): Promise<Buffer>;
   /** `reEncrypt`: the OS rotated its key; save the secret encrypted anew. */
   decrypt(data: Buffer): Promise<{ plain: string; reEncrypt: boolean }>;
+  /**
+   * Why this saved ciphertext is not really protected (e.g. an older version wrote it with a
+   * public key), or null when it is. Such a key is moved off the disk into memory.
+   */
+  unprotectedReason?(data: Buffer): string | null;
 }
 
 const KEYS_FILE_VERSION = 1;
@@ -93,8 +98,23 @@ export function createKeychainSecretStore(options: {
     });
   }
 
+  /** A saved key the cipher calls unprotected goes into memory, with the reason, and off the disk. */
+  async function adoptUnprotected(profileId: string): Promise<void> {
+    const encrypted = cipher.unprotectedReason ? (await saved())[profileId] : undefined;
+    const reason = encrypted === undefined ? null : cipher.unprotectedReason!(Buffer.from(encrypted, 'base64'));
+    if (encrypted === undefined || reason === null) return;
+    try {
+      memoryOnly.set(profileId, { secret: (await cipher.decrypt(Buffer.from(encrypted, 'base64'))).plain, reason });
+    } catch {
+      undecryptable.add(profileId);
+    }
+    decrypted.delete(profileId);
+    await persist((keys) => delete keys[profileId]);
+  }
+
   return {
     async get(profileId) {
+      await adoptUnprotected(profileId);
       const inMemory = memoryOnly.get(profileId) ?? null;
       if (inMemory) return inMemory.secret;
       const cached = decrypted.get(profileId);
@@ -140,6 +160,7 @@ export function createKeychainSecretStore(options: {
       if ((await saved())[profileId] !== undefined) await persist((keys) => delete keys[profileId]);
     },
     async status(profileId) {
+      await adoptUnprotected(profileId);
       const inMemory = memoryOnly.get(profileId);
       if (inMemory) return { set: true, storage: 'memory', note: `Not saved: ${inMemory.reason}` };
       if (undecryptable.has(profileId)) {

@@ -343,6 +343,14 @@ export function createApiService(deps: ServiceDeps): Api {
       const resolved = await target(await activeProfile());
       return resolved.ok ? deps.client.getGuideline(resolved.value, request) : resolved;
     },
+    // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
+    // browser mode uses the browser's own find and never asks.
+    async findInPage() {
+      return { ok: false, error: { code: 'internal', message: "Find in page is the desktop app's; in a browser, use the browser's own Find (Ctrl+F or ⌘F)." } };
+    },
+    async stopFindInPage() {
+      return { ok: true, value: { stopped: false } };
+    },
   };
 }
 

@@ -27,6 +27,8 @@ const MAX_KEY_CHARS = 64 * 1024;
 const MAX_TEXT_CHARS = 5 * 1024 * 1024;
 const MAX_PAYLOAD_JSON_CHARS = 5 * 1024 * 1024;
 const MAX_JSON_DEPTH = 64;
+/** A find-in-page query is typed by hand; Chromium needs no more. */
+const MAX_FIND_CHARS = 1000;
 
 function ok<T>(value: T): Result<T> {
   return { ok: true, value };
@@ -152,6 +154,16 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       const agentId = stringField(record, 'agentId', MAX_ID_CHARS);
       return agentId.ok ? ok({ agentId: agentId.value }) : agentId;
     }),
+  findInPage: (raw) =>
+    objectArgument(raw, (record) => {
+      const text = stringField(record, 'text', MAX_FIND_CHARS);
+      if (!text.ok) return text;
+      if (text.value === '') return invalid('"text" must not be empty.');
+      const { forward, newSearch } = record;
+      if (typeof forward !== 'boolean' || typeof newSearch !== 'boolean') return invalid('"forward" and "newSearch" must be true or false.');
+      return ok({ text: text.value, forward, newSearch });
+    }),
+  stopFindInPage: noArgument,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

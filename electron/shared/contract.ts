@@ -391,6 +391,43 @@ export interface Api {
   listCatalog(): Promise<CatalogAgent[]>;
   saveCatalogAgent(request: CatalogAgentInput): Promise<Result<CatalogAgent[]>>;
   deleteCatalogAgent(request: CatalogAgentRef): Promise<Result<CatalogAgent[]>>;
+  /**
+   * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
+   * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
+   * Browser mode never calls them: the browser's own find works there.
+   */
+  findInPage(request: FindInPageRequest): Promise<Result<FindInPageResult>>;
+  /** Ends the search and clears its highlights, keeping the active match selected. */
+  stopFindInPage(): Promise<Result<{ stopped: boolean }>>;
+}
+
+export interface FindInPageRequest {
+  text: string;
+  /** Towards the end of the page (true) or back towards its start. */
+  forward: boolean;
+  /** A new search (the text changed), or false: move to the next or previous match of this one. */
+  newSearch: boolean;
+}
+
+export interface FindInPageResult {
+  /** How many matches the page holds. */
+  matches: number;
+  /** Which one is highlighted now, from 1; 0 when there is none. */
+  activeMatchOrdinal: number;
+}
+
+/**
+ * What the host tells the page without being asked (desktop only; browser mode has none). One
+ * named subscription per event, never a generic `on(channel)`; each returns its unsubscribe.
+ */
+export interface HostEvents {
+  /** The menu's Find in Page (Ctrl/Cmd+F) was chosen: open the find bar. */
+  onFindRequested(listener: () => void): () => void;
+}
+
+/** The IPC channel of a main-to-page event. */
+export function eventChannel(event: keyof HostEvents): string {
+  return `agent-explorer:event:${event}`;
 }
 
 export type ApiMethod = keyof Api;
@@ -429,6 +466,8 @@ export const API_METHODS = [
   'listCatalog',
   'saveCatalogAgent',
   'deleteCatalogAgent',
+  'findInPage',
+  'stopFindInPage',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

@@ -28,6 +28,8 @@ import type {
   SetKeyRequest,
   UpdateProfileRequest,
   Workspace,
+  FindInPageRequest,
+  FindInPageResult,
 } from '../../electron/shared/contract';
 
 /**
@@ -285,6 +287,22 @@ export class FakeApi implements Api {
     this.record('deleteCatalogAgent', request);
     this.catalog = this.catalog.filter((entry) => entry.agentId !== request.agentId);
     return { ok: true, value: structuredClone(this.catalog) };
+  }
+
+  /** What the page's find answers: by default, as many matches as the text has letters, up to 3. */
+  findResponder: (request: FindInPageRequest) => Result<FindInPageResult> = (request) => ({
+    ok: true,
+    value: { matches: Math.min(request.text.length, 3), activeMatchOrdinal: Math.min(request.text.length, 1) },
+  });
+
+  async findInPage(request: FindInPageRequest): Promise<Result<FindInPageResult>> {
+    this.record('findInPage', request);
+    return this.findResponder(request);
+  }
+
+  async stopFindInPage(): Promise<Result<{ stopped: boolean }>> {
+    this.record('stopFindInPage', undefined);
+    return { ok: true, value: { stopped: true } };
   }
 
   async getGuideline(request: GuidelineRequest) {

@@ -209,6 +209,8 @@ describe('the key never leaves the host', () => {
       listCatalog: () => core.api.listCatalog(),
       saveCatalogAgent: () => core.api.saveCatalogAgent({ agentId: 'a', name: 'A', notes: '', tags: [], placeholders: ['x'] }),
       deleteCatalogAgent: () => core.api.deleteCatalogAgent({ agentId: 'a' }),
+      findInPage: () => core.api.findInPage({ text: SENTINEL, forward: true, newSearch: true }),
+      stopFindInPage: () => core.api.stopFindInPage(),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());

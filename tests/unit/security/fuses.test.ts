@@ -38,6 +38,8 @@ describe('electron-builder.yml', () => {
       onlyLoadAppFromAsar: true,
       enableEmbeddedAsarIntegrityValidation: true,
       grantFileProtocolExtraPrivileges: false,
+      // Not a fuse: re-signs ad hoc after the flip, so unsigned arm64 macOS builds still launch.
+      resetAdHocDarwinSignature: true,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_METHODS, ipcChannel } from '../../../electron/shared/contract';
+import type { MenuItemSpec } from '../../../electron/menu/appMenu';
+import { API_METHODS, eventChannel, ipcChannel } from '../../../electron/shared/contract';
 import { contentSecurityPolicy } from '../../../electron/shared/csp';
 
 /**
@@ -19,11 +20,12 @@ const fake = vi.hoisted(() => {
   const windows: { options: Record<string, unknown>; webContents: FakeContents; loaded: string[] }[] = [];
   let protocolHandler: Handler | null = null;
   // Plain records, not vi.fn(): these calls happen once, at import, and must outlive mock resets.
-  const calls = { enableSandbox: 0, privilegedSchemes: [] as unknown[] };
+  const calls = { enableSandbox: 0, privilegedSchemes: [] as unknown[], menus: [] as unknown[] };
 
   class FakeContents {
     handlers = new Map<string, Handler>();
     windowOpenHandler: Handler | null = null;
+    send = vi.fn();
     on(event: string, handler: Handler) {
       this.handlers.set(event, handler);
       return this;
@@ -55,12 +57,23 @@ const fake = vi.hoisted(() => {
       enableSandbox: () => {
         calls.enableSandbox += 1;
       },
+      commandLine: { hasSwitch: () => false },
+      setPath: () => undefined,
+      requestSingleInstanceLock: () => true,
+      isReady: () => true,
+      exit: vi.fn(),
       whenReady: () => Promise.resolve(),
       getVersion: () => '0.0.0-test',
+      name: 'Agent Explorer',
+      isPackaged: false,
+      getAppPath: () => '/opt/agent-explorer',
       getPath: (name: string) => `/tmp/agent-explorer-test-${name}`,
       quit: vi.fn(),
     },
     BrowserWindow,
+    dialog: { showErrorBox: vi.fn() },
+    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => calls.menus.push(menu) },
+    shell: { openPath: vi.fn(() => Promise.resolve('')) },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown) => calls.privilegedSchemes.push(schemes),
       handle: (_scheme: string, handler: Handler) => {
@@ -133,9 +146,10 @@ describe('the window', () => {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
-      disableBlinkFeatures: 'Auxclick',
     });
+    // 'Auxclick' is no Blink feature (the setting did nothing); setWindowOpenHandler covers middle-click.
     expect(preferences).not.toHaveProperty('enableBlinkFeatures');
+    expect(preferences).not.toHaveProperty('disableBlinkFeatures');
   });
 
   it('refuses subframe navigation in its page', () => {
@@ -256,5 +270,22 @@ describe('the app:// protocol', () => {
       expect(response.status).toBe(404);
       expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy('electron'));
     }
+  });
+});
+
+describe('the menu', () => {
+  const items = (specs: MenuItemSpec[]): MenuItemSpec[] => specs.flatMap((item) => [item, ...items(item.submenu ?? [])]);
+  const menu = () => items(fake.calls.menus[0] as MenuItemSpec[]);
+
+  it("is the app's menu bar; Find in Page asks our page to open its find bar", () => {
+    const find = menu().find((item) => item.label === 'Find in Page…')!;
+    expect(find.accelerator).toBe('CommandOrControl+F');
+    find.click!();
+    expect(fake.windows[0]!.webContents.send).toHaveBeenCalledWith(eventChannel('onFindRequested'));
+  });
+
+  it('Help opens the README that comes with the app, a fixed path of ours', async () => {
+    menu().find((item) => item.label === 'Agent Explorer README')!.click!();
+    await vi.waitFor(() => expect(fake.electron.shell.openPath).toHaveBeenCalledWith('/opt/agent-explorer/README.md'));
   });
 });

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+/**
+ * What each target in electron-builder.yml needs from the configuration and package.json, so
+ * `npm run dist` does not stop halfway on a machine that can package (electron-builder cannot
+ * run here: it downloads Electron). The rules are electron-builder's own:
+ * - deb (an fpm target): a project URL, from `homepage` (or a GitHub `repository`), and a
+ *   maintainer, from `linux.maintainer` or `author.email`; without either it throws
+ *   (app-builder-lib's FpmTarget.computeFpmMetaInfoOptions). fpm also writes the description.
+ * - Linux desktop targets: a `linux.category` from the freedesktop main categories (the
+ *   .desktop file's Categories).
+ * - macOS with fuses flipped: `resetAdHocDarwinSignature`, or an unsigned arm64 build does not
+ *   launch (@electron/fuses README, "Apple Silicon").
+ * - Every target: `description` and `author` in package.json (electron-builder warns without
+ *   them; NSIS takes the publisher from the author's name).
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const config = parse(readFileSync(`${root}electron-builder.yml`, 'utf8')) as BuilderConfig;
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as PackageJson;
+
+interface BuilderConfig {
+  electronFuses?: Record<string, boolean>;
+  extraResources?: { from: string; to: string }[];
+  linux?: { target?: string[]; category?: string; maintainer?: string };
+  mac?: { target?: string[]; category?: string };
+  win?: { target?: string[] };
+}
+interface PackageJson {
+  description?: string;
+  homepage?: string;
+  author?: string | { name?: string; email?: string };
+  repository?: unknown;
+}
+
+const FPM_TARGETS = new Set(['deb', 'rpm', 'freebsd', 'pacman', 'p5p', 'apk', 'sh', 'tar.xz', 'tar.gz', 'tar.bz2', 'tar.lz']);
+const FREEDESKTOP_MAIN_CATEGORIES = new Set([
+  'AudioVideo', 'Audio', 'Video', 'Development', 'Education', 'Game', 'Graphics',
+  'Network', 'Office', 'Science', 'Settings', 'System', 'Utility',
+]);
+const MAILBOX = /^[^<>\s][^<>]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>$/;
+
+/** What electron-builder would refuse for this target, in its own words where it has them. */
+function problemsOf(target: string, builder: BuilderConfig, metadata: PackageJson): string[] {
+  const problems: string[] = [];
+  const author = typeof metadata.author === 'object' ? metadata.author : undefined;
+  if (FPM_TARGETS.has(target)) {
+    if (!metadata.homepage && !metadata.repository) problems.push(`${target}: Please specify project homepage`);
+    const maintainer = builder.linux?.maintainer ?? (author?.email ? `${author.name} <${author.email}>` : undefined);
+    if (!maintainer) problems.push(`${target}: Please specify author 'email' in the application package.json`);
+    else if (!MAILBOX.test(maintainer)) problems.push(`${target}: maintainer is not "Name <email>": ${maintainer}`);
+    if (!metadata.description?.trim()) problems.push(`${target}: no description`);
+  }
+  if (target === 'dmg' || target === 'zip' || target === 'mas' || target === 'pkg') {
+    if (builder.electronFuses && builder.electronFuses['resetAdHocDarwinSignature'] !== true) {
+      problems.push(`${target}: fuses are flipped without resetAdHocDarwinSignature, so an unsigned arm64 build will not launch`);
+    }
+  }
+  return problems;
+}
+
+const targets = [...(config.linux?.target ?? []), ...(config.mac?.target ?? []), ...(config.win?.target ?? [])];
+
+describe('what each packaging target needs', () => {
+  it.each(targets)('%s has everything electron-builder asks for', (target) => {
+    expect(problemsOf(target, config, pkg)).toEqual([]);
+  });
+
+  it('the rules catch what this configuration once lacked', () => {
+    const bare: PackageJson = { description: pkg.description };
+    const noMaintainer = { ...config, linux: { ...config.linux, maintainer: undefined } };
+    expect(problemsOf('deb', noMaintainer, bare)).toEqual([
+      'deb: Please specify project homepage',
+      "deb: Please specify author 'email' in the application package.json",
+    ]);
+    const fusesOnly = { ...config, electronFuses: { runAsNode: false } };
+    expect(problemsOf('dmg', fusesOnly, pkg)).toHaveLength(1);
+  });
+
+  it('package.json names an author with an email, a homepage and a description, for every target', () => {
+    expect(pkg.description).toMatch(/\S/);
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.author).toMatchObject({ name: expect.stringMatching(/\S/), email: expect.stringMatching(/^[^@\s]+@[^@\s]+$/) });
+  });
+
+  it('Linux desktop entries get a freedesktop main category; macOS an App Store category', () => {
+    expect(FREEDESKTOP_MAIN_CATEGORIES).toContain(config.linux?.category);
+    expect(config.mac?.category).toMatch(/^public\.app-category\.[a-z-]+$/);
+  });
+
+  it('ships the README outside app.asar, for Help > README', () => {
+    expect(config.extraResources).toContainEqual({ from: 'README.md', to: 'README.md' });
+  });
+});

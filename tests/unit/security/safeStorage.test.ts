@@ -1,0 +1,92 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { safeStorageCipher } from '../../../electron/adapters/safeStorageCipher';
+import { createKeychainSecretStore } from '../../../electron/core/secrets';
+import { keyStatusText } from '../../../renderer/features/profile/ProfileBadges';
+
+/**
+ * adapters/safeStorageCipher.ts against a fake Electron safeStorage, and through it the core's
+ * key store and the words the renderer shows. The fake tags ciphertext the way Chromium does:
+ * `v10` from its fixed, public Linux key, `v11` from a keyring. What it models is the case the
+ * backend check cannot see: no keyring answers, yet getSelectedStorageBackend() names one.
+ */
+const fake = vi.hoisted(() => {
+  const state = { backend: 'gnome_libsecret', asyncAvailable: true, tag: 'v11' };
+  const safeStorage = {
+    getSelectedStorageBackend: () => state.backend,
+    isAsyncEncryptionAvailable: () => Promise.resolve(state.asyncAvailable),
+    encryptStringAsync: (plain: string) => Promise.resolve(Buffer.from(`${state.tag}${Buffer.from(plain).toString('base64')}`, 'latin1')),
+    decryptStringAsync: (data: Buffer) =>
+      Promise.resolve({ result: Buffer.from(data.subarray(3).toString('latin1'), 'base64').toString('utf8'), shouldReEncrypt: false }),
+  };
+  return { state, safeStorage };
+});
+vi.mock('electron', () => ({ safeStorage: fake.safeStorage }));
+
+const KEY = 'sentinel-key-9f8e7d6c';
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  Object.assign(fake.state, { backend: 'gnome_libsecret', asyncAvailable: true, tag: 'v11' });
+  dir = await mkdtemp(path.join(tmpdir(), 'agent-explorer-safe-storage-'));
+  file = path.join(dir, 'keys.json');
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('safeStorageCipher on Linux', () => {
+  it('saves a key a keyring encrypted (v11), and says so', async () => {
+    const store = createKeychainSecretStore({ file, cipher: safeStorageCipher('linux') });
+    await store.set('p1', KEY);
+    const status = await store.status('p1');
+    expect(status).toEqual({ set: true, storage: 'keychain', note: null });
+    expect(keyStatusText(status)).toBe('Key set — stored encrypted in the OS keychain');
+  });
+
+  it("refuses to save what Chromium's public key encrypted (v10), although the backend names a keyring", async () => {
+    fake.state.tag = 'v10';
+    const cipher = safeStorageCipher('linux');
+    expect(await cipher.availability()).toEqual({ available: false, reason: expect.stringMatching(/no keyring answered/) });
+    await expect(cipher.encrypt(KEY)).rejects.toThrow(/Not saved/);
+
+    const store = createKeychainSecretStore({ file, cipher });
+    await store.set('p1', KEY);
+    expect(await store.get('p1')).toBe(KEY);
+    const status = await store.status('p1');
+    expect(status.storage).toBe('memory');
+    const shown = keyStatusText(status);
+    expect(shown).toMatch(/^Key set — kept in memory for this session only\. Not saved: no keyring answered/);
+    expect(shown).not.toMatch(/stored encrypted/);
+    await expect(readFile(file, 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('still refuses the basic_text backend before encrypting anything', async () => {
+    fake.state.backend = 'basic_text';
+    expect(await safeStorageCipher('linux').availability()).toEqual({ available: false, reason: expect.stringMatching(/basic_text/) });
+  });
+
+  it("takes an older version's v10 key off the disk and keeps it in memory for the session, saying why", async () => {
+    fake.state.tag = 'v10';
+    const oldEntry = (await fake.safeStorage.encryptStringAsync(KEY)).toString('base64');
+    await writeFile(file, JSON.stringify({ version: 1, keys: { p1: oldEntry, p2: oldEntry } }));
+
+    const store = createKeychainSecretStore({ file, cipher: safeStorageCipher('linux') });
+    const status = await store.status('p1');
+    expect(status).toMatchObject({ set: true, storage: 'memory' });
+    expect(keyStatusText(status)).toMatch(/Not saved: an earlier version saved it with Chromium's built-in Linux key/);
+    expect(await store.get('p1')).toBe(KEY);
+    expect(await store.get('p2')).toBe(KEY);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 1, keys: {} });
+  });
+});
+
+describe('safeStorageCipher on macOS and Windows', () => {
+  it.each(['darwin', 'win32'] as const)('treats v10 as the normal, protected prefix on %s', async (platform) => {
+    fake.state.tag = 'v10';
+    const store = createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) });
+    await store.set('p1', KEY);
+    expect(await store.status('p1')).toEqual({ set: true, storage: 'keychain', note: null });
+    expect(await createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) }).get('p1')).toBe(KEY);
+  });
+});
