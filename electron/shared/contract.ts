@@ -434,3 +434,6 @@ export function rpcPath(method: ApiMethod): string {
 
 /** Name of the header that carries the browser-mode launch secret. */
 export const LAUNCH_SECRET_HEADER = 'x-agent-explorer-secret';
+
+/** Browser mode: where a page spends the one-time token of its address for a session (POST `{ token }`). */
+export const SESSION_PATH = '/session';
