@@ -21,6 +21,12 @@ import './styles/timing.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');
 
+// An address pasted into a tab that is already open changes only the fragment, which loads
+// nothing: start again so its token is spent (browser mode; Electron has no such addresses).
+window.addEventListener('hashchange', () => {
+  if (/(?:^#|&)token=/.test(window.location.hash)) window.location.reload();
+});
+
 void connectHost().then((connection) => {
   if (connection.ok) {
     createRoot(rootElement).render(

@@ -82,12 +82,15 @@ export async function lockDataDir(dir: string, startedWith: string, isAlive: (pi
   return { ok: false, file, holder: await readHolder(file) };
 }
 
-/** How this process was started, for the lock file ("npm run web", "npm start", or the command). */
-export function describeLaunch(env: Record<string, string | undefined>, argv: readonly string[]): string {
-  const script = env['npm_lifecycle_event'];
-  if (script === 'start') return 'npm start';
-  if (script) return `npm run ${script}`;
-  return argv.map((part) => path.basename(part)).join(' ');
+/**
+ * How this process was started, for the lock file: "npm run web", "npm start", or "node web.mjs".
+ * Never the options: they may hold a key (--sandbox-key).
+ */
+export function describeLaunch(env: Record<string, string | undefined>, script: string | undefined): string {
+  const npmScript = env['npm_lifecycle_event'];
+  if (npmScript === 'start') return 'npm start';
+  if (npmScript) return `npm run ${npmScript}`;
+  return `node ${path.basename(script ?? 'agent-explorer')}`;
 }
 
 /** The one plain sentence for a folder in use. */

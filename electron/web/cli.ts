@@ -30,7 +30,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   const { args } = parsed;
   const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url));
   const dataDir = path.resolve(args.dataDir ?? process.env['AGENT_EXPLORER_DATA_DIR'] ?? defaultBrowserDataDir());
-  const lock = await lockDataDir(dataDir, describeLaunch(process.env, process.argv.slice(1)));
+  const lock = await lockDataDir(dataDir, describeLaunch(process.env, process.argv[1]));
   if (!lock.ok) {
     process.stderr.write(`agent-explorer: ${folderInUseMessage(dataDir, lock)}\n`);
     process.exitCode = 1;

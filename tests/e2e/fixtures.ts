@@ -8,8 +8,13 @@ import { test as base, expect, type Page } from '@playwright/test';
 const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
 
 export interface RunningApp {
-  /** The printed address, secret included. */
+  /** The first address printed (a one-time token in its fragment). */
   url: string;
+  /**
+   * The next unspent address the host printed: each one opens the app once, and the host
+   * prints a fresh one each time one is spent. Waits for it to be printed.
+   */
+  nextLink: () => Promise<string>;
   origin: string;
   /** The data directory this run saves into: fresh and temporary for each test. */
   dataDir: string;
@@ -33,6 +38,8 @@ export async function startWebApp(
     env: childEnv,
   });
   let output = '';
+  const printedLinks = () => [...output.matchAll(/http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/g)].map((match) => match[0]);
+  let handedOut = 0;
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -43,6 +50,22 @@ export async function startWebApp(
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`web host exited (${code}) before it was ready:\n${output}`)));
   });
+  const nextLink = () =>
+    new Promise<string>((resolve, reject) => {
+      const take = () => {
+        const link = printedLinks()[handedOut];
+        if (link === undefined) return false;
+        handedOut += 1;
+        child.stdout?.off('data', check);
+        resolve(link);
+        return true;
+      };
+      // Runs after the collector above (listeners run in order), so `output` is current.
+      const check = () => void take();
+      if (take()) return;
+      if (child.exitCode !== null) return reject(new Error(`web host has exited:\n${output}`));
+      child.stdout?.on('data', check);
+    });
   const stop = async () => {
     const code = await new Promise<number | null>((resolve) => {
       if (child.exitCode !== null) return resolve(child.exitCode);
@@ -52,12 +75,12 @@ export async function startWebApp(
     if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
-  return { app: { url, origin: new URL(url).origin, dataDir, output: () => output }, stop };
+  return { app: { url, nextLink, origin: new URL(url).origin, dataDir, output: () => output }, stop };
 }
 
-/** Opens the app and waits until it says it can take input. */
+/** Opens the app with the next unspent address and waits until it says it can take input. */
 export async function openApp(page: Page, app: RunningApp): Promise<void> {
-  await page.goto(app.url);
+  await page.goto(await app.nextLink());
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
 }
 
