@@ -71,14 +71,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  process.stdout.write(`Agent Explorer running at ${host.url}\n`);
-  if (args.open) {
-    launchFile = await openInBrowser(dataDir, host.url, {
-      env: process.env,
-      onFailure: (command) => process.stderr.write(`agent-explorer: could not open a browser (${command}); open the address above.\n`),
-    });
-  }
-
+  // Before the address is printed: whoever reads it may stop us at once.
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -90,6 +83,13 @@ export async function main(argv: readonly string[]): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.stdout.write(`Agent Explorer running at ${host.url}\n`);
+  if (args.open) {
+    launchFile = await openInBrowser(dataDir, host.url, {
+      env: process.env,
+      onFailure: (command) => process.stderr.write(`agent-explorer: could not open a browser (${command}); open the address above.\n`),
+    });
+  }
 }
 
 void main(process.argv.slice(2));

@@ -28,7 +28,7 @@ export async function startWebApp(
   env: Record<string, string> = {},
   /** Reuse a data directory (to restart on it); by default a fresh one, removed on stop. */
   existingDataDir?: string,
-): Promise<{ app: RunningApp; stop: () => Promise<number | null> }> {
+): Promise<{ app: RunningApp; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
   const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-'));
   // HOME too, so nothing the app writes by default (Downloads, config folders) leaves the test's folder.
   const childEnv: NodeJS.ProcessEnv = { ...process.env, HOME: dataDir, ...env };
@@ -66,11 +66,11 @@ export async function startWebApp(
       if (child.exitCode !== null) return reject(new Error(`web host has exited:\n${output}`));
       child.stdout?.on('data', check);
     });
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals = 'SIGINT') => {
     const code = await new Promise<number | null>((resolve) => {
       if (child.exitCode !== null) return resolve(child.exitCode);
       child.once('exit', (exitCode) => resolve(exitCode));
-      child.kill('SIGINT');
+      child.kill(signal);
     });
     if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
     return code;
