@@ -62,6 +62,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     latency: options.sandboxLatency ?? 'realistic',
     ...(lastPort === null ? {} : { preferredPort: lastPort }),
   });
+  if (lastPort !== null && sandbox.port !== lastPort) {
+    // Someone else has the old port: a snippet copied before now talks to them, not to us.
+    onProblem(`The Sandbox could not have port ${lastPort} again (it is in use); it is on port ${sandbox.port} now, so copy snippets again.`);
+  }
   await sandboxPort.remember(sandbox.port);
 
   const fixed: Profile[] = [sandboxProfile(sandbox.url)];

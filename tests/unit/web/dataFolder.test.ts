@@ -15,7 +15,8 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
-const start = (dataDir: string) => startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none' });
+const start = (dataDir: string, onProblem?: (message: string) => void) =>
+  startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none', ...(onProblem ? { onProblem } : {}) });
 
 describe('folders the app creates', () => {
   it('are owner-only (0700), the data folder and responses/ both, when saving a response is the first write', async () => {
@@ -103,9 +104,13 @@ describe('the Sandbox port', () => {
     const squatter = createServer();
     await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
     try {
-      const second = await start(dataDir);
+      const problems: string[] = [];
+      const second = await start(dataDir, (message) => problems.push(message));
       await second.close();
       expect(second.sandbox.port).not.toBe(port);
+      expect(problems).toEqual([
+        `The Sandbox could not have port ${port} again (it is in use); it is on port ${second.sandbox.port} now, so copy snippets again.`,
+      ]);
       const third = await start(dataDir);
       await third.close();
       expect(third.sandbox.port).toBe(second.sandbox.port);
