@@ -46,9 +46,10 @@ export async function connectHost(win: Window = window, doFetch: typeof fetch = 
       return { ok: false, reason: 'unreachable' };
     }
     if (response.ok) {
-      const body = (await response.json()) as { value: { pageSecret: string } };
-      win.sessionStorage.setItem(PAGE_SECRET_STORAGE_KEY, body.value.pageSecret);
-      return { ok: true, api: createHttpApi({ secret: body.value.pageSecret }) };
+      const pageSecret = ((await response.json().catch(() => null)) as { value?: { pageSecret?: unknown } } | null)?.value?.pageSecret;
+      if (typeof pageSecret !== 'string') return { ok: false, reason: 'unreachable' };
+      win.sessionStorage.setItem(PAGE_SECRET_STORAGE_KEY, pageSecret);
+      return { ok: true, api: createHttpApi({ secret: pageSecret }) };
     }
     // A used token may still leave this tab with a session (a reload of an old address).
     const stored = win.sessionStorage.getItem(PAGE_SECRET_STORAGE_KEY);
