@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { resolveHost } from './host';
+import { connectHost } from './host';
+import { launchProblem } from './host/launchMessages';
 import { createQueryClient } from './queries/client';
 import { Root } from './Root';
 import './styles/base.css';
@@ -20,22 +21,27 @@ import './styles/timing.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');
 
-const api = resolveHost();
-if (api) {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <Root api={api} queryClient={createQueryClient()} />
-    </StrictMode>,
-  );
-} else {
-  // Browser mode opened without the secret in its address: nothing can be asked of the host.
+// An address pasted into a tab that is already open changes only the fragment, which loads
+// nothing: start again so its token is spent (browser mode; Electron has no such addresses).
+window.addEventListener('hashchange', () => {
+  if (/(?:^#|&)token=/.test(window.location.hash)) window.location.reload();
+});
+
+void connectHost().then((connection) => {
+  if (connection.ok) {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <Root api={connection.api} queryClient={createQueryClient()} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // Browser mode without a session: nothing can be asked of the host.
   rootElement.dataset['appState'] = 'error';
   createRoot(rootElement).render(
     <div className="launch-error" role="alert">
       <h1>Agent Explorer</h1>
-      <p>
-        This page needs its launch address: open the exact URL that <code>npm run web</code> printed.
-      </p>
+      <p>{launchProblem(connection.reason)}</p>
     </div>,
   );
-}
+});

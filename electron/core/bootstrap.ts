@@ -4,16 +4,20 @@ import type { Api, HostKind } from '../shared/contract';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
+import { ensurePrivateDir } from './privateFiles';
 import { environmentProfile } from './environment';
 import { createPlatformClient } from './platformClient';
 import { createFileProfileStore, createMemoryProfileStore, ENVIRONMENT_PROFILE_ID, sandboxProfile, SANDBOX_PROFILE_ID, type Profile } from './profiles';
 import { createKeychainSecretStore, createMemorySecretStore, routeSecretStores, type SecretCipher, type SecretStore } from './secrets';
 import { createApiService } from './service';
+import { rememberedSandboxPort } from './sandboxPort';
+import { removeOrphanedTemporaryFiles } from './temporaryFiles';
 import { createNodeTransport } from './transport';
 
 /**
  * Starts everything behind the contract, the same way for Electron and for browser mode: the
- * embedded sandbox (real HTTP on 127.0.0.1, a random port and key), the Environment profile
+ * embedded sandbox (real HTTP on 127.0.0.1: the port of the last start when it is free, a new
+ * key each start; see sandboxPort.ts for why the key is not kept), the Environment profile
  * when AGENT_EXPLORER_BASE_URL is set, the stores, the platform client, and the service.
  */
 
@@ -45,10 +49,24 @@ const BROWSER_MODE_NOTE = 'Browser mode never writes keys to disk.';
 export async function startCore(options: CoreOptions): Promise<Core> {
   const onProblem = options.onProblem ?? (() => undefined);
   const inDataDir = (name: string) => (options.dataDir ? path.join(options.dataDir, name) : null);
+  if (options.dataDir) {
+    // The caller holds the folder (browser mode's lock, Electron's single-instance lock), so no
+    // other process can be half-way through a write: every *.tmp there is an orphan.
+    await ensurePrivateDir(options.dataDir);
+    await removeOrphanedTemporaryFiles(options.dataDir);
+  }
+  const sandboxPort = rememberedSandboxPort(inDataDir('sandbox.json'), onProblem);
+  const lastPort = await sandboxPort.read();
   const sandbox = await startSandbox({
     ...(options.sandboxKey === undefined ? {} : { apiKey: options.sandboxKey }),
     latency: options.sandboxLatency ?? 'realistic',
+    ...(lastPort === null ? {} : { preferredPort: lastPort }),
   });
+  if (lastPort !== null && sandbox.port !== lastPort) {
+    // Someone else has the old port: a snippet copied before now talks to them, not to us.
+    onProblem(`The Sandbox could not have port ${lastPort} again (it is in use); it is on port ${sandbox.port} now, so copy snippets again.`);
+  }
+  await sandboxPort.remember(sandbox.port);
 
   const fixed: Profile[] = [sandboxProfile(sandbox.url)];
   const fixedSecrets: Record<string, SecretStore> = {

@@ -8,8 +8,16 @@ import path from 'node:path';
  * leaves the old file, never half a file.
  */
 
+/**
+ * Creates `dir` and any missing parent owner-only (0700), so other local users cannot list or
+ * read what the app keeps. Existing folders are left as the user set them.
+ */
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+}
+
 export async function writePrivateFile(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await ensurePrivateDir(path.dirname(file));
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temporary, 'wx', 0o600);
   try {

@@ -289,7 +289,7 @@ export function createApiService(deps: ServiceDeps): Api {
     async saveResponseToFile(what) {
       const resolved = await target(await activeProfile());
       if (!resolved.ok) return resolved;
-      await mkdir(deps.downloadsDir, { recursive: true });
+      await mkdir(deps.downloadsDir, { recursive: true, mode: 0o700 }); // owner-only, like every folder the app creates
       return deps.client.saveToFile(resolved.value, what, path.join(deps.downloadsDir, savedBodyFileName(what, deps.wallClock())));
     },
     async getSettings() {

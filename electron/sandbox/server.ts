@@ -31,6 +31,11 @@ export type SandboxLatency = 'realistic' | 'none';
 export interface SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
+  /**
+   * A port to try first (the one the last start used, so a copied snippet keeps working);
+   * when it cannot be had, a free one is picked instead. Ignored when `port` is given.
+   */
+  preferredPort?: number;
   /** Interface to listen on; defaults to 127.0.0.1 so nothing outside this machine can reach it. */
   host?: string;
   /** The API key callers must present; random by default. */
@@ -153,13 +158,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  if (options.port === undefined && options.preferredPort !== undefined && options.preferredPort > 0) {
+    // Taken (or not ours to take): any free port does, the snippet just has to be copied again.
+    await listen(options.preferredPort).catch(() => listen(0));
+  } else {
+    await listen(options.port ?? 0);
+  }
 
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;

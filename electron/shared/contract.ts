@@ -484,5 +484,8 @@ export function rpcPath(method: ApiMethod): string {
   return `/rpc/${method}`;
 }
 
-/** Name of the header that carries the browser-mode launch secret. */
+/** Name of the header that carries a browser-mode page's secret (one half of its session: electron/web/session.ts). */
 export const LAUNCH_SECRET_HEADER = 'x-agent-explorer-secret';
+
+/** Browser mode: where a page spends the one-time token of its address for a session (POST `{ token }`). */
+export const SESSION_PATH = '/session';

@@ -1,8 +1,10 @@
 // `npm start`: open the desktop app where the Electron binary can be had; where it cannot
-// (a machine that reaches only the npm registry), say so in one line and start browser mode.
+// (a machine that reaches only the npm registry), say so in one line and start browser mode,
+// opened in the system browser where there is a display (browserFallback.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserModeArgs } from './browserFallback.mjs';
 import { electronPackageDir, findElectronBinary } from './electronBinary.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,5 +42,5 @@ if (binary) {
   run(binary, [...rootArgs, root, ...passThrough], env);
 } else {
   process.stdout.write(`Electron's binary is not installed and could not be downloaded (${failure}), so Agent Explorer is starting in browser mode instead.\n`);
-  run(process.execPath, [path.join(root, 'dist/electron/web.mjs'), ...passThrough]);
+  run(process.execPath, [path.join(root, 'dist/electron/web.mjs'), ...browserModeArgs(passThrough, process.platform, process.env)]);
 }

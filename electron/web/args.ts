@@ -18,11 +18,12 @@ export interface WebArgs {
 export const WEB_USAGE = `Usage: npm run web -- [--port N] [--open]
 
   --port N   listen on 127.0.0.1:N (default: a free port)
-  --open     open the address in the system browser
+  --open     open the app in the system browser (through a private file: no secret on any command line)
   --data-dir DIR   where profiles are saved (default: AGENT_EXPLORER_DATA_DIR, or your config folder)
   --help     show this help
 
-Keys are kept in memory only in browser mode. AGENT_EXPLORER_BASE_URL, AGENT_EXPLORER_API_KEY and
+Each printed address opens the app once; when one is used, a fresh one is printed for the next tab
+or browser. One Agent Explorer at a time per data folder. Keys are kept in memory only in browser mode. AGENT_EXPLORER_BASE_URL, AGENT_EXPLORER_API_KEY and
 AGENT_EXPLORER_AUTH (bearer, scheme:NAME, header:NAME, query:NAME) make an Environment profile.
 
 For tests: --sandbox-key KEY (fixed sandbox key), --sandbox-latency none|realistic`;

@@ -1,17 +1,19 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startCore } from '../core/bootstrap';
 import { defaultBrowserDataDir } from '../core/dataDir';
+import { describeLaunch, folderInUseMessage, lockDataDir } from '../core/dataDirLock';
 import { APP_VERSION } from '../shared/version';
 import { parseWebArgs, WEB_USAGE } from './args';
 import { startWebHost } from './host';
+import { openInBrowser, type OpenedLaunchFile } from './openBrowser';
 
 /**
  * `npm run web`: the app in a local browser, from the same core as the desktop app. Prints one
- * line with the address (the launch secret is in its fragment) and stops cleanly on Ctrl+C.
+ * line with the address (a one-time token in its fragment; each time one is spent, another is
+ * printed for the next tab or browser) and stops cleanly on Ctrl+C.
  * Bundled to dist/electron/web.mjs; the built renderer sits beside it in dist/renderer.
  */
 export async function main(argv: readonly string[]): Promise<void> {
@@ -28,6 +30,14 @@ export async function main(argv: readonly string[]): Promise<void> {
   const { args } = parsed;
   const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url));
   const dataDir = path.resolve(args.dataDir ?? process.env['AGENT_EXPLORER_DATA_DIR'] ?? defaultBrowserDataDir());
+  const lock = await lockDataDir(dataDir, describeLaunch(process.env, process.argv[1]));
+  if (!lock.ok) {
+    process.stderr.write(`agent-explorer: ${folderInUseMessage(dataDir, lock)}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  // 'exit' runs for a normal end and for process.exit() in the signal handlers below.
+  process.on('exit', lock.release);
   const core = await startCore({
     host: 'browser',
     version: APP_VERSION,
@@ -38,11 +48,22 @@ export async function main(argv: readonly string[]): Promise<void> {
     sandboxLatency: args.sandboxLatency,
     ...(args.sandboxKey === undefined ? {} : { sandboxKey: args.sandboxKey }),
   });
-  let host;
+  let host: Awaited<ReturnType<typeof startWebHost>> | undefined;
+  let launchFile: OpenedLaunchFile | null = null;
   try {
-    host = await startWebHost({ api: core.api, staticDir, port: args.port });
+    host = await startWebHost({
+      api: core.api,
+      staticDir,
+      port: args.port,
+      onTokenUsed: () => {
+        void launchFile?.remove();
+        launchFile = null;
+        process.stdout.write(`That address is spent. For another tab or browser, open: ${host?.newLink() ?? ''}\n`);
+      },
+    });
   } catch (error) {
     await core.close();
+    lock.release();
     const code = (error as { code?: string }).code;
     process.stderr.write(
       `agent-explorer: cannot listen on 127.0.0.1:${args.port}${code === 'EADDRINUSE' ? ' (the port is in use)' : ''}.\n`,
@@ -50,27 +71,25 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  process.stdout.write(`Agent Explorer running at ${host.url}\n`);
-  if (args.open) openInBrowser(host.url);
-
+  // Before the address is printed: whoever reads it may stop us at once.
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void Promise.all([host.close(), core.close()]).then(() => {
+    void Promise.all([host.close(), core.close(), launchFile?.remove()]).then(() => {
       process.stdout.write('Agent Explorer stopped.\n');
       process.exit(0);
     });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-}
-
-function openInBrowser(url: string): void {
-  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
-  child.on('error', () => process.stderr.write(`agent-explorer: could not open a browser (${command}); open the address above.\n`));
-  child.unref();
+  process.stdout.write(`Agent Explorer running at ${host.url}\n`);
+  if (args.open) {
+    launchFile = await openInBrowser(dataDir, host.url, {
+      env: process.env,
+      onFailure: (command) => process.stderr.write(`agent-explorer: could not open a browser (${command}); open the address above.\n`),
+    });
+  }
 }
 
 void main(process.argv.slice(2));

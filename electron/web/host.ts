@@ -1,10 +1,10 @@
-import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LAUNCH_SECRET_HEADER, type Api } from '../shared/contract';
+import { LAUNCH_SECRET_HEADER, SESSION_PATH, type Api } from '../shared/contract';
 import { contentSecurityPolicy } from '../shared/csp';
 import { readStaticFile } from '../core/staticFiles';
 import { dispatch } from '../core/validate';
+import { createLaunchSessions, readCookie, sessionCookieHeader, sessionCookieName } from './session';
 
 /**
  * Browser mode: the same contract as Electron's IPC, over HTTP on 127.0.0.1, for running
@@ -12,14 +12,16 @@ import { dispatch } from '../core/validate';
  *
  * A loopback port is reachable by every web page the user opens and by every local user, so
  * the host refuses any contract call that:
- * - lacks the per-launch secret (from the printed URL's fragment, sent as a header; a custom
- *   header also forces a CORS preflight, which we never grant);
+ * - lacks a session: its cookie AND its page secret (header), which a page gets once for the
+ *   one-time token in the printed address (`session.ts` says why both halves);
  * - names a Host other than 127.0.0.1 or localhost on our port (DNS rebinding);
  * - comes with an Origin, or a Sec-Fetch-Site, that is not our own.
  * Static files need no secret (they hold none), but get the same Host check and a strict CSP.
  */
 
 const MAX_RPC_BODY_BYTES = 16 * 1024 * 1024;
+/** Marks a call already answered (refused or malformed). */
+const NO_CALL = Symbol('answered');
 
 export interface WebHostOptions {
   api: Api;
@@ -27,21 +29,22 @@ export interface WebHostOptions {
   staticDir: string;
   /** 0 or absent: a free port. */
   port?: number;
-  /** Fixed secret, for tests; random otherwise. */
-  secret?: string;
+  /** Told each time a one-time address has been spent (the CLI then prints a fresh one). */
+  onTokenUsed?: () => void;
 }
 
 export interface WebHost {
-  /** The address to open, with the launch secret in its fragment. */
+  /** The first address to open, with a one-time token in its fragment. */
   url: string;
+  /** Another one-time address, for another tab or browser. */
+  newLink(): string;
   origin: string;
   port: number;
   close(): Promise<void>;
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const secret = options.secret ?? randomBytes(32).toString('base64url');
-  const secretDigest = digest(secret);
+  const sessions = createLaunchSessions();
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
@@ -59,6 +62,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
     if (url.pathname.startsWith('/rpc/')) return handleRpc(request, response, url.pathname.slice('/rpc/'.length));
+    if (url.pathname === SESSION_PATH) return handleSession(request, response);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('allow', 'GET, HEAD');
       return sendText(response, 405, 'Method not allowed.');
@@ -74,10 +78,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     response.end(request.method === 'HEAD' ? undefined : file.body);
   }
 
-  async function handleRpc(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
+  /** The checks every POST shares: method, origin, fetch site, JSON; then the parsed body (or null, answered). */
+  async function readCall(request: IncomingMessage, response: ServerResponse, authorize: () => string | null): Promise<unknown> {
     if (request.method !== 'POST') {
       response.setHeader('allow', 'POST');
-      return sendJson(response, 405, { error: { code: 'invalid_argument', message: 'Use POST.' } });
+      sendJson(response, 405, { error: { code: 'invalid_argument', message: 'Use POST.' } });
+      return NO_CALL;
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(response, 'This origin may not call the host.');
@@ -85,21 +91,53 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       return refuse(response, 'Cross-site requests may not call the host.');
     }
-    const presented = request.headers[LAUNCH_SECRET_HEADER];
-    if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), secretDigest)) {
-      return refuse(response, 'The launch secret is missing or wrong.');
-    }
+    const refusal = authorize();
+    if (refusal !== null) return refuse(response, refusal);
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
-      return sendJson(response, 415, { error: { code: 'invalid_argument', message: 'Send application/json.' } });
+      sendJson(response, 415, { error: { code: 'invalid_argument', message: 'Send application/json.' } });
+      return NO_CALL;
     }
     const body = await readBody(request, MAX_RPC_BODY_BYTES);
-    if (body === null) return sendJson(response, 413, { error: { code: 'invalid_argument', message: 'The request is too large.' } });
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(body);
-    } catch {
-      return sendJson(response, 400, { error: { code: 'invalid_argument', message: 'The request body is not JSON.' } });
+    if (body === null) {
+      sendJson(response, 413, { error: { code: 'invalid_argument', message: 'The request is too large.' } });
+      return NO_CALL;
     }
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      sendJson(response, 400, { error: { code: 'invalid_argument', message: 'The request body is not JSON.' } });
+      return NO_CALL;
+    }
+  }
+
+  /** Spends a one-time token for a session: the cookie is set here, the page secret is answered. */
+  async function handleSession(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const envelope = await readCall(request, response, () => null);
+    if (envelope === NO_CALL) return;
+    const token = typeof envelope === 'object' && envelope !== null ? (envelope as { token?: unknown }).token : undefined;
+    if (typeof token !== 'string' || token.length > 200) {
+      return sendJson(response, 400, { error: { code: 'invalid_argument', message: '"token" must be a string.' } });
+    }
+    const cookieName = sessionCookieName(port);
+    const outcome = sessions.exchange(token, readCookie(request.headers.cookie, cookieName));
+    if (!outcome.ok) {
+      const message = outcome.reason === 'used' ? 'This address was already used.' : 'This address is not one this host gave out.';
+      return sendJson(response, 403, { error: { code: outcome.reason === 'used' ? 'token_used' : 'token_unknown', message } });
+    }
+    if (outcome.cookie !== null) response.setHeader('set-cookie', sessionCookieHeader(port, outcome.cookie));
+    sendJson(response, 200, { value: { pageSecret: outcome.pageSecret } });
+    options.onTokenUsed?.();
+  }
+
+  async function handleRpc(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
+    const envelope = await readCall(request, response, () => {
+      const presented = request.headers[LAUNCH_SECRET_HEADER];
+      const cookie = readCookie(request.headers.cookie, sessionCookieName(port));
+      return sessions.isAuthorized(cookie, typeof presented === 'string' ? presented : undefined)
+        ? null
+        : 'This page has no session: open a fresh address from Agent Explorer.';
+    });
+    if (envelope === NO_CALL) return;
     const argument = typeof envelope === 'object' && envelope !== null ? (envelope as { argument?: unknown }).argument : undefined;
     const outcome = await dispatch(options.api, method, argument);
     if (!outcome.ok) return sendJson(response, 400, { error: outcome.error });
@@ -115,8 +153,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
+  const newLink = () => `${origin}/#token=${sessions.mintToken()}`;
   return {
-    url: `${origin}/#secret=${secret}`,
+    url: newLink(),
+    newLink,
     origin,
     port,
     close: () =>
@@ -125,10 +165,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         server.closeAllConnections();
       }),
   };
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
 }
 
 function securityHeaders(): Record<string, string> {
@@ -141,8 +177,9 @@ function securityHeaders(): Record<string, string> {
   };
 }
 
-function refuse(response: ServerResponse, message: string): void {
+function refuse(response: ServerResponse, message: string): typeof NO_CALL {
   sendJson(response, 403, { error: { code: 'invalid_argument', message } });
+  return NO_CALL;
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

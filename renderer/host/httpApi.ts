@@ -19,8 +19,14 @@ export class HostUnavailableError extends Error {
   }
 }
 
+// Neutral about how the app was started (npm start, npm run web, a package): the terminal it runs in is what the user knows.
+/** Shown when the page cannot reach its host. */
+export const HOST_UNREACHABLE = 'Agent Explorer is not reachable. Is it still running in its terminal?';
+/** Shown when the host refuses this page's session. */
+export const HOST_REFUSED = 'Agent Explorer refused this page: open the newest address it printed in its terminal.';
+
 export interface HttpApiOptions {
-  /** The launch secret from the URL the host printed. */
+  /** The page secret of this tab's session (the other half, a cookie, the browser sends itself). */
   secret: string;
   /** Origin of the host; defaults to the page's own (relative URLs). */
   baseUrl?: string;
@@ -43,16 +49,17 @@ export function createHttpApi(options: HttpApiOptions): Api {
         method: 'POST',
         headers: { 'content-type': 'application/json', [LAUNCH_SECRET_HEADER]: options.secret },
         body: JSON.stringify({ argument: argument ?? null }),
-        credentials: 'omit',
+        // The session cookie is HttpOnly: sent by the browser, never seen by script.
+        credentials: 'same-origin',
         cache: 'no-store',
       });
     } catch {
-      throw new HostUnavailableError('The Agent Explorer host is not reachable. Is `npm run web` still running?', null);
+      throw new HostUnavailableError(HOST_UNREACHABLE, null);
     }
     if (!response.ok) {
       const hint =
         response.status === 403
-          ? 'The host refused this page: open the exact address that `npm run web` printed.'
+          ? HOST_REFUSED
           : `The Agent Explorer host answered ${response.status}.`;
       throw new HostUnavailableError(hint, response.status);
     }

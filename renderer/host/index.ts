@@ -1,10 +1,11 @@
-import type { Api } from '../../electron/shared/contract';
+import { SESSION_PATH, type Api } from '../../electron/shared/contract';
 import { createHttpApi } from './httpApi';
 
 /**
  * The one place the renderer reaches its host. In Electron the preload script exposes the
  * contract as `window.agentExplorer`; in browser mode the page talks HTTP to the host that
- * served it, presenting the launch secret from the printed URL.
+ * served it, with the session it got for the one-time token in its address
+ * (electron/web/session.ts explains the design).
  */
 
 declare global {
@@ -14,25 +15,49 @@ declare global {
   }
 }
 
-const SECRET_STORAGE_KEY = 'agent-explorer.launch-secret';
+const PAGE_SECRET_STORAGE_KEY = 'agent-explorer.page-secret';
+
+/** Why the page has no host: no address token and no session, or a token already spent. */
+export type HostConnection =
+  | { ok: true; api: Api }
+  | { ok: false; reason: 'no_session' | 'token_used' | 'token_unknown' | 'unreachable' };
 
 /**
- * Reads the launch secret from `#secret=…`, keeps it for reloads of this tab only, and removes
- * it from the address bar so it is not shown, bookmarked or shared by accident.
+ * The host for this window. A `#token=…` in the address is spent once for a session (its
+ * cookie is set by the host; its page secret is kept in this tab's sessionStorage, so a reload
+ * keeps working) and then removed from the address bar. Without a token, the tab's session.
  */
-export function takeLaunchSecret(location: Location, storage: Storage, history: History): string | null {
-  const match = /(?:^#|&)secret=([A-Za-z0-9_-]+)/.exec(location.hash);
-  if (match?.[1]) {
-    storage.setItem(SECRET_STORAGE_KEY, match[1]);
-    history.replaceState(null, '', location.pathname + location.search);
-    return match[1];
+export async function connectHost(win: Window = window, doFetch: typeof fetch = win.fetch.bind(win)): Promise<HostConnection> {
+  if (win.agentExplorer) return { ok: true, api: win.agentExplorer };
+  const token = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(win.location.hash)?.[1];
+  if (token) {
+    // Off the address bar at once, whatever the answer: a token is never worth showing.
+    win.history.replaceState(null, '', win.location.pathname + win.location.search);
+    let response: Response;
+    try {
+      response = await doFetch(SESSION_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+    } catch {
+      return { ok: false, reason: 'unreachable' };
+    }
+    if (response.ok) {
+      const pageSecret = ((await response.json().catch(() => null)) as { value?: { pageSecret?: unknown } } | null)?.value?.pageSecret;
+      if (typeof pageSecret !== 'string') return { ok: false, reason: 'unreachable' };
+      win.sessionStorage.setItem(PAGE_SECRET_STORAGE_KEY, pageSecret);
+      return { ok: true, api: createHttpApi({ secret: pageSecret }) };
+    }
+    // A used token may still leave this tab with a session (a reload of an old address).
+    const stored = win.sessionStorage.getItem(PAGE_SECRET_STORAGE_KEY);
+    if (stored) return { ok: true, api: createHttpApi({ secret: stored }) };
+    if (response.status !== 403) return { ok: false, reason: 'unreachable' };
+    const code = ((await response.json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code;
+    return { ok: false, reason: code === 'token_used' ? 'token_used' : 'token_unknown' };
   }
-  return storage.getItem(SECRET_STORAGE_KEY);
-}
-
-/** The host for this window, or null when the page was opened without its launch secret. */
-export function resolveHost(win: Window = window): Api | null {
-  if (win.agentExplorer) return win.agentExplorer;
-  const secret = takeLaunchSecret(win.location, win.sessionStorage, win.history);
-  return secret ? createHttpApi({ secret }) : null;
+  const stored = win.sessionStorage.getItem(PAGE_SECRET_STORAGE_KEY);
+  return stored ? { ok: true, api: createHttpApi({ secret: stored }) } : { ok: false, reason: 'no_session' };
 }

@@ -80,13 +80,23 @@ export async function benchFirstPaint(webEntry: string): Promise<string[]> {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, AGENT_EXPLORER_BASE_URL: platformUrl, AGENT_EXPLORER_API_KEY: 'bench-key-123456', AGENT_EXPLORER_AUTH: 'bearer' },
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    host.stdout.on('data', (chunk: Buffer) => {
-      const match = /running at (\S+)/.exec(chunk.toString());
-      if (match?.[1]) resolve(match[1]);
+  // Each printed address opens the app once; the host prints a fresh one when one is spent.
+  let printed = '';
+  let used = 0;
+  const nextLink = () =>
+    new Promise<string>((resolve, reject) => {
+      const take = () => {
+        const link = [...printed.matchAll(/http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/g)][used]?.[0];
+        if (link === undefined) return;
+        used += 1;
+        host.stdout.off('data', take);
+        resolve(link);
+      };
+      host.stdout.on('data', take);
+      host.once('exit', () => reject(new Error('the web host exited before it was ready')));
+      take();
     });
-    host.once('exit', () => reject(new Error('the web host exited before it was ready')));
-  });
+  host.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
 
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const lines: string[] = [];
@@ -97,7 +107,7 @@ export async function benchFirstPaint(webEntry: string): Promise<string[]> {
     for (const [label, bytes] of [['warm-up', 1024] as [string, number], ...SIZES]) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.addInitScript(PAGE_PROBE);
-      await page.goto(url);
+      await page.goto(await nextLink());
       await page.locator('[data-app-state="ready"]').waitFor();
       await page.getByRole('combobox', { name: 'Agent' }).fill(`size-${bytes}`);
       await page.getByRole('button', { name: 'Invoke' }).click();

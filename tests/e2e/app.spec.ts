@@ -106,10 +106,26 @@ test('raw HTML and javascript: links in guideline content stay inert', async ({ 
   expect(dialogs).toEqual([]);
 });
 
-test('a page opened without the launch secret is refused, and says what to do', async ({ page, app }) => {
+test('a page opened without an address token is refused, and says what to do', async ({ page, app }) => {
   await page.goto(app.origin + '/');
   await expect(page.locator('[data-app-state="error"]')).toBeVisible();
-  await expect(page.getByText(/npm run web/)).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('open the newest address it printed in its terminal');
+});
+
+test('an address opens the app once; a reload keeps the session; a spent address opens nothing', async ({ page, browser, app }) => {
+  const first = app.url;
+  await openApp(page, app);
+  expect(page.url()).toBe(`${app.origin}/`); // the token is off the address bar
+  await page.reload();
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+
+  // Another browser (a fresh context: no cookie, no session storage) with the spent address.
+  const other = await browser.newPage();
+  await other.goto(first);
+  await expect(other.getByRole('alert')).toContainText('This address was already used');
+  // The fresh address the terminal printed opens it there.
+  await openApp(other, app);
+  await other.close();
 });
 
 test.describe('with a sentinel sandbox key', () => {

@@ -8,8 +8,13 @@ import { test as base, expect, type Page } from '@playwright/test';
 const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
 
 export interface RunningApp {
-  /** The printed address, secret included. */
+  /** The first address printed (a one-time token in its fragment). */
   url: string;
+  /**
+   * The next unspent address the host printed: each one opens the app once, and the host
+   * prints a fresh one each time one is spent. Waits for it to be printed.
+   */
+  nextLink: () => Promise<string>;
   origin: string;
   /** The data directory this run saves into: fresh and temporary for each test. */
   dataDir: string;
@@ -23,7 +28,7 @@ export async function startWebApp(
   env: Record<string, string> = {},
   /** Reuse a data directory (to restart on it); by default a fresh one, removed on stop. */
   existingDataDir?: string,
-): Promise<{ app: RunningApp; stop: () => Promise<number | null> }> {
+): Promise<{ app: RunningApp; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
   const dataDir = existingDataDir ?? mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-'));
   // HOME too, so nothing the app writes by default (Downloads, config folders) leaves the test's folder.
   const childEnv: NodeJS.ProcessEnv = { ...process.env, HOME: dataDir, ...env };
@@ -33,6 +38,8 @@ export async function startWebApp(
     env: childEnv,
   });
   let output = '';
+  const printedLinks = () => [...output.matchAll(/http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/g)].map((match) => match[0]);
+  let handedOut = 0;
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -43,21 +50,37 @@ export async function startWebApp(
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`web host exited (${code}) before it was ready:\n${output}`)));
   });
-  const stop = async () => {
+  const nextLink = () =>
+    new Promise<string>((resolve, reject) => {
+      const take = () => {
+        const link = printedLinks()[handedOut];
+        if (link === undefined) return false;
+        handedOut += 1;
+        child.stdout?.off('data', check);
+        resolve(link);
+        return true;
+      };
+      // Runs after the collector above (listeners run in order), so `output` is current.
+      const check = () => void take();
+      if (take()) return;
+      if (child.exitCode !== null) return reject(new Error(`web host has exited:\n${output}`));
+      child.stdout?.on('data', check);
+    });
+  const stop = async (signal: NodeJS.Signals = 'SIGINT') => {
     const code = await new Promise<number | null>((resolve) => {
       if (child.exitCode !== null) return resolve(child.exitCode);
       child.once('exit', (exitCode) => resolve(exitCode));
-      child.kill('SIGINT');
+      child.kill(signal);
     });
     if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
-  return { app: { url, origin: new URL(url).origin, dataDir, output: () => output }, stop };
+  return { app: { url, nextLink, origin: new URL(url).origin, dataDir, output: () => output }, stop };
 }
 
-/** Opens the app and waits until it says it can take input. */
+/** Opens the app with the next unspent address and waits until it says it can take input. */
 export async function openApp(page: Page, app: RunningApp): Promise<void> {
-  await page.goto(app.url);
+  await page.goto(await app.nextLink());
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
 }
 

@@ -223,6 +223,7 @@ describe('the key never leaves the host', () => {
       'catalog.json',
       'keys.json',
       'profiles.json',
+      'sandbox.json', // the Sandbox's port only
       'settings.json',
       'workspace.json',
     ]);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { HostUnavailableError } from '../../../renderer/host/httpApi';
+import { HOST_UNREACHABLE, HostUnavailableError } from '../../../renderer/host/httpApi';
 import { customProfile, FakeApi, sandboxSummary } from '../../support/fakeApi';
 import { renderApp, renderReady } from './renderApp';
 
@@ -20,13 +20,14 @@ describe('app shell', () => {
   it('says so, with the reason, when the host cannot be reached', async () => {
     const fake = new FakeApi();
     fake.listProfiles = async () => {
-      throw new HostUnavailableError('The Agent Explorer host is not reachable. Is `npm run web` still running?', null);
+      throw new HostUnavailableError(HOST_UNREACHABLE, null);
     };
     const { container } = renderApp(fake);
     await waitFor(() => expect(container.querySelector('[data-app-state="error"]')).not.toBeNull());
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Agent Explorer cannot reach its host.');
-    expect(alert).toHaveTextContent('Is `npm run web` still running?');
+    expect(alert).toHaveTextContent('Is it still running in its terminal?');
+    expect(alert.textContent).not.toContain('`');
   });
 
   it('has Agents and Guidelines tabs that switch with the arrow keys and keep drafts', async () => {

@@ -7,16 +7,23 @@ import { startWebHost, type WebHost } from '../../../electron/web/host';
 import { LAUNCH_SECRET_HEADER } from '../../../electron/shared/contract';
 import { FakeApi } from '../../support/fakeApi';
 
-const SECRET = 'launch-secret-for-tests-0123456789';
 const staticDir = mkdtempSync(path.join(tmpdir(), 'ae-web-'));
 mkdirSync(staticDir, { recursive: true });
 writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Agent Explorer</title>');
 
 let api: FakeApi;
 let host: WebHost;
+let tokensUsed = 0;
+/** The session the tests' "browser" got for the first address: its cookie and its page secret. */
+let COOKIE = '';
+let SECRET = '';
 beforeAll(async () => {
   api = new FakeApi();
-  host = await startWebHost({ api, staticDir, secret: SECRET });
+  host = await startWebHost({ api, staticDir, onTokenUsed: () => (tokensUsed += 1) });
+  const session = await exchange(tokenOf(host.url));
+  expect(session.status).toBe(200);
+  COOKIE = cookieOf(session);
+  SECRET = JSON.parse(session.body).value.pageSecret;
 });
 beforeEach(() => {
   api.calls.length = 0;
@@ -53,6 +60,7 @@ function rpc(method: string, argument: unknown, headers: Record<string, string> 
       host: `127.0.0.1:${host.port}`,
       origin: host.origin,
       'content-type': 'application/json',
+      cookie: COOKIE,
       [LAUNCH_SECRET_HEADER]: SECRET,
       ...headers,
     },
@@ -60,9 +68,36 @@ function rpc(method: string, argument: unknown, headers: Record<string, string> 
   );
 }
 
+function tokenOf(url: string): string {
+  const match = /^http:\/\/127\.0\.0\.1:\d+\/#token=([A-Za-z0-9_-]{40,})$/.exec(url);
+  if (!match?.[1]) throw new Error(`not a one-time address: ${url}`);
+  return match[1];
+}
+
+/** Spends a token as the page does. */
+function exchange(token: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return raw(
+    'POST',
+    '/session',
+    { host: `127.0.0.1:${host.port}`, origin: host.origin, 'content-type': 'application/json', ...headers },
+    JSON.stringify({ token }),
+  );
+}
+
+/** The `name=value` part of the session cookie a response sets. */
+function cookieOf(response: RawResponse): string {
+  const header = response.headers['set-cookie'];
+  const first = Array.isArray(header) ? header[0] : header;
+  if (!first) throw new Error('no cookie was set');
+  return first.split(';')[0] ?? '';
+}
+
 describe('browser-mode host', () => {
-  it('prints an address on 127.0.0.1 with the secret in the fragment only', () => {
-    expect(host.url).toBe(`http://127.0.0.1:${host.port}/#secret=${SECRET}`);
+  it('prints an address on 127.0.0.1 with only a one-time token, in the fragment', () => {
+    expect(tokenOf(host.url)).not.toBe('');
+    expect(host.url).not.toContain(SECRET);
+    expect(host.url).not.toContain(COOKIE.split('=')[1]);
+    expect(tokenOf(host.newLink())).not.toBe(tokenOf(host.newLink()));
   });
 
   it('answers a contract call that carries the secret from our own origin', async () => {
@@ -72,8 +107,10 @@ describe('browser-mode host', () => {
   });
 
   it.each([
-    ['no secret', { [LAUNCH_SECRET_HEADER]: '' }],
-    ['a wrong secret', { [LAUNCH_SECRET_HEADER]: 'guess' }],
+    ['no page secret', { [LAUNCH_SECRET_HEADER]: '' }],
+    ['a wrong page secret', { [LAUNCH_SECRET_HEADER]: 'guess' }],
+    ['no session cookie', { cookie: '' }],
+    ['a wrong session cookie', { cookie: `agent-explorer-session-${1}=guess` }],
     ['another origin', { origin: 'https://evil.example' }],
     ['a look-alike origin', { origin: `http://127.0.0.1:${1}` }],
     ['a cross-site fetch', { 'sec-fetch-site': 'cross-site' }],
@@ -81,6 +118,16 @@ describe('browser-mode host', () => {
     const response = await rpc('invokeAgent', { agentId: 'a', text: '', payload: {} }, headers);
     expect(response.status).toBe(403);
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('refuses a call with the cookie of one session alone, as a server on another port would get it', async () => {
+    const response = await raw(
+      'POST',
+      '/rpc/listProfiles',
+      { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json', cookie: COOKIE },
+      '{}',
+    );
+    expect(response.status).toBe(403);
   });
 
   it('refuses a call without the secret header at all', async () => {
@@ -137,5 +184,51 @@ describe('browser-mode host', () => {
   it('does not serve files outside the renderer folder', async () => {
     const response = await raw('GET', '/%2e%2e/%2e%2e/etc/passwd', { host: `127.0.0.1:${host.port}` });
     expect(response.status).toBe(404);
+  });
+});
+
+describe('one-time addresses', () => {
+  it('spends a token for an HttpOnly, SameSite=Strict, Path=/ session cookie and a page secret, and says so', async () => {
+    const before = tokensUsed;
+    const response = await exchange(tokenOf(host.newLink()));
+    expect(response.status).toBe(200);
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(new RegExp(`^agent-explorer-session-${host.port}=[A-Za-z0-9_-]{40,}; `));
+    expect(header.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Strict']);
+    expect(JSON.parse(response.body).value.pageSecret).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(tokensUsed).toBe(before + 1);
+  });
+
+  it('refuses a token used twice, and the second use gets no session', async () => {
+    const token = tokenOf(host.newLink());
+    expect((await exchange(token)).status).toBe(200);
+    const again = await exchange(token);
+    expect(again.status).toBe(403);
+    expect(JSON.parse(again.body).error.code).toBe('token_used');
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).not.toContain('pageSecret');
+  });
+
+  it('refuses a token it never gave out', async () => {
+    const response = await exchange('made-up-token-0123456789012345678901234567890');
+    expect(response.status).toBe(403);
+    expect(JSON.parse(response.body).error.code).toBe('token_unknown');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a spend from another origin without burning the token', async () => {
+    const token = tokenOf(host.newLink());
+    expect((await exchange(token, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await exchange(token, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await exchange(token)).status).toBe(200);
+  });
+
+  it('lets a second tab of the same browser keep the cookie, so the first tab keeps working', async () => {
+    const second = await exchange(tokenOf(host.newLink()), { cookie: COOKIE });
+    expect(second.status).toBe(200);
+    expect(second.headers['set-cookie']).toBeUndefined();
+    const secondSecret = JSON.parse(second.body).value.pageSecret as string;
+    expect((await rpc('listProfiles', null)).status).toBe(200);
+    expect((await rpc('listProfiles', null, { [LAUNCH_SECRET_HEADER]: secondSecret })).status).toBe(200);
   });
 });
