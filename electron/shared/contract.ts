@@ -16,6 +16,7 @@
 export const ERROR_CODES = [
   'invalid_argument',
   'no_key',
+  'key_origin',
   'timeout',
   'network',
   'http_status',
@@ -162,6 +163,11 @@ export interface KeyStatus {
   storage: 'keychain' | 'memory' | 'environment' | 'none';
   /** Plain words a person should read about where the key is kept, e.g. why it is not saved. */
   note: string | null;
+  /**
+   * The origin (scheme://host:port) the key is bound to: it was saved for that server and is
+   * sent to no other. Changing the profile's base URL to another origin clears the key.
+   */
+  origin?: string | null;
 }
 
 /**
@@ -233,6 +239,8 @@ export interface UpdateProfileRequest {
 export interface ProfileChange {
   state: ProfilesState;
   profileId: string;
+  /** True when the change moved the profile to another origin, so its key was cleared. */
+  keyCleared?: boolean;
 }
 
 export interface SetKeyRequest {
