@@ -268,13 +268,20 @@ export function createApiService(deps: ServiceDeps): Api {
       });
       return { ok: true, value: await state() };
     },
-    async setProfileKey({ profileId, key }) {
+    async setProfileKey({ profileId, key, forBaseUrl }) {
       const existing = await editableProfile(profileId, 'given another key');
       if (!existing.ok) return existing;
       const checked = checkKey(key);
       if (!checked.ok) return checked;
+      const origin = originOf(existing.value.baseUrl);
+      if (forBaseUrl !== undefined && originOrNull(forBaseUrl) !== origin) {
+        return {
+          ok: false,
+          error: { code: 'key_origin', message: `The profile now points at ${origin}, not where this key was given for: check the profile, then set the key again.` },
+        };
+      }
       // Bound to the origin the profile points at now: the key is sent there and nowhere else.
-      await deps.secrets.set(profileId, checked.value, originOf(existing.value.baseUrl));
+      await deps.secrets.set(profileId, checked.value, origin);
       clearedByMove.delete(profileId);
       return { ok: true, value: await keyStatus(existing.value) };
     },
@@ -397,6 +404,14 @@ export function createApiService(deps: ServiceDeps): Api {
       return resolved.ok ? deps.client.getGuideline(resolved.value, request) : resolved;
     },
   };
+}
+
+function originOrNull(url: string): string | null {
+  try {
+    return originOf(url);
+  } catch {
+    return null;
+  }
 }
 
 function withoutExchange(error: PlatformError): AppError {

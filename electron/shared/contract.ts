@@ -247,6 +247,12 @@ export interface SetKeyRequest {
   profileId: string;
   /** Trimmed of surrounding whitespace and newlines before it is kept. */
   key: string;
+  /**
+   * The base URL the person saw when giving the key. The key is bound to the profile's origin;
+   * when this is given and the profile meanwhile points at another origin, the key is refused
+   * (`key_origin`), so a change made behind the person's back cannot receive it.
+   */
+  forBaseUrl?: string;
 }
 
 export interface DetectRequest {

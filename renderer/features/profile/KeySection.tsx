@@ -36,7 +36,7 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
     }
     setError(null);
     setKey.mutate(
-      { profileId: profile.id, key: new KeyInTransit(input.value) },
+      { profileId: profile.id, key: new KeyInTransit(input.value), forBaseUrl: profile.baseUrl },
       {
         onSuccess: (result) => {
           if (!result.ok) setError(result.error.message);

@@ -18,7 +18,7 @@ describe('the API key, write-only', () => {
     await user.type(input, SECRET);
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
 
-    expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: SECRET }]);
+    expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: SECRET, forBaseUrl: expect.stringMatching(/^https?:/) }]);
     expect(await within(dialog).findByText('Key set — stored encrypted in the OS keychain')).toBeInTheDocument();
     expect(input).toHaveValue('');
     expect(within(dialog).getByRole('button', { name: 'Replace key' })).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('the API key, write-only', () => {
     const input = within(dialog).getByLabelText('API key');
     await user.type(input, SECRET);
     await user.keyboard('{Enter}');
-    expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: SECRET }]);
+    expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: SECRET, forBaseUrl: expect.stringMatching(/^https?:/) }]);
     await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining('The key contains a line break.')));
     expect(input).toHaveValue('');
     expect(within(dialog).getByText('No key')).toBeInTheDocument();
