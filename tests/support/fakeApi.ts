@@ -153,8 +153,11 @@ export class FakeApi implements Api {
     this.record('updateProfile', request);
     const profile = this.find(request.profileId);
     if (!profile?.editable) return this.refuse('This profile cannot be changed.');
-    this.patchProfile(request.profileId, { ...request.profile, warnings: warningsOf(request.profile) });
-    return { ok: true, value: { state: this.profiles, profileId: request.profileId } };
+    // As the host does: a key belongs to its origin, so a move to another origin clears it.
+    const keyCleared = profile.key.set && new URL(profile.baseUrl).origin !== new URL(request.profile.baseUrl).origin;
+    const key = keyCleared ? { set: false, storage: 'none' as const, note: 'The key was cleared because the server changed; set it again.' } : profile.key;
+    this.patchProfile(request.profileId, { ...request.profile, key, warnings: warningsOf(request.profile) });
+    return { ok: true, value: { state: this.profiles, profileId: request.profileId, ...(keyCleared ? { keyCleared } : {}) } };
   }
 
   async duplicateProfile(request: ProfileRef): Promise<Result<ProfileChange>> {

@@ -223,3 +223,34 @@ describe('Detect', () => {
     expect(within(dialog).getByText(/Save a key first/)).toBeInTheDocument();
   });
 });
+
+describe('a key belongs to the server it was saved for', () => {
+  const withKey = () => fakeWithProduction({ key: { set: true, storage: 'keychain', note: null, origin: 'https://api.example.com' } });
+
+  it('warns before saving another server, then says the key was cleared and asks for it again', async () => {
+    const { user, fake } = await renderReady(withKey());
+    const dialog = await openProfile(user, 'Production');
+    const baseUrl = within(dialog).getByLabelText('Base URL');
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'https://elsewhere.example.net');
+    expect(within(dialog).getByText(/The key was saved for https:\/\/api\.example\.com: saving another server clears it/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(fake.callsOf('updateProfile')).toHaveLength(1);
+    expect(await within(dialog).findByText('Saved. The key was cleared because the server changed; set it again.')).toBeInTheDocument();
+    expect(within(dialog).getByText('No key. The key was cleared because the server changed; set it again.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save key' })).toBeInTheDocument();
+  });
+
+  it('another path on the same server keeps the key and says nothing about it', async () => {
+    const { user } = await renderReady(withKey());
+    const dialog = await openProfile(user, 'Production');
+    const baseUrl = within(dialog).getByLabelText('Base URL');
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'https://api.example.com:443/v2');
+    expect(within(dialog).queryByText(/saving another server clears it/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Saved.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Replace key' })).toBeInTheDocument();
+  });
+});
