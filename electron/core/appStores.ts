@@ -19,9 +19,13 @@ export function settingsDocument(file: string | null, onProblem?: (message: stri
   return createJsonDocument({
     file,
     empty: () => ({ ...DEFAULT_SETTINGS }),
-    parse: (raw) => {
-      const value = (raw as Partial<AppSettings> | null)?.maxResponseBytes;
-      return typeof value === 'number' && checkMaxResponseBytes(value).ok ? { maxResponseBytes: value } : null;
+    parse: (raw, drop) => {
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+      // Entry by entry: a bad value falls back to its default, the others are kept.
+      const value = (raw as Partial<AppSettings>).maxResponseBytes;
+      if (value === undefined || (typeof value === 'number' && checkMaxResponseBytes(value).ok)) return { ...DEFAULT_SETTINGS, ...(value === undefined ? {} : { maxResponseBytes: value }) };
+      drop('The response size limit was not from 1 KB to 1 GB; the default is used.');
+      return { ...DEFAULT_SETTINGS };
     },
     ...(onProblem ? { onProblem } : {}),
   });
@@ -66,9 +70,17 @@ export function workspaceDocument(file: string | null, onProblem?: (message: str
   return createJsonDocument({
     file,
     empty: () => ({ tabs: [], activeTabId: null }),
-    parse: (raw) => {
+    parse: (raw, drop) => {
       const parsed = parseWorkspace(raw);
-      return parsed.ok ? parsed.value : null;
+      if (parsed.ok) return parsed.value;
+      // Entry by entry: keep the tabs that are whole, drop the others and say how many.
+      if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { tabs?: unknown }).tabs)) return null;
+      const { tabs, activeTabId } = raw as { tabs: unknown[]; activeTabId?: unknown };
+      const kept = tabs.filter((tab) => parseWorkspace({ tabs: [tab], activeTabId: null }).ok).slice(0, MAX_TABS) as TabDraft[];
+      drop(`${tabs.length - kept.length} request tab(s) could not be used and were dropped.`);
+      const active = typeof activeTabId === 'string' && kept.some((tab) => tab.id === activeTabId) ? activeTabId : (kept[0]?.id ?? null);
+      const cleaned = parseWorkspace({ tabs: kept, activeTabId: active });
+      return cleaned.ok ? cleaned.value : null;
     },
     ...(onProblem ? { onProblem } : {}),
   });
@@ -108,9 +120,46 @@ export function catalogDocument(file: string | null, onProblem?: (message: strin
   return createJsonDocument<CatalogByProfile>({
     file,
     empty: () => ({}),
-    parse: (raw) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as CatalogByProfile) : null),
+    parse: parseCatalog,
+    name: 'the agent catalog',
     ...(onProblem ? { onProblem } : {}),
   });
+}
+
+/**
+ * Reads catalog.json entry by entry. The file is ours but anything could have written it: each
+ * profile's list must be an array and each entry a whole catalog agent (checked as the user's
+ * input is); what is not is dropped and told, so one bad entry never blanks the app or fails an
+ * invoke. Entries with the same agent id keep the first.
+ */
+export function parseCatalog(raw: unknown, drop: (problem: string) => void): CatalogByProfile | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const catalog: CatalogByProfile = {};
+  for (const [profileId, entries] of Object.entries(raw as Record<string, unknown>)) {
+    const name = `"${profileId.slice(0, 80)}"`;
+    if (!Array.isArray(entries)) {
+      drop(`The catalog of profile ${name} is not a list and was dropped.`);
+      continue;
+    }
+    const kept: CatalogAgent[] = [];
+    for (const entry of entries) {
+      const agent = catalogAgentOf(entry);
+      if (agent && !kept.some((other) => other.agentId === agent.agentId)) kept.push(agent);
+    }
+    if (kept.length < entries.length) drop(`${entries.length - kept.length} catalog entr${entries.length - kept.length === 1 ? 'y' : 'ies'} of profile ${name} could not be used and were dropped.`);
+    catalog[profileId] = kept;
+  }
+  return catalog;
+}
+
+function catalogAgentOf(raw: unknown): CatalogAgent | null {
+  const checked = checkCatalogInput(raw);
+  if (!checked.ok) return null;
+  const record = raw as Record<string, unknown>;
+  const learned = record['learnedKeys'] ?? [];
+  if (!Array.isArray(learned) || !learned.every((key) => typeof key === 'string' && PLACEHOLDER.test(key))) return null;
+  const updatedAt = typeof record['updatedAt'] === 'string' && !Number.isNaN(Date.parse(record['updatedAt'])) ? record['updatedAt'] : new Date(0).toISOString();
+  return { ...checked.value, learnedKeys: uniqueStrings(learned as string[]).slice(0, 200), updatedAt };
 }
 
 /** The catalog after learning the payload keys of an answered request (creating the entry if new). */
