@@ -113,7 +113,10 @@ export function checkCatalogInput(raw: unknown): Result<CatalogAgentInput> {
   const bad = placeholders.find((p) => !PLACEHOLDER.test(p));
   if (bad !== undefined) return invalid(`"${bad.slice(0, 40)}" is not a placeholder name (no spaces or braces).`, 'placeholders');
   if (placeholders.length > 200) return invalid('Up to 200 placeholders.', 'placeholders');
-  return { ok: true, value: { agentId, name: r['name'].trim(), notes: r['notes'], tags, placeholders } };
+  const value: CatalogAgentInput = { agentId, name: r['name'].trim(), notes: r['notes'], tags, placeholders };
+  if (r['learnedKeys'] === undefined) return { ok: true, value };
+  if (!strings(r['learnedKeys']) || r['learnedKeys'].length > 1000) return invalid('The learned keys are not in the expected shape.', 'learnedKeys');
+  return { ok: true, value: { ...value, learnedKeys: uniqueStrings(r['learnedKeys']) } };
 }
 
 export function catalogDocument(file: string | null, onProblem?: (message: string) => void): JsonDocument<CatalogByProfile> {
@@ -159,7 +162,8 @@ function catalogAgentOf(raw: unknown): CatalogAgent | null {
   const learned = record['learnedKeys'] ?? [];
   if (!Array.isArray(learned) || !learned.every((key) => typeof key === 'string' && PLACEHOLDER.test(key))) return null;
   const updatedAt = typeof record['updatedAt'] === 'string' && !Number.isNaN(Date.parse(record['updatedAt'])) ? record['updatedAt'] : new Date(0).toISOString();
-  return { ...checked.value, learnedKeys: uniqueStrings(learned as string[]).slice(0, 200), updatedAt };
+  const { agentId, name, notes, tags, placeholders } = checked.value;
+  return { agentId, name, notes, tags, placeholders, learnedKeys: uniqueStrings(learned as string[]).slice(0, 200), updatedAt };
 }
 
 /** The catalog after learning the payload keys of an answered request (creating the entry if new). */

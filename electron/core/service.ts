@@ -386,7 +386,11 @@ export function createApiService(deps: ServiceDeps): Api {
       const updated = await deps.catalog.update((catalog) => {
         const entries = catalog[profileId] ?? [];
         const existing = entries.find((e) => e.agentId === entry.agentId);
-        const saved: CatalogAgent = { ...entry, learnedKeys: existing?.learnedKeys ?? [], updatedAt: deps.wallClock().toISOString() };
+        // Learned keys come from answers only; the user's review can remove them, never add.
+        const learned = existing?.learnedKeys ?? [];
+        const learnedKeys = entry.learnedKeys === undefined ? learned : learned.filter((key) => entry.learnedKeys!.includes(key));
+        const { agentId, name, notes, tags, placeholders } = entry;
+        const saved: CatalogAgent = { agentId, name, notes, tags, placeholders, learnedKeys, updatedAt: deps.wallClock().toISOString() };
         return { ...catalog, [profileId]: existing ? entries.map((e) => (e.agentId === entry.agentId ? saved : e)) : [...entries, saved] };
       });
       return { ok: true, value: updated[profileId] ?? [] };

@@ -339,7 +339,12 @@ export interface CatalogAgent {
   updatedAt: string;
 }
 
-export type CatalogAgentInput = Omit<CatalogAgent, 'learnedKeys' | 'updatedAt'>;
+/**
+ * An entry as the user saves it. `learnedKeys`, when given, is the learned keys the user kept
+ * after reviewing them: learned keys not in it are removed (a typo the platform happened to
+ * accept). It can only remove: keys are learned from answers, or entered as placeholders.
+ */
+export type CatalogAgentInput = Omit<CatalogAgent, 'learnedKeys' | 'updatedAt'> & { learnedKeys?: string[] };
 
 export interface CatalogAgentRef {
   agentId: string;

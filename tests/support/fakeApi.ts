@@ -270,7 +270,11 @@ export class FakeApi implements Api {
     this.record('saveCatalogAgent', request);
     if (request.agentId.trim() === '') return this.refuse('The agent id is empty.', 'agentId');
     const existing = this.catalog.find((entry) => entry.agentId === request.agentId);
-    const entry: CatalogAgent = { ...request, learnedKeys: existing?.learnedKeys ?? [], updatedAt: '2026-01-01T00:00:00.000Z' };
+    // As the host does: a review can remove learned keys, never add them.
+    const learned = existing?.learnedKeys ?? [];
+    const { learnedKeys: kept, ...fields } = request;
+    const learnedKeys = kept === undefined ? learned : learned.filter((key) => kept.includes(key));
+    const entry: CatalogAgent = { ...fields, learnedKeys, updatedAt: '2026-01-01T00:00:00.000Z' };
     this.catalog = [...this.catalog.filter((e) => e.agentId !== request.agentId), entry];
     return { ok: true, value: structuredClone(this.catalog) };
   }
