@@ -230,6 +230,7 @@ describe('a key belongs to the server it was saved for', () => {
   it('warns before saving another server, then says the key was cleared and asks for it again', async () => {
     const { user, fake } = await renderReady(withKey());
     const dialog = await openProfile(user, 'Production');
+    expect(within(dialog).getByText(/^Sent only to/)).toHaveTextContent('Sent only to https://api.example.com, the server it was saved for.');
     const baseUrl = within(dialog).getByLabelText('Base URL');
     await user.clear(baseUrl);
     await user.type(baseUrl, 'https://elsewhere.example.net');
