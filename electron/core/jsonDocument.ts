@@ -37,9 +37,15 @@ export function createJsonDocument<T>(options: {
     if (value !== null && dropped.length === 0) return value;
     const as = options.name ? ` as ${options.name}` : '';
     if (value !== null) {
-      const aside = await read.moveAside();
-      await writePrivateFile(file, `${JSON.stringify(value, null, 2)}\n`);
-      options.onProblem?.(`${file} had entries that could not be used${as}: ${dropped.join(' ')} The original was kept as ${aside}.`);
+      // The good entries are used even when the file cannot be moved aside or rewritten now.
+      let kept: string;
+      try {
+        kept = `The original was kept as ${await read.moveAside()}.`;
+        await writePrivateFile(file, `${JSON.stringify(value, null, 2)}\n`);
+      } catch {
+        kept = 'The original could not be moved aside or rewritten now.';
+      }
+      options.onProblem?.(`${file} had entries that could not be used${as}: ${dropped.join(' ')} ${kept}`);
       return value;
     }
     options.onProblem?.(`${file} could not be read${as}; it was kept as ${await read.moveAside()} and a new one is started.`);
