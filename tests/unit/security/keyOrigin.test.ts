@@ -94,7 +94,9 @@ function hostileClient(host: WebHost) {
       req.on('error', reject);
       req.end(body);
     });
-    return (JSON.parse(text) as { value: unknown }).value;
+    // A refusal by the host's argument check comes as { error }, an answer as { value }.
+    const parsed = JSON.parse(text) as { value?: unknown; error?: unknown };
+    return 'error' in parsed ? { ok: false, error: parsed.error } : parsed.value;
   };
 }
 
@@ -280,6 +282,17 @@ describe.each([
       // When the key was set for the old origin after the move, nothing is sent, and the error says why.
       if ((await profile(id)).key.set) expect(results[0]!.error!.code).toBe('key_origin');
     }
+    expect(evilSaw()).toEqual([]);
+  });
+
+  it('a key given for the server the person saw is refused once the profile points elsewhere', async () => {
+    const id = (await h.rpc('createProfile', input(home.url))).value.profileId as string;
+    await update(id, evil.url);
+    const refused = await h.rpc('setProfileKey', { profileId: id, key: HOME_KEY, forBaseUrl: `${home.url}/` });
+    expect(refused.error.code).toBe('key_origin');
+    expect((await profile(id)).key.set).toBe(false);
+    expect((await h.rpc('setProfileKey', { profileId: id, key: HOME_KEY, forBaseUrl: 42 })).error.code).toBe('invalid_argument');
+    await fire(id);
     expect(evilSaw()).toEqual([]);
   });
 
