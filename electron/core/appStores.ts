@@ -21,13 +21,19 @@ export function settingsDocument(file: string | null, onProblem?: (message: stri
   return createJsonDocument({
     file,
     empty: () => ({ ...DEFAULT_SETTINGS }),
-    parse: (raw) => {
-      const value = (raw as Partial<AppSettings> | null)?.maxResponseBytes;
-      if (typeof value !== 'number' || !checkMaxResponseBytes(value).ok) return null;
-      // Settings saved before the save-to-file limit existed have none: they get the default.
-      const saved = (raw as Partial<AppSettings>).maxSavedFileBytes;
-      if (saved !== undefined && (typeof saved !== 'number' || !checkMaxSavedFileBytes(saved).ok)) return null;
-      return { maxResponseBytes: value, maxSavedFileBytes: saved ?? DEFAULT_SETTINGS.maxSavedFileBytes };
+    parse: (raw, drop) => {
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+      // Entry by entry: a bad value falls back to its default, the others are kept. Settings
+      // saved before the save-to-file limit existed have none: they get the default, silently.
+      const saved = raw as Partial<Record<keyof AppSettings, unknown>>;
+      const settings: AppSettings = { ...DEFAULT_SETTINGS };
+      const response = saved.maxResponseBytes;
+      if (typeof response === 'number' && checkMaxResponseBytes(response).ok) settings.maxResponseBytes = response;
+      else if (response !== undefined) drop('The response size limit was not from 1 KB to 1 GB; the default is used.');
+      const savedFile = saved.maxSavedFileBytes;
+      if (typeof savedFile === 'number' && checkMaxSavedFileBytes(savedFile).ok) settings.maxSavedFileBytes = savedFile;
+      else if (savedFile !== undefined) drop('The save-to-file limit was not from 1 MB to 1 TB; the default is used.');
+      return settings;
     },
     ...(onProblem ? { onProblem } : {}),
   });
@@ -80,9 +86,17 @@ export function workspaceDocument(file: string | null, onProblem?: (message: str
   return createJsonDocument({
     file,
     empty: () => ({ tabs: [], activeTabId: null }),
-    parse: (raw) => {
+    parse: (raw, drop) => {
       const parsed = parseWorkspace(raw);
-      return parsed.ok ? parsed.value : null;
+      if (parsed.ok) return parsed.value;
+      // Entry by entry: keep the tabs that are whole, drop the others and say how many.
+      if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { tabs?: unknown }).tabs)) return null;
+      const { tabs, activeTabId } = raw as { tabs: unknown[]; activeTabId?: unknown };
+      const kept = tabs.filter((tab) => parseWorkspace({ tabs: [tab], activeTabId: null }).ok).slice(0, MAX_TABS) as TabDraft[];
+      drop(`${tabs.length - kept.length} request tab(s) could not be used and were dropped.`);
+      const active = typeof activeTabId === 'string' && kept.some((tab) => tab.id === activeTabId) ? activeTabId : (kept[0]?.id ?? null);
+      const cleaned = parseWorkspace({ tabs: kept, activeTabId: active });
+      return cleaned.ok ? cleaned.value : null;
     },
     ...(onProblem ? { onProblem } : {}),
   });
@@ -115,16 +129,57 @@ export function checkCatalogInput(raw: unknown): Result<CatalogAgentInput> {
   const bad = placeholders.find((p) => !PLACEHOLDER.test(p));
   if (bad !== undefined) return invalid(`"${bad.slice(0, 40)}" is not a placeholder name (no spaces or braces).`, 'placeholders');
   if (placeholders.length > 200) return invalid('Up to 200 placeholders.', 'placeholders');
-  return { ok: true, value: { agentId, name: r['name'].trim(), notes: r['notes'], tags, placeholders } };
+  const value: CatalogAgentInput = { agentId, name: r['name'].trim(), notes: r['notes'], tags, placeholders };
+  if (r['learnedKeys'] === undefined) return { ok: true, value };
+  if (!strings(r['learnedKeys']) || r['learnedKeys'].length > 1000) return invalid('The learned keys are not in the expected shape.', 'learnedKeys');
+  return { ok: true, value: { ...value, learnedKeys: uniqueStrings(r['learnedKeys']) } };
 }
 
 export function catalogDocument(file: string | null, onProblem?: (message: string) => void): JsonDocument<CatalogByProfile> {
   return createJsonDocument<CatalogByProfile>({
     file,
     empty: () => ({}),
-    parse: (raw) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as CatalogByProfile) : null),
+    parse: parseCatalog,
+    name: 'the agent catalog',
     ...(onProblem ? { onProblem } : {}),
   });
+}
+
+/**
+ * Reads catalog.json entry by entry. The file is ours but anything could have written it: each
+ * profile's list must be an array and each entry a whole catalog agent (checked as the user's
+ * input is); what is not is dropped and told, so one bad entry never blanks the app or fails an
+ * invoke. Entries with the same agent id keep the first.
+ */
+export function parseCatalog(raw: unknown, drop: (problem: string) => void): CatalogByProfile | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const catalog: CatalogByProfile = {};
+  for (const [profileId, entries] of Object.entries(raw as Record<string, unknown>)) {
+    const name = `"${profileId.slice(0, 80)}"`;
+    if (!Array.isArray(entries)) {
+      drop(`The catalog of profile ${name} is not a list and was dropped.`);
+      continue;
+    }
+    const kept: CatalogAgent[] = [];
+    for (const entry of entries) {
+      const agent = catalogAgentOf(entry);
+      if (agent && !kept.some((other) => other.agentId === agent.agentId)) kept.push(agent);
+    }
+    if (kept.length < entries.length) drop(`${entries.length - kept.length} catalog entr${entries.length - kept.length === 1 ? 'y' : 'ies'} of profile ${name} could not be used and were dropped.`);
+    catalog[profileId] = kept;
+  }
+  return catalog;
+}
+
+function catalogAgentOf(raw: unknown): CatalogAgent | null {
+  const checked = checkCatalogInput(raw);
+  if (!checked.ok) return null;
+  const record = raw as Record<string, unknown>;
+  const learned = record['learnedKeys'] ?? [];
+  if (!Array.isArray(learned) || !learned.every((key) => typeof key === 'string' && PLACEHOLDER.test(key))) return null;
+  const updatedAt = typeof record['updatedAt'] === 'string' && !Number.isNaN(Date.parse(record['updatedAt'])) ? record['updatedAt'] : new Date(0).toISOString();
+  const { agentId, name, notes, tags, placeholders } = checked.value;
+  return { agentId, name, notes, tags, placeholders, learnedKeys: uniqueStrings(learned as string[]).slice(0, 200), updatedAt };
 }
 
 /** The catalog after learning the payload keys of an answered request (creating the entry if new). */

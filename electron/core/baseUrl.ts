@@ -36,3 +36,13 @@ export function isInsecureHttp(baseUrl: string): boolean {
   const url = new URL(baseUrl);
   return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
 }
+
+/**
+ * The origin a key is bound to: scheme, host and port, as the URL standard normalises them
+ * (lower-case host, default port dropped, so https://h and https://h:443 are one origin).
+ * Hosts are compared as written: localhost and 127.0.0.1, or h and h., are different origins,
+ * so moving between them asks for the key again rather than guessing they are the same server.
+ */
+export function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Api, HostKind } from '../shared/contract';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
+import { originOf } from './baseUrl';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
 import { ensurePrivateDir } from './privateFiles';
 import { environmentProfile } from './environment';
@@ -72,14 +73,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const fixedSecrets: Record<string, SecretStore> = {
     [SANDBOX_PROFILE_ID]: createMemorySecretStore({ note: 'The Sandbox makes a new key at each start.' }),
   };
-  await fixedSecrets[SANDBOX_PROFILE_ID]!.set(SANDBOX_PROFILE_ID, sandbox.apiKey);
+  await fixedSecrets[SANDBOX_PROFILE_ID]!.set(SANDBOX_PROFILE_ID, sandbox.apiKey, originOf(sandbox.url));
 
   const environment = environmentProfile(options.env ?? {});
   if (!environment.ok) onProblem(`${environment.message} The Environment profile was not created.`);
   if (environment.ok && environment.value) {
     fixed.push(environment.value.profile);
     const store = createMemorySecretStore({ storage: 'environment', note: 'From AGENT_EXPLORER_API_KEY; never saved.' });
-    if (environment.value.key) await store.set(ENVIRONMENT_PROFILE_ID, environment.value.key);
+    // Bound to AGENT_EXPLORER_BASE_URL's origin, like any key: it is sent there and nowhere else.
+    if (environment.value.key) await store.set(ENVIRONMENT_PROFILE_ID, environment.value.key, originOf(environment.value.profile.baseUrl));
     fixedSecrets[ENVIRONMENT_PROFILE_ID] = store;
   }
   const preferred = environment.ok && environment.value ? ENVIRONMENT_PROFILE_ID : undefined;
@@ -107,6 +109,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     workspace: workspaceDocument(inDataDir('workspace.json'), onProblem),
     catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
     wallClock: () => new Date(),
+    onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
     knownResources: (profile) =>
       profile.kind === 'sandbox'

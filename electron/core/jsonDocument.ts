@@ -17,8 +17,12 @@ export function createJsonDocument<T>(options: {
   file: string | null;
   /** The value when there is no file yet (or it was unreadable). */
   empty: () => T;
-  /** Narrows what was read; null means "not this document". */
-  parse: (raw: unknown) => T | null;
+  /**
+   * Narrows what was read; null means "not this document". Entries it cannot use it drops and
+   * tells `drop` why: the rest is kept, the original file is moved aside and the cleaned
+   * document written in its place, so one bad entry never costs the good ones (nor the app).
+   */
+  parse: (raw: unknown, drop: (problem: string) => void) => T | null | Promise<T | null>;
   /** What the document holds, for the problem message ("profiles", "saved keys"). */
   name?: string;
   onProblem?: (message: string) => void;
@@ -28,9 +32,22 @@ export function createJsonDocument<T>(options: {
     if (!file) return options.empty();
     const read = await readJsonFile(file);
     if (read.kind === 'missing') return options.empty();
-    const value = read.kind === 'ok' ? options.parse(read.value) : null;
-    if (value !== null) return value;
+    const dropped: string[] = [];
+    const value = read.kind === 'ok' ? await options.parse(read.value, (problem) => dropped.push(problem)) : null;
+    if (value !== null && dropped.length === 0) return value;
     const as = options.name ? ` as ${options.name}` : '';
+    if (value !== null) {
+      // The good entries are used even when the file cannot be moved aside or rewritten now.
+      let kept: string;
+      try {
+        kept = `The original was kept as ${await read.moveAside()}.`;
+        await writePrivateFile(file, `${JSON.stringify(value, null, 2)}\n`);
+      } catch {
+        kept = 'The original could not be moved aside or rewritten now.';
+      }
+      options.onProblem?.(`${file} had entries that could not be used${as}: ${dropped.join(' ')} ${kept}`);
+      return value;
+    }
     options.onProblem?.(`${file} could not be read${as}; it was kept as ${await read.moveAside()} and a new one is started.`);
     return options.empty();
   })();

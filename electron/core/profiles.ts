@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { KeyPresentation, ProfileKind, TlsSettings } from '../shared/contract';
+import type { KeyPresentation, ProfileInput, ProfileKind, TlsSettings } from '../shared/contract';
 import { DEFAULT_PRESENTATION } from './keyPresentation';
 import { createJsonDocument, type JsonDocument } from './jsonDocument';
-import { isProfileInputShape } from './profileInput';
+import { checkProfileInput, isProfileInputShape } from './profileInput';
 
 /**
  * Profiles: where requests go and how. The Sandbox profile (and the Environment profile, when
@@ -76,7 +76,7 @@ function profilesDocument(file: string | null, onProblem?: (message: string) => 
   return createJsonDocument<SavedProfiles>({
     file,
     empty: () => ({ version: PROFILES_FILE_VERSION, activeProfileId: null, profiles: [] }),
-    parse: (raw) => (isSavedProfiles(raw) ? raw : null),
+    parse: parseSavedProfiles,
     name: 'profiles',
     ...(onProblem ? { onProblem } : {}),
   });
@@ -169,15 +169,73 @@ export function createFileProfileStore(
   return createProfileStore(fixed, profilesDocument(file, onProblem), preferredActive);
 }
 
-function isSavedProfiles(value: unknown): value is SavedProfiles {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    record['version'] === PROFILES_FILE_VERSION &&
-    (record['activeProfileId'] === null || typeof record['activeProfileId'] === 'string') &&
-    Array.isArray(record['profiles']) &&
-    record['profiles'].every(
-      (p: unknown) => isProfileInputShape(p) && typeof (p as Profile).id === 'string' && (p as Profile).kind === 'custom',
-    )
-  );
+/**
+ * Reads profiles.json as if every profile were typed in again: each is re-checked by the same
+ * rules as the form (core/profileInput.ts), because the file could have been edited by hand or by
+ * another program, and a bad profile must never crash the app or reach the network. What can be
+ * repaired is (a time-out out of range, a key presentation that is not valid such as a header
+ * name with a line break, a CA file that is no longer a certificate file, a clashing name), with
+ * a message; a profile that cannot be (no id, a base URL that is not allowed) is dropped, with a
+ * message. The original file is then kept aside by the JsonDocument.
+ */
+export async function parseSavedProfiles(raw: unknown, drop: (problem: string) => void): Promise<SavedProfiles | null> {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const record = raw as Record<string, unknown>;
+  if (record['version'] !== PROFILES_FILE_VERSION || !Array.isArray(record['profiles'])) return null;
+  const profiles: Profile[] = [];
+  for (const candidate of record['profiles'] as unknown[]) {
+    const profile = await recheckProfile(candidate, profiles, drop);
+    if (profile) profiles.push(profile);
+  }
+  const active = record['activeProfileId'];
+  return { version: PROFILES_FILE_VERSION, activeProfileId: typeof active === 'string' ? active : null, profiles };
+}
+
+const MAX_PROFILE_ID_CHARS = 200;
+
+async function recheckProfile(raw: unknown, kept: Profile[], drop: (problem: string) => void): Promise<Profile | null> {
+  const id = (raw as { id?: unknown } | null)?.id;
+  if (!isProfileInputShape(raw) || typeof id !== 'string' || id === '' || id.length > MAX_PROFILE_ID_CHARS || (raw as Profile).kind !== 'custom') {
+    drop('A saved profile was not in the expected shape and was dropped.');
+    return null;
+  }
+  if (kept.some((profile) => profile.id === id)) {
+    drop(`A second saved profile with the id "${id.slice(0, 80)}" was dropped.`);
+    return null;
+  }
+  let input: ProfileInput = { name: raw.name, baseUrl: raw.baseUrl, auth: raw.auth, timeoutMs: raw.timeoutMs, tls: { verify: raw.tls.verify, caFile: raw.tls.caFile }, allowInsecureHttp: raw.allowInsecureHttp };
+  const label = `"${raw.name.slice(0, 80)}"`;
+  // Each pass repairs the field the check names; a field that cannot be repaired drops the profile.
+  for (let pass = 0; pass < 6; pass += 1) {
+    const checked = await checkProfileInput(input, kept);
+    if (checked.ok) return { ...checked.value, id, kind: 'custom' };
+    const repaired = repairField(input, checked.error.field, kept);
+    if (!repaired) {
+      drop(`The saved profile ${label} was dropped: ${checked.error.message}`);
+      return null;
+    }
+    drop(`The saved profile ${label} was repaired: ${checked.error.message} ${repaired.said}`);
+    input = repaired.input;
+  }
+  drop(`The saved profile ${label} could not be repaired and was dropped.`);
+  return null;
+}
+
+function repairField(input: ProfileInput, field: string | undefined, kept: Profile[]): { input: ProfileInput; said: string } | null {
+  switch (field) {
+    case 'timeoutMs':
+      return { input: { ...input, timeoutMs: DEFAULT_TIMEOUT_MS }, said: `The time-out is now ${DEFAULT_TIMEOUT_MS / 1000} s.` };
+    case 'auth':
+      return { input: { ...input, auth: DEFAULT_PRESENTATION }, said: 'The key is now sent as Authorization: Bearer.' };
+    case 'caFile':
+      return { input: { ...input, tls: { ...input.tls, caFile: null } }, said: 'The CA file was removed from the profile; add it again once it is a certificate file.' };
+    case 'name': {
+      const base = input.name.trim().slice(0, 60) || 'Unnamed profile';
+      let name = base;
+      for (let n = 2; kept.some((p) => p.name.toLowerCase() === name.toLowerCase()); n += 1) name = `${base} (${n})`;
+      return { input: { ...input, name }, said: `It is now named "${name}".` };
+    }
+    default:
+      return null;
+  }
 }

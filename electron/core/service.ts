@@ -8,7 +8,9 @@ import type {
   CatalogAgent,
   DetectAttempt,
   HostKind,
+  InvokeRequest,
   KeyPresentation,
+  KeyStatus,
   KnownAgent,
   KnownGuideline,
   PlatformError,
@@ -20,7 +22,7 @@ import type {
 } from '../shared/contract';
 import { checkCatalogInput, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, parseWorkspace, type CatalogByProfile } from './appStores';
 import type { JsonDocument } from './jsonDocument';
-import { isInsecureHttp } from './baseUrl';
+import { isInsecureHttp, originOf } from './baseUrl';
 import { DETECT_CANDIDATES, describePresentation, samePresentation } from './keyPresentation';
 import type { PlatformClient, PlatformTarget } from './platformClient';
 import { checkProfileInput, readCaFile } from './profileInput';
@@ -52,7 +54,12 @@ export interface ServiceDeps {
   wallClock: () => Date;
   /** Where answers too large for memory are saved, on request. */
   downloadsDir: string;
+  /** Where problems that must not fail a call are told (the catalog could not learn an answer's keys). */
+  onProblem?: (message: string) => void;
 }
+
+/** The Key section's note after a change of server cleared the key. */
+export const KEY_CLEARED_NOTE = 'The key was cleared because the server changed; set it again.';
 
 /** A new, recognisable file name for a saved answer: kind, id, time. */
 export function savedBodyFileName(what: BodyTarget, now: Date): string {
@@ -93,12 +100,24 @@ function checkKey(raw: string): Result<string> {
 export function createApiService(deps: ServiceDeps): Api {
   /** Requests that can still be cancelled, by the id the renderer gave them. */
   const inFlight = new Map<string, AbortController>();
+  /** Profiles whose key was cleared by a move to another origin this session: their Key section says so. */
+  const clearedByMove = new Set<string>();
+
+  async function keyStatus(profile: Profile): Promise<KeyStatus> {
+    const status = await deps.secrets.status(profile.id);
+    if (!status.set) return clearedByMove.has(profile.id) ? { ...status, note: KEY_CLEARED_NOTE } : status;
+    const origin = originOf(profile.baseUrl);
+    if (status.origin && status.origin !== origin) {
+      return { ...status, note: `The key was saved for ${status.origin} and is not sent to ${origin}; set it again.` };
+    }
+    return status;
+  }
 
   async function summary(profile: Profile): Promise<ProfileSummary> {
     return {
       ...structuredClone(profile),
       editable: profile.kind === 'custom',
-      key: await deps.secrets.status(profile.id),
+      key: await keyStatus(profile),
       warnings: profileWarnings(profile),
     };
   }
@@ -125,8 +144,25 @@ export function createApiService(deps: ServiceDeps): Api {
     return profile;
   }
 
-  /** Everything a request to this profile needs, or the reason it cannot be sent. */
+  /**
+   * Everything a request to this profile needs, or the reason it cannot be sent. Every call that
+   * reaches the platform (invoke, guideline, save to file, Detect) comes through here, and here
+   * the key is handed out only for the origin it was saved for: a profile pointed elsewhere gets
+   * `key_origin` and nothing is sent, so no sequence of contract calls can carry the key away.
+   */
   async function target(profile: Profile): Promise<Result<PlatformTarget, PlatformError>> {
+    const origin = originOf(profile.baseUrl);
+    const key = await deps.secrets.get(profile.id, origin);
+    if (key.kind === 'other_origin') {
+      return {
+        ok: false,
+        error: {
+          code: 'key_origin',
+          message: `This profile's key was saved for ${key.origin}, and the profile now points at ${origin}: the key is sent only where it was saved for. Set the key again for ${origin}.`,
+          exchange: null,
+        },
+      };
+    }
     let extraCa: string | null = null;
     if (profile.tls.caFile) {
       const ca = await readCaFile(profile.tls.caFile);
@@ -137,7 +173,7 @@ export function createApiService(deps: ServiceDeps): Api {
       ok: true,
       value: {
         baseUrl: profile.baseUrl,
-        apiKey: await deps.secrets.get(profile.id),
+        apiKey: key.kind === 'key' ? key.secret : null,
         auth: profile.auth,
         timeoutMs: profile.timeoutMs,
         tls: { verify: profile.tls.verify, extraCa },
@@ -149,6 +185,28 @@ export function createApiService(deps: ServiceDeps): Api {
 
   async function catalogOf(profileId: string): Promise<CatalogAgent[]> {
     return (await deps.catalog.read())[profileId] ?? [];
+  }
+
+  /**
+   * Answered: the payload's keys are what this agent takes, so the catalog learns them (marked
+   * learned, for the user to review). Written only when something is new: most invokes repeat
+   * known keys, and this is the hot path. The agent has already run: nothing here may turn its
+   * answer into an error, so a failure is told and the answer still goes to the user.
+   */
+  async function learnFromAnswer(profileId: string, request: InvokeRequest): Promise<void> {
+    try {
+      const agentId = request.agentId.trim();
+      const keys = Object.keys(request.payload);
+      const entries = await catalogOf(profileId);
+      if (learnKeys(entries, agentId, keys, deps.wallClock()) !== entries) {
+        await deps.catalog.update((catalog) => ({
+          ...catalog,
+          [profileId]: learnKeys(Array.isArray(catalog[profileId]) ? catalog[profileId] : [], agentId, keys, deps.wallClock()),
+        }));
+      }
+    } catch (error) {
+      deps.onProblem?.(`The catalog could not learn the keys of an answered request: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async function others(exceptId?: string): Promise<Profile[]> {
@@ -177,8 +235,16 @@ export function createApiService(deps: ServiceDeps): Api {
       if (!existing.ok) return existing;
       const checked = await checkProfileInput(input, await others(profileId));
       if (!checked.ok) return checked;
+      // A key belongs to the server it was saved for. Pointing the profile at another origin
+      // clears it first (before the new URL is saved, so no request can see both), and asks again.
+      let keyCleared = false;
+      if (originOf(existing.value.baseUrl) !== originOf(checked.value.baseUrl)) {
+        keyCleared = (await deps.secrets.status(profileId)).set;
+        await deps.secrets.clear(profileId);
+        if (keyCleared) clearedByMove.add(profileId);
+      }
       await deps.profiles.save({ ...existing.value, ...checked.value });
-      return { ok: true, value: { state: await state(), profileId } };
+      return { ok: true, value: { state: await state(), profileId, ...(keyCleared ? { keyCleared } : {}) } };
     },
     async duplicateProfile({ profileId }) {
       const source = await deps.profiles.get(profileId);
@@ -195,6 +261,7 @@ export function createApiService(deps: ServiceDeps): Api {
       const existing = await editableProfile(profileId, 'deleted');
       if (!existing.ok) return existing;
       await deps.secrets.clear(profileId);
+      clearedByMove.delete(profileId);
       await deps.profiles.remove(profileId);
       await deps.catalog.update((catalog) => {
         delete catalog[profileId];
@@ -202,18 +269,28 @@ export function createApiService(deps: ServiceDeps): Api {
       });
       return { ok: true, value: await state() };
     },
-    async setProfileKey({ profileId, key }) {
+    async setProfileKey({ profileId, key, forBaseUrl }) {
       const existing = await editableProfile(profileId, 'given another key');
       if (!existing.ok) return existing;
       const checked = checkKey(key);
       if (!checked.ok) return checked;
-      await deps.secrets.set(profileId, checked.value);
-      return { ok: true, value: await deps.secrets.status(profileId) };
+      const origin = originOf(existing.value.baseUrl);
+      if (forBaseUrl !== undefined && originOrNull(forBaseUrl) !== origin) {
+        return {
+          ok: false,
+          error: { code: 'key_origin', message: `The profile now points at ${origin}, not where this key was given for: check the profile, then set the key again.` },
+        };
+      }
+      // Bound to the origin the profile points at now: the key is sent there and nowhere else.
+      await deps.secrets.set(profileId, checked.value, origin);
+      clearedByMove.delete(profileId);
+      return { ok: true, value: await keyStatus(existing.value) };
     },
     async clearProfileKey({ profileId }) {
       const existing = await editableProfile(profileId, 'given another key');
       if (!existing.ok) return existing;
       await deps.secrets.clear(profileId);
+      clearedByMove.delete(profileId);
       return { ok: true, value: await deps.secrets.status(profileId) };
     },
     async detectKeyPresentation({ profileId, guidelineId }) {
@@ -263,19 +340,7 @@ export function createApiService(deps: ServiceDeps): Api {
       if (requestId !== undefined) inFlight.set(requestId, controller);
       try {
         const result = await deps.client.invoke(resolved.value, request, controller.signal);
-        // Answered: the payload's keys are what this agent takes, so the catalog learns them.
-        // Written only when something is new: most invokes repeat known keys, and this is the hot path.
-        if (result.ok) {
-          const agentId = request.agentId.trim();
-          const keys = Object.keys(request.payload);
-          const entries = await catalogOf(profile.id);
-          if (learnKeys(entries, agentId, keys, deps.wallClock()) !== entries) {
-            await deps.catalog.update((catalog) => ({
-              ...catalog,
-              [profile.id]: learnKeys(catalog[profile.id] ?? [], agentId, keys, deps.wallClock()),
-            }));
-          }
-        }
+        if (result.ok) await learnFromAnswer(profile.id, request);
         return result;
       } finally {
         if (requestId !== undefined) inFlight.delete(requestId);
@@ -326,7 +391,11 @@ export function createApiService(deps: ServiceDeps): Api {
       const updated = await deps.catalog.update((catalog) => {
         const entries = catalog[profileId] ?? [];
         const existing = entries.find((e) => e.agentId === entry.agentId);
-        const saved: CatalogAgent = { ...entry, learnedKeys: existing?.learnedKeys ?? [], updatedAt: deps.wallClock().toISOString() };
+        // Learned keys come from answers only; the user's review can remove them, never add.
+        const learned = existing?.learnedKeys ?? [];
+        const learnedKeys = entry.learnedKeys === undefined ? learned : learned.filter((key) => entry.learnedKeys!.includes(key));
+        const { agentId, name, notes, tags, placeholders } = entry;
+        const saved: CatalogAgent = { agentId, name, notes, tags, placeholders, learnedKeys, updatedAt: deps.wallClock().toISOString() };
         return { ...catalog, [profileId]: existing ? entries.map((e) => (e.agentId === entry.agentId ? saved : e)) : [...entries, saved] };
       });
       return { ok: true, value: updated[profileId] ?? [] };
@@ -352,6 +421,14 @@ export function createApiService(deps: ServiceDeps): Api {
       return { ok: true, value: { stopped: false } };
     },
   };
+}
+
+function originOrNull(url: string): string | null {
+  try {
+    return originOf(url);
+  } catch {
+    return null;
+  }
 }
 
 function withoutExchange(error: PlatformError): AppError {

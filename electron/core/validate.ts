@@ -102,7 +102,10 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
       if (!profileId.ok) return profileId;
       const key = stringField(record, 'key', MAX_KEY_CHARS);
-      return key.ok ? ok({ profileId: profileId.value, key: key.value }) : key;
+      if (!key.ok) return key;
+      if (record['forBaseUrl'] === undefined) return ok({ profileId: profileId.value, key: key.value });
+      const forBaseUrl = stringField(record, 'forBaseUrl', 4096);
+      return forBaseUrl.ok ? ok({ profileId: profileId.value, key: key.value, forBaseUrl: forBaseUrl.value }) : forBaseUrl;
     }),
   detectKeyPresentation: (raw) =>
     objectArgument(raw, (record) => {

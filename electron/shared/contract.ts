@@ -16,6 +16,7 @@
 export const ERROR_CODES = [
   'invalid_argument',
   'no_key',
+  'key_origin',
   'timeout',
   'network',
   'http_status',
@@ -168,6 +169,11 @@ export interface KeyStatus {
   storage: 'keychain' | 'memory' | 'environment' | 'none';
   /** Plain words a person should read about where the key is kept, e.g. why it is not saved. */
   note: string | null;
+  /**
+   * The origin (scheme://host:port) the key is bound to: it was saved for that server and is
+   * sent to no other. Changing the profile's base URL to another origin clears the key.
+   */
+  origin?: string | null;
 }
 
 /**
@@ -239,12 +245,20 @@ export interface UpdateProfileRequest {
 export interface ProfileChange {
   state: ProfilesState;
   profileId: string;
+  /** True when the change moved the profile to another origin, so its key was cleared. */
+  keyCleared?: boolean;
 }
 
 export interface SetKeyRequest {
   profileId: string;
   /** Trimmed of surrounding whitespace and newlines before it is kept. */
   key: string;
+  /**
+   * The base URL the person saw when giving the key. The key is bound to the profile's origin;
+   * when this is given and the profile meanwhile points at another origin, the key is refused
+   * (`key_origin`), so a change made behind the person's back cannot receive it.
+   */
+  forBaseUrl?: string;
 }
 
 export interface DetectRequest {
@@ -333,7 +347,12 @@ export interface CatalogAgent {
   updatedAt: string;
 }
 
-export type CatalogAgentInput = Omit<CatalogAgent, 'learnedKeys' | 'updatedAt'>;
+/**
+ * An entry as the user saves it. `learnedKeys`, when given, is the learned keys the user kept
+ * after reviewing them: learned keys not in it are removed (a typo the platform happened to
+ * accept). It can only remove: keys are learned from answers, or entered as placeholders.
+ */
+export type CatalogAgentInput = Omit<CatalogAgent, 'learnedKeys' | 'updatedAt'> & { learnedKeys?: string[] };
 
 export interface CatalogAgentRef {
   agentId: string;

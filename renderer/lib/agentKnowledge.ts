@@ -52,16 +52,41 @@ export function completionKeys(knowledge: AgentKnowledge | null): { key: string;
   return [...placeholders, ...learned];
 }
 
+/** How the payload's keys compare with what is known of the agent (see `keyIndicators`). */
+export interface KeyIndicatorsData {
+  missing: string[];
+  newKeys: string[];
+  /** Learned keys that are not among the agent's known placeholders: flagged until the user confirms them. */
+  unconfirmed: string[];
+  /** The agent they are about, for confirming a key into its catalog entry. */
+  agentId: string;
+}
+
+/**
+ * The learned keys that are not among the agent's known placeholders (the built-in ones and
+ * the user's): the platform accepted a request with them, which a typo passes too, so they
+ * stay flagged until the user confirms them (which makes them placeholders).
+ */
+export function unconfirmedKeys(knowledge: AgentKnowledge | null): string[] {
+  if (!knowledge) return [];
+  return knowledge.learnedKeys.filter((key) => !knowledge.placeholders.includes(key));
+}
+
 /**
  * How the payload compares with what is known: placeholders it lacks (the agent's prompt
- * will have a hole) and keys that are new (neither placeholders nor learned: a typo, or
- * something the agent has never been sent). Both empty when nothing is known.
+ * will have a hole), keys that are new (neither placeholders nor learned: a typo, or
+ * something the agent has never been sent), and keys only learned, never confirmed (an
+ * answered request taught them; a typo the agent ignored is learned just the same). All
+ * empty when nothing is known.
  */
-export function keyIndicators(knowledge: AgentKnowledge | null, payload: JsonObject): { missing: string[]; newKeys: string[] } {
-  if (!knowledge) return { missing: [], newKeys: [] };
+export function keyIndicators(knowledge: AgentKnowledge | null, payload: JsonObject): KeyIndicatorsData {
+  if (!knowledge) return { missing: [], newKeys: [], unconfirmed: [], agentId: '' };
   const known = new Set([...knowledge.placeholders, ...knowledge.learnedKeys]);
+  const unconfirmed = new Set(unconfirmedKeys(knowledge));
   return {
     missing: knowledge.placeholders.filter((name) => !Object.hasOwn(payload, name)),
     newKeys: Object.keys(payload).filter((key) => !known.has(key)),
+    unconfirmed: Object.keys(payload).filter((key) => unconfirmed.has(key)),
+    agentId: knowledge.agentId,
   };
 }

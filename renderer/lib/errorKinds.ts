@@ -20,6 +20,7 @@ const KINDS: Record<ErrorCode, ErrorKind> = {
   timeout: { title: 'No answer in time', tone: 'danger' },
   too_large: { title: 'The answer is too large', tone: 'danger' },
   no_key: { title: 'No API key for this profile', tone: 'warning' },
+  key_origin: { title: 'The key was saved for another server', tone: 'warning' },
   invalid_argument: { title: 'The request was refused before sending', tone: 'warning' },
   cancelled: { title: 'The request was cancelled', tone: 'warning' },
   internal: { title: 'Agent Explorer hit an internal error', tone: 'danger' },

@@ -43,6 +43,8 @@ export class KeyInTransit {
 export interface SetKeyVariables {
   profileId: string;
   key: KeyInTransit;
+  /** The base URL shown when the key was given: the host refuses the key if the profile has moved since. */
+  forBaseUrl?: string;
 }
 
 /** Puts a key status on the cached profile, so the status line changes without waiting for a refetch. */
@@ -69,7 +71,8 @@ async function afterKeyChange(queryClient: QueryClient, profileId: string, key: 
 export function setProfileKeyMutation(api: Api, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['setProfileKey'],
-    mutationFn: ({ profileId, key }: SetKeyVariables) => api.setProfileKey({ profileId, key: key.take() }),
+    mutationFn: ({ profileId, key, forBaseUrl }: SetKeyVariables) =>
+      api.setProfileKey({ profileId, key: key.take(), ...(forBaseUrl === undefined ? {} : { forBaseUrl }) }),
     retry: false,
     gcTime: 0,
     onSuccess: async (result, { profileId }) => {

@@ -155,8 +155,11 @@ export class FakeApi implements Api {
     this.record('updateProfile', request);
     const profile = this.find(request.profileId);
     if (!profile?.editable) return this.refuse('This profile cannot be changed.');
-    this.patchProfile(request.profileId, { ...request.profile, warnings: warningsOf(request.profile) });
-    return { ok: true, value: { state: this.profiles, profileId: request.profileId } };
+    // As the host does: a key belongs to its origin, so a move to another origin clears it.
+    const keyCleared = profile.key.set && new URL(profile.baseUrl).origin !== new URL(request.profile.baseUrl).origin;
+    const key = keyCleared ? { set: false, storage: 'none' as const, note: 'The key was cleared because the server changed; set it again.' } : profile.key;
+    this.patchProfile(request.profileId, { ...request.profile, key, warnings: warningsOf(request.profile) });
+    return { ok: true, value: { state: this.profiles, profileId: request.profileId, ...(keyCleared ? { keyCleared } : {}) } };
   }
 
   async duplicateProfile(request: ProfileRef): Promise<Result<ProfileChange>> {
@@ -278,7 +281,11 @@ export class FakeApi implements Api {
     this.record('saveCatalogAgent', request);
     if (request.agentId.trim() === '') return this.refuse('The agent id is empty.', 'agentId');
     const existing = this.catalog.find((entry) => entry.agentId === request.agentId);
-    const entry: CatalogAgent = { ...request, learnedKeys: existing?.learnedKeys ?? [], updatedAt: '2026-01-01T00:00:00.000Z' };
+    // As the host does: a review can remove learned keys, never add them.
+    const learned = existing?.learnedKeys ?? [];
+    const { learnedKeys: kept, ...fields } = request;
+    const learnedKeys = kept === undefined ? learned : learned.filter((key) => kept.includes(key));
+    const entry: CatalogAgent = { ...fields, learnedKeys, updatedAt: '2026-01-01T00:00:00.000Z' };
     this.catalog = [...this.catalog.filter((e) => e.agentId !== request.agentId), entry];
     return { ok: true, value: structuredClone(this.catalog) };
   }

@@ -77,6 +77,7 @@ export function CatalogDialog({ initialAgentId, onClose }: { initialAgentId: str
             title={entry ? nameOf(entry.agentId, entry.name) : 'New entry'}
             initialAgentId={selection.agentId}
             focusField={focusField}
+            builtInPlaceholders={known?.find((agent) => agent.id === selection.agentId)?.placeholders ?? []}
             onSaved={(agentId) => {
               setChosen({ kind: 'entry', agentId });
               setFocusField('name');

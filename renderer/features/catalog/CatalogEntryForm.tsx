@@ -5,7 +5,8 @@ import { useDeleteCatalogAgent, useSaveCatalogAgent } from '../../queries/catalo
 import { useProfiles } from '../../queries/profiles';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { TextField } from '../../ui/FormFields';
-import { formFor, inputFrom, type CatalogForm } from './catalogForm';
+import { confirmLearnedKey, formFor, inputFrom, parseList, removeLearnedKey, type CatalogForm } from './catalogForm';
+import { LearnedKeys } from './LearnedKeys';
 
 interface CatalogEntryFormProps {
   /** The entry being edited, or null for a new one. */
@@ -16,6 +17,8 @@ interface CatalogEntryFormProps {
   initialAgentId: string;
   /** The field that takes focus when the form appears (a saved entry's id cannot be edited). */
   focusField: 'agentId' | 'name';
+  /** The placeholders the app knows for this agent by itself (the Sandbox's), if any. */
+  builtInPlaceholders?: readonly string[];
   onSaved: (agentId: string) => void;
   onDeleted: () => void;
 }
@@ -23,9 +26,9 @@ interface CatalogEntryFormProps {
 /**
  * One catalog entry: id (fixed once saved: a different id is a different agent), name,
  * notes, tags and the placeholders the user knows of. The keys the host learned from
- * answered requests are shown beside them, read-only.
+ * answered requests are shown beside them, marked learned, to confirm or remove.
  */
-export function CatalogEntryForm({ entry, title, initialAgentId, focusField, onSaved, onDeleted }: CatalogEntryFormProps) {
+export function CatalogEntryForm({ entry, title, initialAgentId, focusField, builtInPlaceholders = [], onSaved, onDeleted }: CatalogEntryFormProps) {
   const profileId = useProfiles().data?.activeProfileId ?? '';
   const save = useSaveCatalogAgent();
   const remove = useDeleteCatalogAgent();
@@ -43,7 +46,7 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, onS
     // Only on mount: later renders must not pull focus back while the user types elsewhere.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const set = (field: keyof CatalogForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const set = (field: Exclude<keyof CatalogForm, 'learnedKeys'>) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   function submit() {
     const checked = inputFrom(form);
@@ -112,21 +115,14 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, onS
         mono
         hint="The payload keys the agent’s prompt uses, e.g. customer_name, company."
       />
-      {entry && (
-        <div className="field">
-          <span className="field-label">Learned placeholders</span>
-          {entry.learnedKeys.length === 0 ? (
-            <p className="muted small">None yet: keys are learned from requests the platform answered with success.</p>
-          ) : (
-            <p className="field-hint" aria-label="Learned placeholders">
-              {entry.learnedKeys.map((key) => (
-                <code key={key} className="chip mono">
-                  {key}
-                </code>
-              ))}
-            </p>
-          )}
-        </div>
+      {entry && form.learnedKeys && (
+        <LearnedKeys
+          learnedKeys={form.learnedKeys}
+          removed={entry.learnedKeys.length - form.learnedKeys.length}
+          isPlaceholder={(key) => builtInPlaceholders.includes(key) || parseList(form.placeholders, true).includes(key)}
+          onConfirm={(key) => setForm((current) => confirmLearnedKey(current, key))}
+          onRemove={(key) => setForm((current) => removeLearnedKey(current, key))}
+        />
       )}
       <div className="actions">
         <button type="submit" className="button-primary" disabled={save.isPending}>
@@ -150,7 +146,7 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, onS
           onConfirm={confirmDelete}
           pending={remove.isPending}
         >
-          Delete “{title}” from the catalog? Its learned placeholders go with it.
+          Delete “{title}” from the catalog? Its learned keys go with it.
         </ConfirmStep>
       )}
     </form>

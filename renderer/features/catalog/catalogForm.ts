@@ -7,6 +7,8 @@ export interface CatalogForm {
   notes: string;
   tags: string;
   placeholders: string;
+  /** The learned keys the user keeps (a saved entry only); the review can remove, never add. */
+  learnedKeys: string[] | null;
 }
 
 /**
@@ -22,15 +24,27 @@ export function parseList(text: string, stripBraces = false): string[] {
   return [...new Set(items)];
 }
 
+/** Confirms a learned key: it joins the placeholders text (once). */
+export function confirmLearnedKey(form: CatalogForm, key: string): CatalogForm {
+  const placeholders = parseList(form.placeholders, true);
+  return placeholders.includes(key) ? form : { ...form, placeholders: [...placeholders, key].join(', ') };
+}
+
+/** Removes a learned key from the entry (applied when it is saved). */
+export function removeLearnedKey(form: CatalogForm, key: string): CatalogForm {
+  return { ...form, learnedKeys: (form.learnedKeys ?? []).filter((learned) => learned !== key) };
+}
+
 /** The form for an entry, or an empty one (with an agent id to start from). */
 export function formFor(entry: CatalogAgent | null, agentId = ''): CatalogForm {
-  if (!entry) return { agentId, name: '', notes: '', tags: '', placeholders: '' };
+  if (!entry) return { agentId, name: '', notes: '', tags: '', placeholders: '', learnedKeys: null };
   return {
     agentId: entry.agentId,
     name: entry.name,
     notes: entry.notes,
     tags: entry.tags.join(', '),
     placeholders: entry.placeholders.join(', '),
+    learnedKeys: [...entry.learnedKeys],
   };
 }
 
@@ -46,6 +60,7 @@ export function inputFrom(form: CatalogForm): { ok: true; input: CatalogAgentInp
       notes: form.notes.trim(),
       tags: parseList(form.tags),
       placeholders: parseList(form.placeholders, true),
+      ...(form.learnedKeys === null ? {} : { learnedKeys: form.learnedKeys }),
     },
   };
 }

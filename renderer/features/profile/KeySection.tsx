@@ -36,7 +36,7 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
     }
     setError(null);
     setKey.mutate(
-      { profileId: profile.id, key: new KeyInTransit(input.value) },
+      { profileId: profile.id, key: new KeyInTransit(input.value), forBaseUrl: profile.baseUrl },
       {
         onSuccess: (result) => {
           if (!result.ok) setError(result.error.message);
@@ -75,6 +75,11 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
       <p id={ids.status} role="status" className={profile.key.set ? 'key-status key-status-set' : 'key-status'}>
         {keyStatusText(profile.key)}
       </p>
+      {profile.key.set && profile.key.origin && (
+        <p className="muted small">
+          Sent only to <span className="mono">{profile.key.origin}</span>, the server it was saved for.
+        </p>
+      )}
       <form
         className="key-form"
         noValidate

@@ -1,4 +1,4 @@
-import { useId, type SetStateAction } from 'react';
+import { useId, useState, type SetStateAction } from 'react';
 import type { ProfileInput, ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
 import { useCreateProfile, useUpdateProfile } from '../../queries/profileEdits';
 import { DetectSection } from './DetectSection';
@@ -8,6 +8,27 @@ import { KindBadge } from './ProfileBadges';
 import { ProfileFacts } from './ProfileFacts';
 import { ProfileSettingsForm } from './ProfileSettingsForm';
 import { draftFromProfile, withPresentation, type ProfileDraft } from './profileDraft';
+
+/** Said when a save moved the profile to another server (the host cleared its key). */
+export const KEY_CLEARED_MESSAGE = 'The key was cleared because the server changed; set it again.';
+
+/** The origin of a URL as typed, or the text itself when it does not parse yet. */
+function originText(url: string): string {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return url.trim();
+  }
+}
+
+/** True when the typed URL parses and names another origin than the saved one (the host decides; this only warns). */
+function otherOrigin(typed: string, saved: string): boolean {
+  try {
+    return new URL(typed.trim()).origin !== new URL(saved).origin;
+  } catch {
+    return false;
+  }
+}
 
 /** A profile's unsaved settings, held by the dialog so they outlive this panel. */
 export interface DraftBinding {
@@ -25,9 +46,12 @@ export interface DraftBinding {
 function EditableProfile({ profile, draft, onDraftChange }: { profile: ProfileSummary } & DraftBinding) {
   const update = useUpdateProfile();
   const headingId = useId();
+  const [keyCleared, setKeyCleared] = useState(false);
+  const movesKey = profile.key.set && otherOrigin(draft.baseUrl, profile.baseUrl);
 
   async function save(input: ProfileInput) {
     const result = await update.mutateAsync({ profileId: profile.id, profile: input });
+    setKeyCleared(result.ok && result.value.keyCleared === true);
     if (result.ok) {
       // Show what the host kept (it normalises, e.g. a trailing slash on the URL).
       const saved = result.value.state.profiles.find((candidate) => candidate.id === profile.id);
@@ -48,8 +72,14 @@ function EditableProfile({ profile, draft, onDraftChange }: { profile: ProfileSu
           submitLabel="Save"
           pending={update.isPending}
           onSave={save}
-          savedMessage="Saved."
+          savedMessage={keyCleared ? `Saved. ${KEY_CLEARED_MESSAGE}` : 'Saved.'}
         />
+        {movesKey && (
+          <p className="muted small">
+            The key was saved for {originText(profile.baseUrl)}: saving another server clears it, and you will be asked for
+            the key again.
+          </p>
+        )}
       </section>
       <KeySection profile={profile} />
       <DetectSection profile={profile} onChosen={(chosen) => onDraftChange((current) => withPresentation(current, chosen))} />

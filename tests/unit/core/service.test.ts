@@ -112,7 +112,7 @@ describe('profiles', () => {
     expect(!withNewline.ok && withNewline.error.field).toBe('key');
 
     const set = await core.api.setProfileKey({ profileId: id, key: `  ${USER_SENTINEL}\n` });
-    expect(set).toEqual({ ok: true, value: { set: true, storage: 'keychain', note: null } });
+    expect(set).toEqual({ ok: true, value: { set: true, storage: 'keychain', note: null, origin: new URL(core.sandbox.url).origin } });
     // The profile points at the sandbox, which takes only its own key: the trimmed key was sent.
     const guideline = await core.api.getGuideline({ guidelineId: GUIDELINE_ID });
     expect(!guideline.ok && guideline.error.exchange?.status).toBe(401);

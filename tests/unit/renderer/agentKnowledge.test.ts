@@ -1,5 +1,5 @@
 import type { CatalogAgent, KnownAgent } from '../../../electron/shared/contract';
-import { agentKnowledge, completionKeys, keyIndicators } from '../../../renderer/lib/agentKnowledge';
+import { agentKnowledge, completionKeys, keyIndicators, unconfirmedKeys } from '../../../renderer/lib/agentKnowledge';
 import { placeholderHints } from '../../../renderer/lib/payloadMembers';
 
 const builtIn: KnownAgent = { id: 'a1', name: 'Drafter', description: '', placeholders: ['customer_name', 'company'], example: null };
@@ -27,7 +27,7 @@ describe('agentKnowledge', () => {
 
   it('knows nothing of ids in neither list', () => {
     expect(agentKnowledge('zz', [builtIn], [entry])).toBeNull();
-    expect(keyIndicators(null, { anything: 1 })).toEqual({ missing: [], newKeys: [] });
+    expect(keyIndicators(null, { anything: 1 })).toEqual({ missing: [], newKeys: [], unconfirmed: [], agentId: '' });
   });
 
   it('names the placeholders a payload lacks and the keys that are new', () => {
@@ -35,7 +35,11 @@ describe('agentKnowledge', () => {
     expect(keyIndicators(knowledge, { company: 'Acme', topic: 'x', custmer_name: 'typo' })).toEqual({
       missing: ['customer_name', 'tone'],
       newKeys: ['custmer_name'],
+      // Learned from an answer, but not one of the agent's placeholders: flagged until confirmed.
+      unconfirmed: ['topic'],
+      agentId: 'a1',
     });
+    expect(unconfirmedKeys(knowledge)).toEqual(['topic']);
   });
 });
 

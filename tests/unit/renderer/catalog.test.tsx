@@ -89,7 +89,71 @@ describe('agent catalog', () => {
     await user.type(screen.getByRole('combobox', { name: 'Agent' }), CUSTOM_ID);
     const dialog = await openCatalog(user);
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Refund helper');
-    expect(within(dialog).getByLabelText('Learned placeholders')).toHaveTextContent('order_idreason');
+    const learned = within(dialog).getByRole('list', { name: 'Learned keys' });
+    const items = within(learned).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^order_id learned placeholder/),
+      expect.stringMatching(/^reason learned not confirmed/),
+    ]);
+  });
+
+  it('reviews learned keys: confirms one into the placeholders, removes a typo, and saves both', async () => {
+    const fake = new FakeApi();
+    fake.catalog = [entry({ learnedKeys: ['order_id', 'reason', 'reasn'] })];
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), CUSTOM_ID);
+    const dialog = await openCatalog(user);
+    const learned = within(dialog).getByRole('list', { name: 'Learned keys' });
+    expect(within(learned).queryByRole('button', { name: 'Confirm order_id' })).toBeNull();
+
+    await user.click(within(learned).getByRole('button', { name: 'Confirm reason' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Placeholders' })).toHaveValue('order_id, reason');
+    expect(within(learned).queryByRole('button', { name: 'Confirm reason' })).toBeNull();
+    await user.click(within(learned).getByRole('button', { name: 'Remove reasn' }));
+    expect(within(learned).queryByText('reasn')).toBeNull();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('1 learned key is removed when you save the entry.');
+    expect(fake.callsOf('saveCatalogAgent')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save entry' }));
+    await waitFor(() => expect(fake.catalog[0]).toMatchObject({ placeholders: ['order_id', 'reason'], learnedKeys: ['order_id', 'reason'] }));
+    expect(fake.callsOf('saveCatalogAgent')[0]).toMatchObject({ learnedKeys: ['order_id', 'reason'] });
+  });
+
+  it('flags a learned key the agent’s placeholders lack until the user confirms it', async () => {
+    const fake = new FakeApi();
+    // The platform answered a request with the typo "reasn": the host learned it.
+    fake.catalog = [entry({ learnedKeys: ['order_id', 'reasn'] })];
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), CUSTOM_ID);
+    const payload = screen.getByRole('textbox', { name: 'Payload' });
+    await user.clear(payload);
+    await user.click(payload);
+    await user.paste('{"order_id": "1", "reasn": "late"}');
+    const flagged = screen.getByText('Learned, not confirmed (check the spelling):').parentElement!;
+    expect(flagged).toHaveTextContent('reasn');
+    expect(screen.queryByText('New keys, not known for this agent:')).toBeNull();
+
+    await user.click(within(flagged).getByRole('button', { name: 'Confirm reasn' }));
+    expect(fake.callsOf('saveCatalogAgent')).toEqual([
+      { agentId: CUSTOM_ID, name: 'Refund helper', notes: 'Staging only.', tags: ['billing'], placeholders: ['order_id', 'reasn'] },
+    ]);
+    await waitFor(() => expect(screen.queryByText('Learned, not confirmed (check the spelling):')).toBeNull());
+  });
+
+  it('a Sandbox agent’s own placeholders count as confirmed', async () => {
+    const fake = new FakeApi();
+    const known = (await fake.listKnownAgents())[0]!;
+    const placeholder = known.placeholders[0]!;
+    fake.catalog = [entry({ agentId: known.id, name: '', placeholders: [], learnedKeys: [placeholder, 'tpyo'] })];
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), known.id);
+    const payload = screen.getByRole('textbox', { name: 'Payload' });
+    await user.clear(payload);
+    await user.click(payload);
+    await user.paste(JSON.stringify({ [placeholder]: 'x', tpyo: 'y' }));
+    const flagged = screen.getByText('Learned, not confirmed (check the spelling):').parentElement!;
+    expect(flagged).toHaveTextContent(/tpyo/);
+    expect(flagged).not.toHaveTextContent(placeholder);
   });
 
   it('suggests catalog agents in the Agent field and lists them to pick', async () => {

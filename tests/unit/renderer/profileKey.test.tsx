@@ -18,7 +18,7 @@ describe('the API key, write-only', () => {
     await user.type(input, SECRET);
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
 
-    expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: SECRET }]);
+    expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: SECRET, forBaseUrl: expect.stringMatching(/^https?:/) }]);
     expect(await within(dialog).findByText('Key set — stored encrypted in the OS keychain')).toBeInTheDocument();
     expect(input).toHaveValue('');
     expect(within(dialog).getByRole('button', { name: 'Replace key' })).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('the API key, write-only', () => {
     const input = within(dialog).getByLabelText('API key');
     await user.type(input, SECRET);
     await user.keyboard('{Enter}');
-    expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: SECRET }]);
+    expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: SECRET, forBaseUrl: expect.stringMatching(/^https?:/) }]);
     await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining('The key contains a line break.')));
     expect(input).toHaveValue('');
     expect(within(dialog).getByText('No key')).toBeInTheDocument();
@@ -221,5 +221,37 @@ describe('Detect', () => {
     const dialog = await openProfile(user, 'Production');
     expect(within(dialog).queryByRole('button', { name: 'Detect' })).toBeNull();
     expect(within(dialog).getByText(/Save a key first/)).toBeInTheDocument();
+  });
+});
+
+describe('a key belongs to the server it was saved for', () => {
+  const withKey = () => fakeWithProduction({ key: { set: true, storage: 'keychain', note: null, origin: 'https://api.example.com' } });
+
+  it('warns before saving another server, then says the key was cleared and asks for it again', async () => {
+    const { user, fake } = await renderReady(withKey());
+    const dialog = await openProfile(user, 'Production');
+    expect(within(dialog).getByText(/^Sent only to/)).toHaveTextContent('Sent only to https://api.example.com, the server it was saved for.');
+    const baseUrl = within(dialog).getByLabelText('Base URL');
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'https://elsewhere.example.net');
+    expect(within(dialog).getByText(/The key was saved for https:\/\/api\.example\.com: saving another server clears it/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(fake.callsOf('updateProfile')).toHaveLength(1);
+    expect(await within(dialog).findByText('Saved. The key was cleared because the server changed; set it again.')).toBeInTheDocument();
+    expect(within(dialog).getByText('No key. The key was cleared because the server changed; set it again.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save key' })).toBeInTheDocument();
+  });
+
+  it('another path on the same server keeps the key and says nothing about it', async () => {
+    const { user } = await renderReady(withKey());
+    const dialog = await openProfile(user, 'Production');
+    const baseUrl = within(dialog).getByLabelText('Base URL');
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'https://api.example.com:443/v2');
+    expect(within(dialog).queryByText(/saving another server clears it/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Saved.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Replace key' })).toBeInTheDocument();
   });
 });

@@ -28,6 +28,7 @@ vi.mock('electron', () => ({ safeStorage: fake.safeStorage }));
 const KEY = 'sentinel-key-9f8e7d6c';
 let dir: string;
 let file: string;
+const ORIGIN = 'https://platform.example';
 beforeEach(async () => {
   Object.assign(fake.state, { backend: 'gnome_libsecret', asyncAvailable: true, tag: 'v11' });
   dir = await mkdtemp(path.join(tmpdir(), 'agent-explorer-safe-storage-'));
@@ -38,9 +39,9 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe('safeStorageCipher on Linux', () => {
   it('saves a key a keyring encrypted (v11), and says so', async () => {
     const store = createKeychainSecretStore({ file, cipher: safeStorageCipher('linux') });
-    await store.set('p1', KEY);
+    await store.set('p1', KEY, ORIGIN);
     const status = await store.status('p1');
-    expect(status).toEqual({ set: true, storage: 'keychain', note: null });
+    expect(status).toEqual({ set: true, storage: 'keychain', note: null, origin: ORIGIN });
     expect(keyStatusText(status)).toBe('Key set — stored encrypted in the OS keychain');
   });
 
@@ -51,8 +52,8 @@ describe('safeStorageCipher on Linux', () => {
     await expect(cipher.encrypt(KEY)).rejects.toThrow(/Not saved/);
 
     const store = createKeychainSecretStore({ file, cipher });
-    await store.set('p1', KEY);
-    expect(await store.get('p1')).toBe(KEY);
+    await store.set('p1', KEY, ORIGIN);
+    expect(await store.get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
     const status = await store.status('p1');
     expect(status.storage).toBe('memory');
     const shown = keyStatusText(status);
@@ -72,12 +73,17 @@ describe('safeStorageCipher on Linux', () => {
     await writeFile(file, JSON.stringify({ version: 1, keys: { p1: oldEntry, p2: oldEntry } }));
 
     const store = createKeychainSecretStore({ file, cipher: safeStorageCipher('linux') });
-    const status = await store.status('p1');
-    expect(status).toMatchObject({ set: true, storage: 'memory' });
-    expect(keyStatusText(status)).toMatch(/Not saved: an earlier version saved it with Chromium's built-in Linux key/);
-    expect(await store.get('p1')).toBe(KEY);
-    expect(await store.get('p2')).toBe(KEY);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 1, keys: {} });
+    // Before its first use a version 1 entry has no origin yet: never called encrypted meanwhile.
+    const before = await store.status('p1');
+    expect(before).toMatchObject({ set: true, storage: 'memory' });
+    expect(keyStatusText(before)).toMatch(/an earlier version saved it with Chromium's built-in Linux key/);
+    expect(keyStatusText(before)).not.toMatch(/stored encrypted/);
+    expect(await store.get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
+    expect(await store.get('p2', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
+    const after = await store.status('p1');
+    expect(after).toMatchObject({ set: true, storage: 'memory', origin: ORIGIN });
+    expect(keyStatusText(after)).toMatch(/Not saved: an earlier version saved it with Chromium's built-in Linux key/);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 2, keys: {} });
   });
 });
 
@@ -85,8 +91,8 @@ describe('safeStorageCipher on macOS and Windows', () => {
   it.each(['darwin', 'win32'] as const)('treats v10 as the normal, protected prefix on %s', async (platform) => {
     fake.state.tag = 'v10';
     const store = createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) });
-    await store.set('p1', KEY);
-    expect(await store.status('p1')).toEqual({ set: true, storage: 'keychain', note: null });
-    expect(await createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) }).get('p1')).toBe(KEY);
+    await store.set('p1', KEY, ORIGIN);
+    expect(await store.status('p1')).toEqual({ set: true, storage: 'keychain', note: null, origin: ORIGIN });
+    expect(await createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) }).get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
   });
 });

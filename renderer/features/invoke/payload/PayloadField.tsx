@@ -1,4 +1,5 @@
 import { useId, type RefObject } from 'react';
+import type { KeyIndicatorsData } from '../../../lib/agentKnowledge';
 import { formatJson } from '../../../lib/jsonFormat';
 import type { PayloadCheck } from '../../../lib/payload';
 import { placeholderHintMessage, type PlaceholderHint } from '../../../lib/payloadMembers';
@@ -24,7 +25,7 @@ interface PayloadFieldProps {
   onViewChange: (view: PayloadView) => void;
   check: PayloadCheck;
   knownKeys: readonly { key: string; detail: string }[];
-  indicators: { missing: string[]; newKeys: string[] } | null;
+  indicators: KeyIndicatorsData | null;
   hints: readonly PlaceholderHint[];
   editorRef: RefObject<PayloadEditorHandle | null>;
   onTableProblems: (problems: RowProblem[]) => void;
@@ -104,7 +105,7 @@ export function PayloadField(props: PayloadFieldProps) {
           ))}
         </ul>
       )}
-      {check.ok && indicators && <KeyIndicators missing={indicators.missing} newKeys={indicators.newKeys} />}
+      {check.ok && indicators && <KeyIndicators {...indicators} />}
     </div>
   );
 }
