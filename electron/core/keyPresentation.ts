@@ -56,6 +56,15 @@ export interface PresentedRequest {
 }
 
 /** Puts the key on a request in the profile's form. */
+/**
+ * Whether `presentation` can carry `key` intact. A header carries printable ASCII only: Node
+ * refuses other characters (a bare "Invalid character" network error) or, for Latin-1, sends
+ * bytes the server would read as another key. The query form percent-encodes anything.
+ */
+export function canCarryKey(presentation: KeyPresentation, key: string): boolean {
+  return presentation.kind === 'query' || /^[\x20-\x7e]*$/.test(key);
+}
+
 export function presentKey(presentation: KeyPresentation, key: string, url: URL): PresentedRequest {
   const recordedUrl = url.toString();
   switch (presentation.kind) {

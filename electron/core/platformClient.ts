@@ -14,7 +14,7 @@ import type {
 } from '../shared/contract';
 import { checkGuideline, checkInvokeAnswer } from './contractCheck';
 import { normaliseDuration } from './duration';
-import { presentKey } from './keyPresentation';
+import { canCarryKey, presentKey } from './keyPresentation';
 import { platformPath } from './platformPath';
 import { createRedactor, createStreamRedactor, redactDeep, type Redactor } from './redact';
 import { phasesOf } from './timing';
@@ -110,6 +110,11 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
 
     if (!target.apiKey) {
       return { record, body: null, error: { code: 'no_key', message: 'No API key is set for this profile.', exchange: null } };
+    }
+    if (!canCarryKey(target.auth, target.apiKey)) {
+      const message =
+        'The key has characters an HTTP header cannot carry (only plain ASCII letters, digits and signs): check the key, or send it as a query parameter (Profiles, Key presentation).';
+      return { record, body: null, error: { code: 'invalid_argument', message, exchange: null } };
     }
 
     const controller = new AbortController();

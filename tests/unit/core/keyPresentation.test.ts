@@ -67,6 +67,32 @@ describe('each key presentation works against a server that accepts only it', ()
     expect(JSON.stringify(right)).not.toContain(KEY);
   });
 
+  it.each(PRESENTATIONS.filter((p) => p.kind !== 'query').map((p) => [describePresentation(p), p] as const))(
+    'refuses, before sending, a key that %s cannot carry, and says what to do',
+    async (_label, presentation) => {
+      const server = await serverAccepting(presentation);
+      const result = await client.getGuideline(testTarget(server.url, 'clé-9b8a7c6d5e-✓', { auth: presentation }), { guidelineId: 'g' });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).toBe('invalid_argument');
+      expect(result.error.message).toMatch(/characters an HTTP header cannot carry.*query parameter/);
+      expect(result.error.exchange).toBeNull();
+      expect(server.requests).toHaveLength(0);
+    },
+  );
+
+  it('sends such a key as a query parameter, percent-encoded', async () => {
+    const presentation: KeyPresentation = { kind: 'query', param: 'api_key' };
+    const server = await startTestServer((request, response) => {
+      const ok = new URL(request.url ?? '/', 'http://x').searchParams.get('api_key') === 'clé-9b8a7c6d5e-✓';
+      response.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ name: 'N', description: 'D', content: 'C' }));
+    });
+    servers.push(server);
+    const result = await client.getGuideline(testTarget(server.url, 'clé-9b8a7c6d5e-✓', { auth: presentation }), { guidelineId: 'g' });
+    expect(result.ok).toBe(true);
+  });
+
   it('shows the query form with the key replaced in the recorded URL', () => {
     const presented = presentKey({ kind: 'query', param: 'api_key' }, KEY, new URL('https://p.example/api/guideline/g/'));
     expect(presented.url.searchParams.get('api_key')).toBe(KEY);
