@@ -54,7 +54,7 @@ export function safeStorageCipher(platform: NodeJS.Platform = process.platform):
     },
     async encrypt(plain) {
       const encrypted = await safeStorage.encryptStringAsync(plain);
-      if (isPublicKeyCiphertext(encrypted, platform)) throw new Error(`Not saved: ${PUBLIC_KEY_REASON}`);
+      if (isPublicKeyCiphertext(encrypted, platform)) throw new Error(PUBLIC_KEY_REASON);
       return encrypted;
     },
     async decrypt(data) {

@@ -209,10 +209,21 @@ export function createKeychainSecretStore(options: {
     },
     async set(profileId, secret, origin) {
       const availability = await cipher.availability();
-      if (availability.available) {
-        const encrypted = await cipher.encrypt(secret);
+      let reason = availability.available ? null : availability.reason;
+      let encrypted: Buffer | null = null;
+      if (reason === null) {
+        // The keychain can go away between the check and the save (a locked keyring, a public
+        // Linux key): the key is then kept in memory with the reason, never lost, never weak.
+        try {
+          encrypted = await cipher.encrypt(secret);
+        } catch (error) {
+          reason = error instanceof Error && error.message ? error.message : 'the OS keychain refused to encrypt it.';
+        }
+      }
+      if (encrypted !== null) {
+        const data = encrypted.toString('base64');
         await persist((keys) => {
-          keys[profileId] = { data: encrypted.toString('base64'), origin };
+          keys[profileId] = { data, origin };
         });
         memoryOnly.delete(profileId);
         decrypted.set(profileId, secret);
@@ -220,7 +231,7 @@ export function createKeychainSecretStore(options: {
         // Never leave an older key on disk behind a newer one kept in memory.
         if ((await saved())[profileId] !== undefined) await persist((keys) => delete keys[profileId]);
         decrypted.delete(profileId);
-        memoryOnly.set(profileId, { secret, origin, reason: availability.reason });
+        memoryOnly.set(profileId, { secret, origin, reason: reason ?? 'the OS keychain refused to encrypt it.' });
       }
       undecryptable.delete(profileId);
     },

@@ -49,7 +49,7 @@ describe('safeStorageCipher on Linux', () => {
     fake.state.tag = 'v10';
     const cipher = safeStorageCipher('linux');
     expect(await cipher.availability()).toEqual({ available: false, reason: expect.stringMatching(/no keyring answered/) });
-    await expect(cipher.encrypt(KEY)).rejects.toThrow(/Not saved/);
+    await expect(cipher.encrypt(KEY)).rejects.toThrow(/no keyring answered/);
 
     const store = createKeychainSecretStore({ file, cipher });
     await store.set('p1', KEY, ORIGIN);
@@ -84,6 +84,24 @@ describe('safeStorageCipher on Linux', () => {
     expect(after).toMatchObject({ set: true, storage: 'memory', origin: ORIGIN });
     expect(keyStatusText(after)).toMatch(/Not saved: an earlier version saved it with Chromium's built-in Linux key/);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 2, keys: {} });
+  });
+});
+
+describe('a keychain that fails between its check and the save', () => {
+  it('keeps the key in memory with the reason, instead of failing or writing it weakly', async () => {
+    const cipher = {
+      availability: async () => ({ available: true as const }),
+      encrypt: async (): Promise<Buffer> => {
+        throw new Error('the keyring was locked while saving.');
+      },
+      decrypt: async () => ({ plain: '', reEncrypt: false }),
+    };
+    const store = createKeychainSecretStore({ file, cipher });
+    await store.set('p1', KEY, ORIGIN);
+    expect(await store.get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
+    const shown = keyStatusText(await store.status('p1'));
+    expect(shown).toMatch(/kept in memory for this session only\. Not saved: the keyring was locked while saving\./);
+    await expect(readFile(file, 'utf8')).rejects.toThrow(/ENOENT/);
   });
 });
 
