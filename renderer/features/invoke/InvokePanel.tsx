@@ -11,6 +11,7 @@ import { RequestTabStrip } from '../workspace/RequestTabStrip';
 import { fromWorkspace, tabLabels, tabsReducer } from '../workspace/tabsState';
 import { useWorkspaceSaver } from '../workspace/useWorkspaceSaver';
 import { RequestTab } from './RequestTab';
+import { submitRequestFromKey } from './shortcut';
 
 const newId = () => crypto.randomUUID();
 
@@ -75,7 +76,14 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
   }, []);
 
   return (
-    <div ref={container} className="request-workspace">
+    <div
+      ref={container}
+      className="request-workspace"
+      onKeyDown={(event) => {
+        const activePanel = () => container.current?.querySelector(`[id="${panelDomId(state.activeId)}"]`) ?? null;
+        if (submitRequestFromKey(event, activePanel)) event.preventDefault();
+      }}
+    >
       <RequestTabStrip
         tabs={state.tabs}
         activeId={state.activeId}

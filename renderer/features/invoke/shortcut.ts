@@ -11,3 +11,27 @@ export const SHORTCUT_LABEL = isMac ? '⌘ Enter' : 'Ctrl Enter';
 export function isInvokeShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }
+
+/**
+ * Ctrl/Cmd+Enter from anywhere in a request tab: the Agent field, Text, the payload editor
+ * (CodeMirror lets the key through, and keyboard events leave its shadow root) or table,
+ * any button, the Response beside the form, or the tab itself in the tab strip. Submitting
+ * the tab's form runs the same checks as pressing Invoke. Returns true when it did.
+ *
+ * Not from a dialog opened over the tabs (the Agent catalog): it is not part of a request,
+ * and Ctrl+Enter there must never start a (possibly billed) run behind it. Not while an
+ * input method is composing text, where Enter confirms the composition.
+ */
+export function submitRequestFromKey(
+  event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; target: EventTarget | null; nativeEvent: KeyboardEvent },
+  activePanel: () => Element | null,
+): boolean {
+  if (!isInvokeShortcut(event) || event.nativeEvent.isComposing) return false;
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target || target.closest('dialog, [role="dialog"]')) return false;
+  const panel = target.closest('.invoke-layout') ?? (target.closest('.request-strip') ? activePanel() : null);
+  const form = panel?.querySelector<HTMLFormElement>('form.request');
+  if (!form) return false;
+  form.requestSubmit();
+  return true;
+}
