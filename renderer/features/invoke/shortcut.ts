@@ -18,19 +18,19 @@ export function isInvokeShortcut(event: { key: string; ctrlKey: boolean; metaKey
  * any button, the Response beside the form, or the tab itself in the tab strip. Submitting
  * the tab's form runs the same checks as pressing Invoke. Returns true when it did.
  *
- * Not from a dialog opened over the tabs (the Agent catalog): it is not part of a request,
- * and Ctrl+Enter there must never start a (possibly billed) run behind it. Not while an
- * input method is composing text, where Enter confirms the composition.
+ * `panelOf` names the request tab's panel an element belongs to (by the ids the Agents section
+ * gives its tabs and panels), or null. Nothing else counts: not a dialog opened over the tabs
+ * (the Agent catalog), where Ctrl+Enter must never start a (possibly billed) run behind it.
+ * Not while an input method is composing text either, where Enter confirms the composition.
  */
 export function submitRequestFromKey(
   event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; target: EventTarget | null; nativeEvent: KeyboardEvent },
-  activePanel: () => Element | null,
+  panelOf: (element: Element) => Element | null,
 ): boolean {
   if (!isInvokeShortcut(event) || event.nativeEvent.isComposing) return false;
   const target = event.target instanceof Element ? event.target : null;
   if (!target || target.closest('dialog, [role="dialog"]')) return false;
-  const panel = target.closest('.invoke-layout') ?? (target.closest('.request-strip') ? activePanel() : null);
-  const form = panel?.querySelector<HTMLFormElement>('form.request');
+  const form = panelOf(target)?.querySelector<HTMLFormElement>('form.request');
   if (!form) return false;
   form.requestSubmit();
   return true;
