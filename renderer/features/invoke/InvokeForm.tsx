@@ -141,7 +141,8 @@ function TextField({ value, onChange }: { value: string; onChange: (value: strin
       <textarea
         id={id}
         className="input"
-        rows={3}
+        // Two rows (it can be resized): at 1280×800 the payload editor then shows above the Invoke row.
+        rows={2}
         placeholder="Input text for the agent (may be empty)"
         value={value}
         onChange={(event) => onChange(event.target.value)}
