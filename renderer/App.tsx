@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { AppHeader } from './AppHeader';
+import { loadSafeMarkdown } from './features/guidelines/LazySafeMarkdown';
 import { GuidelinesPanel } from './features/guidelines/GuidelinesPanel';
 import { InvokePanel } from './features/invoke/InvokePanel';
 import { thrownMessage } from './lib/errorKinds';
@@ -37,6 +39,14 @@ export function App() {
       : profiles.isSuccess && agents.isSuccess && guidelines.isSuccess && !workspace.isPending
         ? 'ready'
         : 'loading';
+
+  // The markdown renderer is left out of the first screen; once that screen is ready, fetch it
+  // while the window is idle, so the first guideline or markdown answer does not wait for it.
+  useEffect(() => {
+    if (state !== 'ready') return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void loadSafeMarkdown().catch(() => undefined));
+  }, [state]);
 
   return (
     <div className="app" data-app-state={state}>

@@ -41,7 +41,8 @@ export function AppHeader() {
       <header className="app-header">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true" />
-          <span className="brand-name">Agent Explorer</span>
+          {/* The page's one level-one heading: every screen sits under the app's name. */}
+          <h1 className="brand-name">Agent Explorer</h1>
           {info && <span className="brand-version">v{info.version}</span>}
         </div>
         <div className="profile-bar">

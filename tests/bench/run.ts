@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { benchFirstPaint } from './firstPaint';
 import { benchInvokeOverhead } from './invokeOverhead';
+import { benchTimeToReady } from './timeToReady';
 
 /**
  * `npm run bench`: each figure is a ratio or a difference against a baseline measured in the
@@ -8,11 +9,21 @@ import { benchInvokeOverhead } from './invokeOverhead';
  */
 async function main(): Promise<void> {
   const requests = Number(process.env['BENCH_REQUESTS'] ?? 2000);
+  const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
+  // BENCH_ONLY=ready (or overhead, paint) runs one benchmark, for a quick look at one figure.
+  const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
-  for (const line of await benchInvokeOverhead(requests)) process.stdout.write(`${line}\n`);
-  process.stdout.write('\n');
   const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
-  for (const line of await benchFirstPaint(webEntry)) process.stdout.write(`${line}\n`);
+  const rendererDir = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+  if (!only || only === 'overhead') {
+    for (const line of await benchInvokeOverhead(requests)) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'ready') {
+    for (const line of await benchTimeToReady(webEntry, rendererDir, readyRounds)) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'paint') for (const line of await benchFirstPaint(webEntry)) process.stdout.write(`${line}\n`);
 }
 
 void main().catch((error: unknown) => {

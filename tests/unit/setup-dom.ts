@@ -1,7 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadSafeMarkdown } from '../../renderer/features/guidelines/LazySafeMarkdown';
 
 afterEach(() => {
   cleanup();
+});
+
+// The markdown renderer is a lazily loaded chunk in the app; component tests render it at once,
+// as the app does once the chunk is in (the loading state is covered by tests/e2e/split.spec.ts).
+beforeAll(async () => {
+  await loadSafeMarkdown();
 });

@@ -3,7 +3,7 @@ import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
 import { SaveToFileAction } from '../response/SaveToFileAction';
 import { ExchangeExtras, ExchangeSummary, WholeBodyActionContext } from '../../ui/ExchangeDetails';
-import { SafeMarkdown } from './SafeMarkdown';
+import { LazySafeMarkdown } from './LazySafeMarkdown';
 
 /** What the Guideline region needs from the guideline query. */
 export interface GuidelineState {
@@ -26,7 +26,7 @@ function GuidelineDocument({ value }: { value: GuidelineSuccess }) {
       {guideline.content.trim() === '' ? (
         <p className="muted">This guideline has no content.</p>
       ) : (
-        <SafeMarkdown content={guideline.content} />
+        <LazySafeMarkdown content={guideline.content} />
       )}
       <Disclosure summary="Markdown source">
         <pre className="code-block">{guideline.content}</pre>

@@ -6,7 +6,7 @@ import { AgentPicker } from './AgentPicker';
 import { showsExample, type DraftAction, type InvokeDraft } from './draft';
 import { Elapsed } from './Elapsed';
 import { PayloadField } from './payload/PayloadField';
-import { isInvokeShortcut, SHORTCUT_LABEL } from './shortcut';
+import { SHORTCUT_LABEL } from './shortcut';
 
 type PayloadFieldProps = Omit<Parameters<typeof PayloadField>[0], 'text' | 'onChange'>;
 
@@ -39,20 +39,15 @@ function agentOptions(agents: readonly KnownAgent[] | undefined, catalog: readon
 }
 
 /**
- * The request form of one tab. Ctrl+Enter / Cmd+Enter anywhere inside it invokes (the
- * payload editor lets the key through). A plain Enter in the Agent field deliberately does
- * *not*: picking from the suggestion list with Enter must never start a billed run by accident.
+ * The request form of one tab. Ctrl+Enter / Cmd+Enter anywhere in its request tab submits it
+ * (see submitRequestFromKey, handled once for all tabs by the Agents section). A plain Enter
+ * in the Agent field deliberately does *not*: picking from the suggestion list with Enter must
+ * never start a billed run by accident.
  */
 export function InvokeForm(props: InvokeFormProps) {
   const { draft, dispatch, agents, catalog, knowledge, agentError, clearAgentError, agentInput, payload, pending, cancelling, outcome } = props;
   const builtIn = knowledge?.builtIn ?? null;
   const offerExample = builtIn !== null && !showsExample(draft, builtIn);
-
-  function onFormKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (!isInvokeShortcut(event)) return;
-    event.preventDefault();
-    props.onSubmit();
-  }
 
   function onAgentKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) event.preventDefault();
@@ -63,7 +58,6 @@ export function InvokeForm(props: InvokeFormProps) {
       className="card request"
       aria-label="Request"
       noValidate
-      onKeyDown={onFormKeyDown}
       onSubmit={(event) => {
         event.preventDefault();
         props.onSubmit();
@@ -147,7 +141,8 @@ function TextField({ value, onChange }: { value: string; onChange: (value: strin
       <textarea
         id={id}
         className="input"
-        rows={3}
+        // Two rows (it can be resized): at 1280×800 the payload editor then shows above the Invoke row.
+        rows={2}
         placeholder="Input text for the agent (may be empty)"
         value={value}
         onChange={(event) => onChange(event.target.value)}

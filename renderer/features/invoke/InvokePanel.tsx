@@ -11,6 +11,7 @@ import { RequestTabStrip } from '../workspace/RequestTabStrip';
 import { fromWorkspace, tabLabels, tabsReducer } from '../workspace/tabsState';
 import { useWorkspaceSaver } from '../workspace/useWorkspaceSaver';
 import { RequestTab } from './RequestTab';
+import { submitRequestFromKey } from './shortcut';
 
 const newId = () => crypto.randomUUID();
 
@@ -43,6 +44,14 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
   const tabDomId = (id: string) => `${baseId}-tab-${id}`;
   const panelDomId = (id: string) => `${baseId}-panel-${id}`;
   const inFlight = useTabsInFlight();
+  // The request tab an element is in: inside a tab's panel, or on its tab in the strip.
+  const panelOf = (element: Element): Element | null => {
+    const within = (prefix: string) => element.closest(`[id^="${CSS.escape(`${baseId}-${prefix}-`)}"]`);
+    const panel = within('panel');
+    if (panel) return panel;
+    const tab = within('tab');
+    return tab ? document.getElementById(tab.id.replace(`${baseId}-tab-`, `${baseId}-panel-`)) : null;
+  };
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
 
   function newTab() {
@@ -75,7 +84,13 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
   }, []);
 
   return (
-    <div ref={container} className="request-workspace">
+    <div
+      ref={container}
+      className="request-workspace"
+      onKeyDown={(event) => {
+        if (submitRequestFromKey(event, panelOf)) event.preventDefault();
+      }}
+    >
       <RequestTabStrip
         tabs={state.tabs}
         activeId={state.activeId}

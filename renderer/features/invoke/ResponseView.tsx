@@ -1,5 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { InvokeRequest, InvokeResult } from '../../../electron/shared/contract';
+import { agentKnowledge } from '../../lib/agentKnowledge';
+import { useCatalog } from '../../queries/catalog';
+import { useKnownAgents } from '../../queries/knownLists';
 import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
 import { SaveToFileAction } from '../response/SaveToFileAction';
@@ -29,13 +32,18 @@ export function ResponseView({ state }: { state: InvokeState }) {
   const { status, data, error, variables } = state;
   const [prefs, setPrefs] = useState<ResponsePrefs>(DEFAULT_PREFS);
   const updatePrefs = useCallback((change: Partial<ResponsePrefs>) => setPrefs((previous) => ({ ...previous, ...change })), []);
+  // The heading says whose answer this is: with several tabs, and ids that look alike, it is the first thing to check.
+  const agents = useKnownAgents();
+  const catalog = useCatalog();
+  const sent = variables && status !== 'idle' ? variables.agentId : null;
+  const agentName = sent === null ? null : (agentKnowledge(sent, agents.data, catalog.data)?.name ?? null);
   return (
     <section aria-label="Response" className="card response" aria-busy={status === 'pending'}>
       <div className="card-head">
-        <h2 className="card-title">Response</h2>
-        {variables && status !== 'idle' && (
+        <h2 className="card-title">{sent === null ? 'Response' : `Response from ${agentName ?? sent}`}</h2>
+        {sent !== null && agentName !== null && (
           <span className="mono muted small card-subtitle" title="Agent id of this request">
-            {variables.agentId}
+            {sent}
           </span>
         )}
       </div>

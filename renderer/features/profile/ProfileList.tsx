@@ -31,37 +31,35 @@ export function ProfileList({
   return (
     <ul className="profile-list">
       {profiles.map((profile, index) => {
-        const nameId = `${base}-name-${index}`;
         const detailsId = `${base}-details-${index}`;
+        const metaId = `${base}-meta-${index}`;
         return (
-          <li key={profile.id}>
-            <button
-              type="button"
-              className="profile-item"
-              aria-current={profile.id === selectedId ? 'true' : undefined}
-              aria-labelledby={nameId}
-              aria-describedby={detailsId}
-              data-focus={profile.id === selectedId ? 'selected-profile' : undefined}
-              onClick={() => onSelect(profile.id)}
-            >
-              <span className="pick-row">
-                <span id={nameId} className="pick-name">
-                  {profile.name}
-                </span>
-                <span className="pick-meta">
-                  {profile.id === activeId && <span className="chip chip-accent">Active</span>}
-                  <KindBadge kind={profile.kind} />
-                </span>
+          <li key={profile.id} className="pick-entry">
+            {/* The button holds the name only, the facts sit beside it (label in name; see PickList). */}
+            <span className="pick-row">
+              <button
+                type="button"
+                className="pick-item"
+                aria-current={profile.id === selectedId ? 'true' : undefined}
+                aria-describedby={`${metaId} ${detailsId}`}
+                data-focus={profile.id === selectedId ? 'selected-profile' : undefined}
+                onClick={() => onSelect(profile.id)}
+              >
+                {profile.name}
+              </button>
+              <span id={metaId} className="pick-meta">
+                {profile.id === activeId && <span className="chip chip-accent">Active</span>}
+                <KindBadge kind={profile.kind} />
               </span>
-              <span id={detailsId} className="pick-details">
-                <span className="mono pick-id">{profile.baseUrl}</span>
-                <span className="profile-item-facts">
-                  <span className={profile.key.set ? 'muted small' : 'small key-missing'}>{keyWords(profile)}</span>
-                  <WarningBadges warnings={profile.warnings} />
-                  {unsavedIds.has(profile.id) && <span className="unsaved-mark">Unsaved changes</span>}
-                </span>
+            </span>
+            <span id={detailsId} className="pick-details">
+              <span className="mono pick-id">{profile.baseUrl}</span>
+              <span className="profile-item-facts">
+                <span className={profile.key.set ? 'muted small' : 'small key-missing'}>{keyWords(profile)}</span>
+                <WarningBadges warnings={profile.warnings} />
+                {unsavedIds.has(profile.id) && <span className="unsaved-mark">Unsaved changes</span>}
               </span>
-            </button>
+            </span>
           </li>
         );
       })}

@@ -4,7 +4,7 @@ import type { JsonObject } from '../../../electron/shared/contract';
 import { formatCount } from '../../lib/textChunks';
 import { CopyButton } from '../../ui/CopyButton';
 import { LongText } from '../../ui/LongText';
-import { SafeMarkdown } from '../guidelines/SafeMarkdown';
+import { LazySafeMarkdown } from '../guidelines/LazySafeMarkdown';
 import { HighlightedText, MAX_MARKS } from './HighlightedText';
 import type { PrefsUpdate } from './prefs';
 import { patternsOf, payloadValues } from './provenance';
@@ -46,7 +46,7 @@ export const AnswerView = memo(function AnswerView({
   const render = useMemo(() => {
     if (markdown) {
       const plugins: Options['rehypePlugins'] = highlighting ? [[rehypeProvenance, { patterns, colourOf, limit: MAX_MARKS }]] : undefined;
-      return (shown: string) => <SafeMarkdown content={shown} rehypePlugins={plugins} />;
+      return (shown: string) => <LazySafeMarkdown content={shown} rehypePlugins={plugins} />;
     }
     if (highlighting) return (shown: string) => <HighlightedText text={shown} patterns={patterns} colourOf={colourOf} />;
     return undefined;

@@ -55,7 +55,10 @@ export const CodeView = memo(function CodeView({
             For <strong>{profile.name}</strong> · key as <code>{describePresentation(profile.auth)}</code>, read from{' '}
             <code>{KEY_VARIABLE}</code> (never included)
           </p>
-          <LongText text={code} className="code-block code-snippet" />
+          {/* Long lines scroll sideways: the scroller takes focus (and has a name) so keyboard users can scroll it too. */}
+          <div className="code-scroll" role="region" aria-label={`${language.label} snippet`} tabIndex={0}>
+            <LongText text={code} className="code-block code-snippet" />
+          </div>
         </>
       )}
     </div>

@@ -9,7 +9,7 @@ import { SegmentedToggle } from '../../../ui/SegmentedToggle';
 import type { PayloadView } from '../../workspace/tabsState';
 import { usePayloadEditorKind, type PayloadEditorHandle } from './editorChoice';
 import { KeyIndicators } from './KeyIndicators';
-import { PayloadCodeEditor } from './PayloadCodeEditor';
+import { LazyPayloadCodeEditor } from './LazyPayloadCodeEditor';
 import { PayloadTable } from './PayloadTable';
 import { PlainPayloadEditor } from './PlainPayloadEditor';
 
@@ -72,7 +72,7 @@ export function PayloadField(props: PayloadFieldProps) {
       {view === 'table' ? (
         <PayloadTable text={text} onChange={onChange} onProblems={onTableProblems} />
       ) : kind === 'code' ? (
-        <PayloadCodeEditor
+        <LazyPayloadCodeEditor
           value={text}
           onChange={onChange}
           label="Payload"
