@@ -119,6 +119,11 @@ export interface ServerDuration {
   raw: string;
   /** null when the text is in a format we do not recognise: shown as unparsed, never guessed. */
   ms: number | null;
+  /**
+   * How far the true time may be from `ms` because the server rounded it, from the text's
+   * precision ("0.4s" → 50, "850ms" → 0.5). Absent when unknown (treated as exact).
+   */
+  roundingMs?: number;
 }
 
 export interface InvokeSuccess {
