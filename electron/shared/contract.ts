@@ -268,6 +268,12 @@ export interface DetectReport {
   /** The presentation now saved on the profile, or null when none was accepted. */
   chosen: KeyPresentation | null;
   state: ProfilesState;
+  /**
+   * Only for the Environment profile, which is never saved: the chosen presentation applies
+   * until Agent Explorer quits, and this is the variable setting that makes it permanent,
+   * e.g. "AGENT_EXPLORER_AUTH=header:X-API-Key".
+   */
+  environmentSetting?: string;
 }
 
 /** An agent the app knows of for the active profile (the API itself has no list). */
