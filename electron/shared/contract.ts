@@ -313,6 +313,11 @@ export interface TabDraft {
   text: string;
   /** The payload editor's text, exactly as typed (it may be invalid JSON mid-edit). */
   payloadText: string;
+  /**
+   * The profile the tab was made for (it is sent there, or the user is asked first). Absent in
+   * drafts saved before tabs carried a profile: those take the profile active when loaded.
+   */
+  profileId?: string;
 }
 
 export interface Workspace {

@@ -5,6 +5,7 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { useCatalog } from '../../queries/catalog';
 import { useTabsInFlight } from '../../queries/invoke';
 import { useKnownAgents } from '../../queries/knownLists';
+import { useProfiles } from '../../queries/profiles';
 import { useWorkspace } from '../../queries/workspace';
 import { CatalogDialog } from '../catalog/CatalogDialog';
 import { RequestTabStrip } from '../workspace/RequestTabStrip';
@@ -22,8 +23,16 @@ const newId = () => crypto.randomUUID();
  */
 export function InvokePanel() {
   const workspace = useWorkspace();
-  if (workspace.isPending) return <p className="muted loading-requests">Loading your requests…</p>;
-  return <RequestWorkspace saved={workspace.data} loadError={workspace.isError ? thrownMessage(workspace.error) : null} />;
+  // The profiles too: each restored tab belongs to one (see fromWorkspace).
+  const profiles = useProfiles();
+  if (workspace.isPending || profiles.isPending) return <p className="muted loading-requests">Loading your requests…</p>;
+  return (
+    <RequestWorkspace
+      saved={workspace.data}
+      activeProfileId={profiles.data?.activeProfileId ?? null}
+      loadError={workspace.isError ? thrownMessage(workspace.error) : null}
+    />
+  );
 }
 
 /** Alt+N (Ctrl/Cmd+T belongs to the browser): matched by physical key, since Alt+N types "˜" on a Mac. */
@@ -31,8 +40,16 @@ function isNewTabShortcut(event: KeyboardEvent): boolean {
   return event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
 }
 
-function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; loadError: string | null }) {
-  const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId));
+function RequestWorkspace({
+  saved,
+  activeProfileId: initialProfileId,
+  loadError,
+}: {
+  saved: Workspace | undefined;
+  activeProfileId: string | null;
+  loadError: string | null;
+}) {
+  const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId, initialProfileId));
   const saveError = useWorkspaceSaver(state);
   const agents = useKnownAgents();
   const catalog = useCatalog();
@@ -44,11 +61,19 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
   const panelDomId = (id: string) => `${baseId}-panel-${id}`;
   const inFlight = useTabsInFlight();
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
+  const profiles = useProfiles().data;
+  const activeProfileId = profiles?.activeProfileId ?? null;
+
+  // Tabs belong to the profile they were made for; switching profiles never moves a tab. If the
+  // profiles could not be read at load, tabs without one take the active profile once known.
+  useEffect(() => {
+    if (activeProfileId !== null) dispatch({ type: 'adopt', profileId: activeProfileId });
+  }, [activeProfileId, state.tabs.length]);
 
   function newTab() {
     const id = newId();
     focusAgentOf.current = id;
-    dispatch({ type: 'new', id });
+    dispatch({ type: 'new', id, profileId: activeProfileId });
   }
 
   // A new tab is for writing a request: its Agent field takes focus once it is on screen.
@@ -80,11 +105,12 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
         tabs={state.tabs}
         activeId={state.activeId}
         labels={labels}
+        profiles={profiles}
         inFlight={inFlight}
         tabDomId={tabDomId}
         panelDomId={panelDomId}
         onActivate={(id) => dispatch({ type: 'activate', id })}
-        onClose={(id) => dispatch({ type: 'close', id, replacementId: newId() })}
+        onClose={(id) => dispatch({ type: 'close', id, replacementId: newId(), profileId: activeProfileId })}
         onNew={newTab}
         onRename={(id, title) => dispatch({ type: 'rename', id, title })}
         saveError={saveError}
@@ -102,6 +128,7 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
           tabDomId={tabDomId(tab.id)}
           panelDomId={panelDomId(tab.id)}
           dispatch={dispatch}
+          profiles={profiles}
           onOpenCatalog={(agentId) => setCatalogFor(agentId)}
         />
       ))}
