@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
-import type { Workspace } from '../../../electron/shared/contract';
+import type { ProfilesState, Workspace } from '../../../electron/shared/contract';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useCatalog } from '../../queries/catalog';
@@ -23,13 +23,18 @@ const newId = () => crypto.randomUUID();
  */
 export function InvokePanel() {
   const workspace = useWorkspace();
-  // The profiles too: each restored tab belongs to one (see fromWorkspace).
+  // The profiles too, at first: each restored tab belongs to one (see fromWorkspace). Once the
+  // tabs are on screen they stay, whatever the profiles query does later (a refetch after an
+  // error goes back to pending), so nothing typed is ever unmounted.
   const profiles = useProfiles();
-  if (workspace.isPending || profiles.isPending) return <p className="muted loading-requests">Loading your requests…</p>;
+  const [started, setStarted] = useState(false);
+  const waiting = workspace.isPending || (!started && profiles.isPending);
+  if (waiting) return <p className="muted loading-requests">Loading your requests…</p>;
+  if (!started) setStarted(true);
   return (
     <RequestWorkspace
       saved={workspace.data}
-      activeProfileId={profiles.data?.activeProfileId ?? null}
+      profiles={profiles.data}
       loadError={workspace.isError ? thrownMessage(workspace.error) : null}
     />
   );
@@ -42,14 +47,16 @@ function isNewTabShortcut(event: KeyboardEvent): boolean {
 
 function RequestWorkspace({
   saved,
-  activeProfileId: initialProfileId,
+  profiles,
   loadError,
 }: {
   saved: Workspace | undefined;
-  activeProfileId: string | null;
+  /** Passed in rather than read here: a second observer mounting after an error would refetch. */
+  profiles: ProfilesState | undefined;
   loadError: string | null;
 }) {
-  const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId, initialProfileId));
+  const activeProfileId = profiles?.activeProfileId ?? null;
+  const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId, activeProfileId));
   const saveError = useWorkspaceSaver(state);
   const agents = useKnownAgents();
   const catalog = useCatalog();
@@ -61,11 +68,10 @@ function RequestWorkspace({
   const panelDomId = (id: string) => `${baseId}-panel-${id}`;
   const inFlight = useTabsInFlight();
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
-  const profiles = useProfiles().data;
-  const activeProfileId = profiles?.activeProfileId ?? null;
 
-  // Tabs belong to the profile they were made for; switching profiles never moves a tab. If the
-  // profiles could not be read at load, tabs without one take the active profile once known.
+  // Tabs belong to the profile they were made for; switching profiles never moves a tab with a
+  // draft in it. Blank tabs follow the active profile (nothing in them was written for a server),
+  // and if the profiles could not be read at load, tabs without one take the active profile.
   useEffect(() => {
     if (activeProfileId !== null) dispatch({ type: 'adopt', profileId: activeProfileId });
   }, [activeProfileId, state.tabs.length]);

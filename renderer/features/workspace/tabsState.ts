@@ -35,7 +35,10 @@ export interface TabsState {
 export type TabsAction =
   | { type: 'new'; id: string; profileId: string | null }
   | { type: 'close'; id: string; replacementId: string; profileId: string | null }
-  /** Tabs with no profile yet take this one (the active profile, once known). */
+  /**
+   * The active profile is this one: tabs with no profile yet take it, and so do blank tabs
+   * (nothing typed is written for any server, so an empty tab follows the active profile).
+   */
   | { type: 'adopt'; profileId: string }
   /** The tab now belongs to this profile (the person chose to send it there). */
   | { type: 'profile'; id: string; profileId: string }
@@ -109,9 +112,11 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
       const activeId = state.activeId === action.id ? (tabs[index] ?? tabs[index - 1])!.id : state.activeId;
       return { tabs, activeId };
     }
-    case 'adopt':
-      if (state.tabs.every((tab) => tab.profileId !== null)) return state;
-      return { ...state, tabs: state.tabs.map((tab) => (tab.profileId === null ? { ...tab, profileId: action.profileId } : tab)) };
+    case 'adopt': {
+      const follows = (tab: RequestTab) => tab.profileId !== action.profileId && (tab.profileId === null || isUnwritten(tab));
+      if (!state.tabs.some(follows)) return state;
+      return { ...state, tabs: state.tabs.map((tab) => (follows(tab) ? { ...tab, profileId: action.profileId } : tab)) };
+    }
     case 'profile':
       return mapTab(state, action.id, (tab) => ({ ...tab, profileId: action.profileId }));
     case 'activate':
@@ -126,6 +131,11 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
         return draft === tab.draft ? tab : { ...tab, draft };
       });
   }
+}
+
+/** Nothing typed at all, not even an agent id: such a tab is not yet written for any server. */
+function isUnwritten(tab: RequestTab): boolean {
+  return tab.draft.agentId.trim() === '' && isBlank(tab.draft);
 }
 
 function mapTab(state: TabsState, id: string, change: (tab: RequestTab) => RequestTab): TabsState {

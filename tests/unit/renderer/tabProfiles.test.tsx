@@ -73,3 +73,17 @@ describe('request tabs belong to a profile', () => {
     expect(screen.queryByRole('group', { name: 'Which profile to send to' })).toBeNull();
   });
 });
+
+describe('a blank request tab', () => {
+  it('follows the active profile: nothing in it was written for a server, so nothing is asked', async () => {
+    const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
+    const { user } = await renderReady(fake);
+    await user.selectOptions(headerSelect(), 'prod');
+    await waitFor(() => expect(headerSelect()).toHaveValue('prod'));
+    expect(requestTab()).not.toHaveAccessibleDescription(/not the active profile/);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), AGENT_ID);
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    await waitFor(() => expect(fake.callsOf('invokeAgent')).toHaveLength(1));
+    expect(screen.queryByRole('group', { name: 'Which profile to send to' })).toBeNull();
+  });
+});

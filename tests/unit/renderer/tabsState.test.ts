@@ -83,6 +83,10 @@ describe('request tabs', () => {
       ['a', 'prod'],
       ['b', 'sandbox'],
     ]);
+    // A blank tab follows the active profile; one with a draft stays.
+    expect(tabsReducer(state, { type: 'adopt', profileId: 'prod' }).tabs.map((tab) => tab.profileId)).toEqual(['prod', 'prod']);
+    state = tabsReducer(state, { type: 'draft', id: 'b', action: { type: 'text', value: 'typed' } });
+    expect(tabsReducer(state, { type: 'adopt', profileId: 'prod' })).toBe(state);
     state = tabsReducer(state, { type: 'profile', id: 'a', profileId: 'sandbox' });
     expect(toWorkspace(state).tabs.map((tab) => tab.profileId)).toEqual(['sandbox', 'sandbox']);
     expect(fromWorkspace(toWorkspace(state), ids('t')).tabs.map((tab) => tab.profileId)).toEqual(['sandbox', 'sandbox']);
