@@ -11,7 +11,7 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { useSelectProfile } from '../../queries/profiles';
 import { ProfileMismatch } from '../workspace/ProfileMismatch';
 import type { RequestTab as RequestTabState, TabsAction } from '../workspace/tabsState';
-import type { DraftAction } from './draft';
+import type { DraftAction, InvokeDraft } from './draft';
 import { InvokeForm } from './InvokeForm';
 import type { PayloadEditorHandle } from './payload/editorChoice';
 import { ResponseView } from './ResponseView';
@@ -62,8 +62,11 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, profil
   const cancel = useCancelRequest();
   const [agentError, setAgentError] = useState<string | null>(null);
   const [tableProblems, setTableProblems] = useState<RowProblem[]>([]);
-  /** A request held back until the person says which profile it goes to. */
-  const [held, setHeld] = useState<InvokeRequest | null>(null);
+  /**
+   * A request held back until the person says which profile it goes to, with the draft it was
+   * made from: editing the draft meanwhile drops the question (the held request would be stale).
+   */
+  const [heldFor, setHeld] = useState<{ request: InvokeRequest; from: InvokeDraft } | null>(null);
   const selectProfile = useSelectProfile();
   const inFlight = useRef(false);
   const agentInput = useRef<HTMLInputElement>(null);
@@ -71,6 +74,7 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, profil
   const panel = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<number | null>(null);
   const { draft, payloadView } = tab;
+  const held = heldFor && heldFor.from === draft ? heldFor.request : null;
   const tabId = tab.id;
 
   const draftDispatch = useCallback((action: DraftAction) => dispatch({ type: 'draft', id: tabId, action }), [dispatch, tabId]);
@@ -125,7 +129,7 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, profil
     const request = { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID() };
     if (profiles && tab.profileId !== null && tab.profileId !== profiles.activeProfileId) {
       selectProfile.reset();
-      setHeld(request);
+      setHeld({ request, from: draft });
       return;
     }
     send(request);
