@@ -70,3 +70,27 @@ test('a 503 shows when to retry and what the server said', async ({ page, app },
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+test('a guideline nested 3000 levels deep is shown as plain text, and the app stays', async ({ page, app }, testInfo) => {
+  const content = '>'.repeat(3000);
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ name: 'Deep one', description: 'Nested too far.', content }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await openApp(page, app);
+    await profileWithKey(page, 'Deep', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await page.getByRole('tab', { name: 'Guidelines' }).click();
+    await page.getByRole('combobox', { name: 'Guideline' }).fill('deep');
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    const view = page.getByRole('region', { name: 'Guideline', exact: true });
+    await expect(view.getByRole('heading', { name: 'Deep one' })).toBeVisible();
+    await expect(view.getByRole('note')).toHaveText('Shown as plain text: nested too deeply to render safely.');
+    await page.screenshot({ path: testInfo.outputPath('deep.png') });
+    await page.getByRole('tab', { name: 'Agents' }).click();
+    await expect(page.getByRole('combobox', { name: 'Agent' })).toBeVisible();
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
