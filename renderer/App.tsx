@@ -8,14 +8,16 @@ import { useAppInfo } from './queries/appInfo';
 import { useKnownAgents, useKnownGuidelines } from './queries/knownLists';
 import { useProfiles } from './queries/profiles';
 import { useWorkspace } from './queries/workspace';
+import { SectionBoundary } from './ui/ErrorBoundary';
 import { Tabs, type TabSpec } from './ui/Tabs';
 
 /** The app's readiness, for people (the banner) and for tests (`data-app-state`). */
 export type AppState = 'loading' | 'ready' | 'error';
 
 const TABS: readonly TabSpec[] = [
-  { id: 'agents', label: 'Agents', panel: <InvokePanel /> },
-  { id: 'guidelines', label: 'Guidelines', panel: <GuidelinesPanel /> },
+  // Each section in its own error boundary: one that fails to render leaves the other working.
+  { id: 'agents', label: 'Agents', panel: <SectionBoundary name="Agents"><InvokePanel /></SectionBoundary> },
+  { id: 'guidelines', label: 'Guidelines', panel: <SectionBoundary name="Guidelines"><GuidelinesPanel /></SectionBoundary> },
 ];
 
 /**

@@ -3,11 +3,14 @@ import { ProfileSelector } from './features/profile/ProfileSelector';
 import { ProfilesDialog } from './features/profile/ProfilesDialog';
 import { SettingsDialog } from './features/settings/SettingsDialog';
 import { useAppInfo } from './queries/appInfo';
+import { useProfilesDialogRequests } from './ui/profilesDialogRequest';
 
 /** How the Profiles dialog was opened: which profile it shows first, and whether to go to its key. */
 interface DialogRequest {
   profileId?: string;
   focusKey: boolean;
+  /** Open at the profile's Detect section (an error's "Detect how the key is sent"). */
+  focusDetect?: boolean;
 }
 
 /**
@@ -26,6 +29,10 @@ export function AppHeader() {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setDialog(request);
   }
+  // "Set a key" and "Detect how the key is sent" on an error panel open the dialog here.
+  useProfilesDialogRequests(({ profileId, focus }) =>
+    open({ ...(profileId === undefined ? {} : { profileId }), focusKey: focus === 'api-key', focusDetect: focus === 'detect' }),
+  );
 
   // Focus goes back to what opened the dialog; if that has gone (the "Set a key" button
   // disappears once a key is set), to Manage profiles, never to the top of the page.
@@ -67,7 +74,7 @@ export function AppHeader() {
         )}
       </header>
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
-      {dialog && <ProfilesDialog onClose={() => setDialog(null)} initialProfileId={dialog.profileId} focusKey={dialog.focusKey} />}
+      {dialog && <ProfilesDialog onClose={() => setDialog(null)} initialProfileId={dialog.profileId} focusKey={dialog.focusKey} focusDetect={dialog.focusDetect} />}
     </>
   );
 }

@@ -60,7 +60,9 @@ const MAX_DRAFT_TEXT_CHARS = 5 * 1024 * 1024;
 function isTabDraft(value: unknown): value is TabDraft {
   if (typeof value !== 'object' || value === null) return false;
   const tab = value as Record<string, unknown>;
-  return (['id', 'title', 'agentId', 'text', 'payloadText'] as const).every((field) => typeof tab[field] === 'string');
+  if (!(['id', 'title', 'agentId', 'text', 'payloadText'] as const).every((field) => typeof tab[field] === 'string')) return false;
+  // The profile a tab was made for; absent in drafts saved before tabs carried one.
+  return tab['profileId'] === undefined || (typeof tab['profileId'] === 'string' && tab['profileId'].length <= 200);
 }
 
 /** Narrows a workspace from untrusted input (the renderer, or a file), within size limits. */
@@ -76,7 +78,14 @@ export function parseWorkspace(raw: unknown): Result<Workspace> {
   return {
     ok: true,
     value: {
-      tabs: tabs.map(({ id, title, agentId, text, payloadText }) => ({ id, title, agentId, text, payloadText })),
+      tabs: tabs.map(({ id, title, agentId, text, payloadText, profileId }) => ({
+        id,
+        title,
+        agentId,
+        text,
+        payloadText,
+        ...(profileId === undefined ? {} : { profileId }),
+      })),
       activeTabId: activeTabId ?? null,
     },
   };

@@ -20,13 +20,25 @@ const UNIT_MS: Record<string, number> = {
 
 const PART = /(\d+(?:\.\d+)?|\.\d+)\s*([a-zµμ]+)\s*/gy;
 
+/** A duration understood: its value, and the finest step its text can express (both in ms). */
+interface ParsedDuration {
+  ms: number;
+  /** "0.4s" → 100 (one tenth of a second), "850ms" → 1, "1m 30s" → 1000. */
+  stepMs: number;
+}
+
 /** Parses a duration text to milliseconds, or null when the format is not one we know. */
 export function parseDurationMs(text: string): number | null {
+  return parseDuration(text)?.ms ?? null;
+}
+
+function parseDuration(text: string): ParsedDuration | null {
   const input = text.trim().toLowerCase();
   if (input === '' || input.length > 64) return null;
   PART.lastIndex = 0;
   let total = 0;
   let parts = 0;
+  let stepMs = Infinity;
   while (PART.lastIndex < input.length) {
     const match = PART.exec(input);
     if (!match) return null;
@@ -34,12 +46,21 @@ export function parseDurationMs(text: string): number | null {
     if (factor === undefined) return null;
     total += Number(match[1]) * factor;
     parts += 1;
+    const decimals = match[1]!.split('.')[1]?.length ?? 0;
+    stepMs = Math.min(stepMs, factor / 10 ** decimals);
   }
   if (parts === 0 || !Number.isFinite(total)) return null;
-  return Math.round(total * 1000) / 1000;
+  return { ms: Math.round(total * 1000) / 1000, stepMs };
 }
 
-/** The server's duration as sent and as understood. */
+/**
+ * The server's duration as sent and as understood. `roundingMs` is how far the true time may
+ * be from the figure, judged from the text's precision: the server rounded to its last
+ * digit, so "0.4s" means 0.35–0.45 s (±50 ms), "850ms" ±0.5 ms, "2 seconds" ±0.5 s. Without
+ * it a coarse "0.4s" beside a 380 ms round trip would read as a negative overhead.
+ */
 export function normaliseDuration(raw: string): ServerDuration {
-  return { raw, ms: parseDurationMs(raw) };
+  const parsed = parseDuration(raw);
+  if (!parsed) return { raw, ms: null };
+  return { raw, ms: parsed.ms, roundingMs: Math.round((parsed.stepMs / 2) * 1e6) / 1e6 };
 }

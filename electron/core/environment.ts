@@ -29,6 +29,23 @@ export function parseAuthVariable(text: string): KeyPresentation | null {
   return checked.ok ? checked.value : null;
 }
 
+/**
+ * The AGENT_EXPLORER_AUTH value for a presentation (the inverse of parseAuthVariable), so
+ * Detect on the Environment profile can say how to make what it found permanent.
+ */
+export function authVariableValue(presentation: KeyPresentation): string {
+  switch (presentation.kind) {
+    case 'bearer':
+      return 'bearer';
+    case 'scheme':
+      return `scheme:${presentation.scheme}`;
+    case 'header':
+      return `header:${presentation.header}`;
+    case 'query':
+      return `query:${presentation.param}`;
+  }
+}
+
 export function environmentProfile(env: Record<string, string | undefined>): EnvironmentResult {
   const baseUrl = env['AGENT_EXPLORER_BASE_URL'];
   if (baseUrl === undefined || baseUrl.trim() === '') return { ok: true, value: null };

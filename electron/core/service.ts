@@ -23,6 +23,7 @@ import type {
 import { checkCatalogInput, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, parseWorkspace, type CatalogByProfile } from './appStores';
 import type { JsonDocument } from './jsonDocument';
 import { isInsecureHttp, originOf } from './baseUrl';
+import { authVariableValue } from './environment';
 import { DETECT_CANDIDATES, describePresentation, samePresentation } from './keyPresentation';
 import type { PlatformClient, PlatformTarget } from './platformClient';
 import { checkProfileInput, readCaFile } from './profileInput';
@@ -113,9 +114,20 @@ export function createApiService(deps: ServiceDeps): Api {
     return status;
   }
 
+  /**
+   * Presentations Detect found for the Environment profile. That profile is made from
+   * AGENT_EXPLORER_* variables and never saved, so what Detect finds applies for this launch
+   * only (the report says which variable makes it permanent). Applied wherever a profile is read.
+   */
+  const launchAuth = new Map<string, KeyPresentation>();
+  const withLaunchAuth = (profile: Profile): Profile => {
+    const auth = launchAuth.get(profile.id);
+    return auth ? { ...profile, auth } : profile;
+  };
+
   async function summary(profile: Profile): Promise<ProfileSummary> {
     return {
-      ...structuredClone(profile),
+      ...structuredClone(withLaunchAuth(profile)),
       editable: profile.kind === 'custom',
       key: await keyStatus(profile),
       warnings: profileWarnings(profile),
@@ -141,7 +153,7 @@ export function createApiService(deps: ServiceDeps): Api {
     const id = await deps.profiles.activeId();
     const profile = await deps.profiles.get(id);
     if (!profile) throw new Error(`The active profile "${id}" does not exist.`);
-    return profile;
+    return withLaunchAuth(profile);
   }
 
   /**
@@ -294,7 +306,10 @@ export function createApiService(deps: ServiceDeps): Api {
       return { ok: true, value: await deps.secrets.status(profileId) };
     },
     async detectKeyPresentation({ profileId, guidelineId }) {
-      const existing = await editableProfile(profileId, 'changed');
+      // The Environment profile cannot be edited, but Detect may run on it: the result is kept for this launch.
+      const found = await deps.profiles.get(profileId);
+      const forLaunch = found?.kind === 'environment';
+      const existing: Result<Profile> = found && forLaunch ? { ok: true, value: withLaunchAuth(found) } : await editableProfile(profileId, 'changed');
       if (!existing.ok) return existing;
       const profile = existing.value;
       const base = await target(profile);
@@ -319,8 +334,10 @@ export function createApiService(deps: ServiceDeps): Api {
         // No HTTP answer at all (bad id, unreachable server): other forms of the key will not help.
         if (attempt.outcome === 'failed') break;
       }
-      if (chosen) await deps.profiles.save({ ...profile, auth: chosen });
-      return { ok: true, value: { attempts, chosen, state: await state() } };
+      if (chosen && forLaunch) launchAuth.set(profile.id, chosen);
+      else if (chosen) await deps.profiles.save({ ...profile, auth: chosen });
+      const environmentSetting = chosen && forLaunch ? { environmentSetting: `AGENT_EXPLORER_AUTH=${authVariableValue(chosen)}` } : {};
+      return { ok: true, value: { attempts, chosen, state: await state(), ...environmentSetting } };
     },
     async listKnownAgents() {
       return deps.knownResources(await activeProfile()).agents;

@@ -126,6 +126,11 @@ export interface ServerDuration {
   raw: string;
   /** null when the text is in a format we do not recognise: shown as unparsed, never guessed. */
   ms: number | null;
+  /**
+   * How far the true time may be from `ms` because the server rounded it, from the text's
+   * precision ("0.4s" → 50, "850ms" → 0.5). Absent when unknown (treated as exact).
+   */
+  roundingMs?: number;
 }
 
 export interface InvokeSuccess {
@@ -283,6 +288,12 @@ export interface DetectReport {
   /** The presentation now saved on the profile, or null when none was accepted. */
   chosen: KeyPresentation | null;
   state: ProfilesState;
+  /**
+   * Only for the Environment profile, which is never saved: the chosen presentation applies
+   * until Agent Explorer quits, and this is the variable setting that makes it permanent,
+   * e.g. "AGENT_EXPLORER_AUTH=header:X-API-Key".
+   */
+  environmentSetting?: string;
 }
 
 /** An agent the app knows of for the active profile (the API itself has no list). */
@@ -324,6 +335,11 @@ export interface TabDraft {
   text: string;
   /** The payload editor's text, exactly as typed (it may be invalid JSON mid-edit). */
   payloadText: string;
+  /**
+   * The profile the tab was made for (it is sent there, or the user is asked first). Absent in
+   * drafts saved before tabs carried a profile: those take the profile active when loaded.
+   */
+  profileId?: string;
 }
 
 export interface Workspace {

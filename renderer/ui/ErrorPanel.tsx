@@ -1,9 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import type { PlatformError } from '../../electron/shared/contract';
+import { errorAdvice, type ErrorAction, type ErrorAdvice } from '../lib/errorAdvice';
 import { errorKind, thrownMessage, type ErrorTone } from '../lib/errorKinds';
 import { BodyBlock, ExchangeExtras, ExchangeSummary } from './ExchangeDetails';
+import { requestProfilesDialog } from './profilesDialogRequest';
 
-function AlertPanel(props: { badge: string; title: string; tone: ErrorTone; children: ReactNode }) {
+function AlertPanel(props: { badge: string; title: string; tone: ErrorTone; headline?: ReactNode; children: ReactNode }) {
   const titleId = useId();
   return (
     <div role="alert" aria-labelledby={titleId} className={`alert-panel tone-${props.tone}`}>
@@ -14,6 +16,7 @@ function AlertPanel(props: { badge: string; title: string; tone: ErrorTone; chil
         <h3 id={titleId}>{props.title}</h3>
         <code className="alert-code">{props.badge}</code>
       </div>
+      {props.headline}
       {props.children}
     </div>
   );
@@ -38,18 +41,57 @@ function bodyPresentation(error: PlatformError): { pretty: boolean; label: strin
   }
 }
 
+const ACTIONS: Record<ErrorAction, { label: string; run: () => void }> = {
+  'set-key': { label: 'Set a key', run: () => requestProfilesDialog({ focus: 'api-key' }) },
+  detect: { label: 'Detect how the key is sent', run: () => requestProfilesDialog({ focus: 'detect' }) },
+};
+
+/**
+ * The server's own words and when to retry, right under the title: the first thing read. The
+ * server's message is untrusted text, rendered as text and already cut to a sane length.
+ */
+function AdviceHeadline({ advice }: { advice: ErrorAdvice }) {
+  return (
+    <div className="alert-advice">
+      {advice.serverMessage !== null && (
+        <p className="alert-server">
+          The server says: <span className="alert-server-text">“{advice.serverMessage}”</span>
+        </p>
+      )}
+      {advice.retryAfter && (
+        <p className="alert-retry">
+          <strong>The server asks to {advice.retryAfter}.</strong>
+        </p>
+      )}
+      {advice.hint && <p className="small">{advice.hint}</p>}
+      {advice.actions.length > 0 && (
+        <div className="actions alert-actions">
+          {advice.actions.map((action) => (
+            <button key={action} type="button" className="button-quiet button-small" aria-haspopup="dialog" onClick={ACTIONS[action].run}>
+              {ACTIONS[action].label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
  * A failed platform call, titled by its code so each kind reads differently and none looks
  * like a success. The response body, when one arrived, is shown as literal text right under
  * the message, so what the server actually said is beside what we concluded from it.
  * `action` is what the person can do about this error (e.g. save a too-large answer to a file).
+ * An HTTP error says what it means and what to do (errorAdvice): a refused key offers to set
+ * it or detect how it is sent, a 404 names the unknown id, a 429 or 503 says when to retry.
  */
 export function ErrorPanel({ error, action }: { error: PlatformError; action?: ReactNode }) {
   const kind = errorKind(error.code, error.exchange);
+  const advice = errorAdvice(error);
   const exchange = error.exchange;
   const body = bodyPresentation(error);
   return (
-    <AlertPanel badge={error.code} title={kind.title} tone={kind.tone}>
+    <AlertPanel badge={error.code} title={advice?.title ?? kind.title} tone={kind.tone} headline={advice && <AdviceHeadline advice={advice} />}>
       <p className="alert-message">{error.message}</p>
       {action}
       {exchange ? (

@@ -3,6 +3,7 @@ import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
 import { SaveToFileAction } from '../response/SaveToFileAction';
 import { ExchangeExtras, ExchangeSummary, WholeBodyActionContext } from '../../ui/ExchangeDetails';
+import { DocumentBoundary } from '../../ui/ErrorBoundary';
 import { LazySafeMarkdown } from './LazySafeMarkdown';
 
 /** What the Guideline region needs from the guideline query. */
@@ -59,7 +60,9 @@ export function GuidelineView({ state }: { state: GuidelineState }) {
       {!isError &&
         data &&
         (data.ok ? (
-          <GuidelineDocument value={data.value} />
+          <DocumentBoundary what="guideline" text={data.value.guideline.content}>
+            <GuidelineDocument value={data.value} />
+          </DocumentBoundary>
         ) : (
           <WholeBodyActionContext.Provider
             value={

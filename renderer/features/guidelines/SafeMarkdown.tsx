@@ -3,6 +3,8 @@ import Markdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from '../../lib/remarkHtmlAsText';
 import { markdownUrlTransform } from '../../lib/safeUrl';
+import { DocumentBoundary } from '../../ui/ErrorBoundary';
+import { nestsTooDeeply } from './markdownDepth';
 
 /**
  * Untrusted markdown, rendered safely:
@@ -66,17 +68,39 @@ const components: Components = {
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 
+/** The note above a text that is shown plainly because it nests too deeply. */
+export const TOO_DEEP_NOTE = 'Shown as plain text: nested too deeply to render safely.';
+
 /**
  * Renders untrusted markdown with GFM (tables, task lists, strikethrough) and nothing unsafe.
  * `rehypePlugins` may add to the rendered tree (the answer view's highlights); they run after
  * the parse, on elements react-markdown made, so they cannot let HTML in.
+ *
+ * Two guards keep one bad text from taking the app down: a text that nests too deeply for
+ * the parser's recursion (see markdownDepth) is shown as plain text with a note, without
+ * being parsed; and any other failure while rendering is caught by a DocumentBoundary,
+ * which says so and offers the plain text.
  */
 export function SafeMarkdown({ content, rehypePlugins }: { content: string; rehypePlugins?: Options['rehypePlugins'] }) {
+  if (nestsTooDeeply(content)) {
+    return (
+      <div className="markdown">
+        <p className="inline-note" role="note">
+          {TOO_DEEP_NOTE}
+        </p>
+        <pre className="markdown-plain" tabIndex={0} aria-label="The text, as plain text">
+          {content}
+        </pre>
+      </div>
+    );
+  }
   return (
-    <div className="markdown">
-      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={markdownUrlTransform} components={components}>
-        {content}
-      </Markdown>
-    </div>
+    <DocumentBoundary what="markdown" text={content}>
+      <div className="markdown">
+        <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={markdownUrlTransform} components={components}>
+          {content}
+        </Markdown>
+      </div>
+    </DocumentBoundary>
   );
 }

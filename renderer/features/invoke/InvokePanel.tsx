@@ -1,10 +1,11 @@
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
-import type { Workspace } from '../../../electron/shared/contract';
+import type { ProfilesState, Workspace } from '../../../electron/shared/contract';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useCatalog } from '../../queries/catalog';
 import { useTabsInFlight } from '../../queries/invoke';
 import { useKnownAgents } from '../../queries/knownLists';
+import { useProfiles } from '../../queries/profiles';
 import { useWorkspace } from '../../queries/workspace';
 import { CatalogDialog } from '../catalog/CatalogDialog';
 import { RequestTabStrip } from '../workspace/RequestTabStrip';
@@ -23,8 +24,21 @@ const newId = () => crypto.randomUUID();
  */
 export function InvokePanel() {
   const workspace = useWorkspace();
-  if (workspace.isPending) return <p className="muted loading-requests">Loading your requests…</p>;
-  return <RequestWorkspace saved={workspace.data} loadError={workspace.isError ? thrownMessage(workspace.error) : null} />;
+  // The profiles too, at first: each restored tab belongs to one (see fromWorkspace). Once the
+  // tabs are on screen they stay, whatever the profiles query does later (a refetch after an
+  // error goes back to pending), so nothing typed is ever unmounted.
+  const profiles = useProfiles();
+  const [started, setStarted] = useState(false);
+  const waiting = workspace.isPending || (!started && profiles.isPending);
+  if (waiting) return <p className="muted loading-requests">Loading your requests…</p>;
+  if (!started) setStarted(true);
+  return (
+    <RequestWorkspace
+      saved={workspace.data}
+      profiles={profiles.data}
+      loadError={workspace.isError ? thrownMessage(workspace.error) : null}
+    />
+  );
 }
 
 /** Alt+N (Ctrl/Cmd+T belongs to the browser): matched by physical key, since Alt+N types "˜" on a Mac. */
@@ -32,8 +46,18 @@ function isNewTabShortcut(event: KeyboardEvent): boolean {
   return event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
 }
 
-function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; loadError: string | null }) {
-  const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId));
+function RequestWorkspace({
+  saved,
+  profiles,
+  loadError,
+}: {
+  saved: Workspace | undefined;
+  /** Passed in rather than read here: a second observer mounting after an error would refetch. */
+  profiles: ProfilesState | undefined;
+  loadError: string | null;
+}) {
+  const activeProfileId = profiles?.activeProfileId ?? null;
+  const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId, activeProfileId));
   const saveError = useWorkspaceSaver(state);
   const agents = useKnownAgents();
   const catalog = useCatalog();
@@ -54,10 +78,17 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
   };
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
 
+  // Tabs belong to the profile they were made for; switching profiles never moves a tab with a
+  // draft in it. Blank tabs follow the active profile (nothing in them was written for a server),
+  // and if the profiles could not be read at load, tabs without one take the active profile.
+  useEffect(() => {
+    if (activeProfileId !== null) dispatch({ type: 'adopt', profileId: activeProfileId });
+  }, [activeProfileId, state.tabs.length]);
+
   function newTab() {
     const id = newId();
     focusAgentOf.current = id;
-    dispatch({ type: 'new', id });
+    dispatch({ type: 'new', id, profileId: activeProfileId });
   }
 
   // A new tab is for writing a request: its Agent field takes focus once it is on screen.
@@ -95,11 +126,12 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
         tabs={state.tabs}
         activeId={state.activeId}
         labels={labels}
+        profiles={profiles}
         inFlight={inFlight}
         tabDomId={tabDomId}
         panelDomId={panelDomId}
         onActivate={(id) => dispatch({ type: 'activate', id })}
-        onClose={(id) => dispatch({ type: 'close', id, replacementId: newId() })}
+        onClose={(id) => dispatch({ type: 'close', id, replacementId: newId(), profileId: activeProfileId })}
         onNew={newTab}
         onRename={(id, title) => dispatch({ type: 'rename', id, title })}
         saveError={saveError}
@@ -117,6 +149,7 @@ function RequestWorkspace({ saved, loadError }: { saved: Workspace | undefined; 
           tabDomId={tabDomId(tab.id)}
           panelDomId={panelDomId(tab.id)}
           dispatch={dispatch}
+          profiles={profiles}
           onOpenCatalog={(agentId) => setCatalogFor(agentId)}
         />
       ))}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { InvokeResult, KnownAgent } from '../../../electron/shared/contract';
+import type { InvokeRequest, InvokeResult, KnownAgent, ProfilesState } from '../../../electron/shared/contract';
 import { agentKnowledge, completionKeys, keyIndicators } from '../../lib/agentKnowledge';
 import { checkPayload } from '../../lib/payload';
 import { placeholderHints } from '../../lib/payloadMembers';
@@ -7,8 +7,11 @@ import type { RowProblem } from '../../lib/payloadTable';
 import { useCatalog } from '../../queries/catalog';
 import { useCancelRequest, useInvokeAgent } from '../../queries/invoke';
 import { useKnownAgents } from '../../queries/knownLists';
+import { thrownMessage } from '../../lib/errorKinds';
+import { useSelectProfile } from '../../queries/profiles';
+import { ProfileMismatch } from '../workspace/ProfileMismatch';
 import type { RequestTab as RequestTabState, TabsAction } from '../workspace/tabsState';
-import type { DraftAction } from './draft';
+import type { DraftAction, InvokeDraft } from './draft';
 import { InvokeForm } from './InvokeForm';
 import type { PayloadEditorHandle } from './payload/editorChoice';
 import { ResponseView } from './ResponseView';
@@ -29,6 +32,8 @@ interface RequestTabProps {
   tabDomId: string;
   panelDomId: string;
   dispatch: (action: TabsAction) => void;
+  /** The profiles: a tab is sent to its own profile, and asks first when another is active. */
+  profiles: ProfilesState | undefined;
   onOpenCatalog: (agentId: string) => void;
 }
 
@@ -42,20 +47,34 @@ interface RequestTabProps {
  * would get through; the `inFlight` ref is set synchronously in the handler and closes
  * that gap. One press, one (possibly billed) agent run, each with its own `requestId` so it
  * can be cancelled.
+ *
+ * A tab belongs to the profile it was made for. Sending it while another profile is active
+ * does not quietly send the draft to that other server (with that profile's key), nor quietly
+ * switch the whole app: it asks, offering to switch to the tab's profile and send, or to send
+ * to the active profile (the tab then belongs to it). That is what a careful API-tool user
+ * expects: the target of a request is never a surprise, and the app-wide profile only changes
+ * when asked.
  */
-export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpenCatalog }: RequestTabProps) {
+export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, profiles, onOpenCatalog }: RequestTabProps) {
   const agents = useKnownAgents();
   const catalog = useCatalog();
   const invoke = useInvokeAgent(tab.id);
   const cancel = useCancelRequest();
   const [agentError, setAgentError] = useState<string | null>(null);
   const [tableProblems, setTableProblems] = useState<RowProblem[]>([]);
+  /**
+   * A request held back until the person says which profile it goes to, with the draft it was
+   * made from: editing the draft meanwhile drops the question (the held request would be stale).
+   */
+  const [heldFor, setHeld] = useState<{ request: InvokeRequest; from: InvokeDraft } | null>(null);
+  const selectProfile = useSelectProfile();
   const inFlight = useRef(false);
   const agentInput = useRef<HTMLInputElement>(null);
   const payloadEditor = useRef<PayloadEditorHandle>(null);
   const panel = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<number | null>(null);
   const { draft, payloadView } = tab;
+  const held = heldFor && heldFor.from === draft ? heldFor.request : null;
   const tabId = tab.id;
 
   const draftDispatch = useCallback((action: DraftAction) => dispatch({ type: 'draft', id: tabId, action }), [dispatch, tabId]);
@@ -107,16 +126,53 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
       }
       return;
     }
-    inFlight.current = true;
-    invoke.mutate(
-      { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID() },
-      {
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+    const request = { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID() };
+    if (profiles && tab.profileId !== null && tab.profileId !== profiles.activeProfileId) {
+      selectProfile.reset();
+      setHeld({ request, from: draft });
+      return;
+    }
+    send(request);
   }
+
+  function send(request: InvokeRequest) {
+    setHeld(null);
+    inFlight.current = true;
+    invoke.mutate(request, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  }
+
+  const nameOf = (id: string | null) => profiles?.profiles.find((profile) => profile.id === id)?.name ?? null;
+  const mismatch = held && profiles && (
+    <ProfileMismatch
+      tabProfile={nameOf(tab.profileId)}
+      activeProfile={nameOf(profiles.activeProfileId) ?? profiles.activeProfileId}
+      pending={selectProfile.isPending}
+      error={selectProfile.error ? thrownMessage(selectProfile.error) : selectProfile.data && !selectProfile.data.ok ? selectProfile.data.error.message : null}
+      onCancel={() => {
+        setHeld(null);
+        panel.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+      }}
+      onSendHere={() => {
+        dispatch({ type: 'profile', id: tabId, profileId: profiles.activeProfileId });
+        send(held);
+      }}
+      onSwitchAndSend={() => {
+        if (tab.profileId === null) return;
+        selectProfile.mutate(
+          { profileId: tab.profileId },
+          {
+            onSuccess: (result) => {
+              if (result.ok) send(held);
+            },
+          },
+        );
+      }}
+    />
+  );
 
   function pick(agent: KnownAgent) {
     setAgentError(null);
@@ -125,6 +181,7 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
 
   return (
     <div ref={panel} role="tabpanel" id={panelDomId} aria-labelledby={tabDomId} hidden={!active} className="invoke-layout">
+      {mismatch}
       <InvokeForm
         draft={draft}
         dispatch={draftDispatch}

@@ -1,6 +1,7 @@
 import type { ExchangeTiming, ServerDuration } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
 import { Waterfall } from '../response/Waterfall';
+import { formatRounding, overheadOf, type Overhead } from './overhead';
 
 /** A thin bar whose length is `ms` as a share of the longer of the two times; decoration only. */
 function Bar({ ms, longest, accent }: { ms: number; longest: number; accent?: boolean }) {
@@ -12,11 +13,43 @@ function Bar({ ms, longest, accent }: { ms: number; longest: number; accent?: bo
   );
 }
 
+/** The Overhead row: a figure, or "within the server's rounding" when the difference is smaller than it. */
+function OverheadRow({ overhead, raw }: { overhead: Overhead; raw: string }) {
+  return (
+    <div>
+      <dt>Overhead</dt>
+      <dd>
+        {overhead.kind === 'rounding' ? (
+          <>
+            <span className="fact-value">within the server’s rounding</span>{' '}
+            <span className="fact-note">
+              at most {formatMs(overhead.atMostMs)}: the server sent {JSON.stringify(raw)}, exact only to {formatRounding(overhead.roundingMs)}
+            </span>
+          </>
+        ) : (
+          <>
+            <span className="fact-value">{formatMs(overhead.ms)}</span>{' '}
+            <span className="fact-note">
+              {overhead.kind === 'measured'
+                ? `round trip − server: network and queueing outside the server’s own time${
+                    overhead.roundingMs > 0 ? ` (${formatRounding(overhead.roundingMs)}, as the server rounds its time)` : ''
+                  }`
+                : 'the server reports more than the round trip, even allowing for its rounding: the two are not measured alike'}
+            </span>
+          </>
+        )}
+      </dd>
+    </div>
+  );
+}
+
 /**
  * The two times a person compares: what the server says it spent (its own `duration`, in a
  * format that varies, so shown normalised *and* as sent), and the round trip measured in
  * the host; the difference is the overhead outside the server. The server's figure is never
- * guessed: an unrecognised format reads "unparsed" and no overhead is computed from it.
+ * guessed: an unrecognised format reads "unparsed" and no overhead is computed from it; a
+ * coarse one ("0.4s") is read with its rounding, so a round trip shorter than the rounded
+ * figure reads "within the server's rounding", never as a negative overhead.
  * Beside them, the waterfall of the round trip's phases, when the host measured them.
  */
 export function TimingView({
@@ -29,7 +62,7 @@ export function TimingView({
   timing?: ExchangeTiming | null;
 }) {
   const serverMs = server.ms;
-  const overhead = serverMs === null ? null : roundTripMs - serverMs;
+  const overhead = overheadOf(server, roundTripMs);
   const longest = Math.max(roundTripMs, serverMs ?? 0);
   return (
     <section aria-label="Timing" className="timing">
@@ -56,19 +89,7 @@ export function TimingView({
               {serverMs !== null && <Bar ms={roundTripMs} longest={longest} />}
             </dd>
           </div>
-          {overhead !== null && (
-            <div>
-              <dt>Overhead</dt>
-              <dd>
-                <span className="fact-value">{formatMs(overhead)}</span>{' '}
-                <span className="fact-note">
-                  {overhead >= 0
-                    ? 'round trip − server: network and queueing outside the server’s own time'
-                    : 'the server reports more than the round trip: the two are not measured alike'}
-                </span>
-              </dd>
-            </div>
-          )}
+          {overhead !== null && <OverheadRow overhead={overhead} raw={server.raw} />}
         </dl>
         {timing && <Waterfall timing={timing} />}
       </div>

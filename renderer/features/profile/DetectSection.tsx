@@ -71,7 +71,12 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
     ? { text: 'Trying each presentation…', tone: 'ok' as const }
     : answer?.ok
       ? answer.value.chosen
-        ? { text: `Saved: ${describePresentation(answer.value.chosen)}. Key presentation above now shows it.`, tone: 'ok' as const }
+        ? answer.value.environmentSetting
+          ? {
+              text: `Using ${describePresentation(answer.value.chosen)} until Agent Explorer quits: the Environment profile is never saved. To keep it, set ${answer.value.environmentSetting} before starting.`,
+              tone: 'ok' as const,
+            }
+          : { text: `Saved: ${describePresentation(answer.value.chosen)}. Key presentation above now shows it.`, tone: 'ok' as const }
         : {
             text: 'None was accepted: the server refused every presentation or did not answer. Check the key and the base URL.',
             tone: 'bad' as const,
@@ -97,13 +102,17 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
   }
 
   return (
-    <section className="profile-section" aria-labelledby={headingId}>
+    // data-focus: an error's "Detect how the key is sent" opens the Profiles dialog here.
+    <section className="profile-section" aria-labelledby={headingId} data-focus="detect" tabIndex={-1}>
       <h4 id={headingId} className="section-title">
         Detect the key presentation
       </h4>
       <p className="muted small">
         Detect tries each way of presenting the key with a GET of a guideline, because a GET has no side effects; it
-        never invokes an agent. The first way the server does not refuse is saved.
+        never invokes an agent.{' '}
+        {profile.kind === 'environment'
+          ? 'The first way the server does not refuse is used until Agent Explorer quits (this profile comes from AGENT_EXPLORER_* variables and is never saved).'
+          : 'The first way the server does not refuse is saved.'}
       </p>
       {!profile.key.set ? (
         <p className="muted small">Save a key first: Detect needs one to try.</p>

@@ -124,6 +124,8 @@ export function ProfilePanel({
       ) : (
         <ProfileFacts profile={profile} />
       )}
+      {/* The Environment profile cannot be edited, but Detect works on it for this launch. */}
+      {profile.kind === 'environment' && <DetectSection profile={profile} onChosen={() => undefined} />}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { draftFromProfile, NEW_PROFILE_DRAFT, sameDraft, type ProfileDraft } fro
 type Selection = { kind: 'profile'; id: string } | { kind: 'new' };
 
 /** Where focus should go once the next render is on screen (see the effect below). */
-type FocusTarget = 'selected-profile' | 'name' | 'api-key' | null;
+type FocusTarget = 'selected-profile' | 'name' | 'api-key' | 'detect' | null;
 
 /** The drafts map's key for the New profile form (profile ids are never this). */
 const NEW_FORM = ':new';
@@ -48,18 +48,21 @@ export function ProfilesDialog({
   onClose,
   initialProfileId,
   focusKey = false,
+  focusDetect = false,
 }: {
   onClose: () => void;
   /** The profile to show first; the active one when absent. */
   initialProfileId?: string | undefined;
   /** Open with focus in that profile's API key field. */
   focusKey?: boolean;
+  /** Open with focus on that profile's Detect section. */
+  focusDetect?: boolean | undefined;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const state = useProfiles().data;
   const [selection, setSelection] = useState<Selection | null>(initialProfileId ? { kind: 'profile', id: initialProfileId } : null);
-  const pendingFocus = useRef<FocusTarget>(focusKey ? 'api-key' : 'selected-profile');
+  const pendingFocus = useRef<FocusTarget>(focusKey ? 'api-key' : focusDetect ? 'detect' : 'selected-profile');
   const [drafts, setDrafts] = useState<Readonly<Record<string, ProfileDraft>>>({});
   // Asking before closing; keyTypedFor is read from the key field when asked (it is not React state).
   const [closing, setClosing] = useState<{ keyTypedFor: string | null } | null>(null);

@@ -17,7 +17,15 @@ export const MAX_CONCURRENCY = 10;
 /** What one run came to. Only what the summary needs is kept, not the whole result. */
 export type RunOutcome =
   | { index: number; kind: 'answer'; answer: string; serverMs: number | null; roundTripMs: number }
-  | { index: number; kind: 'failure'; code: ErrorCode | 'host'; message: string; roundTripMs: number | null };
+  | {
+      index: number;
+      kind: 'failure';
+      code: ErrorCode | 'host';
+      message: string;
+      roundTripMs: number | null;
+      /** The HTTP status of an `http_status` failure, so the summary can tell a 503 from a 401. */
+      status?: number;
+    };
 
 /** A repeat: what to send, how often and how many at once, and the host's functions to do it with. */
 export interface RepeatOptions {
@@ -53,7 +61,8 @@ function outcomeOf(index: number, result: InvokeResult): RunOutcome {
     return { index, kind: 'answer', answer: response.answer, serverMs: serverDuration.ms, roundTripMs: exchange.roundTripMs };
   }
   const { code, message, exchange } = result.error;
-  return { index, kind: 'failure', code, message, roundTripMs: exchange?.roundTripMs ?? null };
+  const status = code === 'http_status' && exchange?.status != null ? { status: exchange.status } : {};
+  return { index, kind: 'failure', code, message, roundTripMs: exchange?.roundTripMs ?? null, ...status };
 }
 
 /**

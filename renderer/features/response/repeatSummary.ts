@@ -23,7 +23,10 @@ export interface RepeatTally {
   serverMs: number[];
   /** Round trips (ms) of answered runs. */
   roundTripMs: number[];
-  /** Failed runs by code, in order of first appearance. */
+  /**
+   * Failed runs by what failed, in order of first appearance: `HTTP 503` for an HTTP status
+   * (so a 503 and a 401 are told apart), else the error code (`timeout`, `network`, ...).
+   */
   failures: { code: string; count: number }[];
   /** Distinct answers in order of first appearance. */
   groups: AnswerGroup[];
@@ -32,14 +35,20 @@ export interface RepeatTally {
 /** The tally before any run has ended. */
 export const EMPTY_TALLY: RepeatTally = { done: 0, answered: 0, serverMs: [], roundTripMs: [], failures: [], groups: [] };
 
+/** What a failure is listed under: "HTTP 503" for an HTTP status, else its code ("timeout"). */
+export function failureLabel(outcome: Extract<RunOutcome, { kind: 'failure' }>): string {
+  return outcome.code === 'http_status' && outcome.status !== undefined ? `HTTP ${outcome.status}` : outcome.code;
+}
+
 /** The tally with one more outcome in it (a new object; the old one is unchanged). */
 export function addOutcome(tally: RepeatTally, outcome: RunOutcome): RepeatTally {
   const done = tally.done + 1;
   if (outcome.kind === 'failure') {
-    const known = tally.failures.some((failure) => failure.code === outcome.code);
+    const code = failureLabel(outcome);
+    const known = tally.failures.some((failure) => failure.code === code);
     const failures = known
-      ? tally.failures.map((failure) => (failure.code === outcome.code ? { ...failure, count: failure.count + 1 } : failure))
-      : [...tally.failures, { code: outcome.code, count: 1 }];
+      ? tally.failures.map((failure) => (failure.code === code ? { ...failure, count: failure.count + 1 } : failure))
+      : [...tally.failures, { code, count: 1 }];
     return { ...tally, done, failures };
   }
   const known = tally.groups.some((group) => group.answer === outcome.answer);

@@ -1,11 +1,21 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useRovingTabs } from '../../ui/useRovingTabs';
+import type { ProfilesState } from '../../../electron/shared/contract';
 import type { RequestTab } from './tabsState';
+
+/** Where a tab's request goes, in words, and whether that is not the active profile. */
+function tabProfile(tab: RequestTab, profiles: ProfilesState | undefined): { name: string; elsewhere: boolean } | null {
+  if (!profiles || tab.profileId === null) return null;
+  const profile = profiles.profiles.find((candidate) => candidate.id === tab.profileId);
+  return { name: profile?.name ?? 'a deleted profile', elsewhere: tab.profileId !== profiles.activeProfileId };
+}
 
 interface RequestTabStripProps {
   tabs: readonly RequestTab[];
   activeId: string;
   labels: ReadonlyMap<string, string>;
+  /** The profiles, to show which one each tab belongs to. */
+  profiles: ProfilesState | undefined;
   /** Tabs with a request in flight: marked, so one sent in a background tab is not forgotten. */
   inFlight: ReadonlySet<string>;
   tabDomId: (id: string) => string;
@@ -25,7 +35,7 @@ interface RequestTabStripProps {
  * structure for screen readers), and Delete is its keyboard equivalent.
  */
 export function RequestTabStrip(props: RequestTabStripProps) {
-  const { tabs, activeId, labels, inFlight, tabDomId, panelDomId, onActivate, onClose, onNew, onRename, saveError } = props;
+  const { tabs, activeId, labels, profiles, inFlight, tabDomId, panelDomId, onActivate, onClose, onNew, onRename, saveError } = props;
   const roving = useRovingTabs(
     tabs.map((tab) => tab.id),
     onActivate,
@@ -52,6 +62,9 @@ export function RequestTabStrip(props: RequestTabStripProps) {
   }
 
   const renamingTab = tabs.find((tab) => tab.id === renaming);
+  // Each tab shows its profile once the tabs span more than one; a tab whose profile is not the
+  // active one always shows it (marked), since sending it asks first.
+  const showProfiles = new Set(tabs.map((tab) => tab.profileId)).size > 1;
 
   return (
     <div className="request-strip">
@@ -60,6 +73,13 @@ export function RequestTabStrip(props: RequestTabStripProps) {
           const selected = tab.id === activeId;
           const label = labels.get(tab.id) ?? 'Request';
           const busy = inFlight.has(tab.id);
+          const profile = tabProfile(tab, profiles);
+          const profileText = profile && (showProfiles || profile.elsewhere)
+            ? profile.elsewhere
+              ? `For profile ${profile.name}, not the active profile`
+              : `For profile ${profile.name}`
+            : null;
+          const describedBy = [busy && `${tabDomId(tab.id)}-busy`, profileText && `${tabDomId(tab.id)}-profile`].filter(Boolean).join(' ');
           return (
             <button
               key={tab.id}
@@ -68,14 +88,20 @@ export function RequestTabStrip(props: RequestTabStripProps) {
               className="request-tab"
               aria-controls={panelDomId(tab.id)}
               aria-keyshortcuts="Delete F2"
-              aria-describedby={busy ? `${tabDomId(tab.id)}-busy` : undefined}
-              title={`${label}${busy ? ', waiting for the agent' : ''} (Delete closes, F2 renames)`}
+              aria-describedby={describedBy || undefined}
+              title={`${label}${profileText ? ` — ${profileText}` : ''}${busy ? ', waiting for the agent' : ''} (Delete closes, F2 renames)`}
               onClick={(event) => onTabClick(event, tab.id)}
               onDoubleClick={() => setRenaming(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index, tab.id)}
             >
               {busy && <span className="spinner spinner-small" aria-hidden="true" />}
               <span className="request-tab-label">{label}</span>
+              {profileText && profile && (
+                // The tab's name stays the request's; the profile is its description (read after the name).
+                <span className={profile.elsewhere ? 'request-tab-profile request-tab-profile-elsewhere' : 'request-tab-profile'} aria-hidden="true">
+                  {profile.name}
+                </span>
+              )}
               {busy && (
                 // aria-hidden keeps it out of the tab's name; aria-describedby still reads it.
                 <span id={`${tabDomId(tab.id)}-busy`} className="visually-hidden" aria-hidden="true">
@@ -86,6 +112,20 @@ export function RequestTabStrip(props: RequestTabStripProps) {
                 ×
               </span>
             </button>
+          );
+        })}
+      </div>
+      {/* The tabs' profile descriptions (aria-describedby); outside the tab list, which may hold only tabs. */}
+      <div className="visually-hidden" aria-hidden="true">
+        {tabs.map((tab) => {
+          const profile = tabProfile(tab, profiles);
+          return (
+            profile &&
+            (showProfiles || profile.elsewhere) && (
+              <span key={tab.id} id={`${tabDomId(tab.id)}-profile`}>
+                {profile.elsewhere ? `For profile ${profile.name}, not the active profile` : `For profile ${profile.name}`}
+              </span>
+            )
           );
         })}
       </div>

@@ -17,6 +17,12 @@ export interface RequestTab {
   title: string;
   draft: InvokeDraft;
   payloadView: PayloadView;
+  /**
+   * The profile the tab was made for: its request goes to that profile's server, and sending
+   * it while another profile is active asks first. Null only until the profiles are known
+   * (a first run, or drafts saved before tabs carried a profile): then it takes the active one.
+   */
+  profileId: string | null;
 }
 
 /** All tabs, in strip order, and the one in front. */
@@ -27,29 +33,46 @@ export interface TabsState {
 
 /** What can happen to the tabs; ids of new tabs come in the action, so the reducer stays pure. */
 export type TabsAction =
-  | { type: 'new'; id: string }
-  | { type: 'close'; id: string; replacementId: string }
+  | { type: 'new'; id: string; profileId: string | null }
+  | { type: 'close'; id: string; replacementId: string; profileId: string | null }
+  /**
+   * The active profile is this one: tabs with no profile yet take it, and so do blank tabs
+   * (nothing typed is written for any server, so an empty tab follows the active profile).
+   */
+  | { type: 'adopt'; profileId: string }
+  /** The tab now belongs to this profile (the person chose to send it there). */
+  | { type: 'profile'; id: string; profileId: string }
   | { type: 'activate'; id: string }
   | { type: 'rename'; id: string; title: string }
   | { type: 'view'; id: string; view: PayloadView }
   | { type: 'draft'; id: string; action: DraftAction };
 
-/** A new, empty tab. */
-export function blankTab(id: string): RequestTab {
-  return { id, title: '', draft: initialDraft, payloadView: 'json' };
+/** A new, empty tab for a profile. */
+export function blankTab(id: string, profileId: string | null = null): RequestTab {
+  return { id, title: '', draft: initialDraft, payloadView: 'json', profileId };
 }
 
 /** A tab from its saved draft. What was typed counts as the user's own (`source: 'user'`) unless it is blank. */
 function fromTabDraft(saved: TabDraft): RequestTab {
   const draft: InvokeDraft = { agentId: saved.agentId, text: saved.text, payloadText: saved.payloadText, source: 'user' };
-  return { id: saved.id, title: saved.title, draft: isBlank(draft) ? { ...draft, source: 'empty' } : draft, payloadView: 'json' };
+  return {
+    id: saved.id,
+    title: saved.title,
+    draft: isBlank(draft) ? { ...draft, source: 'empty' } : draft,
+    payloadView: 'json',
+    profileId: saved.profileId ?? null,
+  };
 }
 
-/** The tabs as they were saved; a first run (no tabs) starts with one blank tab. */
-export function fromWorkspace(workspace: Workspace | undefined, newId: () => string): TabsState {
-  const tabs = (workspace?.tabs ?? []).map(fromTabDraft);
+/**
+ * The tabs as they were saved; a first run (no tabs) starts with one blank tab. Tabs saved
+ * without a profile (before tabs carried one) take `activeProfileId`, the profile they would
+ * have been sent to; null when the profiles are not known yet (then `adopt` does it later).
+ */
+export function fromWorkspace(workspace: Workspace | undefined, newId: () => string, activeProfileId: string | null = null): TabsState {
+  const tabs = (workspace?.tabs ?? []).map(fromTabDraft).map((tab) => (tab.profileId === null ? { ...tab, profileId: activeProfileId } : tab));
   if (tabs.length === 0) {
-    const tab = blankTab(newId());
+    const tab = blankTab(newId(), activeProfileId);
     return { tabs: [tab], activeId: tab.id };
   }
   const active = tabs.find((tab) => tab.id === workspace?.activeTabId) ?? tabs[0]!;
@@ -59,12 +82,13 @@ export function fromWorkspace(workspace: Workspace | undefined, newId: () => str
 /** What is saved: the draft fields only, never responses or view state. */
 export function toWorkspace(state: TabsState): Workspace {
   return {
-    tabs: state.tabs.map(({ id, title, draft }) => ({
+    tabs: state.tabs.map(({ id, title, draft, profileId }) => ({
       id,
       title,
       agentId: draft.agentId,
       text: draft.text,
       payloadText: draft.payloadText,
+      ...(profileId === null ? {} : { profileId }),
     })),
     activeTabId: state.activeId,
   };
@@ -74,20 +98,27 @@ export function toWorkspace(state: TabsState): Workspace {
 export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
   switch (action.type) {
     case 'new':
-      return { tabs: [...state.tabs, blankTab(action.id)], activeId: action.id };
+      return { tabs: [...state.tabs, blankTab(action.id, action.profileId)], activeId: action.id };
     case 'close': {
       const index = state.tabs.findIndex((tab) => tab.id === action.id);
       if (index < 0) return state;
       const tabs = state.tabs.filter((tab) => tab.id !== action.id);
       // There is always one tab: closing the last one leaves a fresh, empty one.
       if (tabs.length === 0) {
-        const tab = blankTab(action.replacementId);
+        const tab = blankTab(action.replacementId, action.profileId);
         return { tabs: [tab], activeId: tab.id };
       }
       // The neighbour to the right takes the closed tab's place, as in browsers; else the one to the left.
       const activeId = state.activeId === action.id ? (tabs[index] ?? tabs[index - 1])!.id : state.activeId;
       return { tabs, activeId };
     }
+    case 'adopt': {
+      const follows = (tab: RequestTab) => tab.profileId !== action.profileId && (tab.profileId === null || isUnwritten(tab));
+      if (!state.tabs.some(follows)) return state;
+      return { ...state, tabs: state.tabs.map((tab) => (follows(tab) ? { ...tab, profileId: action.profileId } : tab)) };
+    }
+    case 'profile':
+      return mapTab(state, action.id, (tab) => ({ ...tab, profileId: action.profileId }));
     case 'activate':
       return state.tabs.some((tab) => tab.id === action.id) ? { ...state, activeId: action.id } : state;
     case 'rename':
@@ -100,6 +131,11 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
         return draft === tab.draft ? tab : { ...tab, draft };
       });
   }
+}
+
+/** Nothing typed at all, not even an agent id: such a tab is not yet written for any server. */
+function isUnwritten(tab: RequestTab): boolean {
+  return tab.draft.agentId.trim() === '' && isBlank(tab.draft);
 }
 
 function mapTab(state: TabsState, id: string, change: (tab: RequestTab) => RequestTab): TabsState {

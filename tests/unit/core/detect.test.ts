@@ -70,3 +70,37 @@ describe('Detect finds each presentation against a server that takes only it', (
     expect(report.ok && report.value.chosen).toBeNull();
   });
 });
+
+describe('Detect on the Environment profile', () => {
+  it('applies the found presentation for this launch and says which variable makes it permanent', async () => {
+    const form: KeyPresentation = { kind: 'header', header: 'X-API-Key' };
+    const platform = await startSandbox({ apiKey: KEY, auth: form, latency: 'none' });
+    const envCore = await startCore({
+      host: 'browser',
+      version: '0.0.0-test',
+      sandboxLatency: 'none',
+      env: { AGENT_EXPLORER_BASE_URL: platform.url, AGENT_EXPLORER_API_KEY: KEY },
+    });
+    try {
+      const guidelineId = SANDBOX_GUIDELINES[0]!.id;
+      const before = await envCore.api.getGuideline({ guidelineId });
+      expect(!before.ok && before.error.exchange?.status).toBe(401);
+
+      const report = await envCore.api.detectKeyPresentation({ profileId: 'environment', guidelineId });
+      expect(report.ok).toBe(true);
+      if (!report.ok) return;
+      expect(report.value.chosen).toEqual(form);
+      expect(report.value.environmentSetting).toBe('AGENT_EXPLORER_AUTH=header:X-API-Key');
+      expect(report.value.state.profiles.find((p) => p.id === 'environment')?.auth).toEqual(form);
+
+      // Used from now on, while the profile itself stays read-only.
+      const after = await envCore.api.getGuideline({ guidelineId });
+      expect(after.ok).toBe(true);
+      const listed = await envCore.api.listProfiles();
+      expect(listed.profiles.find((p) => p.id === 'environment')).toMatchObject({ auth: form, editable: false });
+    } finally {
+      await envCore.close();
+      await platform.close();
+    }
+  });
+});

@@ -33,7 +33,18 @@ describe('server duration normalised to milliseconds', () => {
   );
 
   it('keeps the raw text beside the parsed value', () => {
-    expect(normaliseDuration('1.2s')).toEqual({ raw: '1.2s', ms: 1200 });
+    expect(normaliseDuration('1.2s')).toEqual({ raw: '1.2s', ms: 1200, roundingMs: 50 });
     expect(normaliseDuration('soon')).toEqual({ raw: 'soon', ms: null });
+  });
+
+  it.each([
+    ['0.4s', 50],
+    ['850ms', 0.5],
+    ['2 seconds', 500],
+    ['1.25 s', 5],
+    ['1m 30s', 500],
+    ['1h2m', 30_000],
+  ])('"%s" is exact to ±%s ms (half its last digit)', (text, rounding) => {
+    expect(normaliseDuration(text).roundingMs).toBe(rounding);
   });
 });

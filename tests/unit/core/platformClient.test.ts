@@ -42,7 +42,7 @@ describe('invoke', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.response).toEqual({ answer: 'Hello Ada', duration: '850ms', token: 't1' });
-    expect(result.value.serverDuration).toEqual({ raw: '850ms', ms: 850 });
+    expect(result.value.serverDuration).toEqual({ raw: '850ms', ms: 850, roundingMs: 0.5 });
     expect(result.value.exchange.status).toBe(200);
     expect(result.value.exchange.roundTripMs).toBeGreaterThan(0);
     const [request] = s.requests;

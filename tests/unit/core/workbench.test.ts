@@ -104,6 +104,22 @@ describe('request drafts', () => {
     expect(!bad.ok && bad.error.code).toBe('invalid_argument');
     expect(await core.api.loadWorkspace()).toEqual(workspace);
   });
+
+  it('keep the profile each tab belongs to, and refuse one that is not a short string', async () => {
+    const workspace = {
+      tabs: [
+        { id: 't1', title: '', agentId: drafter.id, text: 'a', payloadText: '{}', profileId: 'sandbox' },
+        // Saved before tabs carried a profile: still loads, without one.
+        { id: 't2', title: '', agentId: '', text: '', payloadText: '{}' },
+      ],
+      activeTabId: 't1',
+    };
+    expect(await core.api.saveWorkspace(workspace)).toEqual({ ok: true, value: { saved: true } });
+    await restart();
+    expect(await core.api.loadWorkspace()).toEqual(workspace);
+    const bad = await core.api.saveWorkspace({ tabs: [{ ...workspace.tabs[0], profileId: 7 }], activeTabId: null } as never);
+    expect(!bad.ok && bad.error.code).toBe('invalid_argument');
+  });
 });
 
 describe('agent catalog', () => {

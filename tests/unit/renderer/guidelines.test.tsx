@@ -101,13 +101,20 @@ describe('guidelines', () => {
       error: {
         code: 'http_status',
         message: 'The platform answered 404.',
-        exchange: exchange({ method: 'GET', status: 404, statusText: 'Not Found', responseBody: '{"detail":"<i>Not found</i>"}' }),
+        exchange: exchange({
+          method: 'GET',
+          url: 'http://127.0.0.1:4010/api/guideline/nope/',
+          status: 404,
+          statusText: 'Not Found',
+          responseBody: '{"detail":"<i>Not found</i>"}',
+        }),
       },
     });
     const { user, container } = await openGuidelinesTab(fake);
     await user.type(screen.getByRole('combobox', { name: 'Guideline' }), 'nope{Enter}');
     const alert = await within(screen.getByRole('region', { name: 'Guideline' })).findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'HTTP 404 Not Found' })).toBeInTheDocument();
+    expect(within(alert).getByRole('heading', { name: 'Guideline “nope” is unknown to this server (HTTP 404 Not Found)' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent('The server says: “<i>Not found</i>”');
     expect(alert).toHaveTextContent('"detail": "<i>Not found</i>"');
     expect(container.querySelector('i')).toBeNull();
   });

@@ -183,7 +183,7 @@ describe('invoke errors', () => {
     await user.click(fields().invoke);
 
     const alert = await within(responseRegion()).findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'HTTP 404 Not Found' })).toBeInTheDocument();
+    expect(within(alert).getByRole('heading', { name: `Agent “${AGENT_ID}” is unknown to this server (HTTP 404 Not Found)` })).toBeInTheDocument();
     expect(alert).toHaveTextContent('The platform answered 404.');
     expect(within(alert).getByText('No agent <b>bold</b> here')).toBeInTheDocument();
     expect(container.querySelector('b')).toBeNull();

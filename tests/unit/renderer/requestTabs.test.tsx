@@ -63,7 +63,7 @@ describe('request tabs', () => {
     await waitFor(() => expect(fake.workspace.tabs.map((tab) => tab.text)).toEqual(['', 'second']));
     expect(fake.workspace.activeTabId).toBe(fake.workspace.tabs[0]?.id);
     for (const saved of fake.callsOf('saveWorkspace') as Workspace[]) {
-      for (const tab of saved.tabs) expect(Object.keys(tab).sort()).toEqual(['agentId', 'id', 'payloadText', 'text', 'title']);
+      for (const tab of saved.tabs) expect(Object.keys(tab).sort()).toEqual(['agentId', 'id', 'payloadText', 'profileId', 'text', 'title']);
     }
   });
 
@@ -87,8 +87,11 @@ describe('request tabs', () => {
     expect(fake.callsOf('saveWorkspace')).toHaveLength(0);
     await user.click(screen.getByRole('tab', { name: /^Support reply drafter/ }));
     expect(textField()).toHaveValue('one');
-    // Switching tabs saves at once; the drafts come back exactly as they were restored.
-    await waitFor(() => expect(fake.callsOf('saveWorkspace')).toEqual([{ ...saved, activeTabId: 'a' }]));
+    // Switching tabs saves at once; the drafts come back exactly as they were restored. Saved
+    // before tabs carried a profile, they now belong to the profile that was active (Sandbox).
+    await waitFor(() =>
+      expect(fake.callsOf('saveWorkspace')).toEqual([{ tabs: saved.tabs.map((tab) => ({ ...tab, profileId: 'sandbox' })), activeTabId: 'a' }]),
+    );
   });
 
   it('start fresh, and say so, when the saved tabs cannot be loaded', async () => {

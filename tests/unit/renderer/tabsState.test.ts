@@ -32,7 +32,7 @@ describe('request tabs', () => {
 
   it('keep each tab’s draft apart', () => {
     let state: TabsState = fromWorkspace(undefined, ids('t'));
-    state = tabsReducer(state, { type: 'new', id: 'n' });
+    state = tabsReducer(state, { type: 'new', id: 'n', profileId: null });
     state = tabsReducer(state, { type: 'draft', id: 'n', action: { type: 'pick', agent } });
     state = tabsReducer(state, { type: 'draft', id: 't1', action: { type: 'text', value: 'first' } });
     expect(state.tabs.map((tab) => [tab.id, tab.draft.agentId, tab.draft.text])).toEqual([
@@ -44,27 +44,51 @@ describe('request tabs', () => {
 
   it('close to the right-hand neighbour, and never below one tab', () => {
     let state: TabsState = { ...fromWorkspace(undefined, ids('t')) };
-    state = tabsReducer(state, { type: 'new', id: 'b' });
-    state = tabsReducer(state, { type: 'new', id: 'c' });
+    state = tabsReducer(state, { type: 'new', id: 'b', profileId: null });
+    state = tabsReducer(state, { type: 'new', id: 'c', profileId: null });
     state = tabsReducer(state, { type: 'activate', id: 'b' });
-    state = tabsReducer(state, { type: 'close', id: 'b', replacementId: 'x' });
+    state = tabsReducer(state, { type: 'close', id: 'b', replacementId: 'x', profileId: null });
     expect([state.tabs.map((tab) => tab.id), state.activeId]).toEqual([['t1', 'c'], 'c']);
-    state = tabsReducer(state, { type: 'close', id: 'c', replacementId: 'x' });
-    state = tabsReducer(state, { type: 'close', id: 't1', replacementId: 'x' });
+    state = tabsReducer(state, { type: 'close', id: 'c', replacementId: 'x', profileId: null });
+    state = tabsReducer(state, { type: 'close', id: 't1', replacementId: 'x', profileId: null });
     expect([state.tabs.map((tab) => tab.id), state.activeId]).toEqual([['x'], 'x']);
   });
 
   it('are labelled by title, agent name, id or "New request", numbered when equal', () => {
     let state: TabsState = fromWorkspace(undefined, ids('t'));
-    state = tabsReducer(state, { type: 'new', id: 'b' });
-    state = tabsReducer(state, { type: 'new', id: 'c' });
-    state = tabsReducer(state, { type: 'new', id: 'd' });
+    state = tabsReducer(state, { type: 'new', id: 'b', profileId: null });
+    state = tabsReducer(state, { type: 'new', id: 'c', profileId: null });
+    state = tabsReducer(state, { type: 'new', id: 'd', profileId: null });
     state = tabsReducer(state, { type: 'draft', id: 'c', action: { type: 'agentId', value: ' a1 ' } });
     state = tabsReducer(state, { type: 'draft', id: 'd', action: { type: 'agentId', value: 'other' } });
     state = tabsReducer(state, { type: 'rename', id: 'b', title: '  Mine ' });
     const labels = tabLabels(state.tabs, (id) => (id === 'a1' ? 'Drafter' : null));
     expect([...labels.values()]).toEqual(['New request', 'Mine', 'Drafter', 'other']);
-    state = tabsReducer(state, { type: 'new', id: 'e' });
+    state = tabsReducer(state, { type: 'new', id: 'e', profileId: null });
     expect([...tabLabels(state.tabs, () => null).values()].at(-1)).toBe('New request 2');
+  });
+
+  it('belong to a profile: drafts saved without one take the active profile once, new tabs the active one', () => {
+    // A workspace.json written before tabs carried a profile still loads.
+    const old: Workspace = { tabs: [{ id: 'a', title: '', agentId: 'a1', text: 'hi', payloadText: '{}' }], activeTabId: 'a' };
+    let state = fromWorkspace(old, ids('t'));
+    expect(state.tabs[0]?.profileId).toBeNull();
+    state = tabsReducer(state, { type: 'adopt', profileId: 'prod' });
+    expect(state.tabs[0]?.profileId).toBe('prod');
+    // Adopting again (another profile became active) changes nothing: the tab stays with its profile.
+    expect(tabsReducer(state, { type: 'adopt', profileId: 'sandbox' })).toBe(state);
+
+    state = tabsReducer(state, { type: 'new', id: 'b', profileId: 'sandbox' });
+    expect(state.tabs.map((tab) => [tab.id, tab.profileId])).toEqual([
+      ['a', 'prod'],
+      ['b', 'sandbox'],
+    ]);
+    // A blank tab follows the active profile; one with a draft stays.
+    expect(tabsReducer(state, { type: 'adopt', profileId: 'prod' }).tabs.map((tab) => tab.profileId)).toEqual(['prod', 'prod']);
+    state = tabsReducer(state, { type: 'draft', id: 'b', action: { type: 'text', value: 'typed' } });
+    expect(tabsReducer(state, { type: 'adopt', profileId: 'prod' })).toBe(state);
+    state = tabsReducer(state, { type: 'profile', id: 'a', profileId: 'sandbox' });
+    expect(toWorkspace(state).tabs.map((tab) => tab.profileId)).toEqual(['sandbox', 'sandbox']);
+    expect(fromWorkspace(toWorkspace(state), ids('t')).tabs.map((tab) => tab.profileId)).toEqual(['sandbox', 'sandbox']);
   });
 });

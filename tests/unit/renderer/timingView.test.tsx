@@ -1,4 +1,5 @@
 import { within } from '@testing-library/react';
+import { normaliseDuration } from '../../../electron/core/duration';
 import type { ExchangeTiming } from '../../../electron/shared/contract';
 import { okInvoke, exchange } from '../../support/fakeApi';
 import { answered, renderResponse, response } from './responseHarness';
@@ -61,5 +62,29 @@ describe('timing waterfall', () => {
     expect(within(timing).getByText('Round trip').nextElementSibling).toHaveTextContent('900 ms');
     expect(within(timing).getByText('Overhead').nextElementSibling).toHaveTextContent('50 ms');
     expect(within(timing).queryByRole('table')).toBeNull();
+  });
+
+  it('says "within the server\'s rounding" when a coarse server time ("0.4s") is longer than the round trip', () => {
+    const result = okInvoke('ok', { duration: '0.4s' });
+    if (result.ok) {
+      result.value.serverDuration = normaliseDuration('0.4s');
+      result.value.exchange = exchange({ roundTripMs: 380 });
+    }
+    renderResponse(answered(result));
+    const timing = within(response()).getByRole('region', { name: 'Timing' });
+    const overhead = within(timing).getByText('Overhead').nextElementSibling;
+    expect(overhead).toHaveTextContent('within the server’s rounding at most 30 ms: the server sent "0.4s", exact only to ±50 ms');
+    expect(overhead).not.toHaveTextContent(/−|-\s?\d/);
+  });
+
+  it('shows the overhead with the server\'s rounding when it is larger than the rounding', () => {
+    const result = okInvoke('ok', { duration: '0.4s' });
+    if (result.ok) {
+      result.value.serverDuration = normaliseDuration('0.4s');
+      result.value.exchange = exchange({ roundTripMs: 700 });
+    }
+    renderResponse(answered(result));
+    const timing = within(response()).getByRole('region', { name: 'Timing' });
+    expect(within(timing).getByText('Overhead').nextElementSibling).toHaveTextContent('300 ms round trip − server: network and queueing outside the server’s own time (±50 ms, as the server rounds its time)');
   });
 });
