@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import type { PlatformError } from '../../electron/shared/contract';
+import type { PlatformError, ProfileKind } from '../../electron/shared/contract';
 import { errorAdvice, type ErrorAction, type ErrorAdvice } from '../lib/errorAdvice';
 import { errorKind, thrownMessage, type ErrorTone } from '../lib/errorKinds';
 import { BodyBlock, ExchangeExtras, ExchangeSummary } from './ExchangeDetails';
+import { useActiveProfile } from '../queries/profiles';
 import { requestProfilesDialog } from './profilesDialogRequest';
 
 function AlertPanel(props: { badge: string; title: string; tone: ErrorTone; headline?: ReactNode; children: ReactNode }) {
@@ -47,10 +48,23 @@ const ACTIONS: Record<ErrorAction, { label: string; run: () => void }> = {
 };
 
 /**
+ * Profiles whose key is not typed in the app: "Set a key" would open a dialog with no key
+ * field, so the panel says where the key comes from instead. Detect still helps the
+ * Environment profile (for this launch); the Sandbox's presentation is its own.
+ */
+const FIXED_KEY_SOURCE: Partial<Record<ProfileKind, { words: string; actions: readonly ErrorAction[] }>> = {
+  environment: { words: 'Its key comes from AGENT_EXPLORER_API_KEY: set the right key there and start Agent Explorer again.', actions: ['detect'] },
+  sandbox: { words: 'The Sandbox makes its own key at each start: restart Agent Explorer.', actions: [] },
+};
+
+/**
  * The server's own words and when to retry, right under the title: the first thing read. The
  * server's message is untrusted text, rendered as text and already cut to a sane length.
  */
 function AdviceHeadline({ advice }: { advice: ErrorAdvice }) {
+  const active = useActiveProfile();
+  const fixedKey = active ? FIXED_KEY_SOURCE[active.kind] : undefined;
+  const actions = fixedKey ? advice.actions.filter((action) => fixedKey.actions.includes(action)) : advice.actions;
   return (
     <div className="alert-advice">
       {advice.serverMessage !== null && (
@@ -64,9 +78,10 @@ function AdviceHeadline({ advice }: { advice: ErrorAdvice }) {
         </p>
       )}
       {advice.hint && <p className="small">{advice.hint}</p>}
-      {advice.actions.length > 0 && (
+      {fixedKey && advice.actions.includes('set-key') && <p className="small">{fixedKey.words}</p>}
+      {actions.length > 0 && (
         <div className="actions alert-actions">
-          {advice.actions.map((action) => (
+          {actions.map((action) => (
             <button key={action} type="button" className="button-quiet button-small" aria-haspopup="dialog" onClick={ACTIONS[action].run}>
               {ACTIONS[action].label}
             </button>

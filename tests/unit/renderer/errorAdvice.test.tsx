@@ -58,6 +58,26 @@ describe('a refused key', () => {
   });
 });
 
+describe('a refused key on a profile whose key is not typed in the app', () => {
+  it.each([
+    ['environment', 'Environment', /Its key comes from AGENT_EXPLORER_API_KEY: set the right key there and start Agent Explorer again\./],
+    ['sandbox', 'Sandbox', /The Sandbox makes its own key at each start: restart Agent Explorer\./],
+  ] as const)('says where the %s key comes from instead of offering "Set a key"', async (kind, name, words) => {
+    const fake = new FakeApi();
+    const fixed = customProfile('fixed', { name, kind, editable: false, key: { set: true, storage: kind === 'environment' ? 'environment' : 'memory', note: null } });
+    fake.profiles = { profiles: [...fake.profiles.profiles, fixed], activeProfileId: 'fixed' };
+    fake.invokeResponder = () => httpFailure(401, 'Unauthorized', '{"detail":"Bad key"}');
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), AGENT_ID);
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    const alert = await within(responseRegion()).findByRole('alert');
+    expect(alert).toHaveTextContent(words);
+    expect(within(alert).queryByRole('button', { name: 'Set a key' })).toBeNull();
+    // Detect can change how the Environment key is sent (for this launch); the Sandbox's is fixed.
+    expect(within(alert).queryAllByRole('button', { name: 'Detect how the key is sent' })).toHaveLength(kind === 'environment' ? 1 : 0);
+  });
+});
+
 describe('other statuses', () => {
   it('names the unknown agent on a 404', () => {
     renderResponse(answered(httpFailure(404, 'Not Found', '{"detail":"No such agent"}')));
