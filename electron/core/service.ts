@@ -181,6 +181,7 @@ export function createApiService(deps: ServiceDeps): Api {
       if (!ca.ok) return { ok: false, error: { code: 'invalid_argument', message: `The profile's CA file: ${ca.message}`, exchange: null } };
       extraCa = ca.pem;
     }
+    const { maxResponseBytes, maxSavedFileBytes } = await deps.settings.read();
     return {
       ok: true,
       value: {
@@ -189,8 +190,8 @@ export function createApiService(deps: ServiceDeps): Api {
         auth: profile.auth,
         timeoutMs: profile.timeoutMs,
         tls: { verify: profile.tls.verify, extraCa },
-        maxResponseBytes: (await deps.settings.read()).maxResponseBytes,
-        maxSavedFileBytes: (await deps.settings.read()).maxSavedFileBytes,
+        maxResponseBytes,
+        maxSavedFileBytes,
       },
     };
   }

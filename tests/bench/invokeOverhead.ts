@@ -7,6 +7,7 @@ import { dispatch } from '../../electron/core/validate';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
 import { ms, percentile, verdict } from './stats';
+import { createKeyedProfile } from '../support/keyedProfile';
 
 /**
  * The core's overhead per invoke: the same request to the same loopback Sandbox, once as a
@@ -22,16 +23,7 @@ export async function benchInvokeOverhead(requests: number): Promise<string[]> {
   const platform = await startSandbox({ apiKey: KEY, latency: 'none' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ae-bench-'));
   const core = await startCore({ host: 'browser', version: 'bench', dataDir, sandboxLatency: 'none' });
-  const created = await core.api.createProfile({
-    name: 'Bench',
-    baseUrl: platform.url,
-    auth: { kind: 'bearer' },
-    timeoutMs: 60_000,
-    tls: { verify: true, caFile: null },
-    allowInsecureHttp: false,
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  await core.api.setProfileKey({ profileId: created.value.profileId, key: KEY });
+  await createKeyedProfile(core.api, { name: 'Bench', baseUrl: platform.url, key: KEY });
 
   const agentPool = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = new URL(`${platform.url}/api/agent/${agent.id}/invoke/`);

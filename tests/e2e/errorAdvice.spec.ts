@@ -3,20 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
-import { expect, openApp, test } from './fixtures';
+import { createProfile, expect, openApp, test } from './fixtures';
 
 const KEY = 'error-advice-key-5f1e';
 const echo = SANDBOX_AGENTS.find((a) => a.name === 'Echo')!;
 
 /** Makes a profile for `baseUrl` with a key, active, and closes the dialog. */
 async function profileWithKey(page: Page, name: string, baseUrl: string): Promise<void> {
-  await page.getByRole('button', { name: 'Manage profiles' }).click();
+  await createProfile(page, name, baseUrl);
   const dialog = page.getByRole('dialog', { name: 'Profiles' });
-  await dialog.getByRole('button', { name: 'New profile' }).click();
-  await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByLabel('Base URL').fill(baseUrl);
-  await dialog.getByRole('button', { name: 'Create profile' }).click();
-  await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText(name);
   await dialog.getByLabel('API key').fill(KEY);
   await dialog.getByRole('button', { name: 'Save key' }).click();
   await expect(dialog.getByLabel('API key')).toHaveValue('');

@@ -84,6 +84,18 @@ export async function openApp(page: Page, app: RunningApp): Promise<void> {
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
 }
 
+/** Creates a profile for `baseUrl` in the Profiles dialog, which stays open; the profile becomes active. */
+export async function createProfile(page: Page, name: string, baseUrl: string): Promise<void> {
+  await page.getByRole('button', { name: 'Manage profiles' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profiles' });
+  await dialog.getByRole('button', { name: 'New profile' }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Base URL').fill(baseUrl);
+  await dialog.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+  await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText(name);
+}
+
 export const test = base.extend<{ webArgs: string[]; webEnv: Record<string, string>; app: RunningApp }>({
   webArgs: [['--sandbox-latency', 'none'], { option: true }],
   webEnv: [{}, { option: true }],

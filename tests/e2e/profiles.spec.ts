@@ -1,11 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/server';
 import type { KeyPresentation } from '../../electron/shared/contract';
-import { expect, filesWritten, openApp, startWebApp, test } from './fixtures';
+import { createProfile, expect, filesWritten, openApp, startWebApp, test } from './fixtures';
 
 const SENTINEL = 'SENTINEL-profile-key-3e7d1a9c5b';
 const guideline = SANDBOX_GUIDELINES.find((g) => g.name === 'Escalation policy')!;
@@ -14,17 +13,6 @@ const echo = SANDBOX_AGENTS.find((a) => a.name === 'Echo')!;
 /** A real contract server (the Sandbox) that takes the key in one form only. */
 async function platformTaking(auth: KeyPresentation): Promise<SandboxServer> {
   return startSandbox({ apiKey: SENTINEL, auth, latency: 'none' });
-}
-
-async function createProfile(page: Page, name: string, baseUrl: string): Promise<void> {
-  await page.getByRole('button', { name: 'Manage profiles' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Profiles' });
-  await dialog.getByRole('button', { name: 'New profile' }).click();
-  await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByLabel('Base URL').fill(baseUrl);
-  await dialog.getByRole('button', { name: 'Create profile' }).click();
-  await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
-  await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText(name);
 }
 
 test('a profile for a server that takes only X-API-Key: Detect finds it, requests work, the key is nowhere', async ({ page, app }) => {

@@ -5,6 +5,7 @@ import { startCore } from '../../../electron/core/bootstrap';
 import { createPlatformClient } from '../../../electron/core/platformClient';
 import { testClient, testTarget } from '../../support/platformClient';
 import { startRawServer, type RawServer } from '../../support/rawServer';
+import { createKeyedProfile } from '../../support/keyedProfile';
 
 /**
  * Every exchange ends within its time-out and at once on Cancel, whatever the server does
@@ -63,16 +64,7 @@ describe('an exchange ends within its time-out, whatever the server answers', ()
       const s = await raw(behaviour);
       const core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir: null, sandboxLatency: 'none' });
       try {
-        const created = await core.api.createProfile({
-          name: 'Switching',
-          baseUrl: s.url,
-          auth: { kind: 'bearer' },
-          timeoutMs: 60_000,
-          tls: { verify: true, caFile: null },
-          allowInsecureHttp: false,
-        });
-        if (!created.ok) throw new Error(created.error.message);
-        await core.api.setProfileKey({ profileId: created.value.profileId, key: KEY });
+        await createKeyedProfile(core.api, { name: 'Switching', baseUrl: s.url, key: KEY });
         const first = await within(core.api.invokeAgent({ ...invokeRequest, requestId: 'r1' }), 3000);
         expect(first).not.toBe('still running');
         expect(await core.api.cancelRequest({ requestId: 'r1' })).toEqual({ ok: true, value: { cancelled: false } });

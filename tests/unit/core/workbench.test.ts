@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
 import { startTestServer, type TestServer } from '../../support/testServer';
+import { createKeyedProfile } from '../../support/keyedProfile';
 
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 
@@ -33,16 +34,7 @@ describe('cancel', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"answer": "');
     });
-    const created = await core.api.createProfile({
-      name: 'Slow',
-      baseUrl: slow.url,
-      auth: { kind: 'bearer' },
-      timeoutMs: 60_000,
-      tls: { verify: true, caFile: null },
-      allowInsecureHttp: false,
-    });
-    if (!created.ok) throw new Error(created.error.message);
-    await core.api.setProfileKey({ profileId: created.value.profileId, key: 'k' });
+    await createKeyedProfile(core.api, { name: 'Slow', baseUrl: slow.url, key: 'k' });
 
     const pending = core.api.invokeAgent({ agentId: 'a', text: '', payload: {}, requestId: 'r1' });
     while (slow.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
