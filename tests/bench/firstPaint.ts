@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { ms, verdict } from './stats';
+import { startBenchHost } from './webHost';
 
 /**
  * In browser mode, real Chromium: the time from the invoke's response reaching the page to the
@@ -76,27 +76,11 @@ export async function benchFirstPaint(webEntry: string): Promise<string[]> {
   const platformUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}`;
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ae-bench-paint-'));
-  const host = spawn(process.execPath, [webEntry, '--port', '0', '--data-dir', dataDir, '--sandbox-latency', 'none'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, AGENT_EXPLORER_BASE_URL: platformUrl, AGENT_EXPLORER_API_KEY: 'bench-key-123456', AGENT_EXPLORER_AUTH: 'bearer' },
+  const { process: host, nextLink } = startBenchHost(webEntry, dataDir, {
+    AGENT_EXPLORER_BASE_URL: platformUrl,
+    AGENT_EXPLORER_API_KEY: 'bench-key-123456',
+    AGENT_EXPLORER_AUTH: 'bearer',
   });
-  // Each printed address opens the app once; the host prints a fresh one when one is spent.
-  let printed = '';
-  let used = 0;
-  const nextLink = () =>
-    new Promise<string>((resolve, reject) => {
-      const take = () => {
-        const link = [...printed.matchAll(/http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/g)][used]?.[0];
-        if (link === undefined) return;
-        used += 1;
-        host.stdout.off('data', take);
-        resolve(link);
-      };
-      host.stdout.on('data', take);
-      host.once('exit', () => reject(new Error('the web host exited before it was ready')));
-      take();
-    });
-  host.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
 
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const lines: string[] = [];

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { ms, percentile } from './stats';
+import { startBenchHost } from './webHost';
 
 /**
  * Time to ready of the first screen, in real Chromium against browser mode: from navigation
@@ -50,17 +50,8 @@ export async function benchTimeToReady(webEntry: string, rendererDir: string, ro
   if (chunks.length < 2) return [`time to ready: skipped (expected the editor and markdown chunks in ${rendererDir}/assets, found ${chunks.join(', ') || 'none'})`];
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ae-bench-ready-'));
-  const host = spawn(process.execPath, [webEntry, '--port', '0', '--data-dir', dataDir, '--sandbox-latency', 'none'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env },
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    host.stdout.on('data', (chunk: Buffer) => {
-      const match = /running at (\S+)/.exec(chunk.toString());
-      if (match?.[1]) resolve(match[1]);
-    });
-    host.once('exit', () => reject(new Error('the web host exited before it was ready')));
-  });
+  // Each fresh context needs an address of its own: one opens the app once.
+  const { process: host, nextLink } = startBenchHost(webEntry, dataDir);
 
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const split: number[] = [];
@@ -87,7 +78,7 @@ export async function benchTimeToReady(webEntry: string, rendererDir: string, ro
             },
           );
         }
-        const time = await timeToReady(page, url);
+        const time = await timeToReady(page, await nextLink());
         // The first round warms the host and the disk cache; it is not counted.
         if (round > 0) (kind === 'split' ? split : eager).push(time);
         await context.close();
