@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,5 +47,10 @@ describe('review: a v10 key from an older version, on a Linux desktop whose keyr
 
     const nextStart = createKeychainSecretStore({ file, cipher: safeStorageCipher('linux') });
     expect(await nextStart.get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
+    // Saved by the keyring (v11), and called so; not merely adopted into memory again.
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { keys: Record<string, { data: string; origin: string }> };
+    expect(Buffer.from(saved.keys['p1']!.data, 'base64').subarray(0, 3).toString('latin1')).toBe('v11');
+    expect(saved.keys['p1']!.origin).toBe(ORIGIN);
+    expect(await nextStart.status('p1')).toEqual({ set: true, storage: 'keychain', note: null, origin: ORIGIN });
   });
 });
