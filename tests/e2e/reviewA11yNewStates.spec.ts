@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
@@ -64,3 +66,48 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+/**
+ * Review: the deep-markdown states (the guard's plain text with its note, and the
+ * DocumentBoundary's fallback, reached here through the fence that hides nesting from the
+ * guard, see tests/unit/review/markdownDepthFenceBypass.test.tsx), in real Chromium, with axe.
+ */
+test('review: deep guidelines: the plain-text note and the error boundary fallback pass axe', async ({ page, app }) => {
+  const contents: Record<string, string> = { deep: '>'.repeat(3000), bypass: `\`\`\` a\`b\n${'>'.repeat(3000)}` };
+  const server: Server = createServer((req, res) => {
+    const id = /\/api\/guideline\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ name: `Guideline ${id}`, description: 'Nested too far.', content: contents[id] ?? '' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await openApp(page, app);
+    await page.getByRole('button', { name: 'Manage profiles' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Profiles' });
+    await dialog.getByRole('button', { name: 'New profile' }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Deep');
+    await dialog.getByLabel('Base URL').fill(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await dialog.getByRole('button', { name: 'Create profile' }).click();
+    await dialog.getByLabel('API key').fill(KEY);
+    await dialog.getByRole('button', { name: 'Save key' }).click();
+    await expect(dialog.getByLabel('API key')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('tab', { name: 'Guidelines' }).click();
+    const view = page.getByRole('region', { name: 'Guideline', exact: true });
+
+    await page.getByRole('combobox', { name: 'Guideline' }).fill('deep');
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    await expect(view.getByRole('note')).toBeVisible();
+    expect.soft(await violations(page), 'deep guideline as plain text').toEqual([]);
+
+    await page.getByRole('combobox', { name: 'Guideline' }).fill('bypass');
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    await expect(view.getByRole('heading', { name: 'Guideline bypass' })).toBeVisible();
+    expect.soft(await violations(page), 'deep guideline behind a fence line').toEqual([]);
+    // What the person sees: the guard's note (expected), or the boundary's failure message (the bypass).
+    await expect(view.getByRole('note')).toBeVisible();
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
