@@ -157,12 +157,26 @@ export function createKeychainSecretStore(options: {
     const reason = cipher.unprotectedReason(Buffer.from(entry.data, 'base64'));
     const bound = entry.origin ?? origin;
     if (reason === null || bound === null) return;
+    let plain: string;
     try {
-      const { plain } = await cipher.decrypt(Buffer.from(entry.data, 'base64'));
-      memoryOnly.set(profileId, { secret: plain, origin: bound, reason });
+      plain = (await cipher.decrypt(Buffer.from(entry.data, 'base64'))).plain;
     } catch {
       undecryptable.add(profileId);
+      decrypted.delete(profileId);
+      await persist((keys) => delete keys[profileId]);
+      return;
     }
+    // A keyring that answers now encrypts it properly (the cipher refuses a weak result), so
+    // the key stays saved; otherwise it leaves the disk and is kept in memory with the reason.
+    const fresh = (await cipher.availability()).available ? await cipher.encrypt(plain).catch(() => null) : null;
+    if (fresh !== null) {
+      await persist((keys) => {
+        keys[profileId] = { data: fresh.toString('base64'), origin: bound };
+      });
+      decrypted.set(profileId, plain);
+      return;
+    }
+    memoryOnly.set(profileId, { secret: plain, origin: bound, reason });
     decrypted.delete(profileId);
     await persist((keys) => delete keys[profileId]);
   }

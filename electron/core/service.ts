@@ -336,7 +336,12 @@ export function createApiService(deps: ServiceDeps): Api {
         if (attempt.outcome === 'failed') break;
       }
       if (chosen && forLaunch) launchAuth.set(profile.id, chosen);
-      else if (chosen) await deps.profiles.save({ ...profile, auth: chosen });
+      else if (chosen) {
+        // Onto the profile as it is now: an edit saved while Detect waited is kept, and what Detect
+        // found is applied only while the profile still points at the server it was found on.
+        const current = await deps.profiles.get(profile.id);
+        if (current && originOf(current.baseUrl) === originOf(profile.baseUrl)) await deps.profiles.save({ ...current, auth: chosen });
+      }
       const environmentSetting = chosen && forLaunch ? { environmentSetting: `AGENT_EXPLORER_AUTH=${authVariableValue(chosen)}` } : {};
       return { ok: true, value: { attempts, chosen, state: await state(), ...environmentSetting } };
     },

@@ -1,0 +1,113 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
+import { startSandbox } from '../../electron/sandbox/server';
+import { expect, openApp, test } from './fixtures';
+
+/**
+ * Review: states added by the merged branches that tests/e2e/a11y.spec.ts never reaches, scanned
+ * the same way (axe, every default rule): the 401 advice with its two buttons, the "Which
+ * profile to send to" question, the tab strip showing each tab's profile, and the catalog's
+ * learned-keys review.
+ */
+const KEY = 'review-a11y-key-0123456789';
+const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
+
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`review: new states pass axe (${colorScheme})`, async ({ page, app }) => {
+    await page.emulateMedia({ colorScheme });
+    const platform = await startSandbox({ apiKey: KEY, auth: { kind: 'header', header: 'X-API-Key' }, latency: 'none' });
+    try {
+      await openApp(page, app);
+      // Learned keys: an answered invoke with a key the agent's placeholders lack.
+      await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
+      await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
+      await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace', custmer_typo: 'x' }));
+      await page.getByRole('button', { name: 'Invoke' }).click();
+      await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('Grace');
+      await page.getByRole('button', { name: 'Agent catalog' }).click();
+      const catalog = page.getByRole('dialog', { name: 'Agent catalog' });
+      await expect(catalog).toContainText('custmer_typo');
+      expect.soft(await violations(page), 'catalog with learned keys').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(catalog).toBeHidden();
+
+      // A second profile, made active: the first tab now belongs to another profile.
+      await page.getByRole('button', { name: 'Manage profiles' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Profiles' });
+      await dialog.getByRole('button', { name: 'New profile' }).click();
+      await dialog.getByLabel('Name', { exact: true }).fill('Staging');
+      await dialog.getByLabel('Base URL').fill(platform.url);
+      await dialog.getByRole('button', { name: 'Create profile' }).click();
+      await dialog.getByLabel('API key').fill(KEY);
+      await dialog.getByRole('button', { name: 'Save key' }).click();
+      await expect(dialog.getByLabel('API key')).toHaveValue('');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await page.getByRole('button', { name: 'Invoke' }).click();
+      await expect(page.getByRole('group', { name: 'Which profile to send to' })).toBeVisible();
+      expect.soft(await violations(page), 'tab-profile question and tab strip').toEqual([]);
+      await page.getByRole('button', { name: 'Send to Staging' }).click();
+      // Bearer is refused by a server that reads X-API-Key: the 401 advice.
+      const alert = page.getByRole('region', { name: 'Response', exact: true }).getByRole('alert');
+      await expect(alert.getByRole('button', { name: 'Detect how the key is sent' })).toBeVisible();
+      expect.soft(await violations(page), '401 advice').toEqual([]);
+    } finally {
+      await platform.close();
+    }
+  });
+}
+
+/**
+ * Review: the deep-markdown states (the guard's plain text with its note, and the
+ * DocumentBoundary's fallback, reached here through the fence that hides nesting from the
+ * guard, see tests/unit/review/markdownDepthFenceBypass.test.tsx), in real Chromium, with axe.
+ */
+test('review: deep guidelines: the plain-text note and the error boundary fallback pass axe', async ({ page, app }) => {
+  const contents: Record<string, string> = { deep: '>'.repeat(3000), bypass: `\`\`\` a\`b\n${'>'.repeat(3000)}` };
+  const server: Server = createServer((req, res) => {
+    const id = /\/api\/guideline\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ name: `Guideline ${id}`, description: 'Nested too far.', content: contents[id] ?? '' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await openApp(page, app);
+    await page.getByRole('button', { name: 'Manage profiles' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Profiles' });
+    await dialog.getByRole('button', { name: 'New profile' }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Deep');
+    await dialog.getByLabel('Base URL').fill(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await dialog.getByRole('button', { name: 'Create profile' }).click();
+    await dialog.getByLabel('API key').fill(KEY);
+    await dialog.getByRole('button', { name: 'Save key' }).click();
+    await expect(dialog.getByLabel('API key')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('tab', { name: 'Guidelines' }).click();
+    const view = page.getByRole('region', { name: 'Guideline', exact: true });
+
+    await page.getByRole('combobox', { name: 'Guideline' }).fill('deep');
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    await expect(view.getByRole('note')).toBeVisible();
+    expect.soft(await violations(page), 'deep guideline as plain text').toEqual([]);
+
+    await page.getByRole('combobox', { name: 'Guideline' }).fill('bypass');
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    await expect(view.getByRole('heading', { name: 'Guideline bypass' })).toBeVisible();
+    expect.soft(await violations(page), 'deep guideline behind a fence line').toEqual([]);
+    // What the person sees: the guard's note (expected), or the boundary's failure message (the bypass).
+    await expect(view.getByRole('note')).toBeVisible();
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
