@@ -28,7 +28,13 @@ export interface MarkdownDepth {
 
 /** A quote marker, or a bullet or ordered list marker followed by a space, a tab or the end of the line. */
 const CONTAINER = /^ {0,3}(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/**
+ * An opening code fence as CommonMark reads one: a backtick fence whose info string holds a
+ * backtick is not a fence, so it must not make the guard skip what follows.
+ */
+const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
+/** A line that may start an HTML block, inside which a fence line is no fence at all. */
+const HTML_START = /^ {0,3}</;
 
 /** Containers at the start of a line, plus its remaining indentation counted as list levels (two columns each). */
 function lineDepth(line: string): number {
@@ -84,18 +90,26 @@ function inlineDepth(line: string, open: number, deepest: number): { open: numbe
   return { open, deepest };
 }
 
-/** The nesting of a markdown text, in one pass; fenced code blocks are skipped (nothing in them nests). */
+/**
+ * The nesting of a markdown text, in one pass. Fenced code blocks are skipped (nothing in them
+ * nests), but only while no line could have started an HTML block: inside one, a fence line is
+ * text, and what follows it is parsed as markdown. Telling HTML blocks' ends apart would mean
+ * parsing, so after the first such line every later line is measured (an over-estimate, which is
+ * the safe side: at worst a document is shown as plain text).
+ */
 export function markdownDepth(source: string): MarkdownDepth {
   let block = 0;
   let inline = 0;
   let open = 0;
   let fence: string | null = null;
+  let htmlSeen = false;
   for (const line of source.split('\n')) {
-    const fenceMatch = FENCE.exec(line);
+    const fenceMatch = htmlSeen ? null : FENCE.exec(line);
     if (fence !== null) {
       if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length) fence = null;
       continue;
     }
+    if (HTML_START.test(line)) htmlSeen = true;
     if (fenceMatch) {
       fence = fenceMatch[1]!;
       continue;

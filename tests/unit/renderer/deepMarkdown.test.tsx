@@ -119,3 +119,25 @@ describe('error boundaries', () => {
     expect(screen.getByLabelText('The markdown, as plain text')).toHaveTextContent('# Hello');
   });
 });
+
+/**
+ * The guard skips fenced code, so text it takes for a fence must be one. CommonMark opens no
+ * fence for a backtick fence whose info string holds a backtick, nor for a fence line inside
+ * an HTML block: the 3000 quotes after such a line are parsed, so they must be measured.
+ */
+describe('text the markdown parser reads though it looks like a code fence', () => {
+  const deepQuotes = '>'.repeat(3000);
+  const cases = {
+    'a backtick in a backtick fence info string': `\`\`\` a\`b\n${deepQuotes}`,
+    'a fence line inside an HTML block': `<pre>\n\`\`\`\n</pre>\n\n${deepQuotes}`,
+  };
+
+  it.each(Object.entries(cases))('after %s, is measured as too deep', (_name, content) => {
+    expect(nestsTooDeeply(content)).toBe(true);
+  });
+
+  it('is shown as plain text with the note, as a bare run of quotes is', () => {
+    render(<SafeMarkdown content={cases['a backtick in a backtick fence info string']} />);
+    expect(screen.getByRole('note')).toHaveTextContent(TOO_DEEP_NOTE);
+  });
+});
