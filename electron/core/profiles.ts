@@ -205,10 +205,23 @@ async function recheckProfile(raw: unknown, kept: Profile[], drop: (problem: str
   }
   let input: ProfileInput = { name: raw.name, baseUrl: raw.baseUrl, auth: raw.auth, timeoutMs: raw.timeoutMs, tls: { verify: raw.tls.verify, caFile: raw.tls.caFile }, allowInsecureHttp: raw.allowInsecureHttp };
   const label = `"${raw.name.slice(0, 80)}"`;
+  // A CA file that cannot be read now (a drive not mounted yet, a moment's permissions) is kept:
+  // removing it would lose the setting for good. It is told, and every request on the profile
+  // says what is wrong with it until it can be read (service `target`). The rest is checked.
+  let keptCaFile: string | null = null;
   // Each pass repairs the field the check names; a field that cannot be repaired drops the profile.
   for (let pass = 0; pass < 6; pass += 1) {
     const checked = await checkProfileInput(input, kept);
-    if (checked.ok) return { ...checked.value, id, kind: 'custom' };
+    if (checked.ok) {
+      const tls = keptCaFile === null ? checked.value.tls : { ...checked.value.tls, caFile: keptCaFile };
+      return { ...checked.value, tls, id, kind: 'custom' };
+    }
+    if (checked.error.field === 'caFile' && input.tls.caFile !== null) {
+      drop(`The saved profile ${label} keeps its CA file, but it cannot be used now: ${checked.error.message} Requests on this profile fail until it can.`);
+      keptCaFile = input.tls.caFile;
+      input = { ...input, tls: { ...input.tls, caFile: null } };
+      continue;
+    }
     const repaired = repairField(input, checked.error.field, kept);
     if (!repaired) {
       drop(`The saved profile ${label} was dropped: ${checked.error.message}`);
@@ -227,8 +240,6 @@ function repairField(input: ProfileInput, field: string | undefined, kept: Profi
       return { input: { ...input, timeoutMs: DEFAULT_TIMEOUT_MS }, said: `The time-out is now ${DEFAULT_TIMEOUT_MS / 1000} s.` };
     case 'auth':
       return { input: { ...input, auth: DEFAULT_PRESENTATION }, said: 'The key is now sent as Authorization: Bearer.' };
-    case 'caFile':
-      return { input: { ...input, tls: { ...input.tls, caFile: null } }, said: 'The CA file was removed from the profile; add it again once it is a certificate file.' };
     case 'name': {
       const base = input.name.trim().slice(0, 60) || 'Unnamed profile';
       let name = base;

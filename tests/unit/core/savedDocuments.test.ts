@@ -91,7 +91,7 @@ describe('an invoke with a corrupt catalog', () => {
 describe('profiles.json is re-checked as if typed in again', () => {
   const good = { id: 'good', kind: 'custom', name: 'Good', baseUrl: 'https://good.example.com', auth: { kind: 'bearer' }, timeoutMs: 30_000, tls: { verify: true, caFile: null }, allowInsecureHttp: false };
 
-  it('repairs a header name with CR/LF, a time-out of 0, a CA file that is not a file, a clashing name; drops what cannot be repaired', async () => {
+  it('repairs a header name with CR/LF, a time-out of 0, a clashing name; keeps and tells a CA file that is not a file; drops what cannot be repaired', async () => {
     const file = path.join(dir, 'profiles.json');
     writeFileSync(
       file,
@@ -118,18 +118,29 @@ describe('profiles.json is re-checked as if typed in again', () => {
     const byId = Object.fromEntries(profiles.map((p) => [p.id, p]));
     expect(byId['crlf']!.auth).toEqual({ kind: 'bearer' });
     expect(byId['zero']!.timeoutMs).toBe(60_000);
-    expect(byId['ca']!.tls.caFile).toBeNull();
+    // Kept and told: requests on it say what is wrong until it is fixed; dropping it would lose the setting.
+    expect(byId['ca']!.tls.caFile).toBe(dir);
     expect(byId['twin']!.name).toBe('good (2)');
     expect(await store.activeId()).toBe('good');
     const said = problems.join('\n');
     expect(said).toMatch(/"Header" was repaired: The header name/);
     expect(said).toMatch(/"Zero" was repaired: The time-out/);
-    expect(said).toMatch(/"Ca" was repaired: .* is not a file/);
+    expect(said).toMatch(/"Ca" keeps its CA file, but it cannot be used now: .* is not a file\. Requests on this profile fail until it can\./);
     expect(said).toMatch(/"Ftp" was dropped/);
     expect(said).toMatch(/"Plain" was dropped: Plain http: is allowed only for localhost/);
     expect(said).toMatch(/second saved profile with the id "good"/);
     expect(said).toMatch(/The original was kept as .*unreadable/);
     expect(asideFiles()).toHaveLength(1);
+  });
+
+  it('keeps a CA file that is missing at this start (a drive not mounted yet), on disk too', async () => {
+    const caFile = path.join(dir, 'mnt', 'corp-ca.pem');
+    const file = path.join(dir, 'profiles.json');
+    writeFileSync(file, JSON.stringify({ version: 1, activeProfileId: 'corp', profiles: [{ ...good, id: 'corp', name: 'Corp', tls: { verify: true, caFile } }] }));
+    const store = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:1')], undefined, onProblem);
+    expect((await store.list()).find((p) => p.id === 'corp')?.tls.caFile).toBe(caFile);
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles[0].tls.caFile).toBe(caFile);
+    expect(problems.join('\n')).toMatch(/"Corp" keeps its CA file, but it cannot be used now: .* does not exist\./);
   });
 });
 
@@ -150,4 +161,5 @@ describe('settings.json and workspace.json', () => {
     expect(await workspaceDocument(file, onProblem).read()).toEqual({ tabs: [tab], activeTabId: 't1' });
     expect(problems[0]).toMatch(/2 request tab\(s\) could not be used/);
   });
+
 });
