@@ -4,7 +4,7 @@ import { LAUNCH_SECRET_HEADER, SESSION_PATH, type Api } from '../shared/contract
 import { contentSecurityPolicy } from '../shared/csp';
 import { readStaticFile } from '../core/staticFiles';
 import { dispatch } from '../core/validate';
-import { createLaunchSessions, readCookie, sessionCookieHeader, sessionCookieName } from './session';
+import { createLaunchSessions, readCookies, sessionCookieHeader, sessionCookieName } from './session';
 
 /**
  * Browser mode: the same contract as Electron's IPC, over HTTP on 127.0.0.1, for running
@@ -119,7 +119,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendJson(response, 400, { error: { code: 'invalid_argument', message: '"token" must be a string.' } });
     }
     const cookieName = sessionCookieName(port);
-    const outcome = sessions.exchange(token, readCookie(request.headers.cookie, cookieName));
+    const outcome = sessions.exchange(token, readCookies(request.headers.cookie, cookieName));
     if (!outcome.ok) {
       const message = outcome.reason === 'used' ? 'This address was already used.' : 'This address is not one this host gave out.';
       return sendJson(response, 403, { error: { code: outcome.reason === 'used' ? 'token_used' : 'token_unknown', message } });
@@ -132,8 +132,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function handleRpc(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
     const envelope = await readCall(request, response, () => {
       const presented = request.headers[LAUNCH_SECRET_HEADER];
-      const cookie = readCookie(request.headers.cookie, sessionCookieName(port));
-      return sessions.isAuthorized(cookie, typeof presented === 'string' ? presented : undefined)
+      const cookies = readCookies(request.headers.cookie, sessionCookieName(port));
+      return sessions.isAuthorized(cookies, typeof presented === 'string' ? presented : undefined)
         ? null
         : 'This page has no session: open a fresh address from Agent Explorer.';
     });

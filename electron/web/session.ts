@@ -26,10 +26,13 @@ export type Exchange =
 export interface LaunchSessions {
   /** A fresh one-time token. */
   mintToken(): string;
-  /** Spends `token` (once) for a session; `cookie` is the browser's current session cookie, if any. */
-  exchange(token: string, cookie: string | undefined): Exchange;
-  /** True when both halves belong to sessions this host handed out. */
-  isAuthorized(cookie: string | undefined, pageSecret: string | undefined): boolean;
+  /**
+   * Spends `token` (once) for a session; `cookies` are the values of our cookie name the browser
+   * sent (another server on 127.0.0.1 may have set more of the same name).
+   */
+  exchange(token: string, cookies: readonly string[]): Exchange;
+  /** True when one of `cookies` is a session this host handed out and `pageSecret` was given with it. */
+  isAuthorized(cookies: readonly string[], pageSecret: string | undefined): boolean;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -40,30 +43,37 @@ export function createLaunchSessions(): LaunchSessions {
   // Only digests are kept, so a heap dump shows nothing that could be presented.
   const unused = new Set<string>();
   const used = new Set<string>();
-  const cookies = new Set<string>();
-  const pageSecrets = new Set<string>();
+  /** Each session cookie's digest, with the digests of the page secrets handed out with it. */
+  const sessions = new Map<string, Set<string>>();
   return {
     mintToken() {
       const token = random();
       unused.add(digest(token));
       return token;
     },
-    exchange(token, cookie) {
+    exchange(token, presented) {
       const key = digest(token);
       if (!unused.delete(key)) return { ok: false, reason: used.has(key) ? 'used' : 'unknown' };
       used.add(key);
       const pageSecret = random();
-      pageSecrets.add(digest(pageSecret));
       // A second tab in the same browser keeps the cookie it already has, so the first tab goes on working.
-      if (cookie !== undefined && cookies.has(digest(cookie))) return { ok: true, pageSecret, cookie: null };
+      const known = presented.map(digest).find((cookie) => sessions.has(cookie));
+      if (known !== undefined) {
+        sessions.get(known)!.add(digest(pageSecret));
+        return { ok: true, pageSecret, cookie: null };
+      }
       const fresh = random();
-      cookies.add(digest(fresh));
+      sessions.set(digest(fresh), new Set([digest(pageSecret)]));
       return { ok: true, pageSecret, cookie: fresh };
     },
-    isAuthorized(cookie, pageSecret) {
-      if (!cookie || !pageSecret) return false;
-      // Set lookups of SHA-256 digests: the time taken says nothing useful about the secret.
-      return cookies.has(digest(cookie)) && pageSecrets.has(digest(pageSecret));
+    isAuthorized(presented, pageSecret) {
+      if (!pageSecret) return false;
+      // Lookups of SHA-256 digests: the time taken says nothing useful about the secret. Every
+      // presented value counts, so a same-named cookie tossed in by another 127.0.0.1 server
+      // (cookies ignore ports; a longer Path is sent first) cannot lock the person out; and the
+      // page secret must be one handed out with that cookie, not with some other session.
+      const secret = digest(pageSecret);
+      return presented.some((cookie) => sessions.get(digest(cookie))?.has(secret) ?? false);
     },
   };
 }
@@ -73,11 +83,12 @@ export function sessionCookieHeader(port: number, value: string): string {
   return `${sessionCookieName(port)}=${value}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
-/** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
+/** Every value of the cookie `name` in a Cookie header (a browser may send several). */
+export function readCookies(header: string | undefined, name: string): string[] {
+  const values: string[] = [];
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+    if (at !== -1 && part.slice(0, at).trim() === name) values.push(part.slice(at + 1).trim());
   }
-  return undefined;
+  return values;
 }
