@@ -4,6 +4,7 @@ import { openExternalLink } from './adapters/externalLinks';
 import { findInPageApi } from './adapters/findInPage';
 import { safeStorageCipher } from './adapters/safeStorageCipher';
 import { startCore, type Core } from './core/bootstrap';
+import { folderInUseMessage, lockDataDir } from './core/dataDirLock';
 import { readStaticFile } from './core/staticFiles';
 import { setupIpc } from './ipc';
 import { appMenuTemplate } from './menu/appMenu';
@@ -198,10 +199,17 @@ function setupMenu(): void {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
+  const dataDir = app.getPath('userData');
+  // The single-instance lock keeps out a second desktop app; this keeps out browser mode on the
+  // same folder (AGENT_EXPLORER_DATA_DIR given to both): each would write its whole documents
+  // back, and startCore removes temporary files another writer could be using.
+  const lock = await lockDataDir(dataDir, 'the desktop app');
+  if (!lock.ok) throw new Error(folderInUseMessage(dataDir, lock));
+  app.on('will-quit', lock.release);
   core = await startCore({
     host: 'electron',
     version: app.getVersion(),
-    dataDir: app.getPath('userData'),
+    dataDir,
     cipher: safeStorageCipher(),
     downloadsDir: app.getPath('downloads'),
     env: process.env,

@@ -100,7 +100,7 @@ export function folderInUseMessage(dir: string, outcome: Extract<LockOutcome, { 
     : 'a process that is starting';
   return (
     `The data folder ${dir} is in use by another Agent Explorer (${who}). ` +
-    `Stop that one first, or give this one its own folder with --data-dir. ` +
+    `Stop that one first, or give this one its own folder (--data-dir, or AGENT_EXPLORER_DATA_DIR). ` +
     `If no such process is running, delete ${outcome.file}.`
   );
 }

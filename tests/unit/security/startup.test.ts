@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as DataDirLock from '../../../electron/core/dataDirLock';
 
 /**
  * How electron/main.ts starts, against a fake Electron: the sandbox switch, the single-instance
@@ -14,6 +15,8 @@ const fake = vi.hoisted(() => {
     switches: new Set<string>(),
     gotLock: true,
     startFails: null as Error | null,
+    folderHeld: false,
+    released: 0,
     appHandlers: new Map<string, Handler>(),
     windows: [] as FakeWindow[],
   };
@@ -69,18 +72,30 @@ const fake = vi.hoisted(() => {
   const startCore = vi.fn(() =>
     state.startFails ? Promise.reject(state.startFails) : Promise.resolve({ api: {}, close: () => Promise.resolve() }),
   );
-  return { state, electron, startCore };
+  const lockDataDir = vi.fn((dir: string) =>
+    Promise.resolve(
+      state.folderHeld
+        ? { ok: false as const, file: `${dir}/agent-explorer.lock`, holder: { pid: 4242, startedWith: 'npm run web', startedAt: '2026-11-23T05:00:00.000Z' } }
+        : { ok: true as const, file: `${dir}/agent-explorer.lock`, release: () => (state.released += 1) },
+    ),
+  );
+  return { state, electron, startCore, lockDataDir };
 });
 
 vi.mock('electron', () => fake.electron);
 vi.mock('../../../electron/adapters/externalLinks', () => ({ openExternalLink: () => Promise.resolve() }));
 vi.mock('../../../electron/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
 vi.mock('../../../electron/core/bootstrap', () => ({ startCore: fake.startCore }));
+vi.mock('../../../electron/core/dataDirLock', async (importOriginal) => ({
+  ...(await importOriginal<typeof DataDirLock>()),
+  lockDataDir: fake.lockDataDir,
+}));
 
-async function launch(setup: Partial<Pick<typeof fake.state, 'gotLock' | 'startFails'>> & { switches?: string[] } = {}) {
+async function launch(setup: Partial<Pick<typeof fake.state, 'gotLock' | 'startFails' | 'folderHeld'>> & { switches?: string[] } = {}) {
   fake.state.switches = new Set(setup.switches ?? []);
   fake.state.gotLock = setup.gotLock ?? true;
   fake.state.startFails = setup.startFails ?? null;
+  fake.state.folderHeld = setup.folderHeld ?? false;
   vi.resetModules();
   await import('../../../electron/main');
 }
@@ -121,6 +136,28 @@ describe('one app per data folder', () => {
     expect(window.show).toHaveBeenCalled();
     expect(window.focus).toHaveBeenCalled();
     expect(fake.electron.app.quit).not.toHaveBeenCalled();
+  });
+});
+
+describe('a data folder browser mode already holds', () => {
+  it('is refused with a dialog naming the holder, before anything starts on it', async () => {
+    await launch({ folderHeld: true });
+    await vi.waitFor(() => expect(fake.electron.app.exit).toHaveBeenCalledWith(1));
+    expect(fake.lockDataDir).toHaveBeenCalledWith('/tmp/agent-explorer-test-userData', 'the desktop app');
+    expect(fake.electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Agent Explorer could not start',
+      expect.stringMatching(/in use by another Agent Explorer \(process 4242, started with "npm run web"/),
+    );
+    expect(fake.startCore).not.toHaveBeenCalled();
+  });
+
+  it('is taken before the core starts, and let go when the app quits', async () => {
+    await launch();
+    await vi.waitFor(() => expect(fake.startCore).toHaveBeenCalled());
+    expect(fake.lockDataDir.mock.invocationCallOrder[0]!).toBeLessThan(fake.startCore.mock.invocationCallOrder[0]!);
+    fake.state.released = 0;
+    fake.state.appHandlers.get('will-quit')!();
+    expect(fake.state.released).toBe(1);
   });
 });
 
