@@ -269,7 +269,6 @@ export function createKeychainSecretStore(options: {
       const unprotected = cipher.unprotectedReason?.(Buffer.from(entry.data, 'base64')) ?? null;
       if (unprotected !== null) return { set: true, storage: 'memory', note: `Not protected: ${unprotected} It leaves the disk when next used.`, origin: entry.origin };
       return { set: true, storage: 'keychain', note: null, origin: entry.origin };
-      return NO_KEY;
     },
   };
 }

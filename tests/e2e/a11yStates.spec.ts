@@ -7,12 +7,11 @@ import { startSandbox } from '../../electron/sandbox/server';
 import { expect, openApp, test } from './fixtures';
 
 /**
- * Review: states added by the merged branches that tests/e2e/a11y.spec.ts never reaches, scanned
- * the same way (axe, every default rule): the 401 advice with its two buttons, the "Which
- * profile to send to" question, the tab strip showing each tab's profile, and the catalog's
- * learned-keys review.
+ * States that tests/e2e/a11y.spec.ts does not reach, scanned the same way (axe, every default
+ * rule): the 401 advice with its two buttons, the "Which profile to send to" question, the tab
+ * strip showing each tab's profile, and the catalog's learned-keys review.
  */
-const KEY = 'review-a11y-key-0123456789';
+const KEY = 'a11y-states-key-0123456789';
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 
 async function violations(page: Page): Promise<string[]> {
@@ -22,7 +21,7 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`review: new states pass axe (${colorScheme})`, async ({ page, app }) => {
+  test(`error advice, the profile question and learned keys pass axe (${colorScheme})`, async ({ page, app }) => {
     await page.emulateMedia({ colorScheme });
     const platform = await startSandbox({ apiKey: KEY, auth: { kind: 'header', header: 'X-API-Key' }, latency: 'none' });
     try {
@@ -68,11 +67,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 /**
- * Review: the deep-markdown states (the guard's plain text with its note, and the
- * DocumentBoundary's fallback, reached here through the fence that hides nesting from the
- * guard, see tests/unit/review/markdownDepthFenceBypass.test.tsx), in real Chromium, with axe.
+ * Deep markdown in real Chromium, with axe: a bare run of 3000 quotes, and the same after a
+ * line that looks like a code fence but is none (a backtick in a backtick fence's info), which
+ * once hid the nesting from the guard (tests/unit/renderer/deepMarkdown.test.tsx): both show
+ * as plain text with the note.
  */
-test('review: deep guidelines: the plain-text note and the error boundary fallback pass axe', async ({ page, app }) => {
+test('deep guidelines show as plain text with the note, behind a false fence too, and pass axe', async ({ page, app }) => {
   const contents: Record<string, string> = { deep: '>'.repeat(3000), bypass: `\`\`\` a\`b\n${'>'.repeat(3000)}` };
   const server: Server = createServer((req, res) => {
     const id = /\/api\/guideline\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? '';
@@ -105,7 +105,6 @@ test('review: deep guidelines: the plain-text note and the error boundary fallba
     await page.getByRole('button', { name: 'Open guideline' }).click();
     await expect(view.getByRole('heading', { name: 'Guideline bypass' })).toBeVisible();
     expect.soft(await violations(page), 'deep guideline behind a fence line').toEqual([]);
-    // What the person sees: the guard's note (expected), or the boundary's failure message (the bypass).
     await expect(view.getByRole('note')).toBeVisible();
   } finally {
     await new Promise((resolve) => server.close(resolve));
