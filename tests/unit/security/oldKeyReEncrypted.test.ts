@@ -6,7 +6,7 @@ import { safeStorageCipher } from '../../../electron/adapters/safeStorageCipher'
 import { createKeychainSecretStore } from '../../../electron/core/secrets';
 
 /**
- * Review finding (issue 7 item 1, lost data): an older version's `v10` key (saved when no keyring
+ * Found in review (issue 7 item 1, lost data): an older version's `v10` key (saved when no keyring
  * answered) is taken off the disk into memory on first read, even when a keyring answers now.
  * It is then never written again, so it is gone at the next start: a person who has since got a
  * working keyring loses the key instead of having it re-encrypted by that keyring (v11).
@@ -30,12 +30,12 @@ const ORIGIN = 'https://platform.example';
 let dir: string;
 let file: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'ae-review-v10-'));
+  dir = await mkdtemp(path.join(tmpdir(), 'ae-old-v10-'));
   file = path.join(dir, 'keys.json');
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-describe('review: a v10 key from an older version, on a Linux desktop whose keyring answers now', () => {
+describe('a v10 key from an older version, on a Linux desktop whose keyring answers now', () => {
   it('is still there at the next start (re-encrypted by the keyring), not lost with the session', async () => {
     fake.state.tag = 'v10';
     const oldEntry = (await fake.safeStorage.encryptStringAsync(KEY)).toString('base64');

@@ -8,10 +8,10 @@ import { startCore, type Core } from '../../../electron/core/bootstrap';
 import type { ProfileInput } from '../../../electron/shared/contract';
 
 /**
- * Review finding (lost edit, pre-existing but now meeting the key-origin binding): Detect saves
- * the WHOLE profile as it was when Detect started, with the presentation it found. An edit saved
- * while Detect waits on the server (a new base URL, which also cleared the key) is silently
- * reverted: the profile points at the old server again and its key is gone.
+ * Detect once saved the WHOLE profile as it was when Detect started, with the presentation it
+ * found, so an edit saved while Detect waited on the server (a new base URL, which also clears
+ * the key) was silently reverted. It now applies only the presentation, onto the profile as it
+ * is, and only while the profile still points at the same server.
  */
 let core: Core | null = null;
 let dataDir: string | null = null;
@@ -20,20 +20,20 @@ afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('review: editing a profile while Detect runs on it', () => {
+describe('editing a profile while Detect runs on it', () => {
   it('keeps the edit; Detect only sets the key presentation', async () => {
     const held: ServerResponse[] = [];
     const server = createServer((_req: IncomingMessage, res: ServerResponse) => held.push(res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const slowUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      dataDir = mkdtempSync(path.join(tmpdir(), 'ae-review-detect-'));
+      dataDir = mkdtempSync(path.join(tmpdir(), 'ae-detect-edit-'));
       core = await startCore({ host: 'browser', version: '0', dataDir, sandboxLatency: 'none' });
       const input = (baseUrl: string, name = 'Slow'): ProfileInput => ({ name, baseUrl, auth: { kind: 'bearer' }, timeoutMs: 5_000, tls: { verify: true, caFile: null }, allowInsecureHttp: false });
       const created = await core.api.createProfile(input(slowUrl));
       if (!created.ok) throw new Error(created.error.message);
       const id = created.value.profileId;
-      await core.api.setProfileKey({ profileId: id, key: 'review-key-0123456789' });
+      await core.api.setProfileKey({ profileId: id, key: 'detect-edit-key-0123456789' });
 
       const detect = core.api.detectKeyPresentation({ profileId: id, guidelineId: 'g1' });
       while (held.length === 0) await new Promise((resolve) => server.once('request', resolve));
