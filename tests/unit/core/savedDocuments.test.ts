@@ -78,10 +78,11 @@ describe('an invoke with a corrupt catalog', () => {
 
   it('still returns the answer when the catalog cannot be written at all', async () => {
     core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir: dir, sandboxLatency: 'none', onProblem });
-    // catalog.json becomes a folder: the learning write fails after the agent has answered.
-    mkdirSync(path.join(dir, 'catalog.json'));
-    // Force the catalog to be read first, so the failing write is the learning one.
+    // The catalog is read first (no file yet: empty); only then does catalog.json become a
+    // folder, so the learning write fails after the agent has answered. (Made a folder before
+    // the first read, it would be moved aside as unreadable, and the write would succeed.)
     await core.api.listCatalog();
+    mkdirSync(path.join(dir, 'catalog.json'));
     const result = await core.api.invokeAgent({ agentId: drafter.id, text: 'hello', payload: { customer_name: 'Ada' } });
     expect(result.ok).toBe(true);
     expect(problems.join('\n')).toMatch(/could not learn the keys of an answered request/);
