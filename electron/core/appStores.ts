@@ -54,47 +54,53 @@ export function checkMaxSavedFileBytes(value: number): Result<number> {
   return { ok: true, value };
 }
 
-const MAX_TABS = 50;
 const MAX_DRAFT_TEXT_CHARS = 5 * 1024 * 1024;
 
-function isTabDraft(value: unknown): value is TabDraft {
+/** A tab draft's shape (sizes are checked by `checkTabSizes`). Exported for the merge of a page's changes. */
+export function isTabDraft(value: unknown): value is TabDraft {
   if (typeof value !== 'object' || value === null) return false;
   const tab = value as Record<string, unknown>;
   if (!(['id', 'title', 'agentId', 'text', 'payloadText'] as const).every((field) => typeof tab[field] === 'string')) return false;
+  // Ids are random UUIDs from the renderer; the merge keys tabs by them.
+  if ((tab['id'] as string).length === 0 || (tab['id'] as string).length > 200) return false;
   // The profile a tab was made for; absent in drafts saved before tabs carried one.
   return tab['profileId'] === undefined || (typeof tab['profileId'] === 'string' && tab['profileId'].length <= 200);
 }
 
-/** Narrows a workspace from untrusted input (the renderer, or a file), within size limits. */
-export function parseWorkspace(raw: unknown): Result<Workspace> {
-  if (typeof raw !== 'object' || raw === null) return invalid('The workspace is not in the expected shape.');
-  const { tabs, activeTabId } = raw as Record<string, unknown>;
-  if (!Array.isArray(tabs) || !tabs.every(isTabDraft)) return invalid('The workspace tabs are not in the expected shape.');
-  if (tabs.length > MAX_TABS) return invalid(`At most ${MAX_TABS} tabs can be kept.`);
+/** At most this many tabs are kept. */
+export const MAX_TABS = 50;
+
+/** Null when every tab is within the size limits, else why not. */
+export function checkTabSizes(tabs: readonly TabDraft[]): Result<never> | null {
   if (tabs.some((tab) => tab.text.length + tab.payloadText.length > MAX_DRAFT_TEXT_CHARS || tab.agentId.length > 1024 || tab.title.length > 200)) {
     return invalid('A tab draft is too large to keep (over 5 MB).');
   }
+  return null;
+}
+
+/** Only a tab draft's own fields, in one order (extra fields of untrusted input are dropped). */
+export function tabDraftOf({ id, title, agentId, text, payloadText, profileId }: TabDraft): TabDraft {
+  return { id, title, agentId, text, payloadText, ...(profileId === undefined ? {} : { profileId }) };
+}
+
+/** Narrows a workspace from untrusted input (a file), within size limits. */
+export function parseWorkspace(raw: unknown): Result<Workspace> {
+  if (typeof raw !== 'object' || raw === null) return invalid('The workspace is not in the expected shape.');
+  const { tabs, activeTabId, revision } = raw as Record<string, unknown>;
+  if (!Array.isArray(tabs) || !tabs.every(isTabDraft)) return invalid('The workspace tabs are not in the expected shape.');
+  if (tabs.length > MAX_TABS) return invalid(`At most ${MAX_TABS} tabs can be kept.`);
+  const sizes = checkTabSizes(tabs);
+  if (sizes) return sizes;
   if (activeTabId !== null && typeof activeTabId !== 'string') return invalid('The active tab id must be a string.');
-  return {
-    ok: true,
-    value: {
-      tabs: tabs.map(({ id, title, agentId, text, payloadText, profileId }) => ({
-        id,
-        title,
-        agentId,
-        text,
-        payloadText,
-        ...(profileId === undefined ? {} : { profileId }),
-      })),
-      activeTabId: activeTabId ?? null,
-    },
-  };
+  // Files written before revisions existed have none: they start at 0.
+  const counted = typeof revision === 'number' && Number.isSafeInteger(revision) && revision >= 0 ? revision : 0;
+  return { ok: true, value: { tabs: tabs.map(tabDraftOf), activeTabId: activeTabId ?? null, revision: counted } };
 }
 
 export function workspaceDocument(file: string | null, onProblem?: (message: string) => void): JsonDocument<Workspace> {
   return createJsonDocument({
     file,
-    empty: () => ({ tabs: [], activeTabId: null }),
+    empty: () => ({ tabs: [], activeTabId: null, revision: 0 }),
     parse: (raw, drop) => {
       const parsed = parseWorkspace(raw);
       if (parsed.ok) return parsed.value;
@@ -104,7 +110,7 @@ export function workspaceDocument(file: string | null, onProblem?: (message: str
       const kept = tabs.filter((tab) => parseWorkspace({ tabs: [tab], activeTabId: null }).ok).slice(0, MAX_TABS) as TabDraft[];
       drop(`${tabs.length - kept.length} request tab(s) could not be used and were dropped.`);
       const active = typeof activeTabId === 'string' && kept.some((tab) => tab.id === activeTabId) ? activeTabId : (kept[0]?.id ?? null);
-      const cleaned = parseWorkspace({ tabs: kept, activeTabId: active });
+      const cleaned = parseWorkspace({ tabs: kept, activeTabId: active, revision: (raw as { revision?: unknown }).revision });
       return cleaned.ok ? cleaned.value : null;
     },
     ...(onProblem ? { onProblem } : {}),

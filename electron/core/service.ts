@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type {
@@ -20,7 +21,8 @@ import type {
   Result,
   Workspace,
 } from '../shared/contract';
-import { checkCatalogInput, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, parseWorkspace, type CatalogByProfile } from './appStores';
+import { checkCatalogInput, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './appStores';
+import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from './workspaceMerge';
 import type { JsonDocument } from './jsonDocument';
 import { isInsecureHttp, originOf } from './baseUrl';
 import { authVariableValue } from './environment';
@@ -103,6 +105,8 @@ export function createApiService(deps: ServiceDeps): Api {
   const inFlight = new Map<string, AbortController>();
   /** Profiles whose key was cleared by a move to another origin this session: their Key section says so. */
   const clearedByMove = new Set<string>();
+  /** When each request tab last changed and which page changed it, to tell edits a page has not seen (see workspaceMerge). */
+  const tabChanges = new Map<string, TabChange>();
 
   async function keyStatus(profile: Profile): Promise<KeyStatus> {
     const status = await deps.secrets.status(profile.id);
@@ -397,11 +401,17 @@ export function createApiService(deps: ServiceDeps): Api {
     async loadWorkspace() {
       return deps.workspace.read();
     },
-    async saveWorkspace(workspace) {
-      const parsed = parseWorkspace(workspace);
+    async saveWorkspace(request) {
+      // Each page sends only its changes; they are merged into the workspace as it is now, so
+      // pages sharing it (browser tabs) never drop each other's drafts (see workspaceMerge).
+      const parsed = parseWorkspaceChanges(request);
       if (!parsed.ok) return parsed;
-      await deps.workspace.update(() => parsed.value);
-      return { ok: true, value: { saved: true } };
+      let merged: Result<Workspace> = { ok: false, error: { code: 'internal', message: 'The workspace was not saved.' } };
+      await deps.workspace.update((current) => {
+        merged = mergeWorkspace(current, parsed.value, tabChanges, randomUUID);
+        return merged.ok ? merged.value : current;
+      });
+      return merged;
     },
     async listCatalog() {
       return catalogOf(await deps.profiles.activeId());

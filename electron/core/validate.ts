@@ -8,9 +8,9 @@ import {
   type CatalogAgentInput,
   type JsonObject,
   type Result,
-  type Workspace,
 } from '../shared/contract';
 import { isProfileInputShape } from './profileInput';
+import { parseWorkspaceChanges } from './workspaceMerge';
 
 /**
  * Argument validation for every contract method. Arguments arrive from IPC or HTTP as
@@ -148,8 +148,9 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       return ok(patch);
     }),
   loadWorkspace: noArgument,
-  // Shape and size are checked by the service (parseWorkspace), which answers with a Result.
-  saveWorkspace: (raw) => objectArgument(raw, (record) => ok(record as unknown as Workspace)),
+  // A page's changes, checked field by field (base revision, writer id, tabs, closed ids, active
+  // tab); the service checks them again before merging, and answers with a Result either way.
+  saveWorkspace: (raw) => objectArgument(raw, (record) => parseWorkspaceChanges(record)),
   listCatalog: noArgument,
   saveCatalogAgent: (raw) => objectArgument(raw, (record) => ok(record as unknown as CatalogAgentInput)),
   deleteCatalogAgent: (raw) =>

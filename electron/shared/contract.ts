@@ -345,6 +345,29 @@ export interface TabDraft {
 export interface Workspace {
   tabs: TabDraft[];
   activeTabId: string | null;
+  /**
+   * The host's count of changes to the tabs, so a page can say which version its changes were
+   * made on. Absent in workspace.json files written before it existed (read as 0).
+   */
+  revision?: number;
+}
+
+/**
+ * One page's changes to the tabs since the workspace revision it last saw. Several pages (browser
+ * tabs) can share one workspace: each sends only what it changed and the host merges, so no page
+ * overwrites tabs another page is editing. Tabs are keyed by their random id.
+ */
+export interface WorkspaceChanges {
+  /** The `revision` of the workspace this page last received (0 for none). */
+  baseRevision: number;
+  /** A random id of this page, so its own saves in a row are never taken for a conflict. */
+  writer: string;
+  /** Tabs this page added or changed, whole, in its strip order. */
+  tabs: TabDraft[];
+  /** Ids of tabs this page closed. A tab changed meanwhile by another page is kept: nothing typed is lost. */
+  closed: string[];
+  /** The tab in front in this page (what a newly opened page starts on). */
+  activeTabId: string | null;
 }
 
 /**
@@ -421,7 +444,8 @@ export interface Api {
   updateSettings(request: Partial<AppSettings>): Promise<Result<AppSettings>>;
   /** The request tabs as they were left, across restarts. */
   loadWorkspace(): Promise<Workspace>;
-  saveWorkspace(request: Workspace): Promise<Result<{ saved: true }>>;
+  /** Merges a page's changes into the saved workspace; answers the merged workspace (other pages' tabs too). */
+  saveWorkspace(request: WorkspaceChanges): Promise<Result<Workspace>>;
   /** The local agent catalog of the active profile. */
   listCatalog(): Promise<CatalogAgent[]>;
   saveCatalogAgent(request: CatalogAgentInput): Promise<Result<CatalogAgent[]>>;

@@ -1,11 +1,12 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, Workspace } from '../../electron/shared/contract';
+import type { Api, WorkspaceChanges } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
 
 /**
  * The request tabs' drafts, kept by the host across restarts. Loaded once per window: after
- * that the tabs on screen are the truth and are saved back, so the query never refetches on
- * its own (a refetch could not be applied without overwriting what is being typed).
+ * that the tabs on screen are the truth, so the query never refetches on its own (a refetch
+ * could not be applied without overwriting what is being typed). Each save sends this page's
+ * changes and answers the merged workspace, which the page applies with care (useWorkspaceSaver).
  */
 
 /** The workspace's query key: the contract method (there is one workspace per app, not per profile). */
@@ -24,14 +25,14 @@ export function workspaceQuery(api: Api) {
   });
 }
 
-/** Saves the drafts; the saved workspace becomes the cached one. */
+/** Saves this page's changes to the drafts; the merged workspace the host answers becomes the cached one. */
 export function saveWorkspaceMutation(api: Api, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['saveWorkspace'],
-    mutationFn: (workspace: Workspace) => api.saveWorkspace(workspace),
+    mutationFn: (changes: WorkspaceChanges) => api.saveWorkspace(changes),
     retry: false,
-    onSuccess: (result, workspace) => {
-      if (result.ok) queryClient.setQueryData(workspaceKey(), workspace);
+    onSuccess: (result) => {
+      if (result.ok) queryClient.setQueryData(workspaceKey(), result.value);
     },
   });
 }

@@ -28,9 +28,11 @@ import type {
   SetKeyRequest,
   UpdateProfileRequest,
   Workspace,
+  WorkspaceChanges,
   FindInPageRequest,
   FindInPageResult,
 } from '../../electron/shared/contract';
+import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
 
 /**
  * An in-memory twin of the host for component tests. It implements the whole `Api`, so a new
@@ -266,10 +268,16 @@ export class FakeApi implements Api {
     return structuredClone(this.workspace);
   }
 
-  async saveWorkspace(request: Workspace): Promise<Result<{ saved: true }>> {
+  /** When each tab last changed, for the same merge as the host's. */
+  private workspaceTabChanges = new Map<string, TabChange>();
+
+  async saveWorkspace(request: WorkspaceChanges): Promise<Result<Workspace>> {
     this.record('saveWorkspace', request);
-    this.workspace = structuredClone(request);
-    return { ok: true, value: { saved: true } };
+    const parsed = parseWorkspaceChanges(structuredClone(request));
+    if (!parsed.ok) return parsed;
+    const merged = mergeWorkspace(this.workspace, parsed.value, this.workspaceTabChanges, () => crypto.randomUUID());
+    if (merged.ok) this.workspace = structuredClone(merged.value);
+    return merged;
   }
 
   async listCatalog() {

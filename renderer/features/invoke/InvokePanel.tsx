@@ -58,7 +58,7 @@ function RequestWorkspace({
 }) {
   const activeProfileId = profiles?.activeProfileId ?? null;
   const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId, activeProfileId));
-  const saveError = useWorkspaceSaver(state);
+  const saveError = useWorkspaceSaver(state, dispatch, saved, activeProfileId);
   const agents = useKnownAgents();
   const catalog = useCatalog();
   const [catalogFor, setCatalogFor] = useState<string | null>(null);

@@ -45,7 +45,14 @@ export type TabsAction =
   | { type: 'activate'; id: string }
   | { type: 'rename'; id: string; title: string }
   | { type: 'view'; id: string; view: PayloadView }
-  | { type: 'draft'; id: string; action: DraftAction };
+  | { type: 'draft'; id: string; action: DraftAction }
+  /**
+   * The host's workspace after a save (other pages' changes merged in). `baseline` is what this
+   * page last knew the host to have, by tab id (`draftKey`): a tab still equal to it was not
+   * edited here since, so it takes the host's version (or goes, if another page closed it); a
+   * tab edited here is left alone (it is saved next). Tabs new to this page are added.
+   */
+  | { type: 'sync'; workspace: Workspace; baseline: ReadonlyMap<string, string>; replacementId: string; profileId: string | null };
 
 /** A new, empty tab for a profile. */
 export function blankTab(id: string, profileId: string | null = null): RequestTab {
@@ -81,17 +88,60 @@ export function fromWorkspace(workspace: Workspace | undefined, newId: () => str
 
 /** What is saved: the draft fields only, never responses or view state. */
 export function toWorkspace(state: TabsState): Workspace {
-  return {
-    tabs: state.tabs.map(({ id, title, draft, profileId }) => ({
-      id,
-      title,
-      agentId: draft.agentId,
-      text: draft.text,
-      payloadText: draft.payloadText,
-      ...(profileId === null ? {} : { profileId }),
-    })),
-    activeTabId: state.activeId,
-  };
+  return { tabs: state.tabs.map(toTabDraft), activeTabId: state.activeId };
+}
+
+/** A tab's saved draft. */
+export function toTabDraft({ id, title, draft, profileId }: RequestTab): TabDraft {
+  return { id, title, agentId: draft.agentId, text: draft.text, payloadText: draft.payloadText, ...(profileId === null ? {} : { profileId }) };
+}
+
+/** A saved draft as one comparable string (field order fixed, whatever order it came in). */
+export function draftKey(tab: TabDraft): string {
+  return JSON.stringify([tab.id, tab.title, tab.agentId, tab.text, tab.payloadText, tab.profileId ?? null]);
+}
+
+/**
+ * This page's changes since `baseline` (what it last knew the host to have, by tab id): tabs
+ * added or changed, and tabs closed. What the host merges (see WorkspaceChanges).
+ */
+export function workspaceChanges(state: TabsState, baseline: ReadonlyMap<string, string>): { tabs: TabDraft[]; closed: string[] } {
+  const tabs = state.tabs.map(toTabDraft).filter((tab) => baseline.get(tab.id) !== draftKey(tab));
+  const closed = [...baseline.keys()].filter((id) => !state.tabs.some((tab) => tab.id === id));
+  return { tabs, closed };
+}
+
+function syncTabs(state: TabsState, action: Extract<TabsAction, { type: 'sync' }>): TabsState {
+  const theirs = new Map(action.workspace.tabs.map((tab) => [tab.id, tab]));
+  const tabs: RequestTab[] = [];
+  let changed = false;
+  for (const tab of state.tabs) {
+    const saved = theirs.get(tab.id);
+    const key = draftKey(toTabDraft(tab));
+    // Edited here since the last save, or never saved: this page's draft stays.
+    if (action.baseline.get(tab.id) !== key) tabs.push(tab);
+    else if (saved === undefined) changed = true; // closed in another page, nothing typed here since
+    else if (draftKey(saved) === key) tabs.push(tab);
+    else {
+      tabs.push({ ...fromTabDraft(saved), payloadView: tab.payloadView, profileId: saved.profileId ?? tab.profileId });
+      changed = true;
+    }
+  }
+  // Tabs opened in another page (a tab this page knew and closed is not brought back).
+  for (const saved of action.workspace.tabs) {
+    if (state.tabs.some((tab) => tab.id === saved.id) || action.baseline.has(saved.id)) continue;
+    tabs.push({ ...fromTabDraft(saved), profileId: saved.profileId ?? action.profileId });
+    changed = true;
+  }
+  if (!changed) return state;
+  if (tabs.length === 0) {
+    const tab = blankTab(action.replacementId, action.profileId);
+    return { tabs: [tab], activeId: tab.id };
+  }
+  if (tabs.some((tab) => tab.id === state.activeId)) return { tabs, activeId: state.activeId };
+  // The tab in front was closed elsewhere: its neighbour takes its place, as when closed here.
+  const index = Math.min(state.tabs.findIndex((tab) => tab.id === state.activeId), tabs.length - 1);
+  return { tabs, activeId: tabs[Math.max(index, 0)]!.id };
 }
 
 /** The tabs after an action. There is always at least one tab. */
@@ -130,6 +180,8 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
         const draft = draftReducer(tab.draft, action.action);
         return draft === tab.draft ? tab : { ...tab, draft };
       });
+    case 'sync':
+      return syncTabs(state, action);
   }
 }
 

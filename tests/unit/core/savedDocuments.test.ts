@@ -159,7 +159,7 @@ describe('settings.json and workspace.json', () => {
     const file = path.join(dir, 'workspace.json');
     const tab = { id: 't1', title: '', agentId: 'a', text: 'hi', payloadText: '{}' };
     writeFileSync(file, JSON.stringify({ tabs: [tab, { id: 't2' }, null], activeTabId: 't2' }));
-    expect(await workspaceDocument(file, onProblem).read()).toEqual({ tabs: [tab], activeTabId: 't1' });
+    expect(await workspaceDocument(file, onProblem).read()).toEqual({ tabs: [tab], activeTabId: 't1', revision: 0 });
     expect(problems[0]).toMatch(/2 request tab\(s\) could not be used/);
   });
 

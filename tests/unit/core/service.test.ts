@@ -205,7 +205,13 @@ describe('the key never leaves the host', () => {
       updateSettings: () => core.api.updateSettings({ maxResponseBytes: 10 * 1024 * 1024 }),
       loadWorkspace: () => core.api.loadWorkspace(),
       saveWorkspace: () =>
-        core.api.saveWorkspace({ tabs: [{ id: 't1', title: '', agentId: 'a', text: 'draft', payloadText: '{}' }], activeTabId: 't1' }),
+        core.api.saveWorkspace({
+          baseRevision: 0,
+          writer: 'page',
+          tabs: [{ id: 't1', title: '', agentId: 'a', text: 'draft', payloadText: '{}' }],
+          closed: [],
+          activeTabId: 't1',
+        }),
       listCatalog: () => core.api.listCatalog(),
       saveCatalogAgent: () => core.api.saveCatalogAgent({ agentId: 'a', name: 'A', notes: '', tags: [], placeholders: ['x'] }),
       deleteCatalogAgent: () => core.api.deleteCatalogAgent({ agentId: 'a' }),

@@ -24,6 +24,8 @@ describe('every argument is narrowed before the service sees it', () => {
     ['listProfiles', { sneaky: true }, 'takes no argument'],
     ['readKey', undefined, 'Unknown method "readKey"'],
     ['constructor', undefined, 'Unknown method'],
+    ['saveWorkspace', { tabs: [], activeTabId: null }, 'base revision'],
+    ['saveWorkspace', { baseRevision: 0, writer: 'w', tabs: [], closed: 'all', activeTabId: null }, 'closed tab ids'],
   ])('%s(%j) is refused: %s', async (method, argument, message) => {
     const api = new FakeApi();
     const outcome = await dispatch(api, method, argument);

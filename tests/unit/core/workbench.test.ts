@@ -86,13 +86,15 @@ describe('request drafts', () => {
         { id: 't2', title: '', agentId: '', text: '', payloadText: '{}' },
       ],
       activeTabId: 't2',
+      revision: 1,
     };
-    expect(await core.api.saveWorkspace(workspace)).toEqual({ ok: true, value: { saved: true } });
+    const changes = { baseRevision: 0, writer: 'page', tabs: workspace.tabs, closed: [], activeTabId: 't2' };
+    expect(await core.api.saveWorkspace(changes)).toEqual({ ok: true, value: workspace });
     await restart();
     expect(await core.api.loadWorkspace()).toEqual(workspace);
     expect(statSync(path.join(dataDir, 'workspace.json')).mode & 0o777).toBe(0o600);
 
-    const bad = await core.api.saveWorkspace({ tabs: [{ id: 1 }], activeTabId: null } as never);
+    const bad = await core.api.saveWorkspace({ ...changes, tabs: [{ id: 1 }] } as never);
     expect(!bad.ok && bad.error.code).toBe('invalid_argument');
     expect(await core.api.loadWorkspace()).toEqual(workspace);
   });
@@ -105,11 +107,13 @@ describe('request drafts', () => {
         { id: 't2', title: '', agentId: '', text: '', payloadText: '{}' },
       ],
       activeTabId: 't1',
+      revision: 1,
     };
-    expect(await core.api.saveWorkspace(workspace)).toEqual({ ok: true, value: { saved: true } });
+    const changes = { baseRevision: 0, writer: 'page', tabs: workspace.tabs, closed: [], activeTabId: 't1' };
+    expect(await core.api.saveWorkspace(changes)).toEqual({ ok: true, value: workspace });
     await restart();
     expect(await core.api.loadWorkspace()).toEqual(workspace);
-    const bad = await core.api.saveWorkspace({ tabs: [{ ...workspace.tabs[0], profileId: 7 }], activeTabId: null } as never);
+    const bad = await core.api.saveWorkspace({ ...changes, tabs: [{ ...workspace.tabs[0], profileId: 7 }] } as never);
     expect(!bad.ok && bad.error.code).toBe('invalid_argument');
   });
 });

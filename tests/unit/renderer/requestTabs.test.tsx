@@ -90,7 +90,9 @@ describe('request tabs', () => {
     // Switching tabs saves at once; the drafts come back exactly as they were restored. Saved
     // before tabs carried a profile, they now belong to the profile that was active (Sandbox).
     await waitFor(() =>
-      expect(fake.callsOf('saveWorkspace')).toEqual([{ tabs: saved.tabs.map((tab) => ({ ...tab, profileId: 'sandbox' })), activeTabId: 'a' }]),
+      expect(fake.callsOf('saveWorkspace')).toEqual([
+        { baseRevision: 0, writer: expect.any(String), tabs: saved.tabs.map((tab) => ({ ...tab, profileId: 'sandbox' })), closed: [], activeTabId: 'a' },
+      ]),
     );
   });
 

@@ -29,11 +29,11 @@ describe('workbench queries', () => {
     expect(client.getQueryState(catalogKey('sandbox'))?.isInvalidated).toBe(true);
   });
 
-  it('keep the saved workspace as the cached one', async () => {
+  it('keep the merged workspace the host answers as the cached one', async () => {
     const fake = new FakeApi();
     const client = createQueryClient();
-    const workspace = { tabs: [{ id: 't', title: '', agentId: 'a', text: '', payloadText: '{}' }], activeTabId: 't' };
-    await new MutationObserver(client, saveWorkspaceMutation(fake, client)).mutate(workspace);
+    const workspace = { tabs: [{ id: 't', title: '', agentId: 'a', text: '', payloadText: '{}' }], activeTabId: 't', revision: 1 };
+    await new MutationObserver(client, saveWorkspaceMutation(fake, client)).mutate({ baseRevision: 0, writer: 'w', tabs: workspace.tabs, closed: [], activeTabId: 't' });
     expect(client.getQueryData(workspaceKey())).toEqual(workspace);
     expect(fake.workspace).toEqual(workspace);
   });
