@@ -88,4 +88,22 @@ describe("a tab's request sent again after another profile was made active", () 
     await waitFor(() => expect(headerSelect()).toHaveValue('prod'));
     expect(within(responseRegion()).getByRole('heading', { name: 'The active profile changed: nothing was sent' })).toBeInTheDocument();
   });
+
+  it('Repeat after a profile switched behind this page stops at the first refusal and asks', async () => {
+    const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
+    fake.invokeResponder = () => ({ ok: false, error: { code: 'http_status', message: 'The platform answered 503.', exchange: exchange({ status: 503, statusText: 'Service Unavailable' }) } });
+    const { user } = await sentThenSwitched(fake);
+    const repeat = within(await screen.findByRole('region', { name: 'Repeat' }));
+    // Another browser tab makes Production active: this page still shows Sandbox.
+    fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
+
+    await user.clear(repeat.getByRole('spinbutton', { name: 'Runs' }));
+    await user.type(repeat.getByRole('spinbutton', { name: 'Runs' }), '5');
+    await user.click(repeat.getByRole('button', { name: 'Repeat…' }));
+    await user.click(repeat.getByRole('button', { name: 'Send 5 runs' }));
+    const ask = await screen.findByRole('group', ASKED);
+    expect(ask).toHaveTextContent('This request was written for the profile Sandbox, but Production is active.');
+    // One run went out naming Sandbox, was refused by the host, and no further run started.
+    expect(fake.callsOf('invokeAgent').slice(1)).toEqual([expect.objectContaining({ profileId: 'sandbox' })]);
+  });
 });
