@@ -161,6 +161,26 @@ export function createApiService(deps: ServiceDeps): Api {
   }
 
   /**
+   * The active profile, for a request composed for `profileId` (when it names one). A request
+   * tab's draft belongs to a profile; when another profile became active meanwhile (another
+   * browser tab switched it, or the page's cached state is stale), it is refused with
+   * `profile_changed` and nothing is sent, so it never reaches another server with that
+   * server's key. The check and the send read the same active profile: nothing switches between.
+   */
+  async function profileForRequest(profileId: string | undefined): Promise<Result<Profile, PlatformError>> {
+    const profile = await activeProfile();
+    if (profileId === undefined || profileId === profile.id) return { ok: true, value: profile };
+    return {
+      ok: false,
+      error: {
+        code: 'profile_changed',
+        message: `This request was written for another profile, and "${profile.name}" is active now: nothing was sent.`,
+        exchange: null,
+      },
+    };
+  }
+
+  /**
    * Everything a request to this profile needs, or the reason it cannot be sent. Every call that
    * reaches the platform (invoke, guideline, save to file, Detect) comes through here, and here
    * the key is handed out only for the origin it was saved for: a profile pointed elsewhere gets
@@ -356,7 +376,9 @@ export function createApiService(deps: ServiceDeps): Api {
       return deps.knownResources(await activeProfile()).guidelines;
     },
     async invokeAgent(request) {
-      const profile = await activeProfile();
+      const chosen = await profileForRequest(request.profileId);
+      if (!chosen.ok) return chosen;
+      const profile = chosen.value;
       const resolved = await target(profile);
       if (!resolved.ok) return resolved;
       const { requestId } = request;
@@ -379,7 +401,9 @@ export function createApiService(deps: ServiceDeps): Api {
       return { ok: true, value: { cancelled: controller !== undefined } };
     },
     async saveResponseToFile(what) {
-      const resolved = await target(await activeProfile());
+      const chosen = await profileForRequest(what.request.profileId);
+      if (!chosen.ok) return chosen;
+      const resolved = await target(chosen.value);
       if (!resolved.ok) return resolved;
       await mkdir(deps.downloadsDir, { recursive: true, mode: 0o700 }); // owner-only, like every folder the app creates
       return deps.client.saveToFile(resolved.value, what, path.join(deps.downloadsDir, savedBodyFileName(what, deps.wallClock())));
@@ -442,7 +466,9 @@ export function createApiService(deps: ServiceDeps): Api {
       return { ok: true, value: updated[profileId] ?? [] };
     },
     async getGuideline(request) {
-      const resolved = await target(await activeProfile());
+      const chosen = await profileForRequest(request.profileId);
+      if (!chosen.ok) return chosen;
+      const resolved = await target(chosen.value);
       return resolved.ok ? deps.client.getGuideline(resolved.value, request) : resolved;
     },
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);

@@ -76,6 +76,16 @@ function profileRef(raw: unknown): Result<{ profileId: string }> {
   });
 }
 
+/**
+ * The optional `profileId` a request names (the profile it was composed for): absent, or a
+ * string. Returned as a spread, so an absent one stays absent.
+ */
+function optionalProfileId(record: Record<string, unknown>): Result<{ profileId?: string }> {
+  if (record['profileId'] === undefined) return ok({});
+  const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
+  return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
+}
+
 export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> } = {
   getAppInfo: noArgument,
   listProfiles: noArgument,
@@ -171,7 +181,9 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
-      return guidelineId.ok ? ok({ guidelineId: guidelineId.value }) : guidelineId;
+      if (!guidelineId.ok) return guidelineId;
+      const profileId = optionalProfileId(record);
+      return profileId.ok ? ok({ guidelineId: guidelineId.value, ...profileId.value }) : profileId;
     }),
   invokeAgent: (raw) =>
     objectArgument(raw, (record) => {
@@ -187,7 +199,15 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       if (requestId !== undefined && (typeof requestId !== 'string' || requestId.length > MAX_ID_CHARS)) {
         return invalid('"requestId" must be a string.');
       }
-      return ok({ agentId: agentId.value, text: text.value, payload: payload as JsonObject, ...(requestId === undefined ? {} : { requestId }) });
+      const profileId = optionalProfileId(record);
+      if (!profileId.ok) return profileId;
+      return ok({
+        agentId: agentId.value,
+        text: text.value,
+        payload: payload as JsonObject,
+        ...(requestId === undefined ? {} : { requestId }),
+        ...profileId.value,
+      });
     }),
 };
 

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'too_large',
   'cancelled',
   'internal',
+  'profile_changed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -112,6 +113,12 @@ export interface InvokeRequest {
   payload: JsonObject;
   /** Chosen by the caller, so the request can be cancelled while in flight (`cancelRequest`). */
   requestId?: string;
+  /**
+   * The profile this request was composed for. When given and it is not the active profile at
+   * the moment of sending, the host refuses with `profile_changed` and sends nothing: a draft
+   * never goes to another server (with that server's key) because the profile changed meanwhile.
+   */
+  profileId?: string;
 }
 
 /** The platform's answer as the contract defines it. `token` may be absent. */
@@ -143,6 +150,8 @@ export type InvokeResult = Result<InvokeSuccess, PlatformError>;
 
 export interface GuidelineRequest {
   guidelineId: string;
+  /** As `InvokeRequest.profileId`: refused with `profile_changed` when not the active profile. */
+  profileId?: string;
 }
 
 export interface Guideline {
@@ -397,7 +406,10 @@ export interface CatalogAgentRef {
   agentId: string;
 }
 
-/** A request whose answer should go to a file rather than memory (it was over the size cap). */
+/**
+ * A request whose answer should go to a file rather than memory (it was over the size cap).
+ * Its request's `profileId`, when given, is checked as for `invokeAgent` and `getGuideline`.
+ */
 export type BodyTarget = { kind: 'invoke'; request: InvokeRequest } | { kind: 'guideline'; request: GuidelineRequest };
 
 export interface SavedBody {

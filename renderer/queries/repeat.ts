@@ -33,7 +33,11 @@ function newRequestId(): string {
   return `repeat-${random ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`}`;
 }
 
-/** Starts, stops and reports a repeat. `start` sends at once: confirm with the user before calling it. */
+/**
+ * Starts, stops and reports a repeat. `start` sends at once: confirm with the user before calling it.
+ * When the host refuses a run because the active profile changed (`profile_changed`), no further
+ * run starts and `onProfileChanged` is called once, so the caller can ask where to send.
+ */
 export function useRepeatInvoke() {
   const api = useHost();
   const [state, setState] = useState<RepeatState>(IDLE);
@@ -42,11 +46,12 @@ export function useRepeatInvoke() {
   useEffect(() => () => controller.current?.abort(), []);
 
   const start = useCallback(
-    (request: Pick<InvokeRequest, 'agentId' | 'text' | 'payload'>, runs: number, concurrency: number) => {
+    (request: Pick<InvokeRequest, 'agentId' | 'text' | 'payload' | 'profileId'>, runs: number, concurrency: number, onProfileChanged?: () => void) => {
       if (controller.current && !controller.current.signal.aborted) return;
       const current = new AbortController();
       controller.current = current;
       setState({ status: 'running', total: runs, tally: EMPTY_TALLY });
+      let profileChanged = false;
       void runRepeat({
         request,
         runs,
@@ -55,7 +60,14 @@ export function useRepeatInvoke() {
         cancel: (requestId) => api.cancelRequest({ requestId }),
         newRequestId,
         signal: current.signal,
-        onOutcome: (outcome) => setState((previous) => ({ ...previous, tally: addOutcome(previous.tally, outcome) })),
+        onOutcome: (outcome) => {
+          setState((previous) => ({ ...previous, tally: addOutcome(previous.tally, outcome) }));
+          if (outcome.kind === 'failure' && outcome.code === 'profile_changed' && !profileChanged) {
+            profileChanged = true;
+            current.abort();
+            onProfileChanged?.();
+          }
+        },
       }).then((report) => {
         if (controller.current === current) controller.current = null;
         setState((previous) => ({ ...previous, status: report.stopped ? 'stopped' : 'done' }));

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import type { PlatformError, ProfileKind } from '../../electron/shared/contract';
+import type { PlatformError, ProfileKind, ProfileSummary } from '../../electron/shared/contract';
 import { errorAdvice, type ErrorAction, type ErrorAdvice } from '../lib/errorAdvice';
 import { errorKind, thrownMessage, type ErrorTone } from '../lib/errorKinds';
 import { BodyBlock, ExchangeExtras, ExchangeSummary } from './ExchangeDetails';
-import { useActiveProfile } from '../queries/profiles';
+import { useProfiles } from '../queries/profiles';
 import { requestProfilesDialog } from './profilesDialogRequest';
 
 function AlertPanel(props: { badge: string; title: string; tone: ErrorTone; headline?: ReactNode; children: ReactNode }) {
@@ -42,10 +42,22 @@ function bodyPresentation(error: PlatformError): { pretty: boolean; label: strin
   }
 }
 
-const ACTIONS: Record<ErrorAction, { label: string; run: () => void }> = {
-  'set-key': { label: 'Set a key', run: () => requestProfilesDialog({ focus: 'api-key' }) },
-  detect: { label: 'Detect how the key is sent', run: () => requestProfilesDialog({ focus: 'detect' }) },
+/** Each action opens the Profiles dialog at `profileId` (the active profile when undefined). */
+const ACTIONS: Record<ErrorAction, { label: string; run: (profileId: string | undefined) => void }> = {
+  'set-key': { label: 'Set a key', run: (profileId) => requestProfilesDialog({ focus: 'api-key', ...(profileId === undefined ? {} : { profileId }) }) },
+  detect: { label: 'Detect how the key is sent', run: (profileId) => requestProfilesDialog({ focus: 'detect', ...(profileId === undefined ? {} : { profileId }) }) },
 };
+
+/**
+ * The profile a failed request went to: `profileId` when the request named one (a request tab's
+ * profile, which may no longer be the active one), else the active profile. Its key is the one
+ * to set, and its kind decides whether a key can be typed at all.
+ */
+function useRequestProfile(profileId: string | undefined): ProfileSummary | undefined {
+  const { data } = useProfiles();
+  const id = profileId ?? data?.activeProfileId;
+  return data?.profiles.find((profile) => profile.id === id);
+}
 
 /**
  * Profiles whose key is not typed in the app: "Set a key" would open a dialog with no key
@@ -61,9 +73,9 @@ const FIXED_KEY_SOURCE: Partial<Record<ProfileKind, { words: string; actions: re
  * The server's own words and when to retry, right under the title: the first thing read. The
  * server's message is untrusted text, rendered as text and already cut to a sane length.
  */
-function AdviceHeadline({ advice }: { advice: ErrorAdvice }) {
-  const active = useActiveProfile();
-  const fixedKey = active ? FIXED_KEY_SOURCE[active.kind] : undefined;
+function AdviceHeadline({ advice, profileId }: { advice: ErrorAdvice; profileId: string | undefined }) {
+  const profile = useRequestProfile(profileId);
+  const fixedKey = profile ? FIXED_KEY_SOURCE[profile.kind] : undefined;
   const actions = fixedKey ? advice.actions.filter((action) => fixedKey.actions.includes(action)) : advice.actions;
   return (
     <div className="alert-advice">
@@ -82,7 +94,7 @@ function AdviceHeadline({ advice }: { advice: ErrorAdvice }) {
       {actions.length > 0 && (
         <div className="actions alert-actions">
           {actions.map((action) => (
-            <button key={action} type="button" className="button-quiet button-small" aria-haspopup="dialog" onClick={ACTIONS[action].run}>
+            <button key={action} type="button" className="button-quiet button-small" aria-haspopup="dialog" onClick={() => ACTIONS[action].run(profileId)}>
               {ACTIONS[action].label}
             </button>
           ))}
@@ -99,14 +111,16 @@ function AdviceHeadline({ advice }: { advice: ErrorAdvice }) {
  * `action` is what the person can do about this error (e.g. save a too-large answer to a file).
  * An HTTP error says what it means and what to do (errorAdvice): a refused key offers to set
  * it or detect how it is sent, a 404 names the unknown id, a 429 or 503 says when to retry.
+ * `profileId` is the profile the request went to, when it named one: those actions open it,
+ * not whichever profile is active now (a tab's request may have gone to another).
  */
-export function ErrorPanel({ error, action }: { error: PlatformError; action?: ReactNode }) {
+export function ErrorPanel({ error, action, profileId }: { error: PlatformError; action?: ReactNode; profileId?: string | undefined }) {
   const kind = errorKind(error.code, error.exchange);
   const advice = errorAdvice(error);
   const exchange = error.exchange;
   const body = bodyPresentation(error);
   return (
-    <AlertPanel badge={error.code} title={advice?.title ?? kind.title} tone={kind.tone} headline={advice && <AdviceHeadline advice={advice} />}>
+    <AlertPanel badge={error.code} title={advice?.title ?? kind.title} tone={kind.tone} headline={advice && <AdviceHeadline advice={advice} profileId={profileId} />}>
       <p className="alert-message">{error.message}</p>
       {action}
       {exchange ? (

@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
@@ -124,5 +126,47 @@ test('AGENT_EXPLORER_* start the app on an Environment profile that is never sav
   } finally {
     await stop();
     await platform.close();
+  }
+});
+
+test("a profile switched in another browser tab never gets this tab's draft unasked", async ({ page, context, app }) => {
+  // This page's cached profiles still say Sandbox is active; the host's request check is the backstop.
+  const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
+  let hits = 0;
+  const other: Server = createServer((_req, res) => {
+    hits += 1;
+    res.writeHead(401, { 'content-type': 'application/json' });
+    res.end('{"detail":"who are you"}');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  try {
+    await openApp(page, app);
+    await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
+
+    const second = await context.newPage();
+    await openApp(second, app);
+    await second.getByRole('button', { name: 'Manage profiles' }).click();
+    const dialog = second.getByRole('dialog', { name: 'Profiles' });
+    await dialog.getByRole('button', { name: 'New profile' }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Other');
+    await dialog.getByLabel('Base URL').fill(`http://127.0.0.1:${(other.address() as AddressInfo).port}`);
+    await dialog.getByRole('button', { name: 'Create profile' }).click();
+    await dialog.getByLabel('API key').fill('other-key-0123456789');
+    await dialog.getByRole('button', { name: 'Save key' }).click();
+    await expect(dialog.getByLabel('API key')).toHaveValue('');
+
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Invoke' }).click();
+    const asked = page.getByRole('group', { name: 'Which profile to send to' });
+    await expect(asked).toContainText('This request was written for the profile Sandbox, but Other is active.');
+    await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    expect(hits).toBe(0);
+
+    // Asked, the person may send it there: then, and only then, it reaches Other.
+    await asked.getByRole('button', { name: 'Send to Other' }).click();
+    await expect(page.getByRole('region', { name: 'Response', exact: true }).getByRole('heading', { name: /The key was refused|HTTP 401/ }).first()).toBeVisible();
+    expect(hits).toBe(1);
+  } finally {
+    await new Promise((resolve) => other.close(resolve));
   }
 });

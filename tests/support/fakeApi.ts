@@ -218,8 +218,19 @@ export class FakeApi implements Api {
     return this.guidelines;
   }
 
+  /**
+   * The host's refusal of a request composed for a profile that is no longer active
+   * (service.ts `profileForRequest`): `profile_changed`, and the responder never runs.
+   */
+  profileChanged(profileId: string | undefined): PlatformError | null {
+    if (profileId === undefined || profileId === this.profiles.activeProfileId) return null;
+    return { code: 'profile_changed', message: 'This request was written for another profile: nothing was sent.', exchange: null };
+  }
+
   async invokeAgent(request: InvokeRequest) {
     this.record('invokeAgent', request);
+    const changed = this.profileChanged(request.profileId);
+    if (changed) return { ok: false as const, error: changed };
     return this.invokeResponder(request);
   }
 
@@ -243,6 +254,8 @@ export class FakeApi implements Api {
 
   async saveResponseToFile(request: BodyTarget): Promise<Result<SavedBody, PlatformError>> {
     this.record('saveResponseToFile', request);
+    const changed = this.profileChanged(request.request.profileId);
+    if (changed) return { ok: false, error: changed };
     return this.saveToFileResponder(request);
   }
 
@@ -322,6 +335,8 @@ export class FakeApi implements Api {
 
   async getGuideline(request: GuidelineRequest) {
     this.record('getGuideline', request);
+    const changed = this.profileChanged(request.profileId);
+    if (changed) return { ok: false as const, error: changed };
     return this.guidelineResponder(request);
   }
 }

@@ -149,7 +149,6 @@ function RequestWorkspace({
           tabDomId={tabDomId(tab.id)}
           panelDomId={panelDomId(tab.id)}
           dispatch={dispatch}
-          profiles={profiles}
           onOpenCatalog={(agentId) => setCatalogFor(agentId)}
         />
       ))}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { InvokeRequest, InvokeResult, KnownAgent, ProfilesState } from '../../../electron/shared/contract';
+import type { InvokeRequest, InvokeResult, KnownAgent } from '../../../electron/shared/contract';
 import { agentKnowledge, completionKeys, keyIndicators } from '../../lib/agentKnowledge';
 import { checkPayload } from '../../lib/payload';
 import { placeholderHints } from '../../lib/payloadMembers';
@@ -7,11 +7,9 @@ import type { RowProblem } from '../../lib/payloadTable';
 import { useCatalog } from '../../queries/catalog';
 import { useCancelRequest, useInvokeAgent } from '../../queries/invoke';
 import { useKnownAgents } from '../../queries/knownLists';
-import { thrownMessage } from '../../lib/errorKinds';
-import { useSelectProfile } from '../../queries/profiles';
-import { ProfileMismatch } from '../workspace/ProfileMismatch';
+import { namingProfile, TabProfileContext, useProfileCheck, type ProfileSend, type TabProfile } from '../workspace/profileCheck';
 import type { RequestTab as RequestTabState, TabsAction } from '../workspace/tabsState';
-import type { DraftAction, InvokeDraft } from './draft';
+import type { DraftAction } from './draft';
 import { InvokeForm } from './InvokeForm';
 import type { PayloadEditorHandle } from './payload/editorChoice';
 import { ResponseView } from './ResponseView';
@@ -20,6 +18,7 @@ import { ResponseView } from './ResponseView';
 function outcomeSentence(status: 'idle' | 'pending' | 'success' | 'error', data: InvokeResult | undefined): string {
   if (status === 'success' && data) {
     if (data.ok) return 'Answer received.';
+    if (data.error.code === 'profile_changed') return 'Nothing was sent: the active profile changed.';
     return data.error.code === 'cancelled' ? 'The request was cancelled.' : 'The call failed; see the Response.';
   }
   if (status === 'error') return 'Agent Explorer’s host did not answer.';
@@ -32,8 +31,6 @@ interface RequestTabProps {
   tabDomId: string;
   panelDomId: string;
   dispatch: (action: TabsAction) => void;
-  /** The profiles: a tab is sent to its own profile, and asks first when another is active. */
-  profiles: ProfilesState | undefined;
   onOpenCatalog: (agentId: string) => void;
 }
 
@@ -53,29 +50,30 @@ interface RequestTabProps {
  * switch the whole app: it asks, offering to switch to the tab's profile and send, or to send
  * to the active profile (the tab then belongs to it). That is what a careful API-tool user
  * expects: the target of a request is never a surprise, and the app-wide profile only changes
- * when asked.
+ * when asked. The same check (useProfileCheck) guards Repeat and saving the answer to a file,
+ * which get the tab's profile from TabProfileContext, and every request names the tab's profile
+ * so the host refuses it when another browser tab switched profiles behind this page's back.
  */
-export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, profiles, onOpenCatalog }: RequestTabProps) {
+export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpenCatalog }: RequestTabProps) {
   const agents = useKnownAgents();
   const catalog = useCatalog();
   const invoke = useInvokeAgent(tab.id);
   const cancel = useCancelRequest();
   const [agentError, setAgentError] = useState<string | null>(null);
   const [tableProblems, setTableProblems] = useState<RowProblem[]>([]);
-  /**
-   * A request held back until the person says which profile it goes to, with the draft it was
-   * made from: editing the draft meanwhile drops the question (the held request would be stale).
-   */
-  const [heldFor, setHeld] = useState<{ request: InvokeRequest; from: InvokeDraft } | null>(null);
-  const selectProfile = useSelectProfile();
   const inFlight = useRef(false);
   const agentInput = useRef<HTMLInputElement>(null);
   const payloadEditor = useRef<PayloadEditorHandle>(null);
   const panel = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<number | null>(null);
   const { draft, payloadView } = tab;
-  const held = heldFor && heldFor.from === draft ? heldFor.request : null;
   const tabId = tab.id;
+  const tabProfile = useMemo<TabProfile>(
+    () => ({ profileId: tab.profileId, adopt: (profileId) => dispatch({ type: 'profile', id: tabId, profileId }) }),
+    [tab.profileId, tabId, dispatch],
+  );
+  // Tied to the draft: editing it while the question is asked drops the (now stale) request.
+  const profileCheck = useProfileCheck(tabProfile, draft);
 
   const draftDispatch = useCallback((action: DraftAction) => dispatch({ type: 'draft', id: tabId, action }), [dispatch, tabId]);
   const payloadCheck = useMemo(() => checkPayload(draft.payloadText), [draft.payloadText]);
@@ -126,53 +124,30 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, profil
       }
       return;
     }
-    const request = { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID() };
-    if (profiles && tab.profileId !== null && tab.profileId !== profiles.activeProfileId) {
-      selectProfile.reset();
-      setHeld({ request, from: draft });
-      return;
-    }
-    send(request);
+    const request: InvokeRequest = { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID() };
+    profileCheck.check(sender(request), focusInvoke);
   }
 
-  function send(request: InvokeRequest) {
-    setHeld(null);
-    inFlight.current = true;
-    invoke.mutate(request, {
-      onSettled: () => {
-        inFlight.current = false;
-      },
-    });
+  function focusInvoke() {
+    panel.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   }
 
-  const nameOf = (id: string | null) => profiles?.profiles.find((profile) => profile.id === id)?.name ?? null;
-  const mismatch = held && profiles && (
-    <ProfileMismatch
-      tabProfile={nameOf(tab.profileId)}
-      activeProfile={nameOf(profiles.activeProfileId) ?? profiles.activeProfileId}
-      pending={selectProfile.isPending}
-      error={selectProfile.error ? thrownMessage(selectProfile.error) : selectProfile.data && !selectProfile.data.ok ? selectProfile.data.error.message : null}
-      onCancel={() => {
-        setHeld(null);
-        panel.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
-      }}
-      onSendHere={() => {
-        dispatch({ type: 'profile', id: tabId, profileId: profiles.activeProfileId });
-        send(held);
-      }}
-      onSwitchAndSend={() => {
-        if (tab.profileId === null) return;
-        selectProfile.mutate(
-          { profileId: tab.profileId },
-          {
-            onSuccess: (result) => {
-              if (result.ok) send(held);
-            },
-          },
-        );
-      }}
-    />
-  );
+  /** Sends `request` naming the profile the check settled on; a `profile_changed` answer asks again. */
+  function sender(request: InvokeRequest): ProfileSend {
+    const send: ProfileSend = (profileId) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      invoke.mutate(namingProfile(request, profileId), {
+        onSuccess: (result) => {
+          if (!result.ok && result.error.code === 'profile_changed') void profileCheck.changed(send, focusInvoke);
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      });
+    };
+    return send;
+  }
 
   function pick(agent: KnownAgent) {
     setAgentError(null);
@@ -181,39 +156,41 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, profil
 
   return (
     <div ref={panel} role="tabpanel" id={panelDomId} aria-labelledby={tabDomId} hidden={!active} className="invoke-layout">
-      {mismatch}
-      <InvokeForm
-        draft={draft}
-        dispatch={draftDispatch}
-        agents={{ data: agents.data, loading: agents.isPending && agents.fetchStatus !== 'idle', error: agents.error }}
-        catalog={catalog.data}
-        knowledge={knowledge}
-        agentError={agentError}
-        clearAgentError={() => setAgentError(null)}
-        agentInput={agentInput}
-        payload={{
-          view: payloadView,
-          onViewChange: (view) => dispatch({ type: 'view', id: tabId, view }),
-          check: payloadCheck,
-          knownKeys: completionKeys(knowledge),
-          indicators: payloadCheck.ok && knowledge ? keyIndicators(knowledge, payloadCheck.payload) : null,
-          hints,
-          editorRef: payloadEditor,
-          onTableProblems: setTableProblems,
-        }}
-        pending={invoke.isPending}
-        cancelling={pendingId !== undefined && cancel.variables?.requestId === pendingId && !cancel.isError}
-        outcome={outcomeSentence(invoke.status, invoke.data)}
-        onSubmit={submit}
-        onCancel={() => {
-          if (pendingId) cancel.mutate({ requestId: pendingId });
-        }}
-        onPick={pick}
-        onOpenCatalog={() => onOpenCatalog(draft.agentId.trim())}
-      />
-      <ResponseView
-        state={{ status: invoke.status, data: invoke.data, error: invoke.error, variables: invoke.variables }}
-      />
+      <TabProfileContext.Provider value={tabProfile}>
+        {profileCheck.question}
+        <InvokeForm
+          draft={draft}
+          dispatch={draftDispatch}
+          agents={{ data: agents.data, loading: agents.isPending && agents.fetchStatus !== 'idle', error: agents.error }}
+          catalog={catalog.data}
+          knowledge={knowledge}
+          agentError={agentError}
+          clearAgentError={() => setAgentError(null)}
+          agentInput={agentInput}
+          payload={{
+            view: payloadView,
+            onViewChange: (view) => dispatch({ type: 'view', id: tabId, view }),
+            check: payloadCheck,
+            knownKeys: completionKeys(knowledge),
+            indicators: payloadCheck.ok && knowledge ? keyIndicators(knowledge, payloadCheck.payload) : null,
+            hints,
+            editorRef: payloadEditor,
+            onTableProblems: setTableProblems,
+          }}
+          pending={invoke.isPending}
+          cancelling={pendingId !== undefined && cancel.variables?.requestId === pendingId && !cancel.isError}
+          outcome={outcomeSentence(invoke.status, invoke.data)}
+          onSubmit={submit}
+          onCancel={() => {
+            if (pendingId) cancel.mutate({ requestId: pendingId });
+          }}
+          onPick={pick}
+          onOpenCatalog={() => onOpenCatalog(draft.agentId.trim())}
+        />
+        <ResponseView
+          state={{ status: invoke.status, data: invoke.data, error: invoke.error, variables: invoke.variables }}
+        />
+      </TabProfileContext.Provider>
     </div>
   );
 }

@@ -75,6 +75,7 @@ export function ResponseView({ state }: { state: InvokeState }) {
           >
             <ErrorPanel
               error={data.error}
+              profileId={variables?.profileId}
               action={
                 data.error.code === 'too_large' && variables ? <SaveToFileAction target={{ kind: 'invoke', request: variables }} /> : undefined
               }

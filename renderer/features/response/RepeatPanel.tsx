@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { InvokeRequest } from '../../../electron/shared/contract';
 import { useRepeatInvoke } from '../../queries/repeat';
+import { useProfileCheck, useTabProfile, type ProfileSend } from '../workspace/profileCheck';
 import { MAX_CONCURRENCY, MAX_RUNS } from './repeatRunner';
 import { RepeatResults } from './RepeatResults';
 
@@ -14,10 +15,12 @@ function wholeIn(text: string, min: number, max: number): number | null {
 /**
  * Repeat the request N times to see how stable the agent is. Each run is billed like any
  * invoke, so nothing is sent until the person confirms a sentence that names the number;
- * Stop starts no further runs and cancels the ones in flight.
+ * Stop starts no further runs and cancels the ones in flight. Like Invoke, the runs go to the
+ * tab's own profile: when another is active, the person is asked first (useProfileCheck).
  */
 export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId' | 'text' | 'payload'> }) {
   const { state, start, stop } = useRepeatInvoke();
+  const profileCheck = useProfileCheck(useTabProfile());
   const [runsText, setRunsText] = useState('10');
   const [concurrencyText, setConcurrencyText] = useState('1');
   const [confirming, setConfirming] = useState<{ runs: number; concurrency: number } | null>(null);
@@ -52,8 +55,15 @@ export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId
 
   function confirm() {
     if (!confirming) return;
-    start(request, confirming.runs, confirming.concurrency);
+    const { runs, concurrency } = confirming;
+    const focusRepeat = () => requestAnimationFrame(() => repeatButton.current?.focus());
+    const send: ProfileSend = (profileId) => {
+      const { agentId, text, payload } = request;
+      const named = profileId === undefined ? {} : { profileId };
+      start({ agentId, text, payload, ...named }, runs, concurrency, () => void profileCheck.changed(send, focusRepeat));
+    };
     setConfirming(null);
+    profileCheck.check(send, focusRepeat);
   }
 
   return (
@@ -61,6 +71,7 @@ export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId
       <h3 id={ids.heading} className="section-title">
         Repeat
       </h3>
+      {profileCheck.question}
       {!running && !confirming && (
         <div className="repeat-form">
           <label htmlFor={ids.runs}>Runs</label>

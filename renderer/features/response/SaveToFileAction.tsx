@@ -3,16 +3,30 @@ import type { BodyTarget } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { formatBytes } from '../../lib/format';
 import { useSaveResponseToFile } from '../../queries/saveToFile';
+import { namingProfile, useProfileCheck, useTabProfile, type ProfileSend } from '../workspace/profileCheck';
 
 /**
  * Offered when an answer was over the size cap, or an error body was cut: send the request
  * again with the answer going straight to a file (the key redacted, up to the save-to-file
  * limit in Settings). Asked first, because it is a new request: an invoke runs (and may bill)
- * the agent again.
+ * the agent again. In a request tab it goes to the tab's own profile: when another is active,
+ * the person is asked first (useProfileCheck), as for Invoke.
  */
 export function SaveToFileAction({ target, label = 'Save the answer to a file…' }: { target: BodyTarget; label?: string }) {
   const save = useSaveResponseToFile();
   const [confirming, setConfirming] = useState(false);
+  const profileCheck = useProfileCheck(useTabProfile());
+  const send: ProfileSend = (profileId) => {
+    const named: BodyTarget =
+      target.kind === 'invoke'
+        ? { kind: 'invoke', request: namingProfile(target.request, profileId) }
+        : { kind: 'guideline', request: namingProfile(target.request, profileId) };
+    save.mutate(named, {
+      onSuccess: (result) => {
+        if (!result.ok && result.error.code === 'profile_changed') void profileCheck.changed(send);
+      },
+    });
+  };
   const again = target.kind === 'invoke' ? 'runs the agent again (it may be billed)' : 'reads the guideline again';
 
   if (save.isPending) return <p className="small" role="status">Sending again and saving the answer to a file…</p>;
@@ -33,6 +47,7 @@ export function SaveToFileAction({ target, label = 'Save the answer to a file…
   }
   return (
     <div className="save-to-file">
+      {profileCheck.question}
       {!confirming ? (
         <button type="button" className="button-quiet button-small" onClick={() => setConfirming(true)}>
           {label}
@@ -45,7 +60,7 @@ export function SaveToFileAction({ target, label = 'Save the answer to a file…
             className="button-primary button-small"
             onClick={() => {
               setConfirming(false);
-              save.mutate(target);
+              profileCheck.check(send);
             }}
           >
             Send again and save

@@ -29,7 +29,8 @@ export type RunOutcome =
 
 /** A repeat: what to send, how often and how many at once, and the host's functions to do it with. */
 export interface RepeatOptions {
-  request: Pick<InvokeRequest, 'agentId' | 'text' | 'payload'>;
+  /** What to send; a `profileId` is named in every run (the host refuses runs once another profile is active). */
+  request: Pick<InvokeRequest, 'agentId' | 'text' | 'payload' | 'profileId'>;
   runs: number;
   /** Runs in flight at once; 1 runs them one after another. */
   concurrency: number;
@@ -90,8 +91,9 @@ export async function runRepeat(options: RepeatOptions): Promise<RepeatReport> {
       inFlight.add(requestId);
       let outcome: RunOutcome;
       try {
-        const { agentId, text, payload } = options.request;
-        outcome = outcomeOf(index, await options.invoke({ agentId, text, payload, requestId }));
+        const { agentId, text, payload, profileId } = options.request;
+        const named = profileId === undefined ? {} : { profileId };
+        outcome = outcomeOf(index, await options.invoke({ agentId, text, payload, requestId, ...named }));
       } catch (error) {
         const message = error instanceof Error ? error.message : 'The host call failed.';
         outcome = { index, kind: 'failure', code: 'host', message, roundTripMs: null };

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { exchange, FakeApi } from '../../support/fakeApi';
+import { fakeWithProduction } from './profileDialog';
 import { renderReady } from './renderApp';
 
 const CONTENT = [
@@ -41,7 +42,7 @@ describe('guidelines', () => {
     const fake = withContent(CONTENT);
     const { user, container } = await openGuidelinesTab(fake);
     await user.click(screen.getByRole('button', { name: 'Escalation policy' }));
-    expect(fake.callsOf('getGuideline')).toEqual([{ guidelineId: '22222222-2222-4222-8222-222222222222' }]);
+    expect(fake.callsOf('getGuideline')).toEqual([{ guidelineId: '22222222-2222-4222-8222-222222222222', profileId: 'sandbox' }]);
     expect(screen.getByRole('combobox', { name: 'Guideline' })).toHaveValue('22222222-2222-4222-8222-222222222222');
 
     const view = screen.getByRole('region', { name: 'Guideline' });
@@ -90,8 +91,25 @@ describe('guidelines', () => {
     expect(input).toHaveFocus();
 
     await user.type(input, ' my-guideline {Enter}');
-    expect(fake.callsOf('getGuideline')).toEqual([{ guidelineId: 'my-guideline' }]);
+    expect(fake.callsOf('getGuideline')).toEqual([{ guidelineId: 'my-guideline', profileId: 'sandbox' }]);
     expect(await screen.findByText('Plain.')).toBeInTheDocument();
+  });
+
+  it('reads from the profile the header shows, even after another browser tab switched profiles', async () => {
+    const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
+    const { user } = await openGuidelinesTab(fake);
+    // Another browser tab makes Production active: this page still shows Sandbox.
+    fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
+    await user.type(screen.getByRole('combobox', { name: 'Guideline' }), 'my-guideline{Enter}');
+    // The host refused the read named for Sandbox; the page caught up and read from Production, which it now shows.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Profile' })).toHaveValue('prod'));
+    await waitFor(() =>
+      expect(fake.callsOf('getGuideline')).toEqual([
+        { guidelineId: 'my-guideline', profileId: 'sandbox' },
+        { guidelineId: 'my-guideline', profileId: 'prod' },
+      ]),
+    );
+    expect(await screen.findByText('Soon.')).toBeInTheDocument();
   });
 
   it('shows guideline errors like invoke errors', async () => {

@@ -34,8 +34,9 @@ describe('invoking an agent', () => {
     expect(fields().text).toHaveValue('My parcel is late.');
     await user.click(fields().invoke);
 
+    // The request names the profile its tab belongs to: the host refuses it if another is active by then.
     expect(fake.callsOf('invokeAgent')).toEqual([
-      { agentId: AGENT_ID, text: 'My parcel is late.', payload: { customer_name: 'Ada', company: 'Acme' }, requestId: REQUEST_ID },
+      { agentId: AGENT_ID, text: 'My parcel is late.', payload: { customer_name: 'Ada', company: 'Acme' }, requestId: REQUEST_ID, profileId: 'sandbox' },
     ]);
     const response = responseRegion();
     // Payload values are highlighted, so the answer is matched as one text, marks and all.
@@ -82,7 +83,7 @@ describe('invoking an agent', () => {
     await user.type(fields().agent, 'typed-agent');
     await user.type(fields().text, 'hi');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(fake.callsOf('invokeAgent')).toEqual([{ agentId: 'typed-agent', text: 'hi', payload: {}, requestId: REQUEST_ID }]);
+    expect(fake.callsOf('invokeAgent')).toEqual([{ agentId: 'typed-agent', text: 'hi', payload: {}, requestId: REQUEST_ID, profileId: 'sandbox' }]);
     expect(fields().text).toHaveValue('hi');
     expect(await within(responseRegion()).findByText('Hello there')).toBeInTheDocument();
   });
