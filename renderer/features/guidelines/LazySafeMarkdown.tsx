@@ -1,8 +1,8 @@
-import { createElement, lazy, Suspense, type ComponentProps } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentProps } from 'react';
 import type { SafeMarkdown } from './SafeMarkdown';
 
 let loading: Promise<{ default: typeof SafeMarkdown }> | undefined;
-/** Once the chunk is in, later renders use the component directly: no Suspense round. */
+/** Once the chunk is in, places shown from then on use the component directly: no Suspense round. */
 let loaded: typeof SafeMarkdown | undefined;
 
 /**
@@ -26,7 +26,12 @@ const LazyMarkdown = lazy(loadSafeMarkdown);
  * milliseconds from the local host) a status line says so, for screen readers too.
  */
 export function LazySafeMarkdown(props: ComponentProps<typeof SafeMarkdown>) {
-  if (loaded) return createElement(loaded, props);
+  // Chosen once per place: where the chunk was already in, the component renders at once; where
+  // it was not, the Suspense stays even after it arrives. Switching from one to the other on a
+  // later render would unmount the SafeMarkdown and mount a new one (for the editor: the caret and
+  // what was being typed gone mid-keystroke).
+  const [direct] = useState(() => loaded);
+  if (direct) return createElement(direct, props);
   return (
     <Suspense
       fallback={

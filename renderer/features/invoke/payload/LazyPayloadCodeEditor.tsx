@@ -1,8 +1,8 @@
-import { createElement, lazy, Suspense, type ComponentProps } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentProps } from 'react';
 import type { PayloadCodeEditor } from './PayloadCodeEditor';
 
 let loading: Promise<{ default: typeof PayloadCodeEditor }> | undefined;
-/** Once the chunk is in, later renders use the component directly: no Suspense round. */
+/** Once the chunk is in, places shown from then on use the component directly: no Suspense round. */
 let loaded: typeof PayloadCodeEditor | undefined;
 
 /**
@@ -25,7 +25,12 @@ const LazyEditor = lazy(loadPayloadCodeEditor);
  * while the chunk loads, and a status line says what is coming.
  */
 export function LazyPayloadCodeEditor(props: ComponentProps<typeof PayloadCodeEditor>) {
-  if (loaded) return createElement(loaded, props);
+  // Chosen once per place: where the chunk was already in, the component renders at once; where
+  // it was not, the Suspense stays even after it arrives. Switching from one to the other on a
+  // later render would unmount the PayloadCodeEditor and mount a new one (for the editor: the caret and
+  // what was being typed gone mid-keystroke).
+  const [direct] = useState(() => loaded);
+  if (direct) return createElement(direct, props);
   return (
     <Suspense
       fallback={
