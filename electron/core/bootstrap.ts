@@ -5,6 +5,7 @@ import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
 import { originOf } from './baseUrl';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
+import { openHistoryStore } from './historyStore';
 import { ensurePrivateDir } from './privateFiles';
 import { environmentProfile } from './environment';
 import { createPlatformClient } from './platformClient';
@@ -94,6 +95,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       ? createKeychainSecretStore({ file: path.join(options.dataDir, 'keys.json'), cipher: options.cipher, onProblem })
       : createMemorySecretStore({ note: options.host === 'browser' ? BROWSER_MODE_NOTE : 'No OS keychain was offered to the app.' });
 
+  // After the folder is made private, before anything can be answered: every exchange is kept.
+  const history = openHistoryStore(inDataDir('history.sqlite'), onProblem);
   const api = createApiService({
     host: options.host,
     version: options.version,
@@ -109,6 +112,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     workspace: workspaceDocument(inDataDir('workspace.json'), onProblem),
     catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
     wallClock: () => new Date(),
+    history,
     onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
     knownResources: (profile) =>
@@ -116,5 +120,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
         ? { agents: sandboxKnownAgents(), guidelines: sandboxKnownGuidelines() }
         : { agents: [], guidelines: [] },
   });
-  return { api, sandbox, close: () => sandbox.close() };
+  return {
+    api,
+    sandbox,
+    close: async () => {
+      await sandbox.close();
+      history.close(); // the last connection checkpoints the WAL into the file and removes it
+    },
+  };
 }

@@ -10,6 +10,7 @@ import {
   type Result,
   type Workspace,
 } from '../shared/contract';
+import { validateHistoryEntryRef, validateHistoryQuery, validateHistorySearch } from './historyValidate';
 import { isProfileInputShape } from './profileInput';
 
 /**
@@ -167,6 +168,9 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       return ok({ text: text.value, forward, newSearch });
     }),
   stopFindInPage: noArgument,
+  listHistory: validateHistoryQuery,
+  getHistoryEntry: validateHistoryEntryRef,
+  searchHistory: validateHistorySearch,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

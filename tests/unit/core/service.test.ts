@@ -211,6 +211,12 @@ describe('the key never leaves the host', () => {
       deleteCatalogAgent: () => core.api.deleteCatalogAgent({ agentId: 'a' }),
       findInPage: () => core.api.findInPage({ text: SENTINEL, forward: true, newSearch: true }),
       stopFindInPage: () => core.api.stopFindInPage(),
+      listHistory: () => core.api.listHistory({}),
+      getHistoryEntry: async () => {
+        const newest = await core.api.listHistory({ limit: 1 });
+        return newest.ok && newest.value.entries[0] ? core.api.getHistoryEntry({ id: newest.value.entries[0].id }) : newest;
+      },
+      searchHistory: () => core.api.searchHistory({ text: 'hello' }),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
