@@ -179,9 +179,9 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
  * cannot be used (see historyDb.ts) the reason goes to `onProblem` and the session still keeps
  * its history in memory, so the app always starts.
  */
-export function openHistoryStore(file: string | null, onProblem: (message: string) => void): HistoryStore {
+export function openHistoryStore(file: string | null, onProblem: (message: string) => void, now?: () => Date): HistoryStore {
   if (file === null) return createMemoryHistoryStore();
-  const opened = openHistoryDatabase(file);
+  const opened = openHistoryDatabase(file, now);
   if (opened.problem) onProblem(opened.problem);
   return opened.kind === 'open' ? createSqliteHistoryStore(opened.db) : createMemoryHistoryStore();
 }
