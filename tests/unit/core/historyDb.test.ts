@@ -33,6 +33,7 @@ function openOrThrow() {
 async function databaseWithEntries(count: number): Promise<void> {
   const store = createSqliteHistoryStore(openOrThrow().db);
   for (let i = 0; i < count; i += 1) await store.record(invokeEntry({ answer: `answer ${i}` }));
+  await store.record(invokeEntry({ answer: 'LONG-ANSWER'.repeat(20_000) }));
   store.close();
 }
 
@@ -115,6 +116,14 @@ describe('the history database', () => {
       bytes.fill(0xa5, 4096 * 2, 4096 * 6);
       writeFileSync(file, bytes);
     }, 'SQLite said'],
+    // One page deep in a long answer's overflow chain: opening and migrating never read it, so
+    // only reading every page at start (quick_check) finds it before a search trips on it.
+    ['a data page scribbled over', () => {
+      const bytes = readFileSync(file);
+      const page = Math.floor(bytes.indexOf('LONG-ANSWER'.repeat(50)) / 4096) + 3;
+      bytes.fill(0xa5, page * 4096, (page + 1) * 4096);
+      writeFileSync(file, bytes);
+    }, 'The history was damaged ('],
   ];
   it.each(damages)('moves aside %s, says so, and starts with a fresh, working history', async (_name, damage, why) => {
     await databaseWithEntries(400);
