@@ -5,7 +5,7 @@ import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
 import { originOf } from './baseUrl';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
-import { openHistoryStore } from './historyStore';
+import { openHistoryStore, type HistoryStore } from './historyStore';
 import { ensurePrivateDir } from './privateFiles';
 import { environmentProfile } from './environment';
 import { createPlatformClient } from './platformClient';
@@ -36,6 +36,8 @@ export interface CoreOptions {
   sandboxLatency?: SandboxLatency;
   /** Where answers too large for memory are saved on request; default: responses/ in the data directory (or the temp folder). */
   downloadsDir?: string;
+  /** Where exchanges are kept; default: history.sqlite in the data folder, or memory without one. */
+  history?: HistoryStore;
   /** Where start-up problems are told (a broken profiles file, a bad environment variable). */
   onProblem?: (message: string) => void;
 }
@@ -96,7 +98,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       : createMemorySecretStore({ note: options.host === 'browser' ? BROWSER_MODE_NOTE : 'No OS keychain was offered to the app.' });
 
   // After the folder is made private, before anything can be answered: every exchange is kept.
-  const history = openHistoryStore(inDataDir('history.sqlite'), onProblem);
+  const history = options.history ?? openHistoryStore(inDataDir('history.sqlite'), onProblem);
   const api = createApiService({
     host: options.host,
     version: options.version,

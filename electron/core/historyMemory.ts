@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryPassage } from '../shared/contract';
-import { historyFacts, matchesQuery, pageSize, searchTerms, summarize } from './historySchema';
+import { historyFacts, matchesQuery, pageSize, searchTerms, summarize, type NewHistoryEntry } from './historySchema';
 import type { HistoryStore } from './historyStore';
 
 /**
@@ -13,13 +13,19 @@ export function createMemoryHistoryStore(): HistoryStore {
   const entries: HistoryEntry[] = [];
   let lastId = 0;
   const newestFirst = () => [...entries].reverse();
+  const insert = ({ exchange, profile, recordedAt }: NewHistoryEntry): number => {
+    const facts = historyFacts(exchange);
+    lastId += 1;
+    entries.push(structuredClone({ ...exchange, id: lastId, recordedAt, kind: facts.kind, profile, tokenPresent: facts.tokenPresent, pinned: false }));
+    return lastId;
+  };
 
   return {
-    async record({ exchange, profile, recordedAt }) {
-      const facts = historyFacts(exchange);
-      lastId += 1;
-      entries.push(structuredClone({ ...exchange, id: lastId, recordedAt, kind: facts.kind, profile, tokenPresent: facts.tokenPresent, pinned: false }));
-      return lastId;
+    async record(entry) {
+      return insert(entry);
+    },
+    async recordMany(many) {
+      return many.map(insert);
     },
     async list(query) {
       const limit = pageSize(query);

@@ -11,6 +11,8 @@ import { ftsQuery, historyFacts, MARK_END, MARK_START, pageSize, parsePassage, s
 export interface HistoryStore {
   /** Keeps an entry; resolves with its id once it is durable (committed and fsynced). */
   record(entry: NewHistoryEntry): Promise<number>;
+  /** Keeps many entries in one transaction (an import; the bench's 100,000): all or none. */
+  recordMany(entries: NewHistoryEntry[]): Promise<number[]>;
   list(query: HistoryQuery): Promise<HistoryPage>;
   get(id: number): Promise<HistoryEntry | null>;
   /** Full-text search, newest first. An empty search (no letters or digits) finds nothing. */
@@ -105,6 +107,19 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
   const insertText = db.prepare('INSERT INTO history_text (rowid, text, payload, answer) VALUES (?, ?, ?, ?)');
   const selectOne = db.prepare(`SELECT ${SUMMARY_COLUMNS}, h.exchange FROM history h WHERE h.id = ?`);
 
+  /** One row and its full-text entry; the caller holds the transaction. */
+  function insert({ exchange, profile, recordedAt }: NewHistoryEntry): number {
+    const facts = historyFacts(exchange);
+    const status = facts.status;
+    const { lastInsertRowid } = insertRow.run(
+      recordedAt, facts.kind, exchange.what, facts.targetId, profile.id, profile.name, profile.baseUrl, facts.method, facts.url,
+      status, status === null ? 0 : Math.floor(status / 100), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0,
+      JSON.stringify(exchange),
+    );
+    insertText.run(lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer));
+    return Number(lastInsertRowid);
+  }
+
   function removeWhere(where: string, params: SQLInputValue[]): number {
     return transaction(db, () => {
       db.prepare(`DELETE FROM history_text WHERE rowid IN (SELECT id FROM history h ${where})`).run(...params);
@@ -113,18 +128,11 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
   }
 
   return {
-    async record({ exchange, profile, recordedAt }) {
-      const facts = historyFacts(exchange);
-      const status = facts.status;
-      return transaction(db, () => {
-        const { lastInsertRowid } = insertRow.run(
-          recordedAt, facts.kind, exchange.what, facts.targetId, profile.id, profile.name, profile.baseUrl, facts.method, facts.url,
-          status, status === null ? 0 : Math.floor(status / 100), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0,
-          JSON.stringify(exchange),
-        );
-        insertText.run(lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer));
-        return Number(lastInsertRowid);
-      });
+    async record(entry) {
+      return transaction(db, () => insert(entry));
+    },
+    async recordMany(entries) {
+      return transaction(db, () => entries.map(insert));
     },
     async list(query) {
       const limit = pageSize(query);

@@ -129,3 +129,16 @@ describe.each([
     expect((await store.list({})).entries).toEqual([]);
   });
 });
+
+describe.each([
+  ['SQLite', sqliteStore],
+  ['in memory', createMemoryHistoryStore],
+])('many entries at once (%s)', (_name, makeStore) => {
+  it('are kept in order, all found again', async () => {
+    const store = makeStore();
+    const ids = await store.recordMany([invokeEntry({ answer: 'one' }), guidelineEntry(), invokeEntry({ answer: 'three' })]);
+    expect(ids).toHaveLength(3);
+    expect((await store.list({})).entries.map((e) => e.id)).toEqual([...ids].reverse());
+    expect((await store.search({ text: 'three' })).hits.map((hit) => hit.entry.id)).toEqual([ids[2]]);
+  });
+});
