@@ -5,7 +5,8 @@ import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
 import { originOf } from './baseUrl';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
-import { openHistoryStore, type HistoryStore } from './historyStore';
+import { openHistoryStore } from './historyOpen';
+import type { HistoryStore } from './historyStore';
 import { ensurePrivateDir } from './privateFiles';
 import { environmentProfile } from './environment';
 import { createPlatformClient } from './platformClient';
@@ -128,6 +129,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     close: async () => {
       await sandbox.close();
       history.close(); // the last connection checkpoints the WAL into the file and removes it
+      if ('checked' in history) await history.checked; // the background check has stopped
     },
   };
 }

@@ -1,7 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { HistoryEntry, HistoryExchange, HistoryPage, HistoryQuery, HistorySearchPage, HistorySearchRequest, HistorySummary } from '../shared/contract';
-import { openHistoryDatabase } from './historyDb';
-import { createMemoryHistoryStore } from './historyMemory';
 import { ftsQuery, historyFacts, MARK_END, MARK_START, pageSize, parsePassage, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
 
 /**
@@ -182,14 +180,3 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
   };
 }
 
-/**
- * The history for a run: the SQLite file when there is a data folder, else memory. When the file
- * cannot be used (see historyDb.ts) the reason goes to `onProblem` and the session still keeps
- * its history in memory, so the app always starts.
- */
-export function openHistoryStore(file: string | null, onProblem: (message: string) => void, now?: () => Date): HistoryStore {
-  if (file === null) return createMemoryHistoryStore();
-  const opened = openHistoryDatabase(file, now);
-  if (opened.problem) onProblem(opened.problem);
-  return opened.kind === 'open' ? createSqliteHistoryStore(opened.db) : createMemoryHistoryStore();
-}

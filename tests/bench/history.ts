@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCore, type Core } from '../../electron/core/bootstrap';
-import { openHistoryDatabase } from '../../electron/core/historyDb';
+import { checkInBackground, openHistoryDatabase } from '../../electron/core/historyDb';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import type { NewHistoryEntry } from '../../electron/core/historySchema';
 import { createSqliteHistoryStore, type HistoryStore } from '../../electron/core/historyStore';
@@ -18,7 +18,8 @@ import { ms, percentile, verdict } from './stats';
  *   request by request so both see the same machine noise;
  * - a full-text search over 100,000 entries, first page (100 hits, newest first), over words
  *   from rare to common; and, for the History section and start-up still to come, the first
- *   page of the list and the time to open (and check) the 100,000-entry file.
+ *   page of the list, the time the start waits to open the 100,000-entry file, and the time
+ *   its pages take to check in the background (a worker thread: the start does not wait).
  */
 
 const KEY = 'bench-key-0123456789';
@@ -125,12 +126,16 @@ export async function benchHistorySearch(count: number): Promise<string[]> {
   store.close();
 
   const openTimes: number[] = [];
-  for (let i = 0; i < 3; i += 1) {
+  for (let i = 0; i < 5; i += 1) {
     started = performance.now();
     const again = openHistoryDatabase(file);
     openTimes.push(performance.now() - started);
     if (again.kind === 'open') again.db.close();
   }
+  started = performance.now();
+  const damage = await checkInBackground(file);
+  const checkMs = performance.now() - started;
+  if (damage !== null) throw new Error(`the bench's own history was found damaged: ${damage}`);
   const reopened = openHistoryDatabase(file);
   if (reopened.kind !== 'open') throw new Error(reopened.problem);
   const searchable = createSqliteHistoryStore(reopened.db);
@@ -153,7 +158,7 @@ export async function benchHistorySearch(count: number): Promise<string[]> {
 
   const search50 = percentile(searchTimes, 50);
   return [
-    `history with ${count.toLocaleString('en')} entries: written in one transaction in ${ms(insertMs)}; opened and checked (quick_check) in ${ms(percentile(openTimes, 50))}`,
+    `history with ${count.toLocaleString('en')} entries: written in one transaction in ${ms(insertMs)}; opened at start in ${ms(percentile(openTimes, 50))} (p50); every page checked in the background in ${ms(checkMs)}`,
     `history search p50 ${ms(search50)}, p99 ${ms(percentile(searchTimes, 99))} (first page of 100, newest first; target < 50 ms: ${verdict(search50 < 50)})`,
     `history list first page p50 ${ms(percentile(listTimes, 50))}, p99 ${ms(percentile(listTimes, 99))}`,
   ];

@@ -1,4 +1,4 @@
-import { openHistoryStore } from '../../electron/core/historyStore';
+import { openHistoryStore } from '../../electron/core/historyOpen';
 import { invokeEntry } from './historyEntries';
 
 /**

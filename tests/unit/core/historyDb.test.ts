@@ -5,7 +5,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
 import { LATEST_VERSION, migrate, MIGRATIONS, userVersion } from '../../../electron/core/historyMigrations';
-import { createSqliteHistoryStore, openHistoryStore } from '../../../electron/core/historyStore';
+import { openHistoryStore } from '../../../electron/core/historyOpen';
+import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
 import { failedEntry, invokeEntry } from '../../support/historyEntries';
 
 /** Opening the history file: migrations, a newer version's file, damaged files, modes, two writers. */
@@ -116,8 +117,8 @@ describe('the history database', () => {
       bytes.fill(0xa5, 4096 * 2, 4096 * 6);
       writeFileSync(file, bytes);
     }, 'SQLite said'],
-    // One page deep in a long answer's overflow chain: opening and migrating never read it, so
-    // only reading every page at start (quick_check) finds it before a search trips on it.
+    // One page deep in a long answer's overflow chain: opening never reads it, so only reading
+    // every page (quick_check, in the background after the start) finds it before a read trips on it.
     ['a data page scribbled over', () => {
       const bytes = readFileSync(file);
       const page = Math.floor(bytes.indexOf('LONG-ANSWER'.repeat(50)) / 4096) + 3;
@@ -130,6 +131,7 @@ describe('the history database', () => {
     damage();
     const problems: string[] = [];
     const store = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
+    await store.checked; // the page check runs in the background; the others are found at once
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(why);
     expect(problems[0]).toContain(`moved to ${path.join(path.dirname(file), ASIDE)}, and a new, empty history was started`);
@@ -140,8 +142,25 @@ describe('the history database', () => {
     // The fresh store is the file, not memory: it is there on the next start.
     const again = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
     expect((await again.list({})).entries.map((e) => e.id)).toEqual([id]);
+    await again.checked;
     expect(problems).toHaveLength(1);
     again.close();
+  });
+
+  it('moves aside a file found damaged while running, once, and goes on with a fresh one', async () => {
+    await databaseWithEntries(50);
+    const problems: string[] = [];
+    const store = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
+    await store.checked;
+    expect(problems).toEqual([]);
+    const longId = (await store.list({ limit: 1 })).entries[0]!.id;
+    damages.find(([name]) => name === 'a data page scribbled over')![1]();
+    await expect(store.get(longId)).rejects.toThrow(/malformed/);
+    expect(problems).toEqual([expect.stringContaining(`moved to ${path.join(path.dirname(file), ASIDE)}, and a new, empty history was started`)]);
+    const id = await store.record(invokeEntry({ answer: 'after the damage' }));
+    expect((await store.list({})).entries.map((e) => e.id)).toEqual([id]);
+    expect(problems).toHaveLength(1);
+    store.close();
   });
 
   it.skipIf(isRoot || process.platform === 'win32')('moves aside a file it has no permission to read', async () => {
