@@ -93,7 +93,7 @@ describe('the history database', () => {
     newer.close();
     const before = readFileSync(file);
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     expect(problems).toEqual([expect.stringContaining(`written by a newer version of Agent Explorer (history format ${LATEST_VERSION + 5}; this version reads up to ${LATEST_VERSION})`)]);
     expect(problems[0]).toContain('left untouched');
     expect(readFileSync(file).equals(before)).toBe(true);
@@ -130,7 +130,7 @@ describe('the history database', () => {
     await databaseWithEntries(400);
     damage();
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     await store.checked; // the page check runs in the background; the others are found at once
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(why);
@@ -140,7 +140,7 @@ describe('the history database', () => {
     const id = await store.record(invokeEntry({ answer: 'after the damage' }));
     store.close();
     // The fresh store is the file, not memory: it is there on the next start.
-    const again = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
+    const again = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     expect((await again.list({})).entries.map((e) => e.id)).toEqual([id]);
     await again.checked;
     expect(problems).toHaveLength(1);
@@ -150,7 +150,7 @@ describe('the history database', () => {
   it('moves aside a file found damaged while running, once, and goes on with a fresh one', async () => {
     await databaseWithEntries(50);
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     await store.checked;
     expect(problems).toEqual([]);
     const longId = (await store.list({ limit: 1 })).entries[0]!.id;
@@ -167,7 +167,7 @@ describe('the history database', () => {
     await databaseWithEntries(2);
     chmodSync(file, 0o000);
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     expect(problems[0]).toMatch(/damaged \(.*\): it was moved to/);
     expect((await store.list({})).entries).toEqual([]);
     store.close();
@@ -177,7 +177,7 @@ describe('the history database', () => {
     mkdirSync(path.dirname(dir), { recursive: true });
     writeFileSync(path.join(dir, 'data'), 'a file where the data folder should be');
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), () => FIXED_NOW);
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     expect(problems).toEqual([expect.stringContaining('History is kept for this session only.')]);
     expect(await store.record(invokeEntry())).toBe(1);
   });

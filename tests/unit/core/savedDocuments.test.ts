@@ -78,10 +78,11 @@ describe('an invoke with a corrupt catalog', () => {
 
   it('still returns the answer when the catalog cannot be written at all', async () => {
     core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir: dir, sandboxLatency: 'none', onProblem });
+    // Force the catalog to be read first (it is read once, at start), so the failing write is the
+    // learning one. Before the folder is made: a read still under way would find the folder.
+    await core.api.listCatalog();
     // catalog.json becomes a folder: the learning write fails after the agent has answered.
     mkdirSync(path.join(dir, 'catalog.json'));
-    // Force the catalog to be read first, so the failing write is the learning one.
-    await core.api.listCatalog();
     const result = await core.api.invokeAgent({ agentId: drafter.id, text: 'hello', payload: { customer_name: 'Ada' } });
     expect(result.ok).toBe(true);
     expect(problems.join('\n')).toMatch(/could not learn the keys of an answered request/);
