@@ -154,9 +154,9 @@ export function replaceDamaged(file: string, why: string, now: () => Date = () =
   try {
     aside = moveAside(file, now());
   } catch (moveError) {
-    return { kind: 'unavailable', problem: `The history is damaged (${why}) and could not be moved aside (${reason(moveError)}). ${SESSION_ONLY}` };
+    return { kind: 'unavailable', problem: `The history file could not be used (${why}) and could not be moved aside (${reason(moveError)}). ${SESSION_ONLY}` };
   }
-  const kept = `The history was damaged (${why}): it was moved to ${aside}, and a new, empty history was started.`;
+  const kept = `The history file could not be used (${why}): it was moved to ${aside}, and a new, empty history was started.`;
   try {
     return { kind: 'open', db: openChecked(file), problem: kept };
   } catch (freshError) {
