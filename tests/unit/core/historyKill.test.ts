@@ -81,4 +81,24 @@ describe('the history under SIGKILL', () => {
     expect(acknowledged.length).toBeGreaterThan(KILLS);
     expect(readdirSync(path.dirname(file)).filter((name) => name.includes('damaged'))).toEqual([]);
   });
+
+  it('keeps every acknowledged entry of two processes writing the same file at once', async () => {
+    const file = path.join(dir, 'two', 'history.sqlite');
+    const acknowledged: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      const runs = await Promise.all([writeUntilKilled(file, 20 + Math.floor(Math.random() * 40)), writeUntilKilled(file, 20 + Math.floor(Math.random() * 40))]);
+      for (const run of runs) {
+        expect(run.stderr, `round ${round}`).toBe('');
+        acknowledged.push(...run.acknowledged);
+      }
+    }
+    const opened = openHistoryDatabase(file);
+    expect(opened).toMatchObject({ kind: 'open', problem: null });
+    if (opened.kind !== 'open') return;
+    expect(opened.db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
+    const kept = new Set((opened.db.prepare('SELECT id FROM history').all() as Array<{ id: number }>).map((row) => row.id));
+    expect(acknowledged.filter((id) => !kept.has(id))).toEqual([]);
+    expect(new Set(acknowledged).size).toBe(acknowledged.length); // no id given twice
+    opened.db.close();
+  });
 });
