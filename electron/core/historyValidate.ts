@@ -55,7 +55,8 @@ function narrowQuery(record: Record<string, unknown>, extra: readonly string[]):
   for (const [name, value] of [['from', from], ['to', to]] as const) {
     if (value === undefined) continue;
     if (!isIsoDate(value)) return invalid(`"${name}" must be an ISO 8601 date.`);
-    query[name] = value;
+    // Stored times are UTC ISO strings compared as text: an offset or a bare date is made one too.
+    query[name] = new Date(value).toISOString();
   }
   if (beforeId !== undefined) {
     if (!isEntryId(beforeId)) return invalid('"beforeId" must be an entry id.');

@@ -123,4 +123,15 @@ describe('history arguments from the page', () => {
     expect(outcome).toEqual({ ok: true, value: { ok: true, value: { hits: [], nextBeforeId: null } } });
     expect(await dispatch(core.api, 'listHistory', undefined)).toMatchObject({ ok: true, value: { ok: true } });
   });
+
+  it('compares dates with an offset as the instants they are', async () => {
+    await core.api.invokeAgent({ agentId: echo.id, text: 'now', payload: {} });
+    const anHourAgo = Date.now() - 3_600_000;
+    // An hour ago, written with a +02:00 offset: as text it sorts after the entry, as a time it is before it.
+    const local = new Date(anHourAgo + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
+    const since = await dispatch(core.api, 'listHistory', { from: local });
+    expect(since).toMatchObject({ ok: true, value: { ok: true, value: { entries: [{ targetId: echo.id }] } } });
+    const before = await dispatch(core.api, 'listHistory', { to: local });
+    expect(before).toMatchObject({ ok: true, value: { ok: true, value: { entries: [] } } });
+  });
 });
