@@ -86,10 +86,12 @@ function random(seed: number): () => number {
   };
 }
 
+/** 5,000 made-up words; picking by next()^3 makes a few common and most rare, as in real text. */
+const WORDS = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}${'aeiou'[i % 5]}${'rstln'[(i * 7) % 5]}`);
+
 function syntheticEntries(count: number): NewHistoryEntry[] {
   const next = random(42);
-  // 5,000 made-up words; picking by next()^3 makes a few common and most rare, as in real text.
-  const words = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}${'aeiou'[i % 5]}${'rstln'[(i * 7) % 5]}`);
+  const words = WORDS;
   const word = () => words[Math.floor(next() ** 3 * words.length)]!;
   const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
   const start = Date.parse('2025-01-01T00:00:00Z');
@@ -140,15 +142,20 @@ export async function benchHistorySearch(count: number): Promise<string[]> {
   if (reopened.kind !== 'open') throw new Error(reopened.problem);
   const searchable = createSqliteHistoryStore(reopened.db);
   const next = random(7);
+  const pick = () => WORDS[Math.floor(next() ** 3 * WORDS.length)]!;
+  const timeSearch = async (text: string, profileId?: string) => {
+    const begun = performance.now();
+    await searchable.search({ text, ...(profileId ? { profileId } : {}) });
+    return performance.now() - begun;
+  };
   const searchTimes: number[] = [];
+  const prefixTimes: number[] = [];
   const listTimes: number[] = [];
   for (let i = 0; i < 60; i += 1) {
-    // Rare to common: words drawn from the same skewed pick as the texts, one or two at a time.
-    const one = `w${Math.floor(next() ** 3 * 5000).toString(36)}`;
-    const text = i % 3 === 0 ? `${one} w${Math.floor(next() ** 3 * 5000).toString(36)}` : one;
-    started = performance.now();
-    await searchable.search({ text, ...(i % 4 === 0 ? { profileId: 'p1' } : {}) });
-    searchTimes.push(performance.now() - started);
+    // Whole words, rare to common, one or two at a time, some within a profile.
+    searchTimes.push(await timeSearch(i % 3 === 0 ? `${pick()} ${pick()}` : pick(), i % 4 === 0 ? 'p1' : undefined));
+    // The worst case: two typed characters, a prefix of hundreds of words (what a search-as-you-type sends first).
+    if (i % 3 === 0) prefixTimes.push(await timeSearch(pick().slice(0, 2)));
     started = performance.now();
     await searchable.list(i % 2 === 0 ? {} : { profileId: 'p2' });
     listTimes.push(performance.now() - started);
@@ -160,6 +167,7 @@ export async function benchHistorySearch(count: number): Promise<string[]> {
   return [
     `history with ${count.toLocaleString('en')} entries: written in one transaction in ${ms(insertMs)}; opened at start in ${ms(percentile(openTimes, 50))} (p50); every page checked in the background in ${ms(checkMs)}`,
     `history search p50 ${ms(search50)}, p99 ${ms(percentile(searchTimes, 99))} (first page of 100, newest first; target < 50 ms: ${verdict(search50 < 50)})`,
+    `history search of a 2-character prefix p50 ${ms(percentile(prefixTimes, 50))}, p99 ${ms(percentile(prefixTimes, 99))}`,
     `history list first page p50 ${ms(percentile(listTimes, 50))}, p99 ${ms(percentile(listTimes, 99))}`,
   ];
 }
