@@ -33,8 +33,10 @@ const DAMAGE_CODES = new Set([3 /* PERM */, 10 /* IOERR */, 11 /* CORRUPT */, 14
 
 class DamagedError extends Error {}
 
-/** What the file header says, read without SQLite so a refused file is not touched at all. */
-function inspectHeader(file: string): 'missing' | 'empty' | { version: number } {
+type Header = 'missing' | 'empty' | { bytes: Buffer; size: number };
+
+/** The file's first 100 bytes, read without SQLite (so a refused file is not touched at all). */
+function readHeader(file: string): Header {
   let stat;
   try {
     stat = lstatSync(file);
@@ -44,7 +46,7 @@ function inspectHeader(file: string): 'missing' | 'empty' | { version: number } 
   }
   if (!stat.isFile()) throw new DamagedError(stat.isDirectory() ? 'a folder is in its place' : 'it is not a regular file');
   if (stat.size === 0) return 'empty';
-  const header = Buffer.alloc(100);
+  const bytes = Buffer.alloc(100);
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -52,28 +54,16 @@ function inspectHeader(file: string): 'missing' | 'empty' | { version: number } 
     throw new DamagedError('it cannot be read (no permission)');
   }
   try {
-    const read = readSync(fd, header, 0, 100, 0);
-    if (read < 100 || !header.subarray(0, 16).equals(MAGIC)) throw new DamagedError('it is not a database (garbage or truncated)');
+    return { bytes: bytes.subarray(0, readSync(fd, bytes, 0, 100, 0)), size: stat.size };
   } finally {
     closeSync(fd);
   }
-  // The header's page count and page size say how long the file must be; a shorter one was cut.
-  // Only when no WAL is pending: a checkpoint killed half-way may leave page 1 ahead of the
-  // file's end, and the WAL then still holds the rest (SQLite's recovery completes it).
-  const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16);
-  const pages = header.readUInt32BE(28);
-  if (pages > 0 && !walPending(file) && header.readUInt32BE(24) === header.readUInt32BE(92) && stat.size < pages * pageSize) {
-    throw new DamagedError('it is truncated');
-  }
-  return { version: header.readUInt32BE(60) };
 }
 
-function walPending(file: string): boolean {
-  try {
-    return lstatSync(`${file}-wal`).size > 0;
-  } catch {
-    return false;
-  }
+/** The schema version in a SQLite header (`user_version`), or null when it is not one. */
+function versionOf(header: Header): number | null {
+  if (typeof header !== 'object' || header.bytes.length < 100 || !header.bytes.subarray(0, 16).equals(MAGIC)) return null;
+  return header.bytes.readUInt32BE(60);
 }
 
 function isDamage(error: unknown): boolean {
@@ -84,17 +74,26 @@ function isDamage(error: unknown): boolean {
 
 function reason(error: unknown): string {
   if (error instanceof DamagedError) return error.message;
-  return `SQLite said: ${error instanceof Error ? error.message : String(error)}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof (error as { errcode?: unknown }).errcode === 'number' ? `SQLite said: ${message}` : message;
 }
 
 /** Opens, checks and migrates; throws DamagedError, NewerDatabaseError or SQLite's error. */
 function openChecked(file: string): DatabaseSync {
-  const header = inspectHeader(file);
-  if (typeof header === 'object' && header.version > LATEST_VERSION) throw new NewerDatabaseError(header.version);
-  if (header === 'missing') closeSync(openSync(file, 'wx', 0o600)); // SQLite gives -wal and -shm the main file's mode
+  const before = readHeader(file);
+  const version = versionOf(before);
+  if (version !== null && version > LATEST_VERSION) throw new NewerDatabaseError(version);
+  // 'a' creates the file (0600; SQLite gives -wal and -shm the main file's mode) or opens it as
+  // it is: another instance may have created it a moment ago.
+  if (before === 'missing') closeSync(openSync(file, 'a', 0o600));
   else chmodSync(file, 0o600);
   const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
   try {
+    // SQLite reads page 1 here, under its lock (so never a page another instance is half-way
+    // through writing), and refuses garbage (not a database) and a file shorter than its
+    // header says (malformed). Damage deeper in is for the page check (checkInBackground).
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
     // Reading every page (quick_check) costs about 1 s at 100,000 entries: too long to hold up
@@ -107,6 +106,25 @@ function openChecked(file: string): DatabaseSync {
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+const isBusy = (error: unknown) => [5 /* BUSY */, 6 /* LOCKED */].includes(((error as { errcode?: unknown }).errcode as number) & 0xff);
+
+/**
+ * openChecked, tried again while another instance holds the lock. SQLite's busy timeout does not
+ * cover every step: two instances switching a new file to WAL at once get "database is locked"
+ * at once (SQLite will not wait where waiting could deadlock). Busy is never damage.
+ */
+function openBusyAware(file: string): DatabaseSync {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return openChecked(file);
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.random() * 40); // a short, jittered pause
+    }
   }
 }
 
@@ -135,7 +153,7 @@ export function openHistoryDatabase(file: string, now: () => Date = () => new Da
     return { kind: 'unavailable', problem: `The history folder could not be made (${reason(error)}). ${SESSION_ONLY}` };
   }
   try {
-    return { kind: 'open', db: openChecked(file), problem: null };
+    return { kind: 'open', db: openBusyAware(file), problem: null };
   } catch (error) {
     if (error instanceof NewerDatabaseError) {
       return { kind: 'unavailable', problem: `The history in ${file} was ${error.message}. It was left untouched. ${SESSION_ONLY}` };
@@ -158,7 +176,7 @@ export function replaceDamaged(file: string, why: string, now: () => Date = () =
   }
   const kept = `The history file could not be used (${why}): it was moved to ${aside}, and a new, empty history was started.`;
   try {
-    return { kind: 'open', db: openChecked(file), problem: kept };
+    return { kind: 'open', db: openBusyAware(file), problem: kept };
   } catch (freshError) {
     return { kind: 'unavailable', problem: `${kept} But the new one could not be opened either (${reason(freshError)}). ${SESSION_ONLY}` };
   }

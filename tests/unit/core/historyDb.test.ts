@@ -104,9 +104,9 @@ describe('the history database', () => {
   });
 
   const damages: Array<[string, () => void, string]> = [
-    ['garbage bytes', () => writeFileSync(file, Buffer.alloc(8192, 0x5a)), 'it is not a database'],
-    ['a file cut in the header', () => truncateSync(file, 60), 'it is not a database'],
-    ['a file cut after the header', () => truncateSync(file, 4096 + 100), 'it is truncated'],
+    ['garbage bytes', () => writeFileSync(file, Buffer.alloc(8192, 0x5a)), 'SQLite said: file is not a database'],
+    ['a file cut in the header', () => truncateSync(file, 60), 'SQLite said: database disk image is malformed'],
+    ['a file cut after the header', () => truncateSync(file, 4096 + 100), 'SQLite said: database disk image is malformed'],
     ['a folder in its place', () => {
       rmSync(file);
       mkdirSync(file);

@@ -82,23 +82,21 @@ describe('the history under SIGKILL', () => {
     expect(readdirSync(path.dirname(file)).filter((name) => name.includes('damaged'))).toEqual([]);
   });
 
-  it('keeps every acknowledged entry of two processes writing the same file at once', async () => {
-    const file = path.join(dir, 'two', 'history.sqlite');
-    const acknowledged: number[] = [];
-    for (let round = 0; round < 5; round += 1) {
-      const runs = await Promise.all([writeUntilKilled(file, 20 + Math.floor(Math.random() * 40)), writeUntilKilled(file, 20 + Math.floor(Math.random() * 40))]);
-      for (const run of runs) {
-        expect(run.stderr, `round ${round}`).toBe('');
-        acknowledged.push(...run.acknowledged);
-      }
+  it('keeps every acknowledged entry of two processes that create and write the same file at once', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      // A new file each round: both start together, so both find it missing and create it.
+      const file = path.join(dir, `two-${round}`, 'history.sqlite');
+      const runs = await Promise.all([writeUntilKilled(file, Math.floor(Math.random() * 40)), writeUntilKilled(file, Math.floor(Math.random() * 40))]);
+      const acknowledged = runs.flatMap((run) => run.acknowledged);
+      for (const run of runs) expect(run.stderr, `round ${round}: neither found the other's new file damaged or busy`).toBe('');
+      const opened = openHistoryDatabase(file);
+      expect(opened, `round ${round}`).toMatchObject({ kind: 'open', problem: null });
+      if (opened.kind !== 'open') return;
+      expect(opened.db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
+      const kept = new Set((opened.db.prepare('SELECT id FROM history').all() as Array<{ id: number }>).map((row) => row.id));
+      expect(acknowledged.filter((id) => !kept.has(id))).toEqual([]);
+      expect(new Set(acknowledged).size, 'no id given twice').toBe(acknowledged.length);
+      opened.db.close();
     }
-    const opened = openHistoryDatabase(file);
-    expect(opened).toMatchObject({ kind: 'open', problem: null });
-    if (opened.kind !== 'open') return;
-    expect(opened.db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
-    const kept = new Set((opened.db.prepare('SELECT id FROM history').all() as Array<{ id: number }>).map((row) => row.id));
-    expect(acknowledged.filter((id) => !kept.has(id))).toEqual([]);
-    expect(new Set(acknowledged).size).toBe(acknowledged.length); // no id given twice
-    opened.db.close();
   });
 });
