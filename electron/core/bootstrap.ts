@@ -5,6 +5,8 @@ import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
 import { originOf } from './baseUrl';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
+import { openHistoryStore } from './historyOpen';
+import type { HistoryStore } from './historyStore';
 import { ensurePrivateDir } from './privateFiles';
 import { environmentProfile } from './environment';
 import { createPlatformClient } from './platformClient';
@@ -35,6 +37,8 @@ export interface CoreOptions {
   sandboxLatency?: SandboxLatency;
   /** Where answers too large for memory are saved on request; default: responses/ in the data directory (or the temp folder). */
   downloadsDir?: string;
+  /** Where exchanges are kept; default: history.sqlite in the data folder, or memory without one. */
+  history?: HistoryStore;
   /** Where start-up problems are told (a broken profiles file, a bad environment variable). */
   onProblem?: (message: string) => void;
 }
@@ -94,6 +98,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       ? createKeychainSecretStore({ file: path.join(options.dataDir, 'keys.json'), cipher: options.cipher, onProblem })
       : createMemorySecretStore({ note: options.host === 'browser' ? BROWSER_MODE_NOTE : 'No OS keychain was offered to the app.' });
 
+  // After the folder is made private, before anything can be answered: every exchange is kept.
+  const history = options.history ?? openHistoryStore(inDataDir('history.sqlite'), onProblem);
   const api = createApiService({
     host: options.host,
     version: options.version,
@@ -109,6 +115,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     workspace: workspaceDocument(inDataDir('workspace.json'), onProblem),
     catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
     wallClock: () => new Date(),
+    history,
     onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
     knownResources: (profile) =>
@@ -116,5 +123,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
         ? { agents: sandboxKnownAgents(), guidelines: sandboxKnownGuidelines() }
         : { agents: [], guidelines: [] },
   });
-  return { api, sandbox, close: () => sandbox.close() };
+  return {
+    api,
+    sandbox,
+    close: async () => {
+      await sandbox.close();
+      history.close(); // the last connection checkpoints the WAL into the file and removes it
+      if ('checked' in history) await history.checked; // the background check has stopped
+    },
+  };
 }

@@ -9,7 +9,9 @@ import type {
   CatalogAgent,
   DetectAttempt,
   HostKind,
+  HistoryExchange,
   InvokeRequest,
+  InvokeResult,
   KeyPresentation,
   KeyStatus,
   KnownAgent,
@@ -31,6 +33,8 @@ import type { PlatformClient, PlatformTarget } from './platformClient';
 import { checkProfileInput, readCaFile } from './profileInput';
 import { newProfileId, type Profile, type ProfileStore } from './profiles';
 import type { SecretStore } from './secrets';
+import { createMemoryHistoryStore } from './historyMemory';
+import type { HistoryStore } from './historyStore';
 
 /**
  * The contract implemented once, host-agnostic. Electron's IPC and the browser-mode host are
@@ -57,6 +61,8 @@ export interface ServiceDeps {
   wallClock: () => Date;
   /** Where answers too large for memory are saved, on request. */
   downloadsDir: string;
+  /** Where every exchange is kept (issue 8); in memory when absent. */
+  history?: HistoryStore;
   /** Where problems that must not fail a call are told (the catalog could not learn an answer's keys). */
   onProblem?: (message: string) => void;
 }
@@ -246,6 +252,48 @@ export function createApiService(deps: ServiceDeps): Api {
     }
   }
 
+  const history = deps.history ?? createMemoryHistoryStore();
+
+  /**
+   * Keeps an exchange in the history once it has ended, before its answer goes back: so an
+   * answer the page shows is already durable. The exchange has happened: a failed write must not
+   * turn its answer into an error, so the failure is told (onProblem) and the answer still returns.
+   */
+  async function remember(profile: Profile, exchange: HistoryExchange): Promise<void> {
+    try {
+      await history.record({ exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: deps.wallClock().toISOString() });
+    } catch (error) {
+      deps.onProblem?.(`An exchange could not be kept in the history: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** A store failure while reading the history, as data. */
+  async function fromHistory<T>(read: () => Promise<T>): Promise<Result<T>> {
+    try {
+      return { ok: true, value: await read() };
+    } catch (error) {
+      return { ok: false, error: { code: 'internal', message: `The history could not be read: ${error instanceof Error ? error.message : String(error)}` } };
+    }
+  }
+
+  async function invokeOn(profile: Profile, request: InvokeRequest): Promise<InvokeResult> {
+    const resolved = await target(profile);
+    if (!resolved.ok) return resolved;
+    const { requestId } = request;
+    if (requestId !== undefined && inFlight.has(requestId)) {
+      return { ok: false, error: { code: 'invalid_argument', message: 'A request with this id is already in flight.', exchange: null } };
+    }
+    const controller = new AbortController();
+    if (requestId !== undefined) inFlight.set(requestId, controller);
+    try {
+      const result = await deps.client.invoke(resolved.value, request, controller.signal);
+      if (result.ok) await learnFromAnswer(profile.id, request);
+      return result;
+    } finally {
+      if (requestId !== undefined) inFlight.delete(requestId);
+    }
+  }
+
   async function others(exceptId?: string): Promise<Profile[]> {
     return (await deps.profiles.list()).filter((profile) => profile.id !== exceptId);
   }
@@ -379,21 +427,10 @@ export function createApiService(deps: ServiceDeps): Api {
       const chosen = await profileForRequest(request.profileId);
       if (!chosen.ok) return chosen;
       const profile = chosen.value;
-      const resolved = await target(profile);
-      if (!resolved.ok) return resolved;
-      const { requestId } = request;
-      if (requestId !== undefined && inFlight.has(requestId)) {
-        return { ok: false, error: { code: 'invalid_argument', message: 'A request with this id is already in flight.', exchange: null } };
-      }
-      const controller = new AbortController();
-      if (requestId !== undefined) inFlight.set(requestId, controller);
-      try {
-        const result = await deps.client.invoke(resolved.value, request, controller.signal);
-        if (result.ok) await learnFromAnswer(profile.id, request);
-        return result;
-      } finally {
-        if (requestId !== undefined) inFlight.delete(requestId);
-      }
+      const result = await invokeOn(profile, request);
+      const { agentId, text, payload } = request;
+      await remember(profile, { what: 'invoke', request: { agentId, text, payload }, result });
+      return result;
     },
     async cancelRequest({ requestId }) {
       const controller = inFlight.get(requestId);
@@ -468,8 +505,22 @@ export function createApiService(deps: ServiceDeps): Api {
     async getGuideline(request) {
       const chosen = await profileForRequest(request.profileId);
       if (!chosen.ok) return chosen;
-      const resolved = await target(chosen.value);
-      return resolved.ok ? deps.client.getGuideline(resolved.value, request) : resolved;
+      const profile = chosen.value;
+      const resolved = await target(profile);
+      const result = resolved.ok ? await deps.client.getGuideline(resolved.value, request) : resolved;
+      await remember(profile, { what: 'guideline', request: { guidelineId: request.guidelineId }, result });
+      return result;
+    },
+    async listHistory(query) {
+      return fromHistory(() => history.list(query));
+    },
+    async getHistoryEntry({ id }) {
+      const found = await fromHistory(() => history.get(id));
+      if (!found.ok) return found;
+      return found.value ? { ok: true, value: found.value } : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id}: it may have been deleted.` } };
+    },
+    async searchHistory(query) {
+      return fromHistory(() => history.search(query));
     },
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
     // browser mode uses the browser's own find and never asks.

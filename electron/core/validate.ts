@@ -9,6 +9,7 @@ import {
   type JsonObject,
   type Result,
 } from '../shared/contract';
+import { validateHistoryEntryRef, validateHistoryQuery, validateHistorySearch } from './historyValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
 
@@ -178,6 +179,9 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       return ok({ text: text.value, forward, newSearch });
     }),
   stopFindInPage: noArgument,
+  listHistory: validateHistoryQuery,
+  getHistoryEntry: validateHistoryEntryRef,
+  searchHistory: validateHistorySearch,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

@@ -31,7 +31,14 @@ import type {
   WorkspaceChanges,
   FindInPageRequest,
   FindInPageResult,
+  HistoryEntry,
+  HistoryEntryRef,
+  HistoryPage,
+  HistoryQuery,
+  HistorySearchPage,
+  HistorySearchRequest,
 } from '../../electron/shared/contract';
+import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
 
 /**
@@ -338,6 +345,25 @@ export class FakeApi implements Api {
     const changed = this.profileChanged(request.profileId);
     if (changed) return { ok: false as const, error: changed };
     return this.guidelineResponder(request);
+  }
+
+  /** The history behind the three history methods; seed it with `history.record(...)`. */
+  readonly history = createMemoryHistoryStore();
+
+  async listHistory(request: HistoryQuery): Promise<Result<HistoryPage>> {
+    this.record('listHistory', request);
+    return { ok: true, value: await this.history.list(request) };
+  }
+
+  async getHistoryEntry(request: HistoryEntryRef): Promise<Result<HistoryEntry>> {
+    this.record('getHistoryEntry', request);
+    const entry = await this.history.get(request.id);
+    return entry ? { ok: true, value: entry } : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${request.id}.` } };
+  }
+
+  async searchHistory(request: HistorySearchRequest): Promise<Result<HistorySearchPage>> {
+    this.record('searchHistory', request);
+    return { ok: true, value: await this.history.search(request) };
   }
 }
 

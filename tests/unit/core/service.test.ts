@@ -217,6 +217,12 @@ describe('the key never leaves the host', () => {
       deleteCatalogAgent: () => core.api.deleteCatalogAgent({ agentId: 'a' }),
       findInPage: () => core.api.findInPage({ text: SENTINEL, forward: true, newSearch: true }),
       stopFindInPage: () => core.api.stopFindInPage(),
+      listHistory: () => core.api.listHistory({}),
+      getHistoryEntry: async () => {
+        const newest = await core.api.listHistory({ limit: 1 });
+        return newest.ok && newest.value.entries[0] ? core.api.getHistoryEntry({ id: newest.value.entries[0].id }) : newest;
+      },
+      searchHistory: () => core.api.searchHistory({ text: 'hello' }),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
@@ -227,6 +233,9 @@ describe('the key never leaves the host', () => {
     expect(files.map((f) => f.name.replace(/-\d{4}-.*/, '')).sort()).toEqual([
       'agent-explorer-guideline-7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47',
       'catalog.json',
+      'history.sqlite', // every exchange (issue 8), which must not hold the key either
+      'history.sqlite-shm',
+      'history.sqlite-wal',
       'keys.json',
       'profiles.json',
       'sandbox.json', // the Sandbox's port only

@@ -1,0 +1,90 @@
+import type { HistoryEntry, HistoryPassage } from '../shared/contract';
+import { historyFacts, matchesQuery, pageSize, searchTerms, summarize, type NewHistoryEntry } from './historySchema';
+import type { HistoryStore } from './historyStore';
+
+/**
+ * The in-memory twin of the SQLite history: for tests, for a run without a data folder, and for
+ * the session when the database cannot be used (a newer version's file, a folder that cannot be
+ * written). It files and filters through the same historySchema functions; its search is a
+ * plain prefix match of the same words (no stemming there either), and its passage is cut
+ * around the first match rather than by FTS5's snippet().
+ */
+export function createMemoryHistoryStore(): HistoryStore {
+  const entries: HistoryEntry[] = [];
+  let lastId = 0;
+  const newestFirst = () => [...entries].reverse();
+  const insert = ({ exchange, profile, recordedAt }: NewHistoryEntry): number => {
+    const facts = historyFacts(exchange);
+    lastId += 1;
+    entries.push(structuredClone({ ...exchange, id: lastId, recordedAt, kind: facts.kind, profile, tokenPresent: facts.tokenPresent, pinned: false }));
+    return lastId;
+  };
+
+  return {
+    async record(entry) {
+      return insert(entry);
+    },
+    async recordMany(many) {
+      return many.map(insert);
+    },
+    async list(query) {
+      const limit = pageSize(query);
+      const matching = newestFirst().map(summarize).filter((summary) => matchesQuery(summary, query));
+      const page = matching.slice(0, limit);
+      return { entries: page, nextBeforeId: matching.length > limit ? page[page.length - 1]!.id : null };
+    },
+    async get(id) {
+      const entry = entries.find((e) => e.id === id);
+      return entry ? structuredClone(entry) : null;
+    },
+    async search(query) {
+      const terms = searchTerms(query.text);
+      if (terms.length === 0) return { hits: [], nextBeforeId: null };
+      const limit = pageSize(query);
+      const hits = [];
+      for (const entry of newestFirst()) {
+        const summary = summarize(entry);
+        if (!matchesQuery(summary, query)) continue;
+        const facts = historyFacts(entry);
+        const fields = [facts.text, facts.payload, facts.answer];
+        const words = fields.map((field) => field.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+        if (!terms.every((term) => words.some((list) => list.some((word) => word.startsWith(term))))) continue;
+        const field = fields.find((_, i) => words[i]!.some((word) => word.startsWith(terms[0]!)))!;
+        hits.push({ entry: summary, passage: passageOf(field, terms) });
+        if (hits.length > limit) break;
+      }
+      const page = hits.slice(0, limit);
+      return { hits: page, nextBeforeId: hits.length > limit ? page[page.length - 1]!.entry.id : null };
+    },
+    async delete(ids) {
+      const before = entries.length;
+      const remove = new Set(ids);
+      entries.splice(0, entries.length, ...entries.filter((e) => !remove.has(e.id)));
+      return before - entries.length;
+    },
+    async pin(id, pinned) {
+      const entry = entries.find((e) => e.id === id);
+      if (entry) entry.pinned = pinned;
+      return entry !== undefined;
+    },
+    async clear(options) {
+      const before = entries.length;
+      entries.splice(0, entries.length, ...entries.filter((e) => options?.keepPinned === true && e.pinned));
+      return before - entries.length;
+    },
+    close() {},
+  };
+}
+
+/** About 100 characters around the first match, with every word that starts with a term marked. */
+function passageOf(field: string, terms: string[]): HistoryPassage {
+  const lower = field.toLowerCase();
+  const first = Math.max(0, lower.indexOf(terms[0]!));
+  const from = Math.max(0, first - 40);
+  const text = (from > 0 ? '…' : '') + field.slice(from, from + 100) + (from + 100 < field.length ? '…' : '');
+  const highlights: HistoryPassage['highlights'] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (terms.some((term) => match[0].toLowerCase().startsWith(term))) highlights.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return { text, highlights };
+}

@@ -1,0 +1,96 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * The history database's schema, as numbered migrations. The number applied is kept in SQLite's
+ * `user_version` (in the file header, so it can be read without opening the database: see
+ * historyDb.ts). Migrations only ever get added at the end; one that shipped is never edited,
+ * since databases out there were made by it.
+ */
+
+export interface Migration {
+  version: number;
+  /** What it adds, for the record. */
+  description: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'History entries, with the columns the list filters on, and a full-text index of text, payload and answer.',
+    sql: `
+      CREATE TABLE history (
+        -- AUTOINCREMENT: a deleted entry's id is never given to another, so an id held by the UI stays unambiguous.
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        recorded_at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        what TEXT NOT NULL,
+        target_id TEXT NOT NULL,
+        profile_id TEXT NOT NULL,
+        profile_name TEXT NOT NULL,
+        base_url TEXT NOT NULL,
+        method TEXT,
+        url TEXT,
+        status INTEGER,
+        status_class INTEGER NOT NULL,
+        error_code TEXT,
+        round_trip_ms REAL,
+        token_present INTEGER NOT NULL,
+        pinned INTEGER NOT NULL DEFAULT 0,
+        -- The request and the Result exactly as returned to the page (HistoryExchange as JSON).
+        exchange TEXT NOT NULL
+      );
+      CREATE INDEX history_by_profile ON history (profile_id, id);
+      -- Its own copy of the text (not external content): snippet() needs it, and a row and its
+      -- index entry are written in one transaction by the store, so they cannot drift apart.
+      CREATE VIRTUAL TABLE history_text USING fts5 (text, payload, answer, tokenize = 'unicode61 remove_diacritics 2');
+    `,
+  },
+  {
+    version: 2,
+    description: 'Indexes for the agent or guideline filter and the error-code filter.',
+    sql: `
+      CREATE INDEX history_by_target ON history (target_id, id);
+      CREATE INDEX history_by_error ON history (error_code, id) WHERE error_code IS NOT NULL;
+    `,
+  },
+];
+
+/** The schema version this build writes and reads. */
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function userVersion(db: DatabaseSync): number {
+  return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+}
+
+/** The database is newer than this build: refused, not migrated backwards. */
+export class NewerDatabaseError extends Error {
+  constructor(readonly found: number) {
+    super(`written by a newer version of Agent Explorer (history format ${found}; this version reads up to ${LATEST_VERSION})`);
+    this.name = 'NewerDatabaseError';
+  }
+}
+
+/**
+ * Brings the database up to `target` (default: the latest) in one transaction: all of it or
+ * none. BEGIN IMMEDIATE takes the write lock before reading the version, so two instances
+ * starting at once do not both migrate: the second waits (busy timeout), then finds it done.
+ */
+export function migrate(db: DatabaseSync, target = LATEST_VERSION): { from: number; to: number } {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const from = userVersion(db);
+    if (from > LATEST_VERSION) throw new NewerDatabaseError(from);
+    for (const migration of MIGRATIONS) {
+      if (migration.version > from && migration.version <= target) db.exec(migration.sql);
+    }
+    const to = Math.max(from, target);
+    // PRAGMA takes no bound parameters; `to` is a number from this file, never input.
+    if (to !== from) db.exec(`PRAGMA user_version = ${to}`);
+    db.exec('COMMIT');
+    return { from, to };
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

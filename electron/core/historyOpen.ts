@@ -1,0 +1,96 @@
+import { checkInBackground, isDamageError, openHistoryDatabase, replaceDamaged } from './historyDb';
+import { createMemoryHistoryStore } from './historyMemory';
+import { createSqliteHistoryStore, type HistoryStore } from './historyStore';
+
+/** Resolves after `ms`, or at once when `signal` aborts; never holds the process open. */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+/** The history of a run, and the background check of its file. */
+export interface OpenedHistoryStore extends HistoryStore {
+  /** Settles when the background check of the file is done (and any damage it found handled). */
+  checked: Promise<void>;
+}
+
+/**
+ * The history for a run: the SQLite file when there is a data folder, else memory. When the file
+ * cannot be used (see historyDb.ts) the reason goes to `onProblem` and the session still keeps
+ * its history in memory, so the app always starts.
+ *
+ * Damage found after the start, by the background page check or by a call that trips on it,
+ * is handled like damage found at start, once: the file is moved aside (with whatever this
+ * session wrote to it: kept, not lost), a fresh one takes its place, and `onProblem` says so.
+ * The call that tripped still fails (the service reports it); the next one uses the new file.
+ */
+export interface OpenHistoryOptions {
+  now?: () => Date;
+  /**
+   * When the background page check starts. Default 3 s: after the first screen, which it would
+   * otherwise compete with for CPU (it reads the whole file: about 0.6 s at 100,000 entries).
+   */
+  checkDelayMs?: number;
+}
+
+export function openHistoryStore(file: string | null, onProblem: (message: string) => void, options: OpenHistoryOptions = {}): OpenedHistoryStore {
+  const { now, checkDelayMs = 3000 } = options;
+  if (file === null) return { ...createMemoryHistoryStore(), checked: Promise.resolve() };
+  const opened = openHistoryDatabase(file, now);
+  if (opened.problem) onProblem(opened.problem);
+  if (opened.kind !== 'open') return { ...createMemoryHistoryStore(), checked: Promise.resolve() };
+
+  let current: HistoryStore = createSqliteHistoryStore(opened.db);
+  let replaced = false;
+  let closed = false;
+  const replace = (why: string) => {
+    if (replaced || closed) return;
+    replaced = true;
+    current.close();
+    const fresh = replaceDamaged(file, why, now);
+    onProblem(fresh.problem ?? `The history was damaged (${why}).`);
+    current = fresh.kind === 'open' ? createSqliteHistoryStore(fresh.db) : createMemoryHistoryStore();
+  };
+  /** Runs a call on the current store; a damaged file is replaced before the error goes on. */
+  const guard = async <T>(call: (store: HistoryStore) => Promise<T>): Promise<T> => {
+    try {
+      return await call(current);
+    } catch (error) {
+      if (isDamageError(error)) replace(`SQLite said: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+  };
+  // A fresh file (just made, or made in place of a damaged one) has nothing to check.
+  const stopCheck = new AbortController();
+  const checked =
+    opened.problem === null
+      ? delay(checkDelayMs, stopCheck.signal)
+          .then(() => (stopCheck.signal.aborted ? null : checkInBackground(file, stopCheck.signal)))
+          .then((damage) => {
+            if (damage !== null) replace(damage);
+          })
+      : Promise.resolve();
+
+  return {
+    checked,
+    record: (entry) => guard((store) => store.record(entry)),
+    recordMany: (entries) => guard((store) => store.recordMany(entries)),
+    list: (query) => guard((store) => store.list(query)),
+    get: (id) => guard((store) => store.get(id)),
+    search: (query) => guard((store) => store.search(query)),
+    delete: (ids) => guard((store) => store.delete(ids)),
+    pin: (id, pinned) => guard((store) => store.pin(id, pinned)),
+    clear: (options) => guard((store) => store.clear(options)),
+    close() {
+      closed = true;
+      stopCheck.abort();
+      current.close();
+    },
+  };
+}

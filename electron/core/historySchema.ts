@@ -1,0 +1,159 @@
+import type {
+  ErrorCode,
+  HistoryEntry,
+  HistoryExchange,
+  HistoryKind,
+  HistoryPassage,
+  HistoryProfile,
+  HistoryQuery,
+  HistorySummary,
+} from '../shared/contract';
+
+/**
+ * What both history stores (SQLite and the in-memory twin) derive from an exchange, in one
+ * place so they file, filter and search an entry the same way.
+ */
+
+/** What the service hands the store: the exchange, who it went to, and when. */
+export interface NewHistoryEntry {
+  exchange: HistoryExchange;
+  profile: HistoryProfile;
+  recordedAt: string;
+}
+
+/** The columns an entry is filtered on, and the texts it is found by. */
+export interface HistoryFacts {
+  kind: HistoryKind;
+  targetId: string;
+  method: 'GET' | 'POST' | null;
+  url: string | null;
+  status: number | null;
+  errorCode: ErrorCode | null;
+  roundTripMs: number | null;
+  tokenPresent: boolean;
+  /** Searchable: the request text (invoke) or the guideline id. */
+  text: string;
+  /** Searchable: the payload as JSON (invoke), else empty. */
+  payload: string;
+  /** Searchable: the answer, the guideline, or the error with the body that came with it. */
+  answer: string;
+}
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
+/** Derives the filter columns and search texts of an exchange. Never throws on a well-typed one. */
+export function historyFacts(exchange: HistoryExchange): HistoryFacts {
+  const { result } = exchange;
+  const record = result.ok ? result.value.exchange : result.error.exchange;
+  const base = {
+    method: record?.method ?? null,
+    url: record?.url ?? null,
+    status: record?.status ?? null,
+    roundTripMs: record?.roundTripMs ?? null,
+    errorCode: result.ok ? null : result.error.code,
+  };
+  const failure = result.ok ? '' : [result.error.message, result.error.exchange?.responseBody ?? ''].join('\n');
+  const kind: HistoryKind = result.ok ? exchange.what : result.error.code === 'cancelled' ? 'cancelled' : 'failed';
+  if (exchange.what === 'invoke') {
+    const value = exchange.result.ok ? exchange.result.value : null;
+    return {
+      ...base,
+      kind,
+      targetId: exchange.request.agentId,
+      tokenPresent: typeof value?.response.token === 'string' && value.response.token !== '',
+      text: exchange.request.text,
+      payload: JSON.stringify(exchange.request.payload),
+      answer: value ? value.response.answer : failure,
+    };
+  }
+  const guideline = exchange.result.ok ? exchange.result.value.guideline : null;
+  return {
+    ...base,
+    kind,
+    targetId: exchange.request.guidelineId,
+    tokenPresent: false,
+    text: exchange.request.guidelineId,
+    payload: '',
+    answer: guideline ? [guideline.name, guideline.description, guideline.content].join('\n') : failure,
+  };
+}
+
+/** The list row of an entry. */
+export function summarize(entry: HistoryEntry): HistorySummary {
+  const facts = historyFacts(entry);
+  return {
+    id: entry.id,
+    recordedAt: entry.recordedAt,
+    kind: entry.kind,
+    what: entry.what,
+    targetId: facts.targetId,
+    profile: entry.profile,
+    method: facts.method,
+    url: facts.url,
+    status: facts.status,
+    errorCode: facts.errorCode,
+    roundTripMs: facts.roundTripMs,
+    tokenPresent: entry.tokenPresent,
+    pinned: entry.pinned,
+  };
+}
+
+/** True when an entry passes every filter of the query (the in-memory twin's WHERE clause). */
+export function matchesQuery(summary: HistorySummary, query: HistoryQuery): boolean {
+  if (query.profileId !== undefined && summary.profile.id !== query.profileId) return false;
+  if (query.kind !== undefined && summary.kind !== query.kind) return false;
+  if (query.targetId !== undefined && summary.targetId !== query.targetId) return false;
+  if (query.statusClass !== undefined && statusClass(summary.status) !== query.statusClass) return false;
+  if (query.errorCode !== undefined && summary.errorCode !== query.errorCode) return false;
+  if (query.tokenPresent !== undefined && summary.tokenPresent !== query.tokenPresent) return false;
+  if (query.from !== undefined && summary.recordedAt < query.from) return false;
+  if (query.to !== undefined && summary.recordedAt >= query.to) return false;
+  if (query.beforeId !== undefined && summary.id >= query.beforeId) return false;
+  return true;
+}
+
+/** 2 for 2xx and so on; 0 when there is no status. */
+export function statusClass(status: number | null): number {
+  return status === null ? 0 : Math.floor(status / 100);
+}
+
+export function pageSize(query: HistoryQuery): number {
+  return Math.min(Math.max(1, Math.floor(query.limit ?? DEFAULT_PAGE_SIZE)), MAX_PAGE_SIZE);
+}
+
+/**
+ * The words of a search, each as a quoted FTS5 prefix term, all required. What a person types
+ * is never FTS5 syntax: quotes, NEAR, AND/OR or a stray `*` must not make the query fail or mean
+ * something else, so only letters and digits are kept.
+ */
+export function searchTerms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
+}
+
+export function ftsQuery(terms: string[]): string {
+  return terms.map((term) => `"${term}"*`).join(' ');
+}
+
+/** Private-use marks around a match in a snippet; stripped from indexed text so they cannot be forged. */
+export const MARK_START = '\uE000';
+export const MARK_END = '\uE001';
+
+export function withoutMarks(text: string): string {
+  return text.replace(/[\uE000\uE001]/g, ' ');
+}
+
+/** Turns a marked snippet into plain text and the ranges that matched. */
+export function parsePassage(marked: string): HistoryPassage {
+  let text = '';
+  const highlights: HistoryPassage['highlights'] = [];
+  let start = -1;
+  for (const char of marked) {
+    if (char === MARK_START) start = text.length;
+    else if (char === MARK_END && start >= 0) {
+      highlights.push({ start, end: text.length });
+      start = -1;
+    } else text += char;
+  }
+  return { text, highlights };
+}

@@ -1,0 +1,182 @@
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { HistoryEntry, HistoryExchange, HistoryPage, HistoryQuery, HistorySearchPage, HistorySearchRequest, HistorySummary } from '../shared/contract';
+import { ftsQuery, historyFacts, MARK_END, MARK_START, pageSize, parsePassage, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
+
+/**
+ * Where exchanges are kept (issue 8). An interface, so the service and its tests do not care
+ * whether a SQLite file or memory is behind it (historyMemory.ts is the twin).
+ */
+export interface HistoryStore {
+  /** Keeps an entry; resolves with its id once it is durable (committed and fsynced). */
+  record(entry: NewHistoryEntry): Promise<number>;
+  /** Keeps many entries in one transaction (an import; the bench's 100,000): all or none. */
+  recordMany(entries: NewHistoryEntry[]): Promise<number[]>;
+  list(query: HistoryQuery): Promise<HistoryPage>;
+  get(id: number): Promise<HistoryEntry | null>;
+  /** Full-text search, newest first. An empty search (no letters or digits) finds nothing. */
+  search(query: HistorySearchRequest): Promise<HistorySearchPage>;
+  /** Removes entries, pinned or not; resolves with how many were removed. */
+  delete(ids: number[]): Promise<number>;
+  /** False when there is no such entry. */
+  pin(id: number, pinned: boolean): Promise<boolean>;
+  /** Removes every entry, or every unpinned one; resolves with how many were removed. */
+  clear(options?: { keepPinned?: boolean }): Promise<number>;
+  close(): void;
+}
+
+interface Row {
+  id: number;
+  recorded_at: string;
+  kind: HistoryEntry['kind'];
+  what: HistoryEntry['what'];
+  target_id: string;
+  profile_id: string;
+  profile_name: string;
+  base_url: string;
+  method: HistorySummary['method'];
+  url: string | null;
+  status: number | null;
+  error_code: HistorySummary['errorCode'];
+  round_trip_ms: number | null;
+  token_present: number;
+  pinned: number;
+}
+
+const SUMMARY_COLUMNS =
+  'h.id, h.recorded_at, h.kind, h.what, h.target_id, h.profile_id, h.profile_name, h.base_url, h.method, h.url, h.status, h.error_code, h.round_trip_ms, h.token_present, h.pinned';
+
+function toSummary(row: Row): HistorySummary {
+  return {
+    id: row.id,
+    recordedAt: row.recorded_at,
+    kind: row.kind,
+    what: row.what,
+    targetId: row.target_id,
+    profile: { id: row.profile_id, name: row.profile_name, baseUrl: row.base_url },
+    method: row.method,
+    url: row.url,
+    status: row.status,
+    errorCode: row.error_code,
+    roundTripMs: row.round_trip_ms,
+    tokenPresent: row.token_present === 1,
+    pinned: row.pinned === 1,
+  };
+}
+
+/** The WHERE clause of the list's filters, with its parameters (values are always bound, never spliced). */
+function filters(query: HistoryQuery): { where: string; params: SQLInputValue[] } {
+  const clauses: string[] = [];
+  const params: SQLInputValue[] = [];
+  const add = (clause: string, value: SQLInputValue) => {
+    clauses.push(clause);
+    params.push(value);
+  };
+  if (query.profileId !== undefined) add('h.profile_id = ?', query.profileId);
+  if (query.kind !== undefined) add('h.kind = ?', query.kind);
+  if (query.targetId !== undefined) add('h.target_id = ?', query.targetId);
+  if (query.statusClass !== undefined) add('h.status_class = ?', query.statusClass);
+  if (query.errorCode !== undefined) add('h.error_code = ?', query.errorCode);
+  if (query.tokenPresent !== undefined) add('h.token_present = ?', query.tokenPresent ? 1 : 0);
+  if (query.from !== undefined) add('h.recorded_at >= ?', query.from);
+  if (query.to !== undefined) add('h.recorded_at < ?', query.to);
+  if (query.beforeId !== undefined) add('h.id < ?', query.beforeId);
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** Runs `work` in one write transaction (IMMEDIATE: takes the lock first, so it cannot deadlock with another instance). */
+function transaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** The history in an open, migrated SQLite database (historyDb.ts opens it). */
+export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
+  const insertRow = db.prepare(
+    `INSERT INTO history (recorded_at, kind, what, target_id, profile_id, profile_name, base_url, method, url, status, status_class,
+       error_code, round_trip_ms, token_present, exchange) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertText = db.prepare('INSERT INTO history_text (rowid, text, payload, answer) VALUES (?, ?, ?, ?)');
+  const selectOne = db.prepare(`SELECT ${SUMMARY_COLUMNS}, h.exchange FROM history h WHERE h.id = ?`);
+
+  /** One row and its full-text entry; the caller holds the transaction. */
+  function insert({ exchange, profile, recordedAt }: NewHistoryEntry): number {
+    const facts = historyFacts(exchange);
+    const status = facts.status;
+    const { lastInsertRowid } = insertRow.run(
+      recordedAt, facts.kind, exchange.what, facts.targetId, profile.id, profile.name, profile.baseUrl, facts.method, facts.url,
+      status, status === null ? 0 : Math.floor(status / 100), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0,
+      JSON.stringify(exchange),
+    );
+    insertText.run(lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer));
+    return Number(lastInsertRowid);
+  }
+
+  function removeWhere(where: string, params: SQLInputValue[]): number {
+    return transaction(db, () => {
+      db.prepare(`DELETE FROM history_text WHERE rowid IN (SELECT id FROM history h ${where})`).run(...params);
+      return Number(db.prepare(`DELETE FROM history AS h ${where}`).run(...params).changes);
+    });
+  }
+
+  return {
+    async record(entry) {
+      return transaction(db, () => insert(entry));
+    },
+    async recordMany(entries) {
+      return transaction(db, () => entries.map(insert));
+    },
+    async list(query) {
+      const limit = pageSize(query);
+      const { where, params } = filters(query);
+      const rows = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM history h ${where} ORDER BY h.id DESC LIMIT ?`).all(...params, limit + 1) as unknown as Row[];
+      const entries = rows.slice(0, limit).map(toSummary);
+      return { entries, nextBeforeId: rows.length > limit ? entries[entries.length - 1]!.id : null };
+    },
+    async get(id) {
+      const row = selectOne.get(id) as (Row & { exchange: string }) | undefined;
+      if (!row) return null;
+      const summary = toSummary(row);
+      const exchange = JSON.parse(row.exchange) as HistoryExchange;
+      return { ...exchange, id: summary.id, recordedAt: summary.recordedAt, kind: summary.kind, profile: summary.profile, tokenPresent: summary.tokenPresent, pinned: summary.pinned };
+    },
+    async search(query) {
+      const terms = searchTerms(query.text);
+      if (terms.length === 0) return { hits: [], nextBeforeId: null };
+      const limit = pageSize(query);
+      const { where, params } = filters(query);
+      // Newest first, like the list (FTS5 walks its rowids backwards cheaply); rank is not used,
+      // so the first page of a common word costs the same as a rare one.
+      const rows = db
+        .prepare(
+          `SELECT ${SUMMARY_COLUMNS}, snippet(history_text, -1, '${MARK_START}', '${MARK_END}', '…', 16) AS passage
+           FROM history_text JOIN history h ON h.id = history_text.rowid
+           ${where ? `${where} AND` : 'WHERE'} history_text MATCH ?
+           ORDER BY history_text.rowid DESC LIMIT ?`,
+        )
+        .all(...params, ftsQuery(terms), limit + 1) as unknown as Array<Row & { passage: string }>;
+      const hits = rows.slice(0, limit).map((row) => ({ entry: toSummary(row), passage: parsePassage(row.passage) }));
+      return { hits, nextBeforeId: rows.length > limit ? hits[hits.length - 1]!.entry.id : null };
+    },
+    async delete(ids) {
+      if (ids.length === 0) return 0;
+      return removeWhere(`WHERE h.id IN (${ids.map(() => '?').join(', ')})`, ids);
+    },
+    async pin(id, pinned) {
+      return Number(db.prepare('UPDATE history SET pinned = ? WHERE id = ?').run(pinned ? 1 : 0, id).changes) > 0;
+    },
+    async clear(options) {
+      return removeWhere(options?.keepPinned ? 'WHERE h.pinned = 0' : '', []);
+    },
+    close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}
+

@@ -1,0 +1,88 @@
+import { ERROR_CODES, type ErrorCode, type HistoryEntryRef, type HistoryKind, type HistoryQuery, type HistorySearchRequest, type Result } from '../shared/contract';
+import { MAX_PAGE_SIZE } from './historySchema';
+
+/**
+ * Argument validators of the history methods (validate.ts holds them in its record). Every
+ * field is checked and an unknown field is refused, so a typo in a filter is an error, not a
+ * filter silently ignored.
+ */
+
+const KINDS: readonly HistoryKind[] = ['invoke', 'guideline', 'cancelled', 'failed'];
+const MAX_ID_CHARS = 1024;
+const MAX_SEARCH_CHARS = 1000;
+const QUERY_FIELDS = ['profileId', 'kind', 'targetId', 'statusClass', 'errorCode', 'tokenPresent', 'from', 'to', 'beforeId', 'limit'];
+
+function invalid<T>(message: string): Result<T> {
+  return { ok: false, error: { code: 'invalid_argument', message } };
+}
+
+function isRecord(raw: unknown): raw is Record<string, unknown> {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && [Object.prototype, null].includes(Object.getPrototypeOf(raw));
+}
+
+function isIsoDate(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 40 && /^\d{4}-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:\d\d)?)?$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+const isEntryId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+function narrowQuery(record: Record<string, unknown>, extra: readonly string[]): Result<HistoryQuery> {
+  const unknown = Object.keys(record).find((key) => !QUERY_FIELDS.includes(key) && !extra.includes(key));
+  if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a history filter.`);
+  const query: HistoryQuery = {};
+  const { profileId, kind, targetId, statusClass, errorCode, tokenPresent, from, to, beforeId, limit } = record;
+  for (const [name, value] of [['profileId', profileId], ['targetId', targetId]] as const) {
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.length > MAX_ID_CHARS) return invalid(`"${name}" must be a string.`);
+    query[name] = value;
+  }
+  if (kind !== undefined) {
+    if (!KINDS.includes(kind as HistoryKind)) return invalid(`"kind" must be one of ${KINDS.join(', ')}.`);
+    query.kind = kind as HistoryKind;
+  }
+  if (statusClass !== undefined) {
+    if (!Number.isInteger(statusClass) || (statusClass as number) < 0 || (statusClass as number) > 5) return invalid('"statusClass" must be 0 (no status) or 1 to 5.');
+    query.statusClass = statusClass as number;
+  }
+  if (errorCode !== undefined) {
+    if (!ERROR_CODES.includes(errorCode as ErrorCode)) return invalid('"errorCode" is not an error code.');
+    query.errorCode = errorCode as ErrorCode;
+  }
+  if (tokenPresent !== undefined) {
+    if (typeof tokenPresent !== 'boolean') return invalid('"tokenPresent" must be true or false.');
+    query.tokenPresent = tokenPresent;
+  }
+  for (const [name, value] of [['from', from], ['to', to]] as const) {
+    if (value === undefined) continue;
+    if (!isIsoDate(value)) return invalid(`"${name}" must be an ISO 8601 date.`);
+    // Stored times are UTC ISO strings compared as text: an offset or a bare date is made one too.
+    query[name] = new Date(value).toISOString();
+  }
+  if (beforeId !== undefined) {
+    if (!isEntryId(beforeId)) return invalid('"beforeId" must be an entry id.');
+    query.beforeId = beforeId;
+  }
+  if (limit !== undefined) {
+    if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_PAGE_SIZE) return invalid(`"limit" must be from 1 to ${MAX_PAGE_SIZE}.`);
+    query.limit = limit as number;
+  }
+  return { ok: true, value: query };
+}
+
+export function validateHistoryQuery(raw: unknown): Result<HistoryQuery> {
+  if (raw === undefined || raw === null) return { ok: true, value: {} };
+  return isRecord(raw) ? narrowQuery(raw, []) : invalid('The argument must be an object.');
+}
+
+export function validateHistorySearch(raw: unknown): Result<HistorySearchRequest> {
+  if (!isRecord(raw)) return invalid('The argument must be an object.');
+  const { text } = raw;
+  if (typeof text !== 'string' || text.length > MAX_SEARCH_CHARS) return invalid(`"text" must be a string of at most ${MAX_SEARCH_CHARS} characters.`);
+  const query = narrowQuery(raw, ['text']);
+  return query.ok ? { ok: true, value: { ...query.value, text } } : query;
+}
+
+export function validateHistoryEntryRef(raw: unknown): Result<HistoryEntryRef> {
+  if (!isRecord(raw)) return invalid('The argument must be an object.');
+  return isEntryId(raw['id']) ? { ok: true, value: { id: raw['id'] } } : invalid('"id" must be an entry id.');
+}

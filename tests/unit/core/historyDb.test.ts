@@ -1,0 +1,201 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openHistoryDatabase } from '../../../electron/core/historyDb';
+import { LATEST_VERSION, migrate, MIGRATIONS, userVersion } from '../../../electron/core/historyMigrations';
+import { openHistoryStore } from '../../../electron/core/historyOpen';
+import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
+import { failedEntry, invokeEntry } from '../../support/historyEntries';
+
+/** Opening the history file: migrations, a newer version's file, damaged files, modes, two writers. */
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'ae-historydb-'));
+  file = path.join(dir, 'data', 'history.sqlite');
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const FIXED_NOW = new Date('2026-03-01T10:20:30.456Z');
+const ASIDE = `history.sqlite.damaged-2026-03-01T10-20-30-456Z`;
+
+function openOrThrow() {
+  const opened = openHistoryDatabase(file, () => FIXED_NOW);
+  if (opened.kind !== 'open') throw new Error(opened.problem);
+  return opened;
+}
+
+/** A database with some entries, closed cleanly. */
+async function databaseWithEntries(count: number): Promise<void> {
+  const store = createSqliteHistoryStore(openOrThrow().db);
+  for (let i = 0; i < count; i += 1) await store.record(invokeEntry({ answer: `answer ${i}` }));
+  await store.record(invokeEntry({ answer: 'LONG-ANSWER'.repeat(20_000) }));
+  store.close();
+}
+
+const isRoot = process.getuid?.() === 0;
+
+describe('the history database', () => {
+  it('is made private (folder 0700, files 0600), in WAL mode with every commit fsynced', async () => {
+    const { db } = openOrThrow();
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 }); // FULL
+    await createSqliteHistoryStore(db).record(invokeEntry());
+    if (process.platform !== 'win32') {
+      expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+      for (const name of readdirSync(path.dirname(file))) expect(statSync(path.join(path.dirname(file), name)).mode & 0o777, name).toBe(0o600);
+      expect(readdirSync(path.dirname(file)).sort()).toEqual(['history.sqlite', 'history.sqlite-shm', 'history.sqlite-wal']);
+    }
+    db.close();
+  });
+
+  it('migrates a database made by migration 1 to the latest, keeping its entries', async () => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const old = new DatabaseSync(file);
+    migrate(old, 1);
+    expect(userVersion(old)).toBe(1);
+    const store = createSqliteHistoryStore(old);
+    const id = await store.record(failedEntry());
+    store.close();
+
+    const { db } = openOrThrow();
+    expect(userVersion(db)).toBe(LATEST_VERSION);
+    expect(LATEST_VERSION).toBeGreaterThan(1);
+    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'history_by_%'").all() as Array<{ name: string }>).map((row) => row.name);
+    expect(indexes.sort()).toEqual(['history_by_error', 'history_by_profile', 'history_by_target']);
+    const reopened = createSqliteHistoryStore(db);
+    expect(await reopened.get(id)).toMatchObject({ kind: 'failed', what: 'invoke' });
+    expect((await reopened.search({ text: 'upstream' })).hits.map((hit) => hit.entry.id)).toEqual([id]);
+    reopened.close();
+  });
+
+  it('applies a failing migration not at all (one transaction)', () => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const db = new DatabaseSync(file);
+    migrate(db, 1);
+    db.exec('CREATE TABLE history_by_target (x)'); // the name migration 2's index needs
+    expect(() => migrate(db)).toThrow();
+    expect(userVersion(db)).toBe(1);
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'history_by_error'").get()).toEqual({ n: 0 });
+    db.close();
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+  });
+
+  it("refuses a newer version's database with a plain message and leaves it untouched", async () => {
+    await databaseWithEntries(3);
+    const newer = new DatabaseSync(file);
+    newer.exec(`PRAGMA user_version = ${LATEST_VERSION + 5}`);
+    newer.close();
+    const before = readFileSync(file);
+    const problems: string[] = [];
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    expect(problems).toEqual([expect.stringContaining(`written by a newer version of Agent Explorer (history format ${LATEST_VERSION + 5}; this version reads up to ${LATEST_VERSION})`)]);
+    expect(problems[0]).toContain('left untouched');
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(path.dirname(file))).toEqual(['history.sqlite']);
+    // The session still keeps its history, in memory.
+    const id = await store.record(invokeEntry());
+    expect(await store.get(id)).not.toBeNull();
+  });
+
+  const damages: Array<[string, () => void, string]> = [
+    ['garbage bytes', () => writeFileSync(file, Buffer.alloc(8192, 0x5a)), 'SQLite said: file is not a database'],
+    ['a file cut in the header', () => truncateSync(file, 60), 'SQLite said: database disk image is malformed'],
+    ['a file cut after the header', () => truncateSync(file, 4096 + 100), 'SQLite said: database disk image is malformed'],
+    ['a folder in its place', () => {
+      rmSync(file);
+      mkdirSync(file);
+      writeFileSync(path.join(file, 'inside.txt'), 'kept');
+    }, 'a folder is in its place'],
+    ['pages scribbled over', () => {
+      const bytes = readFileSync(file);
+      bytes.fill(0xa5, 4096 * 2, 4096 * 6);
+      writeFileSync(file, bytes);
+    }, 'SQLite said'],
+    // One page deep in a long answer's overflow chain: opening never reads it, so only reading
+    // every page (quick_check, in the background after the start) finds it before a read trips on it.
+    ['a data page scribbled over', () => {
+      const bytes = readFileSync(file);
+      const page = Math.floor(bytes.indexOf('LONG-ANSWER'.repeat(50)) / 4096) + 3;
+      bytes.fill(0xa5, page * 4096, (page + 1) * 4096);
+      writeFileSync(file, bytes);
+    }, 'The history file could not be used ('],
+  ];
+  it.each(damages)('moves aside %s, says so, and starts with a fresh, working history', async (_name, damage, why) => {
+    await databaseWithEntries(400);
+    damage();
+    const problems: string[] = [];
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    await store.checked; // the page check runs in the background; the others are found at once
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(why);
+    expect(problems[0]).toContain(`moved to ${path.join(path.dirname(file), ASIDE)}, and a new, empty history was started`);
+    expect(existsSync(path.join(path.dirname(file), ASIDE))).toBe(true); // kept for the user, not deleted
+    expect((await store.list({})).entries).toEqual([]);
+    const id = await store.record(invokeEntry({ answer: 'after the damage' }));
+    store.close();
+    // The fresh store is the file, not memory: it is there on the next start.
+    const again = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    expect((await again.list({})).entries.map((e) => e.id)).toEqual([id]);
+    await again.checked;
+    expect(problems).toHaveLength(1);
+    again.close();
+  });
+
+  it('moves aside a file found damaged while running, once, and goes on with a fresh one', async () => {
+    await databaseWithEntries(50);
+    const problems: string[] = [];
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    await store.checked;
+    expect(problems).toEqual([]);
+    const longId = (await store.list({ limit: 1 })).entries[0]!.id;
+    damages.find(([name]) => name === 'a data page scribbled over')![1]();
+    await expect(store.get(longId)).rejects.toThrow(/malformed/);
+    expect(problems).toEqual([expect.stringContaining(`moved to ${path.join(path.dirname(file), ASIDE)}, and a new, empty history was started`)]);
+    const id = await store.record(invokeEntry({ answer: 'after the damage' }));
+    expect((await store.list({})).entries.map((e) => e.id)).toEqual([id]);
+    expect(problems).toHaveLength(1);
+    store.close();
+  });
+
+  it.skipIf(isRoot || process.platform === 'win32')('moves aside a file it has no permission to read', async () => {
+    await databaseWithEntries(2);
+    chmodSync(file, 0o000);
+    const problems: string[] = [];
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    expect(problems[0]).toContain('The history file could not be used (it cannot be read (no permission)): it was moved to');
+    expect((await store.list({})).entries).toEqual([]);
+    store.close();
+  });
+
+  it('starts on memory, saying why, when the folder cannot hold a database', async () => {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    writeFileSync(path.join(dir, 'data'), 'a file where the data folder should be');
+    const problems: string[] = [];
+    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    expect(problems).toEqual([expect.stringContaining('History is kept for this session only.')]);
+    expect(await store.record(invokeEntry())).toBe(1);
+  });
+
+  it('lets two connections write one file at once without losing or damaging anything', async () => {
+    const first = createSqliteHistoryStore(openOrThrow().db);
+    const second = createSqliteHistoryStore(openOrThrow().db);
+    const ids = new Set<number>();
+    for (let i = 0; i < 100; i += 1) {
+      ids.add(await first.record(invokeEntry({ answer: `first ${i}` })));
+      ids.add(await second.record(invokeEntry({ answer: `second ${i}` })));
+    }
+    expect(ids.size).toBe(200);
+    expect((await first.search({ text: 'second', limit: 500 })).hits).toHaveLength(100);
+    first.close();
+    second.close();
+    const { db } = openOrThrow();
+    expect(db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
+    db.close();
+  });
+});
