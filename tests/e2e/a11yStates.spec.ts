@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
-import { expect, openApp, test } from './fixtures';
+import { createProfileWithKey, expect, openApp, test } from './fixtures';
 
 /**
  * States that tests/e2e/a11y.spec.ts does not reach, scanned the same way (axe, every default
@@ -40,17 +40,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(catalog).toBeHidden();
 
       // A second profile, made active: the first tab now belongs to another profile.
-      await page.getByRole('button', { name: 'Manage profiles' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Profiles' });
-      await dialog.getByRole('button', { name: 'New profile' }).click();
-      await dialog.getByLabel('Name', { exact: true }).fill('Staging');
-      await dialog.getByLabel('Base URL').fill(platform.url);
-      await dialog.getByRole('button', { name: 'Create profile' }).click();
-      await dialog.getByLabel('API key').fill(KEY);
-      await dialog.getByRole('button', { name: 'Save key' }).click();
-      await expect(dialog.getByLabel('API key')).toHaveValue('');
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
+      await createProfileWithKey(page, 'Staging', platform.url, KEY);
 
       await page.getByRole('button', { name: 'Invoke' }).click();
       await expect(page.getByRole('group', { name: 'Which profile to send to' })).toBeVisible();
@@ -82,17 +72,7 @@ test('deep guidelines show as plain text with the note, behind a false fence too
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     await openApp(page, app);
-    await page.getByRole('button', { name: 'Manage profiles' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Profiles' });
-    await dialog.getByRole('button', { name: 'New profile' }).click();
-    await dialog.getByLabel('Name', { exact: true }).fill('Deep');
-    await dialog.getByLabel('Base URL').fill(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    await dialog.getByRole('button', { name: 'Create profile' }).click();
-    await dialog.getByLabel('API key').fill(KEY);
-    await dialog.getByRole('button', { name: 'Save key' }).click();
-    await expect(dialog.getByLabel('API key')).toHaveValue('');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
+    await createProfileWithKey(page, 'Deep', `http://127.0.0.1:${(server.address() as AddressInfo).port}`, KEY);
     await page.getByRole('tab', { name: 'Guidelines' }).click();
     const view = page.getByRole('region', { name: 'Guideline', exact: true });
 

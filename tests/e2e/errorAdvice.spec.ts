@@ -3,21 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
-import { createProfile, expect, openApp, test } from './fixtures';
+import { createProfileWithKey, expect, openApp, test } from './fixtures';
 
 const KEY = 'error-advice-key-5f1e';
 const echo = SANDBOX_AGENTS.find((a) => a.name === 'Echo')!;
-
-/** Makes a profile for `baseUrl` with a key, active, and closes the dialog. */
-async function profileWithKey(page: Page, name: string, baseUrl: string): Promise<void> {
-  await createProfile(page, name, baseUrl);
-  const dialog = page.getByRole('dialog', { name: 'Profiles' });
-  await dialog.getByLabel('API key').fill(KEY);
-  await dialog.getByRole('button', { name: 'Save key' }).click();
-  await expect(dialog.getByLabel('API key')).toHaveValue('');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-}
 
 async function invokeEcho(page: Page) {
   await page.getByRole('combobox', { name: 'Agent' }).fill(echo.id);
@@ -31,7 +20,7 @@ test('a refused key says so, quotes the server, and leads to Detect', async ({ p
   const platform = await startSandbox({ apiKey: KEY, auth: { kind: 'header', header: 'X-API-Key' }, latency: 'none' });
   try {
     await openApp(page, app);
-    await profileWithKey(page, 'Staging', platform.url);
+    await createProfileWithKey(page, 'Staging', platform.url, KEY);
     const alert = await invokeEcho(page);
     await expect(alert.getByRole('heading', { name: /^The key was refused \(HTTP 401/ })).toBeVisible();
     await expect(alert).toContainText('The server says: “');
@@ -55,7 +44,7 @@ test('a 503 shows when to retry and what the server said', async ({ page, app },
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     await openApp(page, app);
-    await profileWithKey(page, 'Busy', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await createProfileWithKey(page, 'Busy', `http://127.0.0.1:${(server.address() as AddressInfo).port}`, KEY);
     const alert = await invokeEcho(page);
     await expect(alert.getByRole('heading', { name: /^The server is unavailable for now \(HTTP 503/ })).toBeVisible();
     await expect(alert).toContainText('The server asks to retry after 30 s.');
@@ -75,7 +64,7 @@ test('a guideline nested 3000 levels deep is shown as plain text, and the app st
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     await openApp(page, app);
-    await profileWithKey(page, 'Deep', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await createProfileWithKey(page, 'Deep', `http://127.0.0.1:${(server.address() as AddressInfo).port}`, KEY);
     await page.getByRole('tab', { name: 'Guidelines' }).click();
     await page.getByRole('combobox', { name: 'Guideline' }).fill('deep');
     await page.getByRole('button', { name: 'Open guideline' }).click();

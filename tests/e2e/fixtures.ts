@@ -96,6 +96,17 @@ export async function createProfile(page: Page, name: string, baseUrl: string): 
   await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText(name);
 }
 
+/** Creates a profile for `baseUrl` with `key` saved, active, and closes the Profiles dialog. */
+export async function createProfileWithKey(page: Page, name: string, baseUrl: string, key: string): Promise<void> {
+  await createProfile(page, name, baseUrl);
+  const dialog = page.getByRole('dialog', { name: 'Profiles' });
+  await dialog.getByLabel('API key').fill(key);
+  await dialog.getByRole('button', { name: 'Save key' }).click();
+  await expect(dialog.getByLabel('API key')).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
 export const test = base.extend<{ webArgs: string[]; webEnv: Record<string, string>; app: RunningApp }>({
   webArgs: [['--sandbox-latency', 'none'], { option: true }],
   webEnv: [{}, { option: true }],

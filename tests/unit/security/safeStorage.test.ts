@@ -114,3 +114,27 @@ describe('safeStorageCipher on macOS and Windows', () => {
     expect(await createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) }).get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
   });
 });
+
+/**
+ * An older version's v10 key, read where a keyring answers now: re-encrypted by it (v11) and
+ * kept on disk, not adopted into memory and lost at the next start (found in review).
+ */
+describe('a v10 key from an older version, on a Linux desktop whose keyring answers now', () => {
+  it('is still there at the next start (re-encrypted by the keyring), not lost with the session', async () => {
+    fake.state.tag = 'v10';
+    const oldEntry = (await fake.safeStorage.encryptStringAsync(KEY)).toString('base64');
+    await writeFile(file, JSON.stringify({ version: 2, keys: { p1: { data: oldEntry, origin: ORIGIN } } }));
+    fake.state.tag = 'v11'; // the keyring works now
+
+    const firstRun = createKeychainSecretStore({ file, cipher: safeStorageCipher('linux') });
+    expect(await firstRun.get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
+
+    const nextStart = createKeychainSecretStore({ file, cipher: safeStorageCipher('linux') });
+    expect(await nextStart.get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
+    // Saved by the keyring (v11), and called so; not merely adopted into memory again.
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { keys: Record<string, { data: string; origin: string }> };
+    expect(Buffer.from(saved.keys['p1']!.data, 'base64').subarray(0, 3).toString('latin1')).toBe('v11');
+    expect(saved.keys['p1']!.origin).toBe(ORIGIN);
+    expect(await nextStart.status('p1')).toEqual({ set: true, storage: 'keychain', note: null, origin: ORIGIN });
+  });
+});
