@@ -15,18 +15,27 @@ export function startBenchHost(webEntry: string, dataDir: string, env: NodeJS.Pr
   });
   let printed = '';
   let used = 0;
+  let exited = false;
+  // One exit listener for the host's life, not one per address asked for.
+  const waiting = new Set<(error: Error) => void>();
   host.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  host.once('exit', () => {
+    exited = true;
+    for (const reject of waiting) reject(new Error('the web host exited before it printed another address'));
+  });
   const nextLink = () =>
     new Promise<string>((resolve, reject) => {
+      if (exited) return reject(new Error('the web host has exited'));
       const take = () => {
         const link = [...printed.matchAll(/http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/g)][used]?.[0];
         if (link === undefined) return;
         used += 1;
         host.stdout.off('data', take);
+        waiting.delete(reject);
         resolve(link);
       };
+      waiting.add(reject);
       host.stdout.on('data', take);
-      host.once('exit', () => reject(new Error('the web host exited before it was ready')));
       take();
     });
   return { process: host, nextLink };
