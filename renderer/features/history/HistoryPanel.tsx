@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { HistoryKind } from '../../../electron/shared/contract';
+import { thrownMessage } from '../../lib/errorKinds';
+import { useHistoryList, useHistorySearch, type HistoryFilters } from '../../queries/history';
+import { useProfiles } from '../../queries/profiles';
+import { HistoryEntryView } from './HistoryEntryView';
+import { HistoryList } from './HistoryList';
+import { groupByDay } from './rows';
+
+/** Searching waits for this many characters: a shorter prefix matches most of a large history, slowly. */
+export const MIN_SEARCH_CHARS = 3;
+/** Typing pauses this long before a search is sent. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The search text once typing has paused, or null while it is too short to search. */
+function useDebouncedSearch(typed: string): string | null {
+  const [settled, setSettled] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  return settled.length >= MIN_SEARCH_CHARS ? settled : null;
+}
+
+/**
+ * The History section: every exchange, newest first and grouped by day, filtered or searched;
+ * the opened one is shown as it was answered. Refreshed each time the section comes to front.
+ */
+export function HistoryPanel({ visible }: { visible: boolean }) {
+  const queryClient = useQueryClient();
+  const profiles = useProfiles();
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedSearch(typed);
+  const [filters, setFilters] = useState<HistoryFilters>({});
+  const [openedId, setOpenedId] = useState<number | null>(null);
+  const list = useHistoryList(filters, search === null);
+  const found = useHistorySearch(filters, search);
+  const active = search === null ? list : found;
+
+  useEffect(() => {
+    if (visible) void queryClient.invalidateQueries({ queryKey: ['listHistory'] }).then(() => queryClient.invalidateQueries({ queryKey: ['searchHistory'] }));
+  }, [visible, queryClient]);
+
+  const rows = useMemo(() => {
+    if (search === null) return groupByDay((list.data?.pages ?? []).flatMap((page) => page.entries.map((entry) => ({ entry }))));
+    return groupByDay((found.data?.pages ?? []).flatMap((page) => page.hits));
+  }, [search, list.data, found.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = active;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
+
+  const setFilter = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K] | undefined) =>
+    setFilters((previous) => {
+      const next = { ...previous };
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+      return next;
+    });
+
+  return (
+    <div className="history-section">
+      <section aria-label="History" className="card history-list-card">
+        <div className="history-controls">
+          <input
+            type="search"
+            aria-label="Search history"
+            placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <select aria-label="Profile" value={filters.profileId ?? ''} onChange={(event) => setFilter('profileId', event.target.value || undefined)}>
+            <option value="">All profiles</option>
+            {(profiles.data?.profiles ?? []).map((profile) => (
+              <option key={profile.id} value={profile.id}>
+                {profile.name}
+              </option>
+            ))}
+          </select>
+          <select aria-label="Kind" value={filters.kind ?? ''} onChange={(event) => setFilter('kind', (event.target.value || undefined) as HistoryKind | undefined)}>
+            <option value="">All kinds</option>
+            <option value="invoke">Invoke</option>
+            <option value="guideline">Guideline</option>
+            <option value="cancelled">Cancelled</option>
+            <option value="failed">Failed</option>
+          </select>
+          <select
+            aria-label="Status"
+            value={filters.statusClass === undefined ? '' : String(filters.statusClass)}
+            onChange={(event) => setFilter('statusClass', event.target.value === '' ? undefined : Number(event.target.value))}
+          >
+            <option value="">Any status</option>
+            <option value="2">2xx</option>
+            <option value="3">3xx</option>
+            <option value="4">4xx</option>
+            <option value="5">5xx</option>
+            <option value="0">No HTTP status</option>
+          </select>
+          <select
+            aria-label="Token"
+            value={filters.tokenPresent === undefined ? '' : String(filters.tokenPresent)}
+            onChange={(event) => setFilter('tokenPresent', event.target.value === '' ? undefined : event.target.value === 'true')}
+          >
+            <option value="">Token or not</option>
+            <option value="true">Token present</option>
+            <option value="false">No token</option>
+          </select>
+        </div>
+        <p className="muted small" role="status">
+          {typed.trim().length > 0 && typed.trim().length < MIN_SEARCH_CHARS
+            ? `Type at least ${MIN_SEARCH_CHARS} characters to search.`
+            : active.isPending && active.fetchStatus !== 'idle'
+              ? 'Loading history…'
+              : active.isError
+                ? `History could not be read: ${thrownMessage(active.error)}`
+                : rows.length === 0
+                  ? search === null
+                    ? 'No history yet. Every invoke and guideline fetch is kept here.'
+                    : 'Nothing matches.'
+                  : ''}
+        </p>
+        <HistoryList rows={rows} openedId={openedId} onOpen={setOpenedId} hasMore={hasNextPage} loadMore={loadMore} />
+      </section>
+      <HistoryEntryView id={openedId} />
+    </div>
+  );
+}
