@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { HistoryKind } from '../../../electron/shared/contract';
+import { ERROR_CODES, type ErrorCode, type HistoryKind } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHistoryList, useHistorySearch, type HistoryFilters } from '../../queries/history';
 import { useProfiles } from '../../queries/profiles';
@@ -98,6 +98,18 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             <option value="0">No HTTP status</option>
           </select>
           <select
+            aria-label="Error code"
+            value={filters.errorCode ?? ''}
+            onChange={(event) => setFilter('errorCode', (event.target.value || undefined) as ErrorCode | undefined)}
+          >
+            <option value="">Any error code</option>
+            {ERROR_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+          <select
             aria-label="Token"
             value={filters.tokenPresent === undefined ? '' : String(filters.tokenPresent)}
             onChange={(event) => setFilter('tokenPresent', event.target.value === '' ? undefined : event.target.value === 'true')}
@@ -115,7 +127,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
               : active.isError
                 ? `History could not be read: ${thrownMessage(active.error)}`
                 : rows.length === 0
-                  ? search === null
+                  ? search === null && Object.keys(filters).length === 0
                     ? 'No history yet. Every invoke and guideline fetch is kept here.'
                     : 'Nothing matches.'
                   : ''}

@@ -69,7 +69,7 @@ describe('History', () => {
     expect(within(history).getAllByRole('heading', { level: 3 })).toHaveLength(2);
   });
 
-  it('renders only a window of a long list, and asks for older entries with beforeId as it goes', async () => {
+  it('renders only a window of a 500-entry list, read a page of 100 at a time', async () => {
     const fake = new FakeApi();
     await seed(fake, 500);
     const { history } = await openHistory(fake);
@@ -78,6 +78,33 @@ describe('History', () => {
     expect(within(history).getAllByRole('listitem').length).toBeLessThan(60);
     const firstPage = fake.calls.find((call) => call.method === 'listHistory');
     expect(firstPage?.argument).toMatchObject({ limit: 100 });
+  });
+
+  it('asks for the next page, older than the last entry it has, when the list is scrolled to its end', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 500);
+    const { history } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history).length).toBeGreaterThan(0));
+    expect(fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { beforeId?: number }).beforeId !== undefined)).toBe(false);
+    const scroller = history.querySelector<HTMLElement>('.history-scroller')!;
+    scroller.scrollTop = 100 * 52;
+    scroller.dispatchEvent(new Event('scroll'));
+    await waitFor(() =>
+      expect(fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { beforeId?: number }).beforeId === 401)).toBe(true),
+    );
+    // The second page joined the list: it is now as tall as 200 rows.
+    const list = within(history).getByRole('list', { name: 'History entries' });
+    await waitFor(() => expect(parseInt(list.style.height, 10)).toBeGreaterThanOrEqual(200 * 52));
+  });
+
+  it('filters by error code', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 2);
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(2));
+    await user.selectOptions(within(history).getByRole('combobox', { name: 'Error code' }), 'timeout');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(0));
+    expect(within(history).getByRole('status')).toHaveTextContent('Nothing matches.');
   });
 
   it('moves between entries with the arrow keys and marks the opened one', async () => {
