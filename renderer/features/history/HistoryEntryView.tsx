@@ -48,7 +48,7 @@ function OpenedEntry({ entry }: { entry: HistoryEntry }) {
         {entry.what === 'invoke' && (
           <button
             type="button"
-            className="button-small"
+            className="button-primary button-small"
             onClick={() =>
               replay({
                 profileId: entry.profile.id,

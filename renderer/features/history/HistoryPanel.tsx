@@ -62,15 +62,19 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
   return (
     <div className="history-section">
       <section aria-label="History" className="card history-list-card">
+        <div className="card-head">
+          <h2 className="card-title">History</h2>
+        </div>
         <div className="history-controls">
           <input
+            className="input"
             type="search"
             aria-label="Search history"
             placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />
-          <select aria-label="Profile" value={filters.profileId ?? ''} onChange={(event) => setFilter('profileId', event.target.value || undefined)}>
+          <select className="input history-filter" aria-label="Profile" value={filters.profileId ?? ''} onChange={(event) => setFilter('profileId', event.target.value || undefined)}>
             <option value="">All profiles</option>
             {(profiles.data?.profiles ?? []).map((profile) => (
               <option key={profile.id} value={profile.id}>
@@ -78,7 +82,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
               </option>
             ))}
           </select>
-          <select aria-label="Kind" value={filters.kind ?? ''} onChange={(event) => setFilter('kind', (event.target.value || undefined) as HistoryKind | undefined)}>
+          <select className="input history-filter" aria-label="Kind" value={filters.kind ?? ''} onChange={(event) => setFilter('kind', (event.target.value || undefined) as HistoryKind | undefined)}>
             <option value="">All kinds</option>
             <option value="invoke">Invoke</option>
             <option value="guideline">Guideline</option>
@@ -86,6 +90,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             <option value="failed">Failed</option>
           </select>
           <select
+            className="input history-filter"
             aria-label="Status"
             value={filters.statusClass === undefined ? '' : String(filters.statusClass)}
             onChange={(event) => setFilter('statusClass', event.target.value === '' ? undefined : Number(event.target.value))}
@@ -98,6 +103,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             <option value="0">No HTTP status</option>
           </select>
           <select
+            className="input history-filter"
             aria-label="Error code"
             value={filters.errorCode ?? ''}
             onChange={(event) => setFilter('errorCode', (event.target.value || undefined) as ErrorCode | undefined)}
@@ -110,6 +116,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             ))}
           </select>
           <select
+            className="input history-filter"
             aria-label="Token"
             value={filters.tokenPresent === undefined ? '' : String(filters.tokenPresent)}
             onChange={(event) => setFilter('tokenPresent', event.target.value === '' ? undefined : event.target.value === 'true')}
