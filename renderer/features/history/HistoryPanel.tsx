@@ -13,6 +13,14 @@ export const MIN_SEARCH_CHARS = 3;
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DEBOUNCE_MS = 250;
 
+/** A local calendar day (yyyy-mm-dd, as a date field gives it) as the ISO time it starts, or of the day after. */
+function dayStart(day: string, after = false): string | undefined {
+  const date = new Date(`${day}T00:00:00`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  if (after) date.setDate(date.getDate() + 1);
+  return date.toISOString();
+}
+
 /** The search text once typing has paused, or null while it is too short to search. */
 function useDebouncedSearch(typed: string): string | null {
   const [settled, setSettled] = useState('');
@@ -34,6 +42,8 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
   const search = useDebouncedSearch(typed);
   const [filters, setFilters] = useState<HistoryFilters>({});
   const [openedId, setOpenedId] = useState<number | null>(null);
+  // The date fields as typed: the query holds their ISO bounds (to is exclusive: the day after).
+  const [days, setDays] = useState({ from: '', to: '' });
   const list = useHistoryList(filters, search === null);
   const found = useHistorySearch(filters, search);
   const active = search === null ? list : found;
@@ -125,6 +135,37 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             <option value="true">Token present</option>
             <option value="false">No token</option>
           </select>
+          <input
+            className="input history-filter"
+            aria-label="Agent or guideline id"
+            placeholder="Agent or guideline id"
+            value={filters.targetId ?? ''}
+            onChange={(event) => setFilter('targetId', event.target.value.trim() || undefined)}
+          />
+          <label className="history-date">
+            From{' '}
+            <input
+              className="input"
+              type="date"
+              value={days.from}
+              onChange={(event) => {
+                setDays((previous) => ({ ...previous, from: event.target.value }));
+                setFilter('from', dayStart(event.target.value));
+              }}
+            />
+          </label>
+          <label className="history-date">
+            To{' '}
+            <input
+              className="input"
+              type="date"
+              value={days.to}
+              onChange={(event) => {
+                setDays((previous) => ({ ...previous, to: event.target.value }));
+                setFilter('to', dayStart(event.target.value, true));
+              }}
+            />
+          </label>
         </div>
         <p className="muted small" role="status">
           {typed.trim().length > 0 && typed.trim().length < MIN_SEARCH_CHARS

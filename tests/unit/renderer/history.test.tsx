@@ -107,6 +107,23 @@ describe('History', () => {
     expect(within(history).getByRole('status')).toHaveTextContent('Nothing matches.');
   });
 
+  it('filters by agent id and by a date range, to the end of the last day', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 2);
+    await fake.history.record({ exchange: invokeExchange('Later.'), profile: SANDBOX, recordedAt: '2026-11-22T12:00:00.000Z' });
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(3));
+    await user.type(within(history).getByLabelText('From'), '2026-11-21');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    await user.type(within(history).getByLabelText('To'), '2026-11-22');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    const last = fake.calls.filter((call) => call.method === 'listHistory').at(-1)!.argument as { from?: string; to?: string };
+    expect(last.from).toBe(new Date('2026-11-21T00:00:00').toISOString());
+    expect(last.to).toBe(new Date('2026-11-23T00:00:00').toISOString());
+    await user.type(within(history).getByRole('textbox', { name: 'Agent or guideline id' }), 'someone-else');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(0));
+  });
+
   it('moves between entries with the arrow keys and marks the opened one', async () => {
     const fake = new FakeApi();
     await seed(fake, 5);
