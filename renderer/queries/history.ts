@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, skipToken, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, skipToken, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Api, HistoryPage, HistoryQuery, HistorySearchPage, Result } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
 
@@ -39,6 +39,8 @@ export function historySearchQuery(api: Api, filters: HistoryFilters, text: stri
             valueOf(await api.searchHistory({ ...filters, text, limit: HISTORY_PAGE_SIZE, ...(pageParam === null ? {} : { beforeId: pageParam }) })),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.nextBeforeId,
+    // While the next word is typed, the last hits stay on screen rather than an empty list.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -143,7 +143,9 @@ describe('History', () => {
     await seed(fake, 20, 'Refunds take <b>five</b> days.');
     const { history, user } = await openHistory(fake);
     const box = within(history).getByRole('searchbox', { name: 'Search history' });
-    await user.type(box, 'five');
+    await user.type(box, 'fi');
+    expect(within(history).getByRole('status')).toHaveTextContent('Type at least 3 characters to search.');
+    await user.type(box, 've');
     await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
     const hit = entryButtons(history)[0]!;
     expect(within(hit).getByText('five', { selector: 'mark' })).toBeInTheDocument();
