@@ -10,8 +10,9 @@ const kindLabel = (entry: HistorySummary) => (entry.kind === entry.what ? entry.
 
 /**
  * The History list, virtualized (TanStack Virtual): only the rows in view, plus a few, are in
- * the page, so it stays smooth at 100,000 entries. Each entry is a button (Tab reaches the list,
- * ArrowUp/ArrowDown/Home/End move between entries); the opened one is marked `aria-current`.
+ * the page, so it stays smooth at 100,000 entries. Each entry is a button; the list is one tab
+ * stop (the opened entry, else the first in view) and ArrowUp/ArrowDown/Home/End move between
+ * entries; the opened one is marked `aria-current`.
  * Near the end it asks for the next page.
  */
 export function HistoryList({
@@ -46,6 +47,12 @@ export function HistoryList({
     if (hasMore && last !== undefined && last.index >= rows.length - 10) loadMore();
   }, [hasMore, last, rows.length, loadMore]);
 
+  // One tab stop for the list (the opened entry, else the first one on screen); arrows move within.
+  const rendered = items.flatMap((item) => {
+    const row = rows[item.index];
+    return row?.type === 'entry' ? [row.entry.id] : [];
+  });
+  const tabStop = openedId !== null && rendered.includes(openedId) ? openedId : rendered[0];
   const entryIndexes = rows.flatMap((row, index) => (row.type === 'entry' ? [index] : []));
   const focusRow = (index: number) => {
     virtualizer.scrollToIndex(index, { align: 'auto' });
@@ -85,6 +92,7 @@ export function HistoryList({
                   type="button"
                   className="history-entry"
                   aria-current={row.entry.id === openedId ? 'true' : undefined}
+                  tabIndex={row.entry.id === tabStop ? 0 : -1}
                   onClick={() => onOpen(row.entry.id)}
                 >
                   <span className="history-time mono">{new Date(row.entry.recordedAt).toLocaleTimeString()}</span>{' '}

@@ -129,6 +129,8 @@ describe('History', () => {
     await seed(fake, 5);
     const { history, user } = await openHistory(fake);
     await waitFor(() => expect(entryButtons(history)).toHaveLength(5));
+    // One tab stop for the whole list.
+    expect(entryButtons(history).filter((button) => button.tabIndex === 0)).toHaveLength(1);
     await user.click(entryButtons(history)[0]!);
     expect(entryButtons(history)[0]).toHaveAttribute('aria-current', 'true');
     await user.keyboard('{ArrowDown}');
@@ -136,6 +138,9 @@ describe('History', () => {
     await user.keyboard('{Enter}');
     expect(entryButtons(history)[1]).toHaveAttribute('aria-current', 'true');
     expect(entryButtons(history)[0]).not.toHaveAttribute('aria-current');
+    expect(entryButtons(history)[1]).toHaveAttribute('tabindex', '0');
+    await user.keyboard('{End}');
+    expect(entryButtons(history)[4]).toHaveFocus();
   });
 
   it('searches after 3 characters and shows the matching passage highlighted, as text', async () => {
