@@ -180,6 +180,26 @@ describe('History', () => {
     expect(await within(response).findByText('Refunds take five days.')).toBeInTheDocument();
   });
 
+  it('opens a guideline entry in the Guideline view, without Replay', async () => {
+    const fake = new FakeApi();
+    await fake.history.record({
+      exchange: {
+        what: 'guideline',
+        request: { guidelineId: 'escalation' },
+        result: { ok: true, value: { guideline: { name: 'Escalation policy', description: 'When to escalate.', content: 'Call **Ops**.' }, exchange: exchange({ method: 'GET' }) } },
+      },
+      profile: SANDBOX,
+      recordedAt: '2026-11-21T09:00:00.000Z',
+    });
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    await user.click(entryButtons(history)[0]!);
+    const panel = screen.getByRole('tabpanel', { name: 'History' });
+    const guideline = await within(panel).findByRole('region', { name: 'Guideline' });
+    expect(within(guideline).getByRole('heading', { name: 'Escalation policy' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Replay' })).toBeNull();
+  });
+
   it('replays an entry into a new request tab for its profile, which names that profile before sending', async () => {
     const fake = fakeWithProduction();
     const production = { id: 'prod', name: 'Production', baseUrl: 'https://api.example.com' };
