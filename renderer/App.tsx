@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { AppHeader } from './AppHeader';
 import { loadSafeMarkdown } from './features/guidelines/LazySafeMarkdown';
 import { GuidelinesPanel } from './features/guidelines/GuidelinesPanel';
+import { HistoryPanel } from './features/history/HistoryPanel';
+import { ReplayContext, type ReplayChannel, type ReplayRequest } from './features/history/replay';
 import { InvokePanel } from './features/invoke/InvokePanel';
 import { thrownMessage } from './lib/errorKinds';
 import { useAppInfo } from './queries/appInfo';
@@ -14,10 +16,11 @@ import { Tabs, type TabSpec } from './ui/Tabs';
 /** The app's readiness, for people (the banner) and for tests (`data-app-state`). */
 export type AppState = 'loading' | 'ready' | 'error';
 
-const TABS: readonly TabSpec[] = [
+const sectionTabs = (section: string): readonly TabSpec[] => [
   // Each section in its own error boundary: one that fails to render leaves the other working.
   { id: 'agents', label: 'Agents', panel: <SectionBoundary name="Agents"><InvokePanel /></SectionBoundary> },
   { id: 'guidelines', label: 'Guidelines', panel: <SectionBoundary name="Guidelines"><GuidelinesPanel /></SectionBoundary> },
+  { id: 'history', label: 'History', panel: <SectionBoundary name="History"><HistoryPanel visible={section === 'history'} /></SectionBoundary> },
 ];
 
 /**
@@ -33,6 +36,20 @@ export function App() {
   // The request tabs are restored from the host: until that settles there is no form to type
   // in. If it fails, the Agents panel starts a fresh tab and says so, so it is no host failure.
   const workspace = useWorkspace();
+  // The section in front, and a request History's Replay hands to the Agents section.
+  const [section, setSection] = useState('agents');
+  const [pending, setPending] = useState<ReplayRequest | null>(null);
+  const replay = useMemo<ReplayChannel>(
+    () => ({
+      pending,
+      replay: (request) => {
+        setPending({ ...request, key: Date.now() + Math.random() });
+        setSection('agents');
+      },
+      taken: (key) => setPending((current) => (current?.key === key ? null : current)),
+    }),
+    [pending],
+  );
   const basics = [profiles, agents, guidelines, appInfo];
   const failed = basics.filter((query) => query.isError);
   const state: AppState =
@@ -62,7 +79,9 @@ export function App() {
         </div>
       )}
       <main className="app-main">
-        <Tabs label="Sections" tabs={TABS} />
+        <ReplayContext.Provider value={replay}>
+          <Tabs label="Sections" tabs={sectionTabs(section)} activeId={section} onActivate={setSection} />
+        </ReplayContext.Provider>
       </main>
     </div>
   );

@@ -14,6 +14,7 @@ import './styles/markdown.css';
 import './styles/profiles.css';
 import './styles/workbench.css';
 import './styles/catalog.css';
+import './styles/history.css';
 import './styles/response.css';
 import './styles/jsonTree.css';
 import './styles/timing.css';

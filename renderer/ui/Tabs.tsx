@@ -13,8 +13,24 @@ export interface TabSpec {
  * tab list, arrow keys move and activate, Home/End jump. Every panel stays mounted and only
  * the active one is shown, so a half-written request survives switching tabs.
  */
-export function Tabs({ label, tabs }: { label: string; tabs: readonly TabSpec[] }) {
-  const [activeId, setActiveId] = useState(tabs[0]?.id ?? '');
+export function Tabs({
+  label,
+  tabs,
+  activeId: controlledId,
+  onActivate,
+}: {
+  label: string;
+  tabs: readonly TabSpec[];
+  /** When given, the tab in front is the caller's (another section can bring one to front). */
+  activeId?: string;
+  onActivate?: (id: string) => void;
+}) {
+  const [ownId, setOwnId] = useState(tabs[0]?.id ?? '');
+  const activeId = controlledId ?? ownId;
+  const setActiveId = (id: string) => {
+    setOwnId(id);
+    onActivate?.(id);
+  };
   const roving = useRovingTabs(
     tabs.map((tab) => tab.id),
     setActiveId,

@@ -87,6 +87,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await scan(page, testInfo, 'guidelines-open');
     });
 
+    test('the History section: the list, a search with highlighted passages, an opened entry', async ({ page, app }, testInfo) => {
+      await openApp(page, app);
+      await invokeDrafter(page);
+      await page.getByRole('tab', { name: 'History' }).click();
+      const history = page.getByRole('region', { name: 'History', exact: true });
+      const entries = history.getByRole('list', { name: 'History entries' }).getByRole('button');
+      await expect(entries.first()).toContainText(drafter.id);
+      await scan(page, testInfo, 'history-list');
+      await history.getByRole('searchbox', { name: 'Search history' }).fill('Grace');
+      await expect(entries.first().locator('mark').first()).toBeVisible();
+      await scan(page, testInfo, 'history-search');
+      await entries.first().click();
+      await expect(page.getByRole('tabpanel', { name: 'History' }).getByRole('region', { name: 'Response', exact: true })).toContainText('Hi Grace Hopper');
+      await scan(page, testInfo, 'history-opened');
+    });
+
     test('the Profiles dialog: list, new profile form, Detect, confirmations', async ({ page, app }, testInfo) => {
       // A second server that wants a key, so the dialog shows a key being saved and Detect at work.
       const platform = await startSandbox({ apiKey: 'a11y-key-0123456789', auth: { kind: 'header', header: 'X-API-Key' }, latency: 'none' });

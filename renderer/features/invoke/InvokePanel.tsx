@@ -8,6 +8,7 @@ import { useKnownAgents } from '../../queries/knownLists';
 import { useProfiles } from '../../queries/profiles';
 import { useWorkspace } from '../../queries/workspace';
 import { CatalogDialog } from '../catalog/CatalogDialog';
+import { useReplay } from '../history/replay';
 import { RequestTabStrip } from '../workspace/RequestTabStrip';
 import { fromWorkspace, tabLabels, tabsReducer } from '../workspace/tabsState';
 import { useWorkspaceSaver } from '../workspace/useWorkspaceSaver';
@@ -98,6 +99,17 @@ function RequestWorkspace({
     focusAgentOf.current = null;
     container.current?.querySelector<HTMLElement>(`[id="${panelDomId(id)}"] .agent-field input`)?.focus();
   });
+
+  // A request replayed from History opens in a new tab of its own profile (once per press).
+  const { pending, taken } = useReplay();
+  const lastReplay = useRef<number | null>(null);
+  useEffect(() => {
+    if (!pending || lastReplay.current === pending.key) return;
+    lastReplay.current = pending.key;
+    taken(pending.key);
+    const { agentId, text, payloadText, profileId } = pending;
+    dispatch({ type: 'open', id: newId(), profileId, draft: { agentId, text, payloadText } });
+  }, [pending, taken]);
 
   const newTabRef = useRef(newTab);
   useEffect(() => {

@@ -34,6 +34,8 @@ export interface TabsState {
 /** What can happen to the tabs; ids of new tabs come in the action, so the reducer stays pure. */
 export type TabsAction =
   | { type: 'new'; id: string; profileId: string | null }
+  /** A new tab holding a request written elsewhere (History's Replay), for that request's profile. */
+  | { type: 'open'; id: string; profileId: string; draft: Pick<InvokeDraft, 'agentId' | 'text' | 'payloadText'> }
   | { type: 'close'; id: string; replacementId: string; profileId: string | null }
   /**
    * The active profile is this one: tabs with no profile yet take it, and so do blank tabs
@@ -149,6 +151,8 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
   switch (action.type) {
     case 'new':
       return { tabs: [...state.tabs, blankTab(action.id, action.profileId)], activeId: action.id };
+    case 'open':
+      return { tabs: [...state.tabs, { ...blankTab(action.id, action.profileId), draft: { ...action.draft, source: 'user' } }], activeId: action.id };
     case 'close': {
       const index = state.tabs.findIndex((tab) => tab.id === action.id);
       if (index < 0) return state;

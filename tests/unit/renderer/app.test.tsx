@@ -30,7 +30,7 @@ describe('app shell', () => {
     expect(alert.textContent).not.toContain('`');
   });
 
-  it('has Agents and Guidelines tabs that switch with the arrow keys and keep drafts', async () => {
+  it('has Agents, Guidelines and History tabs that switch with the arrow keys and keep drafts', async () => {
     const { user } = await renderReady();
     const agentsTab = screen.getByRole('tab', { name: 'Agents' });
     expect(agentsTab).toHaveAttribute('aria-selected', 'true');
@@ -43,6 +43,10 @@ describe('app shell', () => {
     expect(guidelinesTab).toHaveFocus();
     expect(screen.getByRole('tabpanel', { name: 'Guidelines' })).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'Text' })).toBeNull();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'History' })).toBeVisible();
 
     await user.keyboard('{ArrowRight}');
     expect(agentsTab).toHaveAttribute('aria-selected', 'true');

@@ -92,3 +92,15 @@ describe('request tabs', () => {
     expect(fromWorkspace(toWorkspace(state), ids('t')).tabs.map((tab) => tab.profileId)).toEqual(['sandbox', 'sandbox']);
   });
 });
+
+describe('opening a request from History', () => {
+  it('adds a tab in front holding the request as the user’s own, for the given profile', () => {
+    const start = fromWorkspace(undefined, () => 'a', 'sandbox');
+    const state = tabsReducer(start, { type: 'open', id: 'b', profileId: 'prod', draft: { agentId: 'agent-1', text: 'hi', payloadText: '{}' } });
+    expect(state.activeId).toBe('b');
+    expect(state.tabs.map((tab) => tab.id)).toEqual(['a', 'b']);
+    expect(state.tabs[1]).toMatchObject({ profileId: 'prod', draft: { agentId: 'agent-1', text: 'hi', payloadText: '{}', source: 'user' } });
+    // Written for its profile: switching the active profile does not move it.
+    expect(tabsReducer(state, { type: 'adopt', profileId: 'sandbox' }).tabs[1]!.profileId).toBe('prod');
+  });
+});

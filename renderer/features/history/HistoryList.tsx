@@ -1,0 +1,117 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { HistorySummary } from '../../../electron/shared/contract';
+import { formatMs } from '../../lib/format';
+import { Passage } from './Passage';
+import { outcomeOf, type HistoryRow } from './rows';
+
+/** "invoke", "guideline", or what failed or was cancelled ("guideline failed"). */
+const kindLabel = (entry: HistorySummary) => (entry.kind === entry.what ? entry.kind : `${entry.what} ${entry.kind}`);
+
+/**
+ * The History list, virtualized (TanStack Virtual): only the rows in view, plus a few, are in
+ * the page, so it stays smooth at 100,000 entries. Each entry is a button; the list is one tab
+ * stop (the opened entry, else the first in view) and ArrowUp/ArrowDown/Home/End move between
+ * entries; the opened one is marked `aria-current`.
+ * Near the end it asks for the next page.
+ */
+export function HistoryList({
+  rows,
+  openedId,
+  onOpen,
+  hasMore,
+  loadMore,
+}: {
+  rows: readonly HistoryRow[];
+  openedId: number | null;
+  onOpen: (id: number) => void;
+  hasMore: boolean;
+  loadMore: () => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer's functions change with scrolling: this component is re-rendered, never memoized.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => (rows[index]?.type === 'day' ? 32 : rows[index]?.type === 'entry' && rows[index].passage ? 76 : 52),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+    // jsdom and a hidden section measure 0: start from a plausible window rather than none.
+    initialRect: { width: 600, height: 600 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items[items.length - 1];
+
+  useEffect(() => {
+    if (hasMore && last !== undefined && last.index >= rows.length - 10) loadMore();
+  }, [hasMore, last, rows.length, loadMore]);
+
+  // One tab stop for the list (the opened entry, else the first one on screen); arrows move within.
+  const rendered = items.flatMap((item) => {
+    const row = rows[item.index];
+    return row?.type === 'entry' ? [row.entry.id] : [];
+  });
+  const tabStop = openedId !== null && rendered.includes(openedId) ? openedId : rendered[0];
+  const entryIndexes = rows.flatMap((row, index) => (row.type === 'entry' ? [index] : []));
+  const focusRow = (index: number) => {
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    // The row may only now be rendered: focus it once it is in the page.
+    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] button`)?.focus());
+    scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] button`)?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = Number((event.target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'));
+    if (Number.isNaN(from)) return;
+    const position = entryIndexes.indexOf(from);
+    const moves: Record<string, number> = { ArrowDown: position + 1, ArrowUp: position - 1, Home: 0, End: entryIndexes.length - 1 };
+    const target = entryIndexes[moves[event.key] ?? -1];
+    if (moves[event.key] === undefined) return;
+    event.preventDefault();
+    if (target !== undefined) focusRow(target);
+  };
+
+  return (
+    <div ref={scroller} className="history-scroller" onKeyDown={onKeyDown}>
+      <div role="list" aria-label="History entries" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={row.type === 'day' ? 'history-day' : 'history-row'}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+            >
+              {row.type === 'day' ? (
+                <h3 className="history-day-title">{row.label}</h3>
+              ) : (
+                <button
+                  type="button"
+                  className="history-entry"
+                  aria-current={row.entry.id === openedId ? 'true' : undefined}
+                  tabIndex={row.entry.id === tabStop ? 0 : -1}
+                  onClick={() => onOpen(row.entry.id)}
+                >
+                  <span className="history-time mono">{new Date(row.entry.recordedAt).toLocaleTimeString()}</span>{' '}
+                  <span className={`history-kind history-kind-${row.entry.kind}`}>{kindLabel(row.entry)}</span>{' '}
+                  <span className="history-target mono">{row.entry.targetId}</span>{' '}
+                  <span className="history-profile muted">{row.entry.profile.name}</span>{' '}
+                  <span className="history-outcome mono">{outcomeOf(row.entry)}</span>{' '}
+                  <span className="history-roundtrip muted">{row.entry.roundTripMs === null ? '' : formatMs(row.entry.roundTripMs)}</span>
+                  {row.passage && (
+                    <span className="history-passage-line">
+                      <Passage passage={row.passage} />
+                    </span>
+                  )}
+                </button>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ERROR_CODES, type ErrorCode, type HistoryKind } from '../../../electron/shared/contract';
+import { thrownMessage } from '../../lib/errorKinds';
+import { useHistoryList, useHistorySearch, type HistoryFilters } from '../../queries/history';
+import { useProfiles } from '../../queries/profiles';
+import { HistoryEntryView } from './HistoryEntryView';
+import { HistoryList } from './HistoryList';
+import { groupByDay } from './rows';
+
+/** Searching waits for this many characters: a shorter prefix matches most of a large history, slowly. */
+export const MIN_SEARCH_CHARS = 3;
+/** Typing pauses this long before a search is sent. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** A local calendar day (yyyy-mm-dd, as a date field gives it) as the ISO time it starts, or of the day after. */
+function dayStart(day: string, after = false): string | undefined {
+  const date = new Date(`${day}T00:00:00`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  if (after) date.setDate(date.getDate() + 1);
+  return date.toISOString();
+}
+
+/** The search text once typing has paused, or null while it is too short to search. */
+function useDebouncedSearch(typed: string): string | null {
+  const [settled, setSettled] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  return settled.length >= MIN_SEARCH_CHARS ? settled : null;
+}
+
+/**
+ * The History section: every exchange, newest first and grouped by day, filtered or searched;
+ * the opened one is shown as it was answered. Refreshed each time the section comes to front.
+ */
+export function HistoryPanel({ visible }: { visible: boolean }) {
+  const queryClient = useQueryClient();
+  const profiles = useProfiles();
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedSearch(typed);
+  const [filters, setFilters] = useState<HistoryFilters>({});
+  const [openedId, setOpenedId] = useState<number | null>(null);
+  // The date fields as typed: the query holds their ISO bounds (to is exclusive: the day after).
+  const [days, setDays] = useState({ from: '', to: '' });
+  const list = useHistoryList(filters, search === null);
+  const found = useHistorySearch(filters, search);
+  const active = search === null ? list : found;
+
+  useEffect(() => {
+    if (visible) void queryClient.invalidateQueries({ queryKey: ['listHistory'] }).then(() => queryClient.invalidateQueries({ queryKey: ['searchHistory'] }));
+  }, [visible, queryClient]);
+
+  const rows = useMemo(() => {
+    if (search === null) return groupByDay((list.data?.pages ?? []).flatMap((page) => page.entries.map((entry) => ({ entry }))));
+    return groupByDay((found.data?.pages ?? []).flatMap((page) => page.hits));
+  }, [search, list.data, found.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = active;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
+
+  const setFilter = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K] | undefined) =>
+    setFilters((previous) => {
+      const next = { ...previous };
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+      return next;
+    });
+
+  return (
+    <div className="history-section">
+      <section aria-label="History" className="card history-list-card">
+        <div className="card-head">
+          <h2 className="card-title">History</h2>
+        </div>
+        <div className="history-controls">
+          <input
+            className="input"
+            type="search"
+            aria-label="Search history"
+            placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <select className="input history-filter" aria-label="Profile" value={filters.profileId ?? ''} onChange={(event) => setFilter('profileId', event.target.value || undefined)}>
+            <option value="">All profiles</option>
+            {(profiles.data?.profiles ?? []).map((profile) => (
+              <option key={profile.id} value={profile.id}>
+                {profile.name}
+              </option>
+            ))}
+          </select>
+          <select className="input history-filter" aria-label="Kind" value={filters.kind ?? ''} onChange={(event) => setFilter('kind', (event.target.value || undefined) as HistoryKind | undefined)}>
+            <option value="">All kinds</option>
+            <option value="invoke">Invoke</option>
+            <option value="guideline">Guideline</option>
+            <option value="cancelled">Cancelled</option>
+            <option value="failed">Failed</option>
+          </select>
+          <select
+            className="input history-filter"
+            aria-label="Status"
+            value={filters.statusClass === undefined ? '' : String(filters.statusClass)}
+            onChange={(event) => setFilter('statusClass', event.target.value === '' ? undefined : Number(event.target.value))}
+          >
+            <option value="">Any status</option>
+            <option value="2">2xx</option>
+            <option value="3">3xx</option>
+            <option value="4">4xx</option>
+            <option value="5">5xx</option>
+            <option value="0">No HTTP status</option>
+          </select>
+          <select
+            className="input history-filter"
+            aria-label="Error code"
+            value={filters.errorCode ?? ''}
+            onChange={(event) => setFilter('errorCode', (event.target.value || undefined) as ErrorCode | undefined)}
+          >
+            <option value="">Any error code</option>
+            {ERROR_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+          <select
+            className="input history-filter"
+            aria-label="Token"
+            value={filters.tokenPresent === undefined ? '' : String(filters.tokenPresent)}
+            onChange={(event) => setFilter('tokenPresent', event.target.value === '' ? undefined : event.target.value === 'true')}
+          >
+            <option value="">Token or not</option>
+            <option value="true">Token present</option>
+            <option value="false">No token</option>
+          </select>
+          <input
+            className="input history-filter"
+            aria-label="Agent or guideline id"
+            placeholder="Agent or guideline id"
+            value={filters.targetId ?? ''}
+            onChange={(event) => setFilter('targetId', event.target.value.trim() || undefined)}
+          />
+          <label className="history-date">
+            From{' '}
+            <input
+              className="input"
+              type="date"
+              value={days.from}
+              onChange={(event) => {
+                setDays((previous) => ({ ...previous, from: event.target.value }));
+                setFilter('from', dayStart(event.target.value));
+              }}
+            />
+          </label>
+          <label className="history-date">
+            To{' '}
+            <input
+              className="input"
+              type="date"
+              value={days.to}
+              onChange={(event) => {
+                setDays((previous) => ({ ...previous, to: event.target.value }));
+                setFilter('to', dayStart(event.target.value, true));
+              }}
+            />
+          </label>
+        </div>
+        <p className="muted small" role="status">
+          {typed.trim().length > 0 && typed.trim().length < MIN_SEARCH_CHARS
+            ? `Type at least ${MIN_SEARCH_CHARS} characters to search.`
+            : active.isPending && active.fetchStatus !== 'idle'
+              ? 'Loading history…'
+              : active.isError
+                ? `History could not be read: ${thrownMessage(active.error)}`
+                : rows.length === 0
+                  ? search === null && Object.keys(filters).length === 0
+                    ? 'No history yet. Every invoke and guideline fetch is kept here.'
+                    : 'Nothing matches.'
+                  : ''}
+        </p>
+        <HistoryList rows={rows} openedId={openedId} onOpen={setOpenedId} hasMore={hasNextPage} loadMore={loadMore} />
+      </section>
+      <HistoryEntryView id={openedId} />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, skipToken, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Api, HistoryPage, HistoryQuery, HistorySearchPage, Result } from '../../electron/shared/contract';
+import { useHost } from '../host/HostContext';
+
+/** Rows per page: enough to fill a tall window, small enough to arrive at once. */
+export const HISTORY_PAGE_SIZE = 100;
+
+/** A Result's value, or a thrown error the query shows (the history methods fail only on bad input). */
+function valueOf<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+/** The filters without paging: what a list is keyed by. */
+export type HistoryFilters = Omit<HistoryQuery, 'beforeId' | 'limit'>;
+
+/**
+ * The history list, newest first, a page at a time: each page asks for entries older than the
+ * last one it has (`beforeId`), so entries recorded meanwhile never shift a page.
+ */
+export function historyListQuery(api: Api, filters: HistoryFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['listHistory', filters] as const,
+    queryFn: async ({ pageParam }): Promise<HistoryPage> =>
+      valueOf(await api.listHistory({ ...filters, limit: HISTORY_PAGE_SIZE, ...(pageParam === null ? {} : { beforeId: pageParam }) })),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.nextBeforeId,
+  });
+}
+
+/** Full-text search over text, payload and answer, with the same filters and paging. Idle while `text` is null. */
+export function historySearchQuery(api: Api, filters: HistoryFilters, text: string | null) {
+  return infiniteQueryOptions({
+    queryKey: ['searchHistory', filters, text ?? ''] as const,
+    queryFn:
+      text === null
+        ? skipToken
+        : async ({ pageParam }): Promise<HistorySearchPage> =>
+            valueOf(await api.searchHistory({ ...filters, text, limit: HISTORY_PAGE_SIZE, ...(pageParam === null ? {} : { beforeId: pageParam }) })),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.nextBeforeId,
+    // While the next word is typed, the last hits stay on screen rather than an empty list.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One entry with its request and answer, as recorded (entries do not change, so it never goes stale). */
+export function historyEntryQuery(api: Api, id: number | null) {
+  return queryOptions({
+    queryKey: ['getHistoryEntry', { id: id ?? 0 }] as const,
+    queryFn: id === null ? skipToken : async () => valueOf(await api.getHistoryEntry({ id })),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useHistoryList(filters: HistoryFilters, enabled: boolean) {
+  return useInfiniteQuery({ ...historyListQuery(useHost(), filters), enabled });
+}
+
+export function useHistorySearch(filters: HistoryFilters, text: string | null) {
+  return useInfiniteQuery(historySearchQuery(useHost(), filters, text));
+}
+
+export function useHistoryEntry(id: number | null) {
+  return useQuery(historyEntryQuery(useHost(), id));
+}

@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { HistoryExchange } from '../../../electron/shared/contract';
+import { exchange, FakeApi, okInvoke } from '../../support/fakeApi';
+import { fakeWithProduction } from './profileDialog';
+import { renderReady } from './renderApp';
+
+const AGENT = '11111111-1111-4111-8111-111111111111';
+const SANDBOX = { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010' };
+
+function invokeExchange(answer: string, text = 'What is the refund policy?'): HistoryExchange {
+  return { what: 'invoke', request: { agentId: AGENT, text, payload: { order: 'A-17' } }, result: okInvoke(answer) };
+}
+
+/** Seeds `count` invokes, one a minute, the last (newest) answering `newest`. */
+async function seed(fake: FakeApi, count: number, newest = 'Refunds take five days.', profile = SANDBOX) {
+  const start = Date.parse('2026-11-20T08:00:00.000Z');
+  await fake.history.recordMany(
+    Array.from({ length: count }, (_, i) => ({
+      exchange: invokeExchange(i === count - 1 ? newest : `Answer number ${i}.`),
+      profile,
+      recordedAt: new Date(start + i * 60_000).toISOString(),
+    })),
+  );
+}
+
+async function openHistory(fake: FakeApi) {
+  const rendered = await renderReady(fake);
+  await rendered.user.click(screen.getByRole('tab', { name: 'History' }));
+  const history = screen.getByRole('region', { name: 'History' });
+  return { ...rendered, history };
+}
+
+const entryButtons = (history: HTMLElement) => within(within(history).getByRole('list', { name: 'History entries' })).queryAllByRole('button');
+
+/**
+ * jsdom has no layout: the list's scroller and rows measure 0, and a virtualizer shows nothing
+ * in a 0-pixel window. Give them the sizes a browser would (a 600 px window, 52 px rows).
+ */
+const sizes: Array<[keyof HTMLElement, (element: HTMLElement) => number]> = [
+  ['clientHeight', (element) => (element.classList.contains('history-scroller') ? 600 : 0)],
+  ['clientWidth', (element) => (element.classList.contains('history-scroller') ? 500 : 0)],
+  ['offsetHeight', (element) => (element.classList.contains('history-day') ? 32 : element.classList.contains('history-row') ? 52 : 0)],
+];
+const originals = sizes.map(([name]) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const);
+beforeAll(() => {
+  for (const [name, size] of sizes) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: function (this: HTMLElement) { return size(this); } });
+});
+afterAll(() => {
+  for (const [name, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+});
+
+describe('History', () => {
+  it('lists entries newest first, under day headings, with time, kind, target, profile, status and round trip', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 3);
+    await fake.history.record({
+      exchange: { what: 'guideline', request: { guidelineId: 'escalation' }, result: { ok: false, error: { code: 'http_status', message: 'No such guideline.', exchange: exchange({ method: 'GET', status: 404 }) } } },
+      profile: SANDBOX,
+      recordedAt: '2026-11-21T09:00:00.000Z',
+    });
+    const { history } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(4));
+    const [first, second] = entryButtons(history);
+    expect(first).toHaveTextContent(/guideline failed\s+escalation\s+Sandbox\s+404/);
+    expect(second).toHaveTextContent(/invoke/);
+    expect(second).toHaveTextContent(AGENT);
+    expect(second).toHaveTextContent('200');
+    expect(second).toHaveTextContent(/871/);
+    expect(within(history).getAllByRole('heading', { level: 3 })).toHaveLength(2);
+  });
+
+  it('renders only a window of a 500-entry list, read a page of 100 at a time', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 500);
+    const { history } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history).length).toBeGreaterThan(0));
+    expect(entryButtons(history).length).toBeLessThan(60);
+    expect(within(history).getAllByRole('listitem').length).toBeLessThan(60);
+    const firstPage = fake.calls.find((call) => call.method === 'listHistory');
+    expect(firstPage?.argument).toMatchObject({ limit: 100 });
+  });
+
+  it('asks for the next page, older than the last entry it has, when the list is scrolled to its end', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 500);
+    const { history } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history).length).toBeGreaterThan(0));
+    expect(fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { beforeId?: number }).beforeId !== undefined)).toBe(false);
+    const scroller = history.querySelector<HTMLElement>('.history-scroller')!;
+    scroller.scrollTop = 100 * 52;
+    scroller.dispatchEvent(new Event('scroll'));
+    await waitFor(() =>
+      expect(fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { beforeId?: number }).beforeId === 401)).toBe(true),
+    );
+    // The second page joined the list: it is now as tall as 200 rows.
+    const list = within(history).getByRole('list', { name: 'History entries' });
+    await waitFor(() => expect(parseInt(list.style.height, 10)).toBeGreaterThanOrEqual(200 * 52));
+  });
+
+  it('filters by error code', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 2);
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(2));
+    await user.selectOptions(within(history).getByRole('combobox', { name: 'Error code' }), 'timeout');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(0));
+    expect(within(history).getByRole('status')).toHaveTextContent('Nothing matches.');
+  });
+
+  it('filters by agent id and by a date range, to the end of the last day', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 2);
+    await fake.history.record({ exchange: invokeExchange('Later.'), profile: SANDBOX, recordedAt: '2026-11-22T12:00:00.000Z' });
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(3));
+    await user.type(within(history).getByLabelText('From'), '2026-11-21');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    await user.type(within(history).getByLabelText('To'), '2026-11-22');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    const last = fake.calls.filter((call) => call.method === 'listHistory').at(-1)!.argument as { from?: string; to?: string };
+    expect(last.from).toBe(new Date('2026-11-21T00:00:00').toISOString());
+    expect(last.to).toBe(new Date('2026-11-23T00:00:00').toISOString());
+    await user.type(within(history).getByRole('textbox', { name: 'Agent or guideline id' }), 'someone-else');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(0));
+  });
+
+  it('moves between entries with the arrow keys and marks the opened one', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 5);
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(5));
+    // One tab stop for the whole list.
+    expect(entryButtons(history).filter((button) => button.tabIndex === 0)).toHaveLength(1);
+    await user.click(entryButtons(history)[0]!);
+    expect(entryButtons(history)[0]).toHaveAttribute('aria-current', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(entryButtons(history)[1]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(entryButtons(history)[1]).toHaveAttribute('aria-current', 'true');
+    expect(entryButtons(history)[0]).not.toHaveAttribute('aria-current');
+    expect(entryButtons(history)[1]).toHaveAttribute('tabindex', '0');
+    await user.keyboard('{End}');
+    expect(entryButtons(history)[4]).toHaveFocus();
+  });
+
+  it('searches after 3 characters and shows the matching passage highlighted, as text', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 20, 'Refunds take <b>five</b> days.');
+    const { history, user } = await openHistory(fake);
+    const box = within(history).getByRole('searchbox', { name: 'Search history' });
+    await user.type(box, 'fi');
+    expect(within(history).getByRole('status')).toHaveTextContent('Type at least 3 characters to search.');
+    await user.type(box, 've');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    const hit = entryButtons(history)[0]!;
+    expect(within(hit).getByText('five', { selector: 'mark' })).toBeInTheDocument();
+    expect(hit).toHaveTextContent('<b>five</b>');
+    expect(hit.querySelector('b')).toBeNull();
+    expect(fake.calls.filter((call) => call.method === 'searchHistory').every((call) => (call.argument as { text: string }).text.length >= 3)).toBe(true);
+  });
+
+  it('filters by kind', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 3);
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(3));
+    await user.selectOptions(within(history).getByRole('combobox', { name: 'Kind' }), 'failed');
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(0));
+    expect(fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { kind?: string }).kind === 'failed')).toBe(true);
+  });
+
+  it('opens an entry as it was answered, in the Response region', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 3);
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(3));
+    await user.click(entryButtons(history)[0]!);
+    const panel = screen.getByRole('tabpanel', { name: 'History' });
+    const response = await within(panel).findByRole('region', { name: /^Response/ });
+    expect(await within(response).findByText('Refunds take five days.')).toBeInTheDocument();
+  });
+
+  it('opens a guideline entry in the Guideline view, without Replay', async () => {
+    const fake = new FakeApi();
+    await fake.history.record({
+      exchange: {
+        what: 'guideline',
+        request: { guidelineId: 'escalation' },
+        result: { ok: true, value: { guideline: { name: 'Escalation policy', description: 'When to escalate.', content: 'Call **Ops**.' }, exchange: exchange({ method: 'GET' }) } },
+      },
+      profile: SANDBOX,
+      recordedAt: '2026-11-21T09:00:00.000Z',
+    });
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    await user.click(entryButtons(history)[0]!);
+    const panel = screen.getByRole('tabpanel', { name: 'History' });
+    const guideline = await within(panel).findByRole('region', { name: 'Guideline' });
+    expect(within(guideline).getByRole('heading', { name: 'Escalation policy' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Replay' })).toBeNull();
+  });
+
+  it('replays an entry into a new request tab for its profile, which names that profile before sending', async () => {
+    const fake = fakeWithProduction();
+    const production = { id: 'prod', name: 'Production', baseUrl: 'https://api.example.com' };
+    await seed(fake, 1, 'Refunds take five days.', production);
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    await user.click(entryButtons(history)[0]!);
+    await user.click(await screen.findByRole('button', { name: 'Replay' }));
+    expect(screen.getByRole('tab', { name: 'Agents' })).toHaveAttribute('aria-selected', 'true');
+    const agents = screen.getByRole('tabpanel', { name: 'Agents' });
+    const requestTabs = within(agents).getAllByRole('tab');
+    expect(requestTabs).toHaveLength(2);
+    expect(requestTabs[1]).toHaveAttribute('aria-selected', 'true');
+    const panel = within(agents).getByRole('tabpanel');
+    expect(within(panel).getByRole('combobox', { name: /Agent/ })).toHaveValue(AGENT);
+    expect(within(panel).getByRole('textbox', { name: /^Text/ })).toHaveValue('What is the refund policy?');
+    expect(within(panel).getByRole('textbox', { name: /^Payload/ })).toHaveValue(JSON.stringify({ order: 'A-17' }, null, 2));
+    await user.click(within(panel).getByRole('button', { name: 'Invoke' }));
+    expect(await within(panel).findByRole('group', { name: 'Which profile to send to' })).toHaveTextContent('Production');
+  });
+});
