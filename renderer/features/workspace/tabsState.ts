@@ -40,6 +40,8 @@ export type TabsAction =
    * (nothing typed is written for any server, so an empty tab follows the active profile).
    */
   | { type: 'adopt'; profileId: string }
+  /** A closed tab comes back, draft and all, at `index` (its place when closed), in front. */
+  | { type: 'reopen'; tab: RequestTab; index: number }
   /** The tab now belongs to this profile (the person chose to send it there). */
   | { type: 'profile'; id: string; profileId: string }
   | { type: 'activate'; id: string }
@@ -162,6 +164,8 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
       const activeId = state.activeId === action.id ? (tabs[index] ?? tabs[index - 1])!.id : state.activeId;
       return { tabs, activeId };
     }
+    case 'reopen':
+      return reopenTab(state, action.tab, action.index);
     case 'adopt': {
       const follows = (tab: RequestTab) => tab.profileId !== action.profileId && (tab.profileId === null || isUnwritten(tab));
       if (!state.tabs.some(follows)) return state;
@@ -183,6 +187,18 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
     case 'sync':
       return syncTabs(state, action);
   }
+}
+
+/**
+ * Puts a closed tab back where it was. A tab with that id still open is just brought to front;
+ * the empty tab left when the last one was closed gives its place (nothing is in it to lose).
+ */
+function reopenTab(state: TabsState, tab: RequestTab, index: number): TabsState {
+  if (state.tabs.some((open) => open.id === tab.id)) return { ...state, activeId: tab.id };
+  const only = state.tabs.length === 1 ? state.tabs[0]! : null;
+  const others = only && isUnwritten(only) && only.title === '' ? [] : state.tabs;
+  const at = Math.max(0, Math.min(index, others.length));
+  return { tabs: [...others.slice(0, at), tab, ...others.slice(at)], activeId: tab.id };
 }
 
 /** Nothing typed at all, not even an agent id: such a tab is not yet written for any server. */

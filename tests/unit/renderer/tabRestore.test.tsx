@@ -45,3 +45,66 @@ describe("a request tab's last answer", () => {
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('where is it');
   });
 });
+
+describe('closing a request tab', () => {
+  function tabNames() {
+    return within(screen.getByRole('tablist', { name: 'Requests' }))
+      .getAllByRole('tab')
+      .map((tab) => tab.querySelector('.request-tab-label')?.textContent);
+  }
+
+  it('can be undone from the toast: the tab comes back at its place with its text', async () => {
+    const fake = new FakeApi();
+    fake.workspace = {
+      tabs: [
+        { id: 'a', title: 'First', agentId: '', text: 'one', payloadText: '{}' },
+        { id: 'b', title: 'Second', agentId: '', text: 'typed with care', payloadText: '{}' },
+        { id: 'c', title: 'Third', agentId: '', text: 'three', payloadText: '{}' },
+      ],
+      activeTabId: 'b',
+    };
+    const { user } = await renderReady(fake);
+    const second = screen.getByRole('tab', { name: /^Second/ });
+    await user.click(within(second).getByTitle('Close Second'));
+    expect(tabNames()).toEqual(['First', 'Third']);
+
+    const toast = screen.getByText('Closed Second').closest('[role="status"]')!;
+    expect(toast).toHaveAttribute('aria-live', 'polite');
+    await user.click(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(tabNames()).toEqual(['First', 'Second', 'Third']);
+    expect(screen.getByRole('tab', { name: /^Second/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('typed with care');
+    expect(screen.queryByText('Closed Second')).toBeNull();
+    // And the host has it again, so a reload keeps it.
+    await waitFor(() => expect(fake.workspace.tabs.map((tab) => tab.id).sort()).toEqual(['a', 'b', 'c']), { timeout: 2000 });
+  });
+
+  it('Reopen closed tab brings back the most recently closed ones in turn, the last one with its answer', async () => {
+    const fake = recordingFake();
+    const { user } = await renderReady(fake);
+    expect(screen.getByRole('button', { name: 'Reopen closed tab' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Text' }), 'alpha');
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), 'agent-a');
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    expect(await within(responseRegion()).findByText('answer 1 for alpha')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '+ New request' }));
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), 'agent-b');
+    await user.type(screen.getByRole('textbox', { name: 'Text' }), 'beta');
+
+    // Close both (beta first, then alpha): only a blank tab is left.
+    await user.click(within(screen.getByRole('tab', { name: /^agent-b/ })).getByTitle('Close agent-b'));
+    await user.click(within(screen.getByRole('tab', { name: /^agent-a/ })).getByTitle('Close agent-a'));
+    expect(tabNames()).toEqual(['New request']);
+
+    await user.click(screen.getByRole('button', { name: 'Reopen closed tab' }));
+    expect(tabNames()).toEqual(['agent-a']);
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('alpha');
+    expect(await within(responseRegion()).findByText('answer 1 for alpha')).toBeInTheDocument();
+    expect(within(responseRegion()).getByText(/restored from history/)).toBeInTheDocument();
+
+    await user.keyboard('{Alt>}{Shift>}T{/Shift}{/Alt}');
+    expect(tabNames()).toEqual(['agent-a', 'agent-b']); // each at its place when closed
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('beta');
+    expect(screen.getByRole('button', { name: 'Reopen closed tab' })).toBeDisabled();
+  });
+});
