@@ -25,12 +25,15 @@ export function useClosedTabs(dispatch: (action: TabsAction) => void, focusTab: 
   // A ref, not state: two quick reopens must take two different tabs, before React re-renders.
   const stack = useRef<ClosedTab[]>([]);
   const [count, setCount] = useState(0);
-  const [toast, setToast] = useState<ClosedTab | null>(null);
+  const [toast, setToast] = useState<{ closed: ClosedTab; seq: number } | null>(null);
+  // Each close gets a fresh toast (its own timer, not held by a pointer that left with the last one).
+  const toastCount = useRef(0);
 
   const remember = useCallback((closed: ClosedTab) => {
     stack.current = [...stack.current, closed].slice(-MAX_CLOSED);
     setCount(stack.current.length);
-    setToast(closed);
+    toastCount.current += 1;
+    setToast({ closed, seq: toastCount.current });
   }, []);
 
   const reopen = useCallback(
@@ -38,7 +41,7 @@ export function useClosedTabs(dispatch: (action: TabsAction) => void, focusTab: 
       if (!closed) return;
       stack.current = stack.current.filter((one) => one !== closed);
       setCount(stack.current.length);
-      setToast((shown) => (shown === closed ? null : shown));
+      setToast((shown) => (shown?.closed === closed ? null : shown));
       dispatch({ type: 'reopen', tab: closed.tab, index: closed.index });
       // The Undo button goes away with the toast: focus lands on the tab that came back.
       requestAnimationFrame(() => focusTab(closed.tab.id));
@@ -54,39 +57,36 @@ export function useClosedTabs(dispatch: (action: TabsAction) => void, focusTab: 
     /** Brings back the most recently closed tab still closed. */
     reopenLast: useCallback(() => reopen(stack.current[stack.current.length - 1]), [reopen]),
     canReopen: count > 0,
-    toast: <ClosedTabToast closed={toast} onUndo={reopen} onDismiss={dismiss} />,
+    toast: toast && <ClosedTabToast key={toast.seq} closed={toast.closed} onUndo={reopen} onDismiss={dismiss} />,
   };
 }
 
 /**
- * "Closed <name>" with Undo, for a few seconds. The live region is always in the page (a polite
- * status), so screen readers announce the text when it appears rather than missing a new node.
+ * "Closed <name>" with Undo, for a few seconds, as a polite status (role=status). It is in the
+ * page only while it shows: an always-present empty live region would be one more "status" in
+ * every screen, and a status node inserted with its text is announced by current screen readers.
  */
-function ClosedTabToast({ closed, onUndo, onDismiss }: { closed: ClosedTab | null; onUndo: (closed: ClosedTab) => void; onDismiss: () => void }) {
+function ClosedTabToast({ closed, onUndo, onDismiss }: { closed: ClosedTab; onUndo: (closed: ClosedTab) => void; onDismiss: () => void }) {
   const [held, setHeld] = useState(false);
   useEffect(() => {
-    if (!closed || held) return;
+    if (held) return;
     const timer = window.setTimeout(onDismiss, TOAST_MS);
     return () => window.clearTimeout(timer);
-  }, [closed, held, onDismiss]);
+  }, [held, onDismiss]);
   return (
     <div
       role="status"
       aria-live="polite"
-      className={closed ? 'closed-tab-toast' : 'closed-tab-toast closed-tab-toast-empty'}
+      className="closed-tab-toast"
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      {closed && (
-        <>
-          <span>Closed {closed.label}</span>
-          <button type="button" className="button-quiet button-small" onClick={() => onUndo(closed)}>
-            Undo
-          </button>
-        </>
-      )}
+      <span>Closed {closed.label}</span>
+      <button type="button" className="button-quiet button-small" onClick={() => onUndo(closed)}>
+        Undo
+      </button>
     </div>
   );
 }
