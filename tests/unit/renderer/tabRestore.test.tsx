@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TOAST_MS } from '../../../renderer/features/workspace/ClosedTabs';
 import type { InvokeRequest } from '../../../electron/shared/contract';
 import { FakeApi, okInvoke } from '../../support/fakeApi';
 import { SANDBOX } from '../../support/historyEntries';
@@ -106,5 +107,32 @@ describe('closing a request tab', () => {
     expect(tabNames()).toEqual(['agent-a', 'agent-b']); // each at its place when closed
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('beta');
     expect(screen.getByRole('button', { name: 'Reopen closed tab' })).toBeDisabled();
+  });
+});
+
+describe('the "Closed …" notice', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('goes after a few seconds, but not while the keyboard is on its Undo', async () => {
+    const fake = new FakeApi();
+    fake.workspace = {
+      tabs: [
+        { id: 'a', title: 'First', agentId: '', text: 'one', payloadText: '{}' },
+        { id: 'b', title: 'Second', agentId: '', text: 'two', payloadText: '{}' },
+      ],
+      activeTabId: 'a',
+    };
+    await renderReady(fake);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(within(screen.getByRole('tab', { name: /^Second/ })).getByTitle('Close Second'));
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    act(() => undo.focus());
+    act(() => vi.advanceTimersByTime(TOAST_MS * 2));
+    expect(screen.getByText('Closed Second')).toBeInTheDocument();
+    act(() => undo.blur());
+    act(() => vi.advanceTimersByTime(TOAST_MS + 10));
+    expect(screen.queryByText('Closed Second')).toBeNull();
   });
 });
