@@ -90,8 +90,10 @@ function RequestWorkspace({
   function closeTab(id: string) {
     const index = state.tabs.findIndex((tab) => tab.id === id);
     const tab = state.tabs[index];
-    if (tab) closedTabs.remember({ tab, index, label: labels.get(id) ?? 'Request' });
-    dispatch({ type: 'close', id, replacementId: newId(), profileId: activeProfileId });
+    const replacementId = newId();
+    const last = state.tabs.length === 1;
+    if (tab) closedTabs.remember({ tab, index, label: labels.get(id) ?? 'Request', ...(last ? { replacementId } : {}) });
+    dispatch({ type: 'close', id, replacementId, profileId: activeProfileId });
   }
 
   // Tabs belong to the profile they were made for; switching profiles never moves a tab with a

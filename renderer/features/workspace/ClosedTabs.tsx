@@ -13,6 +13,8 @@ export interface ClosedTab {
   tab: RequestTab;
   index: number;
   label: string;
+  /** The empty tab made in its place, when it was the last tab. */
+  replacementId?: string;
 }
 
 /** How many closed tabs can be reopened: more than anyone reopens, few enough to never matter. */
@@ -42,7 +44,7 @@ export function useClosedTabs(dispatch: (action: TabsAction) => void, focusTab: 
       stack.current = stack.current.filter((one) => one !== closed);
       setCount(stack.current.length);
       setToast((shown) => (shown?.closed === closed ? null : shown));
-      dispatch({ type: 'reopen', tab: closed.tab, index: closed.index });
+      dispatch({ type: 'reopen', tab: closed.tab, index: closed.index, ...(closed.replacementId === undefined ? {} : { replaces: closed.replacementId }) });
       // The Undo button goes away with the toast: focus lands on the tab that came back.
       requestAnimationFrame(() => focusTab(closed.tab.id));
     },

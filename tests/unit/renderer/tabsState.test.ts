@@ -111,13 +111,15 @@ describe('reopening a closed request tab', () => {
     expect(back.activeId).toBe('a');
   });
 
-  it('takes the place of the empty tab left by closing the last one, and only brings to front a tab still open', () => {
+  it('takes the place of the empty tab its closing made (not of another blank tab), and only brings to front a tab still open', () => {
     const one = fromWorkspace({ tabs: [saved.tabs[0]!], activeTabId: 'a' }, ids('t'));
     const closed = one.tabs[0]!;
     const empty = tabsReducer(one, { type: 'close', id: 'a', replacementId: 'r', profileId: null });
     expect(empty.tabs.map((tab) => tab.id)).toEqual(['r']);
-    const back = tabsReducer(empty, { type: 'reopen', tab: closed, index: 0 });
+    const back = tabsReducer(empty, { type: 'reopen', tab: closed, index: 0, replaces: 'r' });
     expect(back.tabs.map((tab) => tab.id)).toEqual(['a']);
+    // A blank tab the person opened is not the one closing made: it stays.
+    expect(tabsReducer(empty, { type: 'reopen', tab: closed, index: 0 }).tabs.map((tab) => tab.id)).toEqual(['a', 'r']);
     const again = tabsReducer(back, { type: 'reopen', tab: closed, index: 3 });
     expect(again.tabs).toBe(back.tabs);
   });
