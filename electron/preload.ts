@@ -35,6 +35,7 @@ const api: Api = {
   listHistory: (request) => ipcRenderer.invoke(ipcChannel('listHistory'), request),
   getHistoryEntry: (request) => ipcRenderer.invoke(ipcChannel('getHistoryEntry'), request),
   searchHistory: (request) => ipcRenderer.invoke(ipcChannel('searchHistory'), request),
+  lastResponses: (request) => ipcRenderer.invoke(ipcChannel('lastResponses'), request),
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryPassage } from '../shared/contract';
+import type { HistoryEntry, HistoryPassage, TabLastResponse } from '../shared/contract';
 import { historyFacts, matchesQuery, pageSize, searchTerms, summarize, type NewHistoryEntry } from './historySchema';
 import type { HistoryStore } from './historyStore';
 
@@ -12,10 +12,13 @@ import type { HistoryStore } from './historyStore';
 export function createMemoryHistoryStore(): HistoryStore {
   const entries: HistoryEntry[] = [];
   let lastId = 0;
+  /** Entry id to the request tab it came from (the SQLite store's tab_id column). */
+  const tabOf = new Map<number, string>();
   const newestFirst = () => [...entries].reverse();
-  const insert = ({ exchange, profile, recordedAt }: NewHistoryEntry): number => {
+  const insert = ({ exchange, profile, recordedAt, tabId }: NewHistoryEntry): number => {
     const facts = historyFacts(exchange);
     lastId += 1;
+    if (tabId !== undefined) tabOf.set(lastId, tabId);
     entries.push(structuredClone({ ...exchange, id: lastId, recordedAt, kind: facts.kind, profile, tokenPresent: facts.tokenPresent, pinned: false }));
     return lastId;
   };
@@ -71,6 +74,14 @@ export function createMemoryHistoryStore(): HistoryStore {
       const before = entries.length;
       entries.splice(0, entries.length, ...entries.filter((e) => options?.keepPinned === true && e.pinned));
       return before - entries.length;
+    },
+    async lastForTabs(tabIds) {
+      const found: TabLastResponse[] = [];
+      for (const tabId of new Set(tabIds)) {
+        const entry = newestFirst().find((e) => e.what === 'invoke' && tabOf.get(e.id) === tabId);
+        if (entry) found.push({ tabId, entry: structuredClone(entry) });
+      }
+      return found;
     },
     close() {},
   };

@@ -54,6 +54,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX history_by_error ON history (error_code, id) WHERE error_code IS NOT NULL;
     `,
   },
+  {
+    version: 3,
+    description: 'The request tab an invoke was sent from, so each tab shows its last answer again after a restart.',
+    // Null for entries recorded before (and for guideline fetches): they belong to no tab. The
+    // partial index keeps the per-tab lookup cheap without growing the index by untabbed rows.
+    sql: `
+      ALTER TABLE history ADD COLUMN tab_id TEXT;
+      CREATE INDEX history_by_tab ON history (tab_id, id) WHERE tab_id IS NOT NULL;
+    `,
+  },
 ];
 
 /** The schema version this build writes and reads. */

@@ -87,6 +87,7 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
     delete: (ids) => guard((store) => store.delete(ids)),
     pin: (id, pinned) => guard((store) => store.pin(id, pinned)),
     clear: (options) => guard((store) => store.clear(options)),
+    lastForTabs: (tabIds) => guard((store) => store.lastForTabs(tabIds)),
     close() {
       closed = true;
       stopCheck.abort();

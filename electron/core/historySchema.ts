@@ -19,6 +19,8 @@ export interface NewHistoryEntry {
   exchange: HistoryExchange;
   profile: HistoryProfile;
   recordedAt: string;
+  /** The request tab an invoke came from, when the page named one (InvokeRequest.tabId). */
+  tabId?: string;
 }
 
 /** The columns an entry is filtered on, and the texts it is found by. */

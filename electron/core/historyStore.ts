@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { HistoryEntry, HistoryExchange, HistoryPage, HistoryQuery, HistorySearchPage, HistorySearchRequest, HistorySummary } from '../shared/contract';
+import type { HistoryEntry, HistoryExchange, TabLastResponse, HistoryPage, HistoryQuery, HistorySearchPage, HistorySearchRequest, HistorySummary } from '../shared/contract';
 import { ftsQuery, historyFacts, MARK_END, MARK_START, pageSize, parsePassage, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
 
 /**
@@ -21,6 +21,8 @@ export interface HistoryStore {
   pin(id: number, pinned: boolean): Promise<boolean>;
   /** Removes every entry, or every unpinned one; resolves with how many were removed. */
   clear(options?: { keepPinned?: boolean }): Promise<number>;
+  /** The newest invoke entry of each of these request tabs; tabs with none are left out. */
+  lastForTabs(tabIds: readonly string[]): Promise<TabLastResponse[]>;
   close(): void;
 }
 
@@ -100,19 +102,21 @@ function transaction<T>(db: DatabaseSync, work: () => T): T {
 export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
   const insertRow = db.prepare(
     `INSERT INTO history (recorded_at, kind, what, target_id, profile_id, profile_name, base_url, method, url, status, status_class,
-       error_code, round_trip_ms, token_present, exchange) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       error_code, round_trip_ms, token_present, exchange, tab_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertText = db.prepare('INSERT INTO history_text (rowid, text, payload, answer) VALUES (?, ?, ?, ?)');
   const selectOne = db.prepare(`SELECT ${SUMMARY_COLUMNS}, h.exchange FROM history h WHERE h.id = ?`);
+  // One index seek per tab (history_by_tab), newest first.
+  const selectLastOfTab = db.prepare("SELECT id FROM history WHERE tab_id = ? AND what = 'invoke' ORDER BY id DESC LIMIT 1");
 
   /** One row and its full-text entry; the caller holds the transaction. */
-  function insert({ exchange, profile, recordedAt }: NewHistoryEntry): number {
+  function insert({ exchange, profile, recordedAt, tabId }: NewHistoryEntry): number {
     const facts = historyFacts(exchange);
     const status = facts.status;
     const { lastInsertRowid } = insertRow.run(
       recordedAt, facts.kind, exchange.what, facts.targetId, profile.id, profile.name, profile.baseUrl, facts.method, facts.url,
       status, status === null ? 0 : Math.floor(status / 100), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0,
-      JSON.stringify(exchange),
+      JSON.stringify(exchange), tabId ?? null,
     );
     insertText.run(lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer));
     return Number(lastInsertRowid);
@@ -123,6 +127,14 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
       db.prepare(`DELETE FROM history_text WHERE rowid IN (SELECT id FROM history h ${where})`).run(...params);
       return Number(db.prepare(`DELETE FROM history AS h ${where}`).run(...params).changes);
     });
+  }
+
+  async function get(id: number): Promise<HistoryEntry | null> {
+    const row = selectOne.get(id) as (Row & { exchange: string }) | undefined;
+    if (!row) return null;
+    const summary = toSummary(row);
+    const exchange = JSON.parse(row.exchange) as HistoryExchange;
+    return { ...exchange, id: summary.id, recordedAt: summary.recordedAt, kind: summary.kind, profile: summary.profile, tokenPresent: summary.tokenPresent, pinned: summary.pinned };
   }
 
   return {
@@ -139,13 +151,7 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
       const entries = rows.slice(0, limit).map(toSummary);
       return { entries, nextBeforeId: rows.length > limit ? entries[entries.length - 1]!.id : null };
     },
-    async get(id) {
-      const row = selectOne.get(id) as (Row & { exchange: string }) | undefined;
-      if (!row) return null;
-      const summary = toSummary(row);
-      const exchange = JSON.parse(row.exchange) as HistoryExchange;
-      return { ...exchange, id: summary.id, recordedAt: summary.recordedAt, kind: summary.kind, profile: summary.profile, tokenPresent: summary.tokenPresent, pinned: summary.pinned };
-    },
+    get,
     async search(query) {
       const terms = searchTerms(query.text);
       if (terms.length === 0) return { hits: [], nextBeforeId: null };
@@ -173,6 +179,15 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     },
     async clear(options) {
       return removeWhere(options?.keepPinned ? 'WHERE h.pinned = 0' : '', []);
+    },
+    async lastForTabs(tabIds) {
+      const found: TabLastResponse[] = [];
+      for (const tabId of new Set(tabIds)) {
+        const row = selectLastOfTab.get(tabId) as { id: number } | undefined;
+        const entry = row ? await get(row.id) : null;
+        if (entry) found.push({ tabId, entry });
+      }
+      return found;
     },
     close() {
       if (db.isOpen) db.close();

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, type HistoryEntryRef, type HistoryKind, type HistoryQuery, type HistorySearchRequest, type Result } from '../shared/contract';
+import { ERROR_CODES, type ErrorCode, type HistoryEntryRef, type LastResponsesRequest, type HistoryKind, type HistoryQuery, type HistorySearchRequest, type Result } from '../shared/contract';
 import { MAX_PAGE_SIZE } from './historySchema';
 
 /**
@@ -85,4 +85,18 @@ export function validateHistorySearch(raw: unknown): Result<HistorySearchRequest
 export function validateHistoryEntryRef(raw: unknown): Result<HistoryEntryRef> {
   if (!isRecord(raw)) return invalid('The argument must be an object.');
   return isEntryId(raw['id']) ? { ok: true, value: { id: raw['id'] } } : invalid('"id" must be an entry id.');
+}
+
+/** At most this many tabs per lookup: more than any strip holds, few enough to answer at once. */
+const MAX_TAB_IDS = 500;
+
+/** `lastResponses`: `{ tabIds }`, a list of tab ids (strings), nothing else. */
+export function validateLastResponses(raw: unknown): Result<LastResponsesRequest> {
+  if (!isRecord(raw)) return invalid('Expected an object with "tabIds".');
+  const unknown = Object.keys(raw).find((key) => key !== 'tabIds');
+  if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a field of this request.`);
+  const { tabIds } = raw;
+  if (!Array.isArray(tabIds) || tabIds.length > MAX_TAB_IDS) return invalid(`"tabIds" must be a list of at most ${MAX_TAB_IDS} tab ids.`);
+  if (!tabIds.every((id): id is string => typeof id === 'string' && id.length <= MAX_ID_CHARS)) return invalid('"tabIds" must hold only strings.');
+  return { ok: true, value: { tabIds: [...tabIds] } };
 }

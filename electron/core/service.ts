@@ -259,9 +259,10 @@ export function createApiService(deps: ServiceDeps): Api {
    * answer the page shows is already durable. The exchange has happened: a failed write must not
    * turn its answer into an error, so the failure is told (onProblem) and the answer still returns.
    */
-  async function remember(profile: Profile, exchange: HistoryExchange): Promise<void> {
+  async function remember(profile: Profile, exchange: HistoryExchange, tabId?: string): Promise<void> {
     try {
-      await history.record({ exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: deps.wallClock().toISOString() });
+      const entry = { exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: deps.wallClock().toISOString() };
+      await history.record(tabId === undefined ? entry : { ...entry, tabId });
     } catch (error) {
       deps.onProblem?.(`An exchange could not be kept in the history: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -429,7 +430,7 @@ export function createApiService(deps: ServiceDeps): Api {
       const profile = chosen.value;
       const result = await invokeOn(profile, request);
       const { agentId, text, payload } = request;
-      await remember(profile, { what: 'invoke', request: { agentId, text, payload }, result });
+      await remember(profile, { what: 'invoke', request: { agentId, text, payload }, result }, request.tabId);
       return result;
     },
     async cancelRequest({ requestId }) {
@@ -521,6 +522,9 @@ export function createApiService(deps: ServiceDeps): Api {
     },
     async searchHistory(query) {
       return fromHistory(() => history.search(query));
+    },
+    async lastResponses({ tabIds }) {
+      return fromHistory(() => history.lastForTabs(tabIds));
     },
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
     // browser mode uses the browser's own find and never asks.

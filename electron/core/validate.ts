@@ -9,7 +9,7 @@ import {
   type JsonObject,
   type Result,
 } from '../shared/contract';
-import { validateHistoryEntryRef, validateHistoryQuery, validateHistorySearch } from './historyValidate';
+import { validateHistoryEntryRef, validateHistoryQuery, validateHistorySearch, validateLastResponses } from './historyValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
 
@@ -182,6 +182,7 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   listHistory: validateHistoryQuery,
   getHistoryEntry: validateHistoryEntryRef,
   searchHistory: validateHistorySearch,
+  lastResponses: validateLastResponses,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
@@ -205,12 +206,17 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       }
       const profileId = optionalProfileId(record);
       if (!profileId.ok) return profileId;
+      const tabId = record['tabId'];
+      if (tabId !== undefined && (typeof tabId !== 'string' || tabId.length > MAX_ID_CHARS)) {
+        return invalid('"tabId" must be a string.');
+      }
       return ok({
         agentId: agentId.value,
         text: text.value,
         payload: payload as JsonObject,
         ...(requestId === undefined ? {} : { requestId }),
         ...profileId.value,
+        ...(tabId === undefined ? {} : { tabId }),
       });
     }),
 };

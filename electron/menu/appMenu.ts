@@ -70,6 +70,7 @@ export function pageShortcuts(platform: NodeJS.Platform): { action: string; keys
     { action: 'New request tab', keys: mac ? '⌥N' : 'Alt+N' },
     { action: 'Rename the focused request tab', keys: 'F2' },
     { action: 'Close the focused request tab', keys: mac ? 'Delete (fn⌫)' : 'Delete' },
+    { action: 'Reopen the last closed request tab', keys: mac ? '⌥⇧T' : 'Alt+Shift+T' },
     { action: 'Move between request tabs', keys: 'Arrow keys, Home, End' },
     { action: 'Close a dialog or the find bar', keys: 'Escape' },
   ];

@@ -119,6 +119,11 @@ export interface InvokeRequest {
    * never goes to another server (with that server's key) because the profile changed meanwhile.
    */
   profileId?: string;
+  /**
+   * The request tab it was sent from: kept with its history entry, so the tab shows its last
+   * answer again after a restart (`lastResponses`). Never sent to the platform.
+   */
+  tabId?: string;
 }
 
 /** The platform's answer as the contract defines it. `token` may be absent. */
@@ -530,6 +535,17 @@ export interface HistorySearchPage {
   nextBeforeId: number | null;
 }
 
+/** Which request tabs' last answers to look up (at most 500 ids). */
+export interface LastResponsesRequest {
+  tabIds: string[];
+}
+
+/** A request tab's newest invoke in the history, as the Response view showed it. */
+export interface TabLastResponse {
+  tabId: string;
+  entry: HistoryEntry;
+}
+
 /** Everything the renderer may ask of its host. */
 export interface Api {
   getAppInfo(): Promise<AppInfo>;
@@ -573,6 +589,8 @@ export interface Api {
   getHistoryEntry(request: HistoryEntryRef): Promise<Result<HistoryEntry>>;
   /** Full-text search of the history (request text, payload, answer), newest first, with the passage that matched. */
   searchHistory(request: HistorySearchRequest): Promise<Result<HistorySearchPage>>;
+  /** Each request tab's last invoke from the history (tabs with none are left out): its answer after a restart. */
+  lastResponses(request: LastResponsesRequest): Promise<Result<TabLastResponse[]>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -653,6 +671,7 @@ export const API_METHODS = [
   'listHistory',
   'getHistoryEntry',
   'searchHistory',
+  'lastResponses',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

@@ -6,6 +6,7 @@ import { useHost } from '../host/HostContext';
  * Invoking an agent. A mutation, not a query: it may run an expensive, billed agent, so it
  * runs only when the user asks, is never cached, and is never retried. After an answer the
  * catalog is refreshed: the host learns the payload keys of requests answered 2xx.
+ * Tabs send their id with the request, so the history keeps each tab's last answer.
  */
 export function invokeMutation(api: Api, queryClient: QueryClient, tabId?: string) {
   return mutationOptions({
@@ -14,6 +15,8 @@ export function invokeMutation(api: Api, queryClient: QueryClient, tabId?: strin
     mutationFn: (request: InvokeRequest) => api.invokeAgent(request),
     retry: false,
     onSuccess: async (result) => {
+      // Every answer is now a tab's last one in the history: a tab reopened later asks again.
+      await queryClient.invalidateQueries({ queryKey: ['lastResponses'], refetchType: 'none' });
       if (result.ok) await queryClient.invalidateQueries({ queryKey: ['listCatalog'] });
     },
   });

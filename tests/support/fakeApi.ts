@@ -37,6 +37,8 @@ import type {
   HistoryQuery,
   HistorySearchPage,
   HistorySearchRequest,
+  LastResponsesRequest,
+  TabLastResponse,
 } from '../../electron/shared/contract';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
@@ -364,6 +366,12 @@ export class FakeApi implements Api {
   async searchHistory(request: HistorySearchRequest): Promise<Result<HistorySearchPage>> {
     this.record('searchHistory', request);
     return { ok: true, value: await this.history.search(request) };
+  }
+
+  /** Each tab's last invoke from `history` (seed it with `history.record({ ..., tabId })`). */
+  async lastResponses(request: LastResponsesRequest): Promise<Result<TabLastResponse[]>> {
+    this.record('lastResponses', request);
+    return { ok: true, value: await this.history.lastForTabs(request.tabIds) };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { GuidelineResult, HistoryProfile, InvokeResult } from '../../electron/shared/contract';
-import type { NewHistoryEntry } from '../../electron/core/historySchema';
+import type { DatabaseSync } from 'node:sqlite';
+import { historyFacts, withoutMarks, type NewHistoryEntry } from '../../electron/core/historySchema';
 import { cancelledInvoke, exchange, okInvoke } from './fakeApi';
 
 /** Entries for history tests: an answered invoke, a guideline, a cancel and a failure. */
@@ -47,4 +48,25 @@ export function cancelledEntry(): NewHistoryEntry {
 export function failedEntry(): NewHistoryEntry {
   const record = exchange({ status: 502, statusText: 'Bad Gateway', responseBody: 'upstream timed out '.repeat(10), responseBodyTruncated: true, responseBytes: 400_000 });
   return invokeEntry({ text: 'Summarise the ticket', result: { ok: false, error: { code: 'http_status', message: 'The server answered 502 Bad Gateway.', exchange: record } } });
+}
+
+/**
+ * Writes an entry with the columns of history format 1 and 2 (no tab_id), as those versions'
+ * store did: for migration tests, which start from a file an older version made.
+ */
+export function insertAsVersion1(db: DatabaseSync, { exchange, profile, recordedAt }: NewHistoryEntry): number {
+  const facts = historyFacts(exchange);
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO history (recorded_at, kind, what, target_id, profile_id, profile_name, base_url, method, url, status, status_class,
+         error_code, round_trip_ms, token_present, exchange) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      recordedAt, facts.kind, exchange.what, facts.targetId, profile.id, profile.name, profile.baseUrl, facts.method, facts.url, facts.status,
+      facts.status === null ? 0 : Math.floor(facts.status / 100), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0, JSON.stringify(exchange),
+    );
+  db.prepare('INSERT INTO history_text (rowid, text, payload, answer) VALUES (?, ?, ?, ?)').run(
+    lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer),
+  );
+  return Number(lastInsertRowid);
 }

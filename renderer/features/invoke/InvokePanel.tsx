@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { ProfilesState, Workspace } from '../../../electron/shared/contract';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
@@ -9,6 +9,7 @@ import { useProfiles } from '../../queries/profiles';
 import { useWorkspace } from '../../queries/workspace';
 import { CatalogDialog } from '../catalog/CatalogDialog';
 import { useReplay } from '../history/replay';
+import { useClosedTabs } from '../workspace/ClosedTabs';
 import { RequestTabStrip } from '../workspace/RequestTabStrip';
 import { fromWorkspace, tabLabels, tabsReducer } from '../workspace/tabsState';
 import { useWorkspaceSaver } from '../workspace/useWorkspaceSaver';
@@ -47,6 +48,11 @@ function isNewTabShortcut(event: KeyboardEvent): boolean {
   return event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
 }
 
+/** Alt+Shift+T reopens the last closed tab (Ctrl/Cmd+Shift+T is the browser's own, in browser mode). */
+function isReopenShortcut(event: KeyboardEvent): boolean {
+  return event.altKey && !event.ctrlKey && !event.metaKey && event.shiftKey && event.code === 'KeyT';
+}
+
 function RequestWorkspace({
   saved,
   profiles,
@@ -78,6 +84,18 @@ function RequestWorkspace({
     return tab ? document.getElementById(tab.id.replace(`${baseId}-tab-`, `${baseId}-panel-`)) : null;
   };
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
+  const focusTab = useCallback((id: string) => document.getElementById(`${baseId}-tab-${id}`)?.focus(), [baseId]);
+  const closedTabs = useClosedTabs(dispatch, focusTab);
+
+  /** Closes a tab, keeping it (draft and place) so it can be reopened. */
+  function closeTab(id: string) {
+    const index = state.tabs.findIndex((tab) => tab.id === id);
+    const tab = state.tabs[index];
+    const replacementId = newId();
+    const last = state.tabs.length === 1;
+    if (tab) closedTabs.remember({ tab, index, label: labels.get(id) ?? 'Request', ...(last ? { replacementId } : {}) });
+    dispatch({ type: 'close', id, replacementId, profileId: activeProfileId });
+  }
 
   // Tabs belong to the profile they were made for; switching profiles never moves a tab with a
   // draft in it. Blank tabs follow the active profile (nothing in them was written for a server),
@@ -112,15 +130,19 @@ function RequestWorkspace({
   }, [pending, taken]);
 
   const newTabRef = useRef(newTab);
+  const reopenRef = useRef(closedTabs.reopenLast);
   useEffect(() => {
     newTabRef.current = newTab;
+    reopenRef.current = closedTabs.reopenLast;
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // Only while the Agents section is the one on screen.
-      if (!isNewTabShortcut(event) || container.current?.closest('[hidden]')) return;
+      if (container.current?.closest('[hidden]')) return;
+      if (isNewTabShortcut(event)) newTabRef.current();
+      else if (isReopenShortcut(event)) reopenRef.current();
+      else return;
       event.preventDefault();
-      newTabRef.current();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -143,8 +165,10 @@ function RequestWorkspace({
         tabDomId={tabDomId}
         panelDomId={panelDomId}
         onActivate={(id) => dispatch({ type: 'activate', id })}
-        onClose={(id) => dispatch({ type: 'close', id, replacementId: newId(), profileId: activeProfileId })}
+        onClose={closeTab}
         onNew={newTab}
+        onReopen={closedTabs.reopenLast}
+        canReopen={closedTabs.canReopen}
         onRename={(id, title) => dispatch({ type: 'rename', id, title })}
         saveError={saveError}
       />
@@ -164,6 +188,7 @@ function RequestWorkspace({
           onOpenCatalog={(agentId) => setCatalogFor(agentId)}
         />
       ))}
+      {closedTabs.toast}
       {catalogFor !== null && <CatalogDialog initialAgentId={catalogFor} onClose={() => setCatalogFor(null)} />}
     </div>
   );

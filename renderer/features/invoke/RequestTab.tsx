@@ -6,13 +6,14 @@ import { placeholderHints } from '../../lib/payloadMembers';
 import type { RowProblem } from '../../lib/payloadTable';
 import { useCatalog } from '../../queries/catalog';
 import { useCancelRequest, useInvokeAgent } from '../../queries/invoke';
+import { useLastResponse } from '../../queries/lastResponse';
 import { useKnownAgents } from '../../queries/knownLists';
 import { namingProfile, TabProfileContext, useProfileCheck, type ProfileSend, type TabProfile } from '../workspace/profileCheck';
 import type { RequestTab as RequestTabState, TabsAction } from '../workspace/tabsState';
 import type { DraftAction } from './draft';
 import { InvokeForm } from './InvokeForm';
 import type { PayloadEditorHandle } from './payload/editorChoice';
-import { ResponseView } from './ResponseView';
+import { ResponseView, type InvokeState } from './ResponseView';
 
 /** What the status region says once a call has finished; the Response region shows the detail. */
 function outcomeSentence(status: 'idle' | 'pending' | 'success' | 'error', data: InvokeResult | undefined): string {
@@ -81,6 +82,13 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
   const knowledge = agentKnowledge(draft.agentId, agents.data, catalog.data);
   const blockingRows = payloadView === 'table' ? tableProblems : [];
   const pendingId = invoke.isPending ? invoke.variables?.requestId : undefined;
+  // Until this tab sends again, its Response shows its last answer from the history (after a
+  // reload, a restart, or reopening the closed tab), marked as restored.
+  const restored = useLastResponse(tabId, invoke.status === 'idle');
+  const restoredEntry = invoke.status === 'idle' && restored.data?.what === 'invoke' ? restored.data : null;
+  const responseState: InvokeState = restoredEntry
+    ? { status: 'success', data: restoredEntry.result, error: null, variables: { ...restoredEntry.request, profileId: restoredEntry.profile.id, tabId } }
+    : { status: invoke.status, data: invoke.data, error: invoke.error, variables: invoke.variables };
 
   // After switching a table with bad JSON back to the editor, put the caret on the problem.
   useEffect(() => {
@@ -124,7 +132,8 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
       }
       return;
     }
-    const request: InvokeRequest = { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID() };
+    // The tab's id goes along so the history keeps this as the tab's last answer (never sent on to the platform).
+    const request: InvokeRequest = { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID(), tabId };
     profileCheck.check(sender(request), focusInvoke);
   }
 
@@ -187,9 +196,7 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
           onPick={pick}
           onOpenCatalog={() => onOpenCatalog(draft.agentId.trim())}
         />
-        <ResponseView
-          state={{ status: invoke.status, data: invoke.data, error: invoke.error, variables: invoke.variables }}
-        />
+        <ResponseView state={responseState} restoredAt={restoredEntry?.recordedAt} />
       </TabProfileContext.Provider>
     </div>
   );

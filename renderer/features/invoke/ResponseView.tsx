@@ -25,10 +25,13 @@ export interface InvokeState {
 /**
  * The Response region: empty hint, progress, the answer, or an error that never looks like one.
  *
+ * `restoredAt` (ISO time) says the answer is the tab's last one, read back from the history
+ * rather than just received: a note says when it came, so an old answer is not taken for a new one.
+ *
  * It stays mounted while answers come and go, so it keeps how the person reads them (which
  * view, markdown, highlights, snippet language): the next answer opens the same way.
  */
-export function ResponseView({ state }: { state: InvokeState }) {
+export function ResponseView({ state, restoredAt }: { state: InvokeState; restoredAt?: string | undefined }) {
   const { status, data, error, variables } = state;
   const [prefs, setPrefs] = useState<ResponsePrefs>(DEFAULT_PREFS);
   const updatePrefs = useCallback((change: Partial<ResponsePrefs>) => setPrefs((previous) => ({ ...previous, ...change })), []);
@@ -47,6 +50,11 @@ export function ResponseView({ state }: { state: InvokeState }) {
           </span>
         )}
       </div>
+      {restoredAt !== undefined && (
+        <p className="muted small restored-note">
+          From <time dateTime={restoredAt}>{new Date(restoredAt).toLocaleString()}</time>, restored from history.
+        </p>
+      )}
       {status === 'idle' && (
         <div className="empty-state">
           <p>Nothing sent yet.</p>

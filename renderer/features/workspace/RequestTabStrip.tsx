@@ -23,6 +23,9 @@ interface RequestTabStripProps {
   onActivate: (id: string) => void;
   onClose: (id: string) => void;
   onNew: () => void;
+  /** Brings back the most recently closed tab; the button is disabled while there is none. */
+  onReopen: () => void;
+  canReopen: boolean;
   onRename: (id: string, title: string) => void;
   /** Why the drafts could not be saved, or null. */
   saveError: string | null;
@@ -35,7 +38,7 @@ interface RequestTabStripProps {
  * structure for screen readers), and Delete is its keyboard equivalent.
  */
 export function RequestTabStrip(props: RequestTabStripProps) {
-  const { tabs, activeId, labels, profiles, inFlight, tabDomId, panelDomId, onActivate, onClose, onNew, onRename, saveError } = props;
+  const { tabs, activeId, labels, profiles, inFlight, tabDomId, panelDomId, onActivate, onClose, onNew, onReopen, canReopen, onRename, saveError } = props;
   const roving = useRovingTabs(
     tabs.map((tab) => tab.id),
     onActivate,
@@ -131,6 +134,16 @@ export function RequestTabStrip(props: RequestTabStripProps) {
       </div>
       <button type="button" className="button-quiet button-small new-request" aria-keyshortcuts="Alt+N" title="New request (Alt+N)" onClick={onNew}>
         + New request
+      </button>
+      <button
+        type="button"
+        className="button-quiet button-small new-request"
+        aria-keyshortcuts="Alt+Shift+T"
+        title="Reopen closed tab (Alt+Shift+T)"
+        disabled={!canReopen}
+        onClick={onReopen}
+      >
+        Reopen closed tab
       </button>
       {renamingTab && (
         <RenameField

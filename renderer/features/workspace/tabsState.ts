@@ -42,6 +42,11 @@ export type TabsAction =
    * (nothing typed is written for any server, so an empty tab follows the active profile).
    */
   | { type: 'adopt'; profileId: string }
+  /**
+   * A closed tab comes back, draft and all, at `index` (its place when closed), in front.
+   * `replaces`: the empty tab its closing left (it was the last one), dropped if still empty.
+   */
+  | { type: 'reopen'; tab: RequestTab; index: number; replaces?: string }
   /** The tab now belongs to this profile (the person chose to send it there). */
   | { type: 'profile'; id: string; profileId: string }
   | { type: 'activate'; id: string }
@@ -166,6 +171,8 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
       const activeId = state.activeId === action.id ? (tabs[index] ?? tabs[index - 1])!.id : state.activeId;
       return { tabs, activeId };
     }
+    case 'reopen':
+      return reopenTab(state, action.tab, action.index, action.replaces);
     case 'adopt': {
       const follows = (tab: RequestTab) => tab.profileId !== action.profileId && (tab.profileId === null || isUnwritten(tab));
       if (!state.tabs.some(follows)) return state;
@@ -187,6 +194,19 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
     case 'sync':
       return syncTabs(state, action);
   }
+}
+
+/**
+ * Puts a closed tab back where it was. A tab with that id still open is just brought to front;
+ * the empty tab made when the last one was closed gives its place if nothing was typed in it
+ * (a blank tab the person opened themselves stays).
+ */
+function reopenTab(state: TabsState, tab: RequestTab, index: number, replaces: string | undefined): TabsState {
+  if (state.tabs.some((open) => open.id === tab.id)) return { ...state, activeId: tab.id };
+  const drop = (open: RequestTab) => open.id === replaces && isUnwritten(open) && open.title === '';
+  const others = state.tabs.filter((open) => !drop(open));
+  const at = Math.max(0, Math.min(index, others.length));
+  return { tabs: [...others.slice(0, at), tab, ...others.slice(at)], activeId: tab.id };
 }
 
 /** Nothing typed at all, not even an agent id: such a tab is not yet written for any server. */

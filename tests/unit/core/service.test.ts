@@ -190,7 +190,7 @@ describe('the key never leaves the host', () => {
       listKnownGuidelines: () => core.api.listKnownGuidelines(),
       invokeAgent: async () => {
         await core.api.selectProfile({ profileId });
-        const result = await core.api.invokeAgent({ agentId: 'e2b7f4d1-96a0-4c35-a1d8-4f6e0b3c9a25', text: 'hello', payload: {} });
+        const result = await core.api.invokeAgent({ agentId: 'e2b7f4d1-96a0-4c35-a1d8-4f6e0b3c9a25', text: 'hello', payload: {}, tabId: 'tab-1' });
         expect(result.ok, 'a keyed invoke succeeds').toBe(true);
         return result;
       },
@@ -223,6 +223,7 @@ describe('the key never leaves the host', () => {
         return newest.ok && newest.value.entries[0] ? core.api.getHistoryEntry({ id: newest.value.entries[0].id }) : newest;
       },
       searchHistory: () => core.api.searchHistory({ text: 'hello' }),
+      lastResponses: () => core.api.lastResponses({ tabIds: ['tab-1'] }),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());

@@ -36,7 +36,7 @@ describe('invoking an agent', () => {
 
     // The request names the profile its tab belongs to: the host refuses it if another is active by then.
     expect(fake.callsOf('invokeAgent')).toEqual([
-      { agentId: AGENT_ID, text: 'My parcel is late.', payload: { customer_name: 'Ada', company: 'Acme' }, requestId: REQUEST_ID, profileId: 'sandbox' },
+      { agentId: AGENT_ID, text: 'My parcel is late.', payload: { customer_name: 'Ada', company: 'Acme' }, requestId: REQUEST_ID, profileId: 'sandbox', tabId: expect.any(String) },
     ]);
     const response = responseRegion();
     // Payload values are highlighted, so the answer is matched as one text, marks and all.
@@ -83,7 +83,7 @@ describe('invoking an agent', () => {
     await user.type(fields().agent, 'typed-agent');
     await user.type(fields().text, 'hi');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(fake.callsOf('invokeAgent')).toEqual([{ agentId: 'typed-agent', text: 'hi', payload: {}, requestId: REQUEST_ID, profileId: 'sandbox' }]);
+    expect(fake.callsOf('invokeAgent')).toEqual([{ agentId: 'typed-agent', text: 'hi', payload: {}, requestId: REQUEST_ID, profileId: 'sandbox', tabId: expect.any(String) }]);
     expect(fields().text).toHaveValue('hi');
     expect(await within(responseRegion()).findByText('Hello there')).toBeInTheDocument();
   });

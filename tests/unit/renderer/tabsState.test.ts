@@ -104,3 +104,35 @@ describe('opening a request from History', () => {
     expect(tabsReducer(state, { type: 'adopt', profileId: 'sandbox' }).tabs[1]!.profileId).toBe('prod');
   });
 });
+
+describe('reopening a closed request tab', () => {
+  const saved: Workspace = {
+    tabs: [
+      { id: 'a', title: 'A', agentId: 'x', text: 'one', payloadText: '{}' },
+      { id: 'b', title: 'B', agentId: 'x', text: 'two', payloadText: '{}' },
+    ],
+    activeTabId: 'a',
+  };
+
+  it('puts it back at its place, in front, with its draft', () => {
+    const start = fromWorkspace(saved, ids('t'));
+    const closed = start.tabs[0]!;
+    const after = tabsReducer(start, { type: 'close', id: 'a', replacementId: 'r', profileId: null });
+    const back = tabsReducer(after, { type: 'reopen', tab: closed, index: 0 });
+    expect(back.tabs.map((tab) => [tab.id, tab.draft.text])).toEqual([['a', 'one'], ['b', 'two']]);
+    expect(back.activeId).toBe('a');
+  });
+
+  it('takes the place of the empty tab its closing made (not of another blank tab), and only brings to front a tab still open', () => {
+    const one = fromWorkspace({ tabs: [saved.tabs[0]!], activeTabId: 'a' }, ids('t'));
+    const closed = one.tabs[0]!;
+    const empty = tabsReducer(one, { type: 'close', id: 'a', replacementId: 'r', profileId: null });
+    expect(empty.tabs.map((tab) => tab.id)).toEqual(['r']);
+    const back = tabsReducer(empty, { type: 'reopen', tab: closed, index: 0, replaces: 'r' });
+    expect(back.tabs.map((tab) => tab.id)).toEqual(['a']);
+    // A blank tab the person opened is not the one closing made: it stays.
+    expect(tabsReducer(empty, { type: 'reopen', tab: closed, index: 0 }).tabs.map((tab) => tab.id)).toEqual(['a', 'r']);
+    const again = tabsReducer(back, { type: 'reopen', tab: closed, index: 3 });
+    expect(again.tabs).toBe(back.tabs);
+  });
+});
