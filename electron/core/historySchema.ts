@@ -1,5 +1,4 @@
 import type {
-  ErrorCode,
   HistoryEntry,
   HistoryExchange,
   HistoryKind,
@@ -23,16 +22,8 @@ export interface NewHistoryEntry {
   tabId?: string;
 }
 
-/** The columns an entry is filtered on, and the texts it is found by. */
-export interface HistoryFacts {
-  kind: HistoryKind;
-  targetId: string;
-  method: 'GET' | 'POST' | null;
-  url: string | null;
-  status: number | null;
-  errorCode: ErrorCode | null;
-  roundTripMs: number | null;
-  tokenPresent: boolean;
+/** The columns an entry is filtered on (as the list shows them), and the texts it is found by. */
+export interface HistoryFacts extends Pick<HistorySummary, 'kind' | 'targetId' | 'method' | 'url' | 'status' | 'errorCode' | 'roundTripMs' | 'tokenPresent'> {
   /** Searchable: the request text (invoke) or the guideline id. */
   text: string;
   /** Searchable: the payload as JSON (invoke), else empty. */
