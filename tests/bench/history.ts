@@ -9,7 +9,7 @@ import { createSqliteHistoryStore, type HistoryStore } from '../../electron/core
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
 import { createKeyedProfile } from '../support/keyedProfile';
-import { ms, percentile, verdict } from './stats';
+import { ms, percentile, timeInTurns, verdict } from './stats';
 
 /**
  * The history's costs (issue 8):
@@ -43,27 +43,11 @@ export async function benchRecordingOverhead(requests: number): Promise<string[]
   const recording = await makeCore();
   const baseline = await makeCore(keepNothing());
   const request = { agentId: agent.id, text: 'Hello, Sandbox!', payload: { customer_name: 'Ada' } };
-  const time = async (core: Core) => {
-    const start = performance.now();
+  const invokeOn = (core: Core) => async () => {
     const result = await core.api.invokeAgent(request);
     if (!result.ok) throw new Error(`invoke failed: ${result.error.message}`);
-    return performance.now() - start;
   };
-  for (let i = 0; i < 200; i += 1) {
-    await time(recording);
-    await time(baseline);
-  }
-  const withTimes: number[] = [];
-  const withoutTimes: number[] = [];
-  for (let i = 0; i < requests; i += 1) {
-    if (i % 2 === 0) {
-      withTimes.push(await time(recording));
-      withoutTimes.push(await time(baseline));
-    } else {
-      withoutTimes.push(await time(baseline));
-      withTimes.push(await time(recording));
-    }
-  }
+  const [withTimes, withoutTimes] = await timeInTurns(invokeOn(recording), invokeOn(baseline), requests);
   await recording.close();
   await baseline.close();
   await platform.close();

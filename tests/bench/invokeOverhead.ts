@@ -6,7 +6,7 @@ import { startCore } from '../../electron/core/bootstrap';
 import { dispatch } from '../../electron/core/validate';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
-import { ms, percentile, verdict } from './stats';
+import { ms, percentile, timeInTurns, verdict } from './stats';
 import { createKeyedProfile } from '../support/keyedProfile';
 
 /**
@@ -51,27 +51,7 @@ export async function benchInvokeOverhead(requests: number): Promise<string[]> {
     if (!outcome.ok || !(outcome.value as { ok: boolean }).ok) throw new Error('invoke through the core failed');
   };
 
-  const time = async (run: () => Promise<void>) => {
-    const start = performance.now();
-    await run();
-    return performance.now() - start;
-  };
-  for (let i = 0; i < 200; i += 1) {
-    await bare();
-    await viaCore();
-  }
-  const bareTimes: number[] = [];
-  const coreTimes: number[] = [];
-  for (let i = 0; i < requests; i += 1) {
-    // Alternate which goes first, so neither always gets the warmer cache.
-    if (i % 2 === 0) {
-      bareTimes.push(await time(bare));
-      coreTimes.push(await time(viaCore));
-    } else {
-      coreTimes.push(await time(viaCore));
-      bareTimes.push(await time(bare));
-    }
-  }
+  const [bareTimes, coreTimes] = await timeInTurns(bare, viaCore, requests);
   agentPool.destroy();
   await core.close();
   await platform.close();
