@@ -9,7 +9,6 @@ import type {
   CatalogAgent,
   DetectAttempt,
   HostKind,
-  HistoryExchange,
   InvokeRequest,
   InvokeResult,
   KeyPresentation,
@@ -35,6 +34,7 @@ import { newProfileId, type Profile, type ProfileStore } from './profiles';
 import type { SecretStore } from './secrets';
 import { createMemoryHistoryStore } from './historyMemory';
 import type { HistoryStore } from './historyStore';
+import { createHistoryMethods } from './historyService';
 
 /**
  * The contract implemented once, host-agnostic. Electron's IPC and the browser-mode host are
@@ -253,29 +253,8 @@ export function createApiService(deps: ServiceDeps): Api {
   }
 
   const history = deps.history ?? createMemoryHistoryStore();
-
-  /**
-   * Keeps an exchange in the history once it has ended, before its answer goes back: so an
-   * answer the page shows is already durable. The exchange has happened: a failed write must not
-   * turn its answer into an error, so the failure is told (onProblem) and the answer still returns.
-   */
-  async function remember(profile: Profile, exchange: HistoryExchange, tabId?: string): Promise<void> {
-    try {
-      const entry = { exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: deps.wallClock().toISOString() };
-      await history.record(tabId === undefined ? entry : { ...entry, tabId });
-    } catch (error) {
-      deps.onProblem?.(`An exchange could not be kept in the history: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  /** A store failure while reading the history, as data. */
-  async function fromHistory<T>(read: () => Promise<T>): Promise<Result<T>> {
-    try {
-      return { ok: true, value: await read() };
-    } catch (error) {
-      return { ok: false, error: { code: 'internal', message: `The history could not be read: ${error instanceof Error ? error.message : String(error)}` } };
-    }
-  }
+  const historyMethods = createHistoryMethods(history, { wallClock: deps.wallClock, onProblem: deps.onProblem });
+  const { remember } = historyMethods;
 
   async function invokeOn(profile: Profile, request: InvokeRequest): Promise<InvokeResult> {
     const resolved = await target(profile);
@@ -512,20 +491,7 @@ export function createApiService(deps: ServiceDeps): Api {
       await remember(profile, { what: 'guideline', request: { guidelineId: request.guidelineId }, result });
       return result;
     },
-    async listHistory(query) {
-      return fromHistory(() => history.list(query));
-    },
-    async getHistoryEntry({ id }) {
-      const found = await fromHistory(() => history.get(id));
-      if (!found.ok) return found;
-      return found.value ? { ok: true, value: found.value } : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id}: it may have been deleted.` } };
-    },
-    async searchHistory(query) {
-      return fromHistory(() => history.search(query));
-    },
-    async lastResponses({ tabIds }) {
-      return fromHistory(() => history.lastForTabs(tabIds));
-    },
+    ...historyMethods.api,
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
     // browser mode uses the browser's own find and never asks.
     async findInPage() {

@@ -430,121 +430,17 @@ export interface SavedBody {
   exchange: ExchangeRecord;
 }
 
-/**
- * History (issue 8). Every invoke, guideline fetch, cancel and failure is kept as it was
- * answered: the request as asked and the Result exactly as the Response view got it (the
- * exchange record is already redacted, so the key is never in an entry; a cut body stays cut
- * and says so in `responseBodyTruncated`).
- */
-export type HistoryKind = 'invoke' | 'guideline' | 'cancelled' | 'failed';
-
-/** The profile an exchange went to, as it was then (a profile may be renamed or deleted later). */
-export interface HistoryProfile {
-  id: string;
-  name: string;
-  baseUrl: string;
-}
-
-/** What was asked and what came back: an invoke or a guideline fetch, with its Result as returned. */
-export type HistoryExchange =
-  | { what: 'invoke'; request: { agentId: string; text: string; payload: JsonObject }; result: InvokeResult }
-  | { what: 'guideline'; request: GuidelineRequest; result: GuidelineResult };
-
-/** One recorded exchange. `kind`, `tokenPresent` are derived from the result when recorded. */
-export type HistoryEntry = HistoryExchange & {
-  /** Increasing, never reused (a deleted entry's id is not given to another). */
-  id: number;
-  /** When it was recorded, ISO 8601. */
-  recordedAt: string;
-  kind: HistoryKind;
-  profile: HistoryProfile;
-  /** True when an invoke's answer carried a non-empty `token`. */
-  tokenPresent: boolean;
-  pinned: boolean;
-};
-
-/** An entry as a list row: no bodies, so a page of 100 rows stays small. */
-export interface HistorySummary {
-  id: number;
-  recordedAt: string;
-  kind: HistoryKind;
-  what: 'invoke' | 'guideline';
-  /** The agent or guideline id. */
-  targetId: string;
-  profile: HistoryProfile;
-  method: 'GET' | 'POST' | null;
-  url: string | null;
-  /** HTTP status, or null when none arrived (or nothing was sent). */
-  status: number | null;
-  errorCode: ErrorCode | null;
-  roundTripMs: number | null;
-  tokenPresent: boolean;
-  pinned: boolean;
-}
-
-/** Filters and paging of the history list; every filter is optional. Newest first. */
-export interface HistoryQuery {
-  profileId?: string;
-  kind?: HistoryKind;
-  /** The agent or guideline id. */
-  targetId?: string;
-  /** 1 to 5 for 1xx..5xx; 0 for "no HTTP status" (network failure, time-out, nothing sent). */
-  statusClass?: number;
-  errorCode?: ErrorCode;
-  tokenPresent?: boolean;
-  /** ISO 8601 bounds on `recordedAt`: from inclusive, to exclusive. */
-  from?: string;
-  to?: string;
-  /** Paging: only entries older than this id (the `nextBeforeId` of the previous page). */
-  beforeId?: number;
-  /** Rows per page: 1 to 500, default 100. */
-  limit?: number;
-}
-
-export interface HistoryPage {
-  entries: HistorySummary[];
-  /** Pass as `beforeId` for the next page; null when this page is the last. */
-  nextBeforeId: number | null;
-}
-
-export interface HistoryEntryRef {
-  id: number;
-}
-
-/** Full-text search over the request text, the payload and the answer (or error), with the list's filters. */
-export interface HistorySearchRequest extends HistoryQuery {
-  text: string;
-}
-
-/**
- * The matching passage of an entry, as plain text (untrusted: render as text) and the ranges
- * of `text` that matched, for highlighting without markup.
- */
-export interface HistoryPassage {
-  text: string;
-  highlights: Array<{ start: number; end: number }>;
-}
-
-export interface HistorySearchHit {
-  entry: HistorySummary;
-  passage: HistoryPassage;
-}
-
-export interface HistorySearchPage {
-  hits: HistorySearchHit[];
-  nextBeforeId: number | null;
-}
-
-/** Which request tabs' last answers to look up (at most 500 ids). */
-export interface LastResponsesRequest {
-  tabIds: string[];
-}
-
-/** A request tab's newest invoke in the history, as the Response view showed it. */
-export interface TabLastResponse {
-  tabId: string;
-  entry: HistoryEntry;
-}
+export * from './historyContract';
+import type {
+  HistoryEntry,
+  HistoryEntryRef,
+  HistoryPage,
+  HistoryQuery,
+  HistorySearchPage,
+  HistorySearchRequest,
+  LastResponsesRequest,
+  TabLastResponse,
+} from './historyContract';
 
 /** Everything the renderer may ask of its host. */
 export interface Api {
