@@ -12,19 +12,26 @@ const kindLabel = (entry: HistorySummary) => (entry.kind === entry.what ? entry.
  * The History list, virtualized (TanStack Virtual): only the rows in view, plus a few, are in
  * the page, so it stays smooth at 100,000 entries. Each entry is a button; the list is one tab
  * stop (the opened entry, else the first in view) and ArrowUp/ArrowDown/Home/End move between
- * entries; the opened one is marked `aria-current`.
+ * entries; the opened one is marked `aria-current`. Beside each entry a checkbox selects it
+ * for the selection's actions (Compare, Export report, Delete). The tab-stop row's checkbox is
+ * a tab stop too, just before its entry (as in a mail client); Space ticks it.
  * Near the end it asks for the next page.
  */
 export function HistoryList({
   rows,
   openedId,
   onOpen,
+  selected,
+  onToggleSelected,
   hasMore,
   loadMore,
 }: {
   rows: readonly HistoryRow[];
   openedId: number | null;
   onOpen: (id: number) => void;
+  /** Ids of the selected entries (in the order they were selected). */
+  selected: readonly number[];
+  onToggleSelected: (id: number) => void;
   hasMore: boolean;
   loadMore: () => void;
 }) {
@@ -88,25 +95,35 @@ export function HistoryList({
               {row.type === 'day' ? (
                 <h3 className="history-day-title">{row.label}</h3>
               ) : (
-                <button
-                  type="button"
-                  className="history-entry"
-                  aria-current={row.entry.id === openedId ? 'true' : undefined}
-                  tabIndex={row.entry.id === tabStop ? 0 : -1}
-                  onClick={() => onOpen(row.entry.id)}
-                >
-                  <span className="history-time mono">{new Date(row.entry.recordedAt).toLocaleTimeString()}</span>{' '}
-                  <span className={`history-kind history-kind-${row.entry.kind}`}>{kindLabel(row.entry)}</span>{' '}
-                  <span className="history-target mono">{row.entry.targetId}</span>{' '}
-                  <span className="history-profile muted">{row.entry.profile.name}</span>{' '}
-                  <span className="history-outcome mono">{outcomeOf(row.entry)}</span>{' '}
-                  <span className="history-roundtrip muted">{row.entry.roundTripMs === null ? '' : formatMs(row.entry.roundTripMs)}</span>
-                  {row.passage && (
-                    <span className="history-passage-line">
-                      <Passage passage={row.passage} />
-                    </span>
-                  )}
-                </button>
+                <div className="history-entry-line">
+                  <input
+                    type="checkbox"
+                    className="history-select"
+                    aria-label={`Select ${kindLabel(row.entry)} ${row.entry.targetId} at ${new Date(row.entry.recordedAt).toLocaleTimeString()}`}
+                    checked={selected.includes(row.entry.id)}
+                    tabIndex={row.entry.id === tabStop ? 0 : -1}
+                    onChange={() => onToggleSelected(row.entry.id)}
+                  />
+                  <button
+                    type="button"
+                    className="history-entry"
+                    aria-current={row.entry.id === openedId ? 'true' : undefined}
+                    tabIndex={row.entry.id === tabStop ? 0 : -1}
+                    onClick={() => onOpen(row.entry.id)}
+                  >
+                    <span className="history-time mono">{new Date(row.entry.recordedAt).toLocaleTimeString()}</span>{' '}
+                    <span className={`history-kind history-kind-${row.entry.kind}`}>{kindLabel(row.entry)}</span>{' '}
+                    <span className="history-target mono">{row.entry.targetId}</span>{' '}
+                    <span className="history-profile muted">{row.entry.profile.name}</span>{' '}
+                    <span className="history-outcome mono">{outcomeOf(row.entry)}</span>{' '}
+                    <span className="history-roundtrip muted">{row.entry.roundTripMs === null ? '' : formatMs(row.entry.roundTripMs)}</span>
+                    {row.passage && (
+                      <span className="history-passage-line">
+                        <Passage passage={row.passage} />
+                      </span>
+                    )}
+                  </button>
+                </div>
               )}
             </div>
           );

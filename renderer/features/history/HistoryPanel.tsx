@@ -6,6 +6,7 @@ import { useHistoryList, useHistorySearch, type HistoryFilters } from '../../que
 import { useProfiles } from '../../queries/profiles';
 import { HistoryEntryView } from './HistoryEntryView';
 import { HistoryList } from './HistoryList';
+import { HistorySelectionBar } from './HistorySelectionBar';
 import { groupByDay } from './rows';
 
 /** Searching waits for this many characters: a shorter prefix matches most of a large history, slowly. */
@@ -42,6 +43,13 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
   const search = useDebouncedSearch(typed);
   const [filters, setFilters] = useState<HistoryFilters>({});
   const [openedId, setOpenedId] = useState<number | null>(null);
+  // Selected entries in the order they were ticked; kept across filters and searches, so a
+  // compare can pair entries that no single filter shows together.
+  const [selected, setSelected] = useState<number[]>([]);
+  const toggleSelected = useCallback(
+    (id: number) => setSelected((previous) => (previous.includes(id) ? previous.filter((other) => other !== id) : [...previous, id])),
+    [],
+  );
   // The date fields as typed: the query holds their ISO bounds (to is exclusive: the day after).
   const [days, setDays] = useState({ from: '', to: '' });
   const list = useHistoryList(filters, search === null);
@@ -180,7 +188,16 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
                     : 'Nothing matches.'
                   : ''}
         </p>
-        <HistoryList rows={rows} openedId={openedId} onOpen={setOpenedId} hasMore={hasNextPage} loadMore={loadMore} />
+        <HistorySelectionBar selected={selected} onClear={() => setSelected([])} />
+        <HistoryList
+          rows={rows}
+          openedId={openedId}
+          onOpen={setOpenedId}
+          selected={selected}
+          onToggleSelected={toggleSelected}
+          hasMore={hasNextPage}
+          loadMore={loadMore}
+        />
       </section>
       <HistoryEntryView id={openedId} />
     </div>

@@ -1,53 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { HistoryExchange } from '../../../electron/shared/contract';
-import { exchange, FakeApi, okInvoke } from '../../support/fakeApi';
+import { exchange, FakeApi } from '../../support/fakeApi';
+import { AGENT, entryButtons, entryCheckboxes, invokeExchange, openHistory, SANDBOX, seed, useHistoryLayout } from './historyHarness';
 import { fakeWithProduction } from './profileDialog';
-import { renderReady } from './renderApp';
 
-const AGENT = '11111111-1111-4111-8111-111111111111';
-const SANDBOX = { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010' };
-
-function invokeExchange(answer: string, text = 'What is the refund policy?'): HistoryExchange {
-  return { what: 'invoke', request: { agentId: AGENT, text, payload: { order: 'A-17' } }, result: okInvoke(answer) };
-}
-
-/** Seeds `count` invokes, one a minute, the last (newest) answering `newest`. */
-async function seed(fake: FakeApi, count: number, newest = 'Refunds take five days.', profile = SANDBOX) {
-  const start = Date.parse('2026-11-20T08:00:00.000Z');
-  await fake.history.recordMany(
-    Array.from({ length: count }, (_, i) => ({
-      exchange: invokeExchange(i === count - 1 ? newest : `Answer number ${i}.`),
-      profile,
-      recordedAt: new Date(start + i * 60_000).toISOString(),
-    })),
-  );
-}
-
-async function openHistory(fake: FakeApi) {
-  const rendered = await renderReady(fake);
-  await rendered.user.click(screen.getByRole('tab', { name: 'History' }));
-  const history = screen.getByRole('region', { name: 'History' });
-  return { ...rendered, history };
-}
-
-const entryButtons = (history: HTMLElement) => within(within(history).getByRole('list', { name: 'History entries' })).queryAllByRole('button');
-
-/**
- * jsdom has no layout: the list's scroller and rows measure 0, and a virtualizer shows nothing
- * in a 0-pixel window. Give them the sizes a browser would (a 600 px window, 52 px rows).
- */
-const sizes: Array<[keyof HTMLElement, (element: HTMLElement) => number]> = [
-  ['clientHeight', (element) => (element.classList.contains('history-scroller') ? 600 : 0)],
-  ['clientWidth', (element) => (element.classList.contains('history-scroller') ? 500 : 0)],
-  ['offsetHeight', (element) => (element.classList.contains('history-day') ? 32 : element.classList.contains('history-row') ? 52 : 0)],
-];
-const originals = sizes.map(([name]) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const);
-beforeAll(() => {
-  for (const [name, size] of sizes) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: function (this: HTMLElement) { return size(this); } });
-});
-afterAll(() => {
-  for (const [name, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-});
+useHistoryLayout();
 
 describe('History', () => {
   it('lists entries newest first, under day headings, with time, kind, target, profile, status and round trip', async () => {
@@ -219,5 +175,24 @@ describe('History', () => {
     expect(within(panel).getByRole('textbox', { name: /^Payload/ })).toHaveValue(JSON.stringify({ order: 'A-17' }, null, 2));
     await user.click(within(panel).getByRole('button', { name: 'Invoke' }));
     expect(await within(panel).findByRole('group', { name: 'Which profile to send to' })).toHaveTextContent('Production');
+  });
+
+  it('selects entries with their checkboxes, in the order ticked, and clears the selection', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 3);
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryCheckboxes(history)).toHaveLength(3));
+    expect(within(history).queryByRole('group', { name: 'Selected entries' })).toBeNull();
+    const [first, , third] = entryCheckboxes(history);
+    expect(first).toHaveAccessibleName(/^Select invoke 11111111-1111-4111-8111-111111111111 at /);
+    await user.click(third!);
+    await user.click(first!);
+    const bar = within(history).getByRole('group', { name: 'Selected entries' });
+    expect(bar).toHaveTextContent('2 entries selected');
+    expect(first).toBeChecked();
+    expect(entryCheckboxes(history)[1]).not.toBeChecked();
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(first).not.toBeChecked();
+    expect(within(history).queryByRole('group', { name: 'Selected entries' })).toBeNull();
   });
 });
