@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { pathToFileURL } from 'node:url';
 import type { Download, Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
@@ -21,6 +22,12 @@ async function invoke(page: Page, agentId: string, text: string, payload = '{}')
   await page.getByRole('textbox', { name: 'Text' }).fill(text);
   await page.getByRole('textbox', { name: 'Payload' }).fill(payload);
   await page.getByRole('button', { name: 'Invoke' }).click();
+}
+
+/** What axe (every default rule) finds wrong on the page as it is now. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Presses a save button in the dialog and takes the browser's download of it. */
@@ -60,6 +67,7 @@ test('Export report downloads a report that reads well, runs nothing and holds n
     const dialog = page.getByRole('dialog', { name: 'Export report' });
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Refund reply checked on build 3.2 for ticket QA-1234.\nThe payload values all land in the answer.');
     const single = await download(page, 'Save HTML report');
+    expect.soft(await violations(page), 'the Export report dialog').toEqual([]);
     expect(single.file.suggestedFilename()).toMatch(/^agent-explorer-report-entry-\d+-.*\.html$/);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -100,6 +108,7 @@ test('Export report downloads a report that reads well, runs nothing and holds n
     await expect(reader.getByRole('region', { name: 'Note' })).toContainText('ticket QA-1234');
     await expect(reader.locator('pre.answer')).toContainText('Hi Grace Hopper');
     await expect(reader.getByText('Contract check', { exact: true })).toBeVisible();
+    expect.soft(await violations(reader), 'the report page').toEqual([]);
     await reader.screenshot({ fullPage: true, path: testInfo.outputPath('report.png') });
     await testInfo.attach('report.png', { path: testInfo.outputPath('report.png'), contentType: 'image/png' });
     // Printing: each entry on its own page, nothing lost to the print style.

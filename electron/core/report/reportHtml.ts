@@ -184,9 +184,11 @@ function summaryHtml(bundle: ReportBundle): string {
   if (bundle.entries.length < 2) return '';
   const rows = bundle.entries.map((entry, index) => {
     const round = entry.timing.roundTripMs === null ? '—' : formatReportMs(entry.timing.roundTripMs);
-    return `<tr><td><a href="#entry-${index + 1}">${index + 1}</a></td><td>${e(formatReportTime(entry.recordedAt))}</td><td>${e(entryTitle(entry))}</td><td>${statusBadge(entry)}</td><td class="num">${e(round)}</td></tr>`;
+    // The same label as the entry's heading: its history id (its place in the report for a CLI run).
+    const label = entry.id === null ? String(index + 1) : `#${entry.id}`;
+    return `<tr><td><a href="#entry-${index + 1}">${label}</a></td><td class="nowrap">${e(formatReportTime(entry.recordedAt))}</td><td>${e(entryTitle(entry))}</td><td>${statusBadge(entry)}</td><td class="num">${e(round)}</td></tr>`;
   });
-  return `<section class="summary" aria-label="Entries"><h2>Entries</h2><table><thead><tr><th>#</th><th>Recorded</th><th>What</th><th>Status</th><th class="num">Round trip</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  return `<section class="summary" aria-label="Entries"><h2>Entries</h2><table><thead><tr><th>Entry</th><th>Recorded</th><th>What</th><th>Status</th><th class="num">Round trip</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
 /** The whole report page (see the file's comment). */
@@ -212,9 +214,11 @@ export function renderReportHtml(bundle: ReportBundle): string {
 <h1>${e(heading)}</h1>
 <dl class="facts">${fact('Created', e(formatReportTime(bundle.createdAt)))}${fact('App version', e(bundle.app.version))}${fact('Entries', String(count))}</dl>
 </header>
+<main>
 <section class="note" aria-label="Note"><h2>Note</h2>${note}</section>
 ${summaryHtml(bundle)}
 ${bundle.entries.map((entry, index) => renderEntryHtml(entry, `entry-${index + 1}`)).join('\n')}
+</main>
 <footer>Made with ${e(`${bundle.app.name} ${bundle.app.version}`)} (report format ${e(bundle.format)}, version ${bundle.version}). The API key is never part of a report; answers are shown as received, as text.</footer>
 </body>
 </html>

@@ -37,6 +37,8 @@ td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: t
 .bar-cell { width: 45%; }
 .bar-track { position: relative; height: 0.8rem; background: var(--soft); border-radius: 3px; }
 .bar { position: absolute; top: 0; bottom: 0; min-width: 2px; background: var(--accent); border-radius: 3px; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+.summary { margin: 0 0 1.5rem; }
+.nowrap { white-space: nowrap; }
 .summary a { color: var(--accent); }
 footer { margin-top: 2rem; color: var(--muted); font-size: 0.8rem; }
 details summary { cursor: pointer; color: var(--muted); margin: 0.8rem 0 0.3rem; }
