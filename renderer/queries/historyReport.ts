@@ -27,6 +27,7 @@ export function exportReportMutation(api: Api, save: (file: SaveTextFileRequest)
   });
 }
 
+/** Export report's mutation, saving the host's way (see exportReportMutation). */
 export function useExportReport() {
   return useMutation(exportReportMutation(useHost(), useSaveTextFile()));
 }

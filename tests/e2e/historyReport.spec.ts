@@ -67,7 +67,10 @@ test('Export report downloads a report that reads well, runs nothing and holds n
     const dialog = page.getByRole('dialog', { name: 'Export report' });
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Refund reply checked on build 3.2 for ticket QA-1234.\nThe payload values all land in the answer.');
     const single = await download(page, 'Save HTML report');
-    expect.soft(await violations(page), 'the Export report dialog').toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect.soft(await violations(page), `the Export report dialog (${colorScheme})`).toEqual([]);
+    }
     expect(single.file.suggestedFilename()).toMatch(/^agent-explorer-report-entry-\d+-.*\.html$/);
     await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -6,9 +6,12 @@ import { reportEntry, type ReportEntry, type ReportSource } from './reportEntry'
  * of version 1 would misread raises `version`.
  */
 
+/** The bundle's `format`: what a tool checks before reading one. */
 export const REPORT_FORMAT = 'agent-explorer-report';
+/** The bundle's `version` (see docs/report-format.md). */
 export const REPORT_VERSION = 1;
 
+/** A report: who made it and when, the note, and its entries. */
 export interface ReportBundle {
   format: typeof REPORT_FORMAT;
   version: typeof REPORT_VERSION;
@@ -20,6 +23,7 @@ export interface ReportBundle {
   entries: ReportEntry[];
 }
 
+/** What a report is made from: the exchanges, the person's note, the app's version and the time. */
 export interface ReportInput {
   sources: readonly ReportSource[];
   note: string;

@@ -11,7 +11,7 @@ const FORMAT_NAME: Record<ReportFormat, string> = { html: 'HTML report', json: '
  * **Export report** for one entry (the opened one) or a selection: opens the dialog where the
  * person writes a note and saves the report as a page to read and print, or as a JSON bundle.
  */
-export function ExportReportButton({ ids, className = 'button-small' }: { ids: readonly number[]; className?: string }) {
+export function ExportReportButton({ ids, className = 'button-quiet button-small' }: { ids: readonly number[]; className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -78,7 +78,7 @@ export function ExportReportDialog({ ids, onClose }: { ids: readonly number[]; o
           <button type="button" className="button-primary" disabled={exporting.isPending} onClick={() => save('html')}>
             Save HTML report
           </button>
-          <button type="button" disabled={exporting.isPending} onClick={() => save('json')}>
+          <button type="button" className="button-quiet" disabled={exporting.isPending} onClick={() => save('json')}>
             Save JSON bundle
           </button>
         </div>
