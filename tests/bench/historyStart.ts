@@ -20,7 +20,10 @@ import { startBenchHost } from './webHost';
 
 interface Start {
   total: number;
+  /** From starting the host to its address printed. */
   host: number;
+  /** From the page's navigation start to ready. */
+  page: number;
 }
 
 async function startToReady(browser: Browser, webEntry: string, dataDir: string): Promise<Start> {
@@ -35,8 +38,8 @@ async function startToReady(browser: Browser, webEntry: string, dataDir: string)
     await page.goto(link);
     await page.waitForFunction(() => (window as unknown as { __readyAt: number }).__readyAt > 0, undefined, { timeout: 60_000 });
     // performance.timeOrigin + a page time is a wall-clock time, comparable with Date.now() here.
-    const readyAt = await page.evaluate(() => performance.timeOrigin + (window as unknown as { __readyAt: number }).__readyAt);
-    return { total: readyAt - started, host: printed - started };
+    const [origin, readyAt] = await page.evaluate(() => [performance.timeOrigin, (window as unknown as { __readyAt: number }).__readyAt]);
+    return { total: origin! + readyAt! - started, host: printed - started, page: readyAt! };
   } finally {
     await context.close();
     // The next run starts on the same folder: this host must have let go of it first.
@@ -67,12 +70,19 @@ export async function benchStartWithHistory(webEntry: string, large: SeededHisto
     await browser.close();
     rmSync(emptyDir, { recursive: true, force: true });
   }
-  const p50 = (kind: 'large' | 'empty', key: keyof Start) => percentile(times[kind].map((start) => start[key]), 50);
+  const at = (kind: 'large' | 'empty', key: keyof Start, p = 50) => percentile(times[kind].map((start) => start[key]), p);
+  const p50 = (kind: 'large' | 'empty', key: keyof Start) => at(kind, key);
+  // The spread says how far to trust the ratio on a shared machine.
+  const spread = (kind: 'large' | 'empty') => `${ms(at(kind, 'total', 25))}–${ms(at(kind, 'total', 75))}`;
   const ratio = p50('large', 'total') / p50('empty', 'total');
+  const paired = percentile(times.large.map((start, index) => start.total / times.empty[index]!.total), 50);
   const count = large.count.toLocaleString('en');
   return [
     `start-up to ready (p50 of ${rounds}, host start to data-app-state="ready"): with ${count} history entries ${ms(p50('large', 'total'))}, ` +
       `with an empty history ${ms(p50('empty', 'total'))}; ratio ${ratio.toFixed(2)}x (target ≤ 1.10: ${verdict(ratio <= 1.1)})`,
-    `  of which the host's own start (to its address printed): ${ms(p50('large', 'host'))} with ${count}, ${ms(p50('empty', 'host'))} empty`,
+    `  middle half of the runs: ${spread('large')} with ${count}, ${spread('empty')} empty; ` +
+      `median of each round's pair (the two runs side by side, so slow spells of the machine cancel out) ${paired.toFixed(2)}x`,
+    `  of which the host's own start (to its address printed): ${ms(p50('large', 'host'))} with ${count}, ${ms(p50('empty', 'host'))} empty; ` +
+      `the page's (navigation to ready): ${ms(p50('large', 'page'))} with ${count}, ${ms(p50('empty', 'page'))} empty`,
   ];
 }
