@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const requests = Number(process.env['BENCH_REQUESTS'] ?? 2000);
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
-  const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 8);
+  const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
   // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, paint) runs one
   // benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
