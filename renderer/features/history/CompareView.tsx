@@ -34,7 +34,7 @@ export function CompareView({ ids, onClose }: { ids: readonly [number, number]; 
         <h2 className="card-title" ref={heading} tabIndex={-1}>
           Comparison
         </h2>
-        <button type="button" className="button-small" onClick={onClose} aria-keyshortcuts="Escape">
+        <button type="button" className="button-quiet button-small" onClick={onClose} aria-keyshortcuts="Escape">
           Close comparison
         </button>
       </div>
@@ -100,7 +100,7 @@ function CompareBody({ comparison, entries }: { comparison: Comparison; entries:
           {comparison.payload.length === 0 ? (
             <p className="small muted">Both payloads are empty.</p>
           ) : (
-            <table className="compare-table" aria-label="Payload, key by key">
+            <table className="compare-table compare-payload" aria-label="Payload, key by key">
               <thead>
                 <tr>
                   <th scope="col">Key</th>

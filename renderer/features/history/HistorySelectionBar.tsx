@@ -37,7 +37,7 @@ export function HistorySelectionBar({
       <button
         ref={compareRef}
         type="button"
-        className="button-small"
+        className="button-quiet button-small"
         disabled={hint !== null}
         aria-describedby={hint === null ? undefined : hintId}
         onClick={() => {
@@ -46,7 +46,7 @@ export function HistorySelectionBar({
       >
         Compare
       </button>
-      <button type="button" className="button-small" onClick={onClear}>
+      <button type="button" className="button-quiet button-small" onClick={onClear}>
         Clear selection
       </button>
       {hint !== null && (
