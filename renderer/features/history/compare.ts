@@ -1,6 +1,6 @@
 import type { ExchangeRecord, HistoryEntry, JsonValue, PlatformError } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
-import { DEFAULT_LIMITS, deadlineIn, wordDiff, type DiffLimits, type WordDiff } from './wordDiff';
+import { DEFAULT_LIMITS, deadlineIn, wordDiff, type Deadline, type DiffLimits, type WordDiff } from './wordDiff';
 
 /**
  * Two history entries compared, as data the Comparison view renders (and tests read) without
@@ -209,10 +209,14 @@ function notes(entries: readonly [HistoryEntry, HistoryEntry], texts: Texts): st
 
 /**
  * Compares two entries; entry 1 is the first ticked. The word diffs share one time budget
- * (`limits.budgetMs`), so however large the texts, this returns within about that time.
+ * (`limits.budgetMs`, or the `deadline` given), so however large the texts, this returns
+ * within about that time.
  */
-export function compareEntries(entries: readonly [HistoryEntry, HistoryEntry], limits: DiffLimits = DEFAULT_LIMITS): Comparison {
-  const deadline = deadlineIn(limits.budgetMs);
+export function compareEntries(
+  entries: readonly [HistoryEntry, HistoryEntry],
+  limits: DiffLimits = DEFAULT_LIMITS,
+  deadline: Deadline = deadlineIn(limits.budgetMs),
+): Comparison {
   const found = textsOf(entries);
   const texts: TextRow[] = found.map(({ label, values, missing }) => {
     const [a, b] = values;

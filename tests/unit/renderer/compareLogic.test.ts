@@ -169,10 +169,21 @@ describe('compareEntries', () => {
     expect(comparison.texts.map((row) => row.label)).toEqual(['Error message']);
   });
 
-  it('gives each diff what is left of one shared budget', () => {
+  it('gives each diff what is left of one shared budget: once it is spent, the next text is not diffed', () => {
+    // The budget is all there for the first diff (the request text) and spent after it.
+    let calls = 0;
+    const deadline = { remainingMs: () => (calls++ === 0 ? 1_000 : 0) };
+    const comparison = compareEntries([invoke(1, 'Five days.', { text: 'one two' }), invoke(2, 'Ten days.', { text: 'one three' })], DEFAULT_LIMITS, deadline);
+    expect(comparison.texts[0]).toMatchObject({ label: 'Text', diff: { kind: 'diff', changes: 2 } });
+    expect(comparison.texts[1]).toMatchObject({ label: 'Answer', diff: { kind: 'skipped', reason: expect.stringMatching(/time for this comparison ran out/) } });
+  });
+
+  it('returns within about its budget on texts that would take seconds unbounded', () => {
     const big = Array.from({ length: 8_000 }, (_, i) => `w${i % 97}`).join(' ');
     const other = Array.from({ length: 8_000 }, (_, i) => `w${(i * 7) % 89}`).join(' ');
-    const comparison = compareEntries([invoke(1, big, { text: big }), invoke(2, other, { text: other })], { maxChars: 1_000_000, maxEditLength: 1_000_000, budgetMs: 50 });
+    const started = performance.now();
+    const comparison = compareEntries([invoke(1, big, { text: big }), invoke(2, other, { text: other })], { maxChars: 1_000_000, maxEditLength: 1_000_000, budgetMs: 100 });
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(comparison.texts.every((row) => row.kind === 'both' && row.diff.kind === 'skipped')).toBe(true);
   });
 });
