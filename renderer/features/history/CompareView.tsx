@@ -65,7 +65,7 @@ function CompareBody({ comparison, entries }: { comparison: Comparison; entries:
         <li>{titles[1]}</li>
       </ul>
       {comparison.notes.length > 0 && (
-        <ul className="compare-notes" aria-label="What differs in kind">
+        <ul className="compare-notes" aria-label="Summary">
           {comparison.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}

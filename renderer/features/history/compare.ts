@@ -37,7 +37,7 @@ export interface TimingRow {
 }
 
 export interface Comparison {
-  /** Plain sentences about what differs in kind (invoke vs guideline, success vs failure). */
+  /** Plain sentences: what differs in kind (invoke vs guideline, success vs failure, servers), and texts that are the same. */
   notes: string[];
   facts: FactRow[];
   texts: TextRow[];

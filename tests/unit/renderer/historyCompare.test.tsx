@@ -152,11 +152,31 @@ describe('History: Compare', () => {
     const { user, compare } = await select(fake, [1, 0]);
     await user.click(compare);
     const comparison = await within(panel()).findByRole('region', { name: 'Comparison' });
-    const notes = await within(comparison).findByRole('list', { name: 'What differs in kind' });
+    const notes = await within(comparison).findByRole('list', { name: 'Summary' });
     expect(notes).toHaveTextContent(/entry 2 a guideline fetch \(failed\) of escalation: they ask different things/);
     expect(notes).toHaveTextContent('Entry 1 succeeded (200 OK); entry 2 failed (http_status: No such guideline.).');
     const facts = within(comparison).getByRole('table', { name: 'Request and outcome' });
     expect(within(facts).getByRole('rowheader', { name: 'Status' }).closest('tr')).toHaveTextContent(/200 OK\s*404 Not Found\s*differs/);
     expect(within(comparison).queryByRole('table', { name: 'Payload, key by key' })).toBeNull();
+  });
+  it('compares two guideline fetches by name, description and content, word by word, the markdown as text', async () => {
+    const fake = new FakeApi();
+    const guideline = (content: string, at: string) =>
+      fake.history.record({
+        exchange: { what: 'guideline', request: { guidelineId: 'escalation' }, result: { ok: true, value: { guideline: { name: 'Escalation policy', description: 'When to escalate.', content }, exchange: exchange({ method: 'GET' }) } } },
+        profile: SANDBOX,
+        recordedAt: at,
+      });
+    await guideline('Call **Ops** within an hour.', '2026-11-20T08:00:00.000Z');
+    await guideline('Call **Ops** within a day.', '2026-11-20T08:01:00.000Z');
+    const { user, compare } = await select(fake, [1, 0]);
+    await user.click(compare);
+    const comparison = await within(panel()).findByRole('region', { name: 'Comparison' });
+    const content = await within(comparison).findByRole('group', { name: 'Content, entry 1' });
+    expect(content).toHaveTextContent('Call **Ops** within [− removed: an hour].');
+    expect(within(comparison).getByRole('group', { name: 'Content, entry 2' })).toHaveTextContent('Call **Ops** within [+ added: a day].');
+    expect(comparison.querySelector('strong')).toBeNull();
+    expect(within(comparison).getByRole('list', { name: 'Summary' })).toHaveTextContent('Name: the same in both.');
+    expect(within(comparison).getByRole('table', { name: 'Request and outcome' })).toHaveTextContent(/Guideline\s*escalation\s*escalation\s*same/);
   });
 });
