@@ -4,11 +4,11 @@ import path from 'node:path';
 import { startCore, type Core } from '../../electron/core/bootstrap';
 import { checkInBackground, openHistoryDatabase } from '../../electron/core/historyDb';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
-import type { NewHistoryEntry } from '../../electron/core/historySchema';
 import { createSqliteHistoryStore, type HistoryStore } from '../../electron/core/historyStore';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
 import { createKeyedProfile } from '../support/keyedProfile';
+import { random, sharedHistory, WORDS } from './historySeed';
 import { ms, percentile, timeInTurns, verdict } from './stats';
 
 /**
@@ -17,9 +17,10 @@ import { ms, percentile, timeInTurns, verdict } from './stats';
  *   history in history.sqlite (fsynced commits), one whose store keeps nothing, interleaved
  *   request by request so both see the same machine noise;
  * - a full-text search over 100,000 entries, first page (100 hits, newest first), over words
- *   from rare to common; and, for the History section and start-up still to come, the first
- *   page of the list, the time the start waits to open the 100,000-entry file, and the time
- *   its pages take to check in the background (a worker thread: the start does not wait).
+ *   from rare to common; the first page of the list, the time the start waits to open the
+ *   100,000-entry file, and the time its pages take to check in the background (a worker
+ *   thread: the start does not wait). The History section's first screen and the whole
+ *   start-up with that file are in historyScreen.ts and historyStart.ts.
  */
 
 const KEY = 'bench-key-0123456789';
@@ -61,55 +62,9 @@ export async function benchRecordingOverhead(requests: number): Promise<string[]
   });
 }
 
-/** A small deterministic generator, so every run searches the same 100,000 entries. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-/** 5,000 made-up words; picking by next()^3 makes a few common and most rare, as in real text. */
-const WORDS = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}${'aeiou'[i % 5]}${'rstln'[(i * 7) % 5]}`);
-
-function syntheticEntries(count: number): NewHistoryEntry[] {
-  const next = random(42);
-  const words = WORDS;
-  const word = () => words[Math.floor(next() ** 3 * words.length)]!;
-  const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
-  const start = Date.parse('2025-01-01T00:00:00Z');
-  return Array.from({ length: count }, (_, i) => {
-    const answer = sentence(40);
-    const response = { answer, duration: '120ms' };
-    const exchange = {
-      method: 'POST' as const, url: `https://api.example.com/api/agent/agent-${i % 50}/invoke/`, requestBody: null, status: 200, statusText: 'OK',
-      responseHeaders: { 'content-type': 'application/json' }, responseBody: JSON.stringify(response), responseBytes: answer.length + 40,
-      responseBodyTruncated: false, roundTripMs: 130, startedAt: new Date(start + i * 60_000).toISOString(), timing: null,
-    };
-    return {
-      exchange: {
-        what: 'invoke',
-        request: { agentId: `agent-${i % 50}`, text: sentence(12), payload: { customer_name: word(), topic: word() } },
-        result: { ok: true, value: { response, serverDuration: { raw: '120ms', ms: 120 }, exchange } },
-      },
-      profile: { id: `p${i % 3}`, name: `Profile ${i % 3}`, baseUrl: 'https://api.example.com' },
-      recordedAt: new Date(start + i * 60_000).toISOString(),
-    };
-  });
-}
-
 export async function benchHistorySearch(count: number): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ae-bench-search-'));
-  const file = path.join(dir, 'history.sqlite');
-  const opened = openHistoryDatabase(file);
-  if (opened.kind !== 'open') throw new Error(opened.problem);
-  const store = createSqliteHistoryStore(opened.db);
-  const entries = syntheticEntries(count);
-  let started = performance.now();
-  await store.recordMany(entries);
-  const insertMs = performance.now() - started;
-  store.close();
+  const { file, insertMs } = await sharedHistory(count);
+  let started: number;
 
   const openTimes: number[] = [];
   for (let i = 0; i < 5; i += 1) {
@@ -145,7 +100,6 @@ export async function benchHistorySearch(count: number): Promise<string[]> {
     listTimes.push(performance.now() - started);
   }
   searchable.close();
-  rmSync(dir, { recursive: true, force: true });
 
   const search50 = percentile(searchTimes, 50);
   return [

@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { benchFirstPaint } from './firstPaint';
 import { benchHistorySearch, benchRecordingOverhead } from './history';
+import { benchHistoryFirstScreen } from './historyScreen';
+import { removeSharedHistory, sharedHistory } from './historySeed';
+import { benchStartWithHistory } from './historyStart';
 import { benchInvokeOverhead } from './invokeOverhead';
 import { benchTimeToReady } from './timeToReady';
 
@@ -11,7 +14,10 @@ import { benchTimeToReady } from './timeToReady';
 async function main(): Promise<void> {
   const requests = Number(process.env['BENCH_REQUESTS'] ?? 2000);
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, paint) runs one benchmark, for a quick look at one figure.
+  const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
+  const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
+  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, paint) runs one
+  // benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
   const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
@@ -22,17 +28,28 @@ async function main(): Promise<void> {
   }
   if (!only || only === 'history') {
     for (const line of await benchRecordingOverhead(Math.min(requests, 1000))) process.stdout.write(`${line}\n`);
-    for (const line of await benchHistorySearch(Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000))) process.stdout.write(`${line}\n`);
+    for (const line of await benchHistorySearch(historyEntries)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'ready') {
     for (const line of await benchTimeToReady(webEntry, rendererDir, readyRounds)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
+  // The large history is made once (on first use) and shared by these and the search above.
+  if (!only || only === 'historyscreen') {
+    for (const line of await benchHistoryFirstScreen(webEntry, await sharedHistory(historyEntries), historyRounds)) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'historystart') {
+    for (const line of await benchStartWithHistory(webEntry, await sharedHistory(historyEntries), historyRounds)) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
   if (!only || only === 'paint') for (const line of await benchFirstPaint(webEntry)) process.stdout.write(`${line}\n`);
 }
 
-void main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exitCode = 1;
-});
+void main()
+  .catch((error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => removeSharedHistory());

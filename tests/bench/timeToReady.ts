@@ -19,7 +19,8 @@ import { startBenchHost } from './webHost';
  * three files download in parallel where one file came in one piece.
  */
 
-const READY_PROBE = `
+/** Notes in the page (window.__readyAt, performance.now()) when data-app-state="ready" first appears. */
+export const READY_PROBE = `
   (() => {
     window.__readyAt = 0;
     const observer = new MutationObserver(() => {

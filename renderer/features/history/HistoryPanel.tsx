@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ERROR_CODES, type ErrorCode, type HistoryKind } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHistoryList, useHistorySearch, type HistoryFilters } from '../../queries/history';
 import { useProfiles } from '../../queries/profiles';
+import { CompareView } from './CompareView';
 import { HistoryEntryView } from './HistoryEntryView';
 import { HistoryList } from './HistoryList';
 import { HistorySelectionBar } from './HistorySelectionBar';
@@ -50,6 +51,18 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
     (id: number) => setSelected((previous) => (previous.includes(id) ? previous.filter((other) => other !== id) : [...previous, id])),
     [],
   );
+  // The pair being compared (shown in place of the opened entry); opening an entry ends it.
+  const [comparing, setComparing] = useState<readonly [number, number] | null>(null);
+  const compareButton = useRef<HTMLButtonElement>(null);
+  const openEntry = useCallback((id: number) => {
+    setComparing(null);
+    setOpenedId(id);
+  }, []);
+  const closeComparison = () => {
+    setComparing(null);
+    // Back where the comparison was asked for: the selection, and so the button, is kept.
+    compareButton.current?.focus();
+  };
   // The date fields as typed: the query holds their ISO bounds (to is exclusive: the day after).
   const [days, setDays] = useState({ from: '', to: '' });
   const list = useHistoryList(filters, search === null);
@@ -188,18 +201,18 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
                     : 'Nothing matches.'
                   : ''}
         </p>
-        <HistorySelectionBar selected={selected} onClear={() => setSelected([])} />
+        <HistorySelectionBar selected={selected} onClear={() => setSelected([])} onCompare={setComparing} compareRef={compareButton} />
         <HistoryList
           rows={rows}
           openedId={openedId}
-          onOpen={setOpenedId}
+          onOpen={openEntry}
           selected={selected}
           onToggleSelected={toggleSelected}
           hasMore={hasNextPage}
           loadMore={loadMore}
         />
       </section>
-      <HistoryEntryView id={openedId} />
+      {comparing === null ? <HistoryEntryView id={openedId} /> : <CompareView key={comparing.join('-')} ids={comparing} onClose={closeComparison} />}
     </div>
   );
 }
