@@ -67,6 +67,8 @@ test('Export report downloads a report that reads well, runs nothing and holds n
     const dialog = page.getByRole('dialog', { name: 'Export report' });
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Refund reply checked on build 3.2 for ticket QA-1234.\nThe payload values all land in the answer.');
     const single = await download(page, 'Save HTML report');
+    await page.screenshot({ path: testInfo.outputPath('export-dialog.png') });
+    await testInfo.attach('export-dialog.png', { path: testInfo.outputPath('export-dialog.png'), contentType: 'image/png' });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       expect.soft(await violations(page), `the Export report dialog (${colorScheme})`).toEqual([]);
