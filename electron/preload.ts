@@ -37,6 +37,7 @@ const api: Api = {
   getHistoryEntry: (request) => ipcRenderer.invoke(ipcChannel('getHistoryEntry'), request),
   searchHistory: (request) => ipcRenderer.invoke(ipcChannel('searchHistory'), request),
   lastResponses: (request) => ipcRenderer.invoke(ipcChannel('lastResponses'), request),
+  buildHistoryReport: (request) => ipcRenderer.invoke(ipcChannel('buildHistoryReport'), request),
 };
 
 /**

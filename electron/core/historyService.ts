@@ -1,12 +1,16 @@
-import type { Api, HistoryExchange, Result } from '../shared/contract';
+import type { Api, HistoryEntry, HistoryExchange, HistoryReportFile, HistoryReportRequest, Result } from '../shared/contract';
 import type { Profile } from './profiles';
 import type { HistoryStore } from './historyStore';
+import { buildReportBundle, reportFileName, reportJson } from './report/reportBundle';
+import { renderReportHtml } from './report/reportHtml';
 
 /** The contract's history methods: what the renderer may ask of the history store. */
-export type HistoryApi = Pick<Api, 'listHistory' | 'getHistoryEntry' | 'searchHistory' | 'lastResponses'>;
+export type HistoryApi = Pick<Api, 'listHistory' | 'getHistoryEntry' | 'searchHistory' | 'lastResponses' | 'buildHistoryReport'>;
 
 export interface HistoryMethodDeps {
   wallClock: () => Date;
+  /** The app's version, printed in reports. */
+  version: string;
   /** Where a failure that must not fail a call is told (an exchange that could not be kept). */
   onProblem?: ((message: string) => void) | undefined;
 }
@@ -55,6 +59,27 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
     async lastResponses({ tabIds }) {
       return fromHistory(() => history.lastForTabs(tabIds));
     },
+    buildHistoryReport: (request) => buildReport(history, deps, request),
   };
   return { remember, api };
+}
+
+/**
+ * A QA report of the entries, made here rather than in the page so that the CLI of issue 10
+ * makes the same file from the same code, and so the page only ever saves what the host built.
+ * The entries were redacted when recorded: nothing here reads a key, so none can get in.
+ */
+async function buildReport(history: HistoryStore, deps: HistoryMethodDeps, { ids, note, format }: HistoryReportRequest): Promise<Result<HistoryReportFile>> {
+  const found = await fromHistory(() => Promise.all(ids.map((id) => history.get(id))));
+  if (!found.ok) return found;
+  const missing = ids.find((_id, index) => !found.value[index]);
+  if (missing !== undefined) return { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${missing}: it may have been deleted.` } };
+  const bundle = buildReportBundle({ sources: found.value as HistoryEntry[], note, appVersion: deps.version, createdAt: deps.wallClock() });
+  return {
+    ok: true,
+    value:
+      format === 'html'
+        ? { fileName: reportFileName(bundle, 'html'), mediaType: 'text/html', content: renderReportHtml(bundle) }
+        : { fileName: reportFileName(bundle, 'json'), mediaType: 'application/json', content: reportJson(bundle) },
+  };
 }

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, type HistoryEntryRef, type LastResponsesRequest, type HistoryKind, type HistoryQuery, type HistorySearchRequest, type Result } from '../shared/contract';
+import { ERROR_CODES, MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS, type ErrorCode, type HistoryEntryRef, type HistoryReportRequest, type LastResponsesRequest, type HistoryKind, type HistoryQuery, type HistorySearchRequest, type Result } from '../shared/contract';
 import { MAX_PAGE_SIZE } from './historySchema';
 
 /**
@@ -99,4 +99,21 @@ export function validateLastResponses(raw: unknown): Result<LastResponsesRequest
   if (!Array.isArray(tabIds) || tabIds.length > MAX_TAB_IDS) return invalid(`"tabIds" must be a list of at most ${MAX_TAB_IDS} tab ids.`);
   if (!tabIds.every((id): id is string => typeof id === 'string' && id.length <= MAX_ID_CHARS)) return invalid('"tabIds" must hold only strings.');
   return { ok: true, value: { tabIds: [...tabIds] } };
+}
+
+/**
+ * `buildHistoryReport`: `{ ids, note, format }`. The ids are distinct entry ids (a duplicate is
+ * refused rather than printed twice), the note is bounded text, the format one of the two files.
+ */
+export function validateHistoryReport(raw: unknown): Result<HistoryReportRequest> {
+  if (!isRecord(raw)) return invalid('Expected an object with "ids", "note" and "format".');
+  const unknown = Object.keys(raw).find((key) => !['ids', 'note', 'format'].includes(key));
+  if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a field of this request.`);
+  const { ids, note, format } = raw;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_REPORT_ENTRIES) return invalid(`"ids" must list 1 to ${MAX_REPORT_ENTRIES} entry ids.`);
+  if (!ids.every(isEntryId)) return invalid('"ids" must hold only entry ids.');
+  if (new Set(ids).size !== ids.length) return invalid('"ids" must not name an entry twice.');
+  if (typeof note !== 'string' || note.length > MAX_REPORT_NOTE_CHARS) return invalid(`"note" must be a text of at most ${MAX_REPORT_NOTE_CHARS} characters.`);
+  if (format !== 'html' && format !== 'json') return invalid('"format" must be "html" or "json".');
+  return { ok: true, value: { ids: [...ids], note, format } };
 }

@@ -253,7 +253,7 @@ export function createApiService(deps: ServiceDeps): Api {
   }
 
   const history = deps.history ?? createMemoryHistoryStore();
-  const historyMethods = createHistoryMethods(history, { wallClock: deps.wallClock, onProblem: deps.onProblem });
+  const historyMethods = createHistoryMethods(history, { wallClock: deps.wallClock, version: deps.version, onProblem: deps.onProblem });
   const { remember } = historyMethods;
 
   async function invokeOn(profile: Profile, request: InvokeRequest): Promise<InvokeResult> {

@@ -12,7 +12,7 @@ import {
   type SaveTextFileRequest,
   SAVED_FILE_TYPES,
 } from '../shared/contract';
-import { validateHistoryEntryRef, validateHistoryQuery, validateHistorySearch, validateLastResponses } from './historyValidate';
+import { validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses } from './historyValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
 
@@ -213,6 +213,7 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   getHistoryEntry: validateHistoryEntryRef,
   searchHistory: validateHistorySearch,
   lastResponses: validateLastResponses,
+  buildHistoryReport: validateHistoryReport,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

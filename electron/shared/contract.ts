@@ -436,6 +436,8 @@ import type {
   HistoryEntryRef,
   HistoryPage,
   HistoryQuery,
+  HistoryReportFile,
+  HistoryReportRequest,
   HistorySearchPage,
   HistorySearchRequest,
   LastResponsesRequest,
@@ -487,6 +489,8 @@ export interface Api {
   searchHistory(request: HistorySearchRequest): Promise<Result<HistorySearchPage>>;
   /** Each request tab's last invoke from the history (tabs with none are left out): its answer after a restart. */
   lastResponses(request: LastResponsesRequest): Promise<Result<TabLastResponse[]>>;
+  /** A QA report (HTML page or JSON bundle) of these entries with a note, for the page to save. Never holds the key. */
+  buildHistoryReport(request: HistoryReportRequest): Promise<Result<HistoryReportFile>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -600,6 +604,7 @@ export const API_METHODS = [
   'getHistoryEntry',
   'searchHistory',
   'lastResponses',
+  'buildHistoryReport',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

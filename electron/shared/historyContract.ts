@@ -119,3 +119,28 @@ export interface TabLastResponse {
   tabId: string;
   entry: HistoryEntry;
 }
+
+/** At most this many entries in one report (a selection is chosen by hand). */
+export const MAX_REPORT_ENTRIES = 200;
+/** The longest note a report takes, in characters. */
+export const MAX_REPORT_NOTE_CHARS = 20_000;
+
+/**
+ * A QA report of some history entries (issue 8): the entries in the order given, the person's
+ * note, and which file to make: the self-contained HTML page or the JSON bundle for machines.
+ */
+export interface HistoryReportRequest {
+  /** 1 to MAX_REPORT_ENTRIES distinct entry ids. */
+  ids: number[];
+  /** Free text, at most MAX_REPORT_NOTE_CHARS characters; may be empty. */
+  note: string;
+  format: 'html' | 'json';
+}
+
+/** A report made in the host, for the page to save (`saveTextFile`). It never holds the key. */
+export interface HistoryReportFile {
+  /** A safe file name that says what it is and when, e.g. agent-explorer-report-entry-12-….html. */
+  fileName: string;
+  mediaType: 'text/html' | 'application/json';
+  content: string;
+}

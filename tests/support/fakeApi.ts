@@ -41,8 +41,11 @@ import type {
   HistorySearchRequest,
   LastResponsesRequest,
   TabLastResponse,
+  HistoryReportFile,
+  HistoryReportRequest,
 } from '../../electron/shared/contract';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
+import { createHistoryMethods } from '../../electron/core/historyService';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
 
 /**
@@ -388,6 +391,15 @@ export class FakeApi implements Api {
   async lastResponses(request: LastResponsesRequest): Promise<Result<TabLastResponse[]>> {
     this.record('lastResponses', request);
     return { ok: true, value: await this.history.lastForTabs(request.tabIds) };
+  }
+
+  /** Reports are built as the host builds them, from `history`; replace to make one fail or wait. */
+  reportResponder: (request: HistoryReportRequest) => Promise<Result<HistoryReportFile>> = (request) =>
+    createHistoryMethods(this.history, { wallClock: () => new Date('2026-11-23T08:00:00.000Z'), version: '0.1.0-test' }).api.buildHistoryReport(request);
+
+  async buildHistoryReport(request: HistoryReportRequest): Promise<Result<HistoryReportFile>> {
+    this.record('buildHistoryReport', request);
+    return this.reportResponder(request);
   }
 }
 

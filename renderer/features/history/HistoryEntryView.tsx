@@ -1,8 +1,12 @@
 import type { HistoryEntry } from '../../../electron/shared/contract';
+import { useAppInfo } from '../../queries/appInfo';
+import { CopyButton } from '../../ui/CopyButton';
 import { HostErrorPanel } from '../../ui/ErrorPanel';
 import { useHistoryEntry } from '../../queries/history';
 import { GuidelineView } from '../guidelines/GuidelineView';
 import { ResponseView } from '../invoke/ResponseView';
+import { entryAsMarkdown } from './entryMarkdown';
+import { ExportReportButton } from './ExportReport';
 import { dayLabel } from './rows';
 import { useReplay } from './replay';
 
@@ -38,6 +42,7 @@ export function HistoryEntryView({ id }: { id: number | null }) {
 
 function OpenedEntry({ entry }: { entry: HistoryEntry }) {
   const { replay } = useReplay();
+  const version = useAppInfo().data?.version ?? '';
   return (
     <div className="history-opened">
       <div className="history-opened-head">
@@ -45,22 +50,26 @@ function OpenedEntry({ entry }: { entry: HistoryEntry }) {
           {entry.kind} · {dayLabel(entry.recordedAt)} {new Date(entry.recordedAt).toLocaleTimeString()} · profile{' '}
           <strong>{entry.profile.name}</strong> <span className="mono">{entry.profile.baseUrl}</span>
         </p>
-        {entry.what === 'invoke' && (
-          <button
-            type="button"
-            className="button-primary button-small"
-            onClick={() =>
-              replay({
-                profileId: entry.profile.id,
-                agentId: entry.request.agentId,
-                text: entry.request.text,
-                payloadText: JSON.stringify(entry.request.payload, null, 2),
-              })
-            }
-          >
-            Replay
-          </button>
-        )}
+        <div className="history-opened-actions">
+          {entry.what === 'invoke' && (
+            <button
+              type="button"
+              className="button-primary button-small"
+              onClick={() =>
+                replay({
+                  profileId: entry.profile.id,
+                  agentId: entry.request.agentId,
+                  text: entry.request.text,
+                  payloadText: JSON.stringify(entry.request.payload, null, 2),
+                })
+              }
+            >
+              Replay
+            </button>
+          )}
+          <ExportReportButton ids={[entry.id]} />
+          <CopyButton text={() => entryAsMarkdown(entry, version)} label="Copy as Markdown" caption="Copy as Markdown" />
+        </div>
       </div>
       {entry.what === 'invoke' ? (
         <ResponseView

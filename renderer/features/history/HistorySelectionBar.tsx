@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { ExportReportButton } from './ExportReport';
 
 /** Why Compare cannot be used with this many selected, or null when it can (exactly two). */
 export function compareHint(count: number): string | null {
@@ -46,6 +47,7 @@ export function HistorySelectionBar({
       >
         Compare
       </button>
+      <ExportReportButton ids={selected} />
       <button type="button" className="button-quiet button-small" onClick={onClear}>
         Clear selection
       </button>

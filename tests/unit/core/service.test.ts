@@ -225,6 +225,10 @@ describe('the key never leaves the host', () => {
       },
       searchHistory: () => core.api.searchHistory({ text: 'hello' }),
       lastResponses: () => core.api.lastResponses({ tabIds: ['tab-1'] }),
+      buildHistoryReport: async () => {
+        const newest = await core.api.listHistory({ limit: 1 });
+        return newest.ok && newest.value.entries[0] ? core.api.buildHistoryReport({ ids: [newest.value.entries[0].id], note: '', format: 'html' }) : newest;
+      },
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
