@@ -36,6 +36,9 @@ const api: Api = {
   getHistoryEntry: (request) => ipcRenderer.invoke(ipcChannel('getHistoryEntry'), request),
   searchHistory: (request) => ipcRenderer.invoke(ipcChannel('searchHistory'), request),
   lastResponses: (request) => ipcRenderer.invoke(ipcChannel('lastResponses'), request),
+  exportWorkspaceFile: () => ipcRenderer.invoke(ipcChannel('exportWorkspaceFile')),
+  previewWorkspaceImport: (request) => ipcRenderer.invoke(ipcChannel('previewWorkspaceImport'), request),
+  applyWorkspaceImport: (request) => ipcRenderer.invoke(ipcChannel('applyWorkspaceImport'), request),
 };
 
 /**

@@ -12,6 +12,7 @@ import {
 import { validateHistoryEntryRef, validateHistoryQuery, validateHistorySearch, validateLastResponses } from './historyValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
+import { validateWorkspaceImportRequest } from './workspaceFileValidate';
 
 /**
  * Argument validation for every contract method. Arguments arrive from IPC or HTTP as
@@ -183,6 +184,9 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   getHistoryEntry: validateHistoryEntryRef,
   searchHistory: validateHistorySearch,
   lastResponses: validateLastResponses,
+  exportWorkspaceFile: noArgument,
+  previewWorkspaceImport: validateWorkspaceImportRequest,
+  applyWorkspaceImport: validateWorkspaceImportRequest,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

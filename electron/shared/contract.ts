@@ -431,6 +431,7 @@ export interface SavedBody {
 }
 
 export * from './historyContract';
+export * from './workspaceFileContract';
 import type {
   HistoryEntry,
   HistoryEntryRef,
@@ -441,6 +442,7 @@ import type {
   LastResponsesRequest,
   TabLastResponse,
 } from './historyContract';
+import type { WorkspaceFileError, WorkspaceFileExport, WorkspaceImportPreview, WorkspaceImportReport, WorkspaceImportRequest } from './workspaceFileContract';
 
 /** Everything the renderer may ask of its host. */
 export interface Api {
@@ -487,6 +489,12 @@ export interface Api {
   searchHistory(request: HistorySearchRequest): Promise<Result<HistorySearchPage>>;
   /** Each request tab's last invoke from the history (tabs with none are left out): its answer after a restart. */
   lastResponses(request: LastResponsesRequest): Promise<Result<TabLastResponse[]>>;
+  /** The workspace (profiles without keys, agent catalog, request tabs) as a workspace file's text. */
+  exportWorkspaceFile(): Promise<Result<WorkspaceFileExport>>;
+  /** What importing a workspace file would do, item by item, with the choices given so far. Writes nothing. */
+  previewWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportPreview, WorkspaceFileError>>;
+  /** Imports a workspace file once every clash has a choice; reports what was and was not taken. */
+  applyWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportReport, WorkspaceFileError>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -568,6 +576,9 @@ export const API_METHODS = [
   'getHistoryEntry',
   'searchHistory',
   'lastResponses',
+  'exportWorkspaceFile',
+  'previewWorkspaceImport',
+  'applyWorkspaceImport',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

@@ -39,6 +39,11 @@ import type {
   HistorySearchRequest,
   LastResponsesRequest,
   TabLastResponse,
+  WorkspaceFileError,
+  WorkspaceFileExport,
+  WorkspaceImportPreview,
+  WorkspaceImportReport,
+  WorkspaceImportRequest,
 } from '../../electron/shared/contract';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
@@ -372,6 +377,37 @@ export class FakeApi implements Api {
   async lastResponses(request: LastResponsesRequest): Promise<Result<TabLastResponse[]>> {
     this.record('lastResponses', request);
     return { ok: true, value: await this.history.lastForTabs(request.tabIds) };
+  }
+
+  /** What Export workspace answers; tests replace it. */
+  exportResponder: () => Result<WorkspaceFileExport> = () => ({
+    ok: true,
+    value: {
+      suggestedName: 'agent-explorer-workspace.json',
+      content: '{\n  "format": "agent-explorer-workspace",\n  "version": 1,\n  "profiles": [],\n  "catalog": [],\n  "tabs": []\n}\n',
+      summary: '0 profiles, 0 catalog entries, 0 request tabs. Keys are never written to it.',
+    },
+  });
+
+  /** What an import preview answers (by default: nothing in the file); tests replace it. */
+  previewResponder: (request: WorkspaceImportRequest) => Result<WorkspaceImportPreview, WorkspaceFileError> = () => ({ ok: true, value: { items: [], notes: [] } });
+
+  /** What an import answers (by default: nothing taken); a test's responder may change the fake's state as the host would. */
+  applyResponder: (request: WorkspaceImportRequest) => Result<WorkspaceImportReport, WorkspaceFileError> = () => ({ ok: true, value: { items: [], complete: true } });
+
+  async exportWorkspaceFile(): Promise<Result<WorkspaceFileExport>> {
+    this.record('exportWorkspaceFile', undefined);
+    return this.exportResponder();
+  }
+
+  async previewWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportPreview, WorkspaceFileError>> {
+    this.record('previewWorkspaceImport', request);
+    return structuredClone(this.previewResponder(structuredClone(request)));
+  }
+
+  async applyWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportReport, WorkspaceFileError>> {
+    this.record('applyWorkspaceImport', request);
+    return structuredClone(this.applyResponder(structuredClone(request)));
   }
 }
 

@@ -224,6 +224,15 @@ describe('the key never leaves the host', () => {
       },
       searchHistory: () => core.api.searchHistory({ text: 'hello' }),
       lastResponses: () => core.api.lastResponses({ tabIds: ['tab-1'] }),
+      exportWorkspaceFile: () => core.api.exportWorkspaceFile(),
+      previewWorkspaceImport: async () => {
+        const exported = await core.api.exportWorkspaceFile();
+        return exported.ok ? core.api.previewWorkspaceImport({ content: exported.value.content }) : exported;
+      },
+      applyWorkspaceImport: async () => {
+        const exported = await core.api.exportWorkspaceFile();
+        return exported.ok ? core.api.applyWorkspaceImport({ content: exported.value.content, forAll: 'skip' }) : exported;
+      },
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
