@@ -108,7 +108,8 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     const base = { key, kind: 'profile' as const, label, dependsOn: null };
     const local = name === null ? undefined : localByName.get(name.toLowerCase());
     if (!read.ok) {
-      if (name !== null && !local) names.set(name.toLowerCase(), { missing: `its profile ${quote(name)} in the file is not taken (${read.reason})` });
+      // A profile the file names twice keeps what its first, valid one resolves to.
+      if (name !== null && !local && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), { missing: `its profile ${quote(name)} in the file is not taken (${read.reason})` });
       items.push({ ...base, action: 'skip', detail: read.reason, warnings: [], effect: null });
       continue;
     }
