@@ -149,6 +149,22 @@ describe('clashes with what is here are never settled without a choice', () => {
     expect(itemLabelled(preview.value.items, 'Request tab "Theirs"').action).toBe('waiting');
   });
 
+  it('an open request tab and a catalog entry are never replaced without their own choice', async () => {
+    const { methods, content, catalog, workspace } = await clashing();
+    const request = { content, decisions: [{ key: JSON.stringify(['profile', 'staging']), choice: 'skip' as const }, { key: JSON.stringify(['profile', 'sandbox']), choice: 'skip' as const }] };
+    const preview = await methods.previewWorkspaceImport(request);
+    if (!preview.ok) throw new Error(preview.error.message);
+    expect(itemLabelled(preview.value.items, 'Request tab "Theirs"')).toMatchObject({
+      action: 'conflict',
+      conflict: { existing: 'A request tab with this id is open here with another draft.', choices: ['replace', 'keepBoth', 'skip'], chosen: null },
+    });
+    expect(itemLabelled(preview.value.items, 'Agent "agent-1" ("Theirs") in the catalog of profile "Staging"').action).toBe('conflict');
+    const before = JSON.stringify([await catalog.read(), await workspace.read()]);
+    const applied = await methods.applyWorkspaceImport(request);
+    expect(!applied.ok && applied.error.problem).toBe('undecided');
+    expect(JSON.stringify([await catalog.read(), await workspace.read()])).toBe(before);
+  });
+
   it('refuses to import while a clash has no choice, and writes nothing', async () => {
     const { methods, content, profiles, catalog, workspace } = await clashing();
     const before = JSON.stringify([await profiles.list(), await catalog.read(), await workspace.read()]);
@@ -271,5 +287,15 @@ describe('a write that fails is reported exactly', () => {
       ['failed', 'Not taken: the profile could not be saved (read-only folder).'],
       ['failed', 'Not taken: the profile it belongs to could not be saved.'],
     ]);
+  });
+});
+
+describe('the import request is checked at the boundary', () => {
+  it('refuses anything but { content, decisions?, forAll? } of the right types', async () => {
+    const { validateWorkspaceImportRequest: check } = await import('../../../electron/core/workspaceFileValidate');
+    expect(check({ content: 'x', decisions: [{ key: 'k', choice: 'skip' }], forAll: 'replace' }).ok).toBe(true);
+    for (const bad of [null, 'text', { content: 1 }, { content: 'x', extra: 1 }, { content: 'x', forAll: 'overwrite' }, { content: 'x', decisions: [{ key: 'k', choice: 'all' }] }, { content: 'x', decisions: [{ key: 'k', choice: 'skip', more: 1 }] }, { content: 'x', decisions: {} }]) {
+      expect(check(bad).ok, JSON.stringify(bad)).toBe(false);
+    }
   });
 });
