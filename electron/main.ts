@@ -2,6 +2,7 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu, protocol, session, shell, type Session, type WebContents, type WebFrameMain } from 'electron';
 import { openExternalLink } from './adapters/externalLinks';
 import { findInPageApi } from './adapters/findInPage';
+import { saveDialogApi } from './adapters/saveDialog';
 import { safeStorageCipher } from './adapters/safeStorageCipher';
 import { startCore, type Core } from './core/bootstrap';
 import { folderInUseMessage, lockDataDir } from './core/dataDirLock';
@@ -216,8 +217,15 @@ async function start(): Promise<void> {
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
   serveRenderer();
-  // The page's find is the shell's to answer: the core cannot see the page.
-  setupIpc({ ...core.api, ...findInPageApi(() => mainWindow?.webContents ?? null) }, isTrustedSender);
+  // The page's find and the save dialog are the shell's to answer: the core has no window.
+  setupIpc(
+    {
+      ...core.api,
+      ...findInPageApi(() => mainWindow?.webContents ?? null),
+      ...saveDialogApi(dialog, () => mainWindow, () => app.getPath('downloads')),
+    },
+    isTrustedSender,
+  );
   setupMenu();
   mainWindow = createWindow();
   app.on('activate', () => {

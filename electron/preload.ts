@@ -32,6 +32,7 @@ const api: Api = {
   deleteCatalogAgent: (request) => ipcRenderer.invoke(ipcChannel('deleteCatalogAgent'), request),
   findInPage: (request) => ipcRenderer.invoke(ipcChannel('findInPage'), request),
   stopFindInPage: () => ipcRenderer.invoke(ipcChannel('stopFindInPage')),
+  saveTextFile: (request) => ipcRenderer.invoke(ipcChannel('saveTextFile'), request),
   listHistory: (request) => ipcRenderer.invoke(ipcChannel('listHistory'), request),
   getHistoryEntry: (request) => ipcRenderer.invoke(ipcChannel('getHistoryEntry'), request),
   searchHistory: (request) => ipcRenderer.invoke(ipcChannel('searchHistory'), request),

@@ -502,6 +502,11 @@ export function createApiService(deps: ServiceDeps): Api {
     async stopFindInPage() {
       return { ok: true, value: { stopped: false } };
     },
+    // A save dialog needs a window: the Electron shell answers this (adapters/saveDialog.ts);
+    // in a browser the page downloads the file itself and never asks.
+    async saveTextFile() {
+      return { ok: false, error: { code: 'internal', message: "Saving through a dialog is the desktop app's; in a browser the file is downloaded." } };
+    },
   };
 }
 

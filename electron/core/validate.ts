@@ -8,6 +8,9 @@ import {
   type CatalogAgentInput,
   type JsonObject,
   type Result,
+  type SavedFileMediaType,
+  type SaveTextFileRequest,
+  SAVED_FILE_TYPES,
 } from '../shared/contract';
 import { validateHistoryEntryRef, validateHistoryQuery, validateHistorySearch, validateLastResponses } from './historyValidate';
 import { isProfileInputShape } from './profileInput';
@@ -65,6 +68,32 @@ function isJsonValue(value: unknown, depth: number): boolean {
   if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
   if (isPlainObject(value)) return Object.values(value).every((item) => isJsonValue(item, depth + 1));
   return false;
+}
+
+/** The largest file the app saves through a dialog (a report of many long answers still fits). */
+export const MAX_SAVED_TEXT_CHARS = 64 * 1024 * 1024;
+const MAX_FILE_NAME_CHARS = 200;
+
+/**
+ * A file to save: a plain file name (no folder, no path tricks: the dialog chooses the folder),
+ * text content within the limit, and one of the known kinds.
+ */
+function validateSaveTextFile(raw: unknown): Result<SaveTextFileRequest> {
+  return objectArgument(raw, (record) => {
+    const name = stringField(record, 'suggestedName', MAX_FILE_NAME_CHARS);
+    if (!name.ok) return name;
+    const unsafe = [...name.value].some((char) => '\\/:*?"<>|'.includes(char) || char.charCodeAt(0) < 0x20);
+    if (name.value.trim() === '' || unsafe || name.value.startsWith('.')) {
+      return invalid('"suggestedName" must be a plain file name, with no folder and no characters a file name cannot hold.');
+    }
+    const content = stringField(record, 'content', MAX_SAVED_TEXT_CHARS);
+    if (!content.ok) return content;
+    const mediaType = record['mediaType'];
+    if (typeof mediaType !== 'string' || !Object.hasOwn(SAVED_FILE_TYPES, mediaType)) {
+      return invalid(`"mediaType" must be one of ${Object.keys(SAVED_FILE_TYPES).join(', ')}.`);
+    }
+    return ok({ suggestedName: name.value, content: content.value, mediaType: mediaType as SavedFileMediaType });
+  });
 }
 
 function objectArgument<T>(raw: unknown, narrow: (record: Record<string, unknown>) => Result<T>): Result<T> {
@@ -180,6 +209,7 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       return ok({ text: text.value, forward, newSearch });
     }),
   stopFindInPage: noArgument,
+  saveTextFile: validateSaveTextFile,
   listHistory: validateHistoryQuery,
   getHistoryEntry: validateHistoryEntryRef,
   searchHistory: validateHistorySearch,

@@ -503,6 +503,37 @@ export interface Api {
   findInPage(request: FindInPageRequest): Promise<Result<FindInPageResult>>;
   /** Ends the search and clears its highlights, keeping the active match selected. */
   stopFindInPage(): Promise<Result<{ stopped: boolean }>>;
+  /**
+   * Desktop only: asks where to save a file the app made (a QA report, a workspace file) with
+   * the system's save dialog, and writes it there. The core has no window to put a dialog on,
+   * so it refuses; the Electron shell answers it. Browser mode never calls it: the page
+   * downloads the file instead (renderer/queries/saveTextFile.ts).
+   */
+  saveTextFile(request: SaveTextFileRequest): Promise<Result<SavedTextFile>>;
+}
+
+/** The kinds of file the app saves; each has its extension and its filter in the save dialog. */
+export const SAVED_FILE_TYPES = {
+  'text/html': { extension: 'html', label: 'HTML page' },
+  'application/json': { extension: 'json', label: 'JSON file' },
+  'text/markdown': { extension: 'md', label: 'Markdown text' },
+} as const;
+
+export type SavedFileMediaType = keyof typeof SAVED_FILE_TYPES;
+
+export interface SaveTextFileRequest {
+  /** A file name without folders (e.g. "qa-report-2026-11-23.html"), offered in the dialog. */
+  suggestedName: string;
+  /** The whole file, written as UTF-8. */
+  content: string;
+  mediaType: SavedFileMediaType;
+}
+
+export interface SavedTextFile {
+  /** False when the user cancelled the dialog: nothing was written. */
+  saved: boolean;
+  /** Where it was written; null when cancelled, or in a browser (the browser chooses). */
+  path: string | null;
 }
 
 export interface FindInPageRequest {
@@ -572,6 +603,7 @@ export const API_METHODS = [
   'deleteCatalogAgent',
   'findInPage',
   'stopFindInPage',
+  'saveTextFile',
   'listHistory',
   'getHistoryEntry',
   'searchHistory',

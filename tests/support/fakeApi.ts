@@ -31,6 +31,8 @@ import type {
   WorkspaceChanges,
   FindInPageRequest,
   FindInPageResult,
+  SavedTextFile,
+  SaveTextFileRequest,
   HistoryEntry,
   HistoryEntryRef,
   HistoryPage,
@@ -345,6 +347,20 @@ export class FakeApi implements Api {
   async stopFindInPage(): Promise<Result<{ stopped: boolean }>> {
     this.record('stopFindInPage', undefined);
     return { ok: true, value: { stopped: true } };
+  }
+
+  /** What the desktop's save dialog answers; files "saved" are kept in `savedFiles`. */
+  saveResponder: (request: SaveTextFileRequest) => Result<SavedTextFile> = (request) => ({
+    ok: true,
+    value: { saved: true, path: `/home/user/Downloads/${request.suggestedName}` },
+  });
+  savedFiles: SaveTextFileRequest[] = [];
+
+  async saveTextFile(request: SaveTextFileRequest): Promise<Result<SavedTextFile>> {
+    this.record('saveTextFile', request);
+    const answer = this.saveResponder(request);
+    if (answer.ok && answer.value.saved) this.savedFiles.push(request);
+    return answer;
   }
 
   async getGuideline(request: GuidelineRequest) {

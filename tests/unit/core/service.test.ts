@@ -217,6 +217,7 @@ describe('the key never leaves the host', () => {
       deleteCatalogAgent: () => core.api.deleteCatalogAgent({ agentId: 'a' }),
       findInPage: () => core.api.findInPage({ text: SENTINEL, forward: true, newSearch: true }),
       stopFindInPage: () => core.api.stopFindInPage(),
+      saveTextFile: () => core.api.saveTextFile({ suggestedName: 'report.html', content: '<p>report</p>', mediaType: 'text/html' }),
       listHistory: () => core.api.listHistory({}),
       getHistoryEntry: async () => {
         const newest = await core.api.listHistory({ limit: 1 });

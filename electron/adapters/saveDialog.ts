@@ -1,0 +1,36 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BaseWindow, Dialog } from 'electron';
+import { SAVED_FILE_TYPES, type Api } from '../shared/contract';
+
+/**
+ * Saving a file the app made (a QA report, a workspace file) in the desktop app: the system's
+ * save dialog, attached to the window so it is modal, starting in Downloads with the suggested
+ * name. The person chooses the place; the dialog asks before replacing a file (Windows and
+ * macOS always do; on Linux only with `showOverwriteConfirmation`, per Electron's dialog docs).
+ * The session refuses downloads (main.ts), so a page download would go nowhere here: this is
+ * the desktop's way. The file is written whole with the content as UTF-8; it holds no key
+ * (reports and workspace files are built without one), so it gets the user's usual mode.
+ */
+export function saveDialogApi(dialog: Pick<Dialog, 'showSaveDialog'>, window: () => BaseWindow | null, downloadsDir: () => string): Pick<Api, 'saveTextFile'> {
+  return {
+    async saveTextFile({ suggestedName, content, mediaType }) {
+      const type = SAVED_FILE_TYPES[mediaType];
+      const options = {
+        defaultPath: path.join(downloadsDir(), suggestedName),
+        filters: [{ name: type.label, extensions: [type.extension] }],
+        properties: ['createDirectory', 'showOverwriteConfirmation'] as Array<'createDirectory' | 'showOverwriteConfirmation'>,
+      };
+      try {
+        const parent = window();
+        const choice = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+        if (choice.canceled || !choice.filePath) return { ok: true, value: { saved: false, path: null } };
+        await writeFile(choice.filePath, content, 'utf8');
+        return { ok: true, value: { saved: true, path: choice.filePath } };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return { ok: false, error: { code: 'internal', message: `The file could not be saved: ${reason}` } };
+      }
+    },
+  };
+}
