@@ -11,7 +11,7 @@ describe('a file that cannot be imported at all gets its own error', () => {
     ['a list', '[]', 'wrong_format', /not an Agent Explorer workspace file/],
     ['no version', '{ "format": "agent-explorer-workspace" }', 'wrong_format', /no valid "version"/],
     ['a newer version', '{ "format": "agent-explorer-workspace", "version": 2 }', 'newer_version', /newer Agent Explorer \(workspace file version 2\); this one reads version 1/],
-    ['profiles that are not a list', workspaceFileText({ profiles: {} }), 'invalid', /"profiles" in the file must be a list/],
+    ['profiles that are not a list', workspaceFileText({ profiles: {} as never }), 'invalid', /"profiles" in the file must be a list/],
     ['too large', `${workspaceFileText().slice(0, -2)}${' '.repeat(MAX_WORKSPACE_FILE_BYTES)}}`, 'too_large', /larger than 5 MB/],
   ];
   for (const [what, content, problem, message] of cases) {
