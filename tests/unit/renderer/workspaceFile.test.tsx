@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceImportItem, WorkspaceImportRequest } from '../../../electron/shared/contract';
-import { FakeApi } from '../../support/fakeApi';
+import { customSummary, FakeApi } from '../../support/fakeApi';
+import { profileFields } from '../../support/workspaceFiles';
 import { renderReady } from './renderApp';
 
 /** The Settings dialog, opened. */
@@ -65,7 +66,8 @@ describe('Import workspace', () => {
     const fake = new FakeApi();
     fake.previewResponder = (request) => ({ ok: true, value: { items: previewWith(request), notes: [] } });
     fake.applyResponder = (request) => {
-      // As the host does: the tab is merged into the workspace; the open tabs learn it.
+      // As the host does: the profile is saved, the tab merged into the workspace.
+      fake.profiles = { ...fake.profiles, profiles: [...fake.profiles.profiles, customSummary('staging-id', profileFields({ name: 'Staging' }))] };
       fake.workspace = { ...fake.workspace, tabs: [...fake.workspace.tabs, { id: 'imported-tab', title: 'Refund check', agentId: 'agent-9', text: 'Is it late?', payloadText: '{}' }], revision: (fake.workspace.revision ?? 0) + 1 };
       return {
         ok: true,
@@ -95,18 +97,34 @@ describe('Import workspace', () => {
     expect(within(choices).getByRole('radio', { name: 'Keep both' })).toBeChecked();
     expect(fake.callsOf('applyWorkspaceImport')).toEqual([]);
 
-    const profileCalls = fake.callsOf('listProfiles').length;
     await user.click(importButton);
     expect(fake.callsOf('applyWorkspaceImport')).toEqual([{ content: FILE, decisions: [{ key: 'tab-key', choice: 'keepBoth' }] }]);
     const report = await within(dialog).findByRole('region', { name: 'Import report: team.json' });
     expect(within(report).getByRole('status')).toHaveTextContent('Imported: 2 taken, 1 skipped.');
     expect(within(report).getByRole('heading', { name: 'Import report: team.json' })).toHaveFocus();
-    // What the import changed is asked for again: the profiles, and the open tabs.
-    await waitFor(() => expect(fake.callsOf('listProfiles').length).toBeGreaterThan(profileCalls));
     await user.click(within(report).getByRole('button', { name: 'Done' }));
     expect(within(dialog).getByRole('button', { name: 'Import workspace…' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // What the import changed is asked for again: the profiles, and the open tabs.
+    expect(await within(screen.getByRole('combobox', { name: 'Profile' })).findByRole('option', { name: /^Staging/ })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: /^Refund check/ })).toBeInTheDocument();
+  });
+
+  it('a profile the import made shows in the Profile selector', async () => {
+    const fake = new FakeApi();
+    fake.previewResponder = () => ({ ok: true, value: { items: [previewWith({ content: '' })[0]!], notes: [] } });
+    fake.applyResponder = () => {
+      fake.profiles = { ...fake.profiles, profiles: [...fake.profiles.profiles, customSummary('staging-id', profileFields({ name: 'Staging' }))] };
+      return { ok: true, value: { complete: true, items: [{ key: 'p', kind: 'profile', label: 'Profile "Staging"', outcome: 'taken', detail: 'A new profile.' }] } };
+    };
+    const { user, dialog } = await openSettings(fake);
+    await user.upload(within(dialog).getByLabelText('Workspace file to import'), jsonFile());
+    const importButton = await within(dialog).findByRole('button', { name: 'Import' });
+    await waitFor(() => expect(importButton).toBeEnabled());
+    await user.click(importButton);
+    await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await within(screen.getByRole('combobox', { name: 'Profile' })).findByRole('option', { name: /^Staging/ })).toBeInTheDocument();
   });
 
   it('"for every clash" applies one choice to all of them', async () => {
