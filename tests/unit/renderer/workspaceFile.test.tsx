@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceImportItem, WorkspaceImportRequest } from '../../../electron/shared/contract';
+import type { AppInfo, WorkspaceImportItem, WorkspaceImportRequest } from '../../../electron/shared/contract';
 import { customSummary, FakeApi } from '../../support/fakeApi';
 import { profileFields } from '../../support/workspaceFiles';
 import { renderReady } from './renderApp';
@@ -13,7 +13,7 @@ async function openSettings(fake: FakeApi) {
 }
 
 function desktop(fake: FakeApi): FakeApi {
-  fake.getAppInfo = async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' as const });
+  (fake as { getAppInfo: () => Promise<AppInfo> }).getAppInfo = async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' });
   return fake;
 }
 
