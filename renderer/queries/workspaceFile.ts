@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Api, WorkspaceImportRequest } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
-import { PROFILE_DEPENDENT_METHODS } from './keys';
+import { markProfileAnswersStale } from './profiles';
 
 /**
  * Workspace files: export, and import in two steps (a preview, then the import). All three are
@@ -21,7 +21,8 @@ export function previewWorkspaceImportMutation(api: Api) {
 
 /**
  * The import. Whatever it answers (even a partial import), everything it may have changed is
- * asked for again: profiles, every profile's catalog and what depends on the active profile.
+ * asked for again: the profiles and every profile's catalog; what depends on the active profile
+ * is marked stale.
  * (The open request tabs are not a query the page refetches: the caller asks them with
  * requestWorkspaceRefresh, and their saver merges, so nothing typed is lost.)
  */
@@ -31,9 +32,13 @@ export function applyWorkspaceImportMutation(api: Api, queryClient: QueryClient)
     mutationFn: (request: WorkspaceImportRequest) => api.applyWorkspaceImport(request),
     retry: false,
     onSettled: async () => {
-      await Promise.all(
-        ['listProfiles', 'listCatalog', ...PROFILE_DEPENDENT_METHODS].map((method) => queryClient.invalidateQueries({ queryKey: [method] })),
-      );
+      // Answers read from the platform (a guideline on screen) are only marked stale, as after a
+      // profile edit: refetching them would send a request nobody asked for.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['listProfiles'] }),
+        queryClient.invalidateQueries({ queryKey: ['listCatalog'] }),
+        markProfileAnswersStale(queryClient),
+      ]);
     },
   });
 }
