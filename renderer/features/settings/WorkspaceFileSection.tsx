@@ -75,10 +75,10 @@ export function WorkspaceFileSection() {
         Your profiles (never their keys), the agent catalog and the request tabs as one JSON file, to keep in a repository and share with your team.
       </p>
       <div className="actions">
-        <button type="button" onClick={() => void exportWorkspace()} disabled={exporting}>
+        <button type="button" className="button-quiet" onClick={() => void exportWorkspace()} disabled={exporting}>
           Export workspace…
         </button>
-        <button ref={importButton} type="button" onClick={() => input.current?.click()}>
+        <button ref={importButton} type="button" className="button-quiet" onClick={() => input.current?.click()}>
           Import workspace…
         </button>
         {/* Reached through the button above: one control for keyboard and screen reader users. */}
@@ -92,9 +92,11 @@ export function WorkspaceFileSection() {
           onChange={(event) => void fileChosen(event)}
         />
       </div>
-      <p role="status" className={exportStatus && !exportStatus.ok ? 'field-error' : 'small'}>
-        {exportStatus?.text}
-      </p>
+      {exportStatus && (
+        <p role={exportStatus.ok ? 'status' : 'alert'} className={exportStatus.ok ? 'small' : 'field-error'}>
+          {exportStatus.text}
+        </p>
+      )}
       {fileProblem && (
         <p role="alert" className="field-error">
           {fileProblem}
