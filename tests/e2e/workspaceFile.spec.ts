@@ -75,6 +75,8 @@ test('a workspace exported as a download is imported into a fresh data folder', 
     await teammate.screenshot({ path: testInfo.outputPath('import-preview.png') });
     await testInfo.attach('import-preview.png', { path: testInfo.outputPath('import-preview.png'), contentType: 'image/png' });
     expect.soft(await axeViolations(teammate), 'the import preview').toEqual([]);
+    await teammate.emulateMedia({ colorScheme: 'dark' });
+    expect.soft(await axeViolations(teammate), 'the import preview, dark').toEqual([]);
     // Nothing is written by the preview.
     await expect(teammate.getByRole('combobox', { name: 'Profile' }).locator('option')).toHaveText(['Sandbox', /^Staging/]);
 
@@ -93,6 +95,8 @@ test('a workspace exported as a download is imported into a fresh data folder', 
     await expect(report.getByRole('heading', { name: 'Import report: agent-explorer-workspace.json' })).toBeFocused();
     await teammate.screenshot({ path: testInfo.outputPath('import-report.png') });
     await testInfo.attach('import-report.png', { path: testInfo.outputPath('import-report.png'), contentType: 'image/png' });
+    expect.soft(await axeViolations(teammate), 'the import report, dark').toEqual([]);
+    await teammate.emulateMedia({ colorScheme: 'light' });
     expect.soft(await axeViolations(teammate), 'the import report').toEqual([]);
     await report.getByRole('button', { name: 'Done' }).click();
     await teammate.keyboard.press('Escape');
