@@ -38,6 +38,9 @@ const api: Api = {
   searchHistory: (request) => ipcRenderer.invoke(ipcChannel('searchHistory'), request),
   lastResponses: (request) => ipcRenderer.invoke(ipcChannel('lastResponses'), request),
   buildHistoryReport: (request) => ipcRenderer.invoke(ipcChannel('buildHistoryReport'), request),
+  exportWorkspaceFile: () => ipcRenderer.invoke(ipcChannel('exportWorkspaceFile')),
+  previewWorkspaceImport: (request) => ipcRenderer.invoke(ipcChannel('previewWorkspaceImport'), request),
+  applyWorkspaceImport: (request) => ipcRenderer.invoke(ipcChannel('applyWorkspaceImport'), request),
 };
 
 /**

@@ -19,6 +19,7 @@ import './styles/historyCompare.css';
 import './styles/response.css';
 import './styles/jsonTree.css';
 import './styles/timing.css';
+import './styles/workspaceFile.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');

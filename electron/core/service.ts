@@ -35,6 +35,7 @@ import type { SecretStore } from './secrets';
 import { createMemoryHistoryStore } from './historyMemory';
 import type { HistoryStore } from './historyStore';
 import { createHistoryMethods } from './historyService';
+import { createWorkspaceFileMethods } from './workspaceFileService';
 
 /**
  * The contract implemented once, host-agnostic. Electron's IPC and the browser-mode host are
@@ -492,6 +493,7 @@ export function createApiService(deps: ServiceDeps): Api {
       return result;
     },
     ...historyMethods.api,
+    ...createWorkspaceFileMethods({ ...deps, tabChanges }),
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
     // browser mode uses the browser's own find and never asks.
     async findInPage() {

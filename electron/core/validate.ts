@@ -15,6 +15,7 @@ import {
 import { validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses } from './historyValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
+import { validateWorkspaceImportRequest } from './workspaceFileValidate';
 
 /**
  * Argument validation for every contract method. Arguments arrive from IPC or HTTP as
@@ -214,6 +215,9 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   searchHistory: validateHistorySearch,
   lastResponses: validateLastResponses,
   buildHistoryReport: validateHistoryReport,
+  exportWorkspaceFile: noArgument,
+  previewWorkspaceImport: validateWorkspaceImportRequest,
+  applyWorkspaceImport: validateWorkspaceImportRequest,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

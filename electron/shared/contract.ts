@@ -431,6 +431,7 @@ export interface SavedBody {
 }
 
 export * from './historyContract';
+export * from './workspaceFileContract';
 import type {
   HistoryEntry,
   HistoryEntryRef,
@@ -443,6 +444,7 @@ import type {
   LastResponsesRequest,
   TabLastResponse,
 } from './historyContract';
+import type { WorkspaceFileError, WorkspaceFileExport, WorkspaceImportPreview, WorkspaceImportReport, WorkspaceImportRequest } from './workspaceFileContract';
 
 /** Everything the renderer may ask of its host. */
 export interface Api {
@@ -491,6 +493,12 @@ export interface Api {
   lastResponses(request: LastResponsesRequest): Promise<Result<TabLastResponse[]>>;
   /** A QA report (HTML page or JSON bundle) of these entries with a note, for the page to save. Never holds the key. */
   buildHistoryReport(request: HistoryReportRequest): Promise<Result<HistoryReportFile>>;
+  /** The workspace (profiles without keys, agent catalog, request tabs) as a workspace file's text. */
+  exportWorkspaceFile(): Promise<Result<WorkspaceFileExport>>;
+  /** What importing a workspace file would do, item by item, with the choices given so far. Writes nothing. */
+  previewWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportPreview, WorkspaceFileError>>;
+  /** Imports a workspace file once every clash has a choice; reports what was and was not taken. */
+  applyWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportReport, WorkspaceFileError>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -605,6 +613,9 @@ export const API_METHODS = [
   'searchHistory',
   'lastResponses',
   'buildHistoryReport',
+  'exportWorkspaceFile',
+  'previewWorkspaceImport',
+  'applyWorkspaceImport',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

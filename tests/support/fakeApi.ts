@@ -43,6 +43,11 @@ import type {
   TabLastResponse,
   HistoryReportFile,
   HistoryReportRequest,
+  WorkspaceFileError,
+  WorkspaceFileExport,
+  WorkspaceImportPreview,
+  WorkspaceImportReport,
+  WorkspaceImportRequest,
 } from '../../electron/shared/contract';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import { createHistoryMethods } from '../../electron/core/historyService';
@@ -400,6 +405,37 @@ export class FakeApi implements Api {
   async buildHistoryReport(request: HistoryReportRequest): Promise<Result<HistoryReportFile>> {
     this.record('buildHistoryReport', request);
     return this.reportResponder(request);
+  }
+
+  /** What Export workspace answers; tests replace it. */
+  exportResponder: () => Result<WorkspaceFileExport> = () => ({
+    ok: true,
+    value: {
+      suggestedName: 'agent-explorer-workspace.json',
+      content: '{\n  "format": "agent-explorer-workspace",\n  "version": 1,\n  "profiles": [],\n  "catalog": [],\n  "tabs": []\n}\n',
+      summary: '0 profiles, 0 catalog entries, 0 request tabs. Keys are never written to it.',
+    },
+  });
+
+  /** What an import preview answers (by default: nothing in the file); tests replace it. */
+  previewResponder: (request: WorkspaceImportRequest) => Result<WorkspaceImportPreview, WorkspaceFileError> = () => ({ ok: true, value: { items: [], notes: [] } });
+
+  /** What an import answers (by default: nothing taken); a test's responder may change the fake's state as the host would. */
+  applyResponder: (request: WorkspaceImportRequest) => Result<WorkspaceImportReport, WorkspaceFileError> = () => ({ ok: true, value: { items: [], complete: true } });
+
+  async exportWorkspaceFile(): Promise<Result<WorkspaceFileExport>> {
+    this.record('exportWorkspaceFile', undefined);
+    return this.exportResponder();
+  }
+
+  async previewWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportPreview, WorkspaceFileError>> {
+    this.record('previewWorkspaceImport', request);
+    return structuredClone(this.previewResponder(structuredClone(request)));
+  }
+
+  async applyWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportReport, WorkspaceFileError>> {
+    this.record('applyWorkspaceImport', request);
+    return structuredClone(this.applyResponder(structuredClone(request)));
   }
 }
 

@@ -3,6 +3,7 @@ import type { AppSettings } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useSettings, useUpdateSettings } from '../../queries/settings';
 import { ModalDialog } from '../../ui/ModalDialog';
+import { WorkspaceFileSection } from './WorkspaceFileSection';
 
 const MB = 1024 * 1024;
 
@@ -27,7 +28,8 @@ const asMegabytes = (bytes: number) => String(Math.round((bytes / MB) * 100) / 1
 
 /**
  * App settings: the response size limit (answers over it are stopped as they arrive, so the
- * window stays responsive) and the save-to-file limit (so an endless answer cannot fill the disk).
+ * window stays responsive) and the save-to-file limit (so an endless answer cannot fill the disk);
+ * and the workspace file (export, import) for the whole app.
  */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const settings = useSettings();
@@ -114,6 +116,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           )}
         </div>
       </form>
+      <WorkspaceFileSection />
     </ModalDialog>
   );
 }

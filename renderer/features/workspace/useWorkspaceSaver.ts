@@ -3,6 +3,7 @@ import type { Workspace, WorkspaceChanges } from '../../../electron/shared/contr
 import { thrownMessage } from '../../lib/errorKinds';
 import { useSaveWorkspace } from '../../queries/workspace';
 import { draftKey, toWorkspace, workspaceChanges, type TabsAction, type TabsState } from './tabsState';
+import { useWorkspaceRefreshRequests } from './workspaceRefresh';
 
 /** How long typing must pause before the drafts are saved. */
 export const SAVE_DELAY_MS = 500;
@@ -117,6 +118,9 @@ export function useWorkspaceSaver(
     );
     return () => clearTimeout(timer);
   }, [snapshot, state.activeId]);
+
+  // A workspace file was imported: learn its tabs now (the host merges, as for another page).
+  useWorkspaceRefreshRequests(() => send.current());
 
   // Leaving the page (closing the window, reloading): save what the timer has not saved yet.
   // Coming back to it: learn what other pages changed meanwhile (and save anything pending).

@@ -229,6 +229,15 @@ describe('the key never leaves the host', () => {
         const newest = await core.api.listHistory({ limit: 1 });
         return newest.ok && newest.value.entries[0] ? core.api.buildHistoryReport({ ids: [newest.value.entries[0].id], note: '', format: 'html' }) : newest;
       },
+      exportWorkspaceFile: () => core.api.exportWorkspaceFile(),
+      previewWorkspaceImport: async () => {
+        const exported = await core.api.exportWorkspaceFile();
+        return exported.ok ? core.api.previewWorkspaceImport({ content: exported.value.content }) : exported;
+      },
+      applyWorkspaceImport: async () => {
+        const exported = await core.api.exportWorkspaceFile();
+        return exported.ok ? core.api.applyWorkspaceImport({ content: exported.value.content, forAll: 'skip' }) : exported;
+      },
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());

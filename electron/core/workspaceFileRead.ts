@@ -1,0 +1,209 @@
+import type { ProfileInput, Result, TabDraft, WorkspaceFileError, WorkspaceFileProblem } from '../shared/contract';
+import { MAX_WORKSPACE_FILE_BYTES, WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../shared/contract';
+import { checkCatalogInput, checkTabSizes, isTabDraft, parseCatalog } from './appStores';
+import { checkProfileInput, isProfileInputShape } from './profileInput';
+import type { FileCatalogAgent } from './workspaceFile';
+
+/**
+ * Reading a workspace file to import it. The file is untrusted (it came from a repository,
+ * anyone may have edited it), so every item is checked by the same rules as what a person types
+ * (profileInput.ts for profiles, appStores.ts for catalog entries and tabs). A file that cannot
+ * be a workspace file at all is refused with the reason; an item that is not valid is kept here
+ * with the reason, so the preview can say, item by item, what is skipped and why.
+ */
+
+/** One item of the file: valid (with things worth knowing) or not (with why). */
+export type ItemRead<T> = { ok: true; value: T; warnings: string[] } | { ok: false; reason: string };
+
+export interface ReadItem<T> {
+  /** Names the item within the file, for decisions (see itemKey). */
+  key: string;
+  label: string;
+  read: ItemRead<T>;
+}
+
+export interface ReadProfile extends ReadItem<ProfileInput> {
+  /** The name as written (trimmed), or null when there is none. */
+  name: string | null;
+}
+
+export interface ReadCatalogEntry extends ReadItem<FileCatalogAgent> {
+  /** The profile it belongs to, by name, or null when the group names none. */
+  profile: string | null;
+}
+
+export interface ReadTab extends ReadItem<Omit<TabDraft, 'profileId'>> {
+  /** The profile it was made for, by name; null: none (it takes the active profile). */
+  profile: string | null;
+}
+
+export interface ReadWorkspaceFile {
+  profiles: ReadProfile[];
+  catalog: ReadCatalogEntry[];
+  tabs: ReadTab[];
+  notes: string[];
+}
+
+/** Bounds on what one file may hold, so a preview stays a size a person can read. */
+const MAX_ITEMS = { profiles: 500, catalog: 10_000, tabs: 500 } as const;
+const TOP_LEVEL = ['format', 'version', 'profiles', 'catalog', 'tabs'];
+const PROFILE_FIELDS = ['name', 'baseUrl', 'auth', 'timeoutMs', 'tls', 'allowInsecureHttp'];
+const AGENT_FIELDS = ['agentId', 'name', 'notes', 'tags', 'placeholders', 'learnedKeys'];
+const TAB_FIELDS = ['id', 'title', 'profile', 'agentId', 'text', 'payloadText'];
+
+function fileError(problem: WorkspaceFileProblem, message: string): { ok: false; error: WorkspaceFileError } {
+  const code = problem === 'not_json' ? 'not_json' : problem === 'too_large' ? 'too_large' : 'invalid_argument';
+  return { ok: false, error: { code, message, problem } };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const quote = (text: string) => `"${text.length > 60 ? `${text.slice(0, 60)}…` : text}"`;
+
+/** An item's key: its kind and what names it, as JSON (so no name can be read as two). */
+export function itemKey(...parts: string[]): string {
+  return JSON.stringify(parts);
+}
+
+/** Warnings for fields this version does not know; a key-like one is told apart, since a key is never imported. */
+function unknownFields(record: Record<string, unknown>, known: readonly string[]): string[] {
+  const extra = Object.keys(record).filter((field) => !known.includes(field));
+  if (extra.length === 0) return [];
+  const warnings = [`Ignored what this version does not know: ${extra.slice(0, 5).map(quote).join(', ')}${extra.length > 5 ? '…' : ''}.`];
+  if (extra.some((field) => /key|secret|token|password/i.test(field))) warnings.push('A key is never imported from a file: set it in Manage profiles.');
+  return warnings;
+}
+
+/** Keys must be unique in a file: a second item with the same key gets its position added. */
+function uniqueKey(used: Set<string>, key: string, index: number): string {
+  const unique = used.has(key) ? itemKey(key, `#${index + 1}`) : key;
+  used.add(unique);
+  return unique;
+}
+
+async function readProfile(raw: unknown, index: number, seen: Set<string>): Promise<Omit<ReadProfile, 'key'>> {
+  const name = isRecord(raw) && typeof raw['name'] === 'string' && raw['name'].trim() !== '' ? raw['name'].trim() : null;
+  const label = name === null ? `Profile ${index + 1} of the file` : `Profile ${quote(name)}`;
+  if (!isRecord(raw) || !isProfileInputShape(raw)) {
+    return { name, label, read: { ok: false, reason: 'It is not in the expected shape: a profile needs name, baseUrl, auth, timeoutMs, tls and allowInsecureHttp.' } };
+  }
+  if (name !== null && seen.has(name.toLowerCase())) return { name, label, read: { ok: false, reason: `The file has another profile named ${quote(name)} before this one.` } };
+  if (name !== null) seen.add(name.toLowerCase());
+  const warnings = unknownFields(raw, PROFILE_FIELDS);
+  const input: ProfileInput = { name: raw.name, baseUrl: raw.baseUrl, auth: raw.auth, timeoutMs: raw.timeoutMs, tls: { verify: raw.tls.verify, caFile: raw.tls.caFile }, allowInsecureHttp: raw.allowInsecureHttp };
+  let checked = await checkProfileInput(input, []);
+  // A CA file is a path on the machine that wrote the file: when it cannot be used here, the
+  // profile comes without it (its server's certificate must then verify as usual: never less safe).
+  if (!checked.ok && checked.error.field === 'caFile') {
+    warnings.push(`Its CA file cannot be used here (${checked.error.message}): it is imported without one; choose one in Manage profiles if needed.`);
+    checked = await checkProfileInput({ ...input, tls: { ...input.tls, caFile: null } }, []);
+  }
+  if (!checked.ok) return { name, label, read: { ok: false, reason: checked.error.message } };
+  return { name, label, read: { ok: true, value: checked.value, warnings } };
+}
+
+function readAgent(raw: unknown): ItemRead<FileCatalogAgent> {
+  const checked = checkCatalogInput(raw);
+  if (!checked.ok) return { ok: false, reason: checked.error.message };
+  const record = raw as Record<string, unknown>;
+  // The catalog file's own reader checks the learned keys (names a placeholder may have).
+  const [agent] = parseCatalog({ entries: [{ ...record, learnedKeys: record['learnedKeys'] ?? [] }] }, () => undefined)?.['entries'] ?? [];
+  if (!agent) return { ok: false, reason: 'Its learned keys are not all placeholder names (no spaces or braces).' };
+  const { agentId, name, notes, tags, placeholders, learnedKeys } = agent;
+  return { ok: true, value: { agentId, name, notes, tags, placeholders, learnedKeys }, warnings: unknownFields(record, AGENT_FIELDS) };
+}
+
+function readCatalog(groups: unknown[], used: Set<string>): ReadCatalogEntry[] {
+  const entries: ReadCatalogEntry[] = [];
+  groups.forEach((group, groupIndex) => {
+    const profile = isRecord(group) && typeof group['profile'] === 'string' && group['profile'].trim() !== '' ? group['profile'].trim() : null;
+    const of = profile === null ? `catalog group ${groupIndex + 1}` : `profile ${quote(profile)}`;
+    if (!isRecord(group) || profile === null || !Array.isArray(group['agents'])) {
+      const key = uniqueKey(used, itemKey('catalog-group', String(groupIndex)), groupIndex);
+      entries.push({ key, profile, label: `The catalog of ${of}`, read: { ok: false, reason: 'It is not in the expected shape: a catalog group needs "profile" (a profile name) and "agents" (a list).' } });
+      return;
+    }
+    const seen = new Set<string>();
+    (group['agents'] as unknown[]).forEach((raw, index) => {
+      const agentId = isRecord(raw) && typeof raw['agentId'] === 'string' ? raw['agentId'].trim() : '';
+      const name = isRecord(raw) && typeof raw['name'] === 'string' ? raw['name'].trim() : '';
+      const label = `Agent ${quote(agentId || `${index + 1} of the list`)}${name ? ` (${quote(name)})` : ''} in the catalog of ${of}`;
+      const key = uniqueKey(used, itemKey('catalog', (profile ?? '').toLowerCase(), agentId), index);
+      let read = readAgent(raw);
+      if (read.ok && seen.has(read.value.agentId)) read = { ok: false, reason: `The file has another entry for agent ${quote(agentId)} in this catalog before this one.` };
+      if (read.ok) seen.add(read.value.agentId);
+      entries.push({ key, profile, label, read });
+    });
+  });
+  return entries;
+}
+
+function readTab(raw: unknown, index: number, seen: Set<string>): Omit<ReadTab, 'key'> {
+  const record = isRecord(raw) ? raw : {};
+  const profile = typeof record['profile'] === 'string' && record['profile'].trim() !== '' ? record['profile'].trim() : null;
+  const named = [record['title'], record['agentId'], record['id']].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
+  const label = `Request tab ${named === undefined ? String(index + 1) : quote(named.trim())}`;
+  const draft = { id: record['id'], title: record['title'], agentId: record['agentId'], text: record['text'], payloadText: record['payloadText'] };
+  const profileOk = record['profile'] === undefined || record['profile'] === null || typeof record['profile'] === 'string';
+  if (!isRecord(raw) || !isTabDraft(draft) || !profileOk) {
+    return { profile, label, read: { ok: false, reason: 'It is not in the expected shape: a request tab needs id, title, agentId, text and payloadText as text, and profile as a name or null.' } };
+  }
+  const sizes = checkTabSizes([draft]);
+  if (sizes && !sizes.ok) return { profile, label, read: { ok: false, reason: sizes.error.message } };
+  if (seen.has(draft.id)) return { profile, label, read: { ok: false, reason: 'The file has another request tab with this id before this one.' } };
+  seen.add(draft.id);
+  return { profile, label, read: { ok: true, value: draft, warnings: unknownFields(record, TAB_FIELDS) } };
+}
+
+/**
+ * Reads a workspace file's text. Refuses, with the reason as `problem`, a text too large, not
+ * JSON, not a workspace file, from a newer version, or with lists that are not lists; otherwise
+ * answers every item, valid or not.
+ */
+export async function readWorkspaceFile(content: string): Promise<Result<ReadWorkspaceFile, WorkspaceFileError>> {
+  const limit = `${MAX_WORKSPACE_FILE_BYTES / (1024 * 1024)} MB`;
+  if (content.length > MAX_WORKSPACE_FILE_BYTES || Buffer.byteLength(content, 'utf8') > MAX_WORKSPACE_FILE_BYTES) {
+    return fileError('too_large', `The file is larger than ${limit}, the most a workspace file may be.`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(content);
+  } catch (error) {
+    return fileError('not_json', `The file is not JSON (${error instanceof Error ? error.message : 'it cannot be read as JSON'}).`);
+  }
+  if (!isRecord(raw) || raw['format'] !== WORKSPACE_FILE_FORMAT) {
+    return fileError('wrong_format', `This is not an Agent Explorer workspace file: its "format" is not "${WORKSPACE_FILE_FORMAT}".`);
+  }
+  const version = raw['version'];
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+    return fileError('wrong_format', 'The workspace file has no valid "version" (a whole number from 1).');
+  }
+  if (version > WORKSPACE_FILE_VERSION) {
+    return fileError('newer_version', `The file was written by a newer Agent Explorer (workspace file version ${version}); this one reads version ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`);
+  }
+  const lists: Record<'profiles' | 'catalog' | 'tabs', unknown[]> = { profiles: [], catalog: [], tabs: [] };
+  for (const name of ['profiles', 'catalog', 'tabs'] as const) {
+    const list = raw[name];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) return fileError('invalid', `"${name}" in the file must be a list.`);
+    lists[name] = list;
+  }
+  const agents = lists.catalog.reduce<number>((sum, group) => sum + (isRecord(group) && Array.isArray(group['agents']) ? group['agents'].length : 1), 0);
+  for (const [name, count] of [['profiles', lists.profiles.length], ['catalog', agents], ['tabs', lists.tabs.length]] as const) {
+    if (count > MAX_ITEMS[name]) return fileError('invalid', `The file holds more ${name === 'catalog' ? 'catalog entries' : name} than a workspace file may (at most ${MAX_ITEMS[name]}).`);
+  }
+  const used = new Set<string>();
+  const names = new Set<string>();
+  const profiles: ReadProfile[] = [];
+  for (const [index, item] of lists.profiles.entries()) {
+    const read = await readProfile(item, index, names);
+    profiles.push({ ...read, key: uniqueKey(used, itemKey('profile', (read.name ?? '').toLowerCase()), index) });
+  }
+  const tabIds = new Set<string>();
+  const tabs = lists.tabs.map((item, index): ReadTab => {
+    const read = readTab(item, index, tabIds);
+    return { ...read, key: uniqueKey(used, itemKey('tab', read.read.ok ? read.read.value.id : String(index)), index) };
+  });
+  const extra = Object.keys(raw).filter((field) => !TOP_LEVEL.includes(field));
+  const notes = extra.length > 0 ? [`Ignored what this version does not know: ${extra.slice(0, 5).map(quote).join(', ')}.`] : [];
+  return { ok: true, value: { profiles, catalog: readCatalog(lists.catalog, used), tabs, notes } };
+}
