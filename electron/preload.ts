@@ -36,6 +36,10 @@ const api: Api = {
   getHistoryEntry: (request) => ipcRenderer.invoke(ipcChannel('getHistoryEntry'), request),
   searchHistory: (request) => ipcRenderer.invoke(ipcChannel('searchHistory'), request),
   lastResponses: (request) => ipcRenderer.invoke(ipcChannel('lastResponses'), request),
+  pinHistoryEntry: (request) => ipcRenderer.invoke(ipcChannel('pinHistoryEntry'), request),
+  deleteHistoryEntries: (request) => ipcRenderer.invoke(ipcChannel('deleteHistoryEntries'), request),
+  clearHistory: (request) => ipcRenderer.invoke(ipcChannel('clearHistory'), request),
+  countHistory: () => ipcRenderer.invoke(ipcChannel('countHistory')),
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryPassage, TabLastResponse } from '../shared/contract';
-import { historyFacts, matchesQuery, pageSize, searchTerms, summarize, type NewHistoryEntry } from './historySchema';
+import { historyFacts, matchesQuery, pageSize, retentionCutoff, searchTerms, summarize, type NewHistoryEntry } from './historySchema';
 import type { HistoryStore } from './historyStore';
 
 /**
@@ -73,6 +73,25 @@ export function createMemoryHistoryStore(): HistoryStore {
     async clear(options) {
       const before = entries.length;
       entries.splice(0, entries.length, ...entries.filter((e) => options?.keepPinned === true && e.pinned));
+      return before - entries.length;
+    },
+    async counts() {
+      return { total: entries.length, pinned: entries.filter((e) => e.pinned).length };
+    },
+    async prune(retention, now) {
+      if (retention.kind === 'all') return 0;
+      const before = entries.length;
+      let keep: (entry: HistoryEntry) => boolean;
+      if (retention.kind === 'entries') {
+        // The newest `count` unpinned entries (entries are oldest first, like ids).
+        const unpinned = entries.filter((e) => !e.pinned);
+        const oldestKept = unpinned.length > retention.count ? unpinned[unpinned.length - retention.count]?.id ?? Infinity : 0;
+        keep = (entry) => entry.pinned || entry.id >= oldestKept;
+      } else {
+        const cutoff = retentionCutoff(retention.days, now);
+        keep = (entry) => entry.pinned || entry.recordedAt >= cutoff;
+      }
+      entries.splice(0, entries.length, ...entries.filter(keep));
       return before - entries.length;
     },
     async lastForTabs(tabIds) {

@@ -1,22 +1,29 @@
-import type { Api, HistoryExchange, Result } from '../shared/contract';
+import type { Api, HistoryExchange, HistoryRetention, Result } from '../shared/contract';
 import type { Profile } from './profiles';
 import type { HistoryStore } from './historyStore';
 
 /** The contract's history methods: what the renderer may ask of the history store. */
-export type HistoryApi = Pick<Api, 'listHistory' | 'getHistoryEntry' | 'searchHistory' | 'lastResponses'>;
+export type HistoryApi = Pick<
+  Api,
+  'listHistory' | 'getHistoryEntry' | 'searchHistory' | 'lastResponses' | 'pinHistoryEntry' | 'deleteHistoryEntries' | 'clearHistory' | 'countHistory'
+>;
 
 export interface HistoryMethodDeps {
   wallClock: () => Date;
+  /** The retention setting as it is now (read each time: the user may change it at any moment). */
+  retention: () => Promise<HistoryRetention>;
   /** Where a failure that must not fail a call is told (an exchange that could not be kept). */
   onProblem?: ((message: string) => void) | undefined;
 }
 
-/** A store failure while reading the history, as data. */
-async function fromHistory<T>(read: () => Promise<T>): Promise<Result<T>> {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A store failure as data: `doing` says what failed ("read", "changed"). */
+async function fromHistory<T>(work: () => Promise<T>, doing = 'read'): Promise<Result<T>> {
   try {
-    return { ok: true, value: await read() };
+    return { ok: true, value: await work() };
   } catch (error) {
-    return { ok: false, error: { code: 'internal', message: `The history could not be read: ${error instanceof Error ? error.message : String(error)}` } };
+    return { ok: false, error: { code: 'internal', message: `The history could not be ${doing}: ${messageOf(error)}` } };
   }
 }
 
@@ -27,6 +34,19 @@ async function fromHistory<T>(read: () => Promise<T>): Promise<Result<T>> {
  */
 export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodDeps) {
   /**
+   * Deletes what the retention setting no longer keeps. Called at start, when the setting is
+   * saved, and after each record (one cheap read when nothing is due: see the store's prune).
+   * A failure is told, never thrown: keeping too much is never worth failing a call for.
+   */
+  async function prune(): Promise<void> {
+    try {
+      await history.prune(await deps.retention(), deps.wallClock());
+    } catch (error) {
+      deps.onProblem?.(`Old history entries could not be removed: ${messageOf(error)}`);
+    }
+  }
+
+  /**
    * Keeps an exchange in the history once it has ended, before its answer goes back: so an
    * answer the page shows is already durable. The exchange has happened: a failed write must not
    * turn its answer into an error, so the failure is told (onProblem) and the answer still returns.
@@ -36,8 +56,10 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
       const entry = { exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: deps.wallClock().toISOString() };
       await history.record(tabId === undefined ? entry : { ...entry, tabId });
     } catch (error) {
-      deps.onProblem?.(`An exchange could not be kept in the history: ${error instanceof Error ? error.message : String(error)}`);
+      deps.onProblem?.(`An exchange could not be kept in the history: ${messageOf(error)}`);
+      return;
     }
+    await prune();
   }
 
   const api: HistoryApi = {
@@ -55,6 +77,20 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
     async lastResponses({ tabIds }) {
       return fromHistory(() => history.lastForTabs(tabIds));
     },
+    async pinHistoryEntry({ id, pinned }) {
+      const done = await fromHistory(() => history.pin(id, pinned), 'changed');
+      if (!done.ok) return done;
+      return done.value ? { ok: true, value: { pinned } } : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id}: it may have been deleted.` } };
+    },
+    async deleteHistoryEntries({ ids }) {
+      return fromHistory(async () => ({ deleted: await history.delete(ids) }), 'changed');
+    },
+    async clearHistory({ keepPinned }) {
+      return fromHistory(async () => ({ deleted: await history.clear({ keepPinned }) }), 'changed');
+    },
+    async countHistory() {
+      return fromHistory(() => history.counts());
+    },
   };
-  return { remember, api };
+  return { remember, prune, api };
 }

@@ -1,6 +1,17 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { HistoryEntry, HistoryExchange, TabLastResponse, HistoryPage, HistoryQuery, HistorySearchPage, HistorySearchRequest, HistorySummary } from '../shared/contract';
-import { ftsQuery, historyFacts, MARK_END, MARK_START, pageSize, parsePassage, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
+import type {
+  HistoryCounts,
+  HistoryEntry,
+  HistoryExchange,
+  HistoryPage,
+  HistoryQuery,
+  HistoryRetention,
+  HistorySearchPage,
+  HistorySearchRequest,
+  HistorySummary,
+  TabLastResponse,
+} from '../shared/contract';
+import { ftsQuery, historyFacts, MARK_END, MARK_START, pageSize, parsePassage, retentionCutoff, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
 
 /**
  * Where exchanges are kept (issue 8). An interface, so the service and its tests do not care
@@ -21,6 +32,14 @@ export interface HistoryStore {
   pin(id: number, pinned: boolean): Promise<boolean>;
   /** Removes every entry, or every unpinned one; resolves with how many were removed. */
   clear(options?: { keepPinned?: boolean }): Promise<number>;
+  /** How many entries there are, and how many of them are pinned. */
+  counts(): Promise<HistoryCounts>;
+  /**
+   * Deletes what the retention setting no longer keeps; pinned entries always stay and do not
+   * count towards "the last N entries". Cheap when there is nothing to delete (one read), so
+   * it runs after every record. Resolves with how many were removed.
+   */
+  prune(retention: HistoryRetention, now: Date): Promise<number>;
   /** The newest invoke entry of each of these request tabs; tabs with none are left out. */
   lastForTabs(tabIds: readonly string[]): Promise<TabLastResponse[]>;
   close(): void;
@@ -79,6 +98,8 @@ function filters(query: HistoryQuery): { where: string; params: SQLInputValue[] 
   if (query.statusClass !== undefined) add('h.status_class = ?', query.statusClass);
   if (query.errorCode !== undefined) add('h.error_code = ?', query.errorCode);
   if (query.tokenPresent !== undefined) add('h.token_present = ?', query.tokenPresent ? 1 : 0);
+  // A literal, not a bound value: only then can SQLite use the partial index of pinned rows.
+  if (query.pinned !== undefined) clauses.push(query.pinned ? 'h.pinned = 1' : 'h.pinned = 0');
   if (query.from !== undefined) add('h.recorded_at >= ?', query.from);
   if (query.to !== undefined) add('h.recorded_at < ?', query.to);
   if (query.beforeId !== undefined) add('h.id < ?', query.beforeId);
@@ -108,6 +129,12 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
   const selectOne = db.prepare(`SELECT ${SUMMARY_COLUMNS}, h.exchange FROM history h WHERE h.id = ?`);
   // One index seek per tab (history_by_tab), newest first.
   const selectLastOfTab = db.prepare("SELECT id FROM history WHERE tab_id = ? AND what = 'invoke' ORDER BY id DESC LIMIT 1");
+  // Kept by triggers (migration 4): one row, read in one step however large the history.
+  const selectUnpinned = db.prepare('SELECT unpinned FROM history_counts');
+  const selectPinnedCount = db.prepare('SELECT count(*) AS n FROM history WHERE pinned = 1');
+  // One seek in history_unpinned_by_time: is any unpinned entry older than the cutoff?
+  const selectExpired = db.prepare('SELECT 1 AS found FROM history WHERE pinned = 0 AND recorded_at < ? LIMIT 1');
+  const unpinnedCount = () => Number((selectUnpinned.get() as { unpinned: number }).unpinned);
 
   /** One row and its full-text entry; the caller holds the transaction. */
   function insert({ exchange, profile, recordedAt, tabId }: NewHistoryEntry): number {
@@ -120,6 +147,19 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     );
     insertText.run(lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer));
     return Number(lastInsertRowid);
+  }
+
+  /** Removes these rows and their full-text entries; the caller holds the transaction. */
+  function removeIds(ids: number[]): number {
+    let removed = 0;
+    // In slices: SQLite takes at most 32,766 bound values in one statement.
+    for (let at = 0; at < ids.length; at += 5000) {
+      const slice = ids.slice(at, at + 5000);
+      const marks = slice.map(() => '?').join(', ');
+      db.prepare(`DELETE FROM history_text WHERE rowid IN (${marks})`).run(...slice);
+      removed += Number(db.prepare(`DELETE FROM history WHERE id IN (${marks})`).run(...slice).changes);
+    }
+    return removed;
   }
 
   function removeWhere(where: string, params: SQLInputValue[]): number {
@@ -172,13 +212,35 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     },
     async delete(ids) {
       if (ids.length === 0) return 0;
-      return removeWhere(`WHERE h.id IN (${ids.map(() => '?').join(', ')})`, ids);
+      return transaction(db, () => removeIds(ids));
     },
     async pin(id, pinned) {
       return Number(db.prepare('UPDATE history SET pinned = ? WHERE id = ?').run(pinned ? 1 : 0, id).changes) > 0;
     },
     async clear(options) {
       return removeWhere(options?.keepPinned ? 'WHERE h.pinned = 0' : '', []);
+    },
+    async counts() {
+      const pinned = Number((selectPinnedCount.get() as { n: number }).n);
+      return { total: unpinnedCount() + pinned, pinned };
+    },
+    async prune(retention, now) {
+      if (retention.kind === 'all') return 0;
+      if (retention.kind === 'entries') {
+        // Checked again inside the write lock: another instance may have pruned meanwhile.
+        if (unpinnedCount() <= retention.count) return 0;
+        return transaction(db, () => {
+          const excess = unpinnedCount() - retention.count;
+          if (excess <= 0) return 0;
+          // The oldest unpinned ones, walking the table in id order (NOT INDEXED: the time index
+          // would make SQLite sort every unpinned entry by id first).
+          const ids = (db.prepare('SELECT id FROM history NOT INDEXED WHERE pinned = 0 ORDER BY id LIMIT ?').all(excess) as Array<{ id: number }>).map((row) => row.id);
+          return removeIds(ids);
+        });
+      }
+      const cutoff = retentionCutoff(retention.days, now);
+      if (!selectExpired.get(cutoff)) return 0;
+      return removeWhere('WHERE h.pinned = 0 AND h.recorded_at < ?', [cutoff]);
     },
     async lastForTabs(tabIds) {
       const found: TabLastResponse[] = [];

@@ -224,6 +224,13 @@ describe('the key never leaves the host', () => {
       },
       searchHistory: () => core.api.searchHistory({ text: 'hello' }),
       lastResponses: () => core.api.lastResponses({ tabIds: ['tab-1'] }),
+      pinHistoryEntry: async () => {
+        const newest = await core.api.listHistory({ limit: 1 });
+        return newest.ok && newest.value.entries[0] ? core.api.pinHistoryEntry({ id: newest.value.entries[0].id, pinned: true }) : newest;
+      },
+      deleteHistoryEntries: () => core.api.deleteHistoryEntries({ ids: [999_999] }),
+      clearHistory: () => core.api.clearHistory({ keepPinned: true }),
+      countHistory: () => core.api.countHistory(),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
