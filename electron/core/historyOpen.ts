@@ -79,7 +79,7 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
 
   return {
     checked,
-    record: (entry) => guard((store) => store.record(entry)),
+    record: (entry, retention) => guard((store) => store.record(entry, retention)),
     recordMany: (entries) => guard((store) => store.recordMany(entries)),
     list: (query) => guard((store) => store.list(query)),
     get: (id) => guard((store) => store.get(id)),

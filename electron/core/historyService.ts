@@ -34,9 +34,9 @@ async function fromHistory<T>(work: () => Promise<T>, doing = 'read'): Promise<R
  */
 export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodDeps) {
   /**
-   * Deletes what the retention setting no longer keeps. Called at start, when the setting is
-   * saved, and after each record (one cheap read when nothing is due: see the store's prune).
-   * A failure is told, never thrown: keeping too much is never worth failing a call for.
+   * Deletes what the retention setting no longer keeps: at start and when the setting is saved
+   * (each record applies it too, in its own transaction: see remember). A failure is told,
+   * never thrown: keeping too much is never worth failing a call for.
    */
   async function prune(): Promise<void> {
     try {
@@ -50,16 +50,16 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
    * Keeps an exchange in the history once it has ended, before its answer goes back: so an
    * answer the page shows is already durable. The exchange has happened: a failed write must not
    * turn its answer into an error, so the failure is told (onProblem) and the answer still returns.
+   * The retention setting is applied in the same transaction: one commit, and one fsync, not two.
    */
   async function remember(profile: Profile, exchange: HistoryExchange, tabId?: string): Promise<void> {
     try {
-      const entry = { exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: deps.wallClock().toISOString() };
-      await history.record(tabId === undefined ? entry : { ...entry, tabId });
+      const now = deps.wallClock();
+      const entry = { exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: now.toISOString() };
+      await history.record(tabId === undefined ? entry : { ...entry, tabId }, { retention: await deps.retention(), now });
     } catch (error) {
       deps.onProblem?.(`An exchange could not be kept in the history: ${messageOf(error)}`);
-      return;
     }
-    await prune();
   }
 
   const api: HistoryApi = {

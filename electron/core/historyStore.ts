@@ -18,8 +18,11 @@ import { ftsQuery, historyFacts, MARK_END, MARK_START, pageSize, parsePassage, r
  * whether a SQLite file or memory is behind it (historyMemory.ts is the twin).
  */
 export interface HistoryStore {
-  /** Keeps an entry; resolves with its id once it is durable (committed and fsynced). */
-  record(entry: NewHistoryEntry): Promise<number>;
+  /**
+   * Keeps an entry; resolves with its id once it is durable (committed and fsynced). With a
+   * retention, what it no longer keeps goes in the same transaction (one commit, one fsync).
+   */
+  record(entry: NewHistoryEntry, retention?: RetentionAt): Promise<number>;
   /** Keeps many entries in one transaction (an import; the bench's 100,000): all or none. */
   recordMany(entries: NewHistoryEntry[]): Promise<number[]>;
   list(query: HistoryQuery): Promise<HistoryPage>;
@@ -36,14 +39,29 @@ export interface HistoryStore {
   counts(): Promise<HistoryCounts>;
   /**
    * Deletes what the retention setting no longer keeps; pinned entries always stay and do not
-   * count towards "the last N entries". Cheap when there is nothing to delete (one read), so
-   * it runs after every record. Resolves with how many were removed.
+   * count towards "the last N entries". One read when there is nothing to delete. A large
+   * backlog (a stricter setting, the start after weeks away) goes in batches, yielding between
+   * them, so other calls are not held up. Resolves with how many were removed.
    */
   prune(retention: HistoryRetention, now: Date): Promise<number>;
   /** The newest invoke entry of each of these request tabs; tabs with none are left out. */
   lastForTabs(tabIds: readonly string[]): Promise<TabLastResponse[]>;
   close(): void;
 }
+
+/** A retention to apply with a record, and the time "N days" counts back from. */
+export interface RetentionAt {
+  retention: HistoryRetention;
+  now: Date;
+}
+
+/** Entries a prune transaction deletes at most: about 40 ms of work here, then other calls get a turn. */
+export const PRUNE_BATCH = 1000;
+/** What a record deletes at most in its own transaction (the steady state deletes one). */
+const PRUNE_WITH_RECORD = 100;
+
+/** Lets other callbacks run between batches of a long prune. */
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Row {
   id: number;
@@ -132,8 +150,10 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
   // Kept by triggers (migration 4): one row, read in one step however large the history.
   const selectUnpinned = db.prepare('SELECT unpinned FROM history_counts');
   const selectPinnedCount = db.prepare('SELECT count(*) AS n FROM history WHERE pinned = 1');
-  // One seek in history_unpinned_by_time: is any unpinned entry older than the cutoff?
-  const selectExpired = db.prepare('SELECT 1 AS found FROM history WHERE pinned = 0 AND recorded_at < ? LIMIT 1');
+  // A range of history_unpinned_by_time: unpinned entries older than the cutoff.
+  const selectExpired = db.prepare('SELECT id FROM history WHERE pinned = 0 AND recorded_at < ? LIMIT ?');
+  const selectOldestUnpinned = db.prepare('SELECT id FROM history NOT INDEXED WHERE pinned = 0 ORDER BY id LIMIT ?');
+  const ids = (rows: unknown[]) => (rows as Array<{ id: number }>).map((row) => row.id);
   const unpinnedCount = () => Number((selectUnpinned.get() as { unpinned: number }).unpinned);
 
   /** One row and its full-text entry; the caller holds the transaction. */
@@ -147,6 +167,22 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     );
     insertText.run(lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer));
     return Number(lastInsertRowid);
+  }
+
+  /**
+   * Up to `limit` entries the retention no longer keeps, oldest first. Each is one read when
+   * nothing is due: the trigger-kept count, or one seek in the unpinned-by-time index.
+   */
+  function dueIds(retention: HistoryRetention, now: Date, limit: number): number[] {
+    if (retention.kind === 'all') return [];
+    if (retention.kind === 'entries') {
+      const excess = unpinnedCount() - retention.count;
+      if (excess <= 0) return [];
+      // NOT INDEXED: walking the table in id order stops after `excess` rows; the time index
+      // would make SQLite sort every unpinned entry by id first.
+      return ids(selectOldestUnpinned.all(Math.min(excess, limit)));
+    }
+    return ids(selectExpired.all(retentionCutoff(retention.days, now), limit));
   }
 
   /** Removes these rows and their full-text entries; the caller holds the transaction. */
@@ -178,8 +214,12 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
   }
 
   return {
-    async record(entry) {
-      return transaction(db, () => insert(entry));
+    async record(entry, retention) {
+      return transaction(db, () => {
+        const id = insert(entry);
+        if (retention) removeIds(dueIds(retention.retention, retention.now, PRUNE_WITH_RECORD));
+        return id;
+      });
     },
     async recordMany(entries) {
       return transaction(db, () => entries.map(insert));
@@ -225,22 +265,15 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
       return { total: unpinnedCount() + pinned, pinned };
     },
     async prune(retention, now) {
-      if (retention.kind === 'all') return 0;
-      if (retention.kind === 'entries') {
-        // Checked again inside the write lock: another instance may have pruned meanwhile.
-        if (unpinnedCount() <= retention.count) return 0;
-        return transaction(db, () => {
-          const excess = unpinnedCount() - retention.count;
-          if (excess <= 0) return 0;
-          // The oldest unpinned ones, walking the table in id order (NOT INDEXED: the time index
-          // would make SQLite sort every unpinned entry by id first).
-          const ids = (db.prepare('SELECT id FROM history NOT INDEXED WHERE pinned = 0 ORDER BY id LIMIT ?').all(excess) as Array<{ id: number }>).map((row) => row.id);
-          return removeIds(ids);
-        });
+      let removed = 0;
+      // The first check is outside any transaction: usually nothing is due, and reading takes no lock.
+      while (dueIds(retention, now, 1).length > 0) {
+        const batch = transaction(db, () => removeIds(dueIds(retention, now, PRUNE_BATCH)));
+        removed += batch;
+        if (batch < PRUNE_BATCH) break;
+        await yieldTurn();
       }
-      const cutoff = retentionCutoff(retention.days, now);
-      if (!selectExpired.get(cutoff)) return 0;
-      return removeWhere('WHERE h.pinned = 0 AND h.recorded_at < ?', [cutoff]);
+      return removed;
     },
     async lastForTabs(tabIds) {
       const found: TabLastResponse[] = [];

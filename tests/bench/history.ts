@@ -73,7 +73,8 @@ function random(seed: number): () => number {
 /** 5,000 made-up words; picking by next()^3 makes a few common and most rare, as in real text. */
 const WORDS = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}${'aeiou'[i % 5]}${'rstln'[(i * 7) % 5]}`);
 
-function syntheticEntries(count: number): NewHistoryEntry[] {
+/** `count` made-up invokes, one a minute from 2025-01-01, the same every run. */
+export function syntheticEntries(count: number): NewHistoryEntry[] {
   const next = random(42);
   const words = WORDS;
   const word = () => words[Math.floor(next() ** 3 * words.length)]!;

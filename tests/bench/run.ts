@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { benchFirstPaint } from './firstPaint';
 import { benchHistorySearch, benchRecordingOverhead } from './history';
+import { benchRetention } from './historyPrune';
 import { benchInvokeOverhead } from './invokeOverhead';
 import { benchTimeToReady } from './timeToReady';
 
@@ -11,7 +12,7 @@ import { benchTimeToReady } from './timeToReady';
 async function main(): Promise<void> {
   const requests = Number(process.env['BENCH_REQUESTS'] ?? 2000);
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, paint) runs one benchmark, for a quick look at one figure.
+  // BENCH_ONLY=ready (or overhead, history, retention, paint) runs one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
   const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
@@ -23,8 +24,10 @@ async function main(): Promise<void> {
   if (!only || only === 'history') {
     for (const line of await benchRecordingOverhead(Math.min(requests, 1000))) process.stdout.write(`${line}\n`);
     for (const line of await benchHistorySearch(Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000))) process.stdout.write(`${line}\n`);
+    for (const line of await benchRetention(Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000))) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
+  if (only === 'retention') for (const line of await benchRetention(Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000))) process.stdout.write(`${line}\n`);
   if (!only || only === 'ready') {
     for (const line of await benchTimeToReady(webEntry, rendererDir, readyRounds)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');

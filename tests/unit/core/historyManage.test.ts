@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
 import { createMemoryHistoryStore } from '../../../electron/core/historyMemory';
 import { migrate } from '../../../electron/core/historyMigrations';
-import { createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/historyStore';
+import { createSqliteHistoryStore, PRUNE_BATCH, type HistoryStore } from '../../../electron/core/historyStore';
 import { insertAsVersion1, invokeEntry } from '../../support/historyEntries';
 
 /** Pinning, counting and retention, the same from both stores (a difference between them is a bug). */
@@ -89,6 +89,24 @@ describe.each([
     expect(await store.prune({ kind: 'days', days: 30 }, NOW)).toBe(0);
     expect(await store.prune({ kind: 'days', days: 1 }, NOW)).toBe(1);
     expect((await store.list({})).entries.map((e) => e.id)).toEqual([today, oldPinned]);
+  });
+
+  it('applies a retention given with a record in the same call', async () => {
+    const store = makeStore();
+    const [first, second] = await store.recordMany([aged(3, 'word a'), aged(2, 'word b')]);
+    const third = await store.record(aged(0, 'word c'), { retention: { kind: 'entries', count: 2 }, now: NOW });
+    expect((await store.list({})).entries.map((e) => e.id)).toEqual([third, second]);
+    await store.pin(second!, true);
+    const fourth = await store.record(aged(0, 'word d'), { retention: { kind: 'days', days: 1 }, now: NOW });
+    expect((await store.list({})).entries.map((e) => e.id)).toEqual([fourth, third, second]);
+    expect(await store.get(first!)).toBeNull();
+  });
+
+  it('prunes a backlog larger than one batch, all of it', async () => {
+    const store = makeStore();
+    await store.recordMany(Array.from({ length: PRUNE_BATCH * 2 + 5 }, () => invokeEntry()));
+    expect(await store.prune({ kind: 'entries', count: 3 }, NOW)).toBe(PRUNE_BATCH * 2 + 2);
+    expect(await store.counts()).toEqual({ total: 3, pinned: 0 });
   });
 
   it('finds an entry recorded out of time order (a clock set back) by its time, not its place', async () => {
