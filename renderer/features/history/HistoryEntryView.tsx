@@ -1,6 +1,10 @@
+import { useState } from 'react';
 import type { HistoryEntry } from '../../../electron/shared/contract';
+import { thrownMessage } from '../../lib/errorKinds';
 import { HostErrorPanel } from '../../ui/ErrorPanel';
+import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { useHistoryEntry } from '../../queries/history';
+import { useDeleteHistoryEntries, usePinHistoryEntry } from '../../queries/historyManage';
 import { GuidelineView } from '../guidelines/GuidelineView';
 import { ResponseView } from '../invoke/ResponseView';
 import { dayLabel } from './rows';
@@ -8,9 +12,11 @@ import { useReplay } from './replay';
 
 /**
  * An opened entry, exactly as it was answered: the stored Result goes through the same Response
- * (or Guideline) view the live answer did. An invoke can be replayed into a new request tab.
+ * (or Guideline) view the live answer did. An invoke can be replayed into a new request tab;
+ * any entry can be pinned (kept by Clear all and by retention) or deleted, after a confirmation.
+ * `onDeleted` lets the section drop the id from what it holds and move focus.
  */
-export function HistoryEntryView({ id }: { id: number | null }) {
+export function HistoryEntryView({ id, onDeleted }: { id: number | null; onDeleted: (ids: number[]) => void }) {
   const entry = useHistoryEntry(id);
   if (id === null) {
     return (
@@ -33,35 +39,77 @@ export function HistoryEntryView({ id }: { id: number | null }) {
       </section>
     );
   }
-  return <OpenedEntry entry={entry.data} />;
+  return <OpenedEntry key={entry.data.id} entry={entry.data} onDeleted={onDeleted} />;
 }
 
-function OpenedEntry({ entry }: { entry: HistoryEntry }) {
+function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (ids: number[]) => void }) {
   const { replay } = useReplay();
+  const pin = usePinHistoryEntry();
+  const remove = useDeleteHistoryEntries();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteRef, focusBack] = useFocusBackOnCancel<HTMLButtonElement>(confirming);
+  const problem = pin.error ?? remove.error;
   return (
     <div className="history-opened">
       <div className="history-opened-head">
         <p className="muted small">
-          {entry.kind} · {dayLabel(entry.recordedAt)} {new Date(entry.recordedAt).toLocaleTimeString()} · profile{' '}
+          {entry.kind}
+          {entry.pinned ? ' · pinned' : ''} · {dayLabel(entry.recordedAt)} {new Date(entry.recordedAt).toLocaleTimeString()} · profile{' '}
           <strong>{entry.profile.name}</strong> <span className="mono">{entry.profile.baseUrl}</span>
         </p>
-        {entry.what === 'invoke' && (
+        <div className="history-opened-actions">
           <button
             type="button"
-            className="button-primary button-small"
-            onClick={() =>
-              replay({
-                profileId: entry.profile.id,
-                agentId: entry.request.agentId,
-                text: entry.request.text,
-                payloadText: JSON.stringify(entry.request.payload, null, 2),
-              })
-            }
+            className="toggle"
+            aria-pressed={entry.pinned}
+            title={entry.pinned ? 'Pinned: kept by Clear all and by the retention setting. Press to unpin.' : 'Pin: keep it through Clear all and the retention setting'}
+            disabled={pin.isPending}
+            onClick={() => pin.mutate({ id: entry.id, pinned: !entry.pinned })}
           >
-            Replay
+            Pin
           </button>
-        )}
+          {!confirming && (
+            <button ref={deleteRef} type="button" className="button-small button-danger" onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          )}
+          {entry.what === 'invoke' && (
+            <button
+              type="button"
+              className="button-primary button-small"
+              onClick={() =>
+                replay({
+                  profileId: entry.profile.id,
+                  agentId: entry.request.agentId,
+                  text: entry.request.text,
+                  payloadText: JSON.stringify(entry.request.payload, null, 2),
+                })
+              }
+            >
+              Replay
+            </button>
+          )}
+        </div>
       </div>
+      {confirming && (
+        <ConfirmStep
+          label="Confirm delete"
+          confirmLabel="Delete entry"
+          pending={remove.isPending}
+          onCancel={() => {
+            focusBack();
+            setConfirming(false);
+          }}
+          onConfirm={() => remove.mutate({ ids: [entry.id] }, { onSuccess: () => onDeleted([entry.id]) })}
+        >
+          Delete this {entry.what === 'invoke' ? 'invoke' : 'guideline fetch'} from the history{entry.pinned ? ', although it is pinned' : ''}? This cannot be undone.
+        </ConfirmStep>
+      )}
+      {problem && (
+        <p role="alert" className="field-error">
+          {thrownMessage(problem)}
+        </p>
+      )}
       {entry.what === 'invoke' ? (
         <ResponseView
           key={entry.id}
