@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { FakeApi } from '../../support/fakeApi';
-import { AGENT, entryButtons, entryCheckboxes, invokeExchange, openHistory, SANDBOX, seed, useHistoryLayout } from './historyHarness';
+import { FakeApi, okInvoke } from '../../support/fakeApi';
+import { AGENT, entryButtons, entryCheckboxes, openHistory, SANDBOX, seed, useHistoryLayout } from './historyHarness';
 
 /** Pin, delete, Clear all, the Pinned filter, agent names and passages in the History section. */
 
@@ -114,7 +114,7 @@ describe('the History list', () => {
     const fake = new FakeApi();
     fake.catalog = [{ agentId: AGENT, name: 'Refund helper', notes: '', tags: [], placeholders: [], learnedKeys: [], updatedAt: '2026-11-20T08:00:00.000Z' }];
     await seed(fake, 1);
-    await fake.history.record({ exchange: { ...invokeExchange('Other.'), request: { agentId: 'unnamed-agent', text: 'x', payload: {} } }, profile: SANDBOX, recordedAt: '2026-11-20T09:00:00.000Z' });
+    await fake.history.record({ exchange: { what: 'invoke', request: { agentId: 'unnamed-agent', text: 'x', payload: {} }, result: okInvoke('Other.') }, profile: SANDBOX, recordedAt: '2026-11-20T09:00:00.000Z' });
     const { history } = await openHistory(fake);
     await waitFor(() => expect(entryButtons(history)[1]).toHaveTextContent('Refund helper'));
     const [unnamed, named] = entryButtons(history);
