@@ -50,7 +50,9 @@ export function deleteHistoryMutation(api: Api, queryClient: QueryClient) {
     mutationFn: async (request: DeleteHistoryRequest) => valueOf(await api.deleteHistoryEntries(request)),
     retry: false,
     onSuccess: (_removed, { ids }) => {
-      for (const id of ids) queryClient.removeQueries({ queryKey: ['getHistoryEntry', { id }], exact: true });
+      // Only entries no view shows: an opened one would be read again at once and fail ("no
+      // such entry") before the section has closed it; it goes once closed (gcTime).
+      for (const id of ids) queryClient.removeQueries({ queryKey: ['getHistoryEntry', { id }], exact: true, type: 'inactive' });
       return invalidateLists(queryClient);
     },
   });
@@ -63,7 +65,8 @@ export function clearHistoryMutation(api: Api, queryClient: QueryClient) {
     retry: false,
     onSuccess: (_removed, { keepPinned }) => {
       // Which entries went is not listed: every opened entry not known to be kept is dropped.
-      queryClient.removeQueries({ queryKey: ['getHistoryEntry'], predicate: (query) => !(keepPinned && (query.state.data as HistoryEntry | undefined)?.pinned) });
+      // (Not the one a view shows: see the delete above.)
+      queryClient.removeQueries({ queryKey: ['getHistoryEntry'], type: 'inactive', predicate: (query) => !(keepPinned && (query.state.data as HistoryEntry | undefined)?.pinned) });
       return invalidateLists(queryClient);
     },
   });
