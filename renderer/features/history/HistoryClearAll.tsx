@@ -34,7 +34,7 @@ export function HistoryClearAll({ onCleared }: { onCleared: (keepPinned: boolean
   };
   if (!confirming) {
     return (
-      <button ref={openerRef} type="button" className="button-small button-danger" onClick={() => setConfirming(true)}>
+      <button ref={openerRef} type="button" className="button-quiet button-small button-danger" onClick={() => setConfirming(true)}>
         Clear all
       </button>
     );

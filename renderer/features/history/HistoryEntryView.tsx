@@ -69,7 +69,7 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
             Pin
           </button>
           {!confirming && (
-            <button ref={deleteRef} type="button" className="button-small button-danger" onClick={() => setConfirming(true)}>
+            <button ref={deleteRef} type="button" className="button-quiet button-small button-danger" onClick={() => setConfirming(true)}>
               Delete
             </button>
           )}

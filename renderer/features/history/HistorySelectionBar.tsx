@@ -35,7 +35,7 @@ export function HistorySelectionBar({
         Clear selection
       </button>
       {!confirming && (
-        <button ref={deleteRef} type="button" className="button-small button-danger" onClick={() => setConfirming(true)}>
+        <button ref={deleteRef} type="button" className="button-quiet button-small button-danger" onClick={() => setConfirming(true)}>
           Delete selected
         </button>
       )}
