@@ -31,7 +31,7 @@ export function HistorySelectionBar({
       <span className="small" aria-live="polite">
         {selected.length === 1 ? '1 entry selected' : `${selected.length} entries selected`}
       </span>
-      <button type="button" className="button-small" onClick={onClear}>
+      <button type="button" className="button-quiet button-small" onClick={onClear}>
         Clear selection
       </button>
       {!confirming && (
