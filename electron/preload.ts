@@ -41,6 +41,10 @@ const api: Api = {
   exportWorkspaceFile: () => ipcRenderer.invoke(ipcChannel('exportWorkspaceFile')),
   previewWorkspaceImport: (request) => ipcRenderer.invoke(ipcChannel('previewWorkspaceImport'), request),
   applyWorkspaceImport: (request) => ipcRenderer.invoke(ipcChannel('applyWorkspaceImport'), request),
+  pinHistoryEntry: (request) => ipcRenderer.invoke(ipcChannel('pinHistoryEntry'), request),
+  deleteHistoryEntries: (request) => ipcRenderer.invoke(ipcChannel('deleteHistoryEntries'), request),
+  clearHistory: (request) => ipcRenderer.invoke(ipcChannel('clearHistory'), request),
+  countHistory: () => ipcRenderer.invoke(ipcChannel('countHistory')),
 };
 
 /**

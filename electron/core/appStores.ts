@@ -1,4 +1,4 @@
-import type { AppError, AppSettings, CatalogAgent, CatalogAgentInput, Result, TabDraft, Workspace } from '../shared/contract';
+import type { AppError, AppSettings, CatalogAgent, CatalogAgentInput, HistoryRetention, Result, TabDraft, Workspace } from '../shared/contract';
 import { createJsonDocument, type JsonDocument } from './jsonDocument';
 
 /**
@@ -7,7 +7,11 @@ import { createJsonDocument, type JsonDocument } from './jsonDocument';
  * directory or in memory.
  */
 
-export const DEFAULT_SETTINGS: AppSettings = { maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024 };
+export const DEFAULT_SETTINGS: AppSettings = {
+  maxResponseBytes: 50 * 1024 * 1024,
+  maxSavedFileBytes: 256 * 1024 * 1024,
+  historyRetention: { kind: 'all' },
+};
 const MIN_RESPONSE_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 1024 * 1024 * 1024;
 const MIN_SAVED_FILE_BYTES = 1024 * 1024;
@@ -33,6 +37,10 @@ export function settingsDocument(file: string | null, onProblem?: (message: stri
       const savedFile = saved.maxSavedFileBytes;
       if (typeof savedFile === 'number' && checkMaxSavedFileBytes(savedFile).ok) settings.maxSavedFileBytes = savedFile;
       else if (savedFile !== undefined) drop('The save-to-file limit was not from 1 MB to 1 TB; the default is used.');
+      // A retention that cannot be read keeps everything: the safe side, nothing is deleted.
+      const retention = saved.historyRetention === undefined ? null : checkHistoryRetention(saved.historyRetention);
+      if (retention?.ok) settings.historyRetention = retention.value;
+      else if (retention) drop('The history retention could not be read; everything is kept.');
       return settings;
     },
     ...(onProblem ? { onProblem } : {}),
@@ -52,6 +60,35 @@ export function checkMaxSavedFileBytes(value: number): Result<number> {
     return invalid('The save-to-file limit must be from 1 MB to 1 TB.', 'maxSavedFileBytes');
   }
   return { ok: true, value };
+}
+
+/** "Keep the last N entries": from 1 to 10 million (far more than any history here holds). */
+export const MAX_RETENTION_ENTRIES = 10_000_000;
+/** "Keep the last N days": from 1 day to 100 years. */
+export const MAX_RETENTION_DAYS = 36_500;
+
+/** Narrows a retention setting from untrusted input: a field error names `historyRetention`. */
+export function checkHistoryRetention(raw: unknown): Result<HistoryRetention> {
+  const field = 'historyRetention';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid('The history retention must be an object.', field);
+  const record = raw as Record<string, unknown>;
+  const keys = Object.keys(record).sort().join(',');
+  if (record['kind'] === 'all' && keys === 'kind') return { ok: true, value: { kind: 'all' } };
+  if (record['kind'] === 'entries' && keys === 'count,kind') {
+    const count = record['count'];
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_RETENTION_ENTRIES) {
+      return invalid(`Keep from 1 to ${MAX_RETENTION_ENTRIES.toLocaleString('en')} entries (a whole number).`, field);
+    }
+    return { ok: true, value: { kind: 'entries', count } };
+  }
+  if (record['kind'] === 'days' && keys === 'days,kind') {
+    const days = record['days'];
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_RETENTION_DAYS) {
+      return invalid(`Keep from 1 to ${MAX_RETENTION_DAYS.toLocaleString('en')} days (a whole number).`, field);
+    }
+    return { ok: true, value: { kind: 'days', days } };
+  }
+  return invalid('The history retention must be { kind: "all" }, { kind: "entries", count } or { kind: "days", days }.', field);
 }
 
 const MAX_DRAFT_TEXT_CHARS = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
-import type { HistoryEntry, HistoryPassage, TabLastResponse } from '../shared/contract';
-import { historyFacts, matchesQuery, pageSize, searchTerms, summarize, type NewHistoryEntry } from './historySchema';
+import type { HistoryEntry, HistoryPassage, HistoryRetention, TabLastResponse } from '../shared/contract';
+import { historyFacts, matchesQuery, pageSize, retentionCutoff, searchTerms, summarize, type NewHistoryEntry } from './historySchema';
 import type { HistoryStore } from './historyStore';
 
 /**
@@ -23,9 +23,29 @@ export function createMemoryHistoryStore(): HistoryStore {
     return lastId;
   };
 
+  /** What the SQLite store's retention does: the newest `count` unpinned entries, or those of the last `days` days, and every pinned one. */
+  const prune = (retention: HistoryRetention, now: Date): number => {
+    if (retention.kind === 'all') return 0;
+    const before = entries.length;
+    let keep: (entry: HistoryEntry) => boolean;
+    if (retention.kind === 'entries') {
+      // Entries are oldest first, like ids.
+      const unpinned = entries.filter((e) => !e.pinned);
+      const oldestKept = unpinned.length > retention.count ? (unpinned[unpinned.length - retention.count]?.id ?? Infinity) : 0;
+      keep = (entry) => entry.pinned || entry.id >= oldestKept;
+    } else {
+      const cutoff = retentionCutoff(retention.days, now);
+      keep = (entry) => entry.pinned || entry.recordedAt >= cutoff;
+    }
+    entries.splice(0, entries.length, ...entries.filter(keep));
+    return before - entries.length;
+  };
+
   return {
-    async record(entry) {
-      return insert(entry);
+    async record(entry, retention) {
+      const id = insert(entry);
+      if (retention) prune(retention.retention, retention.now);
+      return id;
     },
     async recordMany(many) {
       return many.map(insert);
@@ -74,6 +94,12 @@ export function createMemoryHistoryStore(): HistoryStore {
       const before = entries.length;
       entries.splice(0, entries.length, ...entries.filter((e) => options?.keepPinned === true && e.pinned));
       return before - entries.length;
+    },
+    async counts() {
+      return { total: entries.length, pinned: entries.filter((e) => e.pinned).length };
+    },
+    async prune(retention, now) {
+      return prune(retention, now);
     },
     async lastForTabs(tabIds) {
       const found: TabLastResponse[] = [];

@@ -64,6 +64,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX history_by_tab ON history (tab_id, id) WHERE tab_id IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    description: 'What pinning, the Pinned filter and the retention setting need, each without reading every entry.',
+    // - history_pinned: the Pinned filter and the count of pinned entries read only pinned rows.
+    // - history_unpinned_by_time: "keep N days" finds what is older with one index range.
+    // - history_counts: the number of unpinned entries, kept by triggers in the transaction that
+    //   changes it (so another instance's writes count too): "keep N entries" checks it after
+    //   each record in one read, where count(*) would read every row (100,000 at the bench's size).
+    sql: `
+      CREATE INDEX history_pinned ON history (id) WHERE pinned = 1;
+      CREATE INDEX history_unpinned_by_time ON history (recorded_at) WHERE pinned = 0;
+      CREATE TABLE history_counts (unpinned INTEGER NOT NULL);
+      INSERT INTO history_counts (unpinned) SELECT count(*) FROM history WHERE pinned = 0;
+      CREATE TRIGGER history_count_insert AFTER INSERT ON history WHEN NEW.pinned = 0
+        BEGIN UPDATE history_counts SET unpinned = unpinned + 1; END;
+      CREATE TRIGGER history_count_delete AFTER DELETE ON history WHEN OLD.pinned = 0
+        BEGIN UPDATE history_counts SET unpinned = unpinned - 1; END;
+      CREATE TRIGGER history_count_pin AFTER UPDATE OF pinned ON history WHEN OLD.pinned <> NEW.pinned
+        BEGIN UPDATE history_counts SET unpinned = unpinned + (CASE WHEN NEW.pinned = 0 THEN 1 ELSE -1 END); END;
+    `,
+  },
 ];
 
 /** The schema version this build writes and reads. */

@@ -79,7 +79,7 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
 
   return {
     checked,
-    record: (entry) => guard((store) => store.record(entry)),
+    record: (entry, retention) => guard((store) => store.record(entry, retention)),
     recordMany: (entries) => guard((store) => store.recordMany(entries)),
     list: (query) => guard((store) => store.list(query)),
     get: (id) => guard((store) => store.get(id)),
@@ -87,6 +87,8 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
     delete: (ids) => guard((store) => store.delete(ids)),
     pin: (id, pinned) => guard((store) => store.pin(id, pinned)),
     clear: (options) => guard((store) => store.clear(options)),
+    counts: () => guard((store) => store.counts()),
+    prune: (retention, now) => guard((store) => store.prune(retention, now)),
     lastForTabs: (tabIds) => guard((store) => store.lastForTabs(tabIds)),
     close() {
       closed = true;

@@ -100,10 +100,19 @@ export function matchesQuery(summary: HistorySummary, query: HistoryQuery): bool
   if (query.statusClass !== undefined && statusClass(summary.status) !== query.statusClass) return false;
   if (query.errorCode !== undefined && summary.errorCode !== query.errorCode) return false;
   if (query.tokenPresent !== undefined && summary.tokenPresent !== query.tokenPresent) return false;
+  if (query.pinned !== undefined && summary.pinned !== query.pinned) return false;
   if (query.from !== undefined && summary.recordedAt < query.from) return false;
   if (query.to !== undefined && summary.recordedAt >= query.to) return false;
   if (query.beforeId !== undefined && summary.id >= query.beforeId) return false;
   return true;
+}
+
+/**
+ * The oldest time "keep N days" keeps, as the ISO text entries are stored with (so it compares
+ * as text). N days means N times 24 hours back from now, not calendar days.
+ */
+export function retentionCutoff(days: number, now: Date): string {
+  return new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
 }
 
 /** 2 for 2xx and so on; 0 when there is no status. */

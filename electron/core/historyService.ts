@@ -1,26 +1,41 @@
-import type { Api, HistoryEntry, HistoryExchange, HistoryReportFile, HistoryReportRequest, Result } from '../shared/contract';
+import type { Api, HistoryEntry, HistoryExchange, HistoryReportFile, HistoryReportRequest, HistoryRetention, Result } from '../shared/contract';
 import type { Profile } from './profiles';
 import type { HistoryStore } from './historyStore';
 import { buildReportBundle, reportFileName, reportJson } from './report/reportBundle';
 import { renderReportHtml } from './report/reportHtml';
 
 /** The contract's history methods: what the renderer may ask of the history store. */
-export type HistoryApi = Pick<Api, 'listHistory' | 'getHistoryEntry' | 'searchHistory' | 'lastResponses' | 'buildHistoryReport'>;
+export type HistoryApi = Pick<
+  Api,
+  | 'listHistory'
+  | 'getHistoryEntry'
+  | 'searchHistory'
+  | 'lastResponses'
+  | 'buildHistoryReport'
+  | 'pinHistoryEntry'
+  | 'deleteHistoryEntries'
+  | 'clearHistory'
+  | 'countHistory'
+>;
 
 export interface HistoryMethodDeps {
   wallClock: () => Date;
   /** The app's version, printed in reports. */
   version: string;
+  /** The retention setting as it is now (read each time: the user may change it at any moment). */
+  retention: () => Promise<HistoryRetention>;
   /** Where a failure that must not fail a call is told (an exchange that could not be kept). */
   onProblem?: ((message: string) => void) | undefined;
 }
 
-/** A store failure while reading the history, as data. */
-async function fromHistory<T>(read: () => Promise<T>): Promise<Result<T>> {
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A store failure as data: `doing` says what failed ("read", "changed"). */
+async function fromHistory<T>(work: () => Promise<T>, doing = 'read'): Promise<Result<T>> {
   try {
-    return { ok: true, value: await read() };
+    return { ok: true, value: await work() };
   } catch (error) {
-    return { ok: false, error: { code: 'internal', message: `The history could not be read: ${error instanceof Error ? error.message : String(error)}` } };
+    return { ok: false, error: { code: 'internal', message: `The history could not be ${doing}: ${messageOf(error)}` } };
   }
 }
 
@@ -31,16 +46,31 @@ async function fromHistory<T>(read: () => Promise<T>): Promise<Result<T>> {
  */
 export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodDeps) {
   /**
+   * Deletes what the retention setting no longer keeps: at start and when the setting is saved
+   * (each record applies it too, in its own transaction: see remember). A failure is told,
+   * never thrown: keeping too much is never worth failing a call for.
+   */
+  async function prune(): Promise<void> {
+    try {
+      await history.prune(await deps.retention(), deps.wallClock());
+    } catch (error) {
+      deps.onProblem?.(`Old history entries could not be removed: ${messageOf(error)}`);
+    }
+  }
+
+  /**
    * Keeps an exchange in the history once it has ended, before its answer goes back: so an
    * answer the page shows is already durable. The exchange has happened: a failed write must not
    * turn its answer into an error, so the failure is told (onProblem) and the answer still returns.
+   * The retention setting is applied in the same transaction: one commit, and one fsync, not two.
    */
   async function remember(profile: Profile, exchange: HistoryExchange, tabId?: string): Promise<void> {
     try {
-      const entry = { exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: deps.wallClock().toISOString() };
-      await history.record(tabId === undefined ? entry : { ...entry, tabId });
+      const now = deps.wallClock();
+      const entry = { exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: now.toISOString() };
+      await history.record(tabId === undefined ? entry : { ...entry, tabId }, { retention: await deps.retention(), now });
     } catch (error) {
-      deps.onProblem?.(`An exchange could not be kept in the history: ${error instanceof Error ? error.message : String(error)}`);
+      deps.onProblem?.(`An exchange could not be kept in the history: ${messageOf(error)}`);
     }
   }
 
@@ -60,8 +90,22 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
       return fromHistory(() => history.lastForTabs(tabIds));
     },
     buildHistoryReport: (request) => buildReport(history, deps, request),
+    async pinHistoryEntry({ id, pinned }) {
+      const done = await fromHistory(() => history.pin(id, pinned), 'changed');
+      if (!done.ok) return done;
+      return done.value ? { ok: true, value: { pinned } } : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id}: it may have been deleted.` } };
+    },
+    async deleteHistoryEntries({ ids }) {
+      return fromHistory(async () => ({ deleted: await history.delete(ids) }), 'changed');
+    },
+    async clearHistory({ keepPinned }) {
+      return fromHistory(async () => ({ deleted: await history.clear({ keepPinned }) }), 'changed');
+    },
+    async countHistory() {
+      return fromHistory(() => history.counts());
+    },
   };
-  return { remember, api };
+  return { remember, prune, api };
 }
 
 /**

@@ -1,4 +1,19 @@
-import { ERROR_CODES, MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS, type ErrorCode, type HistoryEntryRef, type HistoryReportRequest, type LastResponsesRequest, type HistoryKind, type HistoryQuery, type HistorySearchRequest, type Result } from '../shared/contract';
+import {
+  ERROR_CODES,
+  MAX_REPORT_ENTRIES,
+  MAX_REPORT_NOTE_CHARS,
+  type ClearHistoryRequest,
+  type DeleteHistoryRequest,
+  type ErrorCode,
+  type HistoryEntryRef,
+  type HistoryKind,
+  type HistoryQuery,
+  type HistoryReportRequest,
+  type HistorySearchRequest,
+  type LastResponsesRequest,
+  type PinHistoryRequest,
+  type Result,
+} from '../shared/contract';
 import { MAX_PAGE_SIZE } from './historySchema';
 
 /**
@@ -10,7 +25,7 @@ import { MAX_PAGE_SIZE } from './historySchema';
 const KINDS: readonly HistoryKind[] = ['invoke', 'guideline', 'cancelled', 'failed'];
 const MAX_ID_CHARS = 1024;
 const MAX_SEARCH_CHARS = 1000;
-const QUERY_FIELDS = ['profileId', 'kind', 'targetId', 'statusClass', 'errorCode', 'tokenPresent', 'from', 'to', 'beforeId', 'limit'];
+const QUERY_FIELDS = ['profileId', 'kind', 'targetId', 'statusClass', 'errorCode', 'tokenPresent', 'pinned', 'from', 'to', 'beforeId', 'limit'];
 
 function invalid<T>(message: string): Result<T> {
   return { ok: false, error: { code: 'invalid_argument', message } };
@@ -30,7 +45,7 @@ function narrowQuery(record: Record<string, unknown>, extra: readonly string[]):
   const unknown = Object.keys(record).find((key) => !QUERY_FIELDS.includes(key) && !extra.includes(key));
   if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a history filter.`);
   const query: HistoryQuery = {};
-  const { profileId, kind, targetId, statusClass, errorCode, tokenPresent, from, to, beforeId, limit } = record;
+  const { profileId, kind, targetId, statusClass, errorCode, tokenPresent, pinned, from, to, beforeId, limit } = record;
   for (const [name, value] of [['profileId', profileId], ['targetId', targetId]] as const) {
     if (value === undefined) continue;
     if (typeof value !== 'string' || value.length > MAX_ID_CHARS) return invalid(`"${name}" must be a string.`);
@@ -51,6 +66,10 @@ function narrowQuery(record: Record<string, unknown>, extra: readonly string[]):
   if (tokenPresent !== undefined) {
     if (typeof tokenPresent !== 'boolean') return invalid('"tokenPresent" must be true or false.');
     query.tokenPresent = tokenPresent;
+  }
+  if (pinned !== undefined) {
+    if (typeof pinned !== 'boolean') return invalid('"pinned" must be true or false.');
+    query.pinned = pinned;
   }
   for (const [name, value] of [['from', from], ['to', to]] as const) {
     if (value === undefined) continue;
@@ -116,4 +135,44 @@ export function validateHistoryReport(raw: unknown): Result<HistoryReportRequest
   if (typeof note !== 'string' || note.length > MAX_REPORT_NOTE_CHARS) return invalid(`"note" must be a text of at most ${MAX_REPORT_NOTE_CHARS} characters.`);
   if (format !== 'html' && format !== 'json') return invalid('"format" must be "html" or "json".');
   return { ok: true, value: { ids: [...ids], note, format } };
+}
+
+/** Refuses any field but these (a typo is an error, not an option silently ignored). */
+function onlyFields(record: Record<string, unknown>, fields: readonly string[]): Result<never> | null {
+  const unknown = Object.keys(record).find((key) => !fields.includes(key));
+  return unknown === undefined ? null : invalid(`"${unknown.slice(0, 40)}" is not a field of this request.`);
+}
+
+/** `pinHistoryEntry`: `{ id, pinned }`. */
+export function validatePinHistory(raw: unknown): Result<PinHistoryRequest> {
+  if (!isRecord(raw)) return invalid('The argument must be an object.');
+  const extra = onlyFields(raw, ['id', 'pinned']);
+  if (extra) return extra;
+  const { id, pinned } = raw;
+  if (!isEntryId(id)) return invalid('"id" must be an entry id.');
+  if (typeof pinned !== 'boolean') return invalid('"pinned" must be true or false.');
+  return { ok: true, value: { id, pinned } };
+}
+
+/** At most this many ids a delete: more than a selection holds by hand; Clear all is for the rest. */
+export const MAX_DELETE_IDS = 10_000;
+
+/** `deleteHistoryEntries`: `{ ids }`, 1 to 10,000 entry ids. */
+export function validateDeleteHistory(raw: unknown): Result<DeleteHistoryRequest> {
+  if (!isRecord(raw)) return invalid('The argument must be an object.');
+  const extra = onlyFields(raw, ['ids']);
+  if (extra) return extra;
+  const { ids } = raw;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_DELETE_IDS) return invalid(`"ids" must be a list of 1 to ${MAX_DELETE_IDS} entry ids.`);
+  if (!ids.every(isEntryId)) return invalid('"ids" must hold only entry ids.');
+  return { ok: true, value: { ids: [...new Set(ids)] } };
+}
+
+/** `clearHistory`: `{ keepPinned }`, said explicitly: clearing is not something to default into. */
+export function validateClearHistory(raw: unknown): Result<ClearHistoryRequest> {
+  if (!isRecord(raw)) return invalid('The argument must be an object.');
+  const extra = onlyFields(raw, ['keepPinned']);
+  if (extra) return extra;
+  if (typeof raw['keepPinned'] !== 'boolean') return invalid('"keepPinned" must be true or false.');
+  return { ok: true, value: { keepPinned: raw['keepPinned'] } };
 }

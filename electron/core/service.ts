@@ -22,7 +22,7 @@ import type {
   Result,
   Workspace,
 } from '../shared/contract';
-import { checkCatalogInput, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './appStores';
+import { checkCatalogInput, checkHistoryRetention, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './appStores';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from './workspaceMerge';
 import type { JsonDocument } from './jsonDocument';
 import { isInsecureHttp, originOf } from './baseUrl';
@@ -254,8 +254,15 @@ export function createApiService(deps: ServiceDeps): Api {
   }
 
   const history = deps.history ?? createMemoryHistoryStore();
-  const historyMethods = createHistoryMethods(history, { wallClock: deps.wallClock, version: deps.version, onProblem: deps.onProblem });
+  const historyMethods = createHistoryMethods(history, {
+    wallClock: deps.wallClock,
+    version: deps.version,
+    retention: async () => (await deps.settings.read()).historyRetention,
+    onProblem: deps.onProblem,
+  });
   const { remember } = historyMethods;
+  // At start: a retention saved earlier applies to what was kept since (days have passed).
+  void historyMethods.prune();
 
   async function invokeOn(profile: Profile, request: InvokeRequest): Promise<InvokeResult> {
     const resolved = await target(profile);
@@ -438,7 +445,14 @@ export function createApiService(deps: ServiceDeps): Api {
         const checked = checkMaxSavedFileBytes(patch.maxSavedFileBytes);
         if (!checked.ok) return checked;
       }
-      return { ok: true, value: await deps.settings.update((current) => ({ ...current, ...patch })) };
+      if (patch.historyRetention !== undefined) {
+        const checked = checkHistoryRetention(patch.historyRetention);
+        if (!checked.ok) return checked;
+      }
+      const saved = await deps.settings.update((current) => ({ ...current, ...patch }));
+      // A stricter retention applies now, before the answer: the list the page reloads is pruned.
+      if (patch.historyRetention !== undefined) await historyMethods.prune();
+      return { ok: true, value: saved };
     },
     async loadWorkspace() {
       return deps.workspace.read();

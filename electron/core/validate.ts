@@ -12,7 +12,8 @@ import {
   type SaveTextFileRequest,
   SAVED_FILE_TYPES,
 } from '../shared/contract';
-import { validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses } from './historyValidate';
+import { validateClearHistory, validateDeleteHistory, validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses, validatePinHistory } from './historyValidate';
+import { checkHistoryRetention } from './appStores';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
 import { validateWorkspaceImportRequest } from './workspaceFileValidate';
@@ -177,14 +178,19 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   updateSettings: (raw) =>
     objectArgument(raw, (record) => {
       const names = ['maxResponseBytes', 'maxSavedFileBytes'] as const;
-      if (Object.keys(record).some((key) => !(names as readonly string[]).includes(key))) {
-        return invalid('Only maxResponseBytes and maxSavedFileBytes can be set.');
+      if (Object.keys(record).some((key) => !(names as readonly string[]).includes(key) && key !== 'historyRetention')) {
+        return invalid('Only maxResponseBytes, maxSavedFileBytes and historyRetention can be set.');
       }
       const patch: Partial<AppSettings> = {};
       for (const name of names) {
         const value = record[name];
         if (value !== undefined && typeof value !== 'number') return invalid(`"${name}" must be a number.`);
         if (value !== undefined) patch[name] = value;
+      }
+      if (record['historyRetention'] !== undefined) {
+        const retention = checkHistoryRetention(record['historyRetention']);
+        if (!retention.ok) return retention;
+        patch.historyRetention = retention.value;
       }
       return ok(patch);
     }),
@@ -218,6 +224,10 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   exportWorkspaceFile: noArgument,
   previewWorkspaceImport: validateWorkspaceImportRequest,
   applyWorkspaceImport: validateWorkspaceImportRequest,
+  pinHistoryEntry: validatePinHistory,
+  deleteHistoryEntries: validateDeleteHistory,
+  clearHistory: validateClearHistory,
+  countHistory: noArgument,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

@@ -338,6 +338,8 @@ export interface AppSettings {
   maxResponseBytes: number;
   /** "Save to a file" stops writing at this many bytes of the answer. Default 256 MB. */
   maxSavedFileBytes: number;
+  /** How much history is kept (pinned entries always are). Default: everything. */
+  historyRetention: HistoryRetention;
 }
 
 /** One request tab's draft, kept by the host across restarts. */
@@ -433,8 +435,13 @@ export interface SavedBody {
 export * from './historyContract';
 export * from './workspaceFileContract';
 import type {
+  ClearHistoryRequest,
+  DeleteHistoryRequest,
+  HistoryCounts,
   HistoryEntry,
   HistoryEntryRef,
+  HistoryRemoved,
+  HistoryRetention,
   HistoryPage,
   HistoryQuery,
   HistoryReportFile,
@@ -442,6 +449,7 @@ import type {
   HistorySearchPage,
   HistorySearchRequest,
   LastResponsesRequest,
+  PinHistoryRequest,
   TabLastResponse,
 } from './historyContract';
 import type { WorkspaceFileError, WorkspaceFileExport, WorkspaceImportPreview, WorkspaceImportReport, WorkspaceImportRequest } from './workspaceFileContract';
@@ -499,6 +507,14 @@ export interface Api {
   previewWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportPreview, WorkspaceFileError>>;
   /** Imports a workspace file once every clash has a choice; reports what was and was not taken. */
   applyWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportReport, WorkspaceFileError>>;
+  /** Pins or unpins an entry; answers its new state (an error when there is no such entry). */
+  pinHistoryEntry(request: PinHistoryRequest): Promise<Result<{ pinned: boolean }>>;
+  /** Deletes these entries, pinned or not (ask the user first). */
+  deleteHistoryEntries(request: DeleteHistoryRequest): Promise<Result<HistoryRemoved>>;
+  /** Deletes every entry, or every unpinned one (ask the user first). */
+  clearHistory(request: ClearHistoryRequest): Promise<Result<HistoryRemoved>>;
+  /** How many entries there are and how many are pinned (for Clear all's confirmation). */
+  countHistory(): Promise<Result<HistoryCounts>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -616,6 +632,10 @@ export const API_METHODS = [
   'exportWorkspaceFile',
   'previewWorkspaceImport',
   'applyWorkspaceImport',
+  'pinHistoryEntry',
+  'deleteHistoryEntries',
+  'clearHistory',
+  'countHistory',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

@@ -66,6 +66,8 @@ export interface HistoryQuery {
   statusClass?: number;
   errorCode?: ErrorCode;
   tokenPresent?: boolean;
+  /** Only pinned entries (true), or only unpinned ones (false). */
+  pinned?: boolean;
   /** ISO 8601 bounds on `recordedAt`: from inclusive, to exclusive. */
   from?: string;
   to?: string;
@@ -144,3 +146,38 @@ export interface HistoryReportFile {
   mediaType: 'text/html' | 'application/json';
   content: string;
 }
+
+/** Pins or unpins one entry: a pinned entry survives Clear all (unless asked) and retention. */
+export interface PinHistoryRequest {
+  id: number;
+  pinned: boolean;
+}
+
+/** Entries to delete, pinned or not (at most 10,000 ids a call). */
+export interface DeleteHistoryRequest {
+  ids: number[];
+}
+
+/** Clear all: every entry, or every entry but the pinned ones. */
+export interface ClearHistoryRequest {
+  keepPinned: boolean;
+}
+
+/** How many entries went. */
+export interface HistoryRemoved {
+  deleted: number;
+}
+
+/** How many entries there are, and how many of them are pinned (what Clear all would take). */
+export interface HistoryCounts {
+  total: number;
+  pinned: number;
+}
+
+/**
+ * How much history is kept (an app setting): everything, the newest `count` entries, or the
+ * entries of the last `days` days. Pinned entries are always kept on top of it and never count
+ * towards `count`. Older entries are deleted when the setting is saved, at start, and as new
+ * entries are recorded.
+ */
+export type HistoryRetention = { kind: 'all' } | { kind: 'entries'; count: number } | { kind: 'days'; days: number };

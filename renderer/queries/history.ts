@@ -44,7 +44,7 @@ export function historySearchQuery(api: Api, filters: HistoryFilters, text: stri
   });
 }
 
-/** One entry with its request and answer, as recorded (entries do not change, so it never goes stale). */
+/** One entry with its request and answer, as recorded (only its pin changes, and pinning updates it: see historyManage.ts). */
 export function historyEntryQuery(api: Api, id: number | null) {
   return queryOptions({
     queryKey: ['getHistoryEntry', { id: id ?? 0 }] as const,

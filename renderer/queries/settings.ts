@@ -15,8 +15,13 @@ export function updateSettingsMutation(api: Api, queryClient: QueryClient) {
     mutationKey: ['updateSettings'],
     mutationFn: (patch: Partial<AppSettings>) => api.updateSettings(patch),
     retry: false,
-    onSuccess: (result) => {
-      if (result.ok) queryClient.setQueryData(settingsKey(), result.value);
+    onSuccess: (result, patch) => {
+      if (!result.ok) return;
+      queryClient.setQueryData(settingsKey(), result.value);
+      // A stricter retention has just deleted old entries: the History lists and counts are stale.
+      if (patch.historyRetention !== undefined) {
+        for (const method of ['listHistory', 'searchHistory', 'countHistory']) void queryClient.invalidateQueries({ queryKey: [method] });
+      }
     },
   });
 }

@@ -4,6 +4,7 @@ import { benchHistorySearch, benchRecordingOverhead } from './history';
 import { benchHistoryFirstScreen } from './historyScreen';
 import { removeSharedHistory, sharedHistory } from './historySeed';
 import { benchStartWithHistory } from './historyStart';
+import { benchRetention } from './historyPrune';
 import { benchInvokeOverhead } from './invokeOverhead';
 import { benchTimeToReady } from './timeToReady';
 
@@ -16,8 +17,8 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, paint) runs one
-  // benchmark, for a quick look at one figure.
+  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, paint) runs
+  // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
   const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
@@ -29,8 +30,10 @@ async function main(): Promise<void> {
   if (!only || only === 'history') {
     for (const line of await benchRecordingOverhead(Math.min(requests, 1000))) process.stdout.write(`${line}\n`);
     for (const line of await benchHistorySearch(historyEntries)) process.stdout.write(`${line}\n`);
+    for (const line of await benchRetention(historyEntries)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
+  if (only === 'retention') for (const line of await benchRetention(historyEntries)) process.stdout.write(`${line}\n`);
   if (!only || only === 'ready') {
     for (const line of await benchTimeToReady(webEntry, rendererDir, readyRounds)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');

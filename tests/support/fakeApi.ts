@@ -33,6 +33,11 @@ import type {
   FindInPageResult,
   SavedTextFile,
   SaveTextFileRequest,
+  ClearHistoryRequest,
+  DeleteHistoryRequest,
+  HistoryCounts,
+  HistoryRemoved,
+  PinHistoryRequest,
   HistoryEntry,
   HistoryEntryRef,
   HistoryPage,
@@ -51,6 +56,7 @@ import type {
 } from '../../electron/shared/contract';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import { createHistoryMethods } from '../../electron/core/historyService';
+import { checkHistoryRetention } from '../../electron/core/appStores';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
 
 /**
@@ -101,7 +107,7 @@ export class FakeApi implements Api {
 
   private nextId = 1;
 
-  settings: AppSettings = { maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024 };
+  settings: AppSettings = { maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } };
   workspace: Workspace = { tabs: [], activeTabId: null };
   catalog: CatalogAgent[] = [];
   /** Request ids in flight that `cancelRequest` may cancel; tests add to it. */
@@ -291,7 +297,12 @@ export class FakeApi implements Api {
     if (request.maxSavedFileBytes !== undefined && request.maxSavedFileBytes < 1024 * 1024) {
       return this.refuse('The save-to-file limit must be from 1 MB to 1 TB.', 'maxSavedFileBytes');
     }
+    if (request.historyRetention !== undefined) {
+      const retention = checkHistoryRetention(request.historyRetention);
+      if (!retention.ok) return retention;
+    }
     this.settings = { ...this.settings, ...request };
+    if (request.historyRetention !== undefined) await this.history.prune(request.historyRetention, new Date());
     return { ok: true, value: this.settings };
   }
 
@@ -400,7 +411,7 @@ export class FakeApi implements Api {
 
   /** Reports are built as the host builds them, from `history`; replace to make one fail or wait. */
   reportResponder: (request: HistoryReportRequest) => Promise<Result<HistoryReportFile>> = (request) =>
-    createHistoryMethods(this.history, { wallClock: () => new Date('2026-11-23T08:00:00.000Z'), version: '0.1.0-test' }).api.buildHistoryReport(request);
+    createHistoryMethods(this.history, { wallClock: () => new Date('2026-11-23T08:00:00.000Z'), version: '0.1.0-test', retention: async () => ({ kind: 'all' }) }).api.buildHistoryReport(request);
 
   async buildHistoryReport(request: HistoryReportRequest): Promise<Result<HistoryReportFile>> {
     this.record('buildHistoryReport', request);
@@ -436,6 +447,27 @@ export class FakeApi implements Api {
   async applyWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportReport, WorkspaceFileError>> {
     this.record('applyWorkspaceImport', request);
     return structuredClone(this.applyResponder(structuredClone(request)));
+  }
+
+  async pinHistoryEntry(request: PinHistoryRequest): Promise<Result<{ pinned: boolean }>> {
+    this.record('pinHistoryEntry', request);
+    const found = await this.history.pin(request.id, request.pinned);
+    return found ? { ok: true, value: { pinned: request.pinned } } : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${request.id}.` } };
+  }
+
+  async deleteHistoryEntries(request: DeleteHistoryRequest): Promise<Result<HistoryRemoved>> {
+    this.record('deleteHistoryEntries', request);
+    return { ok: true, value: { deleted: await this.history.delete(request.ids) } };
+  }
+
+  async clearHistory(request: ClearHistoryRequest): Promise<Result<HistoryRemoved>> {
+    this.record('clearHistory', request);
+    return { ok: true, value: { deleted: await this.history.clear(request) } };
+  }
+
+  async countHistory(): Promise<Result<HistoryCounts>> {
+    this.record('countHistory', undefined);
+    return { ok: true, value: await this.history.counts() };
   }
 }
 

@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import type { HistoryEntry } from '../../../electron/shared/contract';
 import { useAppInfo } from '../../queries/appInfo';
 import { CopyButton } from '../../ui/CopyButton';
+import { thrownMessage } from '../../lib/errorKinds';
 import { HostErrorPanel } from '../../ui/ErrorPanel';
+import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { useHistoryEntry } from '../../queries/history';
+import { useDeleteHistoryEntries, usePinHistoryEntry } from '../../queries/historyManage';
 import { GuidelineView } from '../guidelines/GuidelineView';
 import { ResponseView } from '../invoke/ResponseView';
 import { entryAsMarkdown } from './entryMarkdown';
@@ -12,9 +16,11 @@ import { useReplay } from './replay';
 
 /**
  * An opened entry, exactly as it was answered: the stored Result goes through the same Response
- * (or Guideline) view the live answer did. An invoke can be replayed into a new request tab.
+ * (or Guideline) view the live answer did. An invoke can be replayed into a new request tab;
+ * any entry can be pinned (kept by Clear all and by retention) or deleted, after a confirmation.
+ * `onDeleted` lets the section drop the id from what it holds and move focus.
  */
-export function HistoryEntryView({ id }: { id: number | null }) {
+export function HistoryEntryView({ id, onDeleted }: { id: number | null; onDeleted: (ids: number[]) => void }) {
   const entry = useHistoryEntry(id);
   if (id === null) {
     return (
@@ -37,20 +43,36 @@ export function HistoryEntryView({ id }: { id: number | null }) {
       </section>
     );
   }
-  return <OpenedEntry entry={entry.data} />;
+  return <OpenedEntry key={entry.data.id} entry={entry.data} onDeleted={onDeleted} />;
 }
 
-function OpenedEntry({ entry }: { entry: HistoryEntry }) {
+function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (ids: number[]) => void }) {
   const { replay } = useReplay();
   const version = useAppInfo().data?.version ?? '';
+  const pin = usePinHistoryEntry();
+  const remove = useDeleteHistoryEntries();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteRef, focusBack] = useFocusBackOnCancel<HTMLButtonElement>(confirming);
+  const problem = pin.error ?? remove.error;
   return (
     <div className="history-opened">
       <div className="history-opened-head">
         <p className="muted small">
-          {entry.kind} · {dayLabel(entry.recordedAt)} {new Date(entry.recordedAt).toLocaleTimeString()} · profile{' '}
+          {entry.kind}
+          {entry.pinned ? ' · pinned' : ''} · {dayLabel(entry.recordedAt)} {new Date(entry.recordedAt).toLocaleTimeString()} · profile{' '}
           <strong>{entry.profile.name}</strong> <span className="mono">{entry.profile.baseUrl}</span>
         </p>
         <div className="history-opened-actions">
+          <button
+            type="button"
+            className="toggle"
+            aria-pressed={entry.pinned}
+            title={entry.pinned ? 'Pinned: kept by Clear all and by the retention setting. Press to unpin.' : 'Pin: keep it through Clear all and the retention setting'}
+            disabled={pin.isPending}
+            onClick={() => pin.mutate({ id: entry.id, pinned: !entry.pinned })}
+          >
+            Pin
+          </button>
           {entry.what === 'invoke' && (
             <button
               type="button"
@@ -69,8 +91,32 @@ function OpenedEntry({ entry }: { entry: HistoryEntry }) {
           )}
           <ExportReportButton ids={[entry.id]} />
           <CopyButton text={() => entryAsMarkdown(entry, version)} label="Copy as Markdown" caption="Copy as Markdown" />
+          {!confirming && (
+            <button ref={deleteRef} type="button" className="button-quiet button-small button-danger" onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          )}
         </div>
       </div>
+      {confirming && (
+        <ConfirmStep
+          label="Confirm delete"
+          confirmLabel="Delete entry"
+          pending={remove.isPending}
+          onCancel={() => {
+            focusBack();
+            setConfirming(false);
+          }}
+          onConfirm={() => remove.mutate({ ids: [entry.id] }, { onSuccess: () => onDeleted([entry.id]) })}
+        >
+          Delete this {entry.what === 'invoke' ? 'invoke' : 'guideline fetch'} from the history{entry.pinned ? ', although it is pinned' : ''}? This cannot be undone.
+        </ConfirmStep>
+      )}
+      {problem && (
+        <p role="alert" className="field-error">
+          {thrownMessage(problem)}
+        </p>
+      )}
       {entry.what === 'invoke' ? (
         <ResponseView
           key={entry.id}

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { HistorySummary } from '../../../electron/shared/contract';
+import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
 import { Passage } from './Passage';
 import { outcomeOf, type HistoryRow } from './rows';
@@ -19,6 +19,7 @@ const kindLabel = (entry: HistorySummary) => (entry.kind === entry.what ? entry.
  */
 export function HistoryList({
   rows,
+  nameOf,
   openedId,
   onOpen,
   selected,
@@ -27,6 +28,8 @@ export function HistoryList({
   loadMore,
 }: {
   rows: readonly HistoryRow[];
+  /** The catalog name of an entry's agent, shown in place of its id (null: show the id). */
+  nameOf: (entry: HistorySummary) => string | null;
   openedId: number | null;
   onOpen: (id: number) => void;
   /** Ids of the selected entries (in the order they were selected). */
@@ -95,40 +98,95 @@ export function HistoryList({
               {row.type === 'day' ? (
                 <h3 className="history-day-title">{row.label}</h3>
               ) : (
-                <div className="history-entry-line">
-                  <input
-                    type="checkbox"
-                    className="history-select"
-                    aria-label={`Select ${kindLabel(row.entry)} ${row.entry.targetId} at ${new Date(row.entry.recordedAt).toLocaleTimeString()}`}
-                    checked={selected.includes(row.entry.id)}
-                    tabIndex={row.entry.id === tabStop ? 0 : -1}
-                    onChange={() => onToggleSelected(row.entry.id)}
-                  />
-                  <button
-                    type="button"
-                    className="history-entry"
-                    aria-current={row.entry.id === openedId ? 'true' : undefined}
-                    tabIndex={row.entry.id === tabStop ? 0 : -1}
-                    onClick={() => onOpen(row.entry.id)}
-                  >
-                    <span className="history-time mono">{new Date(row.entry.recordedAt).toLocaleTimeString()}</span>{' '}
-                    <span className={`history-kind history-kind-${row.entry.kind}`}>{kindLabel(row.entry)}</span>{' '}
-                    <span className="history-target mono">{row.entry.targetId}</span>{' '}
-                    <span className="history-profile muted">{row.entry.profile.name}</span>{' '}
-                    <span className="history-outcome mono">{outcomeOf(row.entry)}</span>{' '}
-                    <span className="history-roundtrip muted">{row.entry.roundTripMs === null ? '' : formatMs(row.entry.roundTripMs)}</span>
-                    {row.passage && (
-                      <span className="history-passage-line">
-                        <Passage passage={row.passage} />
-                      </span>
-                    )}
-                  </button>
-                </div>
+                <EntryLine
+                  entry={row.entry}
+                  passage={row.passage}
+                  name={nameOf(row.entry)}
+                  opened={row.entry.id === openedId}
+                  selected={selected.includes(row.entry.id)}
+                  tabStop={row.entry.id === tabStop}
+                  onOpen={onOpen}
+                  onToggleSelected={onToggleSelected}
+                />
               )}
             </div>
           );
         })}
       </div>
+    </div>
+  );
+}
+
+/**
+ * One entry: its checkbox, then a button with the time, kind, agent (by its catalog name when it
+ * has one; the id is then in the tooltip and the checkbox's name), profile, outcome, round trip
+ * and a "Pinned" mark, on one line (names shrink with an ellipsis before anything wraps), and
+ * the search passage on the line below.
+ */
+function EntryLine({
+  entry,
+  passage,
+  name,
+  opened,
+  selected,
+  tabStop,
+  onOpen,
+  onToggleSelected,
+}: {
+  entry: HistorySummary;
+  passage: HistorySearchHit['passage'] | undefined;
+  name: string | null;
+  opened: boolean;
+  selected: boolean;
+  tabStop: boolean;
+  onOpen: (id: number) => void;
+  onToggleSelected: (id: number) => void;
+}) {
+  const time = new Date(entry.recordedAt).toLocaleTimeString();
+  return (
+    <div className="history-entry-line">
+      <input
+        type="checkbox"
+        className="history-select"
+        aria-label={`Select ${kindLabel(entry)} ${name ? `${name} (${entry.targetId})` : entry.targetId} at ${time}`}
+        checked={selected}
+        tabIndex={tabStop ? 0 : -1}
+        onChange={() => onToggleSelected(entry.id)}
+      />
+      <button
+        type="button"
+        className="history-entry"
+        data-entry-id={entry.id}
+        aria-current={opened ? 'true' : undefined}
+        tabIndex={tabStop ? 0 : -1}
+        onClick={() => onOpen(entry.id)}
+      >
+        <span className="history-entry-main">
+          <span className="history-time mono">{time}</span>{' '}
+          <span className={`history-kind history-kind-${entry.kind}`}>{kindLabel(entry)}</span>{' '}
+          {name ? (
+            <span className="history-target history-agent-name" title={`Agent id: ${entry.targetId}`}>
+              {name}
+            </span>
+          ) : (
+            <span className="history-target mono">{entry.targetId}</span>
+          )}{' '}
+          <span className="history-profile muted">{entry.profile.name}</span>{' '}
+          <span className="history-outcome mono">{outcomeOf(entry)}</span>{' '}
+          <span className="history-roundtrip muted">{entry.roundTripMs === null ? '' : formatMs(entry.roundTripMs)}</span>
+          {entry.pinned && (
+            <>
+              {' '}
+              <span className="history-pinned">Pinned</span>
+            </>
+          )}
+        </span>
+        {passage && (
+          <span className="history-passage-line">
+            <Passage passage={passage} />
+          </span>
+        )}
+      </button>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { useHistoryList, useHistorySearch, type HistoryFilters } from '../../queries/history';
 import { useProfiles } from '../../queries/profiles';
 import { CompareView } from './CompareView';
+import { useAgentNames } from './agentNames';
+import { HistoryClearAll } from './HistoryClearAll';
 import { HistoryEntryView } from './HistoryEntryView';
 import { HistoryList } from './HistoryList';
 import { HistorySelectionBar } from './HistorySelectionBar';
@@ -77,6 +79,53 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
     if (search === null) return groupByDay((list.data?.pages ?? []).flatMap((page) => page.entries.map((entry) => ({ entry }))));
     return groupByDay((found.data?.pages ?? []).flatMap((page) => page.hits));
   }, [search, list.data, found.data]);
+  const nameOf = useAgentNames();
+
+  // After a delete or a clear, focus moves to the entry that took the deleted one's place (else
+  // the first in view, else the search box) once the list has been read again without it.
+  const listCard = useRef<HTMLElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const focusAfter = useRef<{ gone: Set<number>; next: number | null } | null>(null);
+  // Bumped with each delete: the list may already have been read again when the delete answers.
+  const [deletes, setDeletes] = useState(0);
+  useEffect(() => {
+    const pending = focusAfter.current;
+    if (!pending || rows.some((row) => row.type === 'entry' && pending.gone.has(row.entry.id))) return;
+    focusAfter.current = null;
+    const area = listCard.current;
+    const target =
+      (pending.next === null ? null : area?.querySelector<HTMLElement>(`[data-entry-id="${pending.next}"]`)) ??
+      area?.querySelector<HTMLElement>('.history-entry[tabindex="0"]') ??
+      searchBox.current;
+    target?.focus();
+  }, [rows, deletes]);
+
+  /**
+   * Drops deleted entries from the opened view, the comparison and the selection and, unless `keepFocus` (Clear
+   * all gives focus back to its own button), moves focus to the entry after them.
+   */
+  const forget = useCallback(
+    (ids: readonly number[] | 'unpinned', keepFocus = false) => {
+      const entries = rows.flatMap((row) => (row.type === 'entry' ? [row.entry] : []));
+      const gone = new Set(ids === 'unpinned' ? entries.filter((entry) => !entry.pinned).map((entry) => entry.id) : ids);
+      if (ids === 'unpinned' && openedId !== null && !entries.some((entry) => entry.id === openedId && entry.pinned)) gone.add(openedId);
+      const position = entries.findIndex((entry) => gone.has(entry.id));
+      const next = entries.slice(position + 1).find((entry) => !gone.has(entry.id)) ?? entries.slice(0, Math.max(position, 0)).reverse().find((entry) => !gone.has(entry.id));
+      if (!keepFocus) {
+        focusAfter.current = { gone, next: position < 0 ? null : (next?.id ?? null) };
+        setDeletes((count) => count + 1);
+      }
+      setSelected((previous) => (ids === 'unpinned' ? previous.filter((id) => entries.some((entry) => entry.id === id && entry.pinned)) : previous.filter((id) => !gone.has(id))));
+      setOpenedId((previous) => (previous !== null && gone.has(previous) ? null : previous));
+      // A comparison of an entry that went (or after a Clear all) ends: there is nothing to show.
+      setComparing((pair) => (pair !== null && (ids === 'unpinned' || keepFocus || gone.has(pair[0]) || gone.has(pair[1])) ? null : pair));
+    },
+    [rows, openedId],
+  );
+  const pinnedSelected = useMemo(
+    () => rows.filter((row) => row.type === 'entry' && row.entry.pinned && selected.includes(row.entry.id)).length,
+    [rows, selected],
+  );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = active;
   const loadMore = useCallback(() => {
     if (!isFetchingNextPage) void fetchNextPage();
@@ -92,13 +141,15 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
 
   return (
     <div className="history-section">
-      <section aria-label="History" className="card history-list-card">
+      <section ref={listCard} aria-label="History" className="card history-list-card">
         <div className="card-head">
           <h2 className="card-title">History</h2>
+          <HistoryClearAll onCleared={(keepPinned) => forget(keepPinned ? 'unpinned' : [...selected, ...(openedId === null ? [] : [openedId])], true)} />
         </div>
         <div className="history-controls">
           <input
             className="input"
+            ref={searchBox}
             type="search"
             aria-label="Search history"
             placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
@@ -156,6 +207,16 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             <option value="true">Token present</option>
             <option value="false">No token</option>
           </select>
+          <select
+            className="input history-filter"
+            aria-label="Pinned"
+            value={filters.pinned === undefined ? '' : String(filters.pinned)}
+            onChange={(event) => setFilter('pinned', event.target.value === '' ? undefined : event.target.value === 'true')}
+          >
+            <option value="">Pinned or not</option>
+            <option value="true">Pinned only</option>
+            <option value="false">Not pinned</option>
+          </select>
           <input
             className="input history-filter"
             aria-label="Agent or guideline id"
@@ -201,9 +262,17 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
                     : 'Nothing matches.'
                   : ''}
         </p>
-        <HistorySelectionBar selected={selected} onClear={() => setSelected([])} onCompare={setComparing} compareRef={compareButton} />
+        <HistorySelectionBar
+          selected={selected}
+          pinnedSelected={pinnedSelected}
+          onClear={() => setSelected([])}
+          onDeleted={forget}
+          onCompare={setComparing}
+          compareRef={compareButton}
+        />
         <HistoryList
           rows={rows}
+          nameOf={nameOf}
           openedId={openedId}
           onOpen={openEntry}
           selected={selected}
@@ -212,7 +281,11 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
           loadMore={loadMore}
         />
       </section>
-      {comparing === null ? <HistoryEntryView id={openedId} /> : <CompareView key={comparing.join('-')} ids={comparing} onClose={closeComparison} />}
+      {comparing === null ? (
+        <HistoryEntryView id={openedId} onDeleted={forget} />
+      ) : (
+        <CompareView key={comparing.join('-')} ids={comparing} onClose={closeComparison} />
+      )}
     </div>
   );
 }

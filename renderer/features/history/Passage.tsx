@@ -1,10 +1,37 @@
 import type { HistoryPassage } from '../../../electron/shared/contract';
 
 /**
+ * At most this many characters are shown before the first match. The passage line is one line
+ * cut with an ellipsis at its end; FTS5's snippet centres the matches in a window of 16 words,
+ * and long words before them (URLs, ids, JSON) could push the match past the end of the line.
+ */
+export const PASSAGE_LEAD_CHARS = 24;
+
+/**
+ * The passage with the text before its first match cut to about PASSAGE_LEAD_CHARS (at a word
+ * start where there is one, marked by "…"), the highlights moved with it: so the match is near
+ * the start of the line, where it is seen at any width.
+ */
+export function leadTrimmed(passage: HistoryPassage, lead = PASSAGE_LEAD_CHARS): HistoryPassage {
+  const first = Math.min(...passage.highlights.map((range) => range.start));
+  if (!Number.isFinite(first) || first <= lead) return passage;
+  let from = first - lead;
+  // Start at the next word when it begins within the allowance, rather than mid-word.
+  const space = passage.text.slice(from, first).search(/\s\S/);
+  if (space >= 0) from += space + 1;
+  const cut = from - 1; // "…" takes one character
+  return {
+    text: `…${passage.text.slice(from)}`,
+    highlights: passage.highlights.map((range) => ({ start: range.start - cut, end: range.end - cut })),
+  };
+}
+
+/**
  * A search hit's passage with its matches in <mark>. The passage is untrusted text (a payload,
  * an answer): it is cut by the given ranges and rendered as text nodes only, never as markup.
  */
-export function Passage({ passage }: { passage: HistoryPassage }) {
+export function Passage({ passage: given }: { passage: HistoryPassage }) {
+  const passage = leadTrimmed(given);
   const { text } = passage;
   const ranges = [...passage.highlights]
     .filter((range) => range.start < range.end && range.start >= 0 && range.end <= text.length)

@@ -4,10 +4,13 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { useSettings, useUpdateSettings } from '../../queries/settings';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { WorkspaceFileSection } from './WorkspaceFileSection';
+import { draftOf, RetentionFields, retentionOf, type RetentionDraft } from './RetentionFields';
 
 const MB = 1024 * 1024;
 
 type SizeSetting = 'maxResponseBytes' | 'maxSavedFileBytes';
+/** A field that can show a problem: the two sizes, and the retention's number. */
+type Field = SizeSetting | 'historyRetention';
 
 const FIELDS: { name: SizeSetting; label: string; example: number; hint: string }[] = [
   {
@@ -28,21 +31,23 @@ const asMegabytes = (bytes: number) => String(Math.round((bytes / MB) * 100) / 1
 
 /**
  * App settings: the response size limit (answers over it are stopped as they arrive, so the
- * window stays responsive) and the save-to-file limit (so an endless answer cannot fill the disk);
- * and the workspace file (export, import) for the whole app.
+ * window stays responsive), the save-to-file limit (so an endless answer cannot fill the disk),
+ * how much history is kept; and the workspace file (export, import) for the whole app.
  */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const settings = useSettings();
   const update = useUpdateSettings();
   const [typed, setTyped] = useState<Partial<Record<SizeSetting, string>>>({});
-  const [problems, setProblems] = useState<Partial<Record<SizeSetting, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  // The retention as changed in the form; undefined while it is as saved.
+  const [retention, setRetention] = useState<RetentionDraft | undefined>(undefined);
   const baseId = useId();
 
   const valueOf = (name: SizeSetting) => typed[name] ?? (settings.data ? asMegabytes(settings.data[name]) : '');
 
   function save() {
     const patch: Partial<AppSettings> = {};
-    const found: Partial<Record<SizeSetting, string>> = {};
+    const found: Partial<Record<Field, string>> = {};
     for (const field of FIELDS) {
       const text = typed[field.name];
       if (text === undefined) continue;
@@ -50,17 +55,26 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       if (text.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0) found[field.name] = `Enter a size in MB, for example ${field.example}.`;
       else patch[field.name] = Math.round(megabytes * MB);
     }
+    if (retention !== undefined) {
+      const checked = retentionOf(retention);
+      if (checked.ok) patch.historyRetention = checked.value;
+      else found.historyRetention = checked.message;
+    }
     setProblems(found);
     if (Object.keys(found).length > 0) return;
+    // The field a refusal or a failure belongs to: the one it names, else one that was changed.
+    const changed = (named?: string): Field =>
+      named === 'historyRetention' && retention !== undefined
+        ? 'historyRetention'
+        : (FIELDS.find((f) => f.name === named) ?? FIELDS.find((f) => typed[f.name] !== undefined))?.name ?? (retention !== undefined ? 'historyRetention' : 'maxResponseBytes');
     update.mutate(patch, {
       onSuccess: (result) => {
-        if (result.ok) setTyped({});
-        else {
-          const field = FIELDS.find((f) => f.name === result.error.field) ?? FIELDS.find((f) => typed[f.name] !== undefined) ?? FIELDS[0]!;
-          setProblems({ [field.name]: result.error.message });
-        }
+        if (result.ok) {
+          setTyped({});
+          setRetention(undefined);
+        } else setProblems({ [changed(result.error.field)]: result.error.message });
       },
-      onError: (error) => setProblems({ [FIELDS.find((f) => typed[f.name] !== undefined)?.name ?? 'maxResponseBytes']: thrownMessage(error) }),
+      onError: (error) => setProblems({ [changed()]: thrownMessage(error) }),
     });
   }
 
@@ -105,11 +119,20 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             </div>
           );
         })}
+        <RetentionFields
+          draft={retention ?? (settings.data ? draftOf(settings.data.historyRetention) : { kind: 'all', amount: '' })}
+          disabled={!settings.data}
+          problem={problems.historyRetention}
+          onChange={(draft) => {
+            setProblems((current) => ({ ...current, historyRetention: undefined }));
+            setRetention(draft);
+          }}
+        />
         <div className="actions">
           <button type="submit" className="button-primary" disabled={update.isPending || !settings.data}>
             Save
           </button>
-          {update.isSuccess && update.data.ok && Object.keys(typed).length === 0 && (
+          {update.isSuccess && update.data.ok && Object.keys(typed).length === 0 && retention === undefined && (
             <span role="status" className="small">
               Saved.
             </span>

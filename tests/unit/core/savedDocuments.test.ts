@@ -150,7 +150,7 @@ describe('settings.json and workspace.json', () => {
     const file = path.join(dir, 'settings.json');
     writeFileSync(file, JSON.stringify({ maxResponseBytes: -5, maxSavedFileBytes: 2 * 1024 * 1024 }));
     // The bad limit falls back to its default; the good one is kept.
-    expect(await settingsDocument(file, onProblem).read()).toEqual({ maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 2 * 1024 * 1024 });
+    expect(await settingsDocument(file, onProblem).read()).toEqual({ maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 2 * 1024 * 1024, historyRetention: { kind: 'all' } });
     expect(problems[0]).toMatch(/response size limit/);
     expect(asideFiles()).toHaveLength(1);
   });

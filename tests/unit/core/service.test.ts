@@ -238,6 +238,13 @@ describe('the key never leaves the host', () => {
         const exported = await core.api.exportWorkspaceFile();
         return exported.ok ? core.api.applyWorkspaceImport({ content: exported.value.content, forAll: 'skip' }) : exported;
       },
+      pinHistoryEntry: async () => {
+        const newest = await core.api.listHistory({ limit: 1 });
+        return newest.ok && newest.value.entries[0] ? core.api.pinHistoryEntry({ id: newest.value.entries[0].id, pinned: true }) : newest;
+      },
+      deleteHistoryEntries: () => core.api.deleteHistoryEntries({ ids: [999_999] }),
+      clearHistory: () => core.api.clearHistory({ keepPinned: true }),
+      countHistory: () => core.api.countHistory(),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());

@@ -47,13 +47,13 @@ describe('cancel', () => {
 
 describe('settings', () => {
   it('applies the response size limit to the next request, and keeps it across restarts', async () => {
-    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024 });
+    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } });
     const tooSmall = await core.api.updateSettings({ maxResponseBytes: 10 });
     expect(!tooSmall.ok && tooSmall.error.field).toBe('maxResponseBytes');
 
     expect(await core.api.updateSettings({ maxResponseBytes: 1024 })).toEqual({
       ok: true,
-      value: { maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024 },
+      value: { maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } },
     });
     const guidelines = await core.api.listKnownGuidelines();
     const result = await core.api.getGuideline({ guidelineId: guidelines[0]!.id });
@@ -61,7 +61,7 @@ describe('settings', () => {
     expect(!result.ok && result.error.message).toContain('1 KB');
 
     await restart();
-    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024 });
+    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } });
   });
 
   it('keeps a save-to-file limit from 1 MB to 1 TB, across restarts; settings saved before it existed get the default', async () => {
@@ -74,7 +74,7 @@ describe('settings', () => {
     await core.close();
     writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ maxResponseBytes: 4096 }));
     core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none' });
-    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 4096, maxSavedFileBytes: 256 * 1024 * 1024 });
+    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 4096, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } });
   });
 });
 
