@@ -37,6 +37,15 @@ const api: Api = {
   getHistoryEntry: (request) => ipcRenderer.invoke(ipcChannel('getHistoryEntry'), request),
   searchHistory: (request) => ipcRenderer.invoke(ipcChannel('searchHistory'), request),
   lastResponses: (request) => ipcRenderer.invoke(ipcChannel('lastResponses'), request),
+  listGuidelineLibrary: (request) => ipcRenderer.invoke(ipcChannel('listGuidelineLibrary'), request),
+  addToGuidelineLibrary: (request) => ipcRenderer.invoke(ipcChannel('addToGuidelineLibrary'), request),
+  removeFromGuidelineLibrary: (request) => ipcRenderer.invoke(ipcChannel('removeFromGuidelineLibrary'), request),
+  pinLibraryGuideline: (request) => ipcRenderer.invoke(ipcChannel('pinLibraryGuideline'), request),
+  setLibraryGuidelineLabels: (request) => ipcRenderer.invoke(ipcChannel('setLibraryGuidelineLabels'), request),
+  searchGuidelineLibrary: (request) => ipcRenderer.invoke(ipcChannel('searchGuidelineLibrary'), request),
+  listGuidelineVersions: (request) => ipcRenderer.invoke(ipcChannel('listGuidelineVersions'), request),
+  getGuidelineVersion: (request) => ipcRenderer.invoke(ipcChannel('getGuidelineVersion'), request),
+  markGuidelineRead: (request) => ipcRenderer.invoke(ipcChannel('markGuidelineRead'), request),
 };
 
 /**

@@ -13,6 +13,16 @@ import {
   SAVED_FILE_TYPES,
 } from '../shared/contract';
 import { validateHistoryEntryRef, validateHistoryQuery, validateHistorySearch, validateLastResponses } from './historyValidate';
+import {
+  validateLibraryAdd,
+  validateLibraryLabels,
+  validateLibraryPin,
+  validateLibraryRef,
+  validateLibraryRemove,
+  validateLibraryRequest,
+  validateLibrarySearch,
+  validateVersionRequest,
+} from './libraryValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
 
@@ -213,6 +223,15 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   getHistoryEntry: validateHistoryEntryRef,
   searchHistory: validateHistorySearch,
   lastResponses: validateLastResponses,
+  listGuidelineLibrary: validateLibraryRequest,
+  addToGuidelineLibrary: validateLibraryAdd,
+  removeFromGuidelineLibrary: validateLibraryRemove,
+  pinLibraryGuideline: validateLibraryPin,
+  setLibraryGuidelineLabels: validateLibraryLabels,
+  searchGuidelineLibrary: validateLibrarySearch,
+  listGuidelineVersions: validateLibraryRef,
+  getGuidelineVersion: validateVersionRequest,
+  markGuidelineRead: validateLibraryRef,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
