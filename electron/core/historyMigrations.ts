@@ -71,7 +71,10 @@ export const MIGRATIONS: readonly Migration[] = [
     // latest_version is 0 until the first fetch; read_version is the version last marked read.
     // Versions are numbered 1, 2, … per entry and never deleted alone. Content comes last in its
     // row so listing (name, description) never reads a long guideline's overflow pages.
-    // guideline_text's rowid is the entry's id; the store writes both in one transaction.
+    // guideline_text's rowid is the entry's id; the store writes both in one transaction. It
+    // carries profile_id itself so a search filters while FTS5 walks its ranked rows (a join
+    // would make SQLite rank every match before the limit). Prefix indexes of 2 and 3 letters:
+    // every word typed is a prefix query, and "ref" must not expand over the whole vocabulary.
     sql: `
       CREATE TABLE guideline_library (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -98,7 +101,10 @@ export const MIGRATIONS: readonly Migration[] = [
         content TEXT NOT NULL,
         UNIQUE (entry_id, version)
       );
-      CREATE VIRTUAL TABLE guideline_text USING fts5 (name, description, content, title, tags, ident, tokenize = 'unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE guideline_text USING fts5 (
+        name, description, content, title, tags, ident, profile_id UNINDEXED,
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+      );
     `,
   },
 ];

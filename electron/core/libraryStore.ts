@@ -87,7 +87,7 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
   const selectEntry = db.prepare(`${ENTRY_SELECT} WHERE l.profile_id = ? AND l.guideline_id = ?`);
   const selectAll = db.prepare(`${ENTRY_SELECT} WHERE l.profile_id = ?`);
   const insertEntry = db.prepare('INSERT OR IGNORE INTO guideline_library (profile_id, guideline_id, added_at) VALUES (?, ?, ?)');
-  const insertText = db.prepare("INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident) VALUES (?, '', '', '', '', '', ?)");
+  const insertText = db.prepare("INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, '', '', '', '', '', ?, ?)");
   const selectLatestHash = db.prepare('SELECT hash FROM guideline_versions WHERE entry_id = ? AND version = ?');
   const insertVersion = db.prepare('INSERT INTO guideline_versions (entry_id, version, hash, fetched_at, name, description, content) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
@@ -100,15 +100,15 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
   const addOne = (profileId: string, guidelineId: string, at: string): boolean => {
     const { changes, lastInsertRowid } = insertEntry.run(profileId, guidelineId, at);
     if (Number(changes) === 0) return false;
-    insertText.run(lastInsertRowid, guidelineId);
+    insertText.run(lastInsertRowid, guidelineId, profileId);
     return true;
   };
   /** The full-text row of an entry, rewritten whole (FTS5 updates are a delete and an insert anyway). */
-  const reindex = (row: EntryRow, content: string) => {
+  const reindex = (row: EntryRow & { profile_id: string }, content: string) => {
     db.prepare('DELETE FROM guideline_text WHERE rowid = ?').run(row.id);
-    db.prepare('INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    db.prepare('INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
       row.id, withoutMarks(row.name ?? ''), withoutMarks(row.description ?? ''), withoutMarks(content), withoutMarks(row.title),
-      withoutMarks((JSON.parse(row.tags) as string[]).join(' ')), row.guideline_id,
+      withoutMarks((JSON.parse(row.tags) as string[]).join(' ')), row.guideline_id, row.profile_id,
     );
   };
   const latestContent = (row: EntryRow): string =>
@@ -139,7 +139,7 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
           const next = row.latest_version + 1;
           insertVersion.run(row.id, next, hash, at, guideline.name, guideline.description, guideline.content);
           db.prepare('UPDATE guideline_library SET latest_version = ?, fetched_at = ? WHERE id = ?').run(next, at, row.id);
-          reindex({ ...row, name: guideline.name, description: guideline.description }, guideline.content);
+          reindex({ ...row, profile_id: profileId, name: guideline.name, description: guideline.description }, guideline.content);
         } else db.prepare('UPDATE guideline_library SET fetched_at = ? WHERE id = ?').run(at, row.id);
         return changed;
       });
@@ -162,7 +162,7 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
       return transaction(db, () => {
         const updated = updateThen('UPDATE guideline_library SET title = ?, tags = ? WHERE profile_id = ? AND guideline_id = ?', [title, JSON.stringify(tags)], profileId, guidelineId);
         const row = entryRow(profileId, guidelineId);
-        if (row) reindex(row, latestContent(row));
+        if (row) reindex({ ...row, profile_id: profileId }, latestContent(row));
         return updated;
       });
     },
@@ -173,24 +173,17 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
       const terms = searchTerms(text);
       if (terms.length === 0) return [];
       const match = ftsQuery(terms);
-      // Ranked first, on rowids only (bm25 with a weight per field); the passages are cut only
-      // for the hits returned, since snippet() reads each hit's whole text.
-      const ranked = db
+      // One pass: FTS5 walks its matches in rank order itself (ORDER BY rank, weighted by field
+      // through `rank MATCH`), the profile is a column of the same table, so the LIMIT stops the
+      // walk and snippet() reads only the hits returned.
+      const rows = db
         .prepare(
-          `SELECT t.rowid AS id FROM guideline_text t JOIN guideline_library l ON l.id = t.rowid
-           WHERE guideline_text MATCH ? AND l.profile_id = ? ORDER BY bm25(guideline_text, ${FIELD_WEIGHTS.join(', ')}) LIMIT ?`,
+          `SELECT rowid AS id, snippet(guideline_text, -1, '${MARK_START}', '${MARK_END}', '…', 24) AS passage FROM guideline_text
+           WHERE guideline_text MATCH ? AND profile_id = ? AND rank MATCH 'bm25(${FIELD_WEIGHTS.join(', ')})' ORDER BY rank LIMIT ?`,
         )
-        .all(match, profileId, clampHits(limit)) as Array<{ id: number }>;
-      // CAST: with MATCH, FTS5 (SQLite 3.53 in Node 24) ignores `rowid = ?` when the number is
-      // bound as a double, as node:sqlite binds a JS number, and answers the first match instead.
-      const passageOf = db.prepare(
-        `SELECT snippet(guideline_text, -1, '${MARK_START}', '${MARK_END}', '…', 24) AS passage FROM guideline_text WHERE guideline_text MATCH ? AND rowid = CAST(? AS INTEGER)`,
-      );
+        .all(match, profileId, clampHits(limit)) as Array<{ id: number; passage: string }>;
       const byId = db.prepare(`${ENTRY_SELECT} WHERE l.id = ?`);
-      return ranked.map(({ id }) => ({
-        entry: toEntry(byId.get(id) as unknown as EntryRow),
-        passage: parsePassage((passageOf.get(match, id) as { passage: string }).passage),
-      }));
+      return rows.map(({ id, passage }) => ({ entry: toEntry(byId.get(id) as unknown as EntryRow), passage: parsePassage(passage) }));
     },
     async versions(profileId, guidelineId) {
       return db

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { benchFirstPaint } from './firstPaint';
 import { benchHistorySearch, benchRecordingOverhead } from './history';
 import { benchInvokeOverhead } from './invokeOverhead';
+import { benchLibrarySearch } from './library';
 import { benchTimeToReady } from './timeToReady';
 
 /**
@@ -11,7 +12,7 @@ import { benchTimeToReady } from './timeToReady';
 async function main(): Promise<void> {
   const requests = Number(process.env['BENCH_REQUESTS'] ?? 2000);
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, paint) runs one benchmark, for a quick look at one figure.
+  // BENCH_ONLY=ready (or overhead, history, library, paint) runs one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
   const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
@@ -23,6 +24,10 @@ async function main(): Promise<void> {
   if (!only || only === 'history') {
     for (const line of await benchRecordingOverhead(Math.min(requests, 1000))) process.stdout.write(`${line}\n`);
     for (const line of await benchHistorySearch(Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000))) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'library') {
+    for (const line of await benchLibrarySearch(Number(process.env['BENCH_LIBRARY_GUIDELINES'] ?? 2000))) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'ready') {
