@@ -15,6 +15,7 @@ import './styles/profiles.css';
 import './styles/workbench.css';
 import './styles/catalog.css';
 import './styles/history.css';
+import './styles/library.css';
 import './styles/response.css';
 import './styles/jsonTree.css';
 import './styles/timing.css';

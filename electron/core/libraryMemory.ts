@@ -79,7 +79,8 @@ export function createMemoryLibraryStore(): LibraryStore {
     async markRead(profileId, guidelineId, at) {
       return change(profileId, guidelineId, (kept) => {
         kept.entry.readAt = at;
-        kept.readVersion = kept.entry.latestVersion;
+        // Nothing kept yet: nothing was read, so the first fetch is no "change".
+        kept.readVersion = kept.entry.latestVersion || null;
       });
     },
     async search(profileId, text, limit) {

@@ -167,7 +167,7 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
       });
     },
     async markRead(profileId, guidelineId, at) {
-      return updateThen('UPDATE guideline_library SET read_at = ?, read_version = latest_version WHERE profile_id = ? AND guideline_id = ?', [at], profileId, guidelineId);
+      return updateThen('UPDATE guideline_library SET read_at = ?, read_version = NULLIF(latest_version, 0) WHERE profile_id = ? AND guideline_id = ?', [at], profileId, guidelineId);
     },
     async search(profileId, text, limit) {
       const terms = searchTerms(text);

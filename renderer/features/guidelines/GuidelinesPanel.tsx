@@ -1,15 +1,20 @@
-import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useGuideline } from '../../queries/guideline';
 import { useKnownGuidelines } from '../../queries/knownLists';
+import { invalidateLibrary, useLibraryChanges } from '../../queries/library';
+import { useProfiles } from '../../queries/profiles';
 import { IdCombobox } from '../../ui/IdCombobox';
 import { PickList } from '../../ui/PickList';
 import { GuidelineView } from './GuidelineView';
+import { GuidelineLibrary } from './library/GuidelineLibrary';
 
 /**
- * The Guidelines tab: open a guideline by id (typed, suggested, or picked from the known
- * list) and read it. Opening the id already shown fetches it again, so a person can check
- * for changes without retyping.
+ * The Guidelines tab: open a guideline by id (typed, suggested, picked from the known list or
+ * from the profile's library) and read it. Opening the id already shown fetches it again, so a
+ * person can check for changes without retyping. Every fetch is filed in the library by the
+ * host, so the library is refreshed when one ends.
  */
 export function GuidelinesPanel() {
   const known = useKnownGuidelines();
@@ -19,8 +24,16 @@ export function GuidelinesPanel() {
   const guideline = useGuideline(openedId);
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
+  const profileId = useProfiles().data?.activeProfileId;
+  const queryClient = useQueryClient();
+  const { markRead } = useLibraryChanges();
 
-  function open(id: string) {
+  // A fetch that ended has been filed in the library (maybe as a new version): show it there.
+  useEffect(() => {
+    if (guideline.dataUpdatedAt > 0) void invalidateLibrary(queryClient);
+  }, [guideline.dataUpdatedAt, queryClient]);
+
+  async function open(id: string) {
     const trimmed = id.trim();
     if (trimmed === '') {
       setInputError('Enter a guideline id, or pick a known guideline.');
@@ -28,6 +41,10 @@ export function GuidelinesPanel() {
       return;
     }
     setInputError(null);
+    // Opening marks the version kept so far as read, before this fetch files a newer one: so
+    // when it did change, the library says "changed since you last read it" until the next open.
+    // An id not in the library yet is refused, which is fine: there was nothing to read.
+    if (profileId !== undefined) await markRead.mutateAsync({ profileId, guidelineId: trimmed }).catch(() => undefined);
     if (trimmed === openedId) void guideline.refetch({ cancelRefetch: false });
     else setOpenedId(trimmed);
   }
@@ -41,7 +58,7 @@ export function GuidelinesPanel() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            open(input);
+            void open(input);
           }}
         >
           <div className="card-head">
@@ -78,11 +95,19 @@ export function GuidelinesPanel() {
               items={known.data}
               onPick={(id) => {
                 setInput(id);
-                open(id);
+                void open(id);
               }}
             />
           )}
         </section>
+        <GuidelineLibrary
+          profileId={profileId}
+          openedId={openedId}
+          onOpen={(id) => {
+            setInput(id);
+            void open(id);
+          }}
+        />
       </div>
       <GuidelineView
         state={{

@@ -87,6 +87,11 @@ describe.each([
     await store.markRead('p1', A, '2026-01-01T12:05:00.000Z');
     expect((await store.get('p1', A))?.changedSinceRead).toBe(false);
     expect(await store.markRead('p1', B, '2026-01-01T12:05:00.000Z')).toBeNull();
+    // Read before it was ever fetched (an id added by paste): its first version is no "change".
+    await store.add('p1', [B], '2026-01-01T12:00:00.000Z');
+    expect(await store.markRead('p1', B, '2026-01-01T12:05:00.000Z')).toMatchObject({ readAt: '2026-01-01T12:05:00.000Z' });
+    await store.recordFetch('p1', B, escalation, '2026-01-01T12:06:00.000Z');
+    expect((await store.get('p1', B))?.changedSinceRead).toBe(false);
   });
 
   it('keeps local titles and tags beside the server name, and removes entries with their versions', async () => {
