@@ -83,6 +83,14 @@ export function GuidelinesPanel() {
             </button>
           </div>
         </form>
+        <GuidelineLibrary
+          profileId={profileId}
+          openedId={openedId}
+          onOpen={(id) => {
+            setInput(id);
+            void open(id);
+          }}
+        />
         <section className="picker" aria-labelledby={headingId}>
           <h3 id={headingId} className="section-title">
             Known guidelines
@@ -100,14 +108,6 @@ export function GuidelinesPanel() {
             />
           )}
         </section>
-        <GuidelineLibrary
-          profileId={profileId}
-          openedId={openedId}
-          onOpen={(id) => {
-            setInput(id);
-            void open(id);
-          }}
-        />
       </div>
       <GuidelineView
         state={{

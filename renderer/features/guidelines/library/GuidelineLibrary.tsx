@@ -32,7 +32,7 @@ export function GuidelineLibrary({ profileId, openedId, onOpen }: { profileId: s
       </div>
       <input
         type="search"
-        className="library-search"
+        className="input library-search"
         aria-label="Search guidelines"
         placeholder="Search names, descriptions and content"
         value={search}

@@ -53,6 +53,7 @@ export function LibraryAddForm({ profileId }: { profileId: string }) {
       >
         <label htmlFor={fieldId}>Guideline ids or links</label>
         <textarea
+          className="input"
           id={fieldId}
           rows={4}
           value={text}

@@ -39,9 +39,9 @@ export function LibraryLabelsForm({
       }}
     >
       <label htmlFor={titleId}>Local title</label>
-      <input id={titleId} value={title} maxLength={200} autoFocus onChange={(event) => setTitle(event.target.value)} placeholder={entry.name ?? ''} />
+      <input className="input" id={titleId} value={title} maxLength={200} autoFocus onChange={(event) => setTitle(event.target.value)} placeholder={entry.name ?? ''} />
       <label htmlFor={tagsId}>Tags</label>
-      <input id={tagsId} value={tags} onChange={(event) => setTags(event.target.value)} placeholder="refunds, tier 2" aria-describedby={`${tagsId}-hint`} />
+      <input className="input" id={tagsId} value={tags} onChange={(event) => setTags(event.target.value)} placeholder="refunds, tier 2" aria-describedby={`${tagsId}-hint`} />
       <span id={`${tagsId}-hint`} className="muted small">
         Separate tags with commas.
       </span>

@@ -1,0 +1,49 @@
+import { SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
+import { expect, openApp, test } from './fixtures';
+
+const [escalation, tone, retention, hostile] = SANDBOX_GUIDELINES;
+
+test('guidelines read are kept in the library, found by a word of their content, added by paste and removed', async ({ page, app }, testInfo) => {
+  await openApp(page, app);
+  await page.getByRole('tab', { name: 'Guidelines' }).click();
+  const field = page.getByRole('combobox', { name: 'Guideline' });
+  const reader = page.getByRole('region', { name: 'Guideline', exact: true });
+  for (const guideline of [escalation!, tone!]) {
+    await field.fill(guideline.id);
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    await expect(reader.getByRole('heading', { name: guideline.name }).first()).toBeVisible();
+  }
+
+  const library = page.getByRole('list', { name: 'Guidelines in the library' });
+  const opens = library.getByRole('button', { name: /^Open / });
+  await expect(opens).toHaveText(['Escalation policy', 'Tone of voice']);
+  await expect(library.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Open Tone of voice' }) })).toContainText('Fetched');
+  await testInfo.attach('library.png', { body: await page.screenshot(), contentType: 'image/png' });
+  if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/library.png' });
+
+  // A word only in the content of the escalation policy.
+  await page.getByRole('searchbox', { name: 'Search guidelines' }).fill('workaround');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('button', { name: /^Open / })).toHaveText(['Escalation policy']);
+  await expect(results.locator('mark').first()).toHaveText(/workaround/i);
+  await testInfo.attach('library-search.png', { body: await page.screenshot(), contentType: 'image/png' });
+  if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/search.png' });
+  await page.getByRole('searchbox', { name: 'Search guidelines' }).fill('');
+
+  await page.getByText('Add guidelines by id').click();
+  await page.getByRole('textbox', { name: 'Guideline ids or links' }).fill(`${retention!.id}\nhttps://platform.example.com/api/guideline/${hostile!.id}/, ${tone!.id}\nnonsense`);
+  await page.getByRole('button', { name: 'Add to library' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('2 added, 1 already in the library, 1 refused.');
+  await expect(opens).toHaveText(['Data retention', 'Escalation policy', hostile!.name, 'Tone of voice']);
+  await testInfo.attach('library-added.png', { body: await page.screenshot(), contentType: 'image/png' });
+  if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/added.png' });
+
+  await library.getByRole('button', { name: 'Remove Data retention' }).click();
+  await page.getByRole('group', { name: 'Confirm remove' }).getByRole('button', { name: 'Remove from library' }).click();
+  await expect(opens).toHaveText(['Escalation policy', hostile!.name, 'Tone of voice']);
+
+  // Kept across a reload: the library is in the app's database.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Guidelines' }).click();
+  await expect(page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('button', { name: /^Open / })).toHaveText(['Escalation policy', hostile!.name, 'Tone of voice']);
+});
