@@ -15,16 +15,16 @@ test('guidelines read are kept in the library, found by a word of their content,
   }
 
   const library = page.getByRole('list', { name: 'Guidelines in the library' });
-  const opens = library.getByRole('button', { name: /^Open / });
+  const opens = library.getByRole('button', { name: /^Read / });
   await expect(opens).toHaveText(['Escalation policy', 'Tone of voice']);
-  await expect(library.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Open Tone of voice' }) })).toContainText('Fetched');
+  await expect(library.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Read Tone of voice' }) })).toContainText('Fetched');
   await testInfo.attach('library.png', { body: await page.screenshot(), contentType: 'image/png' });
   if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/library.png' });
 
   // A word only in the content of the escalation policy.
   await page.getByRole('searchbox', { name: 'Search guidelines' }).fill('workaround');
   const results = page.getByRole('list', { name: 'Search results' });
-  await expect(results.getByRole('button', { name: /^Open / })).toHaveText(['Escalation policy']);
+  await expect(results.getByRole('button', { name: /^Read / })).toHaveText(['Escalation policy']);
   await expect(results.locator('mark').first()).toHaveText(/workaround/i);
   await testInfo.attach('library-search.png', { body: await page.screenshot(), contentType: 'image/png' });
   if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/search.png' });
@@ -45,5 +45,5 @@ test('guidelines read are kept in the library, found by a word of their content,
   // Kept across a reload: the library is in the app's database.
   await page.reload();
   await page.getByRole('tab', { name: 'Guidelines' }).click();
-  await expect(page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('button', { name: /^Open / })).toHaveText(['Escalation policy', hostile!.name, 'Tone of voice']);
+  await expect(page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('button', { name: /^Read / })).toHaveText(['Escalation policy', hostile!.name, 'Tone of voice']);
 });

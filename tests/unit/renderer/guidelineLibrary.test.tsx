@@ -52,12 +52,12 @@ describe('the guideline library', () => {
     await openById(user, ESCALATION);
     await openById(user, TONE);
     await screen.findByRole('list', { name: 'Guidelines in the library' });
-    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Open / }).map((b) => b.textContent)).toEqual(['Escalation policy', 'Tone of voice']));
-    const escalation = within(library()).getByRole('button', { name: 'Open Escalation policy' }).closest('li')!;
+    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Escalation policy', 'Tone of voice']));
+    const escalation = within(library()).getByRole('button', { name: 'Read Escalation policy' }).closest('li')!;
     expect(within(escalation).getByText('When to escalate.')).toBeInTheDocument();
     expect(within(escalation).getByText(/^Fetched/)).toBeInTheDocument();
 
-    await user.click(within(library()).getByRole('button', { name: 'Open Escalation policy' }));
+    await user.click(within(library()).getByRole('button', { name: 'Read Escalation policy' }));
     expect(screen.getByRole('combobox', { name: 'Guideline' })).toHaveValue(ESCALATION);
     const reader = screen.getByRole('region', { name: 'Guideline' });
     expect(await within(reader).findByText('Escalate a refund over 500 euros to a supervisor.')).toBeInTheDocument();
@@ -67,11 +67,11 @@ describe('the guideline library', () => {
     const { fake, served } = fakeWithGuidelines();
     const { user } = await openGuidelines(fake);
     await openById(user, ESCALATION);
-    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Open Escalation policy' });
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Read Escalation policy' });
     expect(screen.queryByText('Changed since you last read it')).toBeNull();
     served.set(ESCALATION, { ...served.get(ESCALATION)!, content: 'Escalate every refund to a supervisor.' });
-    await user.click(within(library()).getByRole('button', { name: 'Open Escalation policy' }));
-    const row = within(library()).getByRole('button', { name: 'Open Escalation policy' }).closest('li')!;
+    await user.click(within(library()).getByRole('button', { name: 'Read Escalation policy' }));
+    const row = within(library()).getByRole('button', { name: 'Read Escalation policy' }).closest('li')!;
     expect(await within(row).findByText('Changed since you last read it')).toBeInTheDocument();
     expect(within(row).getByText(/2 versions kept/)).toBeInTheDocument();
   });
@@ -81,10 +81,10 @@ describe('the guideline library', () => {
     const { user } = await openGuidelines(fake);
     await openById(user, ESCALATION);
     await openById(user, RETENTION);
-    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Open Data retention' });
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Read Data retention' });
     await user.type(screen.getByRole('searchbox', { name: 'Search guidelines' }), 'supervisor');
     const results = await screen.findByRole('list', { name: 'Search results' });
-    await waitFor(() => expect(within(results).getAllByRole('button', { name: /^Open / }).map((b) => b.textContent)).toEqual(['Escalation policy']));
+    await waitFor(() => expect(within(results).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Escalation policy']));
     const marks = results.querySelectorAll('mark');
     expect([...marks].map((mark) => mark.textContent)).toEqual(['supervisor']);
     expect(screen.getByText('1 match, best first.')).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('the guideline library', () => {
     expect(within(report).getByText(/This is not a guideline id/)).toBeInTheDocument();
     expect(within(report).getByText(/Added: Tone of voice\./)).toBeInTheDocument();
     expect(field).toHaveValue('not-an-id');
-    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Open / }).map((b) => b.textContent)).toEqual(['Data retention', 'Tone of voice']));
+    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Data retention', 'Tone of voice']));
   });
 
   it('pins, labels (the server name still shown) and removes after confirming', async () => {
@@ -114,10 +114,10 @@ describe('the guideline library', () => {
     const { user } = await openGuidelines(fake);
     await openById(user, ESCALATION);
     await openById(user, TONE);
-    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Open Tone of voice' });
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Read Tone of voice' });
 
     await user.click(within(library()).getByRole('button', { name: 'Pin Tone of voice' }));
-    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Open / }).map((b) => b.textContent)).toEqual(['Tone of voice', 'Escalation policy']));
+    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Tone of voice', 'Escalation policy']));
     expect(within(library()).getByRole('button', { name: 'Unpin Tone of voice' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(library()).getByText('Pinned')).toBeInTheDocument();
 
@@ -125,7 +125,7 @@ describe('the guideline library', () => {
     await user.type(screen.getByRole('textbox', { name: 'Local title' }), 'Refund escalations');
     await user.type(screen.getByRole('textbox', { name: 'Tags' }), 'refunds, tier 2');
     await user.click(screen.getByRole('button', { name: 'Save labels' }));
-    const row = (await within(library()).findByRole('button', { name: 'Open Refund escalations' })).closest('li')!;
+    const row = (await within(library()).findByRole('button', { name: 'Read Refund escalations' })).closest('li')!;
     expect(within(row).getByText('On the server: Escalation policy')).toBeInTheDocument();
     expect(within(within(row).getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['refunds', 'tier 2']);
 
@@ -135,7 +135,7 @@ describe('the guideline library', () => {
     expect(within(library()).getByRole('button', { name: 'Remove Refund escalations' })).toHaveFocus();
     await user.click(within(library()).getByRole('button', { name: 'Remove Refund escalations' }));
     await user.click(within(screen.getByRole('group', { name: 'Confirm remove' })).getByRole('button', { name: 'Remove from library' }));
-    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Open / }).map((b) => b.textContent)).toEqual(['Tone of voice']));
+    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Tone of voice']));
     expect(fake.callsOf('removeFromGuidelineLibrary')).toEqual([{ profileId: 'sandbox', guidelineIds: [ESCALATION] }]);
   });
 });

@@ -36,7 +36,9 @@ export function LibraryRow({
   return (
     <li className="library-entry" aria-current={current ? 'true' : undefined}>
       <div className="library-entry-head">
-        <button type="button" className="library-open" aria-label={`Open ${name}`} title={entry.guidelineId} onClick={() => onOpen(entry.guidelineId)}>
+        {/* Named "Read …", not "Open …": "Open guideline" is the form's button, and a name
+            starting the same way would answer to it (speech input, Playwright's name match). */}
+        <button type="button" className="library-open" aria-label={`Read ${name}`} title={entry.guidelineId} onClick={() => onOpen(entry.guidelineId)}>
           {name}
         </button>
         <span className="library-flags">
