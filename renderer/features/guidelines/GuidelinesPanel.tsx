@@ -9,6 +9,7 @@ import { IdCombobox } from '../../ui/IdCombobox';
 import { PickList } from '../../ui/PickList';
 import { GuidelineView } from './GuidelineView';
 import { GuidelineLibrary } from './library/GuidelineLibrary';
+import { OfflineCopy } from './library/OfflineCopy';
 
 /**
  * The Guidelines tab: open a guideline by id (typed, suggested, picked from the known list or
@@ -117,7 +118,15 @@ export function GuidelinesPanel() {
           isError: guideline.isError,
           isFetching: guideline.isFetching,
         }}
-      />
+      >
+        <OfflineCopy
+          profileId={profileId}
+          guidelineId={openedId}
+          result={guideline.data}
+          retrying={guideline.isFetching}
+          onRetry={() => void guideline.refetch({ cancelRefetch: false })}
+        />
+      </GuidelineView>
     </div>
   );
 }

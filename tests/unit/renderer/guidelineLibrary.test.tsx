@@ -138,4 +138,24 @@ describe('the guideline library', () => {
     await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Tone of voice']));
     expect(fake.callsOf('removeFromGuidelineLibrary')).toEqual([{ profileId: 'sandbox', guidelineIds: [ESCALATION] }]);
   });
+
+  it('shows the kept copy, marked with when it was fetched, when the server cannot be reached, and tries again on request', async () => {
+    const { fake } = fakeWithGuidelines();
+    const { user } = await openGuidelines(fake);
+    await openById(user, ESCALATION);
+    const reader = screen.getByRole('region', { name: 'Guideline' });
+    expect(await within(reader).findByText('Escalate a refund over 500 euros to a supervisor.')).toBeInTheDocument();
+    const live = fake.guidelineResponder;
+    fake.guidelineResponder = () => ({ ok: false, error: { code: 'network', message: 'Could not reach the server.', exchange: null } });
+    await user.click(screen.getByRole('button', { name: 'Open guideline' }));
+    const copy = await within(reader).findByRole('article', { name: 'Kept copy' });
+    expect(within(copy).getByText(/Kept copy, fetched/)).toHaveTextContent(/Kept copy, fetched .*2026/);
+    expect(await within(copy).findByText('Escalate a refund over 500 euros to a supervisor.')).toBeInTheDocument();
+    expect(within(reader).getByText('Could not reach the server.')).toBeInTheDocument();
+
+    fake.guidelineResponder = live;
+    await user.click(within(copy).getByRole('button', { name: 'Try the server again' }));
+    await waitFor(() => expect(within(reader).queryByRole('article', { name: 'Kept copy' })).toBeNull());
+    expect(within(reader).getByText('Escalate a refund over 500 euros to a supervisor.')).toBeInTheDocument();
+  });
 });
