@@ -1,5 +1,6 @@
 import { SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
-import { expect, openApp, test } from './fixtures';
+import { startSandbox } from '../../electron/sandbox/server';
+import { createProfileWithKey, expect, openApp, test } from './fixtures';
 
 const [escalation, tone, retention, hostile] = SANDBOX_GUIDELINES;
 
@@ -46,4 +47,27 @@ test('guidelines read are kept in the library, found by a word of their content,
   await page.reload();
   await page.getByRole('tab', { name: 'Guidelines' }).click();
   await expect(page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('button', { name: /^Read / })).toHaveText(['Escalation policy', hostile!.name, 'Tone of voice']);
+});
+
+test('a guideline read earlier stays readable once its server has stopped, marked with when it was fetched', async ({ page, app }, testInfo) => {
+  const platform = await startSandbox({ apiKey: 'offline-e2e-key-0123456789', latency: 'none' });
+  try {
+    await openApp(page, app);
+    await createProfileWithKey(page, 'Staging', platform.url, 'offline-e2e-key-0123456789');
+    await page.getByRole('tab', { name: 'Guidelines' }).click();
+    await page.getByRole('combobox', { name: 'Guideline' }).fill(escalation!.id);
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    const reader = page.getByRole('region', { name: 'Guideline', exact: true });
+    await expect(reader.getByText('workaround exists').first()).toBeVisible();
+
+    await platform.close();
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+    const copy = reader.getByRole('article', { name: 'Kept copy' });
+    await expect(copy.getByText(/^Kept copy, fetched /)).toBeVisible();
+    await expect(copy.getByText('workaround exists').first()).toBeVisible();
+    await testInfo.attach('offline-copy.png', { body: await page.screenshot(), contentType: 'image/png' });
+    if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/offline.png' });
+  } finally {
+    await platform.close().catch(() => undefined);
+  }
 });
