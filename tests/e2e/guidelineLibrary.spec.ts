@@ -1,8 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
 import { createProfileWithKey, expect, openApp, test } from './fixtures';
 
 const [escalation, tone, retention, hostile] = SANDBOX_GUIDELINES;
+
+/** axe on the whole page as it is now (every default rule, as tests/e2e/a11y.spec.ts runs it). */
+async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const report = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect.soft(report, `axe violations in "${state}"`).toEqual([]);
+}
 
 test('guidelines read are kept in the library, found by a word of their content, added by paste and removed', async ({ page, app }, testInfo) => {
   await openApp(page, app);
@@ -21,6 +30,7 @@ test('guidelines read are kept in the library, found by a word of their content,
   await expect(library.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Read Tone of voice' }) })).toContainText('Fetched');
   await testInfo.attach('library.png', { body: await page.screenshot(), contentType: 'image/png' });
   if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/library.png' });
+  await expectNoAxeViolations(page, 'library');
 
   // A word only in the content of the escalation policy.
   await page.getByRole('searchbox', { name: 'Search guidelines' }).fill('workaround');
@@ -29,6 +39,7 @@ test('guidelines read are kept in the library, found by a word of their content,
   await expect(results.locator('mark').first()).toHaveText(/workaround/i);
   await testInfo.attach('library-search.png', { body: await page.screenshot(), contentType: 'image/png' });
   if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/search.png' });
+  await expectNoAxeViolations(page, 'library search');
   await page.getByRole('searchbox', { name: 'Search guidelines' }).fill('');
 
   await page.getByText('Add guidelines by id').click();
@@ -38,15 +49,25 @@ test('guidelines read are kept in the library, found by a word of their content,
   await expect(opens).toHaveText(['Data retention', 'Escalation policy', hostile!.name, 'Tone of voice']);
   await testInfo.attach('library-added.png', { body: await page.screenshot(), contentType: 'image/png' });
   if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/added.png' });
+  await expectNoAxeViolations(page, 'library after a paste');
+
+  await library.getByRole('button', { name: 'Pin Tone of voice' }).click();
+  await library.getByRole('button', { name: 'Edit labels of Escalation policy' }).click();
+  await page.getByRole('textbox', { name: 'Local title' }).fill('Refund escalations');
+  await expectNoAxeViolations(page, 'library labels form');
+  await page.getByRole('textbox', { name: 'Tags' }).fill('refunds, tier 2');
+  await page.getByRole('button', { name: 'Save labels' }).click();
+  await expect(opens).toHaveText(['Tone of voice', 'Data retention', 'Refund escalations', hostile!.name]);
 
   await library.getByRole('button', { name: 'Remove Data retention' }).click();
+  await expectNoAxeViolations(page, 'library confirm remove');
   await page.getByRole('group', { name: 'Confirm remove' }).getByRole('button', { name: 'Remove from library' }).click();
-  await expect(opens).toHaveText(['Escalation policy', hostile!.name, 'Tone of voice']);
+  await expect(opens).toHaveText(['Tone of voice', 'Refund escalations', hostile!.name]);
 
   // Kept across a reload: the library is in the app's database.
   await page.reload();
   await page.getByRole('tab', { name: 'Guidelines' }).click();
-  await expect(page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('button', { name: /^Read / })).toHaveText(['Escalation policy', hostile!.name, 'Tone of voice']);
+  await expect(page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('button', { name: /^Read / })).toHaveText(['Tone of voice', 'Refund escalations', hostile!.name]);
 });
 
 test('a guideline read earlier stays readable once its server has stopped, marked with when it was fetched', async ({ page, app }, testInfo) => {
@@ -67,6 +88,7 @@ test('a guideline read earlier stays readable once its server has stopped, marke
     await expect(copy.getByText('workaround exists').first()).toBeVisible();
     await testInfo.attach('offline-copy.png', { body: await page.screenshot(), contentType: 'image/png' });
     if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/offline.png' });
+    await expectNoAxeViolations(page, 'kept copy');
   } finally {
     await platform.close().catch(() => undefined);
   }
