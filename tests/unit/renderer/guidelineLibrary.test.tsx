@@ -158,4 +158,18 @@ describe('the guideline library', () => {
     await waitFor(() => expect(within(reader).queryByRole('article', { name: 'Kept copy' })).toBeNull());
     expect(within(reader).getByText('Escalate a refund over 500 euros to a supervisor.')).toBeInTheDocument();
   });
+
+  it('shows what the server says as text: markup in a name, description or passage stays inert', async () => {
+    const { fake, served } = fakeWithGuidelines();
+    served.set(ESCALATION, { name: '<img src=x onerror="alert(1)">Bad', description: '<script>alert(2)</script>', content: 'A <b>bold</b> claim about onerror.' });
+    const { user, container } = await openGuidelines(fake);
+    await openById(user, ESCALATION);
+    const list = await screen.findByRole('list', { name: 'Guidelines in the library' });
+    expect(await within(list).findByRole('button', { name: 'Read <img src=x onerror="alert(1)">Bad' })).toBeInTheDocument();
+    expect(within(list).getByText('<script>alert(2)</script>')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search guidelines' }), 'bold');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(await within(results).findByText('bold')).toBeInTheDocument();
+    expect(container.querySelector('.library img, .library script, .library b')).toBeNull();
+  });
 });
