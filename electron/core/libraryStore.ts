@@ -89,6 +89,14 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
   const insertEntry = db.prepare('INSERT OR IGNORE INTO guideline_library (profile_id, guideline_id, added_at) VALUES (?, ?, ?)');
   const insertText = db.prepare("INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, '', '', '', '', '', ?, ?)");
   const selectLatestHash = db.prepare('SELECT hash FROM guideline_versions WHERE entry_id = ? AND version = ?');
+  // One pass: FTS5 walks its matches in rank order itself (ORDER BY rank, weighted by field
+  // through `rank MATCH`), the profile is a column of the same table, so the LIMIT stops the
+  // walk and snippet() reads only the hits returned.
+  const searchRanked = db.prepare(
+    `SELECT rowid AS id, snippet(guideline_text, -1, '${MARK_START}', '${MARK_END}', '…', 24) AS passage FROM guideline_text
+     WHERE guideline_text MATCH ? AND profile_id = ? AND rank MATCH 'bm25(${FIELD_WEIGHTS.join(', ')})' ORDER BY rank LIMIT ?`,
+  );
+  const selectById = db.prepare(`${ENTRY_SELECT} WHERE l.id = ?`);
   const insertVersion = db.prepare('INSERT INTO guideline_versions (entry_id, version, hash, fetched_at, name, description, content) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
   const entryRow = (profileId: string, guidelineId: string) => selectEntry.get(profileId, guidelineId) as EntryRow | undefined;
@@ -173,17 +181,8 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
       const terms = searchTerms(text);
       if (terms.length === 0) return [];
       const match = ftsQuery(terms);
-      // One pass: FTS5 walks its matches in rank order itself (ORDER BY rank, weighted by field
-      // through `rank MATCH`), the profile is a column of the same table, so the LIMIT stops the
-      // walk and snippet() reads only the hits returned.
-      const rows = db
-        .prepare(
-          `SELECT rowid AS id, snippet(guideline_text, -1, '${MARK_START}', '${MARK_END}', '…', 24) AS passage FROM guideline_text
-           WHERE guideline_text MATCH ? AND profile_id = ? AND rank MATCH 'bm25(${FIELD_WEIGHTS.join(', ')})' ORDER BY rank LIMIT ?`,
-        )
-        .all(match, profileId, clampHits(limit)) as Array<{ id: number; passage: string }>;
-      const byId = db.prepare(`${ENTRY_SELECT} WHERE l.id = ?`);
-      return rows.map(({ id, passage }) => ({ entry: toEntry(byId.get(id) as unknown as EntryRow), passage: parsePassage(passage) }));
+      const rows = searchRanked.all(match, profileId, clampHits(limit)) as Array<{ id: number; passage: string }>;
+      return rows.map(({ id, passage }) => ({ entry: toEntry(selectById.get(id) as unknown as EntryRow), passage: parsePassage(passage) }));
     },
     async versions(profileId, guidelineId) {
       return db
