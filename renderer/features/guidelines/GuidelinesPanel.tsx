@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useGuideline } from '../../queries/guideline';
 import { useKnownGuidelines } from '../../queries/knownLists';
-import { invalidateLibrary, useLibraryChanges } from '../../queries/library';
+import { invalidateLibrary, useLibraryChanges, useLibraryList } from '../../queries/library';
 import { useProfiles } from '../../queries/profiles';
 import { IdCombobox } from '../../ui/IdCombobox';
 import { PickList } from '../../ui/PickList';
 import { GuidelineView } from './GuidelineView';
 import { GuidelineLibrary } from './library/GuidelineLibrary';
+import { shownName } from './library/libraryText';
 import { OfflineCopy } from './library/OfflineCopy';
 
 /**
@@ -28,6 +29,14 @@ export function GuidelinesPanel() {
   const profileId = useProfiles().data?.activeProfileId;
   const queryClient = useQueryClient();
   const { markRead } = useLibraryChanges();
+  const library = useLibraryList(profileId);
+  // The Guideline field suggests the known guidelines and every one in the library, so an id
+  // read once on any profile never has to be pasted again.
+  const suggestions = useMemo(() => {
+    const knownIds = new Set((known.data ?? []).map((guideline) => guideline.id));
+    const kept = (library.data ?? []).filter((entry) => !knownIds.has(entry.guidelineId)).map((entry) => ({ id: entry.guidelineId, name: shownName(entry) }));
+    return known.data || library.data ? [...(known.data ?? []), ...kept] : undefined;
+  }, [known.data, library.data]);
 
   // A fetch that ended has been filed in the library (maybe as a new version): show it there.
   useEffect(() => {
@@ -73,7 +82,7 @@ export function GuidelinesPanel() {
               setInputError(null);
               setInput(value);
             }}
-            options={known.data}
+            options={suggestions}
             placeholder="Guideline id"
             error={inputError}
             inputRef={inputRef}

@@ -172,4 +172,17 @@ describe('the guideline library', () => {
     expect(await within(results).findByText('bold')).toBeInTheDocument();
     expect(container.querySelector('.library img, .library script, .library b')).toBeNull();
   });
+
+  it('suggests every guideline in the library in the Guideline field', async () => {
+    const { fake } = fakeWithGuidelines();
+    const { user } = await openGuidelines(fake);
+    await openById(user, TONE);
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Read Tone of voice' });
+    const list = document.getElementById(screen.getByRole('combobox', { name: 'Guideline' }).getAttribute('list')!)!;
+    const options = [...list.querySelectorAll('option')].map((option) => [option.getAttribute('value'), option.textContent]);
+    expect(options).toEqual([
+      ['22222222-2222-4222-8222-222222222222', 'Escalation policy'],
+      [TONE, 'Tone of voice'],
+    ]);
+  });
 });
