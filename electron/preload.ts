@@ -45,6 +45,15 @@ const api: Api = {
   deleteHistoryEntries: (request) => ipcRenderer.invoke(ipcChannel('deleteHistoryEntries'), request),
   clearHistory: (request) => ipcRenderer.invoke(ipcChannel('clearHistory'), request),
   countHistory: () => ipcRenderer.invoke(ipcChannel('countHistory')),
+  listGuidelineLibrary: (request) => ipcRenderer.invoke(ipcChannel('listGuidelineLibrary'), request),
+  addToGuidelineLibrary: (request) => ipcRenderer.invoke(ipcChannel('addToGuidelineLibrary'), request),
+  removeFromGuidelineLibrary: (request) => ipcRenderer.invoke(ipcChannel('removeFromGuidelineLibrary'), request),
+  pinLibraryGuideline: (request) => ipcRenderer.invoke(ipcChannel('pinLibraryGuideline'), request),
+  setLibraryGuidelineLabels: (request) => ipcRenderer.invoke(ipcChannel('setLibraryGuidelineLabels'), request),
+  searchGuidelineLibrary: (request) => ipcRenderer.invoke(ipcChannel('searchGuidelineLibrary'), request),
+  listGuidelineVersions: (request) => ipcRenderer.invoke(ipcChannel('listGuidelineVersions'), request),
+  getGuidelineVersion: (request) => ipcRenderer.invoke(ipcChannel('getGuidelineVersion'), request),
+  markGuidelineRead: (request) => ipcRenderer.invoke(ipcChannel('markGuidelineRead'), request),
 };
 
 /**

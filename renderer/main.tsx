@@ -16,6 +16,7 @@ import './styles/workbench.css';
 import './styles/catalog.css';
 import './styles/history.css';
 import './styles/historyCompare.css';
+import './styles/library.css';
 import './styles/response.css';
 import './styles/jsonTree.css';
 import './styles/timing.css';

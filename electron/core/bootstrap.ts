@@ -5,7 +5,7 @@ import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
 import { originOf } from './baseUrl';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
-import { openHistoryStore } from './historyOpen';
+import { openHistoryStore, type OpenedHistoryStore } from './historyOpen';
 import type { HistoryStore } from './historyStore';
 import { ensurePrivateDir } from './privateFiles';
 import { environmentProfile } from './environment';
@@ -116,6 +116,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
     wallClock: () => new Date(),
     history,
+    // The library lives in the history's database; a history given by a test comes without one.
+    ...('library' in history ? { library: (history as OpenedHistoryStore).library } : {}),
     onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
     knownResources: (profile) =>

@@ -85,6 +85,49 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN UPDATE history_counts SET unpinned = unpinned + (CASE WHEN NEW.pinned = 0 THEN 1 ELSE -1 END); END;
     `,
   },
+  {
+    version: 5,
+    description: 'The guideline library (issue 9): each profile\'s guidelines, every kept version, and a full-text index of the latest.',
+    // Self-contained: it only adds tables, so it can take any number at a merge.
+    // latest_version is 0 until the first fetch; read_version is the version last marked read.
+    // Versions are numbered 1, 2, … per entry and never deleted alone. Content comes last in its
+    // row so listing (name, description) never reads a long guideline's overflow pages.
+    // guideline_text's rowid is the entry's id; the store writes both in one transaction. It
+    // carries profile_id itself so a search filters while FTS5 walks its ranked rows (a join
+    // would make SQLite rank every match before the limit). Prefix indexes of 2 and 3 letters:
+    // every word typed is a prefix query, and "ref" must not expand over the whole vocabulary.
+    sql: `
+      CREATE TABLE guideline_library (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        profile_id TEXT NOT NULL,
+        guideline_id TEXT NOT NULL,
+        title TEXT NOT NULL DEFAULT '',
+        tags TEXT NOT NULL DEFAULT '[]',
+        pinned INTEGER NOT NULL DEFAULT 0,
+        added_at TEXT NOT NULL,
+        fetched_at TEXT,
+        read_at TEXT,
+        read_version INTEGER,
+        latest_version INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (profile_id, guideline_id)
+      );
+      CREATE TABLE guideline_versions (
+        id INTEGER PRIMARY KEY,
+        entry_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        hash TEXT NOT NULL,
+        fetched_at TEXT NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        content TEXT NOT NULL,
+        UNIQUE (entry_id, version)
+      );
+      CREATE VIRTUAL TABLE guideline_text USING fts5 (
+        name, description, content, title, tags, ident, profile_id UNINDEXED,
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+      );
+    `,
+  },
 ];
 
 /** The schema version this build writes and reads. */

@@ -1,6 +1,8 @@
 import { checkInBackground, isDamageError, openHistoryDatabase, replaceDamaged } from './historyDb';
 import { createMemoryHistoryStore } from './historyMemory';
 import { createSqliteHistoryStore, type HistoryStore } from './historyStore';
+import { createMemoryLibraryStore } from './libraryMemory';
+import { createSqliteLibraryStore, type LibraryStore } from './libraryStore';
 
 /** Resolves after `ms`, or at once when `signal` aborts; never holds the process open. */
 function delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -18,6 +20,11 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 export interface OpenedHistoryStore extends HistoryStore {
   /** Settles when the background check of the file is done (and any damage it found handled). */
   checked: Promise<void>;
+  /**
+   * The guideline library (issue 9), in the same database file (one file to keep, move aside
+   * or back up), on the same connection, and replaced with it when the file is damaged.
+   */
+  library: LibraryStore;
 }
 
 /**
@@ -41,12 +48,13 @@ export interface OpenHistoryOptions {
 
 export function openHistoryStore(file: string | null, onProblem: (message: string) => void, options: OpenHistoryOptions = {}): OpenedHistoryStore {
   const { now, checkDelayMs = 3000 } = options;
-  if (file === null) return { ...createMemoryHistoryStore(), checked: Promise.resolve() };
+  if (file === null) return { ...createMemoryHistoryStore(), checked: Promise.resolve(), library: createMemoryLibraryStore() };
   const opened = openHistoryDatabase(file, now);
   if (opened.problem) onProblem(opened.problem);
-  if (opened.kind !== 'open') return { ...createMemoryHistoryStore(), checked: Promise.resolve() };
+  if (opened.kind !== 'open') return { ...createMemoryHistoryStore(), checked: Promise.resolve(), library: createMemoryLibraryStore() };
 
   let current: HistoryStore = createSqliteHistoryStore(opened.db);
+  let currentLibrary: LibraryStore = createSqliteLibraryStore(opened.db);
   let replaced = false;
   let closed = false;
   const replace = (why: string) => {
@@ -56,6 +64,7 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
     const fresh = replaceDamaged(file, why, now);
     onProblem(fresh.problem ?? `The history was damaged (${why}).`);
     current = fresh.kind === 'open' ? createSqliteHistoryStore(fresh.db) : createMemoryHistoryStore();
+    currentLibrary = fresh.kind === 'open' ? createSqliteLibraryStore(fresh.db) : createMemoryLibraryStore();
   };
   /** Runs a call on the current store; a damaged file is replaced before the error goes on. */
   const guard = async <T>(call: (store: HistoryStore) => Promise<T>): Promise<T> => {
@@ -77,8 +86,26 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
           })
       : Promise.resolve();
 
+  /** The library's calls, on the current store and guarded the same way. */
+  const libraryGuard = <T>(call: (store: LibraryStore) => Promise<T>): Promise<T> => guard(() => call(currentLibrary));
+  const library: LibraryStore = {
+    list: (...args) => libraryGuard((store) => store.list(...args)),
+    get: (...args) => libraryGuard((store) => store.get(...args)),
+    add: (...args) => libraryGuard((store) => store.add(...args)),
+    recordFetch: (...args) => libraryGuard((store) => store.recordFetch(...args)),
+    remove: (...args) => libraryGuard((store) => store.remove(...args)),
+    pin: (...args) => libraryGuard((store) => store.pin(...args)),
+    setLabels: (...args) => libraryGuard((store) => store.setLabels(...args)),
+    markRead: (...args) => libraryGuard((store) => store.markRead(...args)),
+    search: (...args) => libraryGuard((store) => store.search(...args)),
+    versions: (...args) => libraryGuard((store) => store.versions(...args)),
+    version: (...args) => libraryGuard((store) => store.version(...args)),
+    close: () => undefined, // the history's close closes the shared connection
+  };
+
   return {
     checked,
+    library,
     record: (entry, retention) => guard((store) => store.record(entry, retention)),
     recordMany: (entries) => guard((store) => store.recordMany(entries)),
     list: (query) => guard((store) => store.list(query)),

@@ -8,6 +8,8 @@ import type {
   AppSettings,
   CatalogAgent,
   DetectAttempt,
+  GuidelineRequest,
+  GuidelineResult,
   HostKind,
   InvokeRequest,
   InvokeResult,
@@ -36,6 +38,9 @@ import { createMemoryHistoryStore } from './historyMemory';
 import type { HistoryStore } from './historyStore';
 import { createHistoryMethods } from './historyService';
 import { createWorkspaceFileMethods } from './workspaceFileService';
+import { createMemoryLibraryStore } from './libraryMemory';
+import type { LibraryStore } from './libraryStore';
+import { createLibraryMethods } from './libraryService';
 
 /**
  * The contract implemented once, host-agnostic. Electron's IPC and the browser-mode host are
@@ -64,6 +69,8 @@ export interface ServiceDeps {
   downloadsDir: string;
   /** Where every exchange is kept (issue 8); in memory when absent. */
   history?: HistoryStore;
+  /** Each profile's guideline library (issue 9), usually in the history's database; in memory when absent. */
+  library?: LibraryStore;
   /** Where problems that must not fail a call are told (the catalog could not learn an answer's keys). */
   onProblem?: (message: string) => void;
 }
@@ -282,6 +289,25 @@ export function createApiService(deps: ServiceDeps): Api {
     }
   }
 
+  async function getGuideline(request: GuidelineRequest): Promise<GuidelineResult> {
+    const chosen = await profileForRequest(request.profileId);
+    if (!chosen.ok) return chosen;
+    const profile = chosen.value;
+    const resolved = await target(profile);
+    const result = resolved.ok ? await deps.client.getGuideline(resolved.value, request) : resolved;
+    await remember(profile, { what: 'guideline', request: { guidelineId: request.guidelineId }, result });
+    // Every guideline read is kept in its profile's library, versioned (issue 9).
+    await libraryMethods.recordFetch(profile.id, request.guidelineId, result);
+    return result;
+  }
+
+  const libraryMethods = createLibraryMethods(deps.library ?? createMemoryLibraryStore(), {
+    wallClock: deps.wallClock,
+    onProblem: deps.onProblem,
+    profileExists: async (profileId) => (await deps.profiles.get(profileId)) !== undefined,
+    fetchGuideline: (profileId, guidelineId) => getGuideline({ profileId, guidelineId }),
+  });
+
   async function others(exceptId?: string): Promise<Profile[]> {
     return (await deps.profiles.list()).filter((profile) => profile.id !== exceptId);
   }
@@ -497,17 +523,10 @@ export function createApiService(deps: ServiceDeps): Api {
       }));
       return { ok: true, value: updated[profileId] ?? [] };
     },
-    async getGuideline(request) {
-      const chosen = await profileForRequest(request.profileId);
-      if (!chosen.ok) return chosen;
-      const profile = chosen.value;
-      const resolved = await target(profile);
-      const result = resolved.ok ? await deps.client.getGuideline(resolved.value, request) : resolved;
-      await remember(profile, { what: 'guideline', request: { guidelineId: request.guidelineId }, result });
-      return result;
-    },
+    getGuideline,
     ...historyMethods.api,
     ...createWorkspaceFileMethods({ ...deps, tabChanges }),
+    ...libraryMethods.api,
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
     // browser mode uses the browser's own find and never asks.
     async findInPage() {

@@ -14,6 +14,16 @@ import {
 } from '../shared/contract';
 import { validateClearHistory, validateDeleteHistory, validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses, validatePinHistory } from './historyValidate';
 import { checkHistoryRetention } from './appStores';
+import {
+  validateLibraryAdd,
+  validateLibraryLabels,
+  validateLibraryPin,
+  validateLibraryRef,
+  validateLibraryRemove,
+  validateLibraryRequest,
+  validateLibrarySearch,
+  validateVersionRequest,
+} from './libraryValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
 import { validateWorkspaceImportRequest } from './workspaceFileValidate';
@@ -228,6 +238,15 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   deleteHistoryEntries: validateDeleteHistory,
   clearHistory: validateClearHistory,
   countHistory: noArgument,
+  listGuidelineLibrary: validateLibraryRequest,
+  addToGuidelineLibrary: validateLibraryAdd,
+  removeFromGuidelineLibrary: validateLibraryRemove,
+  pinLibraryGuideline: validateLibraryPin,
+  setLibraryGuidelineLabels: validateLibraryLabels,
+  searchGuidelineLibrary: validateLibrarySearch,
+  listGuidelineVersions: validateLibraryRef,
+  getGuidelineVersion: validateVersionRequest,
+  markGuidelineRead: validateLibraryRef,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

@@ -434,6 +434,22 @@ export interface SavedBody {
 
 export * from './historyContract';
 export * from './workspaceFileContract';
+export * from './libraryContract';
+import type {
+  GuidelineCopy,
+  GuidelineVersionRequest,
+  GuidelineVersionSummary,
+  LibraryAddReport,
+  LibraryAddRequest,
+  LibraryGuideline,
+  LibraryGuidelineRef,
+  LibraryLabelsRequest,
+  LibraryPinRequest,
+  LibraryRemoveRequest,
+  LibraryRequest,
+  LibrarySearchHit,
+  LibrarySearchRequest,
+} from './libraryContract';
 import type {
   ClearHistoryRequest,
   DeleteHistoryRequest,
@@ -515,6 +531,23 @@ export interface Api {
   clearHistory(request: ClearHistoryRequest): Promise<Result<HistoryRemoved>>;
   /** How many entries there are and how many are pinned (for Clear all's confirmation). */
   countHistory(): Promise<Result<HistoryCounts>>;
+  /** A profile's guideline library (issue 9): pinned first, then by name. */
+  listGuidelineLibrary(request: LibraryRequest): Promise<Result<LibraryGuideline[]>>;
+  /** Adds pasted ids (a list, or links holding them), reporting each item; new ones are fetched when the profile is active. */
+  addToGuidelineLibrary(request: LibraryAddRequest): Promise<Result<LibraryAddReport>>;
+  /** Removes guidelines from the library, with their kept versions; answers the library after. */
+  removeFromGuidelineLibrary(request: LibraryRemoveRequest): Promise<Result<LibraryGuideline[]>>;
+  pinLibraryGuideline(request: LibraryPinRequest): Promise<Result<LibraryGuideline>>;
+  /** Sets the person's own title and tags (the server's name and description stay as they are). */
+  setLibraryGuidelineLabels(request: LibraryLabelsRequest): Promise<Result<LibraryGuideline>>;
+  /** Full-text search of names, descriptions, content, titles and tags, best match first, with the passage. */
+  searchGuidelineLibrary(request: LibrarySearchRequest): Promise<Result<LibrarySearchHit[]>>;
+  /** The kept versions of a guideline, newest first. */
+  listGuidelineVersions(request: LibraryGuidelineRef): Promise<Result<GuidelineVersionSummary[]>>;
+  /** A kept version in full (the latest when none is named): the offline copy, marked with when it was fetched. */
+  getGuidelineVersion(request: GuidelineVersionRequest): Promise<Result<GuidelineCopy>>;
+  /** Marks the latest version read: "changed since you last read it" then waits for the next change. */
+  markGuidelineRead(request: LibraryGuidelineRef): Promise<Result<LibraryGuideline>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -636,6 +669,15 @@ export const API_METHODS = [
   'deleteHistoryEntries',
   'clearHistory',
   'countHistory',
+  'listGuidelineLibrary',
+  'addToGuidelineLibrary',
+  'removeFromGuidelineLibrary',
+  'pinLibraryGuideline',
+  'setLibraryGuidelineLabels',
+  'searchGuidelineLibrary',
+  'listGuidelineVersions',
+  'getGuidelineVersion',
+  'markGuidelineRead',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

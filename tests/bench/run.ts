@@ -6,6 +6,7 @@ import { removeSharedHistory, sharedHistory } from './historySeed';
 import { benchStartWithHistory } from './historyStart';
 import { benchRetention } from './historyPrune';
 import { benchInvokeOverhead } from './invokeOverhead';
+import { benchLibrarySearch } from './library';
 import { benchTimeToReady } from './timeToReady';
 
 /**
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, paint) runs
+  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, paint) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -34,6 +35,10 @@ async function main(): Promise<void> {
     process.stdout.write('\n');
   }
   if (only === 'retention') for (const line of await benchRetention(historyEntries)) process.stdout.write(`${line}\n`);
+  if (!only || only === 'library') {
+    for (const line of await benchLibrarySearch(Number(process.env['BENCH_LIBRARY_GUIDELINES'] ?? 2000))) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
   if (!only || only === 'ready') {
     for (const line of await benchTimeToReady(webEntry, rendererDir, readyRounds)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');

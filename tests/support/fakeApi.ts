@@ -57,6 +57,8 @@ import type {
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import { createHistoryMethods } from '../../electron/core/historyService';
 import { checkHistoryRetention } from '../../electron/core/appStores';
+import { createMemoryLibraryStore } from '../../electron/core/libraryMemory';
+import { createLibraryMethods } from '../../electron/core/libraryService';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
 
 /**
@@ -381,7 +383,40 @@ export class FakeApi implements Api {
     this.record('getGuideline', request);
     const changed = this.profileChanged(request.profileId);
     if (changed) return { ok: false as const, error: changed };
-    return this.guidelineResponder(request);
+    const result = await this.guidelineResponder(request);
+    // As the host does: every guideline read is kept in the active profile's library.
+    await this.libraryMethods.recordFetch(request.profileId ?? this.profiles.activeProfileId, request.guidelineId, result);
+    return result;
+  }
+
+  /**
+   * The guideline library behind the library methods: the host's own methods on a memory store,
+   * so the fake parses pastes and versions fetches exactly as the host does. Seed it with
+   * `library.recordFetch(...)` or `library.add(...)`.
+   */
+  readonly library = createMemoryLibraryStore();
+  /** Times handed to the library (added, fetched, read); tests may move it. */
+  libraryClock = new Date('2026-11-20T09:30:00.000Z');
+  private readonly libraryMethods = createLibraryMethods(this.library, {
+    wallClock: () => this.libraryClock,
+    profileExists: async (profileId) => this.profiles.profiles.some((profile) => profile.id === profileId),
+    fetchGuideline: (profileId, guidelineId) => this.getGuideline({ profileId, guidelineId }),
+  });
+
+  listGuidelineLibrary: Api['listGuidelineLibrary'] = (request) => this.libraryCall('listGuidelineLibrary', request);
+  addToGuidelineLibrary: Api['addToGuidelineLibrary'] = (request) => this.libraryCall('addToGuidelineLibrary', request);
+  removeFromGuidelineLibrary: Api['removeFromGuidelineLibrary'] = (request) => this.libraryCall('removeFromGuidelineLibrary', request);
+  pinLibraryGuideline: Api['pinLibraryGuideline'] = (request) => this.libraryCall('pinLibraryGuideline', request);
+  setLibraryGuidelineLabels: Api['setLibraryGuidelineLabels'] = (request) => this.libraryCall('setLibraryGuidelineLabels', request);
+  searchGuidelineLibrary: Api['searchGuidelineLibrary'] = (request) => this.libraryCall('searchGuidelineLibrary', request);
+  listGuidelineVersions: Api['listGuidelineVersions'] = (request) => this.libraryCall('listGuidelineVersions', request);
+  getGuidelineVersion: Api['getGuidelineVersion'] = (request) => this.libraryCall('getGuidelineVersion', request);
+  markGuidelineRead: Api['markGuidelineRead'] = (request) => this.libraryCall('markGuidelineRead', request);
+
+  private libraryCall<M extends keyof typeof this.libraryMethods.api>(method: M, request: Parameters<Api[M]>[0]): ReturnType<Api[M]> {
+    this.record(method, request);
+    const call = this.libraryMethods.api[method] as (argument: typeof request) => ReturnType<Api[M]>;
+    return call(structuredClone(request));
   }
 
   /** The history behind the three history methods; seed it with `history.record(...)`. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { GuidelineResult, GuidelineSuccess } from '../../../electron/shared/contract';
 import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
@@ -38,7 +39,14 @@ function GuidelineDocument({ value }: { value: GuidelineSuccess }) {
 }
 
 /** The Guideline region: a hint, loading, the document, or an error panel like the invoke one. */
-export function GuidelineView({ state }: { state: GuidelineState }) {
+export function GuidelineView({
+  state,
+  children,
+}: {
+  state: GuidelineState;
+  /** Shown after the answer, in the region: the library's kept copy when a fetch failed (issue 9). */
+  children?: ReactNode;
+}) {
   const { openedId, data, error, isError, isFetching } = state;
   return (
     <section aria-label="Guideline" className="card guideline-view" aria-busy={isFetching}>
@@ -81,6 +89,7 @@ export function GuidelineView({ state }: { state: GuidelineState }) {
             />
           </WholeBodyActionContext.Provider>
         ))}
+      {children}
     </section>
   );
 }

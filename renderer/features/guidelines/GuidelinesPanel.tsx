@@ -1,15 +1,22 @@
-import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useGuideline } from '../../queries/guideline';
 import { useKnownGuidelines } from '../../queries/knownLists';
+import { invalidateLibrary, useLibraryChanges, useLibraryList } from '../../queries/library';
+import { useProfiles } from '../../queries/profiles';
 import { IdCombobox } from '../../ui/IdCombobox';
 import { PickList } from '../../ui/PickList';
 import { GuidelineView } from './GuidelineView';
+import { GuidelineLibrary } from './library/GuidelineLibrary';
+import { shownName } from './library/libraryText';
+import { OfflineCopy } from './library/OfflineCopy';
 
 /**
- * The Guidelines tab: open a guideline by id (typed, suggested, or picked from the known
- * list) and read it. Opening the id already shown fetches it again, so a person can check
- * for changes without retyping.
+ * The Guidelines tab: open a guideline by id (typed, suggested, picked from the known list or
+ * from the profile's library) and read it. Opening the id already shown fetches it again, so a
+ * person can check for changes without retyping. Every fetch is filed in the library by the
+ * host, so the library is refreshed when one ends.
  */
 export function GuidelinesPanel() {
   const known = useKnownGuidelines();
@@ -19,8 +26,24 @@ export function GuidelinesPanel() {
   const guideline = useGuideline(openedId);
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
+  const profileId = useProfiles().data?.activeProfileId;
+  const queryClient = useQueryClient();
+  const { markRead } = useLibraryChanges();
+  const library = useLibraryList(profileId);
+  // The Guideline field suggests the known guidelines and every one in the library, so an id
+  // read once on any profile never has to be pasted again.
+  const suggestions = useMemo(() => {
+    const knownIds = new Set((known.data ?? []).map((guideline) => guideline.id));
+    const kept = (library.data ?? []).filter((entry) => !knownIds.has(entry.guidelineId)).map((entry) => ({ id: entry.guidelineId, name: shownName(entry) }));
+    return known.data || library.data ? [...(known.data ?? []), ...kept] : undefined;
+  }, [known.data, library.data]);
 
-  function open(id: string) {
+  // A fetch that ended has been filed in the library (maybe as a new version): show it there.
+  useEffect(() => {
+    if (guideline.dataUpdatedAt > 0) void invalidateLibrary(queryClient);
+  }, [guideline.dataUpdatedAt, queryClient]);
+
+  async function open(id: string) {
     const trimmed = id.trim();
     if (trimmed === '') {
       setInputError('Enter a guideline id, or pick a known guideline.');
@@ -28,6 +51,10 @@ export function GuidelinesPanel() {
       return;
     }
     setInputError(null);
+    // Opening marks the version kept so far as read, before this fetch files a newer one: so
+    // when it did change, the library says "changed since you last read it" until the next open.
+    // An id not in the library yet is refused, which is fine: there was nothing to read.
+    if (profileId !== undefined) await markRead.mutateAsync({ profileId, guidelineId: trimmed }).catch(() => undefined);
     if (trimmed === openedId) void guideline.refetch({ cancelRefetch: false });
     else setOpenedId(trimmed);
   }
@@ -41,7 +68,7 @@ export function GuidelinesPanel() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            open(input);
+            void open(input);
           }}
         >
           <div className="card-head">
@@ -55,7 +82,7 @@ export function GuidelinesPanel() {
               setInputError(null);
               setInput(value);
             }}
-            options={known.data}
+            options={suggestions}
             placeholder="Guideline id"
             error={inputError}
             inputRef={inputRef}
@@ -66,6 +93,14 @@ export function GuidelinesPanel() {
             </button>
           </div>
         </form>
+        <GuidelineLibrary
+          profileId={profileId}
+          openedId={openedId}
+          onOpen={(id) => {
+            setInput(id);
+            void open(id);
+          }}
+        />
         <section className="picker" aria-labelledby={headingId}>
           <h3 id={headingId} className="section-title">
             Known guidelines
@@ -78,7 +113,7 @@ export function GuidelinesPanel() {
               items={known.data}
               onPick={(id) => {
                 setInput(id);
-                open(id);
+                void open(id);
               }}
             />
           )}
@@ -92,7 +127,15 @@ export function GuidelinesPanel() {
           isError: guideline.isError,
           isFetching: guideline.isFetching,
         }}
-      />
+      >
+        <OfflineCopy
+          profileId={profileId}
+          guidelineId={openedId}
+          result={guideline.data}
+          retrying={guideline.isFetching}
+          onRetry={() => void guideline.refetch({ cancelRefetch: false })}
+        />
+      </GuidelineView>
     </div>
   );
 }

@@ -245,6 +245,19 @@ describe('the key never leaves the host', () => {
       deleteHistoryEntries: () => core.api.deleteHistoryEntries({ ids: [999_999] }),
       clearHistory: () => core.api.clearHistory({ keepPinned: true }),
       countHistory: () => core.api.countHistory(),
+      listGuidelineLibrary: () => core.api.listGuidelineLibrary({ profileId }),
+      addToGuidelineLibrary: () => core.api.addToGuidelineLibrary({ profileId, text: `${GUIDELINE_ID}\n${SANDBOX_GUIDELINES[1]!.id}` }),
+      removeFromGuidelineLibrary: () => core.api.removeFromGuidelineLibrary({ profileId, guidelineIds: [SANDBOX_GUIDELINES[1]!.id] }),
+      pinLibraryGuideline: () => core.api.pinLibraryGuideline({ profileId, guidelineId: GUIDELINE_ID, pinned: true }),
+      setLibraryGuidelineLabels: () => core.api.setLibraryGuidelineLabels({ profileId, guidelineId: GUIDELINE_ID, title: 'Mine', tags: ['a'] }),
+      searchGuidelineLibrary: () => core.api.searchGuidelineLibrary({ profileId, text: 'escalate' }),
+      listGuidelineVersions: () => core.api.listGuidelineVersions({ profileId, guidelineId: GUIDELINE_ID }),
+      getGuidelineVersion: async () => {
+        const copy = await core.api.getGuidelineVersion({ profileId, guidelineId: GUIDELINE_ID });
+        expect(copy.ok, 'the fetched guideline is kept').toBe(true);
+        return copy;
+      },
+      markGuidelineRead: () => core.api.markGuidelineRead({ profileId, guidelineId: GUIDELINE_ID }),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());

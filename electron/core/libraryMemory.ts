@@ -1,0 +1,127 @@
+import type { Guideline, GuidelineVersionSummary, HistoryPassage, LibraryGuideline, LibrarySearchHit } from '../shared/contract';
+import { searchTerms, withoutMarks } from './historySchema';
+import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
+import type { LibraryStore } from './libraryStore';
+
+/**
+ * The in-memory twin of the SQLite library: for component tests, a run without a data folder,
+ * and a session whose database cannot be used. It versions by the same hash; its search is a
+ * prefix match of the same words, ranked by the same field weights (times how often a word
+ * occurs, where FTS5 uses bm25), with the passage cut around the first match of the best field.
+ */
+
+interface Kept {
+  entry: LibraryGuideline;
+  readVersion: number | null;
+  versions: Array<GuidelineVersionSummary & { guideline: Guideline }>;
+}
+
+export function createMemoryLibraryStore(): LibraryStore {
+  const profiles = new Map<string, Map<string, Kept>>();
+  const of = (profileId: string) => {
+    let library = profiles.get(profileId);
+    if (!library) profiles.set(profileId, (library = new Map()));
+    return library;
+  };
+  const shown = (kept: Kept): LibraryGuideline =>
+    structuredClone({ ...kept.entry, changedSinceRead: kept.readVersion !== null && kept.entry.latestVersion > kept.readVersion });
+  const addOne = (profileId: string, guidelineId: string, at: string): boolean => {
+    const library = of(profileId);
+    if (library.has(guidelineId)) return false;
+    library.set(guidelineId, {
+      entry: { guidelineId, name: null, description: null, title: '', tags: [], pinned: false, addedAt: at, fetchedAt: null, readAt: null, latestVersion: 0, changedSinceRead: false },
+      readVersion: null,
+      versions: [],
+    });
+    return true;
+  };
+  const change = (profileId: string, guidelineId: string, apply: (kept: Kept) => void) => {
+    const kept = of(profileId).get(guidelineId);
+    if (!kept) return null;
+    apply(kept);
+    return shown(kept);
+  };
+
+  return {
+    async list(profileId) {
+      return [...of(profileId).values()].map(shown).sort(libraryOrder);
+    },
+    async get(profileId, guidelineId) {
+      const kept = of(profileId).get(guidelineId);
+      return kept ? shown(kept) : null;
+    },
+    async add(profileId, guidelineIds, at) {
+      return guidelineIds.filter((id) => addOne(profileId, id, at));
+    },
+    async recordFetch(profileId, guidelineId, guideline, at) {
+      addOne(profileId, guidelineId, at);
+      const kept = of(profileId).get(guidelineId)!;
+      const hash = versionHash(guideline);
+      const newVersion = kept.versions.at(-1)?.hash !== hash;
+      if (newVersion) {
+        const version = kept.versions.length + 1;
+        kept.versions.push({ version, hash, fetchedAt: at, name: guideline.name, guideline: structuredClone(guideline) });
+        Object.assign(kept.entry, { latestVersion: version, name: guideline.name, description: guideline.description });
+      }
+      kept.entry.fetchedAt = at;
+      return { entry: shown(kept), newVersion };
+    },
+    async remove(profileId, guidelineIds) {
+      const library = of(profileId);
+      return guidelineIds.filter((id) => library.delete(id)).length;
+    },
+    async pin(profileId, guidelineId, pinned) {
+      return change(profileId, guidelineId, (kept) => (kept.entry.pinned = pinned));
+    },
+    async setLabels(profileId, guidelineId, { title, tags }) {
+      return change(profileId, guidelineId, (kept) => Object.assign(kept.entry, { title, tags: [...tags] }));
+    },
+    async markRead(profileId, guidelineId, at) {
+      return change(profileId, guidelineId, (kept) => {
+        kept.entry.readAt = at;
+        // Nothing kept yet: nothing was read, so the first fetch is no "change".
+        kept.readVersion = kept.entry.latestVersion || null;
+      });
+    },
+    async search(profileId, text, limit) {
+      const terms = searchTerms(text);
+      if (terms.length === 0) return [];
+      const scored: Array<LibrarySearchHit & { score: number }> = [];
+      for (const kept of of(profileId).values()) {
+        const latest = kept.versions.at(-1)?.guideline;
+        const fields = [kept.entry.name ?? '', kept.entry.description ?? '', latest?.content ?? '', kept.entry.title, kept.entry.tags.join(' '), kept.entry.guidelineId].map(withoutMarks);
+        const words = fields.map((field) => field.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+        if (!terms.every((term) => words.some((list) => list.some((word) => word.startsWith(term))))) continue;
+        const perField = words.map((list, i) => FIELD_WEIGHTS[i]! * list.filter((word) => terms.some((term) => word.startsWith(term))).length / Math.sqrt(list.length || 1));
+        const best = perField.indexOf(Math.max(...perField));
+        scored.push({ entry: shown(kept), passage: passageOf(fields[best]!, terms), score: perField.reduce((a, b) => a + b, 0) });
+      }
+      scored.sort((a, b) => b.score - a.score);
+      return scored.slice(0, clampHits(limit)).map(({ entry, passage }) => ({ entry, passage }));
+    },
+    async versions(profileId, guidelineId) {
+      const kept = of(profileId).get(guidelineId);
+      return kept ? kept.versions.map(({ version, hash, fetchedAt, name }) => ({ version, hash, fetchedAt, name })).reverse() : [];
+    },
+    async version(profileId, guidelineId, version) {
+      const kept = of(profileId).get(guidelineId);
+      const found = kept?.versions.find((v) => v.version === (version ?? kept.entry.latestVersion));
+      if (!kept || !found) return null;
+      const { guideline, ...summary } = found;
+      return { entry: shown(kept), version: summary, guideline: structuredClone(guideline) };
+    },
+    close() {},
+  };
+}
+
+/** About 150 characters around the first match, every word that starts with a term marked. */
+function passageOf(field: string, terms: string[]): HistoryPassage {
+  const first = field.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}])(${terms.map((t) => t.replace(/[^\p{L}\p{N}]/gu, '')).join('|')})`, 'u'));
+  const from = Math.max(0, first - 60);
+  const text = (from > 0 ? '…' : '') + field.slice(from, from + 150) + (from + 150 < field.length ? '…' : '');
+  const highlights: HistoryPassage['highlights'] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (terms.some((term) => match[0].toLowerCase().startsWith(term))) highlights.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return { text, highlights };
+}
