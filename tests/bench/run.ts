@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { benchFirstPaint } from './firstPaint';
+import { benchGuidelineReader } from './guidelineReader';
 import { benchHistorySearch, benchRecordingOverhead } from './history';
 import { benchInvokeOverhead } from './invokeOverhead';
 import { benchTimeToReady } from './timeToReady';
@@ -11,7 +12,7 @@ import { benchTimeToReady } from './timeToReady';
 async function main(): Promise<void> {
   const requests = Number(process.env['BENCH_REQUESTS'] ?? 2000);
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, paint) runs one benchmark, for a quick look at one figure.
+  // BENCH_ONLY=ready (or overhead, history, paint, reader) runs one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
   const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
     process.stdout.write('\n');
   }
   if (!only || only === 'paint') for (const line of await benchFirstPaint(webEntry)) process.stdout.write(`${line}\n`);
+  if (!only || only === 'reader') {
+    process.stdout.write('\n');
+    for (const line of await benchGuidelineReader(webEntry)) process.stdout.write(`${line}\n`);
+  }
 }
 
 void main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { OutlineHeading } from './outline';
 
 /**
@@ -7,7 +7,15 @@ import type { OutlineHeading } from './outline';
  * windows; above it and collapsible on narrow ones (the toggle only shows there, by CSS
  * container query). Links are plain links, so Tab and Enter reach every one.
  */
-export function ReaderContents({ headings, current, onGo }: { headings: readonly OutlineHeading[]; current: number; onGo: (index: number) => void }) {
+export const ReaderContents = memo(function ReaderContents({
+  headings,
+  current,
+  onGo,
+}: {
+  headings: readonly OutlineHeading[];
+  current: number;
+  onGo: (index: number) => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -45,4 +53,4 @@ export function ReaderContents({ headings, current, onGo }: { headings: readonly
       </ol>
     </nav>
   );
-}
+});

@@ -41,19 +41,22 @@ export function useProgressiveChunks(chunks: readonly OutlineChunk[], textRef: R
     });
   }, []);
 
+  // One observer for the reader's life, on every part's element: React keeps the element when a
+  // placeholder becomes its rendered part (same key, same tag), so nothing is observed twice and
+  // nothing needs observing again after a render (re-creating it per render cost seconds at 5 MB).
   useEffect(() => {
     const text = textRef.current;
     if (!text || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        const near = entries.filter((entry) => entry.isIntersecting).map((entry) => Number((entry.target as HTMLElement).dataset['chunk']));
-        if (near.length > 0) add(near);
+        const near = entries.filter((entry) => entry.isIntersecting && (entry.target as HTMLElement).dataset['placeholder'] !== undefined);
+        if (near.length > 0) add(near.map((entry) => Number((entry.target as HTMLElement).dataset['chunk'])));
       },
       { rootMargin: AHEAD },
     );
-    for (const placeholder of text.querySelectorAll('[data-placeholder]')) observer.observe(placeholder);
+    for (const part of text.querySelectorAll('[data-chunk]')) observer.observe(part);
     return () => observer.disconnect();
-  }, [rendered, add, textRef]);
+  }, [chunks, add, textRef]);
 
   const total = chunks.reduce((sum, chunk) => sum + chunk.source.length, 0);
   useEffect(() => {
