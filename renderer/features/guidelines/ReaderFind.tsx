@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { findMatches, findRanges } from './findText';
+import { findInLowered, findRanges } from './findText';
 import type { OutlineChunk } from './outline';
 
 /** Where the current match is: a chunk, and which of its matches (-1: its last, once rendered). */
@@ -48,7 +48,8 @@ export function ReaderFind({
   const [position, setPosition] = useState<Position | null>(null);
   const [domRanges, setDomRanges] = useState<Map<number, Range[]>>(new Map());
 
-  const sourceCounts = useMemo(() => chunks.map((chunk) => findMatches(chunk.source, query).length), [chunks, query]);
+  const lowered = useMemo(() => chunks.map((chunk) => chunk.source.toLowerCase()), [chunks]);
+  const sourceCounts = useMemo(() => lowered.map((source) => findInLowered(source, query).length), [lowered, query]);
 
   // The rendered parts' matches, from the page, after each render that may have added some.
   useLayoutEffect(() => {

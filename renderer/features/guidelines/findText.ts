@@ -5,9 +5,13 @@
 
 /** Where `query` occurs in `text`, ignoring case, as start offsets. An empty query matches nothing. */
 export function findMatches(text: string, query: string, limit = Number.POSITIVE_INFINITY): number[] {
+  return findInLowered(text.toLowerCase(), query, limit);
+}
+
+/** As findMatches, in a text already lower-cased (a 5 MB guideline is lower-cased once, not per keystroke). */
+export function findInLowered(haystack: string, query: string, limit = Number.POSITIVE_INFINITY): number[] {
   const needle = query.toLowerCase();
   if (needle === '') return [];
-  const haystack = text.toLowerCase();
   const found: number[] = [];
   for (let at = haystack.indexOf(needle); at !== -1 && found.length < limit; at = haystack.indexOf(needle, at + needle.length)) {
     found.push(at);
