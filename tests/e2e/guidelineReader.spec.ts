@@ -1,5 +1,6 @@
 import { openGuideline, startGuidelineServer } from '../support/guidelineServer';
-import { createProfileWithKey, expect, openApp, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createProfileWithKey, expect, openApp, test, type RunningApp } from './fixtures';
 
 /** Issue 9, Reading, in real Chromium: contents that follow the scroll, anchors, copy, find. */
 
@@ -17,7 +18,7 @@ function longGuideline(): string {
   return parts.join('\n');
 }
 
-async function openHandbook(page: import('@playwright/test').Page, app: import('./fixtures').RunningApp) {
+async function openHandbook(page: Page, app: RunningApp) {
   const platform = await startGuidelineServer({ handbook: { name: 'Ticket handbook', description: 'Desk rules.', content: longGuideline() } });
   await openApp(page, app);
   await createProfileWithKey(page, 'Reader', platform.url, KEY);
