@@ -33,7 +33,7 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
   const textRef = useRef<HTMLDivElement>(null);
   const findInputRef = useRef<HTMLInputElement>(null);
   const findButtonRef = useRef<HTMLButtonElement>(null);
-  const { rendered, render } = useProgressiveChunks(chunks, textRef);
+  const { rendered, placed, render } = useProgressiveChunks(chunks, textRef);
   const [current, setCurrent] = useScrollSpy(textRef, headings.length);
   const [hosts, setHosts] = useState<ReadonlySet<string>>(() => allowedImageHosts.get(guidelineId) ?? new Set());
   const [pendingLink, setPendingLink] = useState<string | null>(null);
@@ -81,6 +81,7 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
     [hosts, guidelineId, goToHeading],
   );
 
+  const restHeight = useMemo(() => chunks.reduce((sum, chunk, index) => (rendered.has(index) ? sum : sum + estimatedHeight(chunk.source.length)), 0), [chunks, rendered]);
   const sections = useMemo(() => chunks.map((chunk) => (chunk.heading === null ? () => chunk.source : () => sectionSource(content, headings[chunk.heading!]!))), [chunks, headings, content]);
 
   function openFind() {
@@ -138,7 +139,7 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
                 <div key={index} className="reader-chunk" data-chunk={index} data-heading={chunk.heading ?? undefined}>
                   <ReaderChunk source={chunk.source} heading={chunk.heading === null ? null : headings[chunk.heading]!} headingIndex={chunk.heading} section={sections[index]!} />
                 </div>
-              ) : (
+              ) : placed ? (
                 <div
                   key={index}
                   className="reader-chunk reader-placeholder"
@@ -148,8 +149,9 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
                   style={{ height: estimatedHeight(chunk.source.length) }}
                   aria-hidden="true"
                 />
-              ),
+              ) : null,
             )}
+            {!placed && <div className="reader-placeholder" style={{ height: restHeight }} aria-hidden="true" />}
           </div>
         </div>
         {pendingLink !== null && <LinkConfirm url={pendingLink} onClose={() => setPendingLink(null)} />}

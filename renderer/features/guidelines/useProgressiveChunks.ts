@@ -41,12 +41,20 @@ export function useProgressiveChunks(chunks: readonly OutlineChunk[], textRef: R
     });
   }, []);
 
+  // The placeholders of the parts not yet rendered (thousands, at 5 MB) come in a task of their
+  // own just after the first screen: until then one spacer of their height stands in for them.
+  const [placed, setPlaced] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPlaced(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
   // One observer for the reader's life, on every part's element: React keeps the element when a
   // placeholder becomes its rendered part (same key, same tag), so nothing is observed twice and
   // nothing needs observing again after a render (re-creating it per render cost seconds at 5 MB).
   useEffect(() => {
     const text = textRef.current;
-    if (!text || typeof IntersectionObserver === 'undefined') return;
+    if (!text || !placed || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         const near = entries.filter((entry) => entry.isIntersecting && (entry.target as HTMLElement).dataset['placeholder'] !== undefined);
@@ -56,7 +64,7 @@ export function useProgressiveChunks(chunks: readonly OutlineChunk[], textRef: R
     );
     for (const part of text.querySelectorAll('[data-chunk]')) observer.observe(part);
     return () => observer.disconnect();
-  }, [chunks, add, textRef]);
+  }, [chunks, add, textRef, placed]);
 
   const total = chunks.reduce((sum, chunk) => sum + chunk.source.length, 0);
   useEffect(() => {
@@ -74,5 +82,5 @@ export function useProgressiveChunks(chunks: readonly OutlineChunk[], textRef: R
     return () => clearTimeout(timer);
   }, [rendered, chunks, total, add]);
 
-  return { rendered, render: useCallback((index: number) => add([index]), [add]) };
+  return { rendered, placed, render: useCallback((index: number) => add([index]), [add]) };
 }
