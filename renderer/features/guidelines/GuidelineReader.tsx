@@ -108,10 +108,10 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
       {/* Focusable (not in the tab order) so a click in the text makes Ctrl+F the reader's. */}
       <div className="guideline-reader" tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="reader-toolbar" role="toolbar" aria-label="Guideline actions">
-          <CopyButton text={content} label="Copy guideline as markdown">
+          <CopyButton text={content} label="Copy markdown of the whole guideline">
             Copy markdown
           </CopyButton>
-          <CopyButton text={() => markdownToPlainText(content)} label="Copy guideline as plain text">
+          <CopyButton text={() => markdownToPlainText(content)} label="Copy plain text of the whole guideline">
             Copy plain text
           </CopyButton>
           <button type="button" ref={findButtonRef} className="button-quiet button-small" aria-keyshortcuts="Control+F Meta+F" onClick={openFind}>

@@ -83,7 +83,7 @@ describe('the guideline reader', () => {
 
   it('copies the source: the whole guideline, a section, a code block, and the plain text', async () => {
     const { view, user } = await openReader();
-    await user.click(within(view).getByRole('button', { name: 'Copy guideline as markdown' }));
+    await user.click(within(view).getByRole('button', { name: 'Copy markdown of the whole guideline' }));
     expect(await navigator.clipboard.readText()).toBe(CONTENT);
 
     await user.click(within(view).getAllByRole('button', { name: 'Copy section: Scope' })[0]!);
@@ -94,7 +94,7 @@ describe('the guideline reader', () => {
     await user.click(within(view).getByRole('button', { name: 'Copy code' }));
     expect(await navigator.clipboard.readText()).toBe('escalate --ticket 42');
 
-    await user.click(within(view).getByRole('button', { name: 'Copy guideline as plain text' }));
+    await user.click(within(view).getByRole('button', { name: 'Copy plain text of the whole guideline' }));
     const plain = await navigator.clipboard.readText();
     expect(plain).toContain('Escalation Policy\n');
     expect(plain).toContain('the vendor (https://vendor.example.com/terms)');
