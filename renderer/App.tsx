@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AppHeader } from './AppHeader';
+import { loadGuidelineReader } from './features/guidelines/LazyGuidelineReader';
 import { loadSafeMarkdown } from './features/guidelines/LazySafeMarkdown';
 import { GuidelinesPanel } from './features/guidelines/GuidelinesPanel';
 import { HistoryPanel } from './features/history/HistoryPanel';
@@ -65,6 +66,7 @@ export function App() {
     if (state !== 'ready') return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     idle(() => void loadSafeMarkdown().catch(() => undefined));
+    idle(() => void loadGuidelineReader().catch(() => undefined));
   }, [state]);
 
   return (

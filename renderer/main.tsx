@@ -11,6 +11,7 @@ import './styles/pickList.css';
 import './styles/results.css';
 import './styles/alerts.css';
 import './styles/markdown.css';
+import './styles/reader.css';
 import './styles/profiles.css';
 import './styles/workbench.css';
 import './styles/catalog.css';

@@ -2,8 +2,10 @@ import type { HostKind } from './contract';
 
 /**
  * The Content-Security-Policy for the renderer. Nothing inline, nothing remote: scripts and
- * styles come from the app's own files, images only from itself or data: URLs (guideline
- * images are shown as links, never loaded). In Electron the renderer talks to main over IPC,
+ * styles come from the app's own files, images from itself, data: URLs, or https: a guideline's
+ * images load only after the person allows their host for that guideline (the reader renders no
+ * <img> before: features/guidelines/ReaderChunk.tsx), and only over https (lib/safeUrl.ts
+ * `imageHost`), which is what this allows; no markup from the server ever becomes an element. In Electron the renderer talks to main over IPC,
  * so it may not connect anywhere; in browser mode it may call only its own host.
  */
 export function contentSecurityPolicy(host: HostKind): string {
@@ -11,7 +13,7 @@ export function contentSecurityPolicy(host: HostKind): string {
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src ${host === 'browser' ? "'self'" : "'none'"}`,
     "base-uri 'none'",

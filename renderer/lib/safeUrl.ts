@@ -24,3 +24,31 @@ export function safeUrl(url: string): string | null {
 export function markdownUrlTransform(url: string): string | null {
   return safeUrl(url);
 }
+
+/**
+ * True when a link may be handed to the system browser: a parseable https address without a
+ * user name or password (`https://bank.example@evil.example/` reads as a bank but goes
+ * elsewhere). The same rule as the desktop's `externalLinkTarget` (electron/adapters), which
+ * the renderer cannot import; the desktop checks again in the main process.
+ */
+export function isOpenableExternally(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The host an image would be loaded from, or null when it may never be loaded: only https
+ * images, as the page's CSP (`img-src 'self' data: https:`) allows.
+ */
+export function imageHost(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '' ? parsed.host : null;
+  } catch {
+    return null;
+  }
+}

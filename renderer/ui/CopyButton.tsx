@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Copies a text to the clipboard and says so briefly (visibly, and to screen readers through
- * a status region); says so too when the clipboard refuses. `caption` is the button's visible
- * word when idle ("Copy" unless given; give the whole label where "Copy" alone is unclear).
- * `text` may be a function, so a long text is only made when it is copied.
+ * a status region); says so too when the clipboard refuses. `text` may be a function, called on
+ * click, for a text that is costly to make (a 5 MB guideline as plain text). `children` replaces
+ * the word "Copy" on the button.
  */
-export function CopyButton({ text, label, caption = 'Copy' }: { text: string | (() => string); label: string; caption?: string }) {
+export function CopyButton({ text, label, children }: { text: string | (() => string); label: string; children?: ReactNode }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -27,7 +27,7 @@ export function CopyButton({ text, label, caption = 'Copy' }: { text: string | (
   return (
     <>
       <button type="button" className="button-quiet button-small" onClick={() => void copy()} aria-label={label}>
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : caption}
+        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : (children ?? 'Copy')}
       </button>
       <span className="visually-hidden" role="status">
         {state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy' : ''}

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { benchFirstPaint } from './firstPaint';
+import { benchGuidelineReader } from './guidelineReader';
 import { benchHistorySearch, benchRecordingOverhead } from './history';
 import { benchHistoryFirstScreen } from './historyScreen';
 import { removeSharedHistory, sharedHistory } from './historySeed';
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, paint) runs
+  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, reader, paint) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -53,6 +54,10 @@ async function main(): Promise<void> {
     process.stdout.write('\n');
   }
   if (!only || only === 'paint') for (const line of await benchFirstPaint(webEntry)) process.stdout.write(`${line}\n`);
+  if (!only || only === 'reader') {
+    process.stdout.write('\n');
+    for (const line of await benchGuidelineReader(webEntry)) process.stdout.write(`${line}\n`);
+  }
 }
 
 void main()

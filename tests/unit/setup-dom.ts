@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { loadGuidelineReader } from '../../renderer/features/guidelines/LazyGuidelineReader';
 import { loadSafeMarkdown } from '../../renderer/features/guidelines/LazySafeMarkdown';
 
 afterEach(() => {
@@ -11,4 +12,5 @@ afterEach(() => {
 // as the app does once the chunk is in (the loading state is covered by tests/e2e/split.spec.ts).
 beforeAll(async () => {
   await loadSafeMarkdown();
+  await loadGuidelineReader();
 });

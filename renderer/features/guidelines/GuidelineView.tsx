@@ -5,7 +5,7 @@ import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
 import { SaveToFileAction } from '../response/SaveToFileAction';
 import { ExchangeExtras, ExchangeSummary, WholeBodyActionContext } from '../../ui/ExchangeDetails';
 import { DocumentBoundary } from '../../ui/ErrorBoundary';
-import { LazySafeMarkdown } from './LazySafeMarkdown';
+import { LazyGuidelineReader } from './LazyGuidelineReader';
 
 /** What the Guideline region needs from the guideline query. */
 export interface GuidelineState {
@@ -16,11 +16,15 @@ export interface GuidelineState {
   isFetching: boolean;
 }
 
-function GuidelineDocument({ value }: { value: GuidelineSuccess }) {
+/**
+ * One guideline: its name once (the content's own opening heading, when it repeats the name, is
+ * left out by the reader), its description, the text with its contents and tools, and at the
+ * foot, small and out of the reading flow, how it was fetched (status, address, time).
+ */
+function GuidelineDocument({ value, guidelineId }: { value: GuidelineSuccess; guidelineId: string }) {
   const { guideline, exchange } = value;
   return (
     <article className="guideline-document">
-      <ExchangeSummary exchange={exchange} />
       <header className="guideline-header">
         <h2 className="guideline-name">{guideline.name}</h2>
         {guideline.description && <p className="guideline-description">{guideline.description}</p>}
@@ -28,12 +32,15 @@ function GuidelineDocument({ value }: { value: GuidelineSuccess }) {
       {guideline.content.trim() === '' ? (
         <p className="muted">This guideline has no content.</p>
       ) : (
-        <LazySafeMarkdown content={guideline.content} />
+        <LazyGuidelineReader key={`${guidelineId}\n${guideline.content.length}`} content={guideline.content} name={guideline.name} guidelineId={guidelineId} />
       )}
-      <Disclosure summary="Markdown source">
-        <pre className="code-block">{guideline.content}</pre>
-      </Disclosure>
-      <ExchangeExtras exchange={exchange} />
+      <footer className="guideline-transport small">
+        <ExchangeSummary exchange={exchange} />
+        <Disclosure summary="Markdown source">
+          <pre className="code-block">{guideline.content}</pre>
+        </Disclosure>
+        <ExchangeExtras exchange={exchange} />
+      </footer>
     </article>
   );
 }
@@ -69,7 +76,7 @@ export function GuidelineView({
         data &&
         (data.ok ? (
           <DocumentBoundary what="guideline" text={data.value.guideline.content}>
-            <GuidelineDocument value={data.value} />
+            <GuidelineDocument value={data.value} guidelineId={openedId ?? ''} />
           </DocumentBoundary>
         ) : (
           <WholeBodyActionContext.Provider

@@ -16,7 +16,7 @@ import { nestsTooDeeply } from './markdownDepth';
  *   pixels, internal addresses), so an image is shown as a labelled link instead;
  * - headings move down two levels so the guideline's own h1 sits under the view's h2.
  */
-const BLOCKED_TITLE = 'Link removed: only http, https and mailto links are allowed';
+export const BLOCKED_TITLE = 'Link removed: only http, https and mailto links are allowed';
 
 function ExternalLink({ href, children, title }: { href: string; children: ReactNode; title?: string }) {
   return (
@@ -26,7 +26,8 @@ function ExternalLink({ href, children, title }: { href: string; children: React
   );
 }
 
-const components: Components = {
+/** The element choices for untrusted markdown; the guideline reader extends them. */
+export const components: Components = {
   a: ({ href, title, children }) =>
     href ? (
       <ExternalLink href={href} title={title}>
@@ -66,7 +67,8 @@ const components: Components = {
   h6: ({ children }) => <h6 className="md-h6">{children}</h6>,
 };
 
-const remarkPlugins = [remarkGfm, remarkHtmlAsText];
+/** GFM, with raw HTML turned into visible code text. */
+export const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 
 /** The note above a text that is shown plainly because it nests too deeply. */
 export const TOO_DEEP_NOTE = 'Shown as plain text: nested too deeply to render safely.';

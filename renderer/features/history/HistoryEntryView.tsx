@@ -90,7 +90,9 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
             </button>
           )}
           <ExportReportButton ids={[entry.id]} />
-          <CopyButton text={() => entryAsMarkdown(entry, version)} label="Copy as Markdown" caption="Copy as Markdown" />
+          <CopyButton text={() => entryAsMarkdown(entry, version)} label="Copy as Markdown">
+            Copy as Markdown
+          </CopyButton>
           {!confirming && (
             <button ref={deleteRef} type="button" className="button-quiet button-small button-danger" onClick={() => setConfirming(true)}>
               Delete
