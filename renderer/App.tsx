@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { AppHeader } from './AppHeader';
 import { loadGuidelineReader } from './features/guidelines/LazyGuidelineReader';
 import { loadSafeMarkdown } from './features/guidelines/LazySafeMarkdown';
+import { loadCompareView } from './features/history/LazyCompareView';
+import { loadDialogs } from './features/settings/LazyDialogs';
 import { GuidelinesPanel } from './features/guidelines/GuidelinesPanel';
 import { HistoryPanel } from './features/history/HistoryPanel';
 import { ReplayContext, type ReplayChannel, type ReplayRequest } from './features/history/replay';
@@ -67,6 +69,8 @@ export function App() {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     idle(() => void loadSafeMarkdown().catch(() => undefined));
     idle(() => void loadGuidelineReader().catch(() => undefined));
+    idle(() => void loadCompareView().catch(() => undefined));
+    idle(() => void loadDialogs().catch(() => undefined));
   }, [state]);
 
   return (

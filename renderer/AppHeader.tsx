@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ProfileSelector } from './features/profile/ProfileSelector';
 import { ProfilesDialog } from './features/profile/ProfilesDialog';
-import { SettingsDialog } from './features/settings/SettingsDialog';
+import { LazySettingsDialog } from './features/settings/LazyDialogs';
 import { useAppInfo } from './queries/appInfo';
 import { useProfilesDialogRequests } from './ui/profilesDialogRequest';
 
@@ -73,7 +73,7 @@ export function AppHeader() {
           </span>
         )}
       </header>
-      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && <LazySettingsDialog onClose={() => setSettingsOpen(false)} />}
       {dialog && <ProfilesDialog onClose={() => setDialog(null)} initialProfileId={dialog.profileId} focusKey={dialog.focusKey} focusDetect={dialog.focusDetect} />}
     </>
   );

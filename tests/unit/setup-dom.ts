@@ -3,6 +3,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { loadGuidelineReader } from '../../renderer/features/guidelines/LazyGuidelineReader';
 import { loadSafeMarkdown } from '../../renderer/features/guidelines/LazySafeMarkdown';
+import { loadCompareView } from '../../renderer/features/history/LazyCompareView';
+import { loadDialogs } from '../../renderer/features/settings/LazyDialogs';
 
 afterEach(() => {
   cleanup();
@@ -13,4 +15,6 @@ afterEach(() => {
 beforeAll(async () => {
   await loadSafeMarkdown();
   await loadGuidelineReader();
+  await loadCompareView();
+  await loadDialogs();
 });

@@ -1,7 +1,12 @@
 import type { ExchangeTiming } from '../../shared/contract';
 import type { ReportBundle } from './reportBundle';
 import type { ReportEntry } from './reportEntry';
+import { formatReportMs, formatReportTime, statusLabel } from './reportFormat';
 import { REPORT_STYLE } from './reportStyle';
+
+// Kept importable from here: the report's formats moved to reportFormat.ts so the page's Copy as
+// Markdown does not pull this whole HTML renderer into the app's first chunk.
+export { formatReportMs, formatReportTime, statusLabel };
 
 /**
  * The QA report as one HTML file a person opens, reads and prints: no script, no external
@@ -24,30 +29,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const ONE_DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** "871 ms", "12.5 ms": as the app writes timings (fixed to en-US, whatever the locale). */
-export function formatReportMs(ms: number): string {
-  return `${(Math.abs(ms) < 100 ? ONE_DECIMAL : WHOLE).format(ms)} ms`;
-}
-
-/** "2026-11-20 08:00:00 UTC": the same on every reader's machine, whatever its time zone. */
-export function formatReportTime(iso: string): string {
-  return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
-}
-
 const e = escapeHtml;
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 function fact(label: string, valueHtml: string): string {
   return `<dt>${e(label)}</dt><dd>${valueHtml}</dd>`;
-}
-
-/** "200 OK", "404 Not Found", or the error code when no status came. */
-export function statusLabel(entry: ReportEntry): string {
-  const { status, statusText, error } = entry.outcome;
-  if (status !== null) return `${status}${statusText ? ` ${statusText}` : ''}`;
-  return error ? `no status (${error.code})` : 'no status';
 }
 
 function statusBadge(entry: ReportEntry): string {

@@ -1,5 +1,5 @@
 import type { ReportEntry } from './reportEntry';
-import { formatReportMs, formatReportTime, statusLabel } from './reportHtml';
+import { formatReportMs, formatReportTime, statusLabel } from './reportFormat';
 
 /**
  * One exchange as Markdown for a ticket (GitHub, GitLab, Jira's markdown, …). Plain functions

@@ -4,7 +4,7 @@ import { ERROR_CODES, type ErrorCode, type HistoryKind } from '../../../electron
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHistoryList, useHistorySearch, type HistoryFilters } from '../../queries/history';
 import { useProfiles } from '../../queries/profiles';
-import { CompareView } from './CompareView';
+import { LazyCompareView } from './LazyCompareView';
 import { useAgentNames } from './agentNames';
 import { HistoryClearAll } from './HistoryClearAll';
 import { HistoryEntryView } from './HistoryEntryView';
@@ -284,7 +284,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
       {comparing === null ? (
         <HistoryEntryView id={openedId} onDeleted={forget} />
       ) : (
-        <CompareView key={comparing.join('-')} ids={comparing} onClose={closeComparison} />
+        <LazyCompareView key={comparing.join('-')} ids={comparing} onClose={closeComparison} />
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import { useTabsInFlight } from '../../queries/invoke';
 import { useKnownAgents } from '../../queries/knownLists';
 import { useProfiles } from '../../queries/profiles';
 import { useWorkspace } from '../../queries/workspace';
-import { CatalogDialog } from '../catalog/CatalogDialog';
+import { LazyCatalogDialog } from '../settings/LazyDialogs';
 import { useReplay } from '../history/replay';
 import { useClosedTabs } from '../workspace/ClosedTabs';
 import { RequestTabStrip } from '../workspace/RequestTabStrip';
@@ -189,7 +189,7 @@ function RequestWorkspace({
         />
       ))}
       {closedTabs.toast}
-      {catalogFor !== null && <CatalogDialog initialAgentId={catalogFor} onClose={() => setCatalogFor(null)} />}
+      {catalogFor !== null && <LazyCatalogDialog initialAgentId={catalogFor} onClose={() => setCatalogFor(null)} />}
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import { lazyComponent } from '../../ui/lazyComponent';
+
+/**
+ * Dialogs opened now and then (Settings with its workspace file and history retention; the
+ * agent catalog) in chunks of their own, so the app's first chunk stays under Vite's 500 kB
+ * warning (tests/e2e/split.spec.ts). They are fetched when the app is idle (see App), so
+ * opening one does not wait; until a chunk is in, a status line says it is loading.
+ */
+const loading = (
+  <p role="status" className="muted lazy-loading">
+    Loading…
+  </p>
+);
+
+const settings = lazyComponent(() => import('./SettingsDialog').then((module) => module.SettingsDialog), loading, 'SettingsDialog');
+const catalog = lazyComponent(() => import('../catalog/CatalogDialog').then((module) => module.CatalogDialog), loading, 'CatalogDialog');
+
+/** Loads both dialogs' chunks; calling it again reuses the same requests. */
+export const loadDialogs = () => Promise.all([settings.load(), catalog.load()]);
+/** SettingsDialog, loaded on first use: same props. */
+export const LazySettingsDialog = settings.Component;
+/** CatalogDialog, loaded on first use: same props. */
+export const LazyCatalogDialog = catalog.Component;
