@@ -93,7 +93,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('tab', { name: 'History' }).click();
       const history = page.getByRole('region', { name: 'History', exact: true });
       const entries = history.getByRole('list', { name: 'History entries' }).getByRole('button');
-      await expect(entries.first()).toContainText(drafter.id);
+      await expect(entries.first()).toContainText(drafter.name);
       await scan(page, testInfo, 'history-list');
       await history.getByRole('searchbox', { name: 'Search history' }).fill('Grace');
       await expect(entries.first().locator('mark').first()).toBeVisible();

@@ -15,7 +15,9 @@ test('an invoke is found in History by a word of its answer, opened as it was, a
   await page.getByRole('tab', { name: 'History' }).click();
   const history = page.getByRole('region', { name: 'History', exact: true });
   const entries = history.getByRole('list', { name: 'History entries' }).getByRole('button');
-  await expect(entries.first()).toContainText(drafter.id);
+  // Shown by the name the app knows the Sandbox's agent by; its id is in the tooltip.
+  await expect(entries.first()).toContainText(drafter.name);
+  await expect(entries.first().getByTitle(`Agent id: ${drafter.id}`)).toBeVisible();
   await testInfo.attach('history-list.png', { body: await page.screenshot(), contentType: 'image/png' });
 
   await history.getByRole('searchbox', { name: 'Search history' }).fill('Cobol');

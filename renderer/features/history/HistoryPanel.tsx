@@ -224,30 +224,32 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             value={filters.targetId ?? ''}
             onChange={(event) => setFilter('targetId', event.target.value.trim() || undefined)}
           />
-          <label className="history-date">
-            From{' '}
-            <input
-              className="input"
-              type="date"
-              value={days.from}
-              onChange={(event) => {
-                setDays((previous) => ({ ...previous, from: event.target.value }));
-                setFilter('from', dayStart(event.target.value));
-              }}
-            />
-          </label>
-          <label className="history-date">
-            To{' '}
-            <input
-              className="input"
-              type="date"
-              value={days.to}
-              onChange={(event) => {
-                setDays((previous) => ({ ...previous, to: event.target.value }));
-                setFilter('to', dayStart(event.target.value, true));
-              }}
-            />
-          </label>
+          <div className="history-dates">
+            <label className="history-date">
+              From{' '}
+              <input
+                className="input"
+                type="date"
+                value={days.from}
+                onChange={(event) => {
+                  setDays((previous) => ({ ...previous, from: event.target.value }));
+                  setFilter('from', dayStart(event.target.value));
+                }}
+              />
+            </label>
+            <label className="history-date">
+              To{' '}
+              <input
+                className="input"
+                type="date"
+                value={days.to}
+                onChange={(event) => {
+                  setDays((previous) => ({ ...previous, to: event.target.value }));
+                  setFilter('to', dayStart(event.target.value, true));
+                }}
+              />
+            </label>
+          </div>
         </div>
         <p className="muted small" role="status">
           {typed.trim().length > 0 && typed.trim().length < MIN_SEARCH_CHARS

@@ -19,7 +19,9 @@ describe('History', () => {
     const [first, second] = entryButtons(history);
     expect(first).toHaveTextContent(/guideline failed\s+escalation\s+Sandbox\s+404/);
     expect(second).toHaveTextContent(/invoke/);
-    expect(second).toHaveTextContent(AGENT);
+    // The app knows this agent (a Sandbox-style known agent): its name shows, its id is the tooltip.
+    expect(second).toHaveTextContent('Support reply drafter');
+    expect(within(second!).getByTitle(`Agent id: ${AGENT}`)).toBeInTheDocument();
     expect(second).toHaveTextContent('200');
     expect(second).toHaveTextContent(/871/);
     expect(within(history).getAllByRole('heading', { level: 3 })).toHaveLength(2);
@@ -184,7 +186,7 @@ describe('History', () => {
     await waitFor(() => expect(entryCheckboxes(history)).toHaveLength(3));
     expect(within(history).queryByRole('group', { name: 'Selected entries' })).toBeNull();
     const [first, , third] = entryCheckboxes(history);
-    expect(first).toHaveAccessibleName(/^Select invoke 11111111-1111-4111-8111-111111111111 at /);
+    expect(first).toHaveAccessibleName(/^Select invoke Support reply drafter \(11111111-1111-4111-8111-111111111111\) at /);
     await user.click(third!);
     await user.click(first!);
     const bar = within(history).getByRole('group', { name: 'Selected entries' });
