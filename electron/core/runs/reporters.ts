@@ -57,7 +57,9 @@ export function junitReport(report: RunReport): string {
     const body = [...reasons, ...(result.entry.answer?.what === 'invoke' ? ['', `answer: ${result.entry.answer.answer}`] : error ? ['', `error: ${error.message}`] : [])];
     return `${open}>\n      <failure message="${xml(reasons[0] ?? 'failed')}" type="${xml(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>`;
   });
-  const skipped = report.summary.notRun > 0 ? [`    <testcase name="${xml(`${report.summary.notRun} requests not run`)}" classname="${xml(report.suite)}" time="0">\n      <skipped message="the run was stopped before they were sent"/>\n    </testcase>`] : [];
+  const skipped = report.notRun.map(
+    (item) => `    <testcase name="${xml(resultLabel(item))}" classname="${xml(`${report.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>`,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${xml(report.suite)}" ${counts}>`,

@@ -42,6 +42,8 @@ export interface RunReport {
   profile: HistoryProfile;
   summary: { total: number; passed: number; failed: number; cancelled: number; notRun: number; stopped: boolean };
   results: RunReportResult[];
+  /** The requests never sent (the run was stopped first). */
+  notRun: Array<{ case: string; caseNumber: number; row: number | null; agent: string }>;
 }
 
 export function reportResult(result: RunResult, profile: HistoryProfile): RunReportResult {
@@ -77,6 +79,7 @@ export function buildRunReport(summary: RunSummary, meta: RunMeta): RunReport {
     profile: meta.profile,
     summary: { total, passed, failed, cancelled, notRun, stopped },
     results: summary.results.map((result) => reportResult(result, meta.profile)),
+    notRun: summary.unsent.map((planned) => ({ case: planned.caseName, caseNumber: planned.caseIndex + 1, row: planned.row, agent: planned.agentId })),
   };
 }
 

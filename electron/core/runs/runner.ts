@@ -64,6 +64,8 @@ export interface RunSummary {
   durationMs: number;
   /** In plan order; requests never sent are absent. */
   results: RunResult[];
+  /** The requests never sent, in plan order (for reports that list them as skipped). */
+  unsent: PlannedCase[];
 }
 
 export type RunEvent =
@@ -197,6 +199,7 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
           unreachable,
           durationMs: now() - started,
           results: kept,
+          unsent: plan.filter((planned) => results[planned.index] === undefined),
         };
         emit({ type: 'finished', summary });
         resolve(summary);
