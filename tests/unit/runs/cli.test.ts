@@ -1,7 +1,7 @@
+// @vitest-environment jsdom
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, type RunCliIo } from '../../../electron/cli/run';
 import { CSV_COLUMNS } from '../../../electron/core/runs/reporters';
@@ -157,7 +157,7 @@ describe('agent-explorer run: reporters', () => {
     const ran = await run([await suite(mixed, ROWS), '--sandbox', '--reporter', 'junit']);
     expect(ran.code).toBe(1);
     expect(ran.stderr).toContain('mixed: 6 run, 2 passed, 4 failed');
-    const doc = new JSDOM(ran.stdout, { contentType: 'application/xml' }).window.document;
+    const doc = new DOMParser().parseFromString(ran.stdout, 'application/xml');
     expect(doc.querySelector('parsererror')).toBeNull();
     const root = doc.documentElement;
     expect(root.tagName).toBe('testsuites');
@@ -186,7 +186,7 @@ describe('agent-explorer run: reporters', () => {
     });
     const file = await suite({ name: 'drops', cases: [{ name: 'ok', agent: 'fine' }, { name: 'dropped', agent: 'drop' }] });
     const ran = await run([file, '--reporter', 'junit', '--concurrency', '1'], { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: PLATFORM_KEY });
-    const testsuite = new JSDOM(ran.stdout, { contentType: 'application/xml' }).window.document.querySelector('testsuite')!;
+    const testsuite = new DOMParser().parseFromString(ran.stdout, 'application/xml').querySelector('testsuite')!;
     expect([testsuite.getAttribute('tests'), testsuite.getAttribute('failures'), testsuite.getAttribute('errors')]).toEqual(['2', '0', '1']);
     expect(testsuite.querySelector('testcase[name^="dropped"] > error')?.getAttribute('type')).toBe('network');
   });
@@ -211,7 +211,7 @@ describe('agent-explorer run: reporters', () => {
     const ran = await run([await suite(GOOD, ROWS), '--sandbox', '--reporter', 'html', '--out', 'run.html']);
     expect(ran.code).toBe(0);
     const html = await readFile(path.join(dir, 'run.html'), 'utf8');
-    const doc = new JSDOM(html).window.document;
+    const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(doc.querySelector('h1')?.textContent).toBe('orders: 2 of 2 passed');
     expect(doc.querySelectorAll('.summary tbody tr')).toHaveLength(2);
     expect(doc.querySelectorAll('article.entry')).toHaveLength(2);
