@@ -105,6 +105,15 @@ describe('a good suite expands to one request per case, row and agent', () => {
     expect(loaded.value.plan[0]!.payload).toEqual({ company: 'Northwind', customer_name: 'Dana', topic: '{topic}' });
   });
 
+  it('puts a row value into answerMatches literally', async () => {
+    await writeFile(path.join(dir, 'rows.jsonl'), '{"order": "NW-1.5"}\n');
+    const file = path.join(dir, 's.json');
+    await writeFile(file, JSON.stringify({ data: 'rows.jsonl', cases: [{ agent: 'a', expect: { answerMatches: '^Order {{order}} is' } }] }));
+    const loaded = await loadSuite(file);
+    const pattern = new RegExp(loaded.ok ? loaded.value.plan[0]!.expect.answerMatches! : '');
+    expect([pattern.test('Order NW-1.5 is here'), pattern.test('Order NW-105 is here')]).toEqual([true, false]);
+  });
+
   it('takes --data instead of the suite’s own file', async () => {
     await writeFile(path.join(dir, 'other.jsonl'), '{"n": 7}\n');
     const file = path.join(dir, 's.json');
