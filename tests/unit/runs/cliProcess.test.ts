@@ -13,10 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 let dir: string;
 let cli: string;
+let inputs: string[];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'run-process-'));
   cli = path.join(dir, 'cli.mjs');
-  await build({ absWorkingDir: root, entryPoints: ['electron/cli/main.ts'], outfile: cli, bundle: true, platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning' });
+  const built = await build({ absWorkingDir: root, entryPoints: ['electron/cli/main.ts'], outfile: cli, bundle: true, platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning', metafile: true });
+  inputs = Object.keys(built.metafile.inputs);
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
@@ -32,6 +34,11 @@ function start(args: string[]): Promise<{ code: number | null; stdout: string; s
 }
 
 describe('the agent-explorer process', () => {
+  it('loads nothing of the renderer, React or the history database', () => {
+    expect(inputs.filter((file) => /^renderer\/|node_modules\/react|historyDb|node:sqlite/.test(file))).toEqual([]);
+    expect(inputs).toContain('electron/core/platformClient.ts');
+  });
+
   it('runs the example suite against an embedded Sandbox and exits 0', async () => {
     const ran = await start(['run', 'examples/runs/orders.suite.json', '--sandbox']);
     expect(ran.stderr).toBe('');
