@@ -105,6 +105,22 @@ function base64Forms(secret: string): { pattern: string; length: number }[] {
  */
 export function createRedactor(secret: string | null | undefined, domain: TextDomain = 'text'): Redactor {
   if (!secret || secret.length < MIN_REDACTABLE_LENGTH) return NO_REDACTION;
+  // Building the matcher costs more than a loopback exchange (a run of 1000 invokes spent most
+  // of its CPU here), and every exchange builds three; a redactor holds no state between calls,
+  // so the last few are kept. Only a handful of keys, which the caller holds in memory anyway.
+  const id = `${domain}\u0000${secret}`;
+  const known = RECENT_REDACTORS.get(id);
+  if (known) return known;
+  const built = buildRedactor(secret, domain);
+  if (RECENT_REDACTORS.size >= RECENT_REDACTORS_MAX) RECENT_REDACTORS.delete(RECENT_REDACTORS.keys().next().value!);
+  RECENT_REDACTORS.set(id, built);
+  return built;
+}
+
+const RECENT_REDACTORS = new Map<string, Redactor>();
+const RECENT_REDACTORS_MAX = 4;
+
+function buildRedactor(secret: string, domain: TextDomain): Redactor {
   const characters = [...secret].map((char) => characterForms(char, domain));
   const base64 = base64Forms(secret);
   const alternatives = [characters.map((c) => c.pattern).join(''), ...base64.map((form) => form.pattern)];

@@ -8,6 +8,7 @@ import { benchStartWithHistory } from './historyStart';
 import { benchRetention } from './historyPrune';
 import { benchInvokeOverhead } from './invokeOverhead';
 import { benchLibrarySearch } from './library';
+import { benchRuns } from './runs';
 import { benchTimeToReady } from './timeToReady';
 
 /**
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, reader, paint) runs
+  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, reader, paint, runs) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -54,6 +55,11 @@ async function main(): Promise<void> {
     process.stdout.write('\n');
   }
   if (!only || only === 'paint') for (const line of await benchFirstPaint(webEntry)) process.stdout.write(`${line}\n`);
+  if (!only || only === 'runs') {
+    const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
+    for (const line of await benchRuns(cliEntry, Number(process.env['BENCH_RUN_ROWS'] ?? 1000))) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
   if (!only || only === 'reader') {
     process.stdout.write('\n');
     for (const line of await benchGuidelineReader(webEntry)) process.stdout.write(`${line}\n`);

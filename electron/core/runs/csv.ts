@@ -1,0 +1,107 @@
+/**
+ * A CSV reader (RFC 4180) for run data files. No CSV package is among the app's dependencies and
+ * the format is small, so it is parsed here, carefully: fields in double quotes may hold commas,
+ * quotes (doubled) and line breaks; CRLF and LF both end a record; a UTF-8 BOM is dropped; a
+ * blank last line is not a record. Anything malformed is an error with its line, never a guess.
+ */
+
+export interface CsvRecord {
+  /** The line the record starts on, 1-based, for messages. */
+  line: number;
+  fields: string[];
+}
+
+export type CsvParsed = { ok: true; records: CsvRecord[] } | { ok: false; line: number; message: string };
+
+export function parseCsv(input: string): CsvParsed {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  /** Whether the current record has begun (so "a,b," at the very end still ends with an empty field). */
+  let started = false;
+  const endRecord = () => {
+    started = false;
+    fields.push(field);
+    records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+  };
+  while (i < text.length) {
+    const char = text[i]!;
+    started = true;
+    if (char === '"' && field === '') {
+      // A quoted field: runs to the next quote that is not doubled.
+      const openedOn = line;
+      i += 1;
+      for (;;) {
+        if (i >= text.length) return { ok: false, line: openedOn, message: 'a quoted field is not closed' };
+        const inner = text[i]!;
+        if (inner === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i += 1;
+          break;
+        }
+        if (inner === '\n') line += 1;
+        field += inner;
+        i += 1;
+      }
+      const next = text[i];
+      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+        return { ok: false, line, message: 'text follows a closing quote (a quote inside a field must be doubled: "")' };
+      }
+      continue;
+    }
+    if (char === '"') return { ok: false, line, message: 'a quote inside an unquoted field (quote the whole field and double the quote)' };
+    if (char === ',') {
+      fields.push(field);
+      field = '';
+      i += 1;
+      continue;
+    }
+    if (char === '\r' || char === '\n') {
+      endRecord();
+      i += char === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line += 1;
+      recordLine = line;
+      if (i >= text.length) return { ok: true, records };
+      continue;
+    }
+    field += char;
+    i += 1;
+  }
+  if (started) endRecord();
+  return { ok: true, records };
+}
+
+/** A CSV file as rows keyed by its header line, or the first problem with its line. */
+export function csvRows(input: string): { ok: true; columns: string[]; rows: Array<{ line: number; values: Record<string, string> }> } | { ok: false; line: number; message: string } {
+  const parsed = parseCsv(input);
+  if (!parsed.ok) return parsed;
+  const [header, ...records] = parsed.records;
+  if (!header || (header.fields.length === 1 && header.fields[0] === '')) return { ok: false, line: 1, message: 'the file is empty: the first line must name the columns' };
+  const columns = header.fields.map((name) => name.trim());
+  const seen = new Set<string>();
+  for (const name of columns) {
+    if (name === '') return { ok: false, line: header.line, message: 'a column has no name' };
+    if (seen.has(name)) return { ok: false, line: header.line, message: `the column "${name}" is named twice` };
+    seen.add(name);
+  }
+  const rows: Array<{ line: number; values: Record<string, string> }> = [];
+  for (const record of records) {
+    if (record.fields.length !== columns.length) {
+      return { ok: false, line: record.line, message: `${record.fields.length} fields where the header has ${columns.length}` };
+    }
+    const values: Record<string, string> = {};
+    columns.forEach((name, index) => (values[name] = record.fields[index] ?? ''));
+    rows.push({ line: record.line, values });
+  }
+  return { ok: true, columns, rows };
+}

@@ -1,0 +1,128 @@
+import { escapeHtml } from '../report/reportHtml';
+import { failedExpectations, resultLabel, type RunReport, type RunReportResult } from './runReport';
+import { renderRunHtml } from '../report/reportRun';
+
+/**
+ * A run's report in each export format: JUnit XML (CI dashboards), JSON (tools), CSV
+ * (spreadsheets) and HTML (people, through the QA report module). Pure functions of the report.
+ */
+
+export type ReporterName = 'pretty' | 'junit' | 'json' | 'csv' | 'html';
+export const REPORTERS: readonly ReporterName[] = ['pretty', 'junit', 'json', 'csv', 'html'];
+
+/** "orders: 1000 run, 998 passed, 2 failed in 1.23 s" (with what was not run, when any). */
+export function summaryLine(report: RunReport): string {
+  const { total, passed, failed, notRun, stopped } = report.summary;
+  const ran = total - notRun;
+  const extra = notRun > 0 ? `, ${notRun} not run${stopped ? ' (stopped)' : ''}` : '';
+  return `${report.suite}: ${ran} run, ${passed} passed, ${failed} failed${extra} in ${(report.durationMs / 1000).toFixed(2)} s`;
+}
+
+/** One plain line per result: "PASS name [row 3] @ agent  200  12.3 ms", failures with why. */
+export function resultLine(result: RunReportResult): string {
+  const status = result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '-';
+  const ms = result.entry.timing.roundTripMs;
+  const head = `${result.passed ? 'PASS' : 'FAIL'} ${resultLabel(result)}  ${status}  ${ms === null ? '-' : `${ms.toFixed(1)} ms`}`;
+  return result.passed ? head : `${head}\n${failedExpectations(result.expectations).map((line) => `     ${line}`).join('\n')}`;
+}
+
+// XML 1.0 cannot carry most control characters, even escaped: they are dropped.
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+function xml(text: string): string {
+  return escapeHtml(text.replace(XML_INVALID, ''));
+}
+const seconds = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(3);
+
+/**
+ * JUnit XML in the shape CI tools read (testsuites › testsuite › testcase, with failure, error
+ * and skipped): a failed expectation is a failure; no response at all (network, time-out,
+ * cancelled) is an error; a request never sent is skipped.
+ */
+export function junitReport(report: RunReport): string {
+  const isError = (result: RunReportResult) => !result.passed && result.entry.outcome.status === null;
+  const errors = report.results.filter(isError).length;
+  const failures = report.results.filter((result) => !result.passed && !isError(result)).length;
+  const { total, notRun } = report.summary;
+  const counts = `tests="${total}" failures="${failures}" errors="${errors}" skipped="${notRun}" time="${seconds(report.durationMs)}"`;
+  const cases = report.results.map((result) => {
+    const open = `    <testcase name="${xml(resultLabel(result))}" classname="${xml(`${report.suite}.${result.case}`)}" time="${seconds(result.entry.timing.roundTripMs)}"`;
+    if (result.passed) return `${open}/>`;
+    const reasons = failedExpectations(result.expectations);
+    const error = result.entry.outcome.error;
+    if (isError(result)) {
+      return `${open}>\n      <error message="${xml(error?.message ?? 'no response')}" type="${xml(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n    </testcase>`;
+    }
+    const kinds = result.expectations.filter((outcome) => !outcome.passed).map((outcome) => outcome.kind);
+    const body = [...reasons, ...(result.entry.answer?.what === 'invoke' ? ['', `answer: ${result.entry.answer.answer}`] : error ? ['', `error: ${error.message}`] : [])];
+    return `${open}>\n      <failure message="${xml(reasons[0] ?? 'failed')}" type="${xml(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>`;
+  });
+  const skipped = report.notRun.map(
+    (item) => `    <testcase name="${xml(resultLabel(item))}" classname="${xml(`${report.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xml(report.suite)}" ${counts}>`,
+    `  <testsuite name="${xml(report.suite)}" ${counts} timestamp="${xml(report.startedAt.replace(/\.\d+Z$/, ''))}" hostname="${xml(new URL(report.profile.baseUrl).host)}">`,
+    ...cases,
+    ...skipped,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** The run as JSON (docs/report-format.md, "Runs"): two-space indents and a final newline. */
+export function jsonReport(report: RunReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet shows text, not a formula. */
+function cell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CSV_COLUMNS = ['case', 'row', 'agent', 'passed', 'failed_expectations', 'status', 'error_code', 'server_ms', 'round_trip_ms', 'answer_start'];
+
+/** One line per result, the columns of the app's results table. */
+export function csvReport(report: RunReport): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const result of report.results) {
+    const { entry } = result;
+    const answer = entry.answer?.what === 'invoke' ? entry.answer.answer.slice(0, 200) : null;
+    lines.push(
+      [
+        result.case,
+        result.row,
+        result.agent,
+        result.passed,
+        failedExpectations(result.expectations).join('; '),
+        entry.outcome.status,
+        entry.outcome.error?.code ?? null,
+        entry.timing.serverDuration?.ms ?? null,
+        entry.timing.roundTripMs,
+        answer,
+      ]
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The whole file for an export reporter. */
+export function renderReport(name: Exclude<ReporterName, 'pretty'>, report: RunReport): string {
+  switch (name) {
+    case 'junit':
+      return junitReport(report);
+    case 'json':
+      return jsonReport(report);
+    case 'csv':
+      return csvReport(report);
+    case 'html':
+      return renderRunHtml(report);
+  }
+}

@@ -1,0 +1,94 @@
+import type { HistoryProfile } from '../../shared/historyContract';
+import { reportEntry, type ReportEntry } from '../report/reportEntry';
+import type { ExpectationOutcome } from './expectations';
+import type { RunResult, RunSummary } from './runner';
+
+/**
+ * A finished run as the reporters need it: the suite's name, the profile it ran against, and
+ * each result as a report entry (the QA report's view of an exchange, docs/report-format.md)
+ * with its expectations. The exchanges were redacted by the platform client, so the key is not
+ * in anything built from here.
+ */
+
+export const RUN_FORMAT = 'agent-explorer-run';
+export const RUN_VERSION = 1;
+
+export interface RunMeta {
+  suiteName: string;
+  profile: HistoryProfile;
+  startedAt: Date;
+  appVersion: string;
+}
+
+export interface RunReportResult {
+  case: string;
+  caseNumber: number;
+  /** The data row (1-based), or null without a data file. */
+  row: number | null;
+  agent: string;
+  passed: boolean;
+  attempts: number;
+  expectations: ExpectationOutcome[];
+  entry: ReportEntry;
+}
+
+export interface RunReport {
+  format: typeof RUN_FORMAT;
+  version: typeof RUN_VERSION;
+  suite: string;
+  startedAt: string;
+  durationMs: number;
+  app: { name: string; version: string };
+  profile: HistoryProfile;
+  summary: { total: number; passed: number; failed: number; cancelled: number; notRun: number; stopped: boolean };
+  results: RunReportResult[];
+  /** The requests never sent (the run was stopped first). */
+  notRun: Array<{ case: string; caseNumber: number; row: number | null; agent: string }>;
+}
+
+export function reportResult(result: RunResult, profile: HistoryProfile): RunReportResult {
+  const { planned } = result;
+  const exchange = result.result.ok ? result.result.value.exchange : result.result.error.exchange;
+  return {
+    case: planned.caseName,
+    caseNumber: planned.caseIndex + 1,
+    row: planned.row,
+    agent: planned.agentId,
+    passed: result.passed,
+    attempts: result.attempts,
+    expectations: result.expectations,
+    entry: reportEntry({
+      what: 'invoke',
+      request: { agentId: planned.agentId, text: planned.text, payload: planned.payload },
+      result: result.result,
+      recordedAt: exchange?.startedAt ?? new Date().toISOString(),
+      profile,
+    }),
+  };
+}
+
+export function buildRunReport(summary: RunSummary, meta: RunMeta): RunReport {
+  const { total, passed, failed, cancelled, notRun, stopped } = summary;
+  return {
+    format: RUN_FORMAT,
+    version: RUN_VERSION,
+    suite: meta.suiteName,
+    startedAt: meta.startedAt.toISOString(),
+    durationMs: Math.round(summary.durationMs * 10) / 10,
+    app: { name: 'Agent Explorer', version: meta.appVersion },
+    profile: meta.profile,
+    summary: { total, passed, failed, cancelled, notRun, stopped },
+    results: summary.results.map((result) => reportResult(result, meta.profile)),
+    notRun: summary.unsent.map((planned) => ({ case: planned.caseName, caseNumber: planned.caseIndex + 1, row: planned.row, agent: planned.agentId })),
+  };
+}
+
+/** "case 2 "reflects customer", row 14, agent 3f6c…": which request a result is. */
+export function resultLabel(result: Pick<RunReportResult, 'case' | 'row' | 'agent'>): string {
+  return `${result.case}${result.row === null ? '' : ` [row ${result.row}]`} @ ${result.agent}`;
+}
+
+/** "answerContains: expected contains "Dana", got missing "Dana" in …" for each failed expectation. */
+export function failedExpectations(expectations: readonly ExpectationOutcome[]): string[] {
+  return expectations.filter((outcome) => !outcome.passed).map((outcome) => `${outcome.kind}: expected ${outcome.expected}, got ${outcome.actual}`);
+}

@@ -1,0 +1,218 @@
+import type { InvokeResult } from '../../shared/contract';
+import type { PlatformClient, PlatformTarget } from '../platformClient';
+import { judge, type ExpectationOutcome } from './expectations';
+import type { PlannedCase } from './suiteTypes';
+
+/**
+ * The run engine, one implementation for the app's host and the command line: sends a plan's
+ * requests through the platform client (the same invoke the Response view's exchanges come
+ * from), at most `concurrency` at once, at most `ratePerSecond` started per second, waits out a
+ * 429's Retry-After (or fails on it, when told), and judges each result as it arrives.
+ *
+ * Cancel stops new requests at once and aborts those in flight (their results say `cancelled`).
+ * Progress is pushed to subscribers as events, so the host can forward them to a window or an
+ * SSE stream without polling. Nothing here is per-request work beyond the client's own, save
+ * the judging: workers pull the next index from a counter, and there is no queue to copy.
+ */
+
+export interface RunOptions {
+  /** Requests in flight at once; 8 when absent. */
+  concurrency?: number;
+  /** Requests started per second at most; no limit when absent or null. */
+  ratePerSecond?: number | null;
+  /** On a 429: wait as its Retry-After says and send again ('wait', the default), or record it ('fail'). */
+  on429?: 'wait' | 'fail';
+  /** How many times one request is sent again after a 429; 5 when absent. */
+  maxRetries?: number;
+  /** A Retry-After longer than this is not waited for (the 429 is recorded); 60 s when absent. */
+  maxRetryWaitMs?: number;
+  /** Stop the run when the first result is a failure to reach the server (nothing answered yet). */
+  stopWhenUnreachable?: boolean;
+}
+
+export interface RunDeps {
+  client: PlatformClient;
+  target: PlatformTarget;
+  /** Monotonic ms. */
+  now?: () => number;
+  /** Wall clock, for a Retry-After given as a date. */
+  wallClock?: () => Date;
+}
+
+/** One request of the run as sent and judged: `result` is the full exchange, as the Response view shows it. */
+export interface RunResult {
+  planned: PlannedCase;
+  result: InvokeResult;
+  expectations: ExpectationOutcome[];
+  passed: boolean;
+  /** Times it was sent (more than 1 after 429s). */
+  attempts: number;
+}
+
+export interface RunSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  /** Results that ended with `cancelled` (in flight when the run was cancelled). */
+  cancelled: number;
+  /** Requests never sent (the run was cancelled or stopped first). */
+  notRun: number;
+  /** Whether the run was cancelled (or stopped because the server could not be reached). */
+  stopped: boolean;
+  /** The server could not be reached: the first result was a network failure and nothing had answered. */
+  unreachable: boolean;
+  durationMs: number;
+  /** In plan order; requests never sent are absent. */
+  results: RunResult[];
+  /** The requests never sent, in plan order (for reports that list them as skipped). */
+  unsent: PlannedCase[];
+}
+
+export type RunEvent =
+  | { type: 'result'; result: RunResult; completed: number; total: number; passed: number; failed: number }
+  | { type: 'waiting'; reason: 'retry_after'; ms: number; caseIndex: number }
+  | { type: 'finished'; summary: RunSummary };
+
+export interface RunHandle {
+  /** Stops new requests at once and aborts those in flight. */
+  cancel(): void;
+  /** The summary, once the last request in flight has ended. */
+  done: Promise<RunSummary>;
+  /** Receives every event from now on; returns an unsubscribe. */
+  subscribe(listener: (event: RunEvent) => void): () => void;
+}
+
+export const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_RETRY_WAIT_MS = 1000;
+
+/** Milliseconds a Retry-After header asks for (seconds, or an HTTP date), or null when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, wallClock: () => Date): number | null {
+  if (value === undefined) return null;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - wallClock().getTime());
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Starts a run on the next tick (so subscribers added right away see every event). */
+export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: RunOptions = {}): RunHandle {
+  const now = deps.now ?? (() => performance.now());
+  const wallClock = deps.wallClock ?? (() => new Date());
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
+  const interval = options.ratePerSecond ? 1000 / options.ratePerSecond : 0;
+  const on429 = options.on429 ?? 'wait';
+  const maxRetries = options.maxRetries ?? 5;
+  const maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
+  const controller = new AbortController();
+  const listeners = new Set<(event: RunEvent) => void>();
+  const emit = (event: RunEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const results: Array<RunResult | undefined> = new Array(plan.length);
+  let next = 0;
+  let completed = 0;
+  let passed = 0;
+  let failed = 0;
+  let answered = false;
+  let unreachable = false;
+  /** The next moment a request may start, under the rate limit. */
+  let nextSlot = 0;
+  /** After a 429, no request starts before this (the server asked everyone to wait, not one request). */
+  let pausedUntil = 0;
+
+  async function waitForTurn(): Promise<void> {
+    if (pausedUntil > now()) await pause(pausedUntil - now(), controller.signal);
+    if (interval > 0) {
+      const at = Math.max(now(), nextSlot);
+      nextSlot = at + interval;
+      await pause(at - now(), controller.signal);
+    }
+  }
+
+  async function sendOne(planned: PlannedCase): Promise<RunResult | null> {
+    let attempts = 0;
+    for (;;) {
+      await waitForTurn();
+      if (controller.signal.aborted) return null;
+      attempts += 1;
+      const result = await deps.client.invoke(deps.target, { agentId: planned.agentId, text: planned.text, payload: planned.payload }, controller.signal);
+      const exchange = result.ok ? result.value.exchange : result.error.exchange;
+      if (exchange?.status != null) answered = true;
+      if (!result.ok && exchange?.status === 429 && on429 === 'wait' && attempts <= maxRetries && !controller.signal.aborted) {
+        const asked = retryAfterMs(exchange.responseHeaders['retry-after'], wallClock) ?? DEFAULT_RETRY_WAIT_MS;
+        if (asked <= maxRetryWaitMs) {
+          pausedUntil = Math.max(pausedUntil, now() + asked);
+          emit({ type: 'waiting', reason: 'retry_after', ms: asked, caseIndex: planned.index });
+          continue;
+        }
+      }
+      const expectations = judge(planned.expect, planned.payload, result);
+      return { planned, result, expectations, attempts, passed: expectations.every((outcome) => outcome.passed) };
+    }
+  }
+
+  async function worker(): Promise<void> {
+    while (!controller.signal.aborted && next < plan.length) {
+      const planned = plan[next]!;
+      next += 1;
+      const result = await sendOne(planned);
+      if (result === null) return;
+      results[planned.index] = result;
+      completed += 1;
+      if (result.passed) passed += 1;
+      else failed += 1;
+      if (options.stopWhenUnreachable && !answered && !result.result.ok && result.result.error.code === 'network') {
+        unreachable = true;
+        controller.abort();
+      }
+      emit({ type: 'result', result, completed, total: plan.length, passed, failed });
+    }
+  }
+
+  const started = now();
+  const done = new Promise<RunSummary>((resolve) => {
+    setImmediate(() => {
+      const workers = Array.from({ length: Math.min(concurrency, plan.length) }, () => worker());
+      void Promise.all(workers).then(() => {
+        const kept = results.filter((result): result is RunResult => result !== undefined);
+        const summary: RunSummary = {
+          total: plan.length,
+          passed,
+          failed,
+          cancelled: kept.filter((result) => !result.result.ok && result.result.error.code === 'cancelled').length,
+          notRun: plan.length - kept.length,
+          stopped: controller.signal.aborted,
+          unreachable,
+          durationMs: now() - started,
+          results: kept,
+          unsent: plan.filter((planned) => results[planned.index] === undefined),
+        };
+        emit({ type: 'finished', summary });
+        resolve(summary);
+      });
+    });
+  });
+
+  return {
+    cancel: () => controller.abort(),
+    done,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { csvRows } from './csv';
+import { escapeRegExp, substitutePayload, substituteText } from './substitute';
+import type { DataRow, PlannedCase, Suite, SuiteProblem } from './suiteTypes';
+import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteValidate';
+
+/**
+ * From a suite file on disk to the list of requests a run sends: read and parse the suite, check
+ * it, read its data file, check every `{{column}}`, then expand cases × rows × agents with the
+ * row's values substituted. Every problem is collected and returned together; a suite with any
+ * problem gives no plan, so nothing is sent.
+ */
+
+export interface LoadedSuite {
+  suite: Suite;
+  /** The data file used (absolute), or null. */
+  dataFile: string | null;
+  plan: PlannedCase[];
+}
+
+export type LoadResult = { ok: true; value: LoadedSuite } | { ok: false; problems: SuiteProblem[] };
+
+export interface LoadOptions {
+  /** A data file to use instead of the suite's own (`--data`), relative to the working directory. */
+  dataFile?: string;
+}
+
+interface DataTable {
+  columns: string[];
+  rows: Array<{ number: number; values: DataRow }>;
+}
+
+/** Reads a .csv or .jsonl data file; problems name the file and the line. */
+export async function readDataFile(file: string, shown: string): Promise<{ ok: true; value: DataTable } | { ok: false; problems: SuiteProblem[] }> {
+  const fail = (field: string, message: string) => ({ ok: false as const, problems: [{ file: shown, field, message }] });
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail('(file)', code === 'ENOENT' ? 'the data file does not exist' : `the data file cannot be read (${code ?? 'error'})`);
+  }
+  if (/\.jsonl$/i.test(file)) {
+    const columns: string[] = [];
+    const rows: DataTable['rows'] = [];
+    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    for (let index = 0; index < lines.length; index += 1) {
+      const line = lines[index]!;
+      if (line.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (error) {
+        return fail(`line ${index + 1}`, `not JSON (${(error as Error).message})`);
+      }
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(`line ${index + 1}`, 'each line must be a JSON object (one row)');
+      for (const key of Object.keys(value)) if (!columns.includes(key)) columns.push(key);
+      rows.push({ number: rows.length + 1, values: value as DataRow });
+    }
+    if (rows.length === 0) return fail('(file)', 'the data file has no rows');
+    return { ok: true, value: { columns, rows } };
+  }
+  const parsed = csvRows(text);
+  if (!parsed.ok) return fail(`line ${parsed.line}`, parsed.message);
+  if (parsed.rows.length === 0) return fail('(file)', 'the data file has a header but no rows');
+  return { ok: true, value: { columns: parsed.columns, rows: parsed.rows.map((row, index) => ({ number: index + 1, values: row.values })) } };
+}
+
+/** Where in a JSON text an error position is, as "line L, column C". */
+function positionOf(text: string, message: string): string {
+  const match = /position (\d+)/.exec(message);
+  if (!match) return '(file)';
+  const before = text.slice(0, Number(match[1]));
+  const line = before.split('\n').length;
+  return `line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
+}
+
+export async function loadSuite(suiteFile: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const shown = path.basename(suiteFile);
+  let text: string;
+  try {
+    text = await readFile(suiteFile, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, problems: [{ file: shown, field: '(file)', message: code === 'ENOENT' ? 'the suite file does not exist' : `the suite file cannot be read (${code ?? 'error'})` }] };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const message = (error as Error).message;
+    return { ok: false, problems: [{ file: shown, field: positionOf(text, message), message: `not valid JSON (${message})` }] };
+  }
+  return planSuite(raw, { suiteFile, ...options });
+}
+
+/** Checks a parsed suite and expands it (see loadSuite); `suiteFile` locates its data file. */
+export async function planSuite(raw: unknown, options: LoadOptions & { suiteFile: string }): Promise<LoadResult> {
+  const shown = path.basename(options.suiteFile);
+  const problems = checkSuiteShape(raw, shown);
+  if (problems.length > 0) return { ok: false, problems };
+  const suite = raw as Suite;
+  let table: DataTable | null = null;
+  let dataFile: string | null = null;
+  const dataPath = options.dataFile !== undefined ? path.resolve(options.dataFile) : suite.data !== undefined ? path.resolve(path.dirname(options.suiteFile), suite.data) : null;
+  if (dataPath !== null) {
+    dataFile = dataPath;
+    const data = await readDataFile(dataPath, path.basename(dataPath));
+    if (!data.ok) return data;
+    table = data.value;
+  }
+  const columnProblems = checkColumnReferences(suite, shown, table?.columns ?? null, dataPath === null ? null : path.basename(dataPath));
+  if (columnProblems.length > 0) return { ok: false, problems: columnProblems };
+  return { ok: true, value: { suite, dataFile, plan: expand(suite, table) } };
+}
+
+function expand(suite: Suite, table: DataTable | null): PlannedCase[] {
+  const plan: PlannedCase[] = [];
+  const rows: Array<{ number: number; values: DataRow } | null> = table ? table.rows : [null];
+  suite.cases.forEach((item, caseIndex) => {
+    const fields = withDefaults(item, suite.defaults);
+    const agents = fields.agent !== undefined ? [fields.agent] : (suite.agents ?? []);
+    for (const row of rows) {
+      const values = row?.values ?? null;
+      const expect = { ...fields.expect };
+      for (const key of ['answerContains', 'answerNotContains'] as const) {
+        const texts = expect[key];
+        if (texts !== undefined) expect[key] = Array.isArray(texts) ? texts.map((text) => substituteText(text, values)) : substituteText(texts, values);
+      }
+      // A value put into a pattern matches itself literally ("1.5" must not match "105").
+      if (expect.answerMatches !== undefined) expect.answerMatches = substituteText(expect.answerMatches, values, escapeRegExp);
+      const text = substituteText(fields.text, values);
+      const payload = substitutePayload(fields.payload, values);
+      for (const agent of agents) {
+        plan.push({
+          index: plan.length,
+          caseIndex,
+          caseName: item.name ?? `case ${caseIndex + 1}`,
+          row: row?.number ?? null,
+          agentId: substituteText(agent, values),
+          text,
+          payload,
+          expect,
+        });
+      }
+    }
+  });
+  return plan;
+}

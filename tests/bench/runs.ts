@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
+import { startSandbox } from '../../electron/sandbox/server';
+import { verdict } from './stats';
+
+/**
+ * Runs against the peers (issue 10): the same 1000 data-driven invokes of the same loopback
+ * Sandbox (answering at once), one assertion each (the answer contains the row's `expect`), by
+ * newman 6, bru 4 and `agent-explorer run`, each timed as a whole process (start included).
+ * The peers come from ../shared/peers/run-peers.sh, which installs them on first use into a
+ * cache folder outside the app (PEERS_DIR); set BENCH_PEERS=skip to time only ours.
+ * Targets: at default concurrency at least 50× faster than newman; at concurrency 1 (one after
+ * another, as newman and bru run), at least 10×.
+ */
+
+const KEY = 'bench-runs-key-0123456789';
+
+interface Timed {
+  seconds: number;
+  code: number | null;
+  output: string;
+}
+
+function timeProcess(command: string, args: string[], env: Record<string, string>): Promise<Timed> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ seconds: (performance.now() - started) / 1000, code, output }));
+  });
+}
+
+export async function benchRuns(cliEntry: string, rows: number): Promise<string[]> {
+  const agent = SANDBOX_AGENTS.find((item) => item.name === 'Support reply drafter')!;
+  const sandbox = await startSandbox({ apiKey: KEY, latency: 'none' });
+  const dir = await mkdtemp(path.join(tmpdir(), 'ae-bench-runs-'));
+  const lines: string[] = [`Runs: ${rows} data-driven invokes of a loopback Sandbox, one assertion each, whole process timed`];
+  try {
+    const csv = ['text,customer_name,order_id,expect'];
+    for (let i = 0; i < rows; i += 1) csv.push(`Where is order ${i} please,Customer ${i},NW-${10_000 + i},Customer ${i}`);
+    const data = path.join(dir, 'rows.csv');
+    await writeFile(data, `${csv.join('\n')}\n`);
+    const suite = path.join(dir, 'suite.json');
+    await writeFile(
+      suite,
+      JSON.stringify({
+        name: 'bench',
+        data: 'rows.csv',
+        cases: [{ agent: agent.id, text: '{{text}}', payload: { customer_name: '{{customer_name}}', order_id: '{{order_id}}' }, expect: { answerContains: '{{expect}}' } }],
+      }),
+    );
+    const env = { AGENT_EXPLORER_BASE_URL: sandbox.url, AGENT_EXPLORER_API_KEY: KEY };
+    const ours = async (concurrency: number | null) => {
+      const args = [cliEntry, 'run', suite, '--reporter', 'json', '--out', path.join(dir, 'out.json'), ...(concurrency === null ? [] : ['--concurrency', String(concurrency)])];
+      const timed = await timeProcess(process.execPath, args, env);
+      if (timed.code !== 0) throw new Error(`agent-explorer run exited ${timed.code}: ${timed.output}`);
+      return timed.seconds;
+    };
+    await ours(null); // warm the file cache, as the peers' second run would be
+    const parallel = await ours(null);
+    const sequential = await ours(1);
+    lines.push(`  agent-explorer run (concurrency 8): ${parallel.toFixed(2)} s`);
+    lines.push(`  agent-explorer run (concurrency 1): ${sequential.toFixed(2)} s`);
+
+    // ../shared/peers beside the repository (a worktree one folder deeper looks one level up), or AGENT_EXPLORER_PEERS.
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const candidates = [process.env['AGENT_EXPLORER_PEERS'], path.resolve(root, '../shared/peers'), path.resolve(root, '../../shared/peers')];
+    const script = candidates.filter((folder): folder is string => !!folder).map((folder) => path.join(folder, 'run-peers.sh')).find((file) => existsSync(file)) ?? path.resolve(root, '../shared/peers/run-peers.sh');
+    if (process.env['BENCH_PEERS'] === 'skip' || !existsSync(script)) {
+      lines.push(`  peers not run (${existsSync(script) ? 'BENCH_PEERS=skip' : `${script} not found`})`);
+      return lines;
+    }
+    const peers = await timeProcess('bash', [script, sandbox.url, agent.id, KEY, data], {});
+    const peer = (name: string) => {
+      const match = new RegExp(`^${name}: (\\d+) invokes in ([\\d.]+) s \\((\\S+) failed\\)`, 'm').exec(peers.output);
+      return match ? { seconds: Number(match[2]), failed: match[3] } : null;
+    };
+    const newman = peer('newman');
+    const bru = peer('bru');
+    if (!newman || !bru) {
+      lines.push(`  peers failed: ${peers.output.trim().split('\n').slice(-3).join(' / ')}`);
+      return lines;
+    }
+    lines.push(`  newman 6: ${newman.seconds.toFixed(2)} s (${newman.failed} failed)`);
+    lines.push(`  bru 4: ${bru.seconds.toFixed(2)} s (${bru.failed} failed)`);
+    const ratio = (peerSeconds: number, oursSeconds: number) => peerSeconds / oursSeconds;
+    lines.push(`  newman ÷ ours, concurrency 8: ${ratio(newman.seconds, parallel).toFixed(1)}× (target ≥ 50×: ${verdict(ratio(newman.seconds, parallel) >= 50)})`);
+    lines.push(`  newman ÷ ours, concurrency 1: ${ratio(newman.seconds, sequential).toFixed(1)}× (target ≥ 10×: ${verdict(ratio(newman.seconds, sequential) >= 10)})`);
+    lines.push(`  bru ÷ ours, concurrency 8: ${ratio(bru.seconds, parallel).toFixed(1)}×; concurrency 1: ${ratio(bru.seconds, sequential).toFixed(1)}×`);
+    return lines;
+  } finally {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, type RunCliIo } from '../../../electron/cli/run';
+import { CSV_COLUMNS } from '../../../electron/core/runs/reporters';
+import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
+
+const SANDBOX_KEY = 'sandbox-secret-key-7f3a9c';
+const PLATFORM_KEY = 'platform-secret-key-42bd1e';
+const DRAFTER = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
+let dir: string;
+let server: TestServer | undefined;
+beforeEach(async () => (dir = await mkdtemp(path.join(os.tmpdir(), 'run-cli-'))));
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(argv: string[], env: Record<string, string> = {}, extra: Partial<RunCliIo> = {}): Promise<Ran> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    env,
+    cwd: dir,
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text) },
+    sandboxKey: SANDBOX_KEY,
+    ...extra,
+  });
+  return { code, stdout, stderr };
+}
+
+async function suite(content: unknown, files: Record<string, string> = {}): Promise<string> {
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+  await writeFile(path.join(dir, 'suite.json'), JSON.stringify(content));
+  return 'suite.json';
+}
+
+const GOOD = {
+  name: 'orders',
+  data: 'rows.csv',
+  cases: [{ name: 'reflects customer', agent: DRAFTER, text: '{{text}}', payload: { customer_name: '{{customer}}', company: 'Northwind', topic: 'refunds' }, expect: { answerContains: '{{customer}}', token: 'present' } }],
+};
+const ROWS = { 'rows.csv': 'text,customer\n"Hello, there",Dana\nHi,"Lee <b>&"\n' };
+
+describe('agent-explorer run: exit codes', () => {
+  it('0 when every case passed, with one plain line per result and a summary line', async () => {
+    const ran = await run([await suite(GOOD, ROWS), '--sandbox']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^PASS reflects customer \[row 1\] @ 3f6c.* 200 /),
+      expect.stringMatching(/^PASS reflects customer \[row 2\] @ 3f6c.* 200 /),
+      expect.stringMatching(/^orders: 2 run, 2 passed, 0 failed in \d+\.\d\d s$/),
+    ]);
+  });
+
+  it('on a terminal: a progress bar on one line, redrawn in place, then the summary', async () => {
+    let stdout = '';
+    const code = await runCli([await suite(GOOD, ROWS), '--sandbox'], { env: {}, cwd: dir, stdout: { write: (text: string) => (stdout += text), isTTY: true }, stderr: { write: () => undefined } });
+    expect(code).toBe(0);
+    expect(stdout).toContain('\r[###############################'.slice(0, 20));
+    expect(stdout).toContain('2/2  2 passed, 0 failed');
+    expect(stdout).not.toContain('PASS ');
+    expect(stdout.endsWith('orders: 2 run, 2 passed, 0 failed in ' + stdout.split('failed in ').at(-1))).toBe(true);
+  });
+
+  it('1 when any case failed, saying which expectation and why', async () => {
+    const failing = { ...GOOD, cases: [{ ...GOOD.cases[0], expect: { answerContains: 'Nobody', token: 'absent' } }] };
+    const ran = await run([await suite(failing, ROWS), '--sandbox']);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain('FAIL reflects customer [row 1]');
+    expect(ran.stdout).toContain('answerContains: expected contains "Nobody", got missing "Nobody" in');
+    expect(ran.stdout).toContain('token: expected absent, got present');
+    expect(ran.stdout).toContain('orders: 2 run, 0 passed, 2 failed');
+  });
+
+  it('2 for a bad suite, listing every problem with file, case and field, and sending nothing', async () => {
+    server = await startTestServer((_request, response) => response.end('{}'));
+    const bad = { data: 'rows.csv', cases: [{ name: 'a', agent: DRAFTER, text: '{{txt}}', expect: { answerMatches: '(' } }] };
+    const ran = await run([await suite(bad, ROWS)], { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: PLATFORM_KEY });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('suite.json: case 1 "a": cases[0].expect.answerMatches: is not a valid regular expression');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([[['--reporter', 'xml', 'suite.json']], [[]], [['a.json', 'b.json']], [['suite.json', '--concurrency', '0']], [['suite.json', '--bogus']]])('2 for bad arguments %j', async (argv) => {
+    expect((await run(argv)).code).toBe(2);
+  });
+
+  it('2 without a platform: no AGENT_EXPLORER_BASE_URL, no key, or a bad AGENT_EXPLORER_AUTH', async () => {
+    const file = await suite(GOOD, ROWS);
+    expect(await run([file])).toMatchObject({ code: 2, stderr: expect.stringContaining('set AGENT_EXPLORER_BASE_URL') });
+    expect(await run([file], { AGENT_EXPLORER_BASE_URL: 'http://127.0.0.1:9' })).toMatchObject({ code: 2, stderr: expect.stringContaining('AGENT_EXPLORER_API_KEY is not set') });
+    expect((await run([file], { AGENT_EXPLORER_BASE_URL: 'http://127.0.0.1:9', AGENT_EXPLORER_API_KEY: 'k', AGENT_EXPLORER_AUTH: 'cookie:x' })).code).toBe(2);
+  });
+
+  it('2 when the platform cannot be reached, after one attempt', async () => {
+    const port = await closedPort();
+    const ran = await run([await suite(GOOD, ROWS)], { AGENT_EXPLORER_BASE_URL: `http://127.0.0.1:${port}`, AGENT_EXPLORER_API_KEY: PLATFORM_KEY });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('the platform could not be reached: Could not reach 127.0.0.1');
+  });
+
+  it('sends with the environment’s key and presentation and never prints it, even when the server echoes it', async () => {
+    server = await startTestServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'x-echo': String(request.headers['x-api-key']) });
+      response.end(JSON.stringify({ answer: `your key is ${String(request.headers['x-api-key'])}`, duration: '1ms' }));
+    });
+    const file = await suite({ cases: [{ agent: 'a1', expect: { answerContains: 'nothing' } }] });
+    const env = { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: PLATFORM_KEY, AGENT_EXPLORER_AUTH: 'header:X-API-Key' };
+    for (const reporter of ['pretty', 'junit', 'json', 'csv', 'html']) {
+      const ran = await run([file, '--reporter', reporter, '--out', `out.${reporter}`], env);
+      expect(ran.code).toBe(1);
+      const written = await readFile(path.join(dir, `out.${reporter}`), 'utf8');
+      expect(`${ran.stdout}${ran.stderr}${written}`).not.toContain(PLATFORM_KEY);
+    }
+    expect(server.requests[0]!.headers['x-api-key']).toBe(PLATFORM_KEY);
+  });
+
+  it('Ctrl+C cancels the run: requests in flight are aborted, the rest not sent, and the summary says so', async () => {
+    let cancel: () => void = () => undefined;
+    server = await startTestServer(() => cancel()); // never answers; the first arrival interrupts
+    const file = await suite({ name: 'held', cases: [{ agent: 'a1' }], agents: undefined }, {});
+    await writeFile(path.join(dir, 'many.jsonl'), Array.from({ length: 20 }, (_, index) => JSON.stringify({ n: index })).join('\n'));
+    const ran = await run([file, '--data', 'many.jsonl', '--concurrency', '1'], { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: PLATFORM_KEY }, {
+      onInterrupt: (handler) => {
+        cancel = handler;
+        return () => undefined;
+      },
+    });
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain('held: 1 run, 0 passed, 1 failed, 19 not run (stopped)');
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('agent-explorer run: reporters', () => {
+  it('JUnit XML has the common shape: testsuites › testsuite › testcase, with failure, error and skipped counted', async () => {
+    const mixed = {
+      name: 'mixed',
+      data: 'rows.csv',
+      cases: [
+        { name: 'passes', agent: DRAFTER, payload: { customer_name: '{{customer}}' }, expect: { answerContains: '{{customer}}' } },
+        { name: 'fails', agent: DRAFTER, expect: { answerContains: 'Nobody <here>' } },
+        { name: 'unknown agent', agent: '00000000-0000-4000-8000-000000000000', expect: { status: 200 } },
+      ],
+    };
+    const ran = await run([await suite(mixed, ROWS), '--sandbox', '--reporter', 'junit']);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain('mixed: 6 run, 2 passed, 4 failed');
+    const doc = new DOMParser().parseFromString(ran.stdout, 'application/xml');
+    expect(doc.querySelector('parsererror')).toBeNull();
+    const root = doc.documentElement;
+    expect(root.tagName).toBe('testsuites');
+    const suites = [...root.children];
+    expect(suites.map((element) => element.tagName)).toEqual(['testsuite']);
+    const testsuite = suites[0]!;
+    const cases = [...testsuite.children];
+    expect(cases.every((element) => element.tagName === 'testcase' && element.getAttribute('name') && element.getAttribute('classname') && /^\d+\.\d{3}$/.test(element.getAttribute('time') ?? ''))).toBe(true);
+    for (const element of [root, testsuite]) {
+      expect(Number(element.getAttribute('tests'))).toBe(cases.length);
+      expect(Number(element.getAttribute('failures'))).toBe(cases.filter((item) => item.querySelector('failure')).length);
+      expect(Number(element.getAttribute('errors'))).toBe(cases.filter((item) => item.querySelector('error')).length);
+      expect(Number(element.getAttribute('skipped'))).toBe(cases.filter((item) => item.querySelector('skipped')).length);
+      expect(Number(element.getAttribute('time'))).toBeGreaterThan(0);
+    }
+    expect(testsuite.getAttribute('failures')).toBe('4');
+    const failure = cases.find((item) => item.getAttribute('name')?.startsWith('fails'))!.querySelector('failure')!;
+    expect(failure.getAttribute('type')).toBe('answerContains');
+    expect(failure.getAttribute('message')).toContain('expected contains "Nobody <here>"');
+  });
+
+  it('JUnit XML: no response at all is an error, not a failure', async () => {
+    server = await startTestServer((request, response) => {
+      if (request.url?.includes('/drop/')) response.socket?.destroy();
+      else response.end(JSON.stringify({ answer: 'ok', duration: '1ms' }));
+    });
+    const file = await suite({ name: 'drops', cases: [{ name: 'ok', agent: 'fine' }, { name: 'dropped', agent: 'drop' }] });
+    const ran = await run([file, '--reporter', 'junit', '--concurrency', '1'], { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: PLATFORM_KEY });
+    const testsuite = new DOMParser().parseFromString(ran.stdout, 'application/xml').querySelector('testsuite')!;
+    expect([testsuite.getAttribute('tests'), testsuite.getAttribute('failures'), testsuite.getAttribute('errors')]).toEqual(['2', '0', '1']);
+    expect(testsuite.querySelector('testcase[name^="dropped"] > error')?.getAttribute('type')).toBe('network');
+  });
+
+  it('JSON: the run format with each result’s exchange and expectations', async () => {
+    const ran = await run([await suite(GOOD, ROWS), '--sandbox', '--reporter', 'json']);
+    const report = JSON.parse(ran.stdout) as { format: string; summary: { passed: number }; results: Array<{ row: number; expectations: unknown[]; entry: { answer: { answer: string }; request: { payload: unknown } } }> };
+    expect(report.format).toBe('agent-explorer-run');
+    expect(report.summary.passed).toBe(2);
+    expect(report.results[1]).toMatchObject({ row: 2, entry: { request: { payload: { customer_name: 'Lee <b>&' } } } });
+    expect(report.results[1]!.entry.answer.answer).toContain('Lee <b>&');
+  });
+
+  it('CSV: a header and one quoted line per result', async () => {
+    const ran = await run([await suite(GOOD, ROWS), '--sandbox', '--reporter', 'csv']);
+    const lines = ran.stdout.split('\r\n');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    expect(lines[1]).toMatch(/^reflects customer,1,3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73,true,,200,,\d+(\.\d+)?,\d+(\.\d+)?,"Hi Dana,/);
+  });
+
+  it('HTML: one page with the results table and each exchange, its text escaped', async () => {
+    const ran = await run([await suite(GOOD, ROWS), '--sandbox', '--reporter', 'html', '--out', 'run.html']);
+    expect(ran.code).toBe(0);
+    const html = await readFile(path.join(dir, 'run.html'), 'utf8');
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe('orders: 2 of 2 passed');
+    expect(doc.querySelectorAll('.summary tbody tr')).toHaveLength(2);
+    expect(doc.querySelectorAll('article.entry')).toHaveLength(2);
+    expect(html).not.toContain('<b>&');
+    expect(doc.querySelector('#result-2 pre.answer')?.textContent).toContain('Lee <b>&');
+  });
+});

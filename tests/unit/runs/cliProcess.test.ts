@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The command as a process: the bin's entry bundled the way `npm run build` bundles it, started
+ * with --sandbox, end to end (exit code, output, and a clean exit once the run is done).
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+let dir: string;
+let cli: string;
+let inputs: string[];
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'run-process-'));
+  cli = path.join(dir, 'cli.mjs');
+  const built = await build({ absWorkingDir: root, entryPoints: ['electron/cli/main.ts'], outfile: cli, bundle: true, platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning', metafile: true });
+  inputs = Object.keys(built.metafile.inputs);
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+function start(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { PATH: process.env['PATH'] ?? '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the agent-explorer process', () => {
+  it('loads nothing of the renderer, React or the history database', () => {
+    expect(inputs.filter((file) => /^renderer\/|node_modules\/react|historyDb|node:sqlite/.test(file))).toEqual([]);
+    expect(inputs).toContain('electron/core/platformClient.ts');
+  });
+
+  it('runs the example suite against an embedded Sandbox and exits 0', async () => {
+    const ran = await start(['run', 'examples/runs/orders.suite.json', '--sandbox']);
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout).toMatch(/^orders: 4 run, 4 passed, 0 failed in \d+\.\d\d s$/m);
+    expect(ran.code).toBe(0);
+  });
+
+  it('exits 1 when a case fails and 2 on a bad suite or arguments', async () => {
+    const failing = path.join(dir, 'failing.json');
+    await writeFile(failing, JSON.stringify({ cases: [{ agent: '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73', expect: { answerContains: 'not in there' } }] }));
+    expect((await start(['run', failing, '--sandbox'])).code).toBe(1);
+    const bad = path.join(dir, 'bad.json');
+    await writeFile(bad, JSON.stringify({ cases: [{}] }));
+    const refused = await start(['run', bad, '--sandbox']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('bad.json: case 1: cases[0].agent: is missing');
+    expect((await start(['walk'])).code).toBe(2);
+  });
+});

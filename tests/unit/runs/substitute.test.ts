@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { referencedColumns, substitutePayload, substituteText, escapeRegExp } from '../../../electron/core/runs/substitute';
+
+describe('{{column}} substitution', () => {
+  const row = { customer: 'Dana', id: 42, note: 'a.b' };
+
+  it('replaces double-brace references and leaves the platform’s single-brace placeholders alone', () => {
+    expect(substituteText('Hi {{customer}} / {{ customer }}, {customer_name} stays', row)).toBe('Hi Dana / Dana, {customer_name} stays');
+    expect(referencedColumns('{{a}} {b} {{ c }} {{a}}')).toEqual(['a', 'c']);
+  });
+
+  it('replaces in payload string values at any depth, keeping a whole reference’s JSON type', () => {
+    const payload = { customer_name: '{{customer}}', order: { id: '{{id}}', label: 'N-{{id}}' }, tags: ['{{note}}', '{placeholder}'], n: 3 };
+    expect(substitutePayload(payload, row)).toEqual({ customer_name: 'Dana', order: { id: 42, label: 'N-42' }, tags: ['a.b', '{placeholder}'], n: 3 });
+  });
+
+  it('escapes values put into a regular expression', () => {
+    expect(substituteText('^{{note}}$', row, escapeRegExp)).toBe('^a\\.b$');
+    expect(new RegExp(substituteText('^{{note}}$', row, escapeRegExp)).test('axb')).toBe(false);
+  });
+
+  it('leaves everything as written without a row', () => {
+    expect(substituteText('{{customer}}', null)).toBe('{{customer}}');
+  });
+});

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { checkSuiteShape } from '../../../electron/core/runs/suiteValidate';
+
+/**
+ * The JSON Schema editors use and the validator the runner uses must say the same about a suite.
+ * (Ajv is here only as a test tool: it comes with ESLint, and the app does not ship it.)
+ */
+const schema = JSON.parse(readFileSync(new URL('../../../schemas/suite.schema.json', import.meta.url), 'utf8')) as object;
+const ajv = new Ajv({ allErrors: true, strict: false });
+ajv.addFormat('regex', (text: string) => {
+  try {
+    new RegExp(text);
+    return true;
+  } catch {
+    return false;
+  }
+});
+const validate = ajv.compile(schema);
+
+const A = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
+const GOOD: unknown[] = [
+  { cases: [{ agent: A }] },
+  { $schema: '../schemas/suite.schema.json', name: 'orders', data: 'rows.CSV', cases: [{ name: 'x', agent: A, text: '{{text}}', payload: { a: { b: [1] } } }] },
+  { agents: [A, 'b'], cases: [{}, { text: '' }] },
+  { defaults: { agent: A, expect: { status: 404, contract: false } }, cases: [{ expect: { token: 'absent' } }] },
+  { data: 'r.jsonl', cases: [{ agent: A, expect: { answerContains: ['a', 'b'], answerNotContains: 'c', answerMatches: '^Hi (?:\\w+)', payloadReflected: true, token: 'present', maxServerMs: 1.5, maxRoundTripMs: 100 } }] },
+];
+const BAD: unknown[] = [
+  [],
+  {},
+  { cases: [] },
+  { cases: [{}] },
+  { cases: [{ agent: '' }] },
+  { cases: [{ agent: '  ' }] },
+  { cases: [{ agent: A }], extra: 1 },
+  { data: 'rows.txt', cases: [{ agent: A }] },
+  { agents: [], cases: [{}] },
+  { agents: [A, A], cases: [{}] },
+  { agents: [3], cases: [{}] },
+  { defaults: { name: 'x' }, agents: [A], cases: [{}] },
+  { defaults: [], cases: [{ agent: A }] },
+  { cases: [{ agent: A, extra: 1 }] },
+  { cases: [{ agent: A, name: 3 }] },
+  { cases: [{ agent: A, text: null }] },
+  { cases: [{ agent: A, payload: [] }] },
+  { cases: [{ agent: A, payload: null }] },
+  { cases: [{ agent: A, expect: [] }] },
+  { cases: [{ agent: A, expect: { what: 1 } }] },
+  { cases: [{ agent: A, expect: { status: 200.5 } }] },
+  { cases: [{ agent: A, expect: { status: 99 } }] },
+  { cases: [{ agent: A, expect: { contract: 'true' } }] },
+  { cases: [{ agent: A, expect: { answerContains: [] } }] },
+  { cases: [{ agent: A, expect: { answerContains: [''] } }] },
+  { cases: [{ agent: A, expect: { answerNotContains: 5 } }] },
+  { cases: [{ agent: A, expect: { answerMatches: '(' } }] },
+  { cases: [{ agent: A, expect: { answerMatches: '' } }] },
+  { cases: [{ agent: A, expect: { payloadReflected: 'yes' } }] },
+  { cases: [{ agent: A, expect: { token: 'maybe' } }] },
+  { cases: [{ agent: A, expect: { maxServerMs: 0 } }] },
+  { cases: [{ agent: A, expect: { maxRoundTripMs: -1 } }] },
+  { name: 1, cases: [{ agent: A }] },
+];
+
+describe('the shipped JSON Schema and the validator agree', () => {
+  it.each(GOOD.map((suite) => [JSON.stringify(suite), suite]))('both accept %s', (_label, suite) => {
+    expect(validate(suite), JSON.stringify(validate.errors)).toBe(true);
+    expect(checkSuiteShape(suite, 's.json')).toEqual([]);
+  });
+
+  it.each(BAD.map((suite) => [JSON.stringify(suite), suite]))('both refuse %s', (_label, suite) => {
+    expect(validate(suite)).toBe(false);
+    expect(checkSuiteShape(suite, 's.json')).not.toEqual([]);
+  });
+});
