@@ -49,7 +49,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
   // Selected entries in the order they were ticked; kept across filters and searches, so a
   // compare can pair entries that no single filter shows together.
   const [selected, setSelected] = useState<number[]>([]);
-  // Said once entries this section held were found deleted elsewhere (see below).
+  // Said in the status line: entries this section held found deleted elsewhere (see below), or what Clear all took.
   const [goneNote, setGoneNote] = useState('');
   const toggleSelected = useCallback((id: number) => {
     setGoneNote('');
@@ -184,7 +184,12 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
       <section ref={listCard} aria-label="History" className="card history-list-card">
         <div className="card-head">
           <h2 className="card-title">History</h2>
-          <HistoryClearAll onCleared={(keepPinned) => forget(keepPinned ? 'unpinned' : [...selected, ...(openedId === null ? [] : [openedId])], true)} />
+          <HistoryClearAll
+            onCleared={(keepPinned, deleted) => {
+              forget(keepPinned ? 'unpinned' : [...selected, ...(openedId === null ? [] : [openedId])], true);
+              setGoneNote(deleted === 1 ? '1 entry deleted.' : `${deleted.toLocaleString()} entries deleted.`);
+            }}
+          />
         </div>
         <div className="history-controls">
           <input
