@@ -171,13 +171,16 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
     if (!isFetchingNextPage) void fetchNextPage();
   }, [isFetchingNextPage, fetchNextPage]);
 
-  const setFilter = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K] | undefined) =>
+  // A new search or filter is a new question: the note about the last removal has been said.
+  const setFilter = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K] | undefined) => {
+    setGoneNote('');
     setFilters((previous) => {
       const next = { ...previous };
       if (value === undefined) delete next[key];
       else next[key] = value;
       return next;
     });
+  };
 
   return (
     <div className="history-section">
@@ -199,7 +202,10 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             aria-label="Search history"
             placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
             value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => {
+              setGoneNote('');
+              setTyped(event.target.value);
+            }}
           />
           <select className="input history-filter" aria-label="Profile" value={filters.profileId ?? ''} onChange={(event) => setFilter('profileId', event.target.value || undefined)}>
             <option value="">All profiles</option>

@@ -34,3 +34,20 @@ describe('Clear all', () => {
     expect(within(history).getByRole('status')).toHaveTextContent('3 entries deleted.');
   });
 });
+
+describe('the note after Clear all', () => {
+  it('goes once a new search is typed, so the status line answers the search', async () => {
+    const fake = new FakeApi();
+    await seed(fake, 3);
+    await fake.history.pin(1, true);
+    const { history, user } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(3));
+    await user.click(within(history).getByRole('button', { name: 'Clear all' }));
+    const confirm = within(history).getByRole('group', { name: 'Confirm clear all' });
+    await waitFor(() => expect(confirm).toHaveTextContent('Delete 2 entries from the history?'));
+    await user.click(within(confirm).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(within(history).getByRole('status')).toHaveTextContent('2 entries deleted.'));
+    await user.type(within(history).getByRole('searchbox', { name: 'Search history' }), 'nothing like it');
+    await waitFor(() => expect(within(history).getByRole('status')).toHaveTextContent(/^Nothing matches\.$/));
+  });
+});
