@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryPassage, HistoryRetention, TabLastResponse } from '../shared/contract';
-import { historyFacts, matchesQuery, pageSize, retentionCutoff, searchTerms, summarize, type NewHistoryEntry } from './historySchema';
+import { historyFacts, matchesQuery, pageSize, retentionCutoff, searchTerms, summarize, termMatches, type NewHistoryEntry } from './historySchema';
 import type { HistoryStore } from './historyStore';
 
 /**
@@ -71,8 +71,8 @@ export function createMemoryHistoryStore(): HistoryStore {
         const facts = historyFacts(entry);
         const fields = [facts.text, facts.payload, facts.answer];
         const words = fields.map((field) => field.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-        if (!terms.every((term) => words.some((list) => list.some((word) => word.startsWith(term))))) continue;
-        const field = fields.find((_, i) => words[i]!.some((word) => word.startsWith(terms[0]!)))!;
+        if (!terms.every((term) => words.some((list) => list.some((word) => termMatches(word, term))))) continue;
+        const field = fields.find((_, i) => words[i]!.some((word) => termMatches(word, terms[0]!)))!;
         hits.push({ entry: summary, passage: passageOf(field, terms) });
         if (hits.length > limit) break;
       }
@@ -121,7 +121,7 @@ function passageOf(field: string, terms: string[]): HistoryPassage {
   const text = (from > 0 ? '…' : '') + field.slice(from, from + 100) + (from + 100 < field.length ? '…' : '');
   const highlights: HistoryPassage['highlights'] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (terms.some((term) => match[0].toLowerCase().startsWith(term))) highlights.push({ start: match.index, end: match.index + match[0].length });
+    if (terms.some((term) => termMatches(match[0].toLowerCase(), term))) highlights.push({ start: match.index, end: match.index + match[0].length });
   }
   return { text, highlights };
 }

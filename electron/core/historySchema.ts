@@ -133,8 +133,22 @@ export function searchTerms(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
 }
 
+/**
+ * From this many characters a search word matches the start of a word; shorter, the whole word.
+ * FTS5 answers a prefix by merging the entries of every word that starts with it: for one or
+ * two letters that is nearly the whole index, which took 10 s and more at 100,000 entries, on
+ * the host's event loop (node:sqlite is synchronous). The section searches from 3 characters
+ * typed, so "a b" or "I am a" would otherwise be such a search.
+ */
+export const MIN_PREFIX_CHARS = 3;
+
+/** True when `word` (lower-cased) is matched by the search word `term`: the in-memory twins' rule. */
+export function termMatches(word: string, term: string): boolean {
+  return term.length >= MIN_PREFIX_CHARS ? word.startsWith(term) : word === term;
+}
+
 export function ftsQuery(terms: string[]): string {
-  return terms.map((term) => `"${term}"*`).join(' ');
+  return terms.map((term) => (term.length >= MIN_PREFIX_CHARS ? `"${term}"*` : `"${term}"`)).join(' ');
 }
 
 /** Private-use marks around a match in a snippet; stripped from indexed text so they cannot be forged. */

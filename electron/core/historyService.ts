@@ -1,6 +1,7 @@
 import type { Api, HistoryEntry, HistoryExchange, HistoryReportFile, HistoryReportRequest, HistoryRetention, Result } from '../shared/contract';
 import type { Profile } from './profiles';
 import type { HistoryStore } from './historyStore';
+import { createRedactor, redactDeep } from './redact';
 import { buildReportBundle, reportFileName, reportJson } from './report/reportBundle';
 import { renderReportHtml } from './report/reportHtml';
 
@@ -63,11 +64,16 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
    * answer the page shows is already durable. The exchange has happened: a failed write must not
    * turn its answer into an error, so the failure is told (onProblem) and the answer still returns.
    * The retention setting is applied in the same transaction: one commit, and one fsync, not two.
+   * `secret` is the profile's key (null: none), replaced wherever the request holds it.
    */
-  async function remember(profile: Profile, exchange: HistoryExchange, tabId?: string): Promise<void> {
+  async function remember(profile: Profile, exchange: HistoryExchange, secret: string | null, tabId?: string): Promise<void> {
     try {
       const now = deps.wallClock();
-      const entry = { exchange, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: now.toISOString() };
+      // The answer was redacted by the client; the request is as the person typed it, and a key
+      // pasted into the text or the payload must not be kept (nor indexed, nor put in a report).
+      const redactor = createRedactor(secret);
+      const kept = { ...exchange, request: redactDeep(exchange.request, redactor) } as HistoryExchange;
+      const entry = { exchange: kept, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: now.toISOString() };
       await history.record(tabId === undefined ? entry : { ...entry, tabId }, { retention: await deps.retention(), now });
     } catch (error) {
       deps.onProblem?.(`An exchange could not be kept in the history: ${messageOf(error)}`);

@@ -1,5 +1,5 @@
 import type { Guideline, GuidelineVersionSummary, HistoryPassage, LibraryGuideline, LibrarySearchHit } from '../shared/contract';
-import { searchTerms, withoutMarks } from './historySchema';
+import { searchTerms, termMatches, withoutMarks } from './historySchema';
 import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
 import type { LibraryStore } from './libraryStore';
 
@@ -91,8 +91,8 @@ export function createMemoryLibraryStore(): LibraryStore {
         const latest = kept.versions.at(-1)?.guideline;
         const fields = [kept.entry.name ?? '', kept.entry.description ?? '', latest?.content ?? '', kept.entry.title, kept.entry.tags.join(' '), kept.entry.guidelineId].map(withoutMarks);
         const words = fields.map((field) => field.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-        if (!terms.every((term) => words.some((list) => list.some((word) => word.startsWith(term))))) continue;
-        const perField = words.map((list, i) => FIELD_WEIGHTS[i]! * list.filter((word) => terms.some((term) => word.startsWith(term))).length / Math.sqrt(list.length || 1));
+        if (!terms.every((term) => words.some((list) => list.some((word) => termMatches(word, term))))) continue;
+        const perField = words.map((list, i) => FIELD_WEIGHTS[i]! * list.filter((word) => terms.some((term) => termMatches(word, term))).length / Math.sqrt(list.length || 1));
         const best = perField.indexOf(Math.max(...perField));
         scored.push({ entry: shown(kept), passage: passageOf(fields[best]!, terms), score: perField.reduce((a, b) => a + b, 0) });
       }
@@ -121,7 +121,7 @@ function passageOf(field: string, terms: string[]): HistoryPassage {
   const text = (from > 0 ? '…' : '') + field.slice(from, from + 150) + (from + 150 < field.length ? '…' : '');
   const highlights: HistoryPassage['highlights'] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (terms.some((term) => match[0].toLowerCase().startsWith(term))) highlights.push({ start: match.index, end: match.index + match[0].length });
+    if (terms.some((term) => termMatches(match[0].toLowerCase(), term))) highlights.push({ start: match.index, end: match.index + match[0].length });
   }
   return { text, highlights };
 }

@@ -234,6 +234,15 @@ export function createApiService(deps: ServiceDeps): Api {
     };
   }
 
+  /**
+   * The profile's key for its current origin, or null: what the history redacts from a request
+   * (a key bound to another origin is not handed out, so it was not in what the person sent).
+   */
+  async function keyOf(profile: Profile): Promise<string | null> {
+    const key = await deps.secrets.get(profile.id, originOf(profile.baseUrl));
+    return key.kind === 'key' ? key.secret : null;
+  }
+
   async function catalogOf(profileId: string): Promise<CatalogAgent[]> {
     return (await deps.catalog.read())[profileId] ?? [];
   }
@@ -295,7 +304,7 @@ export function createApiService(deps: ServiceDeps): Api {
     const profile = chosen.value;
     const resolved = await target(profile);
     const result = resolved.ok ? await deps.client.getGuideline(resolved.value, request) : resolved;
-    await remember(profile, { what: 'guideline', request: { guidelineId: request.guidelineId }, result });
+    await remember(profile, { what: 'guideline', request: { guidelineId: request.guidelineId }, result }, resolved.ok ? resolved.value.apiKey : await keyOf(profile));
     // Every guideline read is kept in its profile's library, versioned (issue 9).
     await libraryMethods.recordFetch(profile.id, request.guidelineId, result);
     return result;
@@ -443,7 +452,7 @@ export function createApiService(deps: ServiceDeps): Api {
       const profile = chosen.value;
       const result = await invokeOn(profile, request);
       const { agentId, text, payload } = request;
-      await remember(profile, { what: 'invoke', request: { agentId, text, payload }, result }, request.tabId);
+      await remember(profile, { what: 'invoke', request: { agentId, text, payload }, result }, await keyOf(profile), request.tabId);
       return result;
     },
     async cancelRequest({ requestId }) {

@@ -91,20 +91,38 @@ const MAX_FILE_NAME_CHARS = 200;
  */
 function validateSaveTextFile(raw: unknown): Result<SaveTextFileRequest> {
   return objectArgument(raw, (record) => {
+    const unknown = Object.keys(record).find((key) => !['suggestedName', 'content', 'mediaType'].includes(key));
+    if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a field of this request.`);
     const name = stringField(record, 'suggestedName', MAX_FILE_NAME_CHARS);
     if (!name.ok) return name;
-    const unsafe = [...name.value].some((char) => '\\/:*?"<>|'.includes(char) || char.charCodeAt(0) < 0x20);
-    if (name.value.trim() === '' || unsafe || name.value.startsWith('.')) {
-      return invalid('"suggestedName" must be a plain file name, with no folder and no characters a file name cannot hold.');
-    }
-    const content = stringField(record, 'content', MAX_SAVED_TEXT_CHARS);
-    if (!content.ok) return content;
     const mediaType = record['mediaType'];
     if (typeof mediaType !== 'string' || !Object.hasOwn(SAVED_FILE_TYPES, mediaType)) {
       return invalid(`"mediaType" must be one of ${Object.keys(SAVED_FILE_TYPES).join(', ')}.`);
     }
+    const nameProblem = fileNameProblem(name.value, SAVED_FILE_TYPES[mediaType as SavedFileMediaType].extension);
+    if (nameProblem) return invalid(`"suggestedName" ${nameProblem}`);
+    const content = stringField(record, 'content', MAX_SAVED_TEXT_CHARS);
+    if (!content.ok) return content;
     return ok({ suggestedName: name.value, content: content.value, mediaType: mediaType as SavedFileMediaType });
   });
+}
+
+/** Names Windows takes for devices, with any extension (CON.html opens the console, not a file). */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+
+/**
+ * Why a suggested file name cannot be offered, or null. The person sees it in the save dialog
+ * and accepts it, so it must be what it looks like: no folder, no character a file name cannot
+ * hold, no control or invisible format character (a right-to-left override, U+202E,
+ * makes "report<U+202E>lmth.exe" show as "reportexe.html"), the extension of the kind of file the content is,
+ * and none of the names Windows treats specially (a device, a trailing dot or space it drops).
+ */
+function fileNameProblem(name: string, extension: string): string | null {
+  const unsafe = [...name].some((char) => '\\/:*?"<>|'.includes(char) || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(char));
+  if (name.trim() === '' || unsafe || name.startsWith('.')) return 'must be a plain file name, with no folder and no characters a file name cannot hold.';
+  if (/[. ]$/.test(name) || WINDOWS_DEVICE.test(name)) return 'must be a name every system keeps as it is (no trailing dot or space, no device name).';
+  if (!name.toLowerCase().endsWith(`.${extension}`)) return `must end in .${extension}, the kind of file it is.`;
+  return null;
 }
 
 function objectArgument<T>(raw: unknown, narrow: (record: Record<string, unknown>) => Result<T>): Result<T> {

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, skipToken, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, skipToken, useInfiniteQuery, useIsMutating, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Api, HistoryPage, HistoryQuery, HistorySearchPage, Result } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
 
@@ -64,4 +65,29 @@ export function useHistorySearch(filters: HistoryFilters, text: string | null) {
 
 export function useHistoryEntry(id: number | null) {
   return useQuery(historyEntryQuery(useHost(), id));
+}
+
+/**
+ * Which of these entries are no longer in the history (deleted in another window, or by the
+ * retention setting). Each is asked as the newest entry up to its own id: one small row, no
+ * bodies, through the list's own method. An entry that cannot be checked counts as there.
+ */
+export async function missingHistoryEntries(api: Api, ids: readonly number[]): Promise<number[]> {
+  const found = await Promise.all(
+    ids.map(async (id) => {
+      const page = await api.listHistory({ beforeId: id + 1, limit: 1 });
+      return page.ok && page.value.entries[0]?.id !== id ? id : null;
+    }),
+  );
+  return found.filter((id): id is number => id !== null);
+}
+
+export function useMissingHistoryEntries() {
+  const api = useHost();
+  return useCallback((ids: readonly number[]) => missingHistoryEntries(api, ids), [api]);
+}
+
+/** How many deletes or clears of this page are under way (their own callbacks drop what they took). */
+export function useHistoryRemovalsPending(): number {
+  return useIsMutating({ predicate: (mutation) => ['deleteHistoryEntries', 'clearHistory'].includes(String(mutation.options.mutationKey?.[0])) });
 }

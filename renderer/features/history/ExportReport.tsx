@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MAX_REPORT_NOTE_CHARS } from '../../../electron/shared/contract';
+import { MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useExportReport, type ExportedReport } from '../../queries/historyReport';
 import { ModalDialog } from '../../ui/ModalDialog';
@@ -13,11 +13,19 @@ const FORMAT_NAME: Record<ReportFormat, string> = { html: 'HTML report', json: '
  */
 export function ExportReportButton({ ids, className = 'button-quiet button-small' }: { ids: readonly number[]; className?: string }) {
   const [open, setOpen] = useState(false);
+  const hintId = useId();
+  // More than a report takes: said before the note is written, not by the host after.
+  const tooMany = ids.length > MAX_REPORT_ENTRIES;
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)} disabled={ids.length === 0}>
+      <button type="button" className={className} onClick={() => setOpen(true)} disabled={ids.length === 0 || tooMany} aria-describedby={tooMany ? hintId : undefined}>
         Export report
       </button>
+      {tooMany && (
+        <span id={hintId} className="small muted">
+          A report takes at most {MAX_REPORT_ENTRIES} entries ({ids.length.toLocaleString()} are selected).
+        </span>
+      )}
       {open && <ExportReportDialog ids={ids} onClose={() => setOpen(false)} />}
     </>
   );

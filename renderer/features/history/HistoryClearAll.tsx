@@ -20,7 +20,7 @@ export function clearSentence(total: number, pinned: number, alsoPinned: boolean
  * when it opens: the list holds only the pages loaded) and keeps pinned entries unless the user
  * ticks otherwise, since pinning is how a user says "keep this".
  */
-export function HistoryClearAll({ onCleared }: { onCleared: (keepPinned: boolean) => void }) {
+export function HistoryClearAll({ onCleared }: { onCleared: (keepPinned: boolean, deleted: number) => void }) {
   const [confirming, setConfirming] = useState(false);
   const [alsoPinned, setAlsoPinned] = useState(false);
   const counts = useHistoryCounts(confirming);
@@ -53,15 +53,17 @@ export function HistoryClearAll({ onCleared }: { onCleared: (keepPinned: boolean
           clear.mutate(
             { keepPinned: !alsoPinned },
             {
-              onSuccess: () => {
-                onCleared(!alsoPinned);
+              onSuccess: ({ deleted }) => {
+                onCleared(!alsoPinned, deleted);
                 close();
               },
             },
           )
         }
       >
-        {counts.isError ? `The history could not be counted: ${thrownMessage(counts.error)}` : counts.data ? clearSentence(total, pinned, alsoPinned) : 'Counting the entries…'}
+        {counts.isError ? `The history could not be counted: ${thrownMessage(counts.error)}` : counts.data ? clearSentence(total, pinned, alsoPinned) : 'Counting the entries…'}{' '}
+        {/* A long history takes seconds to clear: said while it runs (the section's status line says when it is done). */}
+        <span aria-live="polite">{clear.isPending ? `Deleting ${entries(alsoPinned ? total : total - pinned)}…` : ''}</span>
         {pinned > 0 && (
           <span className="history-clear-pinned">
             <input id={checkboxId} type="checkbox" checked={alsoPinned} onChange={(event) => setAlsoPinned(event.target.checked)} />{' '}

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
 import { Passage } from './Passage';
@@ -11,7 +11,7 @@ const kindLabel = (entry: HistorySummary) => (entry.kind === entry.what ? entry.
 /**
  * The History list, virtualized (TanStack Virtual): only the rows in view, plus a few, are in
  * the page, so it stays smooth at 100,000 entries. Each entry is a button; the list is one tab
- * stop (the opened entry, else the first in view) and ArrowUp/ArrowDown/Home/End move between
+ * stop (the entry last focused, else the opened one, else the first in view) and ArrowUp/ArrowDown/Home/End move between
  * entries; the opened one is marked `aria-current`. Beside each entry a checkbox selects it
  * for the selection's actions (Compare, Export report, Delete). The tab-stop row's checkbox is
  * a tab stop too, just before its entry (as in a mail client); Space ticks it.
@@ -57,12 +57,19 @@ export function HistoryList({
     if (hasMore && last !== undefined && last.index >= rows.length - 10) loadMore();
   }, [hasMore, last, rows.length, loadMore]);
 
-  // One tab stop for the list (the opened entry, else the first one on screen); arrows move within.
+  // One tab stop for the list, arrows move within: the entry last focused (a roving tab index,
+  // so Shift+Tab reaches its checkbox and Tab back in returns to it), else the opened entry, else
+  // the first one on screen.
+  const [focusedId, setFocusedId] = useState<number | null>(null);
   const rendered = items.flatMap((item) => {
     const row = rows[item.index];
     return row?.type === 'entry' ? [row.entry.id] : [];
   });
-  const tabStop = openedId !== null && rendered.includes(openedId) ? openedId : rendered[0];
+  const tabStop = [focusedId, openedId].find((id) => id !== null && rendered.includes(id)) ?? rendered[0];
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = rows[Number(event.target.closest('[data-index]')?.getAttribute('data-index'))];
+    if (row?.type === 'entry') setFocusedId(row.entry.id);
+  };
   const entryIndexes = rows.flatMap((row, index) => (row.type === 'entry' ? [index] : []));
   const focusRow = (index: number) => {
     virtualizer.scrollToIndex(index, { align: 'auto' });
@@ -82,7 +89,7 @@ export function HistoryList({
   };
 
   return (
-    <div ref={scroller} className="history-scroller" onKeyDown={onKeyDown}>
+    <div ref={scroller} className="history-scroller" onKeyDown={onKeyDown} onFocus={onFocus}>
       <div role="list" aria-label="History entries" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const row = rows[item.index]!;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ERROR_CODES, type ErrorCode, type HistoryKind } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useHistoryList, useHistorySearch, type HistoryFilters } from '../../queries/history';
+import { useHistoryList, useHistoryRemovalsPending, useHistorySearch, useMissingHistoryEntries, type HistoryFilters } from '../../queries/history';
 import { useProfiles } from '../../queries/profiles';
 import { LazyCompareView } from './LazyCompareView';
 import { useAgentNames } from './agentNames';
@@ -49,14 +49,17 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
   // Selected entries in the order they were ticked; kept across filters and searches, so a
   // compare can pair entries that no single filter shows together.
   const [selected, setSelected] = useState<number[]>([]);
-  const toggleSelected = useCallback(
-    (id: number) => setSelected((previous) => (previous.includes(id) ? previous.filter((other) => other !== id) : [...previous, id])),
-    [],
-  );
+  // Said in the status line: entries this section held found deleted elsewhere (see below), or what Clear all took.
+  const [goneNote, setGoneNote] = useState('');
+  const toggleSelected = useCallback((id: number) => {
+    setGoneNote('');
+    setSelected((previous) => (previous.includes(id) ? previous.filter((other) => other !== id) : [...previous, id]));
+  }, []);
   // The pair being compared (shown in place of the opened entry); opening an entry ends it.
   const [comparing, setComparing] = useState<readonly [number, number] | null>(null);
   const compareButton = useRef<HTMLButtonElement>(null);
   const openEntry = useCallback((id: number) => {
+    setGoneNote('');
     setComparing(null);
     setOpenedId(id);
   }, []);
@@ -80,6 +83,43 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
     return groupByDay((found.data?.pages ?? []).flatMap((page) => page.hits));
   }, [search, list.data, found.data]);
   const nameOf = useAgentNames();
+
+  // The opened entry, the compared pair and the selection are held by id, and may be deleted
+  // where this page does not see it: by the retention setting, or in another browser tab. Each
+  // time the list is read again they are checked, and those gone are let go (and said so),
+  // rather than shown as they were and offered to Compare or Export report. While this page's
+  // own delete or clear runs, its callbacks drop what it took: nothing to say then.
+  const findMissing = useMissingHistoryEntries();
+  const removalsPending = useHistoryRemovalsPending();
+  // (An entry in the rows just read is there: only the others are asked about.)
+  const held = useRef<{ ids: number[]; busy: boolean }>({ ids: [], busy: false });
+  useEffect(() => {
+    const listed = new Set(rows.flatMap((row) => (row.type === 'entry' ? [row.entry.id] : [])));
+    const ids = new Set([...selected, ...(openedId === null ? [] : [openedId]), ...(comparing ?? [])]);
+    held.current = { ids: [...ids].filter((id) => !listed.has(id)), busy: removalsPending > 0 };
+  });
+  const listReadAt = active.dataUpdatedAt;
+  useEffect(() => {
+    const { ids, busy } = held.current;
+    if (listReadAt === 0 || ids.length === 0 || busy) return;
+    let current = true;
+    void findMissing(ids).then((missing) => {
+      if (!current || missing.length === 0) return;
+      const gone = new Set(missing);
+      setSelected((previous) => previous.filter((id) => !gone.has(id)));
+      setOpenedId((previous) => (previous !== null && gone.has(previous) ? null : previous));
+      setComparing((pair) => (pair !== null && (gone.has(pair[0]) || gone.has(pair[1])) ? null : pair));
+      setGoneNote(
+        missing.length === 1
+          ? '1 entry you had selected or open was deleted elsewhere (another window, or the retention setting).'
+          : `${missing.length} entries you had selected or open were deleted elsewhere (another window, or the retention setting).`,
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [listReadAt, findMissing]);
+
 
   // After a delete or a clear, focus moves to the entry that took the deleted one's place (else
   // the first in view, else the search box) once the list has been read again without it.
@@ -131,20 +171,28 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
     if (!isFetchingNextPage) void fetchNextPage();
   }, [isFetchingNextPage, fetchNextPage]);
 
-  const setFilter = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K] | undefined) =>
+  // A new search or filter is a new question: the note about the last removal has been said.
+  const setFilter = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K] | undefined) => {
+    setGoneNote('');
     setFilters((previous) => {
       const next = { ...previous };
       if (value === undefined) delete next[key];
       else next[key] = value;
       return next;
     });
+  };
 
   return (
     <div className="history-section">
       <section ref={listCard} aria-label="History" className="card history-list-card">
         <div className="card-head">
           <h2 className="card-title">History</h2>
-          <HistoryClearAll onCleared={(keepPinned) => forget(keepPinned ? 'unpinned' : [...selected, ...(openedId === null ? [] : [openedId])], true)} />
+          <HistoryClearAll
+            onCleared={(keepPinned, deleted) => {
+              forget(keepPinned ? 'unpinned' : [...selected, ...(openedId === null ? [] : [openedId])], true);
+              setGoneNote(deleted === 1 ? '1 entry deleted.' : `${deleted.toLocaleString()} entries deleted.`);
+            }}
+          />
         </div>
         <div className="history-controls">
           <input
@@ -154,7 +202,10 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             aria-label="Search history"
             placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
             value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => {
+              setGoneNote('');
+              setTyped(event.target.value);
+            }}
           />
           <select className="input history-filter" aria-label="Profile" value={filters.profileId ?? ''} onChange={(event) => setFilter('profileId', event.target.value || undefined)}>
             <option value="">All profiles</option>
@@ -263,6 +314,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
                     ? 'No history yet. Every invoke and guideline fetch is kept here.'
                     : 'Nothing matches.'
                   : ''}
+          {goneNote === '' ? null : ` ${goneNote}`}
         </p>
         <HistorySelectionBar
           selected={selected}

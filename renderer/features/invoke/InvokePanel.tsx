@@ -126,7 +126,10 @@ function RequestWorkspace({
     lastReplay.current = pending.key;
     taken(pending.key);
     const { agentId, text, payloadText, profileId } = pending;
-    dispatch({ type: 'open', id: newId(), profileId, draft: { agentId, text, payloadText } });
+    const id = newId();
+    // The Replay button went with the History section: focus goes to the new tab's form, not the page.
+    focusAgentOf.current = id;
+    dispatch({ type: 'open', id, profileId, draft: { agentId, text, payloadText } });
   }, [pending, taken]);
 
   const newTabRef = useRef(newTab);
