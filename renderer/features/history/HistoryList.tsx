@@ -3,10 +3,10 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
 import { Passage } from './Passage';
-import { outcomeOf, type HistoryRow } from './rows';
+import { outcomeOf, savedKindLabel, type HistoryRow } from './rows';
 
-/** "invoke", "guideline", or what failed or was cancelled ("guideline failed"). */
-const kindLabel = (entry: HistorySummary) => (entry.kind === entry.what ? entry.kind : `${entry.what} ${entry.kind}`);
+/** "invoke", "guideline", or what failed or was cancelled ("guideline failed"), or "invoke saved to file". */
+const kindLabel = (entry: HistorySummary) => (entry.what === 'saved' ? savedKindLabel(entry) : entry.kind === entry.what ? entry.kind : `${entry.what} ${entry.kind}`);
 
 /**
  * The History list, virtualized (TanStack Virtual): only the rows in view, plus a few, are in
