@@ -7,6 +7,7 @@ import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
 import { createMemoryHistoryStore } from '../../../electron/core/historyMemory';
 import { SAVED_ENTRIES_VERSION, userVersion } from '../../../electron/core/historyMigrations';
+import type * as Migrations from '../../../electron/core/historyMigrations';
 import type { NewHistoryEntry } from '../../../electron/core/historySchema';
 import { createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/historyStore';
 import { reportEntry } from '../../../electron/core/report/reportEntry';
@@ -193,7 +194,7 @@ describe('the history file once it may hold saved entries', () => {
     // An older build: the same code with only the migrations before saved entries.
     vi.resetModules();
     vi.doMock('../../../electron/core/historyMigrations', async (original) => {
-      const actual = await original<typeof import('../../../electron/core/historyMigrations')>();
+      const actual = await original<typeof Migrations>();
       const older = actual.MIGRATIONS.filter((m) => m.version < SAVED_ENTRIES_VERSION);
       return { ...actual, MIGRATIONS: older, LATEST_VERSION: older[older.length - 1]!.version };
     });
