@@ -41,6 +41,19 @@ describe('History: a save to a file', () => {
     expect(entryCheckboxes(history)[0]).toHaveAccessibleName(new RegExp(`^Select invoke saved to file ${AGENT} at`));
   });
 
+  it("is named by the user's catalog like an invoke, and a save that failed says so", async () => {
+    const fake = new FakeApi();
+    fake.catalog = [{ agentId: AGENT, name: 'Refund helper', notes: '', tags: [], placeholders: [], learnedKeys: [], updatedAt: '2026-11-20T08:00:00.000Z' }];
+    await fake.history.record({ exchange: savedExchange, profile: SANDBOX, recordedAt: '2026-11-20T08:01:00.000Z' });
+    const refused = { code: 'network' as const, message: 'The connection was refused.', exchange: exchange({ status: null, responseBody: null }) };
+    await fake.history.record({ exchange: { ...savedExchange, result: { ok: false, error: refused } }, profile: SANDBOX, recordedAt: '2026-11-20T08:02:00.000Z' });
+    const { history } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)[1]).toHaveTextContent('Refund helper'));
+    expect(entryCheckboxes(history)[1]).toHaveAccessibleName(new RegExp(`^Select invoke saved to file Refund helper \\(${AGENT}\\) at `));
+    expect(entryButtons(history)[0]).toHaveTextContent(/invoke save failed/);
+    expect(entryButtons(history)[0]).toHaveTextContent(/network/);
+  });
+
   it('opens with its status, headers and timing, and where the body went instead of a body; Replay sends the invoke again', async () => {
     const fake = new FakeApi();
     await seedInvokeThenSave(fake);
