@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { expect, openApp, test } from './fixtures';
@@ -26,6 +26,15 @@ test('an answer over the size limit saved to a file is in History, with where it
   const files = readdirSync(path.join(app.dataDir, 'responses'));
   expect(files).toHaveLength(1);
   const savedPath = path.join(app.dataDir, 'responses', files[0]!);
+
+  // Opened again, the tab shows its own last invoke (too large), never the save.
+  const workspace = path.join(app.dataDir, 'workspace.json');
+  await expect.poll(() => (existsSync(workspace) ? readFileSync(workspace, 'utf8') : '')).toContain('Keep this whole');
+  await openApp(page, app);
+  const restored = page.getByRole('region', { name: 'Response', exact: true });
+  await expect(restored).toContainText(/restored from history/);
+  await expect(restored.getByRole('alert')).toContainText('too_large');
+  await expect(restored).not.toContainText('saved to a file');
 
   await page.getByRole('tab', { name: 'History' }).click();
   const history = page.getByRole('region', { name: 'History', exact: true });

@@ -145,6 +145,13 @@ describe('saveResponseToFile is recorded', () => {
     const found = await app.api.searchHistory({ text: path.basename(saved.value.path).replace(/\.[a-z]+$/, '') });
     expect(found.ok && found.value.hits.map((hit) => hit.entry.what)).toEqual(['saved']);
 
+    // Kept with no tab at all (the store would not restore it anyway: a second guard).
+    const db = new DatabaseSync(path.join(dataDir, 'history.sqlite'), { readOnly: true });
+    expect(db.prepare('SELECT what, tab_id FROM history ORDER BY id').all().map((row) => ({ ...row }))).toEqual([
+      { what: 'invoke', tab_id: 'tab-9' },
+      { what: 'saved', tab_id: null },
+    ]);
+    db.close();
     const last = await app.api.lastResponses({ tabIds: ['tab-9'] });
     expect(last.ok && last.value.map((found) => [found.tabId, found.entry.what, found.entry.id])).toEqual([['tab-9', 'invoke', page.value.entries[1]!.id]]);
   });
