@@ -3,7 +3,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
 import { Passage } from './Passage';
-import { outcomeOf, savedKindLabel, type HistoryRow } from './rows';
+import { asAsked, outcomeOf, savedKindLabel, type HistoryRow } from './rows';
 
 /** "invoke", "guideline", or what failed or was cancelled ("guideline failed"), or "invoke saved to file". */
 const kindLabel = (entry: HistorySummary) => (entry.what === 'saved' ? savedKindLabel(entry) : entry.kind === entry.what ? entry.kind : `${entry.what} ${entry.kind}`);
@@ -101,7 +101,7 @@ export function HistoryList({
                 <EntryLine
                   entry={row.entry}
                   passage={row.passage}
-                  name={nameOf(row.entry)}
+                  name={nameOf(asAsked(row.entry))}
                   opened={row.entry.id === openedId}
                   selected={selected.includes(row.entry.id)}
                   tabStop={row.entry.id === tabStop}

@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import type { CatalogAgent, HistorySummary } from '../../../electron/shared/contract';
 import { catalogKey, useCatalog } from '../../queries/catalog';
 import { useProfiles } from '../../queries/profiles';
-import { askedKind } from './rows';
 
 /**
  * The name the user gave an entry's agent in their catalog, or null. Catalogs are per profile
@@ -16,7 +15,7 @@ export function useAgentNames(): (entry: HistorySummary) => string | null {
   const queryClient = useQueryClient();
   return useCallback(
     (entry: HistorySummary) => {
-      if (askedKind(entry) !== 'invoke') return null;
+      if (entry.what !== 'invoke') return null;
       const catalog = entry.profile.id === activeId ? active : queryClient.getQueryData<CatalogAgent[]>(catalogKey(entry.profile.id));
       const name = catalog?.find((agent) => agent.agentId === entry.targetId)?.name.trim();
       return name ? name : null;

@@ -48,6 +48,12 @@ export function askedKind(entry: HistorySummary): 'invoke' | 'guideline' | null 
   return entry.method === 'POST' ? 'invoke' : entry.method === 'GET' ? 'guideline' : null;
 }
 
+/** A save to a file as the request it sent again, for what names an entry by its agent or guideline. */
+export function asAsked(entry: HistorySummary): HistorySummary {
+  const asked = entry.what === 'saved' ? askedKind(entry) : null;
+  return asked === null ? entry : { ...entry, what: asked };
+}
+
 /** A save to a file's kind in the list: "invoke saved to file", "guideline saved to file", "invoke save failed". */
 export function savedKindLabel(entry: HistorySummary): string {
   const asked = askedKind(entry) ?? 'request';
