@@ -128,7 +128,19 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    description: 'History entries may be saves to a file (what = \'saved\'): no table changes, the exchange JSON is stored whole.',
+    // Nothing to change in the tables: `what` is free text and the exchange is kept whole as
+    // JSON. The number alone is the point: a build that knows only invokes and guideline fetches
+    // reads up to 5, so it refuses this file with its plain "newer version" message (and leaves
+    // it untouched) instead of meeting an entry it cannot show.
+    sql: 'SELECT 1;',
+  },
 ];
+
+/** The first schema version whose history may hold saved-to-file entries (see migration 6). */
+export const SAVED_ENTRIES_VERSION = 6;
 
 /** The schema version this build writes and reads. */
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

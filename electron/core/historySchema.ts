@@ -1,4 +1,5 @@
 import type {
+  GuidelineRequest,
   HistoryEntry,
   HistoryExchange,
   HistoryKind,
@@ -7,6 +8,7 @@ import type {
   HistoryQuery,
   HistorySummary,
 } from '../shared/contract';
+import { savedToFileText } from '../shared/contract';
 
 /**
  * What both history stores (SQLite and the in-memory twin) derive from an exchange, in one
@@ -47,7 +49,21 @@ export function historyFacts(exchange: HistoryExchange): HistoryFacts {
     errorCode: result.ok ? null : result.error.code,
   };
   const failure = result.ok ? '' : [result.error.message, result.error.exchange?.responseBody ?? ''].join('\n');
-  const kind: HistoryKind = result.ok ? exchange.what : result.error.code === 'cancelled' ? 'cancelled' : 'failed';
+  // A successful save keeps its target's kind, so the Invokes / Guideline fetches filter still finds it.
+  const kind: HistoryKind = result.ok ? (exchange.what === 'saved' ? exchange.request.kind : exchange.what) : result.error.code === 'cancelled' ? 'cancelled' : 'failed';
+  if (exchange.what === 'saved') {
+    // The body went to a file, unread: no answer and no token to find, only where it went.
+    const invoke = exchange.request.kind === 'invoke' ? exchange.request.request : null;
+    return {
+      ...base,
+      kind,
+      targetId: invoke ? invoke.agentId : (exchange.request.request as GuidelineRequest).guidelineId,
+      tokenPresent: false,
+      text: invoke ? invoke.text : (exchange.request.request as GuidelineRequest).guidelineId,
+      payload: invoke ? JSON.stringify(invoke.payload) : '',
+      answer: exchange.result.ok ? savedToFileText(exchange.result.value) : failure,
+    };
+  }
   if (exchange.what === 'invoke') {
     const value = exchange.result.ok ? exchange.result.value : null;
     return {

@@ -22,6 +22,7 @@ import type {
   ProfileSummary,
   ProfileWarning,
   Result,
+  SavedBody,
   Workspace,
 } from '../shared/contract';
 import { checkCatalogInput, checkHistoryRetention, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './appStores';
@@ -464,9 +465,19 @@ export function createApiService(deps: ServiceDeps): Api {
       const chosen = await profileForRequest(what.request.profileId);
       if (!chosen.ok) return chosen;
       const resolved = await target(chosen.value);
-      if (!resolved.ok) return resolved;
-      await mkdir(deps.downloadsDir, { recursive: true, mode: 0o700 }); // owner-only, like every folder the app creates
-      return deps.client.saveToFile(resolved.value, what, path.join(deps.downloadsDir, savedBodyFileName(what, deps.wallClock())));
+      let result: Result<SavedBody, PlatformError>;
+      if (resolved.ok) {
+        await mkdir(deps.downloadsDir, { recursive: true, mode: 0o700 }); // owner-only, like every folder the app creates
+        result = await deps.client.saveToFile(resolved.value, what, path.join(deps.downloadsDir, savedBodyFileName(what, deps.wallClock())));
+      } else result = resolved;
+      // The request was sent again (an invoke ran the agent again), so it is kept like any
+      // exchange; never with its tab (no tabId): a save has no answer to restore into a tab.
+      const asked: BodyTarget =
+        what.kind === 'invoke'
+          ? { kind: 'invoke', request: { agentId: what.request.agentId, text: what.request.text, payload: what.request.payload } }
+          : { kind: 'guideline', request: { guidelineId: what.request.guidelineId } };
+      await remember(chosen.value, { what: 'saved', request: asked, result });
+      return result;
     },
     async getSettings() {
       return deps.settings.read();

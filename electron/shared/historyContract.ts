@@ -2,7 +2,7 @@
  * The history part of the contract (issue 8), kept apart from contract.ts so each area of the
  * contract stays readable; contract.ts re-exports everything here.
  */
-import type { ErrorCode, GuidelineRequest, GuidelineResult, InvokeResult, JsonObject } from './contract';
+import type { BodyTarget, ErrorCode, GuidelineRequest, GuidelineResult, InvokeResult, JsonObject, PlatformError, Result, SavedBody } from './contract';
 
 /**
  * History (issue 8). Every invoke, guideline fetch, cancel and failure is kept as it was
@@ -19,10 +19,16 @@ export interface HistoryProfile {
   baseUrl: string;
 }
 
-/** What was asked and what came back: an invoke or a guideline fetch, with its Result as returned. */
+/**
+ * What was asked and what came back: an invoke or a guideline fetch, with its Result as returned;
+ * or a "Save the whole body to a file" (`saved`): the request was sent again and its body went to
+ * a file, unread, so there is no parsed answer, only the exchange (`responseBody` null) and where
+ * the body went. Its `kind` is still the target's ('invoke' or 'guideline') when it succeeded.
+ */
 export type HistoryExchange =
   | { what: 'invoke'; request: { agentId: string; text: string; payload: JsonObject }; result: InvokeResult }
-  | { what: 'guideline'; request: GuidelineRequest; result: GuidelineResult };
+  | { what: 'guideline'; request: GuidelineRequest; result: GuidelineResult }
+  | { what: 'saved'; request: BodyTarget; result: Result<SavedBody, PlatformError> };
 
 /** One recorded exchange. `kind`, `tokenPresent` are derived from the result when recorded. */
 export type HistoryEntry = HistoryExchange & {
@@ -42,7 +48,7 @@ export interface HistorySummary {
   id: number;
   recordedAt: string;
   kind: HistoryKind;
-  what: 'invoke' | 'guideline';
+  what: HistoryExchange['what'];
   /** The agent or guideline id. */
   targetId: string;
   profile: HistoryProfile;
@@ -181,3 +187,12 @@ export interface HistoryCounts {
  * entries are recorded.
  */
 export type HistoryRetention = { kind: 'all' } | { kind: 'entries'; count: number } | { kind: 'days'; days: number };
+
+/**
+ * Where a saved body went, as one line: "Saved to <path> (N bytes)", with ", cut at the limit"
+ * when the file holds only the first `limitBytes`. The same words in the search text, the list,
+ * the opened entry and the reports, so what a person reads is what they can search for.
+ */
+export function savedToFileText(saved: Pick<SavedBody, 'path' | 'bytes' | 'limitReached'>): string {
+  return `Saved to ${saved.path} (${saved.bytes} bytes${saved.limitReached ? ', cut at the limit' : ''})`;
+}

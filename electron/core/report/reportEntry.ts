@@ -39,10 +39,11 @@ export interface ReportEntry {
     statusText: string | null;
     error: { code: ErrorCode; message: string } | null;
   };
-  /** The parsed answer as the Response view showed it; null for a failure. */
+  /** The parsed answer as the Response view showed it; where the body went for a save to a file; null for a failure. */
   answer:
     | { what: 'invoke'; answer: string; duration: string; token: string | null }
     | { what: 'guideline'; name: string; description: string; content: string }
+    | { what: 'saved'; path: string; bytes: number; limitReached: boolean; limitBytes: number }
     | null;
   contractCheck: { result: 'passed' | 'failed' | 'not_checked'; detail: string };
   /** True when an invoke's answer carried a non-empty `token`. */
@@ -80,13 +81,14 @@ function responseOf(exchange: ExchangeRecord | null): ReportEntry['response'] {
 /** The kind the history derives when it records: kept here so a CLI run's entries read the same. */
 function kindOf(source: ReportSource): HistoryKind {
   if (source.kind !== undefined) return source.kind;
-  if (source.result.ok) return source.what;
+  if (source.result.ok) return source.what === 'saved' ? source.request.kind : source.what;
   return source.result.error.code === 'cancelled' ? 'cancelled' : 'failed';
 }
 
 function contractCheckOf(source: ReportSource): ReportEntry['contractCheck'] {
   const { result } = source;
   if (result.ok) {
+    if (source.what === 'saved') return { result: 'not_checked', detail: 'the body went to a file, unread' };
     if (source.what === 'guideline') return { result: 'passed', detail: 'name, description and content are strings' };
     const token = source.result.ok && source.result.value.response.token !== undefined ? 'token is a string' : 'token is absent (allowed by the contract)';
     return { result: 'passed', detail: `answer and duration are strings; ${token}` };
@@ -95,10 +97,21 @@ function contractCheckOf(source: ReportSource): ReportEntry['contractCheck'] {
   return { result: 'not_checked', detail: `no answer to check (${result.error.code})` };
 }
 
+/** What an exchange asked: an invoke or a guideline fetch (a save to a file was one of the two, sent again). */
+export type Asked = { what: 'invoke'; agentId: string; text: string; payload: JsonObject } | { what: 'guideline'; guidelineId: string };
+
+/** What was asked: a save to a file is stated as the invoke or guideline fetch it sent again. */
+export function askedOf(source: HistoryExchange): Asked {
+  const asked = source.what === 'saved' ? source.request : source.what === 'invoke' ? { kind: 'invoke' as const, request: source.request } : { kind: 'guideline' as const, request: source.request };
+  if (asked.kind === 'invoke') return { what: 'invoke', agentId: asked.request.agentId, text: asked.request.text, payload: asked.request.payload };
+  return { what: 'guideline', guidelineId: asked.request.guidelineId };
+}
+
 /** The report's view of one exchange (see ReportEntry). */
 export function reportEntry(source: ReportSource): ReportEntry {
   const exchange = source.result.ok ? source.result.value.exchange : source.result.error.exchange;
-  const invoke = source.what === 'invoke' ? source.request : null;
+  const request = askedOf(source);
+  const invoke = request.what === 'invoke' ? request : null;
   let answer: ReportEntry['answer'] = null;
   let serverDuration: ReportEntry['timing']['serverDuration'] = null;
   if (source.what === 'invoke' && source.result.ok) {
@@ -108,6 +121,9 @@ export function reportEntry(source: ReportSource): ReportEntry {
   } else if (source.what === 'guideline' && source.result.ok) {
     const { name, description, content } = source.result.value.guideline;
     answer = { what: 'guideline', name, description, content };
+  } else if (source.what === 'saved' && source.result.ok) {
+    const { path, bytes, limitReached, limitBytes } = source.result.value;
+    answer = { what: 'saved', path, bytes, limitReached, limitBytes };
   }
   return {
     id: source.id ?? null,
@@ -115,9 +131,9 @@ export function reportEntry(source: ReportSource): ReportEntry {
     kind: kindOf(source),
     profile: { id: source.profile.id, name: source.profile.name, baseUrl: source.profile.baseUrl },
     request: {
-      what: source.what,
-      targetId: source.what === 'invoke' ? source.request.agentId : source.request.guidelineId,
-      method: exchange?.method ?? (source.what === 'invoke' ? 'POST' : 'GET'),
+      what: request.what,
+      targetId: request.what === 'invoke' ? request.agentId : request.guidelineId,
+      method: exchange?.method ?? (invoke ? 'POST' : 'GET'),
       url: exchange?.url ?? null,
       text: invoke?.text ?? null,
       payload: invoke?.payload ?? null,

@@ -1,4 +1,5 @@
 import type { ExchangeTiming } from '../../shared/contract';
+import { savedToFileText } from '../../shared/contract';
 import type { ReportBundle } from './reportBundle';
 import type { ReportEntry } from './reportEntry';
 import { formatReportMs, formatReportTime, statusLabel } from './reportFormat';
@@ -71,6 +72,10 @@ function answerHtml(entry: ReportEntry): string {
   const { answer, outcome, response } = entry;
   if (answer?.what === 'invoke') {
     return `<h3>Answer</h3><pre class="answer">${e(answer.answer)}</pre>`;
+  }
+  if (answer?.what === 'saved') {
+    // The body was never read: the report says where it went, not what it said.
+    return `<h3>Answer</h3><p>The body was saved to a file, not read: ${e(savedToFileText(answer))}${answer.limitReached ? ` (the limit was ${WHOLE.format(answer.limitBytes)} bytes)` : ''}.</p>`;
   }
   if (answer?.what === 'guideline') {
     return [

@@ -1,3 +1,4 @@
+import { savedToFileText } from '../../shared/contract';
 import type { ReportEntry } from './reportEntry';
 import { formatReportMs, formatReportTime, statusLabel } from './reportFormat';
 
@@ -59,6 +60,10 @@ function timingLine(entry: ReportEntry): string {
 function answerBlock(entry: ReportEntry): string[] {
   const { answer, outcome, response } = entry;
   if (answer?.what === 'invoke') return ['**Answer**', '', markdownFence(answer.answer)];
+  if (answer?.what === 'saved') {
+    const limit = answer.limitReached ? ` (the limit was ${answer.limitBytes} bytes)` : '';
+    return [`**Answer** saved to a file, not read: ${markdownCode(savedToFileText(answer))}${limit}`];
+  }
   if (answer?.what === 'guideline') {
     return [`**Guideline** ${markdownCode(answer.name)}: ${markdownCode(answer.description)}`, '', markdownFence(answer.content, 'markdown')];
   }

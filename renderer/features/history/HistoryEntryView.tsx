@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { askedOf } from '../../../electron/core/report/reportEntry';
 import type { HistoryEntry } from '../../../electron/shared/contract';
 import { useAppInfo } from '../../queries/appInfo';
 import { CopyButton } from '../../ui/CopyButton';
@@ -12,6 +13,7 @@ import { ResponseView } from '../invoke/ResponseView';
 import { entryAsMarkdown } from './entryMarkdown';
 import { ExportReportButton } from './ExportReport';
 import { dayLabel } from './rows';
+import { SavedEntryView } from './SavedEntryView';
 import { useReplay } from './replay';
 
 /**
@@ -54,6 +56,8 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
   const [confirming, setConfirming] = useState(false);
   const [deleteRef, focusBack] = useFocusBackOnCancel<HTMLButtonElement>(confirming);
   const problem = pin.error ?? remove.error;
+  // A save to a file of an invoke replays as that invoke.
+  const asked = askedOf(entry);
   return (
     <div className="history-opened">
       <div className="history-opened-head">
@@ -73,16 +77,16 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
           >
             Pin
           </button>
-          {entry.what === 'invoke' && (
+          {asked.what === 'invoke' && (
             <button
               type="button"
               className="button-primary button-small"
               onClick={() =>
                 replay({
                   profileId: entry.profile.id,
-                  agentId: entry.request.agentId,
-                  text: entry.request.text,
-                  payloadText: JSON.stringify(entry.request.payload, null, 2),
+                  agentId: asked.agentId,
+                  text: asked.text,
+                  payloadText: JSON.stringify(asked.payload, null, 2),
                 })
               }
             >
@@ -111,7 +115,7 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
           }}
           onConfirm={() => remove.mutate({ ids: [entry.id] }, { onSuccess: () => onDeleted([entry.id]) })}
         >
-          Delete this {entry.what === 'invoke' ? 'invoke' : 'guideline fetch'} from the history{entry.pinned ? ', although it is pinned' : ''}? This cannot be undone.
+          Delete this {entry.what === 'saved' ? 'save to a file' : entry.what === 'invoke' ? 'invoke' : 'guideline fetch'} from the history{entry.pinned ? ', although it is pinned' : ''}? This cannot be undone.
         </ConfirmStep>
       )}
       {problem && (
@@ -124,6 +128,8 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
           key={entry.id}
           state={{ status: 'success', data: entry.result, error: null, variables: { ...entry.request, profileId: entry.profile.id } }}
         />
+      ) : entry.what === 'saved' ? (
+        <SavedEntryView entry={entry} />
       ) : (
         <GuidelineView
           state={{ openedId: entry.request.guidelineId, data: entry.result, error: null, isError: false, isFetching: false }}

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from
 import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
 import { Passage } from './Passage';
-import { outcomeOf, type HistoryRow } from './rows';
+import { asAsked, outcomeOf, savedKindLabel, type HistoryRow } from './rows';
 
-/** "invoke", "guideline", or what failed or was cancelled ("guideline failed"). */
-const kindLabel = (entry: HistorySummary) => (entry.kind === entry.what ? entry.kind : `${entry.what} ${entry.kind}`);
+/** "invoke", "guideline", or what failed or was cancelled ("guideline failed"), or "invoke saved to file". */
+const kindLabel = (entry: HistorySummary) => (entry.what === 'saved' ? savedKindLabel(entry) : entry.kind === entry.what ? entry.kind : `${entry.what} ${entry.kind}`);
 
 /**
  * The History list, virtualized (TanStack Virtual): only the rows in view, plus a few, are in
@@ -108,7 +108,7 @@ export function HistoryList({
                 <EntryLine
                   entry={row.entry}
                   passage={row.passage}
-                  name={nameOf(row.entry)}
+                  name={nameOf(asAsked(row.entry))}
                   opened={row.entry.id === openedId}
                   selected={selected.includes(row.entry.id)}
                   tabStop={row.entry.id === tabStop}

@@ -1,4 +1,6 @@
+import { askedOf } from '../../../electron/core/report/reportEntry';
 import type { ExchangeRecord, HistoryEntry, JsonValue, PlatformError } from '../../../electron/shared/contract';
+import { savedToFileText } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
 import { DEFAULT_LIMITS, deadlineIn, wordDiff, type Deadline, type DiffLimits, type WordDiff } from './wordDiff';
 
@@ -48,13 +50,22 @@ export interface Comparison {
 
 const NONE = '—';
 
-/** "invoke", "guideline fetch", "invoke (failed)", "guideline fetch (cancelled)". */
-export function kindName(entry: Pick<HistoryEntry, 'what' | 'kind'>): string {
+/** "invoke", "guideline fetch", "invoke (failed)", "guideline fetch (cancelled)", "invoke saved to file". */
+export function kindName(entry: HistoryEntry): string {
+  if (entry.what === 'saved') {
+    const what = entry.request.kind === 'invoke' ? 'invoke' : 'guideline fetch';
+    return entry.kind === entry.request.kind ? `${what} saved to file` : `${what} saved to file (${entry.kind})`;
+  }
   const what = entry.what === 'invoke' ? 'invoke' : 'guideline fetch';
   return entry.kind === entry.what ? what : `${what} (${entry.kind})`;
 }
 
-const targetOf = (entry: HistoryEntry) => (entry.what === 'invoke' ? entry.request.agentId : entry.request.guidelineId);
+const targetOf = (entry: HistoryEntry) => {
+  const asked = askedOf(entry);
+  return asked.what === 'invoke' ? asked.agentId : asked.guidelineId;
+};
+/** "Saved to <path> (N bytes)" for a save to a file that succeeded, else null. */
+const savedOf = (entry: HistoryEntry) => (entry.what === 'saved' && entry.result.ok ? savedToFileText(entry.result.value) : null);
 const exchangeOf = (entry: HistoryEntry): ExchangeRecord | null => (entry.result.ok ? entry.result.value.exchange : entry.result.error.exchange);
 const errorOf = (entry: HistoryEntry): PlatformError | null => (entry.result.ok ? null : entry.result.error);
 
@@ -67,7 +78,7 @@ function statusOf(entry: HistoryEntry): string {
 
 /** The host checks every answer against the contract: passed, failed, or never reached (no answer to check). */
 function contractCheckOf(entry: HistoryEntry): string {
-  if (entry.result.ok) return 'passed';
+  if (entry.result.ok) return entry.what === 'saved' ? 'not checked (the body went to a file, unread)' : 'passed';
   if (entry.result.error.code === 'contract') return `failed: ${entry.result.error.message}`;
   return 'not reached (no answer to check)';
 }
@@ -85,12 +96,13 @@ function fact(label: string, first: string, second: string): FactRow {
 function facts(entries: readonly [HistoryEntry, HistoryEntry]): FactRow[] {
   const [a, b] = entries;
   const both = <T>(pick: (entry: HistoryEntry) => T) => [pick(a), pick(b)] as const;
-  const targetLabel = a.what === b.what ? (a.what === 'invoke' ? 'Agent' : 'Guideline') : 'Agent or guideline';
+  const [askedA, askedB] = [askedOf(a).what, askedOf(b).what];
+  const targetLabel = askedA === askedB ? (askedA === 'invoke' ? 'Agent' : 'Guideline') : 'Agent or guideline';
   const request = both((entry) => {
     const exchange = exchangeOf(entry);
     return exchange === null ? NONE : `${exchange.method} ${exchange.url}`;
   });
-  const token = both((entry) => (entry.what !== 'invoke' ? 'not applicable' : entry.result.ok ? (entry.tokenPresent ? 'present' : 'absent') : NONE));
+  const token = both((entry) => (entry.what === 'saved' && entry.result.ok ? 'not read (the body went to a file)' : askedOf(entry).what !== 'invoke' ? 'not applicable' : entry.result.ok ? (entry.tokenPresent ? 'present' : 'absent') : NONE));
   return [
     fact('Kind', kindName(a), kindName(b)),
     fact('Recorded', new Date(a.recordedAt).toLocaleString(), new Date(b.recordedAt).toLocaleString()),
@@ -134,14 +146,20 @@ type Texts = Array<{ label: string; values: readonly [string | null, string | nu
 function textsOf(entries: readonly [HistoryEntry, HistoryEntry]): Texts {
   const [a, b] = entries;
   const texts: Texts = [];
-  const lacks = (entry: HistoryEntry, what: string) => `No ${what}: this entry ${outcomeOf(entry)}.`;
-  if (a.what === 'invoke' && b.what === 'invoke') {
-    texts.push({ label: 'Text', values: [a.request.text, b.request.text], missing: ['', ''] });
-    const answers = [a.result.ok ? a.result.value.response.answer : null, b.result.ok ? b.result.value.response.answer : null] as const;
+  const lacks = (entry: HistoryEntry, what: string) => {
+    const saved = savedOf(entry);
+    return saved === null ? `No ${what}: this entry ${outcomeOf(entry)}.` : `No ${what}: the body went to a file, unread. ${saved}.`;
+  };
+  const [askedA, askedB] = [askedOf(a), askedOf(b)];
+  if (askedA.what === 'invoke' && askedB.what === 'invoke') {
+    texts.push({ label: 'Text', values: [askedA.text, askedB.text], missing: ['', ''] });
+    const answerOf = (entry: HistoryEntry) => (entry.what === 'invoke' && entry.result.ok ? entry.result.value.response.answer : null);
+    const answers = [answerOf(a), answerOf(b)] as const;
     if (answers[0] !== null || answers[1] !== null) texts.push({ label: 'Answer', values: answers, missing: [lacks(a, 'answer'), lacks(b, 'answer')] });
   }
-  if (a.what === 'guideline' && b.what === 'guideline') {
-    const guidelines = [a.result.ok ? a.result.value.guideline : null, b.result.ok ? b.result.value.guideline : null] as const;
+  if (askedA.what === 'guideline' && askedB.what === 'guideline') {
+    const guidelineOf = (entry: HistoryEntry) => (entry.what === 'guideline' && entry.result.ok ? entry.result.value.guideline : null);
+    const guidelines = [guidelineOf(a), guidelineOf(b)] as const;
     if (guidelines[0] !== null || guidelines[1] !== null) {
       for (const field of ['name', 'description', 'content'] as const) {
         const label = field[0]!.toUpperCase() + field.slice(1);
@@ -192,7 +210,12 @@ function timing(entries: readonly [HistoryEntry, HistoryEntry]): TimingRow[] {
 function notes(entries: readonly [HistoryEntry, HistoryEntry], texts: Texts): string[] {
   const [a, b] = entries;
   const said: string[] = [];
-  if (a.what !== b.what) {
+  // A save to a file has no body to compare: say where it went (the texts say so too).
+  for (const [n, entry] of [[1, a], [2, b]] as const) {
+    const saved = savedOf(entry);
+    if (saved !== null) said.push(`Entry ${n}'s body went to a file, unread, so its answer is not compared: ${saved}.`);
+  }
+  if (askedOf(a).what !== askedOf(b).what) {
     said.push(
       `Entry 1 is an ${kindName(a)} of ${targetOf(a)} and entry 2 a ${kindName(b)} of ${targetOf(b)}: they ask different things, so only the profile, status, error code, contract check and timing are compared.`,
     );
@@ -229,9 +252,13 @@ export function compareEntries(
     notes: notes(entries, found),
     facts: facts(entries),
     texts,
-    payload: a.what === 'invoke' && b.what === 'invoke' ? comparePayloads(a.request.payload, b.request.payload) : null,
+    payload: comparedPayloads(askedOf(a), askedOf(b)),
     timing: timing(entries),
   };
+}
+
+function comparedPayloads(a: ReturnType<typeof askedOf>, b: ReturnType<typeof askedOf>): PayloadRow[] | null {
+  return a.what === 'invoke' && b.what === 'invoke' ? comparePayloads(a.payload, b.payload) : null;
 }
 
 /** "+12.5 ms", "−3 ms", "0 ms": entry 2 minus entry 1, signed (a true minus sign, read as "minus"). */

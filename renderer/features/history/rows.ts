@@ -36,3 +36,26 @@ export function outcomeOf(entry: HistorySummary): string {
   if (entry.status !== null) return String(entry.status);
   return entry.errorCode ?? '—';
 }
+
+/**
+ * What an entry asked: an invoke or a guideline fetch. A save to a file ('saved') was one of the
+ * two sent again: its kind says which when it succeeded, else its method (POST invokes, GET
+ * fetches a guideline); null when it failed before anything was sent.
+ */
+export function askedKind(entry: HistorySummary): 'invoke' | 'guideline' | null {
+  if (entry.what !== 'saved') return entry.what;
+  if (entry.kind === 'invoke' || entry.kind === 'guideline') return entry.kind;
+  return entry.method === 'POST' ? 'invoke' : entry.method === 'GET' ? 'guideline' : null;
+}
+
+/** A save to a file as the request it sent again, for what names an entry by its agent or guideline. */
+export function asAsked(entry: HistorySummary): HistorySummary {
+  const asked = entry.what === 'saved' ? askedKind(entry) : null;
+  return asked === null ? entry : { ...entry, what: asked };
+}
+
+/** A save to a file's kind in the list: "invoke saved to file", "guideline saved to file", "invoke save failed". */
+export function savedKindLabel(entry: HistorySummary): string {
+  const asked = askedKind(entry) ?? 'request';
+  return entry.kind === asked ? `${asked} saved to file` : `${asked} save ${entry.kind}`;
+}

@@ -18,7 +18,7 @@ let nextId = 1;
 function entry(made: ReturnType<typeof invokeEntry>): HistoryEntry {
   const { exchange: recorded, profile, recordedAt } = made;
   const tokenPresent = recorded.what === 'invoke' && recorded.result.ok && Boolean(recorded.result.value.response.token);
-  const kind = recorded.result.ok ? recorded.what : recorded.result.error.code === 'cancelled' ? 'cancelled' : 'failed';
+  const kind = recorded.result.ok ? (recorded.what === 'saved' ? recorded.request.kind : recorded.what) : recorded.result.error.code === 'cancelled' ? 'cancelled' : 'failed';
   return { ...recorded, id: nextId++, recordedAt, kind, profile, tokenPresent, pinned: false };
 }
 
