@@ -476,7 +476,7 @@ export function createApiService(deps: ServiceDeps): Api {
         what.kind === 'invoke'
           ? { kind: 'invoke', request: { agentId: what.request.agentId, text: what.request.text, payload: what.request.payload } }
           : { kind: 'guideline', request: { guidelineId: what.request.guidelineId } };
-      await remember(chosen.value, { what: 'saved', request: asked, result });
+      await remember(chosen.value, { what: 'saved', request: asked, result }, resolved.ok ? resolved.value.apiKey : await keyOf(chosen.value));
       return result;
     },
     async getSettings() {

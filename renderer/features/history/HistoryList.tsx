@@ -172,7 +172,7 @@ function EntryLine({
           <span className="history-time mono">{time}</span>{' '}
           <span className={`history-kind history-kind-${entry.kind}`}>{kindLabel(entry)}</span>{' '}
           {name ? (
-            <span className="history-target history-agent-name" title={`${entry.what === 'guideline' ? 'Guideline' : 'Agent'} id: ${entry.targetId}`}>
+            <span className="history-target history-agent-name" title={`${asAsked(entry).what === 'guideline' ? 'Guideline' : 'Agent'} id: ${entry.targetId}`}>
               {name}
             </span>
           ) : (

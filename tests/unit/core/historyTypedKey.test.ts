@@ -68,4 +68,15 @@ describe('a key typed into a request is not kept in the history', () => {
     for (const name of files) expect(readFileSync(path.join(dataDir, name)).includes(SENTINEL), name).toBe(false);
     core = await startCore({ host: 'browser', version: '9.9.9-test', dataDir, sandboxLatency: 'none' });
   });
+
+  it('keeps a save to a file with the key typed into its request redacted too', async () => {
+    await createKeyedProfile(core.api, { name: 'Typed', baseUrl: server.url, key: SENTINEL, allowInsecureHttp: true });
+    const saved = await core.api.saveResponseToFile({ kind: 'invoke', request: { agentId: 'agent-1', text: `save ${SENTINEL}`, payload: { key: SENTINEL } } });
+    expect(saved.ok).toBe(true);
+    const listed = await core.api.listHistory({});
+    const got = await core.api.getHistoryEntry({ id: listed.ok ? listed.value.entries[0]!.id : 0 });
+    if (!got.ok || got.value.what !== 'saved' || got.value.request.kind !== 'invoke') throw new Error('no saved entry');
+    expect(got.value.request.request.text).toBe(`save ${REDACTED}`);
+    expect(JSON.stringify(got.value)).not.toContain(SENTINEL);
+  });
 });
