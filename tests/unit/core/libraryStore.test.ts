@@ -49,7 +49,7 @@ describe.each([
     expect(list.map((e) => e.guidelineId)).toEqual([C, A, B]); // pinned; "7d3e…" (no name yet) before "alpha"
     expect(list[1]).toEqual({
       guidelineId: A, name: null, description: null, title: '', tags: [], pinned: false, addedAt: '2026-01-01T00:00:00.000Z',
-      fetchedAt: null, readAt: null, latestVersion: 0, changedSinceRead: false,
+      fetchedAt: null, readAt: null, latestVersion: 0, changedSinceRead: false, readVersion: null,
     });
   });
 
