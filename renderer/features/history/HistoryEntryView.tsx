@@ -13,6 +13,8 @@ import { entryAsMarkdown } from './entryMarkdown';
 import { ExportReportButton } from './ExportReport';
 import { dayLabel } from './rows';
 import { useReplay } from './replay';
+import { useEntryChecklists } from '../../queries/checklists';
+import { EntryChecklists } from './checklist/EntryChecklists';
 
 /**
  * An opened entry, exactly as it was answered: the stored Result goes through the same Response
@@ -54,6 +56,7 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
   const [confirming, setConfirming] = useState(false);
   const [deleteRef, focusBack] = useFocusBackOnCancel<HTMLButtonElement>(confirming);
   const problem = pin.error ?? remove.error;
+  const checklists = useEntryChecklists(entry.id).data;
   return (
     <div className="history-opened">
       <div className="history-opened-head">
@@ -90,7 +93,7 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
             </button>
           )}
           <ExportReportButton ids={[entry.id]} />
-          <CopyButton text={() => entryAsMarkdown(entry, version)} label="Copy as Markdown">
+          <CopyButton text={() => entryAsMarkdown(entry, version, checklists)} label="Copy as Markdown">
             Copy as Markdown
           </CopyButton>
           {!confirming && (
@@ -120,10 +123,13 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
         </p>
       )}
       {entry.what === 'invoke' ? (
-        <ResponseView
-          key={entry.id}
-          state={{ status: 'success', data: entry.result, error: null, variables: { ...entry.request, profileId: entry.profile.id } }}
-        />
+        <div className="history-opened-body">
+          <ResponseView
+            key={entry.id}
+            state={{ status: 'success', data: entry.result, error: null, variables: { ...entry.request, profileId: entry.profile.id } }}
+          />
+          <EntryChecklists entry={entry} />
+        </div>
       ) : (
         <GuidelineView
           state={{ openedId: entry.request.guidelineId, data: entry.result, error: null, isError: false, isFetching: false }}
