@@ -97,7 +97,7 @@ export function ChecklistEditor({ draft, saved }: { draft: SaveEntryChecklistReq
         </button>
         <span className="small muted" role="status">
           {counts}, {unmarked} not marked
-          {save.isSuccess ? ` · Saved ${shownTime(save.data.savedAt)}` : saved ? ` · Last saved ${shownTime(saved.savedAt)}` : ' · Not saved yet'}
+          {save.isSuccess ? ` · Saved ${shownTime(save.data.savedAt)}` : saved ? ` · Saved ${shownTime(saved.savedAt)}` : ' · Not saved yet'}
         </span>
       </div>
       {save.isError && (
