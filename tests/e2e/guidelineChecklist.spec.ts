@@ -46,9 +46,14 @@ test('a checklist marked against an answer is kept with the entry, reloads, and 
   await tagTicket().getByRole('textbox').fill('The reply never mentions a sev level.');
   await list.getByRole('button', { name: 'Save checklist' }).click();
   await expect(list.getByRole('status')).toContainText('Saved');
-  await testInfo.attach('checklist.png', { body: await page.screenshot(), contentType: 'image/png' });
-  const scan = await new AxeBuilder({ page }).include('[aria-label="Checklists"]').analyze();
-  expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('checklist.png') });
+    await testInfo.attach('checklist.png', { path: testInfo.outputPath('checklist.png'), contentType: 'image/png' });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const scan = await new AxeBuilder({ page }).include('[aria-label="Checklists"]').analyze();
+    expect.soft(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`), colorScheme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await page.reload();
   checklists = await openEntry(page);

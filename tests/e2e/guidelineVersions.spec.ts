@@ -70,18 +70,28 @@ test('a guideline changed between two fetches says so, and Compare versions show
     await expect(added.locator('script, img, iframe')).toHaveCount(0);
     await expect(added.getByRole('link')).toHaveCount(0);
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
-    await testInfo.attach('versions-rendered.png', { body: await page.screenshot(), contentType: 'image/png' });
-    const rendered = await new AxeBuilder({ page }).include('[aria-label="Version comparison"]').analyze();
-    expect(rendered.violations.map((violation) => violation.id)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('versions-rendered.png') });
+    await testInfo.attach('versions-rendered.png', { path: testInfo.outputPath('versions-rendered.png'), contentType: 'image/png' });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const rendered = await new AxeBuilder({ page }).include('[aria-label="Version comparison"]').analyze();
+      expect.soft(rendered.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`), colorScheme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await comparison.getByRole('button', { name: 'Source' }).click();
     const source = comparison.getByLabel('Markdown source, line by line');
     await expect(source.locator('del')).toContainText(['1. Refund within 14 days.', 'Old rule to drop.']);
     await expect(source.locator('ins').first()).toContainText('1. Refund within 30 days.');
     await expect(source).toContainText('<script>window.pwned=3</script>');
-    await testInfo.attach('versions-source.png', { body: await page.screenshot(), contentType: 'image/png' });
-    const sourceScan = await new AxeBuilder({ page }).include('[aria-label="Version comparison"]').analyze();
-    expect(sourceScan.violations.map((violation) => violation.id)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('versions-source.png') });
+    await testInfo.attach('versions-source.png', { path: testInfo.outputPath('versions-source.png'), contentType: 'image/png' });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const sourceScan = await new AxeBuilder({ page }).include('[aria-label="Version comparison"]').analyze();
+      expect.soft(sourceScan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`), colorScheme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   } finally {
     await platform.close();

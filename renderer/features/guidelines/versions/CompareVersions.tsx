@@ -13,7 +13,7 @@ function VersionPicker({ label, value, versions, onChange }: { label: string; va
   return (
     <div className="field field-inline">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+      <select id={id} className="input" value={value} onChange={(event) => onChange(Number(event.target.value))}>
         {versions.map((summary) => (
           <option key={summary.version} value={summary.version}>
             {versionLabel(summary)}

@@ -30,7 +30,7 @@ function ItemRow({ item, index, onChange }: { item: ChecklistItem; index: number
           ))}
           <input
             type="text"
-            className="checklist-comment"
+            className="input checklist-comment"
             aria-label={`Comment on: ${shortRule(item.text)}`}
             placeholder="Comment (optional)"
             maxLength={2000}

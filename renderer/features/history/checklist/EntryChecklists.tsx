@@ -56,7 +56,7 @@ export function EntryChecklists({ entry }: { entry: HistoryEntry }) {
         }}
       >
         <label htmlFor={pickId}>Guideline to check against</label>
-        <select id={pickId} value={choice} onChange={(event) => setChoice(event.target.value)}>
+        <select id={pickId} className="input" value={choice} onChange={(event) => setChoice(event.target.value)}>
           <option value="">Pick a guideline…</option>
           {fetched.map((item) => (
             <option key={item.guidelineId} value={item.guidelineId}>
@@ -64,7 +64,7 @@ export function EntryChecklists({ entry }: { entry: HistoryEntry }) {
             </option>
           ))}
         </select>
-        <button type="submit" className="button-small" disabled={choice === ''}>
+        <button type="submit" className="button-quiet button-small" disabled={choice === ''}>
           Open checklist
         </button>
       </form>
