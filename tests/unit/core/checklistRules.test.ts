@@ -58,3 +58,13 @@ describe('checklist rules from a guideline', () => {
     expect(checklistRules('# Title\n\nJust prose.\n')).toEqual([]);
   });
 });
+
+describe('a rule as read', () => {
+  it('drops inline marks and keeps a link as its words, leaving other text alone', async () => {
+    const { readableRule } = await import('../../../renderer/features/history/checklist/readableRule');
+    expect(readableRule('The customer reports **data loss**, a _security concern_ or `sev-2` in [the wiki](https://x.example).')).toBe(
+      'The customer reports data loss, a security concern or sev-2 in the wiki.',
+    );
+    expect(readableRule('Never ask for the <b>card</b> number; 2 * 3 = 6, snake_case_name.')).toBe('Never ask for the <b>card</b> number; 2 * 3 = 6, snake_case_name.');
+  });
+});

@@ -3,6 +3,7 @@ import type { ChecklistItem, ChecklistMark, EntryChecklist, SaveEntryChecklistRe
 import { thrownMessage } from '../../../lib/errorKinds';
 import { useSaveChecklist } from '../../../queries/checklists';
 import { shownTime } from '../../guidelines/library/libraryText';
+import { readableRule } from './readableRule';
 
 const MARKS: Array<{ mark: ChecklistMark; label: string }> = [
   { mark: 'pass', label: 'Pass' },
@@ -19,7 +20,7 @@ function ItemRow({ item, index, onChange }: { item: ChecklistItem; index: number
     <li className={`checklist-item checklist-depth-${Math.min(item.depth, 4)}`} data-mark={item.mark ?? 'none'}>
       <fieldset>
         <legend>
-          <span className="visually-hidden">Rule {index + 1}:</span> {item.text}
+          <span className="visually-hidden">Rule {index + 1}:</span> {readableRule(item.text)}
         </legend>
         <div className="checklist-marks">
           {MARKS.map(({ mark, label }) => (
@@ -31,7 +32,7 @@ function ItemRow({ item, index, onChange }: { item: ChecklistItem; index: number
           <input
             type="text"
             className="input checklist-comment"
-            aria-label={`Comment on: ${shortRule(item.text)}`}
+            aria-label={`Comment on: ${shortRule(readableRule(item.text))}`}
             placeholder="Comment (optional)"
             maxLength={2000}
             value={item.comment}
