@@ -14,7 +14,7 @@ import { ExportReportButton } from './ExportReport';
 import { dayLabel } from './rows';
 import { useReplay } from './replay';
 import { useEntryChecklists } from '../../queries/checklists';
-import { EntryChecklists } from './checklist/EntryChecklists';
+import { LazyEntryChecklists } from './checklist/LazyEntryChecklists';
 
 /**
  * An opened entry, exactly as it was answered: the stored Result goes through the same Response
@@ -128,7 +128,7 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
             key={entry.id}
             state={{ status: 'success', data: entry.result, error: null, variables: { ...entry.request, profileId: entry.profile.id } }}
           />
-          <EntryChecklists entry={entry} />
+          <LazyEntryChecklists entry={entry} />
         </div>
       ) : (
         <GuidelineView

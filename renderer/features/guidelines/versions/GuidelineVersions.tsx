@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useGuidelineVersions, useLibraryList } from '../../../queries/library';
-import { CompareVersions } from './CompareVersions';
+import { LazyCompareVersions } from './LazyCompareVersions';
 
 /**
  * The top of the Guideline region for a guideline in the library: "Changed since you last read
@@ -32,7 +32,7 @@ export function GuidelineVersions({ profileId, guidelineId }: { profileId: strin
         )}
       </div>
       {open && versions && versions.length >= 2 && (
-        <CompareVersions key={`${guidelineId}\n${latest}`} profileId={profileId} guidelineId={guidelineId} versions={versions} initial={[from, latest]} />
+        <LazyCompareVersions key={`${guidelineId}\n${latest}`} profileId={profileId} guidelineId={guidelineId} versions={versions} initial={[from, latest]} />
       )}
     </div>
   );
