@@ -47,7 +47,7 @@ describe('guideline versions in the reader', () => {
     expect(within(row).getByText('Changed since you last read it')).toBeInTheDocument();
 
     await user.click(within(reader()).getByRole('button', { name: 'Compare versions' }));
-    const comparison = within(reader()).getByRole('region', { name: 'Version comparison' });
+    const comparison = await within(reader()).findByRole('region', { name: 'Version comparison' });
     expect(within(comparison).getByRole('combobox', { name: 'Compare' })).toHaveDisplayValue(/^Version 1,/);
     expect(within(comparison).getByRole('combobox', { name: 'with' })).toHaveDisplayValue(/^Version 2,/);
     const changed = await within(comparison).findByRole('group', { name: 'Changed' });
@@ -81,7 +81,7 @@ describe('guideline versions in the reader', () => {
       await within(reader()).findByText(content === V2 ? /A new rule/ : 'Refund within 60 days.');
     }
     await user.click(await within(reader()).findByRole('button', { name: 'Compare versions' }));
-    const comparison = within(reader()).getByRole('region', { name: 'Version comparison' });
+    const comparison = await within(reader()).findByRole('region', { name: 'Version comparison' });
     await waitFor(() => expect(within(comparison).getByRole('combobox', { name: 'with' })).toHaveDisplayValue(/^Version 3,/));
     await user.selectOptions(within(comparison).getByRole('combobox', { name: 'Compare' }), '1');
     const changed = await within(comparison).findByRole('group', { name: 'Changed' });
