@@ -83,9 +83,10 @@ describe.each([
     await store.recordFetch('p1', A, escalation, '2026-01-01T11:00:00.000Z');
     expect((await store.get('p1', A))?.changedSinceRead).toBe(false);
     await store.recordFetch('p1', A, { ...escalation, content: 'New rules.' }, '2026-01-01T12:00:00.000Z');
-    expect((await store.get('p1', A))?.changedSinceRead).toBe(true);
+    // The version read is told too: Compare versions starts from it.
+    expect(await store.get('p1', A)).toMatchObject({ changedSinceRead: true, readVersion: 1, latestVersion: 2 });
     await store.markRead('p1', A, '2026-01-01T12:05:00.000Z');
-    expect((await store.get('p1', A))?.changedSinceRead).toBe(false);
+    expect(await store.get('p1', A)).toMatchObject({ changedSinceRead: false, readVersion: 2 });
     expect(await store.markRead('p1', B, '2026-01-01T12:05:00.000Z')).toBeNull();
     // Read before it was ever fetched (an id added by paste): its first version is no "change".
     await store.add('p1', [B], '2026-01-01T12:00:00.000Z');
