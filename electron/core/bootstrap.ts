@@ -118,6 +118,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     history,
     // The library lives in the history's database; a history given by a test comes without one.
     ...('library' in history ? { library: (history as OpenedHistoryStore).library } : {}),
+    ...('checklists' in history ? { checklists: (history as OpenedHistoryStore).checklists } : {}),
     onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
     knownResources: (profile) =>

@@ -137,6 +137,25 @@ export const MIGRATIONS: readonly Migration[] = [
     // it untouched) instead of meeting an entry it cannot show.
     sql: 'SELECT 1;',
   },
+  {
+    version: 7,
+    description: 'Checklists against an answer (issue 9): the marks of a guideline\'s rules, kept with the history entry they judge.',
+    // Self-contained: one table and one trigger, so it can take any number at a merge. One row
+    // per entry and guideline; the rules and marks are one JSON document (read and written
+    // whole, never queried inside). The trigger removes an entry's checklists with the entry,
+    // whichever path deletes it (Delete, Clear all, retention), so none is left orphaned.
+    sql: `
+      CREATE TABLE history_checklists (
+        entry_id INTEGER NOT NULL,
+        guideline_id TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (entry_id, guideline_id)
+      ) WITHOUT ROWID;
+      CREATE TRIGGER history_checklists_follow AFTER DELETE ON history
+        BEGIN DELETE FROM history_checklists WHERE entry_id = OLD.id; END;
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

@@ -3,6 +3,8 @@ import { createMemoryHistoryStore } from './historyMemory';
 import { createSqliteHistoryStore, type HistoryStore } from './historyStore';
 import { createMemoryLibraryStore } from './libraryMemory';
 import { createSqliteLibraryStore, type LibraryStore } from './libraryStore';
+import { createMemoryChecklistStore } from './checklistMemory';
+import { createSqliteChecklistStore, type ChecklistStore } from './checklistStore';
 
 /** Resolves after `ms`, or at once when `signal` aborts; never holds the process open. */
 function delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -25,6 +27,8 @@ export interface OpenedHistoryStore extends HistoryStore {
    * or back up), on the same connection, and replaced with it when the file is damaged.
    */
   library: LibraryStore;
+  /** The checklists against an answer (issue 9), kept with their entries in the same file. */
+  checklists: ChecklistStore;
 }
 
 /**
@@ -46,15 +50,21 @@ export interface OpenHistoryOptions {
   checkDelayMs?: number;
 }
 
+/** A memory history with memory checklists that know its entries. */
+function withMemoryChecklists(store: Omit<OpenedHistoryStore, 'checklists'>): OpenedHistoryStore {
+  return { ...store, checklists: createMemoryChecklistStore(async (id) => (await store.get(id)) !== null) };
+}
+
 export function openHistoryStore(file: string | null, onProblem: (message: string) => void, options: OpenHistoryOptions = {}): OpenedHistoryStore {
   const { now, checkDelayMs = 3000 } = options;
-  if (file === null) return { ...createMemoryHistoryStore(), checked: Promise.resolve(), library: createMemoryLibraryStore() };
+  if (file === null) return withMemoryChecklists({ ...createMemoryHistoryStore(), checked: Promise.resolve(), library: createMemoryLibraryStore() });
   const opened = openHistoryDatabase(file, now);
   if (opened.problem) onProblem(opened.problem);
-  if (opened.kind !== 'open') return { ...createMemoryHistoryStore(), checked: Promise.resolve(), library: createMemoryLibraryStore() };
+  if (opened.kind !== 'open') return withMemoryChecklists({ ...createMemoryHistoryStore(), checked: Promise.resolve(), library: createMemoryLibraryStore() });
 
   let current: HistoryStore = createSqliteHistoryStore(opened.db);
   let currentLibrary: LibraryStore = createSqliteLibraryStore(opened.db);
+  let currentChecklists: ChecklistStore = createSqliteChecklistStore(opened.db);
   let replaced = false;
   let closed = false;
   const replace = (why: string) => {
@@ -65,6 +75,7 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
     onProblem(fresh.problem ?? `The history was damaged (${why}).`);
     current = fresh.kind === 'open' ? createSqliteHistoryStore(fresh.db) : createMemoryHistoryStore();
     currentLibrary = fresh.kind === 'open' ? createSqliteLibraryStore(fresh.db) : createMemoryLibraryStore();
+    currentChecklists = fresh.kind === 'open' ? createSqliteChecklistStore(fresh.db) : createMemoryChecklistStore(async (id) => (await current.get(id)) !== null);
   };
   /** Runs a call on the current store; a damaged file is replaced before the error goes on. */
   const guard = async <T>(call: (store: HistoryStore) => Promise<T>): Promise<T> => {
@@ -103,9 +114,17 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
     close: () => undefined, // the history's close closes the shared connection
   };
 
+  const checklistGuard = <T>(call: (store: ChecklistStore) => Promise<T>): Promise<T> => guard(() => call(currentChecklists));
+  const checklists: ChecklistStore = {
+    list: (...args) => checklistGuard((store) => store.list(...args)),
+    save: (...args) => checklistGuard((store) => store.save(...args)),
+    entryExists: (...args) => checklistGuard((store) => store.entryExists(...args)),
+  };
+
   return {
     checked,
     library,
+    checklists,
     record: (entry, retention) => guard((store) => store.record(entry, retention)),
     recordMany: (entries) => guard((store) => store.recordMany(entries)),
     list: (query) => guard((store) => store.list(query)),

@@ -2,6 +2,7 @@ import type { Api, HistoryEntry, HistoryExchange, HistoryReportFile, HistoryRepo
 import type { Profile } from './profiles';
 import type { HistoryStore } from './historyStore';
 import { createRedactor, redactDeep } from './redact';
+import type { ChecklistStore } from './checklistStore';
 import { buildReportBundle, reportFileName, reportJson } from './report/reportBundle';
 import { renderReportHtml } from './report/reportHtml';
 
@@ -27,6 +28,8 @@ export interface HistoryMethodDeps {
   retention: () => Promise<HistoryRetention>;
   /** Where a failure that must not fail a call is told (an exchange that could not be kept). */
   onProblem?: ((message: string) => void) | undefined;
+  /** The checklists kept with entries (issue 9), put in their QA reports; none when absent. */
+  checklists?: ChecklistStore;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -124,7 +127,10 @@ async function buildReport(history: HistoryStore, deps: HistoryMethodDeps, { ids
   if (!found.ok) return found;
   const missing = ids.find((_id, index) => !found.value[index]);
   if (missing !== undefined) return { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${missing}: it may have been deleted.` } };
-  const bundle = buildReportBundle({ sources: found.value as HistoryEntry[], note, appVersion: deps.version, createdAt: deps.wallClock() });
+  const checklists = deps.checklists;
+  const lists = checklists ? await fromHistory(() => Promise.all(ids.map((id) => checklists.list(id)))) : ({ ok: true, value: [] } as const);
+  if (!lists.ok) return lists;
+  const bundle = buildReportBundle({ sources: found.value as HistoryEntry[], note, appVersion: deps.version, createdAt: deps.wallClock(), checklists: lists.value });
   return {
     ok: true,
     value:

@@ -24,12 +24,12 @@ export function createMemoryLibraryStore(): LibraryStore {
     return library;
   };
   const shown = (kept: Kept): LibraryGuideline =>
-    structuredClone({ ...kept.entry, changedSinceRead: kept.readVersion !== null && kept.entry.latestVersion > kept.readVersion });
+    structuredClone({ ...kept.entry, changedSinceRead: kept.readVersion !== null && kept.entry.latestVersion > kept.readVersion, readVersion: kept.readVersion });
   const addOne = (profileId: string, guidelineId: string, at: string): boolean => {
     const library = of(profileId);
     if (library.has(guidelineId)) return false;
     library.set(guidelineId, {
-      entry: { guidelineId, name: null, description: null, title: '', tags: [], pinned: false, addedAt: at, fetchedAt: null, readAt: null, latestVersion: 0, changedSinceRead: false },
+      entry: { guidelineId, name: null, description: null, title: '', tags: [], pinned: false, addedAt: at, fetchedAt: null, readAt: null, latestVersion: 0, changedSinceRead: false, readVersion: null },
       readVersion: null,
       versions: [],
     });

@@ -67,6 +67,7 @@ function toEntry(row: EntryRow): LibraryGuideline {
     readAt: row.read_at,
     latestVersion: row.latest_version,
     changedSinceRead: row.read_version !== null && row.latest_version > row.read_version,
+    readVersion: row.read_version,
   };
 }
 

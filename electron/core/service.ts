@@ -42,6 +42,9 @@ import { createWorkspaceFileMethods } from './workspaceFileService';
 import { createMemoryLibraryStore } from './libraryMemory';
 import type { LibraryStore } from './libraryStore';
 import { createLibraryMethods } from './libraryService';
+import { createMemoryChecklistStore } from './checklistMemory';
+import type { ChecklistStore } from './checklistStore';
+import { createChecklistMethods } from './checklistService';
 
 /**
  * The contract implemented once, host-agnostic. Electron's IPC and the browser-mode host are
@@ -72,6 +75,8 @@ export interface ServiceDeps {
   history?: HistoryStore;
   /** Each profile's guideline library (issue 9), usually in the history's database; in memory when absent. */
   library?: LibraryStore;
+  /** Checklists against an answer, kept with their history entries (issue 9); in memory when absent. */
+  checklists?: ChecklistStore;
   /** Where problems that must not fail a call are told (the catalog could not learn an answer's keys). */
   onProblem?: (message: string) => void;
 }
@@ -271,7 +276,9 @@ export function createApiService(deps: ServiceDeps): Api {
   }
 
   const history = deps.history ?? createMemoryHistoryStore();
+  const checklists = deps.checklists ?? createMemoryChecklistStore(async (id) => (await history.get(id)) !== null);
   const historyMethods = createHistoryMethods(history, {
+    checklists,
     wallClock: deps.wallClock,
     version: deps.version,
     retention: async () => (await deps.settings.read()).historyRetention,
@@ -547,6 +554,7 @@ export function createApiService(deps: ServiceDeps): Api {
     ...historyMethods.api,
     ...createWorkspaceFileMethods({ ...deps, tabChanges }),
     ...libraryMethods.api,
+    ...createChecklistMethods(checklists, { wallClock: deps.wallClock }),
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
     // browser mode uses the browser's own find and never asks.
     async findInPage() {

@@ -24,6 +24,7 @@ import {
   validateLibrarySearch,
   validateVersionRequest,
 } from './libraryValidate';
+import { validateEntryChecklists, validateSaveEntryChecklist } from './checklistValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
 import { validateWorkspaceImportRequest } from './workspaceFileValidate';
@@ -265,6 +266,8 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   listGuidelineVersions: validateLibraryRef,
   getGuidelineVersion: validateVersionRequest,
   markGuidelineRead: validateLibraryRef,
+  listEntryChecklists: validateEntryChecklists,
+  saveEntryChecklist: validateSaveEntryChecklist,
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

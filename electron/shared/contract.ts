@@ -435,6 +435,8 @@ export interface SavedBody {
 export * from './historyContract';
 export * from './workspaceFileContract';
 export * from './libraryContract';
+export * from './checklistContract';
+import type { EntryChecklist, EntryChecklistsRequest, SaveEntryChecklistRequest } from './checklistContract';
 import type {
   GuidelineCopy,
   GuidelineVersionRequest,
@@ -548,6 +550,10 @@ export interface Api {
   getGuidelineVersion(request: GuidelineVersionRequest): Promise<Result<GuidelineCopy>>;
   /** Marks the latest version read: "changed since you last read it" then waits for the next change. */
   markGuidelineRead(request: LibraryGuidelineRef): Promise<Result<LibraryGuideline>>;
+  /** The checklists kept with a history entry (issue 9): a guideline's rules marked against its answer. */
+  listEntryChecklists(request: EntryChecklistsRequest): Promise<Result<EntryChecklist[]>>;
+  /** Keeps a checklist with its history entry, replacing that guideline's earlier one there. */
+  saveEntryChecklist(request: SaveEntryChecklistRequest): Promise<Result<EntryChecklist>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -678,6 +684,8 @@ export const API_METHODS = [
   'listGuidelineVersions',
   'getGuidelineVersion',
   'markGuidelineRead',
+  'listEntryChecklists',
+  'saveEntryChecklist',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

@@ -37,6 +37,8 @@ export interface LibraryGuideline {
    * False when never read (there is nothing to compare with) or when the latest was read.
    */
   changedSinceRead: boolean;
+  /** The version last marked read (what "Compare versions" starts from); null when never read. */
+  readVersion: number | null;
 }
 
 /** A kept version, without its content. */

@@ -118,3 +118,8 @@ export function useLibraryChanges() {
     markRead: useMutation(markGuidelineReadMutation(api, queryClient)),
   };
 }
+
+/** The kept versions of one guideline, newest first; idle while `ref` is null. */
+export function useGuidelineVersions(ref: LibraryGuidelineRef | null) {
+  return useQuery(guidelineVersionsQuery(useHost(), ref));
+}

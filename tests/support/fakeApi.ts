@@ -56,6 +56,8 @@ import type {
 } from '../../electron/shared/contract';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import { createHistoryMethods } from '../../electron/core/historyService';
+import { createMemoryChecklistStore } from '../../electron/core/checklistMemory';
+import { createChecklistMethods } from '../../electron/core/checklistService';
 import { checkHistoryRetention } from '../../electron/core/appStores';
 import { createMemoryLibraryStore } from '../../electron/core/libraryMemory';
 import { createLibraryMethods } from '../../electron/core/libraryService';
@@ -422,6 +424,20 @@ export class FakeApi implements Api {
   /** The history behind the three history methods; seed it with `history.record(...)`. */
   readonly history = createMemoryHistoryStore();
 
+  /** The checklists kept with history entries (issue 9): the host's own methods on a memory store. */
+  readonly checklists = createMemoryChecklistStore(async (id) => (await this.history.get(id)) !== null);
+  private readonly checklistMethods = createChecklistMethods(this.checklists, { wallClock: () => new Date('2026-11-23T08:05:00.000Z') });
+
+  listEntryChecklists: Api['listEntryChecklists'] = (request) => {
+    this.record('listEntryChecklists', request);
+    return this.checklistMethods.listEntryChecklists(structuredClone(request));
+  };
+
+  saveEntryChecklist: Api['saveEntryChecklist'] = (request) => {
+    this.record('saveEntryChecklist', request);
+    return this.checklistMethods.saveEntryChecklist(structuredClone(request));
+  };
+
   async listHistory(request: HistoryQuery): Promise<Result<HistoryPage>> {
     this.record('listHistory', request);
     return { ok: true, value: await this.history.list(request) };
@@ -446,7 +462,7 @@ export class FakeApi implements Api {
 
   /** Reports are built as the host builds them, from `history`; replace to make one fail or wait. */
   reportResponder: (request: HistoryReportRequest) => Promise<Result<HistoryReportFile>> = (request) =>
-    createHistoryMethods(this.history, { wallClock: () => new Date('2026-11-23T08:00:00.000Z'), version: '0.1.0-test', retention: async () => ({ kind: 'all' }) }).api.buildHistoryReport(request);
+    createHistoryMethods(this.history, { wallClock: () => new Date('2026-11-23T08:00:00.000Z'), version: '0.1.0-test', retention: async () => ({ kind: 'all' }), checklists: this.checklists }).api.buildHistoryReport(request);
 
   async buildHistoryReport(request: HistoryReportRequest): Promise<Result<HistoryReportFile>> {
     this.record('buildHistoryReport', request);

@@ -1,3 +1,5 @@
+import type { EntryChecklist } from '../../shared/contract';
+import { reportChecklists } from './reportChecklist';
 import { reportEntry, type ReportEntry, type ReportSource } from './reportEntry';
 
 /**
@@ -29,18 +31,26 @@ export interface ReportInput {
   note: string;
   appVersion: string;
   createdAt: Date;
+  /** The checklists kept with each source, by position (issue 9); absent or empty: none. */
+  checklists?: readonly (readonly EntryChecklist[])[];
 }
 
 /** The bundle for these exchanges, in the order given (the order the person selected them). */
-export function buildReportBundle({ sources, note, appVersion, createdAt }: ReportInput): ReportBundle {
+export function buildReportBundle({ sources, note, appVersion, createdAt, checklists }: ReportInput): ReportBundle {
   return {
     format: REPORT_FORMAT,
     version: REPORT_VERSION,
     createdAt: createdAt.toISOString(),
     app: { name: 'Agent Explorer', version: appVersion },
     note,
-    entries: sources.map(reportEntry),
+    entries: sources.map((source, index) => withChecklists(reportEntry(source), checklists?.[index])),
   };
+}
+
+/** The entry with its `checklists` part when it has any checklist, else as it is. */
+export function withChecklists(entry: ReportEntry, checklists: readonly EntryChecklist[] | undefined): ReportEntry {
+  const part = reportChecklists(checklists);
+  return part === undefined ? entry : { ...entry, checklists: part };
 }
 
 /**

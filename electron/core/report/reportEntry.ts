@@ -1,3 +1,4 @@
+import type { ReportChecklists } from './reportChecklist';
 import type { ErrorCode, ExchangeRecord, ExchangeTiming, HistoryExchange, HistoryKind, HistoryProfile, JsonObject } from '../../shared/contract';
 
 /**
@@ -57,6 +58,11 @@ export interface ReportEntry {
   };
   /** The response as received (headers by name, the body as text, cut when long); null when none arrived. */
   response: { headers: Record<string, string>; body: string | null; bytes: number; bodyTruncated: boolean } | null;
+  /**
+   * The checklists kept with the entry (issue 9): only present when there is one (see
+   * reportChecklist.ts), so it comes last and older reports keep their bytes.
+   */
+  checklists?: ReportChecklists;
 }
 
 /** What a report entry is built from: an exchange, the profile it went to, and when. */

@@ -1,3 +1,4 @@
+import { markWords } from './reportChecklist';
 import type { ExchangeTiming } from '../../shared/contract';
 import { savedToFileText } from '../../shared/contract';
 import type { ReportBundle } from './reportBundle';
@@ -96,6 +97,31 @@ function answerHtml(entry: ReportEntry): string {
   return parts.join('');
 }
 
+/**
+ * The checklists kept with the entry (issue 9): per guideline, which version was checked
+ * (id, hash, fetch time), the counts, and each rule with its mark in words and its comment.
+ */
+function checklistsHtml(entry: ReportEntry): string {
+  if (!entry.checklists) return '';
+  return entry.checklists.lists
+    .map((list) => {
+      const { guideline, counts } = list;
+      const rows = list.items.map(
+        (item) =>
+          `<tr><td>${e(item.section)}</td><td style="padding-left:${0.4 + item.depth * 1.2}rem">${e(item.text)}</td><td><strong>${e(markWords(item.mark))}</strong></td><td>${e(item.comment)}</td></tr>`,
+      );
+      return [
+        `<h3>Checklist: ${e(guideline.name)}</h3><dl class="facts">`,
+        fact('Guideline', `<code>${e(guideline.id)}</code>`),
+        fact('Version', `<code>${e(guideline.versionHash)}</code>, fetched ${e(formatReportTime(guideline.fetchedAt))}`),
+        fact('Marked', e(`${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked (saved ${formatReportTime(list.savedAt)})`)),
+        '</dl>',
+        `<table class="checklist"><thead><tr><th>Section</th><th>Rule</th><th>Mark</th><th>Comment</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
+      ].join('');
+    })
+    .join('');
+}
+
 const PHASES: Array<[keyof ExchangeTiming, string]> = [
   ['dns', 'DNS'],
   ['connect', 'Connect'],
@@ -165,6 +191,7 @@ export function renderEntryHtml(entry: ReportEntry, anchor: string): string {
     `<dl class="facts">${facts.join('')}</dl>`,
     requestHtml(entry),
     answerHtml(entry),
+    checklistsHtml(entry),
     timingHtml(entry),
     headersHtml(entry),
     '</article>',

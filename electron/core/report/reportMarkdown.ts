@@ -1,5 +1,6 @@
 import { savedToFileText } from '../../shared/contract';
 import type { ReportEntry } from './reportEntry';
+import { markWords } from './reportChecklist';
 import { formatReportMs, formatReportTime, statusLabel } from './reportFormat';
 
 /**
@@ -72,6 +73,24 @@ function answerBlock(entry: ReportEntry): string[] {
   return lines;
 }
 
+/** The checklists kept with the entry (issue 9), one task-style list per guideline. */
+function checklistBlock(entry: ReportEntry): string[] {
+  if (!entry.checklists) return [];
+  return entry.checklists.lists.flatMap((list) => {
+    const { guideline, counts } = list;
+    return [
+      `**Checklist** ${markdownCode(guideline.name)} (guideline ${markdownCode(guideline.id)}, version ${markdownCode(guideline.versionHash.slice(0, 12))}, fetched ${formatReportTime(guideline.fetchedAt)}): ${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked`,
+      '',
+      ...list.items.map((item) => {
+        const where = item.section === '' ? '' : ` (${markdownCode(item.section)})`;
+        const comment = item.comment === '' ? '' : `: ${markdownCode(item.comment)}`;
+        return `${'  '.repeat(item.depth)}- **${markWords(item.mark)}** ${markdownCode(item.text)}${where}${comment}`;
+      }),
+      '',
+    ];
+  });
+}
+
 /** The entry as a Markdown section for a ticket: request, status, timing and the answer. */
 export function entryMarkdown(entry: ReportEntry, appVersion: string): string {
   const { request } = entry;
@@ -90,6 +109,6 @@ export function entryMarkdown(entry: ReportEntry, appVersion: string): string {
   ];
   if (request.text !== null) lines.push('**Text**', '', markdownFence(request.text), '');
   if (request.payload !== null) lines.push('**Payload**', '', markdownFence(JSON.stringify(request.payload, null, 2), 'json'), '');
-  lines.push(...answerBlock(entry), '', `_Agent Explorer ${appVersion}_`);
+  lines.push(...answerBlock(entry), '', ...checklistBlock(entry), `_Agent Explorer ${appVersion}_`);
   return `${lines.join('\n')}\n`;
 }

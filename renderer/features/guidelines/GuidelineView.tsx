@@ -48,15 +48,19 @@ function GuidelineDocument({ value, guidelineId }: { value: GuidelineSuccess; gu
 /** The Guideline region: a hint, loading, the document, or an error panel like the invoke one. */
 export function GuidelineView({
   state,
+  banner,
   children,
 }: {
   state: GuidelineState;
+  /** Shown first in the region: "changed since you last read it" and Compare versions (issue 9). */
+  banner?: ReactNode;
   /** Shown after the answer, in the region: the library's kept copy when a fetch failed (issue 9). */
   children?: ReactNode;
 }) {
   const { openedId, data, error, isError, isFetching } = state;
   return (
     <section aria-label="Guideline" className="card guideline-view" aria-busy={isFetching}>
+      {banner}
       {openedId === null && (
         <div className="empty-state">
           <p>No guideline open.</p>

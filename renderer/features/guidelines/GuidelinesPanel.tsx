@@ -11,6 +11,7 @@ import { GuidelineView } from './GuidelineView';
 import { GuidelineLibrary } from './library/GuidelineLibrary';
 import { shownName } from './library/libraryText';
 import { OfflineCopy } from './library/OfflineCopy';
+import { GuidelineVersions } from './versions/GuidelineVersions';
 
 /**
  * The Guidelines tab: open a guideline by id (typed, suggested, picked from the known list or
@@ -120,6 +121,7 @@ export function GuidelinesPanel() {
         </section>
       </div>
       <GuidelineView
+        banner={<GuidelineVersions profileId={profileId} guidelineId={openedId} />}
         state={{
           openedId,
           data: guideline.data,

@@ -9,7 +9,7 @@ import type { DiffPart, WordDiff } from './wordDiff';
  */
 
 /** What a screen reader hears around a changed run, since del/ins are not announced everywhere. */
-function Marked({ part }: { part: DiffPart }) {
+export function Marked({ part }: { part: DiffPart }) {
   if (part.op === 'same') return <>{part.text}</>;
   const Tag = part.op === 'removed' ? 'del' : 'ins';
   return (

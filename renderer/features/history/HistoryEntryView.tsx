@@ -15,6 +15,8 @@ import { ExportReportButton } from './ExportReport';
 import { dayLabel } from './rows';
 import { SavedEntryView } from './SavedEntryView';
 import { useReplay } from './replay';
+import { useEntryChecklists } from '../../queries/checklists';
+import { LazyEntryChecklists } from './checklist/LazyEntryChecklists';
 
 /**
  * An opened entry, exactly as it was answered: the stored Result goes through the same Response
@@ -58,6 +60,7 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
   const problem = pin.error ?? remove.error;
   // A save to a file of an invoke replays as that invoke.
   const asked = askedOf(entry);
+  const checklists = useEntryChecklists(entry.id).data;
   return (
     <div className="history-opened">
       <div className="history-opened-head">
@@ -94,7 +97,7 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
             </button>
           )}
           <ExportReportButton ids={[entry.id]} />
-          <CopyButton text={() => entryAsMarkdown(entry, version)} label="Copy as Markdown">
+          <CopyButton text={() => entryAsMarkdown(entry, version, checklists)} label="Copy as Markdown">
             Copy as Markdown
           </CopyButton>
           {!confirming && (
@@ -124,10 +127,13 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
         </p>
       )}
       {entry.what === 'invoke' ? (
-        <ResponseView
-          key={entry.id}
-          state={{ status: 'success', data: entry.result, error: null, variables: { ...entry.request, profileId: entry.profile.id } }}
-        />
+        <div className="history-opened-body">
+          <ResponseView
+            key={entry.id}
+            state={{ status: 'success', data: entry.result, error: null, variables: { ...entry.request, profileId: entry.profile.id } }}
+          />
+          <LazyEntryChecklists entry={entry} />
+        </div>
       ) : entry.what === 'saved' ? (
         <SavedEntryView entry={entry} />
       ) : (

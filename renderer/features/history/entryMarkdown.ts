@@ -1,6 +1,7 @@
 import { reportEntry } from '../../../electron/core/report/reportEntry';
 import { entryMarkdown } from '../../../electron/core/report/reportMarkdown';
-import type { HistoryEntry } from '../../../electron/shared/contract';
+import { withChecklists } from '../../../electron/core/report/reportBundle';
+import type { EntryChecklist, HistoryEntry } from '../../../electron/shared/contract';
 
 /**
  * Copy as Markdown: the opened entry for a ticket, made here from the entry the page already
@@ -8,6 +9,6 @@ import type { HistoryEntry } from '../../../electron/shared/contract';
  * It is the core's report format, the same facts as the QA report: those two files are plain
  * functions with no Node or DOM in them, so the renderer can use them as they are.
  */
-export function entryAsMarkdown(entry: HistoryEntry, appVersion: string): string {
-  return entryMarkdown(reportEntry(entry), appVersion);
+export function entryAsMarkdown(entry: HistoryEntry, appVersion: string, checklists: readonly EntryChecklist[] = []): string {
+  return entryMarkdown(withChecklists(reportEntry(entry), checklists), appVersion);
 }

@@ -49,7 +49,7 @@ describe.each([
     expect(list.map((e) => e.guidelineId)).toEqual([C, A, B]); // pinned; "7d3e…" (no name yet) before "alpha"
     expect(list[1]).toEqual({
       guidelineId: A, name: null, description: null, title: '', tags: [], pinned: false, addedAt: '2026-01-01T00:00:00.000Z',
-      fetchedAt: null, readAt: null, latestVersion: 0, changedSinceRead: false,
+      fetchedAt: null, readAt: null, latestVersion: 0, changedSinceRead: false, readVersion: null,
     });
   });
 
@@ -83,9 +83,10 @@ describe.each([
     await store.recordFetch('p1', A, escalation, '2026-01-01T11:00:00.000Z');
     expect((await store.get('p1', A))?.changedSinceRead).toBe(false);
     await store.recordFetch('p1', A, { ...escalation, content: 'New rules.' }, '2026-01-01T12:00:00.000Z');
-    expect((await store.get('p1', A))?.changedSinceRead).toBe(true);
+    // The version read is told too: Compare versions starts from it.
+    expect(await store.get('p1', A)).toMatchObject({ changedSinceRead: true, readVersion: 1, latestVersion: 2 });
     await store.markRead('p1', A, '2026-01-01T12:05:00.000Z');
-    expect((await store.get('p1', A))?.changedSinceRead).toBe(false);
+    expect(await store.get('p1', A)).toMatchObject({ changedSinceRead: false, readVersion: 2 });
     expect(await store.markRead('p1', B, '2026-01-01T12:05:00.000Z')).toBeNull();
     // Read before it was ever fetched (an id added by paste): its first version is no "change".
     await store.add('p1', [B], '2026-01-01T12:00:00.000Z');

@@ -258,6 +258,8 @@ describe('the key never leaves the host', () => {
         return copy;
       },
       markGuidelineRead: () => core.api.markGuidelineRead({ profileId, guidelineId: GUIDELINE_ID }),
+      listEntryChecklists: () => core.api.listEntryChecklists({ entryId: 1 }),
+      saveEntryChecklist: () => core.api.saveEntryChecklist({ entryId: 1, guidelineId: GUIDELINE_ID, guidelineName: 'G', versionHash: 'a'.repeat(64), fetchedAt: '2026-01-01T00:00:00.000Z', items: [{ section: '', text: 'Rule', depth: 0, mark: 'pass', comment: '' }] }),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());

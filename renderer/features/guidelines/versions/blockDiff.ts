@@ -1,0 +1,113 @@
+import { diffArrays, diffLines } from 'diff';
+import { DEFAULT_LIMITS, deadlineIn, wordDiff, type Deadline, type WordDiff } from '../../history/wordDiff';
+
+/**
+ * The diffs behind "Compare versions" (issue 9): two kept versions of a guideline's markdown.
+ *
+ * The rendered diff works on blocks (paragraphs, list runs, headings, fenced code), not on
+ * characters: each block is then rendered through the same sanitizing markdown view as the
+ * reader, so a change never cuts a link or a code fence in half and untrusted text stays inert.
+ * A removed block followed by an added one is paired as "changed", and carries a word diff of
+ * its source so the reader sees which words moved inside it.
+ *
+ * Both diffs are bounded like History's Compare (wordDiff.ts): jsdiff's `maxEditLength` and a
+ * `timeout` from one shared deadline; past them the view says why and shows both versions whole.
+ */
+
+/** One run of the block diff. */
+export type BlockPart =
+  | { op: 'same' | 'added' | 'removed'; block: string }
+  /** A block replaced by another in the same place: both, and the word diff between them. */
+  | { op: 'changed'; before: string; after: string; words: WordDiff };
+
+export type BlockDiff =
+  | { kind: 'diff'; parts: BlockPart[]; added: number; removed: number; changed: number }
+  | { kind: 'skipped'; reason: string };
+
+/** One run of the source diff, by line. */
+export interface LinePart {
+  op: 'same' | 'added' | 'removed';
+  text: string;
+}
+
+export type LineDiff = { kind: 'diff'; parts: LinePart[] } | { kind: 'skipped'; reason: string };
+
+export interface VersionDiffLimits {
+  /** Give up when more than this many blocks (or lines, for the source) differ. */
+  maxEditLength: number;
+  /** Time, in ms, all the diffs of one comparison may take together. */
+  budgetMs: number;
+}
+
+/** Measured: two 5 MB guidelines alike but for a few paragraphs diff by block in well under 100 ms. */
+export const VERSION_LIMITS: VersionDiffLimits = { maxEditLength: 2_000, budgetMs: 400 };
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The markdown's blocks: runs of lines separated by blank lines, where a fenced code block is
+ * one block even when it holds blank lines (a fence split in two would render as two broken
+ * halves). Trailing spaces of each block are kept out, so a re-wrapped blank line is no change.
+ */
+export function markdownBlocks(markdown: string): string[] {
+  const blocks: string[] = [];
+  let current: string[] = [];
+  let fence: string | null = null;
+  const flush = () => {
+    if (current.length > 0) blocks.push(current.join('\n').replace(/\s+$/, ''));
+    current = [];
+  };
+  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence === null && marker !== undefined) fence = marker;
+    else if (fence !== null && marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+    if (fence === null && line.trim() === '') flush();
+    else current.push(line);
+  }
+  flush();
+  return blocks;
+}
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** The block diff of `before` → `after`, or why it was not made. */
+export function blockDiff(before: string, after: string, limits: VersionDiffLimits = VERSION_LIMITS, deadline: Deadline = deadlineIn(limits.budgetMs)): BlockDiff {
+  const timeout = Math.floor(deadline.remainingMs());
+  if (timeout <= 0) return { kind: 'skipped', reason: 'Not compared: the time for this comparison ran out.' };
+  const changes = diffArrays(markdownBlocks(before), markdownBlocks(after), { maxEditLength: limits.maxEditLength, timeout });
+  if (changes === undefined) {
+    return { kind: 'skipped', reason: `Too different to compare block by block in good time (more than ${plural(limits.maxEditLength, 'block', 'blocks')} differ, or it took over ${timeout} ms).` };
+  }
+  const parts: BlockPart[] = [];
+  for (let index = 0; index < changes.length; index++) {
+    const change = changes[index]!;
+    const next = changes[index + 1];
+    if (change.removed && next?.added) {
+      // Pair removed and added blocks one to one; the rest of the longer run stays removed/added.
+      const pairs = Math.min(change.value.length, next.value.length);
+      for (let i = 0; i < pairs; i++) {
+        const words = wordDiff(change.value[i]!, next.value[i]!, DEFAULT_LIMITS, deadline);
+        parts.push({ op: 'changed', before: change.value[i]!, after: next.value[i]!, words });
+      }
+      for (const block of change.value.slice(pairs)) parts.push({ op: 'removed', block });
+      for (const block of next.value.slice(pairs)) parts.push({ op: 'added', block });
+      index++;
+      continue;
+    }
+    const op = change.added ? 'added' : change.removed ? 'removed' : 'same';
+    for (const block of change.value) parts.push({ op, block });
+  }
+  const count = (op: BlockPart['op']) => parts.filter((part) => part.op === op).length;
+  return { kind: 'diff', parts, added: count('added'), removed: count('removed'), changed: count('changed') };
+}
+
+/** The line diff of the two markdown sources (what "Source" shows), bounded the same way. */
+export function sourceDiff(before: string, after: string, limits: VersionDiffLimits = VERSION_LIMITS, deadline: Deadline = deadlineIn(limits.budgetMs)): LineDiff {
+  const timeout = Math.floor(deadline.remainingMs());
+  if (timeout <= 0) return { kind: 'skipped', reason: 'Not compared: the time for this comparison ran out.' };
+  const changes = diffLines(before, after, { maxEditLength: limits.maxEditLength, timeout });
+  if (changes === undefined) {
+    return { kind: 'skipped', reason: `Too different to compare line by line in good time (more than ${plural(limits.maxEditLength, 'line', 'lines')} differ, or it took over ${timeout} ms).` };
+  }
+  return { kind: 'diff', parts: changes.map((change) => ({ op: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value })) };
+}

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createChecklistMethods } from '../../../electron/core/checklistService';
+import { validateSaveEntryChecklist } from '../../../electron/core/checklistValidate';
+import { createHistoryMethods } from '../../../electron/core/historyService';
+import { migrate, userVersion } from '../../../electron/core/historyMigrations';
+import { openHistoryStore } from '../../../electron/core/historyOpen';
+import { entryMarkdown } from '../../../electron/core/report/reportMarkdown';
+import { buildReportBundle } from '../../../electron/core/report/reportBundle';
+import type { EntryChecklist, SaveEntryChecklistRequest } from '../../../electron/shared/contract';
+import { invokeEntry } from '../../support/historyEntries';
+
+/** Checklists against an answer (issue 9): kept with the history entry, reloaded, in its QA report. */
+
+const dirs: string[] = [];
+afterEach(() => {
+  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
+});
+function tempFile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ae-checklist-'));
+  dirs.push(dir);
+  return path.join(dir, 'history.sqlite');
+}
+
+const HASH = 'ab'.repeat(32);
+const request = (entryId: number): SaveEntryChecklistRequest => ({
+  entryId,
+  guidelineId: 'refunds',
+  guidelineName: 'Refunds <b>policy</b>',
+  versionHash: HASH,
+  fetchedAt: '2026-11-20T09:30:00.000Z',
+  items: [
+    { section: 'Refunds', text: 'Refund within 30 days.', depth: 0, mark: 'pass', comment: '' },
+    { section: 'Refunds', text: 'Never ask for the card number.', depth: 1, mark: 'fail', comment: 'Asked for it <script>x</script>' },
+    { section: 'Tone', text: 'Be kind.', depth: 0, mark: null, comment: '' },
+  ],
+});
+const clock = () => new Date('2026-11-23T08:05:00.000Z');
+
+describe('checklists kept with a history entry', () => {
+  it('are kept in the history file, reload after a restart, are replaced per guideline and go with their entry', async () => {
+    const file = tempFile();
+    const first = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const id = await first.record(invokeEntry());
+    const methods = createChecklistMethods(first.checklists, { wallClock: clock });
+    expect(await methods.saveEntryChecklist(request(id))).toMatchObject({ ok: true, value: { savedAt: '2026-11-23T08:05:00.000Z' } });
+    const changed = request(id);
+    changed.items[2]!.mark = 'n/a';
+    await methods.saveEntryChecklist(changed);
+    first.close();
+    await first.checked;
+
+    const second = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const kept = await second.checklists.list(id);
+    expect(kept).toEqual([{ ...changed, savedAt: '2026-11-23T08:05:00.000Z' } satisfies EntryChecklist]);
+    await second.delete([id]);
+    expect(await second.checklists.list(id)).toEqual([]);
+    second.close();
+    await second.checked;
+  });
+
+  it('is refused for an entry that does not exist', async () => {
+    const store = openHistoryStore(tempFile(), () => undefined, { checkDelayMs: 60_000 });
+    const methods = createChecklistMethods(store.checklists, { wallClock: clock });
+    expect(await methods.saveEntryChecklist(request(999))).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('no history entry 999') } });
+    store.close();
+    await store.checked;
+  });
+
+  it('comes with migration 7, added to a file of format 5 that keeps its entries', async () => {
+    const file = tempFile();
+    const old = new DatabaseSync(file);
+    migrate(old, 5);
+    old.close();
+    const store = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const id = await store.record(invokeEntry());
+    await store.checklists.save({ ...request(id), savedAt: clock().toISOString() });
+    expect(await store.checklists.list(id)).toHaveLength(1);
+    store.close();
+    await store.checked;
+    const reopened = new DatabaseSync(file);
+    expect(userVersion(reopened)).toBe(7);
+    reopened.close();
+  });
+
+  it('validates strictly: marks, hash, time, sizes and unknown fields', () => {
+    expect(validateSaveEntryChecklist(request(1)).ok).toBe(true);
+    const bad: unknown[] = [
+      { ...request(1), extra: 1 },
+      { ...request(0) },
+      { ...request(1), versionHash: 'nothex' },
+      { ...request(1), fetchedAt: 'yesterday' },
+      { ...request(1), items: [] },
+      { ...request(1), items: [{ section: '', text: 'x', depth: 0, mark: 'maybe', comment: '' }] },
+      { ...request(1), items: [{ section: '', text: 'x', depth: 0, mark: 'pass', comment: 'c'.repeat(2_001) }] },
+      { ...request(1), items: [{ section: '', text: 'x', depth: 0, mark: 'pass' }] },
+    ];
+    for (const raw of bad) expect(validateSaveEntryChecklist(raw)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+  });
+});
+
+describe('a checklist in the QA report', () => {
+  it('is in the JSON (versioned, with the guideline id, hash and fetch time), the HTML (escaped) and the Markdown', async () => {
+    const store = openHistoryStore(null, () => undefined);
+    const id = await store.record(invokeEntry());
+    const other = await store.record(invokeEntry());
+    await createChecklistMethods(store.checklists, { wallClock: clock }).saveEntryChecklist(request(id));
+    const history = createHistoryMethods(store, { wallClock: clock, version: '1.2.3', retention: async () => ({ kind: 'all' }), checklists: store.checklists });
+
+    const json = await history.api.buildHistoryReport({ ids: [id, other], note: '', format: 'json' });
+    if (!json.ok) throw new Error(json.error.message);
+    const bundle = JSON.parse(json.value.content) as { entries: Array<Record<string, unknown>> };
+    expect(bundle.entries[0]!['checklists']).toEqual({
+      version: 1,
+      lists: [
+        {
+          guideline: { id: 'refunds', name: 'Refunds <b>policy</b>', versionHash: HASH, fetchedAt: '2026-11-20T09:30:00.000Z' },
+          savedAt: '2026-11-23T08:05:00.000Z',
+          counts: { pass: 1, fail: 1, na: 0, unmarked: 1 },
+          items: request(id).items,
+        },
+      ],
+    });
+    // An entry without a checklist has no such part: older readers and bytes are unchanged.
+    expect('checklists' in bundle.entries[1]!).toBe(false);
+
+    const html = await history.api.buildHistoryReport({ ids: [id], note: '', format: 'html' });
+    if (!html.ok) throw new Error(html.error.message);
+    const doc = new DOMParser().parseFromString(html.value.content, 'text/html');
+    const table = doc.querySelector('table.checklist')!;
+    expect([...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['Refunds', 'Refund within 30 days.', 'pass', ''],
+      ['Refunds', 'Never ask for the card number.', 'fail', 'Asked for it <script>x</script>'],
+      ['Tone', 'Be kind.', 'not marked', ''],
+    ]);
+    expect(doc.querySelector('script, b')).toBeNull();
+    expect(doc.body.textContent).toContain(HASH);
+
+    const entry = (await store.get(id))!;
+    const markdown = entryMarkdown(buildReportBundle({ sources: [entry], note: '', appVersion: '1.2.3', createdAt: clock(), checklists: [await store.checklists.list(id)] }).entries[0]!, '1.2.3');
+    expect(markdown).toContain('1 pass, 1 fail, 0 n/a, 1 not marked');
+    expect(markdown).toContain('  - **fail** `Never ask for the card number.` (`Refunds`): `Asked for it <script>x</script>`');
+    store.close();
+  });
+});
