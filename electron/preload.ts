@@ -54,6 +54,8 @@ const api: Api = {
   listGuidelineVersions: (request) => ipcRenderer.invoke(ipcChannel('listGuidelineVersions'), request),
   getGuidelineVersion: (request) => ipcRenderer.invoke(ipcChannel('getGuidelineVersion'), request),
   markGuidelineRead: (request) => ipcRenderer.invoke(ipcChannel('markGuidelineRead'), request),
+  loadGuidelineTabs: () => ipcRenderer.invoke(ipcChannel('loadGuidelineTabs')),
+  saveGuidelineTabs: (request) => ipcRenderer.invoke(ipcChannel('saveGuidelineTabs'), request),
 };
 
 /**

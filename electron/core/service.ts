@@ -23,6 +23,7 @@ import type {
   ProfileWarning,
   Result,
   Workspace,
+  GuidelineTabs,
 } from '../shared/contract';
 import { checkCatalogInput, checkHistoryRetention, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './appStores';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from './workspaceMerge';
@@ -38,6 +39,7 @@ import { createMemoryHistoryStore } from './historyMemory';
 import type { HistoryStore } from './historyStore';
 import { createHistoryMethods } from './historyService';
 import { createWorkspaceFileMethods } from './workspaceFileService';
+import { guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from './guidelineTabs';
 import { createMemoryLibraryStore } from './libraryMemory';
 import type { LibraryStore } from './libraryStore';
 import { createLibraryMethods } from './libraryService';
@@ -71,6 +73,8 @@ export interface ServiceDeps {
   history?: HistoryStore;
   /** Each profile's guideline library (issue 9), usually in the history's database; in memory when absent. */
   library?: LibraryStore;
+  /** The open guideline tabs and the one beside the workbench (issue 9); in memory when absent. */
+  guidelineTabs?: JsonDocument<GuidelineTabs>;
   /** Where problems that must not fail a call are told (the catalog could not learn an answer's keys). */
   onProblem?: (message: string) => void;
 }
@@ -121,6 +125,7 @@ export function createApiService(deps: ServiceDeps): Api {
   const clearedByMove = new Set<string>();
   /** When each request tab last changed and which page changed it, to tell edits a page has not seen (see workspaceMerge). */
   const tabChanges = new Map<string, TabChange>();
+  const guidelineTabs = deps.guidelineTabs ?? guidelineTabsDocument(null);
 
   async function keyStatus(profile: Profile): Promise<KeyStatus> {
     const status = await deps.secrets.status(profile.id);
@@ -527,6 +532,21 @@ export function createApiService(deps: ServiceDeps): Api {
     ...historyMethods.api,
     ...createWorkspaceFileMethods({ ...deps, tabChanges }),
     ...libraryMethods.api,
+    async loadGuidelineTabs() {
+      return guidelineTabs.read();
+    },
+    async saveGuidelineTabs(request) {
+      // Opened and closed tabs are merged into the kept ones (see guidelineTabs.ts), so pages
+      // sharing the host never drop each other's tabs.
+      const parsed = parseGuidelineTabsChanges(request);
+      if (!parsed.ok) return parsed;
+      let merged: Result<GuidelineTabs> = { ok: false, error: { code: 'internal', message: 'The guideline tabs were not saved.' } };
+      await guidelineTabs.update((current) => {
+        merged = mergeGuidelineTabs(current, parsed.value);
+        return merged.ok ? merged.value : current;
+      });
+      return merged;
+    },
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
     // browser mode uses the browser's own find and never asks.
     async findInPage() {

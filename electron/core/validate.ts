@@ -26,6 +26,7 @@ import {
 } from './libraryValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
+import { parseGuidelineTabsChanges } from './guidelineTabs';
 import { validateWorkspaceImportRequest } from './workspaceFileValidate';
 
 /**
@@ -247,6 +248,9 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   listGuidelineVersions: validateLibraryRef,
   getGuidelineVersion: validateVersionRequest,
   markGuidelineRead: validateLibraryRef,
+  loadGuidelineTabs: noArgument,
+  // Checked field by field (each tab a { profileId, guidelineId }); the service checks again before merging.
+  saveGuidelineTabs: (raw) => objectArgument(raw, (record) => parseGuidelineTabsChanges(record)),
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

@@ -435,6 +435,7 @@ export interface SavedBody {
 export * from './historyContract';
 export * from './workspaceFileContract';
 export * from './libraryContract';
+export * from './guidelineTabsContract';
 import type {
   GuidelineCopy,
   GuidelineVersionRequest,
@@ -450,6 +451,7 @@ import type {
   LibrarySearchHit,
   LibrarySearchRequest,
 } from './libraryContract';
+import type { GuidelineTabs, GuidelineTabsChanges } from './guidelineTabsContract';
 import type {
   ClearHistoryRequest,
   DeleteHistoryRequest,
@@ -548,6 +550,10 @@ export interface Api {
   getGuidelineVersion(request: GuidelineVersionRequest): Promise<Result<GuidelineCopy>>;
   /** Marks the latest version read: "changed since you last read it" then waits for the next change. */
   markGuidelineRead(request: LibraryGuidelineRef): Promise<Result<LibraryGuideline>>;
+  /** The open guideline tabs and the guideline beside the workbench, kept across restarts. */
+  loadGuidelineTabs(): Promise<GuidelineTabs>;
+  /** Merges a page's opened and closed guideline tabs into the kept ones; answers the result. */
+  saveGuidelineTabs(request: GuidelineTabsChanges): Promise<Result<GuidelineTabs>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -678,6 +684,8 @@ export const API_METHODS = [
   'listGuidelineVersions',
   'getGuidelineVersion',
   'markGuidelineRead',
+  'loadGuidelineTabs',
+  'saveGuidelineTabs',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;
