@@ -45,8 +45,8 @@ export function useSaveGuidelineTabs() {
 /**
  * The guideline a tab shows, read live from its profile (only when that profile is the active
  * one: the host reads from the active profile alone), else idle. Coming back to a tab shows what
- * was read before rather than fetching again on every switch; opening it again, or the Refresh
- * of a kept copy, fetches anew.
+ * was read before rather than fetching again on every switch (so it never goes stale on its own);
+ * opening it again, or "Try the server again" on a kept copy, fetches anew.
  */
 export function useTabGuideline(profileId: string | null, guidelineId: string | null) {
   const api = useHost();
@@ -56,5 +56,5 @@ export function useTabGuideline(profileId: string | null, guidelineId: string | 
   const refetchProfiles = () => void api.listProfiles().then((state) => applyProfilesState(queryClient, state));
   // Keyed by the tab's own profile: while it is not the active one the query stays idle and keeps
   // its last answer (a refusal with profile_changed included, which moves the tab: GuidelineShown).
-  return useQuery({ ...guidelineQuery(api, profileId ?? undefined, guidelineId, refetchProfiles), enabled: live, refetchOnMount: false });
+  return useQuery({ ...guidelineQuery(api, profileId ?? undefined, guidelineId, refetchProfiles), enabled: live, staleTime: Infinity });
 }

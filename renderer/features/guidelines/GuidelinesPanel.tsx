@@ -170,9 +170,8 @@ export function GuidelinesPanel() {
           saveError={saveError}
         />
         <div role={active ? 'tabpanel' : undefined} id={panelDomId} aria-labelledby={active ? tabDomId(active) : undefined}>
-          {/* Keyed by the tab: each guideline gets a reader of its own (its own find, scroll and heading ids). */}
+          {/* One region for the tab in front; each guideline still gets a reader of its own (keyed in GuidelineView). */}
           <GuidelineShown
-            key={active ? `${active.profileId}\n${active.guidelineId}` : 'none'}
             tab={active}
             toolbar={
               active && (
