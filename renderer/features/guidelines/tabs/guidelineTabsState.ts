@@ -13,6 +13,8 @@ export interface GuidelineTabsView {
   beside: GuidelineBeside;
   /** False until the kept tabs arrived (or failed to): nothing is saved before. */
   loaded: boolean;
+  /** The tabs the host had when they arrived: what the first save compares with. */
+  restored: GuidelineTabRef[];
 }
 
 export type GuidelineTabsAction =
@@ -35,6 +37,7 @@ export const initialGuidelineTabs: GuidelineTabsView = {
   closed: [],
   beside: { guideline: null, open: false, width: 420 },
   loaded: false,
+  restored: [],
 };
 
 export function guidelineTabsReducer(state: GuidelineTabsView, action: GuidelineTabsAction): GuidelineTabsView {
@@ -45,7 +48,7 @@ export function guidelineTabsReducer(state: GuidelineTabsView, action: Guideline
       if (!saved) return { ...state, loaded: true };
       // Tabs opened before the kept ones arrived stay, after them.
       const tabs = [...saved.tabs, ...state.tabs.filter((tab) => !saved.tabs.some((other) => sameTab(other, tab)))];
-      return { ...state, tabs, active: state.active ?? saved.active ?? tabs[0] ?? null, beside: saved.beside, loaded: true };
+      return { ...state, tabs, active: state.active ?? saved.active ?? tabs[0] ?? null, beside: saved.beside, loaded: true, restored: saved.tabs };
     }
     case 'open': {
       const open = state.tabs.find((tab) => sameTab(tab, action.tab));

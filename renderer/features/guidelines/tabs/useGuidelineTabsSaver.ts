@@ -26,13 +26,12 @@ export function useGuidelineTabsSaver(state: GuidelineTabsView): string | null {
 
   useEffect(() => {
     latest.current = state;
+    // The kept tabs are the starting baseline: only changes after loading are sent.
+    if (state.loaded && baseline.current === null) {
+      baseline.current = new Map(state.restored.map((tab) => [tabKey(tab), tab]));
+      besideSent.current = JSON.stringify(state.beside);
+    }
   });
-
-  // The kept tabs are the starting baseline: only changes after loading are sent.
-  if (state.loaded && baseline.current === null) {
-    baseline.current = new Map(state.tabs.map((tab) => [tabKey(tab), tab]));
-    besideSent.current = JSON.stringify(state.beside);
-  }
 
   const send = useRef(() => {
     if (baseline.current === null) return;
@@ -78,15 +77,14 @@ export function useGuidelineTabsSaver(state: GuidelineTabsView): string | null {
   const lastSnapshot = useRef<string | null>(null);
   useEffect(() => {
     if (!state.loaded) return;
-    if (lastSnapshot.current === null || lastSnapshot.current === snapshot) {
-      lastSnapshot.current = snapshot;
-      return;
-    }
+    // Right after loading nothing changed, unless a tab was opened before the kept ones arrived.
+    const unchanged = lastSnapshot.current === null ? state.tabs.length === state.restored.length : lastSnapshot.current === snapshot;
     lastSnapshot.current = snapshot;
+    if (unchanged) return;
     pending.current = true;
     const timer = setTimeout(() => send.current(), GUIDELINE_TABS_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [snapshot, state.loaded]);
+  }, [snapshot, state.loaded, state.tabs.length, state.restored.length]);
 
   // Leaving the page (a reload, closing the window): save what the timer has not saved yet.
   useEffect(() => {
