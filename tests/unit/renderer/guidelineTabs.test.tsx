@@ -172,10 +172,12 @@ describe('guideline tabs', () => {
     fake.guidelineTabs = { ...fake.guidelineTabs, tabs: [{ profileId: 'sandbox', guidelineId: 'g-escalate' }], active: null };
     const { user } = await openGuidelines(fake);
     await within(strip()).findByRole('tab', { name: /Escalation/ });
-    await openById(user, 'g-refunds');
-    await waitFor(() => expect(fake.guidelineTabs.tabs).toHaveLength(2));
-    // Meanwhile the other page opens one more; this page never saw it, and closes its own tab.
+    // Then the other page opens one more: this page learns of it in the answer to its next save,
+    // but does not show it (that page shows it), and must never send it as closed.
     fake.guidelineTabs = { ...fake.guidelineTabs, tabs: [...fake.guidelineTabs.tabs, { profileId: 'sandbox', guidelineId: 'g-tone' }] };
+    await openById(user, 'g-refunds');
+    await waitFor(() => expect(fake.guidelineTabs.tabs).toHaveLength(3));
+    expect(within(strip()).getAllByRole('tab')).toHaveLength(2);
     fireEvent.click(within(strip()).getByRole('tab', { name: /Refund policy/ }).querySelector('[data-close-tab]')!);
     await waitFor(() =>
       expect(fake.guidelineTabs.tabs).toEqual([
