@@ -111,9 +111,18 @@ test('a guideline beside the workbench: read it and an agent answer on one scree
   // Picked from the workbench side, resized from the keyboard, then collapsed.
   await page.getByRole('combobox', { name: 'Guideline to show' }).selectOption({ label: 'Escalation policy' });
   await expect(beside.getByRole('heading', { name: 'Severity levels' })).toBeVisible();
-  // Two readers on one page (the tab's is hidden in Guidelines): no heading id twice.
+  // The same guideline in two readers on one page (its tab in Guidelines, hidden, and beside): no heading id twice.
+  await page.getByRole('tab', { name: 'Guidelines' }).click();
+  await strip(page).getByRole('tab', { name: /Escalation policy/ }).click();
+  await expect(region(page).getByRole('heading', { name: 'Severity levels' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Agents' }).click();
   const ids = await page.evaluate(() => [...document.querySelectorAll('[id^="gl-"]')].map((element) => element.id));
+  expect(ids.filter((id) => id.endsWith('-severity-levels'))).toHaveLength(2);
   expect(new Set(ids).size).toBe(ids.length);
+  // An in-page contents link goes to the heading of its own reader.
+  await beside.getByRole('button', { name: /^Contents/ }).click();
+  await beside.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'How to escalate' }).click();
+  await expect(beside.getByRole('heading', { name: 'How to escalate' })).toBeFocused();
   const separator = page.getByRole('separator', { name: 'Width of the guideline beside the workbench' });
   const before = (await beside.boundingBox())!.width;
   await separator.focus();
