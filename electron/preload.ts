@@ -56,6 +56,8 @@ const api: Api = {
   markGuidelineRead: (request) => ipcRenderer.invoke(ipcChannel('markGuidelineRead'), request),
   listEntryChecklists: (request) => ipcRenderer.invoke(ipcChannel('listEntryChecklists'), request),
   saveEntryChecklist: (request) => ipcRenderer.invoke(ipcChannel('saveEntryChecklist'), request),
+  loadGuidelineTabs: () => ipcRenderer.invoke(ipcChannel('loadGuidelineTabs')),
+  saveGuidelineTabs: (request) => ipcRenderer.invoke(ipcChannel('saveGuidelineTabs'), request),
 };
 
 /**

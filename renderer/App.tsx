@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AppHeader } from './AppHeader';
 import { loadGuidelineReader } from './features/guidelines/LazyGuidelineReader';
 import { loadSafeMarkdown } from './features/guidelines/LazySafeMarkdown';
 import { loadCompareView } from './features/history/LazyCompareView';
 import { loadDialogs } from './features/settings/LazyDialogs';
 import { GuidelinesPanel } from './features/guidelines/GuidelinesPanel';
+import { GuidelineTabsProvider } from './features/guidelines/tabs/GuidelineTabsContext';
+import { WorkbenchBeside } from './features/guidelines/tabs/WorkbenchBeside';
 import { HistoryPanel } from './features/history/HistoryPanel';
 import { ReplayContext, type ReplayChannel, type ReplayRequest } from './features/history/replay';
 import { InvokePanel } from './features/invoke/InvokePanel';
@@ -21,7 +23,8 @@ export type AppState = 'loading' | 'ready' | 'error';
 
 const sectionTabs = (section: string): readonly TabSpec[] => [
   // Each section in its own error boundary: one that fails to render leaves the other working.
-  { id: 'agents', label: 'Agents', panel: <SectionBoundary name="Agents"><InvokePanel /></SectionBoundary> },
+  // The workbench with a guideline beside it (issue 9); the guideline panel has its own boundary.
+  { id: 'agents', label: 'Agents', panel: <SectionBoundary name="Agents"><WorkbenchBeside><InvokePanel /></WorkbenchBeside></SectionBoundary> },
   { id: 'guidelines', label: 'Guidelines', panel: <SectionBoundary name="Guidelines"><GuidelinesPanel /></SectionBoundary> },
   { id: 'history', label: 'History', panel: <SectionBoundary name="History"><HistoryPanel visible={section === 'history'} /></SectionBoundary> },
 ];
@@ -42,6 +45,7 @@ export function App() {
   // The section in front, and a request History's Replay hands to the Agents section.
   const [section, setSection] = useState('agents');
   const [pending, setPending] = useState<ReplayRequest | null>(null);
+  const toAgents = useCallback(() => setSection('agents'), []);
   const replay = useMemo<ReplayChannel>(
     () => ({
       pending,
@@ -86,7 +90,9 @@ export function App() {
       )}
       <main className="app-main">
         <ReplayContext.Provider value={replay}>
-          <Tabs label="Sections" tabs={sectionTabs(section)} activeId={section} onActivate={setSection} />
+          <GuidelineTabsProvider onShowBeside={toAgents}>
+            <Tabs label="Sections" tabs={sectionTabs(section)} activeId={section} onActivate={setSection} />
+          </GuidelineTabsProvider>
         </ReplayContext.Provider>
       </main>
     </div>

@@ -18,6 +18,7 @@ import './styles/catalog.css';
 import './styles/history.css';
 import './styles/historyCompare.css';
 import './styles/library.css';
+import './styles/guidelineTabs.css';
 import './styles/response.css';
 import './styles/jsonTree.css';
 import './styles/timing.css';

@@ -5,6 +5,7 @@ import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
 import { originOf } from './baseUrl';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
+import { guidelineTabsDocument } from './guidelineTabs';
 import { openHistoryStore, type OpenedHistoryStore } from './historyOpen';
 import type { HistoryStore } from './historyStore';
 import { ensurePrivateDir } from './privateFiles';
@@ -113,6 +114,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     }),
     settings: settingsDocument(inDataDir('settings.json'), onProblem),
     workspace: workspaceDocument(inDataDir('workspace.json'), onProblem),
+    guidelineTabs: guidelineTabsDocument(inDataDir('guideline-tabs.json'), onProblem),
     catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
     wallClock: () => new Date(),
     history,

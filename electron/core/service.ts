@@ -24,6 +24,7 @@ import type {
   Result,
   SavedBody,
   Workspace,
+  GuidelineTabs,
 } from '../shared/contract';
 import { checkCatalogInput, checkHistoryRetention, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './appStores';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from './workspaceMerge';
@@ -39,6 +40,7 @@ import { createMemoryHistoryStore } from './historyMemory';
 import type { HistoryStore } from './historyStore';
 import { createHistoryMethods } from './historyService';
 import { createWorkspaceFileMethods } from './workspaceFileService';
+import { guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from './guidelineTabs';
 import { createMemoryLibraryStore } from './libraryMemory';
 import type { LibraryStore } from './libraryStore';
 import { createLibraryMethods } from './libraryService';
@@ -77,6 +79,8 @@ export interface ServiceDeps {
   library?: LibraryStore;
   /** Checklists against an answer, kept with their history entries (issue 9); in memory when absent. */
   checklists?: ChecklistStore;
+  /** The open guideline tabs and the one beside the workbench (issue 9); in memory when absent. */
+  guidelineTabs?: JsonDocument<GuidelineTabs>;
   /** Where problems that must not fail a call are told (the catalog could not learn an answer's keys). */
   onProblem?: (message: string) => void;
 }
@@ -127,6 +131,7 @@ export function createApiService(deps: ServiceDeps): Api {
   const clearedByMove = new Set<string>();
   /** When each request tab last changed and which page changed it, to tell edits a page has not seen (see workspaceMerge). */
   const tabChanges = new Map<string, TabChange>();
+  const guidelineTabs = deps.guidelineTabs ?? guidelineTabsDocument(null);
 
   async function keyStatus(profile: Profile): Promise<KeyStatus> {
     const status = await deps.secrets.status(profile.id);
@@ -555,6 +560,21 @@ export function createApiService(deps: ServiceDeps): Api {
     ...createWorkspaceFileMethods({ ...deps, tabChanges }),
     ...libraryMethods.api,
     ...createChecklistMethods(checklists, { wallClock: deps.wallClock }),
+    async loadGuidelineTabs() {
+      return guidelineTabs.read();
+    },
+    async saveGuidelineTabs(request) {
+      // Opened and closed tabs are merged into the kept ones (see guidelineTabs.ts), so pages
+      // sharing the host never drop each other's tabs.
+      const parsed = parseGuidelineTabsChanges(request);
+      if (!parsed.ok) return parsed;
+      let merged: Result<GuidelineTabs> = { ok: false, error: { code: 'internal', message: 'The guideline tabs were not saved.' } };
+      await guidelineTabs.update((current) => {
+        merged = mergeGuidelineTabs(current, parsed.value);
+        return merged.ok ? merged.value : current;
+      });
+      return merged;
+    },
     // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
     // browser mode uses the browser's own find and never asks.
     async findInPage() {

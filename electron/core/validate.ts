@@ -27,6 +27,7 @@ import {
 import { validateEntryChecklists, validateSaveEntryChecklist } from './checklistValidate';
 import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
+import { parseGuidelineTabsChanges } from './guidelineTabs';
 import { validateWorkspaceImportRequest } from './workspaceFileValidate';
 
 /**
@@ -268,6 +269,9 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   markGuidelineRead: validateLibraryRef,
   listEntryChecklists: validateEntryChecklists,
   saveEntryChecklist: validateSaveEntryChecklist,
+  loadGuidelineTabs: noArgument,
+  // Checked field by field (each tab a { profileId, guidelineId }); the service checks again before merging.
+  saveGuidelineTabs: (raw) => objectArgument(raw, (record) => parseGuidelineTabsChanges(record)),
   getGuideline: (raw) =>
     objectArgument(raw, (record) => {
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);

@@ -437,6 +437,7 @@ export * from './workspaceFileContract';
 export * from './libraryContract';
 export * from './checklistContract';
 import type { EntryChecklist, EntryChecklistsRequest, SaveEntryChecklistRequest } from './checklistContract';
+export * from './guidelineTabsContract';
 import type {
   GuidelineCopy,
   GuidelineVersionRequest,
@@ -452,6 +453,7 @@ import type {
   LibrarySearchHit,
   LibrarySearchRequest,
 } from './libraryContract';
+import type { GuidelineTabs, GuidelineTabsChanges } from './guidelineTabsContract';
 import type {
   ClearHistoryRequest,
   DeleteHistoryRequest,
@@ -554,6 +556,10 @@ export interface Api {
   listEntryChecklists(request: EntryChecklistsRequest): Promise<Result<EntryChecklist[]>>;
   /** Keeps a checklist with its history entry, replacing that guideline's earlier one there. */
   saveEntryChecklist(request: SaveEntryChecklistRequest): Promise<Result<EntryChecklist>>;
+  /** The open guideline tabs and the guideline beside the workbench, kept across restarts. */
+  loadGuidelineTabs(): Promise<GuidelineTabs>;
+  /** Merges a page's opened and closed guideline tabs into the kept ones; answers the result. */
+  saveGuidelineTabs(request: GuidelineTabsChanges): Promise<Result<GuidelineTabs>>;
   /**
    * Desktop only: searches the page with Chromium's find (Electron has no find bar of its own).
    * The core cannot see the page, so it refuses; the Electron shell answers these two itself.
@@ -686,6 +692,8 @@ export const API_METHODS = [
   'markGuidelineRead',
   'listEntryChecklists',
   'saveEntryChecklist',
+  'loadGuidelineTabs',
+  'saveGuidelineTabs',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

@@ -62,6 +62,8 @@ import { checkHistoryRetention } from '../../electron/core/appStores';
 import { createMemoryLibraryStore } from '../../electron/core/libraryMemory';
 import { createLibraryMethods } from '../../electron/core/libraryService';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
+import { DEFAULT_BESIDE, mergeGuidelineTabs, parseGuidelineTabsChanges } from '../../electron/core/guidelineTabs';
+import type { GuidelineTabs, GuidelineTabsChanges } from '../../electron/shared/contract';
 
 /**
  * An in-memory twin of the host for component tests. It implements the whole `Api`, so a new
@@ -324,6 +326,23 @@ export class FakeApi implements Api {
     if (!parsed.ok) return parsed;
     const merged = mergeWorkspace(this.workspace, parsed.value, this.workspaceTabChanges, () => crypto.randomUUID());
     if (merged.ok) this.workspace = structuredClone(merged.value);
+    return merged;
+  }
+
+  /** The kept guideline tabs; tests set them to start "after a restart". */
+  guidelineTabs: GuidelineTabs = { tabs: [], active: null, beside: { ...DEFAULT_BESIDE } };
+
+  async loadGuidelineTabs() {
+    this.record('loadGuidelineTabs', undefined);
+    return structuredClone(this.guidelineTabs);
+  }
+
+  async saveGuidelineTabs(request: GuidelineTabsChanges): Promise<Result<GuidelineTabs>> {
+    this.record('saveGuidelineTabs', request);
+    const parsed = parseGuidelineTabsChanges(structuredClone(request));
+    if (!parsed.ok) return parsed;
+    const merged = mergeGuidelineTabs(this.guidelineTabs, parsed.value);
+    if (merged.ok) this.guidelineTabs = structuredClone(merged.value);
     return merged;
   }
 

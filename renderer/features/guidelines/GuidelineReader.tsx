@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { isOpenableExternally } from '../../lib/safeUrl';
 import { CopyButton } from '../../ui/CopyButton';
 import { desktopConfirmsLinks, LinkConfirm, openOutside } from './LinkConfirm';
-import { outline as makeOutline, sectionSource } from './outline';
+import { nextHeadingPrefix, outline as makeOutline, sectionSource } from './outline';
 import { markdownToPlainText } from './plainText';
 import { ReaderChunk, ReaderContext, type ReaderActions } from './ReaderChunk';
 import { ReaderContents } from './ReaderContents';
@@ -28,7 +28,9 @@ function estimatedHeight(chars: number): number {
  * they leave the app, and images that load only from hosts the person allowed for this guideline.
  */
 export function GuidelineReader({ content, name, guidelineId }: { content: string; name: string; guidelineId: string }) {
-  const outline = useMemo(() => makeOutline(content, name), [content, name]);
+  // Ids unique to this reader: another guideline may be open on the same page (issue 9).
+  const [headingPrefix] = useState(nextHeadingPrefix);
+  const outline = useMemo(() => makeOutline(content, name, headingPrefix), [content, name, headingPrefix]);
   const { headings, chunks } = outline;
   const textRef = useRef<HTMLDivElement>(null);
   const findInputRef = useRef<HTMLInputElement>(null);
@@ -77,8 +79,9 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
         else setPendingLink(url);
       },
       goToHeading,
+      headingPrefix,
     }),
-    [hosts, guidelineId, goToHeading],
+    [hosts, guidelineId, goToHeading, headingPrefix],
   );
 
   const restHeight = useMemo(() => chunks.reduce((sum, chunk, index) => (rendered.has(index) ? sum : sum + estimatedHeight(chunk.source.length)), 0), [chunks, rendered]);

@@ -50,16 +50,23 @@ export function GuidelineView({
   state,
   banner,
   children,
+  label = 'Guideline',
+  toolbar,
 }: {
   state: GuidelineState;
   /** Shown first in the region: "changed since you last read it" and Compare versions (issue 9). */
   banner?: ReactNode;
+  /** The region's name: "Guideline", or one that starts with it when two are on a page (issue 9). */
+  label?: string;
+  /** Actions on the guideline shown (e.g. "Show beside the workbench"), at the top of the region. */
+  toolbar?: ReactNode;
   /** Shown after the answer, in the region: the library's kept copy when a fetch failed (issue 9). */
   children?: ReactNode;
 }) {
   const { openedId, data, error, isError, isFetching } = state;
   return (
-    <section aria-label="Guideline" className="card guideline-view" aria-busy={isFetching}>
+    <section aria-label={label} className="card guideline-view" aria-busy={isFetching}>
+      {toolbar}
       {banner}
       {openedId === null && (
         <div className="empty-state">

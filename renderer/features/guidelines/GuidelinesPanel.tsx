@@ -1,36 +1,50 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { GuidelineTabRef } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useGuideline } from '../../queries/guideline';
+import { guidelineQuery } from '../../queries/guideline';
+import { useHost } from '../../host/HostContext';
 import { useKnownGuidelines } from '../../queries/knownLists';
-import { invalidateLibrary, useLibraryChanges, useLibraryList } from '../../queries/library';
+import { useLibraryChanges, useLibraryList } from '../../queries/library';
 import { useProfiles } from '../../queries/profiles';
 import { IdCombobox } from '../../ui/IdCombobox';
 import { PickList } from '../../ui/PickList';
-import { GuidelineView } from './GuidelineView';
 import { GuidelineLibrary } from './library/GuidelineLibrary';
 import { shownName } from './library/libraryText';
-import { OfflineCopy } from './library/OfflineCopy';
-import { GuidelineVersions } from './versions/GuidelineVersions';
+import { GuidelineShown } from './tabs/GuidelineShown';
+import { GuidelineTabStrip } from './tabs/GuidelineTabStrip';
+import { useGuidelineTabs } from './tabs/GuidelineTabsContext';
+import { useGuidelineTabLabels } from './tabs/useGuidelineTabLabels';
+
+/** Alt+N (Ctrl/Cmd+T belongs to the browser), by physical key as for request tabs. */
+const isNewShortcut = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
+/** Alt+Shift+T reopens the last closed guideline tab. */
+const isReopenShortcut = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && event.shiftKey && event.code === 'KeyT';
 
 /**
  * The Guidelines tab: open a guideline by id (typed, suggested, picked from the known list or
- * from the profile's library) and read it. Opening the id already shown fetches it again, so a
- * person can check for changes without retyping. Every fetch is filed in the library by the
- * host, so the library is refreshed when one ends.
+ * from the profile's library) and read it. Each guideline opens in a tab of its own (one
+ * guideline of one profile; opening one already open brings its tab to front and fetches it
+ * again, so a person can check for changes without retyping). The tabs are kept across restarts
+ * (GuidelineTabsContext). Every fetch is filed in the library by the host.
  */
 export function GuidelinesPanel() {
   const known = useKnownGuidelines();
   const [input, setInput] = useState('');
-  const [openedId, setOpenedId] = useState<string | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
-  const guideline = useGuideline(openedId);
   const inputRef = useRef<HTMLInputElement>(null);
+  const container = useRef<HTMLDivElement>(null);
   const headingId = useId();
+  const baseId = useId();
   const profileId = useProfiles().data?.activeProfileId;
+  const api = useHost();
   const queryClient = useQueryClient();
   const { markRead } = useLibraryChanges();
   const library = useLibraryList(profileId);
+  const { state, dispatch, saveError, showBeside } = useGuidelineTabs();
+  const labelOf = useGuidelineTabLabels(state.tabs);
+  const active = state.active;
+  const openedId = active !== null && active.profileId === profileId ? active.guidelineId : null;
   // The Guideline field suggests the known guidelines and every one in the library, so an id
   // read once on any profile never has to be pasted again.
   const suggestions = useMemo(() => {
@@ -38,11 +52,6 @@ export function GuidelinesPanel() {
     const kept = (library.data ?? []).filter((entry) => !knownIds.has(entry.guidelineId)).map((entry) => ({ id: entry.guidelineId, name: shownName(entry) }));
     return known.data || library.data ? [...(known.data ?? []), ...kept] : undefined;
   }, [known.data, library.data]);
-
-  // A fetch that ended has been filed in the library (maybe as a new version): show it there.
-  useEffect(() => {
-    if (guideline.dataUpdatedAt > 0) void invalidateLibrary(queryClient);
-  }, [guideline.dataUpdatedAt, queryClient]);
 
   async function open(id: string) {
     const trimmed = id.trim();
@@ -52,16 +61,42 @@ export function GuidelinesPanel() {
       return;
     }
     setInputError(null);
+    if (profileId === undefined) return;
     // Opening marks the version kept so far as read, before this fetch files a newer one: so
     // when it did change, the library says "changed since you last read it" until the next open.
     // An id not in the library yet is refused, which is fine: there was nothing to read.
-    if (profileId !== undefined) await markRead.mutateAsync({ profileId, guidelineId: trimmed }).catch(() => undefined);
-    if (trimmed === openedId) void guideline.refetch({ cancelRefetch: false });
-    else setOpenedId(trimmed);
+    await markRead.mutateAsync({ profileId, guidelineId: trimmed }).catch(() => undefined);
+    const tab: GuidelineTabRef = { profileId, guidelineId: trimmed };
+    const already = state.tabs.some((other) => other.profileId === profileId && other.guidelineId === trimmed);
+    dispatch({ type: 'open', tab });
+    // Already open: fetch it again (a new tab fetches on its own when it is shown).
+    if (already) void queryClient.refetchQueries({ queryKey: guidelineQuery(api, profileId, trimmed).queryKey, exact: true });
   }
 
+  const focusField = () => inputRef.current?.focus();
+  const shortcuts = useRef({ focusField, reopen: () => dispatch({ type: 'reopen' }) });
+  useEffect(() => {
+    shortcuts.current = { focusField, reopen: () => dispatch({ type: 'reopen' }) };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Only while the Guidelines section is the one on screen.
+      if (!container.current || container.current.closest('[hidden]')) return;
+      if (isNewShortcut(event)) shortcuts.current.focusField();
+      else if (isReopenShortcut(event)) shortcuts.current.reopen();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const tabIndexOf = (tab: GuidelineTabRef) => state.tabs.findIndex((other) => other.profileId === tab.profileId && other.guidelineId === tab.guidelineId);
+  const tabDomId = (tab: GuidelineTabRef) => `${baseId}-gtab-${tabIndexOf(tab)}`;
+  const panelDomId = `${baseId}-gpanel`;
+
   return (
-    <div className="split-layout">
+    <div className="split-layout" ref={container}>
       <div className="card">
         <form
           className="guideline-form"
@@ -120,24 +155,36 @@ export function GuidelinesPanel() {
           )}
         </section>
       </div>
-      <GuidelineView
-        banner={<GuidelineVersions profileId={profileId} guidelineId={openedId} />}
-        state={{
-          openedId,
-          data: guideline.data,
-          error: guideline.error,
-          isError: guideline.isError,
-          isFetching: guideline.isFetching,
-        }}
-      >
-        <OfflineCopy
-          profileId={profileId}
-          guidelineId={openedId}
-          result={guideline.data}
-          retrying={guideline.isFetching}
-          onRetry={() => void guideline.refetch({ cancelRefetch: false })}
+      <div className="guideline-tabs">
+        <GuidelineTabStrip
+          tabs={state.tabs}
+          active={active}
+          labelOf={labelOf}
+          tabDomId={tabDomId}
+          panelDomId={panelDomId}
+          onActivate={(tab) => dispatch({ type: 'activate', tab })}
+          onClose={(tab) => dispatch({ type: 'close', tab })}
+          onNew={focusField}
+          onReopen={() => dispatch({ type: 'reopen' })}
+          canReopen={state.closed.length > 0}
+          saveError={saveError}
         />
-      </GuidelineView>
+        <div role={active ? 'tabpanel' : undefined} id={panelDomId} aria-labelledby={active ? tabDomId(active) : undefined}>
+          {/* One region for the tab in front; each guideline still gets a reader of its own (keyed in GuidelineView). */}
+          <GuidelineShown
+            tab={active}
+            toolbar={
+              active && (
+                <div className="guideline-view-actions">
+                  <button type="button" className="button-quiet button-small" onClick={() => showBeside(active)}>
+                    Show beside the workbench
+                  </button>
+                </div>
+              )
+            }
+          />
+        </div>
+      </div>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { imageHost, markdownUrlTransform } from '../../lib/safeUrl';
 import { CopyButton } from '../../ui/CopyButton';
 import { DocumentBoundary } from '../../ui/ErrorBoundary';
 import { nestsTooDeeply } from './markdownDepth';
-import { HEADING_ID_PREFIX, slugify, type OutlineHeading } from './outline';
+import { slugify, type OutlineHeading } from './outline';
 import { BLOCKED_TITLE, components as safeComponents, remarkPlugins, TOO_DEEP_NOTE } from './SafeMarkdown';
 
 /** What a rendered part of the guideline asks of its reader. */
@@ -16,6 +16,8 @@ export interface ReaderActions {
   openLink(url: string): void;
   /** The "link to this section" button: focus the heading and mark it in the contents. */
   goToHeading(index: number): void;
+  /** This reader's heading id prefix (`gl-<n>-`): ids stay unique with two guidelines on a page. */
+  headingPrefix: string;
 }
 
 export const ReaderContext = createContext<ReaderActions | null>(null);
@@ -35,8 +37,8 @@ function useReader(): ReaderActions {
 function ReaderLink({ href, title, children }: { href: string; title?: string | undefined; children: ReactNode }) {
   const reader = useReader();
   if (href.startsWith('#')) {
-    // An in-page link: to the guideline's own heading of that name, through the prefix.
-    const target = HEADING_ID_PREFIX + slugify(decodeURIComponent(href.slice(1)));
+    // An in-page link: to this guideline's own heading of that name, through its reader's prefix.
+    const target = reader.headingPrefix + slugify(decodeURIComponent(href.slice(1)));
     return (
       <a
         href={`#${target}`}

@@ -49,6 +49,17 @@ export interface Outline {
 
 /** The prefix of every heading id: server text can never produce one of the app's own ids. */
 export const HEADING_ID_PREFIX = 'gl-';
+
+let readers = 0;
+/**
+ * A heading id prefix for one reader: `gl-<n>-`, a new n for each reader, so two guidelines on
+ * one page (tabs, the one beside the workbench) never share an id, and a contents link or an
+ * in-page link always goes to its own guideline's heading.
+ */
+export function nextHeadingPrefix(): string {
+  readers += 1;
+  return `${HEADING_ID_PREFIX}${readers}-`;
+}
 /** A run without headings longer than this is split at the next safe blank line. */
 export const CHUNK_TARGET_CHARS = 6000;
 
@@ -82,10 +93,10 @@ export function slugify(text: string): string {
 }
 
 /** Ids for headings in order, each `gl-<slug>`, made unique with `-2`, `-3`… when headings repeat. */
-export function headingIds(texts: readonly string[]): string[] {
+export function headingIds(texts: readonly string[], prefix = HEADING_ID_PREFIX): string[] {
   const used = new Set<string>();
   return texts.map((text) => {
-    const base = HEADING_ID_PREFIX + slugify(text);
+    const base = prefix + slugify(text);
     let id = base;
     for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
     used.add(id);
@@ -112,8 +123,8 @@ function lines(source: string): Line[] {
   }
 }
 
-/** The outline of `source`; `name` is the guideline's name, for showing the title once. */
-export function outline(source: string, name: string): Outline {
+/** The outline of `source`; `name` is the guideline's name, for showing the title once; `prefix` starts every heading id. */
+export function outline(source: string, name: string, prefix = HEADING_ID_PREFIX): Outline {
   const all = lines(source);
   const found: { level: number; text: string; start: number }[] = [];
   const breaks: number[] = [];
@@ -156,7 +167,7 @@ export function outline(source: string, name: string): Outline {
     }
   }
 
-  const ids = headingIds(found.map((heading) => heading.text));
+  const ids = headingIds(found.map((heading) => heading.text), prefix);
   const starts = [...found.map((heading, index) => ({ at: heading.start, heading: index as number | null })), ...breaks.map((at) => ({ at, heading: null }))]
     .filter((cut) => cut.at >= bodyStart)
     .sort((a, b) => a.at - b.at);

@@ -260,6 +260,8 @@ describe('the key never leaves the host', () => {
       markGuidelineRead: () => core.api.markGuidelineRead({ profileId, guidelineId: GUIDELINE_ID }),
       listEntryChecklists: () => core.api.listEntryChecklists({ entryId: 1 }),
       saveEntryChecklist: () => core.api.saveEntryChecklist({ entryId: 1, guidelineId: GUIDELINE_ID, guidelineName: 'G', versionHash: 'a'.repeat(64), fetchedAt: '2026-01-01T00:00:00.000Z', items: [{ section: '', text: 'Rule', depth: 0, mark: 'pass', comment: '' }] }),
+      loadGuidelineTabs: () => core.api.loadGuidelineTabs(),
+      saveGuidelineTabs: () => core.api.saveGuidelineTabs({ opened: [{ profileId, guidelineId: GUIDELINE_ID }], closed: [], active: null }),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
@@ -270,6 +272,7 @@ describe('the key never leaves the host', () => {
     expect(files.map((f) => f.name.replace(/-\d{4}-.*/, '')).sort()).toEqual([
       'agent-explorer-guideline-7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47',
       'catalog.json',
+      'guideline-tabs.json', // which guidelines are open (issue 9)
       'history.sqlite', // every exchange (issue 8), which must not hold the key either
       'history.sqlite-shm',
       'history.sqlite-wal',

@@ -66,9 +66,12 @@ describe('the guideline reader', () => {
     const contents = within(view).getByRole('navigation', { name: 'Contents' });
     const links = within(contents).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Scope', 'Details', 'Steps', 'Scope']);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['#gl-scope', '#gl-details', '#gl-steps', '#gl-scope-2']);
+    // Each reader has its own prefix (gl-<n>-), so two guidelines on one page never share an id.
+    const prefix = /^#(gl-\d+-)scope$/.exec(links[0]!.getAttribute('href') ?? '')?.[1];
+    expect(prefix).toBeDefined();
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([`#${prefix}scope`, `#${prefix}details`, `#${prefix}steps`, `#${prefix}scope-2`]);
     const scopes = within(view).getAllByRole('heading', { name: 'Scope' });
-    expect(scopes.map((heading) => heading.id)).toEqual(['gl-scope', 'gl-scope-2']);
+    expect(scopes.map((heading) => heading.id)).toEqual([`${prefix}scope`, `${prefix}scope-2`]);
 
     await user.click(within(contents).getByRole('link', { name: 'Steps' }));
     expect(within(view).getByRole('heading', { name: 'Steps' })).toHaveFocus();
