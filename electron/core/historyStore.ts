@@ -139,8 +139,11 @@ function filters(query: HistoryQuery): { where: string; params: SQLInputValue[] 
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-/** Runs `work` in one write transaction (IMMEDIATE: takes the lock first, so it cannot deadlock with another instance). */
-function transaction<T>(db: DatabaseSync, work: () => T): T {
+/**
+ * Runs `work` in one write transaction (IMMEDIATE: takes the lock first, so it cannot deadlock
+ * with another instance). The library's store, in the same database, uses it too.
+ */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Guideline, GuidelineCopy, GuidelineVersionSummary, LibraryGuideline, LibrarySearchHit } from '../shared/contract';
 import { ftsQuery, MARK_END, MARK_START, parsePassage, searchTerms, withoutMarks } from './historySchema';
+import { transaction } from './historyStore';
 import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
 
 /**
@@ -69,18 +70,6 @@ function toEntry(row: EntryRow): LibraryGuideline {
     changedSinceRead: row.read_version !== null && row.latest_version > row.read_version,
     readVersion: row.read_version,
   };
-}
-
-function transaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
 }
 
 /** The library in the history's open, migrated SQLite database (migration 5 made its tables). */
