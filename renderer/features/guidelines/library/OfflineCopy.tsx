@@ -1,8 +1,7 @@
 import type { GuidelineResult } from '../../../../electron/shared/contract';
 import { useGuidelineCopy } from '../../../queries/library';
-import { DocumentBoundary } from '../../../ui/ErrorBoundary';
 import { LazySafeMarkdown } from '../LazySafeMarkdown';
-import { shownTime } from './libraryText';
+import { KeptCopyArticle } from './KeptCopyArticle';
 
 /** Failures after which the kept copy is what a person wants to read: the platform did not answer. */
 const UNREACHED = new Set(['network', 'timeout', 'http_status', 'not_json', 'contract', 'too_large']);
@@ -29,27 +28,17 @@ export function OfflineCopy({
   const failed = result !== undefined && !result.ok && UNREACHED.has(result.error.code);
   const copy = useGuidelineCopy(failed && profileId !== undefined && guidelineId !== null ? { profileId, guidelineId } : null);
   if (!failed || !copy.data?.ok) return null;
-  const { guideline, version } = copy.data.value;
+  const { version } = copy.data.value;
   return (
-    <article className="offline-copy" aria-label="Kept copy">
-      <div className="offline-copy-note" role="note">
-        <p>
-          <strong>
-            Kept copy, fetched <time dateTime={version.fetchedAt}>{shownTime(version.fetchedAt)}</time>
-          </strong>
-          {version.version > 1 ? ` (version ${version.version})` : ''}. The server could not give it now, so this may be out of date.
-        </p>
+    <KeptCopyArticle
+      copy={copy.data.value}
+      note={`${version.version > 1 ? ` (version ${version.version})` : ''}. The server could not give it now, so this may be out of date.`}
+      actions={
         <button type="button" className="button-quiet button-small" disabled={retrying} onClick={onRetry}>
           {retrying ? 'Trying again…' : 'Try the server again'}
         </button>
-      </div>
-      <header className="guideline-header">
-        <h2 className="guideline-name">{guideline.name}</h2>
-        {guideline.description && <p className="guideline-description">{guideline.description}</p>}
-      </header>
-      <DocumentBoundary what="guideline" text={guideline.content}>
-        {guideline.content.trim() === '' ? <p className="muted">This guideline has no content.</p> : <LazySafeMarkdown content={guideline.content} />}
-      </DocumentBoundary>
-    </article>
+      }
+      renderContent={(content) => <LazySafeMarkdown content={content} />}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import type { GuidelineTabRef } from '../../../../electron/shared/contract';
 import { useGuidelineCopy } from '../../../queries/library';
-import { DocumentBoundary } from '../../../ui/ErrorBoundary';
-import { shownTime } from '../library/libraryText';
+import { KeptCopyArticle } from '../library/KeptCopyArticle';
 import { LazyGuidelineReader } from '../LazyGuidelineReader';
 
 /**
@@ -20,30 +19,16 @@ export function KeptCopyFirst({ tab, why }: { tab: GuidelineTabRef; why: 'refres
       </p>
     ) : null;
   }
-  const { guideline, version } = copy.data.value;
+  const kept = copy.data.value;
   return (
-    <article className="offline-copy" aria-label="Kept copy">
-      <div className="offline-copy-note" role="note">
-        <p>
-          <strong>
-            Kept copy, fetched <time dateTime={version.fetchedAt}>{shownTime(version.fetchedAt)}</time>
-          </strong>
-          {typeof why === 'object'
-            ? `. It is from the profile ${why.profileName}, which is not the active one: switch to it to get the current version.`
-            : '. Getting the current version from the server…'}
-        </p>
-      </div>
-      <header className="guideline-header">
-        <h2 className="guideline-name">{guideline.name}</h2>
-        {guideline.description && <p className="guideline-description">{guideline.description}</p>}
-      </header>
-      <DocumentBoundary what="guideline" text={guideline.content}>
-        {guideline.content.trim() === '' ? (
-          <p className="muted">This guideline has no content.</p>
-        ) : (
-          <LazyGuidelineReader content={guideline.content} name={guideline.name} guidelineId={tab.guidelineId} />
-        )}
-      </DocumentBoundary>
-    </article>
+    <KeptCopyArticle
+      copy={kept}
+      note={
+        typeof why === 'object'
+          ? `. It is from the profile ${why.profileName}, which is not the active one: switch to it to get the current version.`
+          : '. Getting the current version from the server…'
+      }
+      renderContent={(content) => <LazyGuidelineReader content={content} name={kept.guideline.name} guidelineId={tab.guidelineId} />}
+    />
   );
 }
