@@ -5,7 +5,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { DocumentBoundary } from '../../ui/ErrorBoundary';
 import { nestsTooDeeply } from './markdownDepth';
 import { slugify, type OutlineHeading } from './outline';
-import { BLOCKED_TITLE, components as safeComponents, remarkPlugins, TOO_DEEP_NOTE } from './SafeMarkdown';
+import { BLOCKED_TITLE, components as safeComponents, remarkPlugins, TooDeepAsText } from './SafeMarkdown';
 
 /** What a rendered part of the guideline asks of its reader. */
 export interface ReaderActions {
@@ -193,18 +193,7 @@ export const ReaderChunk = memo(function ReaderChunk({
   headingIndex: number | null;
   section: () => string;
 }) {
-  if (nestsTooDeeply(source)) {
-    return (
-      <div className="markdown">
-        <p className="inline-note" role="note">
-          {TOO_DEEP_NOTE}
-        </p>
-        <pre className="markdown-plain" tabIndex={0} aria-label="The text, as plain text">
-          {source}
-        </pre>
-      </div>
-    );
-  }
+  if (nestsTooDeeply(source)) return <TooDeepAsText text={source} />;
   return (
     <DocumentBoundary what="markdown" text={source}>
       <div className="markdown">

@@ -73,6 +73,20 @@ export const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 /** The note above a text that is shown plainly because it nests too deeply. */
 export const TOO_DEEP_NOTE = 'Shown as plain text: nested too deeply to render safely.';
 
+/** A text nested too deeply to parse safely, shown as plain text with the note that says why. */
+export function TooDeepAsText({ text }: { text: string }) {
+  return (
+    <div className="markdown">
+      <p className="inline-note" role="note">
+        {TOO_DEEP_NOTE}
+      </p>
+      <pre className="markdown-plain" tabIndex={0} aria-label="The text, as plain text">
+        {text}
+      </pre>
+    </div>
+  );
+}
+
 /**
  * Renders untrusted markdown with GFM (tables, task lists, strikethrough) and nothing unsafe.
  * `rehypePlugins` may add to the rendered tree (the answer view's highlights); they run after
@@ -84,18 +98,7 @@ export const TOO_DEEP_NOTE = 'Shown as plain text: nested too deeply to render s
  * which says so and offers the plain text.
  */
 export function SafeMarkdown({ content, rehypePlugins }: { content: string; rehypePlugins?: Options['rehypePlugins'] }) {
-  if (nestsTooDeeply(content)) {
-    return (
-      <div className="markdown">
-        <p className="inline-note" role="note">
-          {TOO_DEEP_NOTE}
-        </p>
-        <pre className="markdown-plain" tabIndex={0} aria-label="The text, as plain text">
-          {content}
-        </pre>
-      </div>
-    );
-  }
+  if (nestsTooDeeply(content)) return <TooDeepAsText text={content} />;
   return (
     <DocumentBoundary what="markdown" text={content}>
       <div className="markdown">
