@@ -53,7 +53,16 @@ export function GuidelinesPanel() {
     return known.data || library.data ? [...(known.data ?? []), ...kept] : undefined;
   }, [known.data, library.data]);
 
-  async function open(id: string) {
+  // Opens run one after another: each waits for its mark-as-read, and two quick opens must
+  // still end with the later one in front (the marks can come back in either order).
+  const opening = useRef<Promise<void>>(Promise.resolve());
+  function open(id: string): Promise<void> {
+    const next = opening.current.then(() => openNow(id));
+    opening.current = next.catch(() => undefined);
+    return next;
+  }
+
+  async function openNow(id: string) {
     const trimmed = id.trim();
     if (trimmed === '') {
       setInputError('Enter a guideline id, or pick a known guideline.');

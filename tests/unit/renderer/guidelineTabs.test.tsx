@@ -79,6 +79,25 @@ describe('guideline tabs', () => {
     expect(screen.getByRole('combobox', { name: 'Guideline' })).toHaveFocus();
   });
 
+  it('two quick opens end with the later guideline in front, even when the first one\'s mark-as-read comes back last', async () => {
+    const fake = fakeWithGuidelines();
+    const firstMark = deferred<void>();
+    const mark = fake.markGuidelineRead;
+    let marks = 0;
+    fake.markGuidelineRead = async (request) => {
+      marks += 1;
+      if (marks === 1) await firstMark.promise;
+      return mark(request);
+    };
+    const { user } = await openGuidelines(fake);
+    await openById(user, 'g-refunds');
+    await openById(user, 'g-tone');
+    await act(async () => firstMark.resolve());
+    expect(await within(region()).findByText('Always polite and brief.')).toBeInTheDocument();
+    expect(within(strip()).getByRole('tab', { name: /g-tone/ })).toHaveAttribute('aria-selected', 'true');
+    expect(within(strip()).getAllByRole('tab')).toHaveLength(2);
+  });
+
   it('focuses the tab already showing a guideline (and fetches it again) rather than opening a second one', async () => {
     const fake = fakeWithGuidelines();
     const { user } = await openGuidelines(fake);
