@@ -1,5 +1,5 @@
-import { contextBridge, ipcRenderer } from 'electron';
-import { eventChannel, ipcChannel, type Api, type HostEvents } from './shared/contract';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { eventChannel, ipcChannel, type Api, type HostEvents, type RunProgress } from './shared/contract';
 
 /**
  * Exposes exactly the contract's methods to the page, each on its own channel. There is no
@@ -58,6 +58,18 @@ const api: Api = {
   saveEntryChecklist: (request) => ipcRenderer.invoke(ipcChannel('saveEntryChecklist'), request),
   loadGuidelineTabs: () => ipcRenderer.invoke(ipcChannel('loadGuidelineTabs')),
   saveGuidelineTabs: (request) => ipcRenderer.invoke(ipcChannel('saveGuidelineTabs'), request),
+  startRun: (request) => ipcRenderer.invoke(ipcChannel('startRun'), request),
+  cancelRun: (request) => ipcRenderer.invoke(ipcChannel('cancelRun'), request),
+  listRuns: (request) => ipcRenderer.invoke(ipcChannel('listRuns'), request),
+  getRun: (request) => ipcRenderer.invoke(ipcChannel('getRun'), request),
+  listRunResults: (request) => ipcRenderer.invoke(ipcChannel('listRunResults'), request),
+  getRunResult: (request) => ipcRenderer.invoke(ipcChannel('getRunResult'), request),
+  getRunLatency: (request) => ipcRenderer.invoke(ipcChannel('getRunLatency'), request),
+  getRunMatrix: (request) => ipcRenderer.invoke(ipcChannel('getRunMatrix'), request),
+  compareRuns: (request) => ipcRenderer.invoke(ipcChannel('compareRuns'), request),
+  deleteRun: (request) => ipcRenderer.invoke(ipcChannel('deleteRun'), request),
+  exportRun: (request) => ipcRenderer.invoke(ipcChannel('exportRun'), request),
+  openSuiteFile: () => ipcRenderer.invoke(ipcChannel('openSuiteFile')),
 };
 
 /**
@@ -70,6 +82,14 @@ const events: HostEvents = {
     ipcRenderer.on(eventChannel('onFindRequested'), notify);
     return () => {
       ipcRenderer.off(eventChannel('onFindRequested'), notify);
+    };
+  },
+  // The progress object is the only thing passed on; the event object (with its sender) is not.
+  onRunProgress(listener) {
+    const notify = (_event: IpcRendererEvent, progress: RunProgress) => listener(progress);
+    ipcRenderer.on(eventChannel('onRunProgress'), notify);
+    return () => {
+      ipcRenderer.off(eventChannel('onRunProgress'), notify);
     };
   },
 };

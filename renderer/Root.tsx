@@ -1,15 +1,19 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { Api } from '../electron/shared/contract';
+import type { Api, HostEvents } from '../electron/shared/contract';
 import { App } from './App';
 import { FindBar } from './features/find/FindBar';
 import { resolveHostEvents } from './host/events';
 import { HostProvider } from './host/HostContext';
 
-/** The app with its providers: used by main.tsx with the real host, and by tests with a fake. */
-export function Root({ api, queryClient }: { api: Api; queryClient: QueryClient }) {
+/**
+ * The app with its providers: used by main.tsx with the real host, and by tests with a fake.
+ * `events` is what the host pushes (run progress); the find bar listens only to the desktop's
+ * own (in a browser, the browser's find answers Ctrl/Cmd+F).
+ */
+export function Root({ api, queryClient, events }: { api: Api; queryClient: QueryClient; events?: HostEvents }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <HostProvider api={api}>
+      <HostProvider api={api} events={events ?? resolveHostEvents() ?? undefined}>
         <App />
         <FindBar events={resolveHostEvents()} />
       </HostProvider>

@@ -1,3 +1,5 @@
+import type { RunProgressSource } from './runs/runProgress';
+import { createRunProgressHub } from './runs/runProgress';
 import os from 'node:os';
 import path from 'node:path';
 import type { Api, HostKind } from '../shared/contract';
@@ -47,6 +49,8 @@ export interface CoreOptions {
 export interface Core {
   api: Api;
   sandbox: SandboxServer;
+  /** Run progress (issue 10), for the shell to forward to its window and browser mode to stream. PENDING: fed by feat/runs-host. */
+  runProgress: RunProgressSource;
   close(): Promise<void>;
 }
 
@@ -131,6 +135,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   return {
     api,
     sandbox,
+    runProgress: createRunProgressHub(),
     close: async () => {
       await sandbox.close();
       history.close(); // the last connection checkpoints the WAL into the file and removes it

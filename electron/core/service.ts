@@ -588,6 +588,7 @@ export function createApiService(deps: ServiceDeps): Api {
     async saveTextFile() {
       return { ok: false, error: { code: 'internal', message: "Saving through a dialog is the desktop app's; in a browser the file is downloaded." } };
     },
+    ...PENDING_RUN_METHODS,
   };
 }
 
@@ -622,3 +623,20 @@ function classify(presentation: KeyPresentation, outcome: { status: number | nul
         : `Accepted: the guideline was read (HTTP ${outcome.status}).`,
   };
 }
+
+// PENDING (feat/runs-host replaces this): the run methods before the host's run service exists.
+const pending = async () => ({ ok: false as const, error: { code: 'internal' as const, message: 'Runs are not built yet.' } });
+const PENDING_RUN_METHODS: Pick<Api, 'startRun' | 'cancelRun' | 'listRuns' | 'getRun' | 'listRunResults' | 'getRunResult' | 'getRunLatency' | 'getRunMatrix' | 'compareRuns' | 'deleteRun' | 'exportRun' | 'openSuiteFile'> = {
+  startRun: pending,
+  cancelRun: pending,
+  listRuns: pending,
+  getRun: pending,
+  listRunResults: pending,
+  getRunResult: pending,
+  getRunLatency: pending,
+  getRunMatrix: pending,
+  compareRuns: pending,
+  deleteRun: pending,
+  exportRun: pending,
+  openSuiteFile: pending,
+};

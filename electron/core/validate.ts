@@ -148,6 +148,10 @@ function optionalProfileId(record: Record<string, unknown>): Result<{ profileId?
   return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
 }
 
+function pendingValidator(): Result<never> {
+  return invalid('Runs are not built yet.');
+}
+
 export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> } = {
   getAppInfo: noArgument,
   listProfiles: noArgument,
@@ -308,6 +312,19 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
         ...(tabId === undefined ? {} : { tabId }),
       });
     }),
+  // PENDING (feat/runs-host replaces these with electron/core/runs/runValidate.ts).
+  startRun: pendingValidator,
+  cancelRun: pendingValidator,
+  listRuns: pendingValidator,
+  getRun: pendingValidator,
+  listRunResults: pendingValidator,
+  getRunResult: pendingValidator,
+  getRunLatency: pendingValidator,
+  getRunMatrix: pendingValidator,
+  compareRuns: pendingValidator,
+  deleteRun: pendingValidator,
+  exportRun: pendingValidator,
+  openSuiteFile: noArgument,
 };
 
 export function isApiMethod(name: string): name is ApiMethod {

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'cancelled',
   'internal',
   'profile_changed',
+  'bad_suite',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -435,6 +436,7 @@ export interface SavedBody {
 export * from './historyContract';
 export * from './workspaceFileContract';
 export * from './libraryContract';
+export * from './runsContract';
 export * from './checklistContract';
 import type { EntryChecklist, EntryChecklistsRequest, SaveEntryChecklistRequest } from './checklistContract';
 export * from './guidelineTabsContract';
@@ -453,6 +455,26 @@ import type {
   LibrarySearchHit,
   LibrarySearchRequest,
 } from './libraryContract';
+import type {
+  CompareRunsRequest,
+  ExportRunRequest,
+  ListRunsRequest,
+  OpenedSuiteFile,
+  RunComparison,
+  RunExportFile,
+  RunLatency,
+  RunMatrix,
+  RunProgress,
+  RunRecord,
+  RunRef,
+  RunResultDetail,
+  RunResultRef,
+  RunResultsPage,
+  RunResultsQuery,
+  RunStarted,
+  RunStartError,
+  StartRunRequest,
+} from './runsContract';
 import type { GuidelineTabs, GuidelineTabsChanges } from './guidelineTabsContract';
 import type {
   ClearHistoryRequest,
@@ -575,6 +597,33 @@ export interface Api {
    * downloads the file instead (renderer/queries/saveTextFile.ts).
    */
   saveTextFile(request: SaveTextFileRequest): Promise<Result<SavedTextFile>>;
+  /**
+   * Runs (issue 10): checks the suite in full and, when it has no problem, starts it on the
+   * host's runner and answers at once; progress comes as HostEvents.onRunProgress. A bad suite
+   * answers `bad_suite` with every problem, and nothing is sent.
+   */
+  startRun(request: StartRunRequest): Promise<Result<RunStarted, RunStartError>>;
+  /** Stops new requests at once and aborts those in flight; false when the run had already ended. */
+  cancelRun(request: RunRef): Promise<Result<{ cancelled: boolean }>>;
+  /** Kept runs, newest first. */
+  listRuns(request: ListRunsRequest): Promise<Result<RunRecord[]>>;
+  getRun(request: RunRef): Promise<Result<RunRecord>>;
+  /** A page of a run's results in plan order (all, or only the failures). */
+  listRunResults(request: RunResultsQuery): Promise<Result<RunResultsPage>>;
+  /** One result in full, to open in the Response view. */
+  getRunResult(request: RunResultRef): Promise<Result<RunResultDetail>>;
+  getRunLatency(request: RunRef): Promise<Result<RunLatency>>;
+  getRunMatrix(request: RunRef): Promise<Result<RunMatrix>>;
+  compareRuns(request: CompareRunsRequest): Promise<Result<RunComparison>>;
+  /** Deletes a run that has ended, with its results. */
+  deleteRun(request: RunRef): Promise<Result<{ deleted: boolean }>>;
+  /** A run as JUnit XML, JSON, CSV or the self-contained HTML report, for the page to save. */
+  exportRun(request: ExportRunRequest): Promise<Result<RunExportFile>>;
+  /**
+   * Desktop only: asks which suite file to open, and reads it with the data file it names. Null
+   * when the person cancelled. A browser page opens files itself (renderer/queries/suiteFiles.ts).
+   */
+  openSuiteFile(): Promise<Result<OpenedSuiteFile | null>>;
 }
 
 /** The kinds of file the app saves; each has its extension and its filter in the save dialog. */
@@ -582,6 +631,8 @@ export const SAVED_FILE_TYPES = {
   'text/html': { extension: 'html', label: 'HTML page' },
   'application/json': { extension: 'json', label: 'JSON file' },
   'text/markdown': { extension: 'md', label: 'Markdown text' },
+  'application/xml': { extension: 'xml', label: 'XML file' },
+  'text/csv': { extension: 'csv', label: 'CSV file' },
 } as const;
 
 export type SavedFileMediaType = keyof typeof SAVED_FILE_TYPES;
@@ -617,12 +668,17 @@ export interface FindInPageResult {
 }
 
 /**
- * What the host tells the page without being asked (desktop only; browser mode has none). One
+ * What the host tells the page without being asked. One
  * named subscription per event, never a generic `on(channel)`; each returns its unsubscribe.
  */
 export interface HostEvents {
   /** The menu's Find in Page (Ctrl/Cmd+F) was chosen: open the find bar. */
   onFindRequested(listener: () => void): () => void;
+  /**
+   * A run's progress (issue 10), for every run of this host, batched. Browser mode has this one
+   * too, as Server-Sent Events on the host (electron/web/), behind the same session checks.
+   */
+  onRunProgress(listener: (progress: RunProgress) => void): () => void;
 }
 
 /** The IPC channel of a main-to-page event. */
@@ -694,6 +750,18 @@ export const API_METHODS = [
   'saveEntryChecklist',
   'loadGuidelineTabs',
   'saveGuidelineTabs',
+  'startRun',
+  'cancelRun',
+  'listRuns',
+  'getRun',
+  'listRunResults',
+  'getRunResult',
+  'getRunLatency',
+  'getRunMatrix',
+  'compareRuns',
+  'deleteRun',
+  'exportRun',
+  'openSuiteFile',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

@@ -25,6 +25,7 @@ const KINDS: Record<ErrorCode, ErrorKind> = {
   cancelled: { title: 'The request was cancelled', tone: 'warning' },
   internal: { title: 'Agent Explorer hit an internal error', tone: 'danger' },
   profile_changed: { title: 'The active profile changed: nothing was sent', tone: 'warning' },
+  bad_suite: { title: 'The suite has problems: nothing was sent', tone: 'warning' },
 };
 
 /** The title and tone for an error; `http_status` names the status, e.g. "HTTP 404 Not Found". */

@@ -54,6 +54,7 @@ import type {
   WorkspaceImportReport,
   WorkspaceImportRequest,
 } from '../../electron/shared/contract';
+import { FakeRuns } from './fakeRuns';
 import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
 import { createHistoryMethods } from '../../electron/core/historyService';
 import { createMemoryChecklistStore } from '../../electron/core/checklistMemory';
@@ -375,6 +376,21 @@ export class FakeApi implements Api {
     ok: true,
     value: { matches: Math.min(request.text.length, 3), activeMatchOrdinal: Math.min(request.text.length, 1) },
   });
+
+  /** Runs (issue 10), scripted: see tests/support/fakeRuns.ts. `runs.events` is the host's pushed events. */
+  readonly runs = new FakeRuns((method, argument) => this.record(method, argument));
+  startRun: Api['startRun'] = (request) => this.runs.startRun(request);
+  cancelRun: Api['cancelRun'] = (request) => this.runs.cancelRun(request);
+  listRuns: Api['listRuns'] = (request) => this.runs.listRuns(request);
+  getRun: Api['getRun'] = (request) => this.runs.getRun(request);
+  listRunResults: Api['listRunResults'] = (request) => this.runs.listRunResults(request);
+  getRunResult: Api['getRunResult'] = (request) => this.runs.getRunResult(request);
+  getRunLatency: Api['getRunLatency'] = (request) => this.runs.getRunLatency(request);
+  getRunMatrix: Api['getRunMatrix'] = (request) => this.runs.getRunMatrix(request);
+  compareRuns: Api['compareRuns'] = (request) => this.runs.compareRuns(request);
+  deleteRun: Api['deleteRun'] = (request) => this.runs.deleteRun(request);
+  exportRun: Api['exportRun'] = (request) => this.runs.exportRun(request);
+  openSuiteFile: Api['openSuiteFile'] = () => this.runs.openSuiteFile();
 
   async findInPage(request: FindInPageRequest): Promise<Result<FindInPageResult>> {
     this.record('findInPage', request);

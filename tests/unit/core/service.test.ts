@@ -262,6 +262,19 @@ describe('the key never leaves the host', () => {
       saveEntryChecklist: () => core.api.saveEntryChecklist({ entryId: 1, guidelineId: GUIDELINE_ID, guidelineName: 'G', versionHash: 'a'.repeat(64), fetchedAt: '2026-01-01T00:00:00.000Z', items: [{ section: '', text: 'Rule', depth: 0, mark: 'pass', comment: '' }] }),
       loadGuidelineTabs: () => core.api.loadGuidelineTabs(),
       saveGuidelineTabs: () => core.api.saveGuidelineTabs({ opened: [{ profileId, guidelineId: GUIDELINE_ID }], closed: [], active: null }),
+      // PENDING (feat/runs-host): a real run, finished, then each run method on it.
+      startRun: () => core.api.startRun({ profileId, suite: { cases: [] }, suiteFile: 'suite.json', data: null }),
+      cancelRun: () => core.api.cancelRun({ runId: 'none' }),
+      listRuns: () => core.api.listRuns({}),
+      getRun: () => core.api.getRun({ runId: 'none' }),
+      listRunResults: () => core.api.listRunResults({ runId: 'none', offset: 0, limit: 10 }),
+      getRunResult: () => core.api.getRunResult({ runId: 'none', index: 0 }),
+      getRunLatency: () => core.api.getRunLatency({ runId: 'none' }),
+      getRunMatrix: () => core.api.getRunMatrix({ runId: 'none' }),
+      compareRuns: () => core.api.compareRuns({ before: 'none', after: 'none' }),
+      deleteRun: () => core.api.deleteRun({ runId: 'none' }),
+      exportRun: () => core.api.exportRun({ runId: 'none', format: 'json' }),
+      openSuiteFile: () => core.api.openSuiteFile(),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());

@@ -15,6 +15,7 @@ function desktopEvents() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onRunProgress: () => () => undefined,
   };
   return { events, requestFind: () => act(() => listeners.forEach((listener) => listener())), listeners };
 }

@@ -17,7 +17,7 @@ export function renderApp(fake: FakeApi = new FakeApi()) {
   const queryClient = createQueryClient();
   const view = render(
     <PayloadEditorKindContext.Provider value="plain">
-      <Root api={fake} queryClient={queryClient} />
+      <Root api={fake} queryClient={queryClient} events={fake.runs.events} />
     </PayloadEditorKindContext.Provider>,
   );
   return { fake, user, queryClient, ...view };

@@ -35,7 +35,7 @@ describe('the preload bridge', () => {
   it('exposes exactly the contract, and the host events, under two names', () => {
     expect([...fake.exposed.keys()]).toEqual(['agentExplorer', 'agentExplorerEvents']);
     expect(Object.keys(fake.exposed.get('agentExplorer')!).sort()).toEqual([...API_METHODS].sort());
-    expect(Object.keys(fake.exposed.get('agentExplorerEvents')!)).toEqual(['onFindRequested']);
+    expect(Object.keys(fake.exposed.get('agentExplorerEvents')!)).toEqual(['onFindRequested', 'onRunProgress']);
   });
 
   it('sends find requests on their own channels', async () => {
@@ -51,6 +51,18 @@ describe('the preload bridge', () => {
     const channel = fake.listeners.get(eventChannel('onFindRequested'))!;
     for (const notify of channel) notify({ sender: 'the IpcRenderer event' });
     expect(listener).toHaveBeenCalledWith();
+    unsubscribe();
+    expect(channel.size).toBe(0);
+  });
+
+  it('passes run progress on without Electron\'s event object, and unsubscribes', () => {
+    const listener = vi.fn();
+    const unsubscribe = fake.exposed.get('agentExplorerEvents')!['onRunProgress']!(listener) as () => void;
+    const channel = fake.listeners.get(eventChannel('onRunProgress'))!;
+    const progress = { runId: 'run-1', state: 'running', total: 2, completed: 1, passed: 1, failed: 0, elapsedMs: 5, rows: [], waitingMs: null };
+    for (const notify of channel) notify({ sender: 'the IpcRenderer event' }, progress);
+    expect(listener).toHaveBeenCalledWith(progress);
+    expect(listener.mock.calls[0]).toHaveLength(1);
     unsubscribe();
     expect(channel.size).toBe(0);
   });

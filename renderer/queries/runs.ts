@@ -1,0 +1,92 @@
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Api, CompareRunsRequest, ListRunsRequest, Result, RunProgress, RunRecord, RunResultRef, RunResultsQuery } from '../../electron/shared/contract';
+import { useHostEvents } from '../host/HostContext';
+
+/**
+ * Runs (issue 10): one queryOptions factory per contract method, keyed by the method and its
+ * argument as everywhere else, and the host's pushed progress. A progress event updates the
+ * run's own record in the cache at once (the header's counts need no request); rows that
+ * arrive are handed to the view that listens (it appends them to its table without fetching);
+ * when a run ends, every answer about runs is marked stale so lists and pages read the final
+ * state from the database.
+ */
+
+/** A Result's value, or a thrown error the query shows. */
+export function valueOf<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+export const runKeys = {
+  list: (request: ListRunsRequest) => ['listRuns', request] as const,
+  run: (runId: string) => ['getRun', { runId }] as const,
+  results: (request: RunResultsQuery) => ['listRunResults', request] as const,
+  result: (request: RunResultRef) => ['getRunResult', request] as const,
+  latency: (runId: string) => ['getRunLatency', { runId }] as const,
+  matrix: (runId: string) => ['getRunMatrix', { runId }] as const,
+  compare: (request: CompareRunsRequest) => ['compareRuns', request] as const,
+};
+
+/** Every method whose answer changes as a run goes or ends. */
+export const RUN_METHODS = ['listRuns', 'getRun', 'listRunResults', 'getRunResult', 'getRunLatency', 'getRunMatrix', 'compareRuns'] as const;
+
+export function runsQuery(api: Api, request: ListRunsRequest = {}) {
+  return queryOptions({ queryKey: runKeys.list(request), queryFn: async () => valueOf(await api.listRuns(request)), retry: false });
+}
+
+export function runQuery(api: Api, runId: string) {
+  return queryOptions({ queryKey: runKeys.run(runId), queryFn: async () => valueOf(await api.getRun({ runId })), retry: false });
+}
+
+export function runResultsQuery(api: Api, request: RunResultsQuery) {
+  return queryOptions({ queryKey: runKeys.results(request), queryFn: async () => valueOf(await api.listRunResults(request)), retry: false });
+}
+
+export function runResultQuery(api: Api, request: RunResultRef) {
+  // A result never changes once it arrived.
+  return queryOptions({ queryKey: runKeys.result(request), queryFn: async () => valueOf(await api.getRunResult(request)), retry: false, staleTime: Infinity });
+}
+
+export function runLatencyQuery(api: Api, runId: string) {
+  return queryOptions({ queryKey: runKeys.latency(runId), queryFn: async () => valueOf(await api.getRunLatency({ runId })), retry: false });
+}
+
+export function runMatrixQuery(api: Api, runId: string) {
+  return queryOptions({ queryKey: runKeys.matrix(runId), queryFn: async () => valueOf(await api.getRunMatrix({ runId })), retry: false });
+}
+
+export function compareRunsQuery(api: Api, request: CompareRunsRequest) {
+  return queryOptions({ queryKey: runKeys.compare(request), queryFn: async () => valueOf(await api.compareRuns(request)), retry: false });
+}
+
+/** What a progress event changes in the cache: the run's counts now, and everything once it ends. */
+export function applyRunProgress(queryClient: QueryClient, progress: RunProgress): void {
+  queryClient.setQueryData<RunRecord>(runKeys.run(progress.runId), (record) =>
+    record ? { ...record, state: progress.state, completed: progress.completed, passed: progress.passed, failed: progress.failed } : record,
+  );
+  if (progress.state !== 'running') {
+    for (const method of RUN_METHODS) void queryClient.invalidateQueries({ queryKey: [method] });
+  }
+}
+
+/**
+ * Calls `onProgress` with every progress event of every run while mounted (subscribe once;
+ * the latest callback is used) and keeps the cache in step (applyRunProgress).
+ */
+export function useRunProgress(onProgress?: (progress: RunProgress) => void): void {
+  const events = useHostEvents();
+  const queryClient = useQueryClient();
+  const latest = useRef(onProgress);
+  useEffect(() => {
+    latest.current = onProgress;
+  });
+  useEffect(
+    () =>
+      events.onRunProgress((progress) => {
+        applyRunProgress(queryClient, progress);
+        latest.current?.(progress);
+      }),
+    [events, queryClient],
+  );
+}
