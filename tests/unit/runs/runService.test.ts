@@ -290,6 +290,8 @@ describe('a finished run', () => {
     expect(percentiles([7])).toEqual({ p50: 7, p95: 7, p99: 7, count: 1 });
     expect(percentiles(Array.from({ length: 100 }, (_, index) => 100 - index))).toEqual({ p50: 50, p95: 95, p99: 99, count: 100 });
     expect(percentiles([4, 1, 3, 2])).toEqual({ p50: 2, p95: 4, p99: 4, count: 4 });
+    // Rank ⌈0.95 × 13⌉ = 13, not the 12 a rounded rank gives.
+    expect(percentiles(Array.from({ length: 13 }, (_, index) => index + 1))).toMatchObject({ p50: 7, p95: 13 });
     const service = host();
     const { runId } = await runToEnd(service, start({ suite: MIXED, data: MIXED_ROWS }));
     const latency = await service.api.getRunLatency({ runId });
