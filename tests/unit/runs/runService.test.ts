@@ -13,7 +13,7 @@ import { createRunMethods, MAX_RUN_REQUESTS } from '../../../electron/core/runs/
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server';
 import type { RunProgress, RunResultRow, StartRunRequest } from '../../../electron/shared/contract';
 import { testClient, testTarget } from '../../support/platformClient';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
 
 /**
  * The host's run service against the real Sandbox (and a loopback server where a test needs to
@@ -209,6 +209,33 @@ describe('progress', () => {
     const { final } = await runToEnd(service, start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 300 }));
     expect(final.completed).toBe(300);
     expect(writes).toBeLessThan(30);
+  });
+});
+
+describe('a run that waits or cannot reach the platform', () => {
+  it('says it is waiting while a 429’s Retry-After runs, then passes', async () => {
+    server = await startTestServer((_request, response, body) => {
+      if (server!.requests.length === 1) {
+        response.writeHead(429, { 'retry-after': '1' });
+        response.end('{}');
+      } else answer(response, body);
+    });
+    const service = host({ target: testTarget(server.url, KEY) });
+    const { runId, final } = await runToEnd(service, start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, concurrency: 1 }));
+    const waiting = service.events.find((progress) => progress.runId === runId && progress.waitingMs !== null);
+    expect(waiting).toMatchObject({ state: 'running', completed: 0 });
+    expect(waiting!.waitingMs).toBeGreaterThan(500);
+    expect(final).toMatchObject({ state: 'passed', waitingMs: null });
+    expect(await service.api.getRunResult({ runId, index: 0 })).toMatchObject({ ok: true, value: { row: { attempts: 2, passed: true } } });
+  });
+
+  it('ends `unreachable` when nothing answers the first request, sending no more', async () => {
+    const port = await closedPort();
+    const service = host({ target: testTarget(`http://127.0.0.1:${port}`, KEY) });
+    const { runId, final } = await runToEnd(service, start({ suite: { cases: [{ agent: ECHO }] }, iterations: 50, concurrency: 1 }));
+    expect(final).toMatchObject({ state: 'unreachable', completed: 1, failed: 1 });
+    expect(await service.api.getRun({ runId })).toMatchObject({ ok: true, value: { state: 'unreachable', notRun: 49 } });
+    expect(service.sent()).toBe(1);
   });
 });
 
