@@ -188,8 +188,10 @@ export const MIGRATIONS: readonly Migration[] = [
         unsent TEXT NOT NULL DEFAULT '[]'
       );
       CREATE INDEX runs_by_start ON runs (started_at);
+      -- No foreign key to runs: a run is deleted first, at once, and its results after it in
+      -- batches (runStore.ts), so a long delete never holds other calls up.
       CREATE TABLE run_results (
-        run_id TEXT NOT NULL REFERENCES runs (id),
+        run_id TEXT NOT NULL,
         idx INTEGER NOT NULL,
         case_index INTEGER NOT NULL,
         case_name TEXT NOT NULL,

@@ -77,6 +77,10 @@ export interface RunStore {
   interruptRunning(): Promise<number>;
 }
 
+/** Results one transaction of a delete removes at most (as the history's Clear all does). */
+export const DELETE_BATCH = 1000;
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Results one page gives at most (the contract's limit). */
 export const MAX_RESULTS_PAGE = 1000;
 
@@ -179,6 +183,8 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const selectFailures = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND passed = 0 ORDER BY idx LIMIT ? OFFSET ?`);
   const countAll = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ?');
   const countFailures = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ? AND passed = 0');
+  const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
+  const deleteResults = db.prepare('DELETE FROM run_results WHERE run_id = ? AND idx IN (SELECT idx FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ?)');
 
   const stored = (row: ResultRow & { detail: string; recorded_at: string }): StoredRunResult => ({
     row: toRow(row),
@@ -248,10 +254,13 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
       return row ? (JSON.parse(row.unsent) as UnsentRequest[]) : [];
     },
     async delete(runId) {
-      return transaction(db, () => {
-        db.prepare('DELETE FROM run_results WHERE run_id = ?').run(runId);
-        return Number(db.prepare('DELETE FROM runs WHERE id = ?').run(runId).changes) > 0;
-      });
+      // The run goes first (every read starts from it, so its results are gone for the page at
+      // once), then its results a batch per transaction, yielding between: node:sqlite is
+      // synchronous, and 100,000 results in one DELETE would hold every other call for a second.
+      // A close half-way leaves results no run names: unreachable, and only space.
+      const deleted = Number(deleteRun.run(runId).changes) > 0;
+      while (Number(transaction(db, () => deleteResults.run(runId, runId, DELETE_BATCH)).changes) === DELETE_BATCH) await yieldTurn();
+      return deleted;
     },
     async interruptRunning() {
       return Number(db.prepare("UPDATE runs SET state = 'interrupted', not_run = total - completed WHERE state = 'running'").run().changes);

@@ -132,6 +132,17 @@ describe.each([
     expect(await store.rows('a')).toEqual([]);
   });
 
+  it('deletes a run of more results than one delete batch, all of them', async () => {
+    const store = makeStore();
+    await store.create(runRecord({ runId: 'big', total: 2500 }));
+    await store.create(runRecord({ runId: 'other' }));
+    await store.addResults('big', Array.from({ length: 2500 }, (_, index) => stored(index, true)), { completed: 2500, passed: 2500, failed: 0, cancelled: 0, notRun: 0 });
+    await store.addResults('other', [stored(0, true)], { completed: 1, passed: 1, failed: 0, cancelled: 0, notRun: 3 });
+    expect(await store.delete('big')).toBe(true);
+    expect(await store.rows('big')).toEqual([]);
+    expect(await store.rows('other')).toHaveLength(1);
+  });
+
   it('marks a run still running as interrupted, with what was never sent', async () => {
     const store = makeStore();
     await store.create(runRecord({ runId: 'cut' }));
