@@ -78,6 +78,14 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
   const now = deps.now ?? (() => performance.now());
   const batchMs = deps.batchMs ?? PROGRESS_BATCH_MS;
   const active = new Map<string, ActiveRun>();
+  /** A listener's failure must not break the chain of writes a run's end waits on. */
+  const emit = (progress: RunProgress) => {
+    try {
+      deps.emit(progress);
+    } catch (error) {
+      deps.onProblem?.(`Run progress could not be pushed: ${messageOf(error)}`);
+    }
+  };
   // At start: a run found running was cut off when the app closed.
   const interrupted = store.interruptRunning().catch((error: unknown) => deps.onProblem?.(`Runs cut off by a close could not be marked: ${messageOf(error)}`));
 
@@ -142,7 +150,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       const snapshot = { ...counts };
       writes = writes.then(async () => {
         await write(batch, snapshot);
-        deps.emit(progress);
+        emit(progress);
       });
     };
 
@@ -181,7 +189,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
         deps.onProblem?.(`The end of a run could not be kept: ${messageOf(error)}`);
       }
       active.delete(runId);
-      deps.emit(final);
+      emit(final);
     });
     return run;
   }

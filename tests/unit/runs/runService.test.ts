@@ -456,6 +456,30 @@ describe('the key', () => {
   });
 });
 
+describe('a broken listener', () => {
+  it('does not stop a run from keeping its results and its end', async () => {
+    const store = createMemoryRunStore();
+    let finished: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => (finished = resolve));
+    const problems: string[] = [];
+    const { api } = createRunMethods({
+      store: { ...store, finish: (...args) => store.finish(...args).then(finished) },
+      client: testClient(),
+      resolve: async () => ({ ok: true, value: { profile: PROFILE, target: testTarget(sandbox.url, KEY) } }),
+      emit: () => {
+        throw new Error('the window is gone');
+      },
+      wallClock: () => new Date(),
+      version: '0.0.0-test',
+      onProblem: (message) => problems.push(message),
+    });
+    const started = await api.startRun(start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 3 }));
+    await ended;
+    expect(await api.getRun({ runId: started.ok ? started.value.runId : '' })).toMatchObject({ ok: true, value: { state: 'passed', completed: 3 } });
+    expect(problems[0]).toContain('the window is gone');
+  });
+});
+
 describe('closing', () => {
   it('cancels the runs going and waits for each to write its end', async () => {
     let wake: () => void = () => undefined;
