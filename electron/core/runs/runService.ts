@@ -211,7 +211,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       const iterations = request.iterations ?? 1;
       const total = plan.length * iterations;
       if (plan.length === 0) {
-        const problems = [{ file: request.suiteFile, field: 'cases', message: 'no case names an agent, and the suite has no `agents`: there is nothing to send' }];
+        const problems = [{ file: request.suiteFile, field: 'cases', message: 'no case names an agent, and the suite names no agents: there is nothing to send' }];
         return { ok: false, error: { code: 'bad_suite', message: 'The suite sends no request; nothing was sent.', problems: redactDeep(problems, redactor) } };
       }
       if (total > MAX_RUN_REQUESTS) {
