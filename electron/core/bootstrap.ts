@@ -49,7 +49,7 @@ export interface CoreOptions {
 export interface Core {
   api: Api;
   sandbox: SandboxServer;
-  /** Run progress (issue 10), for the shell to forward to its window and browser mode to stream. PENDING: fed by feat/runs-host. */
+  /** Run progress (issue 10), for the shell to forward to its window and browser mode to stream (fed by the run service, batched). */
   runProgress: RunProgressSource;
   close(): Promise<void>;
 }
@@ -105,6 +105,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
 
   // After the folder is made private, before anything can be answered: every exchange is kept.
   const history = options.history ?? openHistoryStore(inDataDir('history.sqlite'), onProblem);
+  const runProgress = createRunProgressHub();
+  const closers: Array<() => Promise<void>> = [];
   const api = createApiService({
     host: options.host,
     version: options.version,
@@ -125,6 +127,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     // The library lives in the history's database; a history given by a test comes without one.
     ...('library' in history ? { library: (history as OpenedHistoryStore).library } : {}),
     ...('checklists' in history ? { checklists: (history as OpenedHistoryStore).checklists } : {}),
+    ...('runs' in history ? { runs: (history as OpenedHistoryStore).runs } : {}),
+    onRunProgress: (progress) => runProgress.emit(progress),
+    closers,
     onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
     knownResources: (profile) =>
@@ -135,8 +140,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   return {
     api,
     sandbox,
-    runProgress: createRunProgressHub(),
+    runProgress,
     close: async () => {
+      // Runs going are cancelled and write their end before the database closes.
+      for (const close of closers) await close();
       await sandbox.close();
       history.close(); // the last connection checkpoints the WAL into the file and removes it
       if ('checked' in history) await history.checked; // the background check has stopped

@@ -156,6 +156,65 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN DELETE FROM history_checklists WHERE entry_id = OLD.id; END;
     `,
   },
+  {
+    version: 8,
+    description: 'Runs (issue 10): each run of a suite, and every result of it as a full exchange.',
+    // A run's counts are rewritten with each batch of results (one transaction per batch), so a
+    // run the app was closed during still says how far it got; its state is then `interrupted`.
+    // The key is in none of these: every text is redacted before it is written (runService.ts).
+    sql: `
+      CREATE TABLE runs (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        suite_name TEXT NOT NULL,
+        suite_file TEXT NOT NULL,
+        profile_id TEXT NOT NULL,
+        profile_name TEXT NOT NULL,
+        base_url TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        state TEXT NOT NULL,
+        total INTEGER NOT NULL,
+        completed INTEGER NOT NULL,
+        passed INTEGER NOT NULL,
+        failed INTEGER NOT NULL,
+        cancelled INTEGER NOT NULL,
+        not_run INTEGER NOT NULL,
+        duration_ms REAL,
+        -- RunRecord.settings and .agents as JSON.
+        settings TEXT NOT NULL,
+        agents TEXT NOT NULL,
+        -- The requests never sent (case, row, iteration, agent) as JSON, for reports that list them as skipped.
+        unsent TEXT NOT NULL DEFAULT '[]'
+      );
+      CREATE INDEX runs_by_start ON runs (started_at);
+      -- No foreign key to runs: a run is deleted first, at once, and its results after it in
+      -- batches (runStore.ts), so a long delete never holds other calls up.
+      CREATE TABLE run_results (
+        run_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        case_index INTEGER NOT NULL,
+        case_name TEXT NOT NULL,
+        data_row INTEGER,
+        iteration INTEGER NOT NULL,
+        agent_id TEXT NOT NULL,
+        passed INTEGER NOT NULL,
+        -- The failed expectations' lines, as a JSON array of strings.
+        failed TEXT NOT NULL,
+        status INTEGER,
+        error_code TEXT,
+        server_ms REAL,
+        round_trip_ms REAL,
+        answer_start TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        -- The request as sent, the InvokeResult and the expectations' outcomes, as JSON.
+        detail TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, idx)
+      ) WITHOUT ROWID;
+      CREATE INDEX run_results_by_outcome ON run_results (run_id, passed, idx);
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

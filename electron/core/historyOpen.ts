@@ -5,6 +5,8 @@ import { createMemoryLibraryStore } from './libraryMemory';
 import { createSqliteLibraryStore, type LibraryStore } from './libraryStore';
 import { createMemoryChecklistStore } from './checklistMemory';
 import { createSqliteChecklistStore, type ChecklistStore } from './checklistStore';
+import { createMemoryRunStore } from './runMemory';
+import { createSqliteRunStore, type RunStore } from './runStore';
 
 /** Resolves after `ms`, or at once when `signal` aborts; never holds the process open. */
 function delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -29,6 +31,8 @@ export interface OpenedHistoryStore extends HistoryStore {
   library: LibraryStore;
   /** The checklists against an answer (issue 9), kept with their entries in the same file. */
   checklists: ChecklistStore;
+  /** The runs and their results (issue 10), in the same file. */
+  runs: RunStore;
 }
 
 /**
@@ -51,8 +55,8 @@ export interface OpenHistoryOptions {
 }
 
 /** A memory history with memory checklists that know its entries. */
-function withMemoryChecklists(store: Omit<OpenedHistoryStore, 'checklists'>): OpenedHistoryStore {
-  return { ...store, checklists: createMemoryChecklistStore(async (id) => (await store.get(id)) !== null) };
+function withMemoryChecklists(store: Omit<OpenedHistoryStore, 'checklists' | 'runs'>): OpenedHistoryStore {
+  return { ...store, checklists: createMemoryChecklistStore(async (id) => (await store.get(id)) !== null), runs: createMemoryRunStore() };
 }
 
 export function openHistoryStore(file: string | null, onProblem: (message: string) => void, options: OpenHistoryOptions = {}): OpenedHistoryStore {
@@ -65,6 +69,7 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
   let current: HistoryStore = createSqliteHistoryStore(opened.db);
   let currentLibrary: LibraryStore = createSqliteLibraryStore(opened.db);
   let currentChecklists: ChecklistStore = createSqliteChecklistStore(opened.db);
+  let currentRuns: RunStore = createSqliteRunStore(opened.db);
   let replaced = false;
   let closed = false;
   const replace = (why: string) => {
@@ -76,6 +81,7 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
     current = fresh.kind === 'open' ? createSqliteHistoryStore(fresh.db) : createMemoryHistoryStore();
     currentLibrary = fresh.kind === 'open' ? createSqliteLibraryStore(fresh.db) : createMemoryLibraryStore();
     currentChecklists = fresh.kind === 'open' ? createSqliteChecklistStore(fresh.db) : createMemoryChecklistStore(async (id) => (await current.get(id)) !== null);
+    currentRuns = fresh.kind === 'open' ? createSqliteRunStore(fresh.db) : createMemoryRunStore();
   };
   /** Runs a call on the current store; a damaged file is replaced before the error goes on. */
   const guard = async <T>(call: (store: HistoryStore) => Promise<T>): Promise<T> => {
@@ -121,10 +127,27 @@ export function openHistoryStore(file: string | null, onProblem: (message: strin
     entryExists: (...args) => checklistGuard((store) => store.entryExists(...args)),
   };
 
+  const runGuard = <T>(call: (store: RunStore) => Promise<T>): Promise<T> => guard(() => call(currentRuns));
+  const runs: RunStore = {
+    create: (...args) => runGuard((store) => store.create(...args)),
+    addResults: (...args) => runGuard((store) => store.addResults(...args)),
+    finish: (...args) => runGuard((store) => store.finish(...args)),
+    get: (...args) => runGuard((store) => store.get(...args)),
+    list: (...args) => runGuard((store) => store.list(...args)),
+    results: (...args) => runGuard((store) => store.results(...args)),
+    rows: (...args) => runGuard((store) => store.rows(...args)),
+    result: (...args) => runGuard((store) => store.result(...args)),
+    details: (...args) => runGuard((store) => store.details(...args)),
+    unsent: (...args) => runGuard((store) => store.unsent(...args)),
+    delete: (...args) => runGuard((store) => store.delete(...args)),
+    interruptRunning: () => runGuard((store) => store.interruptRunning()),
+  };
+
   return {
     checked,
     library,
     checklists,
+    runs,
     record: (entry, retention) => guard((store) => store.record(entry, retention)),
     recordMany: (entries) => guard((store) => store.recordMany(entries)),
     list: (query) => guard((store) => store.list(query)),

@@ -22,6 +22,7 @@ import type {
   ProfileSummary,
   ProfileWarning,
   Result,
+  RunProgress,
   SavedBody,
   Workspace,
   GuidelineTabs,
@@ -47,6 +48,9 @@ import { createLibraryMethods } from './libraryService';
 import { createMemoryChecklistStore } from './checklistMemory';
 import type { ChecklistStore } from './checklistStore';
 import { createChecklistMethods } from './checklistService';
+import { createMemoryRunStore } from './runMemory';
+import type { RunStore } from './runStore';
+import { createRunMethods } from './runs/runService';
 
 /**
  * The contract implemented once, host-agnostic. Electron's IPC and the browser-mode host are
@@ -81,6 +85,12 @@ export interface ServiceDeps {
   checklists?: ChecklistStore;
   /** The open guideline tabs and the one beside the workbench (issue 9); in memory when absent. */
   guidelineTabs?: JsonDocument<GuidelineTabs>;
+  /** Runs and their results (issue 10), usually in the history's database; in memory when absent. */
+  runs?: RunStore;
+  /** Where run progress goes (bootstrap's runProgress hub); nowhere when absent. */
+  onRunProgress?: (progress: RunProgress) => void;
+  /** Work to finish before the stores close (runs going are cancelled and write their end); the caller runs them at close. */
+  closers?: Array<() => Promise<void>>;
   /** Where problems that must not fail a call are told (the catalog could not learn an answer's keys). */
   onProblem?: (message: string) => void;
 }
@@ -329,6 +339,26 @@ export function createApiService(deps: ServiceDeps): Api {
     profileExists: async (profileId) => (await deps.profiles.get(profileId)) !== undefined,
     fetchGuideline: (profileId, guidelineId) => getGuideline({ profileId, guidelineId }),
   });
+
+  // Runs (issue 10): the profile and its target exactly as an invoke gets them (the active
+  // profile only, the key for its origin only); the key goes to the runner inside the target.
+  const runMethods = createRunMethods({
+    store: deps.runs ?? createMemoryRunStore(),
+    client: deps.client,
+    async resolve(profileId) {
+      const chosen = await profileForRequest(profileId);
+      if (!chosen.ok) return { ok: false, error: withoutExchange(chosen.error) };
+      const resolved = await target(chosen.value);
+      if (!resolved.ok) return { ok: false, error: withoutExchange(resolved.error) };
+      const { id, name, baseUrl } = chosen.value;
+      return { ok: true, value: { profile: { id, name, baseUrl }, target: resolved.value } };
+    },
+    emit: (progress) => deps.onRunProgress?.(progress),
+    wallClock: deps.wallClock,
+    version: deps.version,
+    onProblem: deps.onProblem,
+  });
+  deps.closers?.push(() => runMethods.stopAll());
 
   async function others(exceptId?: string): Promise<Profile[]> {
     return (await deps.profiles.list()).filter((profile) => profile.id !== exceptId);
@@ -588,7 +618,12 @@ export function createApiService(deps: ServiceDeps): Api {
     async saveTextFile() {
       return { ok: false, error: { code: 'internal', message: "Saving through a dialog is the desktop app's; in a browser the file is downloaded." } };
     },
-    ...PENDING_RUN_METHODS,
+    ...runMethods.api,
+    // An open dialog needs a window: the Electron shell answers this; in a browser the page
+    // opens the files itself and never asks.
+    async openSuiteFile() {
+      return { ok: false, error: { code: 'internal', message: "Opening a suite through a dialog is the desktop app's; in a browser, the page opens the file." } };
+    },
   };
 }
 
@@ -623,20 +658,3 @@ function classify(presentation: KeyPresentation, outcome: { status: number | nul
         : `Accepted: the guideline was read (HTTP ${outcome.status}).`,
   };
 }
-
-// PENDING (feat/runs-host replaces this): the run methods before the host's run service exists.
-const pending = async () => ({ ok: false as const, error: { code: 'internal' as const, message: 'Runs are not built yet.' } });
-const PENDING_RUN_METHODS: Pick<Api, 'startRun' | 'cancelRun' | 'listRuns' | 'getRun' | 'listRunResults' | 'getRunResult' | 'getRunLatency' | 'getRunMatrix' | 'compareRuns' | 'deleteRun' | 'exportRun' | 'openSuiteFile'> = {
-  startRun: pending,
-  cancelRun: pending,
-  listRuns: pending,
-  getRun: pending,
-  listRunResults: pending,
-  getRunResult: pending,
-  getRunLatency: pending,
-  getRunMatrix: pending,
-  compareRuns: pending,
-  deleteRun: pending,
-  exportRun: pending,
-  openSuiteFile: pending,
-};

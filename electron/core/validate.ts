@@ -29,6 +29,7 @@ import { isProfileInputShape } from './profileInput';
 import { parseWorkspaceChanges } from './workspaceMerge';
 import { parseGuidelineTabsChanges } from './guidelineTabs';
 import { validateWorkspaceImportRequest } from './workspaceFileValidate';
+import { validateCompareRuns, validateExportRun, validateListRuns, validateRunRef, validateRunResultRef, validateRunResults, validateStartRun } from './runs/runValidate';
 
 /**
  * Argument validation for every contract method. Arguments arrive from IPC or HTTP as
@@ -146,10 +147,6 @@ function optionalProfileId(record: Record<string, unknown>): Result<{ profileId?
   if (record['profileId'] === undefined) return ok({});
   const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
   return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
-}
-
-function pendingValidator(): Result<never> {
-  return invalid('Runs are not built yet.');
 }
 
 export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> } = {
@@ -312,18 +309,17 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
         ...(tabId === undefined ? {} : { tabId }),
       });
     }),
-  // PENDING (feat/runs-host replaces these with electron/core/runs/runValidate.ts).
-  startRun: pendingValidator,
-  cancelRun: pendingValidator,
-  listRuns: pendingValidator,
-  getRun: pendingValidator,
-  listRunResults: pendingValidator,
-  getRunResult: pendingValidator,
-  getRunLatency: pendingValidator,
-  getRunMatrix: pendingValidator,
-  compareRuns: pendingValidator,
-  deleteRun: pendingValidator,
-  exportRun: pendingValidator,
+  startRun: validateStartRun,
+  cancelRun: validateRunRef,
+  listRuns: validateListRuns,
+  getRun: validateRunRef,
+  listRunResults: validateRunResults,
+  getRunResult: validateRunResultRef,
+  getRunLatency: validateRunRef,
+  getRunMatrix: validateRunRef,
+  compareRuns: validateCompareRuns,
+  deleteRun: validateRunRef,
+  exportRun: validateExportRun,
   openSuiteFile: noArgument,
 };
 

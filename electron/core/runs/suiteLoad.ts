@@ -14,7 +14,7 @@ import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteVal
 
 export interface LoadedSuite {
   suite: Suite;
-  /** The data file used (absolute), or null. */
+  /** The data file used (absolute; or its name, when the page sent its text), or null. */
   dataFile: string | null;
   plan: PlannedCase[];
 }
@@ -31,17 +31,27 @@ interface DataTable {
   rows: Array<{ number: number; values: DataRow }>;
 }
 
+type DataResult = { ok: true; value: DataTable } | { ok: false; problems: SuiteProblem[] };
+
 /** Reads a .csv or .jsonl data file; problems name the file and the line. */
-export async function readDataFile(file: string, shown: string): Promise<{ ok: true; value: DataTable } | { ok: false; problems: SuiteProblem[] }> {
-  const fail = (field: string, message: string) => ({ ok: false as const, problems: [{ file: shown, field, message }] });
+export async function readDataFile(file: string, shown: string): Promise<DataResult> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return fail('(file)', code === 'ENOENT' ? 'the data file does not exist' : `the data file cannot be read (${code ?? 'error'})`);
+    return { ok: false, problems: [{ file: shown, field: '(file)', message: code === 'ENOENT' ? 'the data file does not exist' : `the data file cannot be read (${code ?? 'error'})` }] };
   }
-  if (/\.jsonl$/i.test(file)) {
+  return parseDataText(text, file, shown);
+}
+
+/**
+ * A data file's text as rows: JSON Lines when `name` ends in .jsonl, CSV otherwise (the app's
+ * page reads the file and sends its text; the command line reads it from disk).
+ */
+export function parseDataText(text: string, name: string, shown: string): DataResult {
+  const fail = (field: string, message: string) => ({ ok: false as const, problems: [{ file: shown, field, message }] });
+  if (/\.jsonl$/i.test(name)) {
     const columns: string[] = [];
     const rows: DataTable['rows'] = [];
     const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
@@ -101,18 +111,64 @@ export async function planSuite(raw: unknown, options: LoadOptions & { suiteFile
   const problems = checkSuiteShape(raw, shown);
   if (problems.length > 0) return { ok: false, problems };
   const suite = raw as Suite;
-  let table: DataTable | null = null;
-  let dataFile: string | null = null;
   const dataPath = options.dataFile !== undefined ? path.resolve(options.dataFile) : suite.data !== undefined ? path.resolve(path.dirname(options.suiteFile), suite.data) : null;
+  let table: DataTable | null = null;
   if (dataPath !== null) {
-    dataFile = dataPath;
     const data = await readDataFile(dataPath, path.basename(dataPath));
     if (!data.ok) return data;
     table = data.value;
   }
-  const columnProblems = checkColumnReferences(suite, shown, table?.columns ?? null, dataPath === null ? null : path.basename(dataPath));
+  return planChecked(suite, shown, table, dataPath === null ? null : { name: path.basename(dataPath), kept: dataPath });
+}
+
+export interface TextPlanOptions {
+  /** The suite's file name, as problems show it. */
+  suiteFile: string;
+  /** The data file's text as the page read it; null without one. */
+  data: { name: string; text: string } | null;
+  /** The plan may hold at most this many requests (checked before it is made). */
+  maxRequests?: number;
+}
+
+/**
+ * planSuite for the app's host: the page opened the files and sends their text, and the host
+ * never reads a path the page names. A suite that names a data file needs its text given.
+ */
+export function planSuiteText(raw: unknown, options: TextPlanOptions): LoadResult {
+  const shown = path.basename(options.suiteFile);
+  const problems = checkSuiteShape(raw, shown);
+  if (problems.length > 0) return { ok: false, problems };
+  const suite = raw as Suite;
+  if (options.data === null && suite.data !== undefined) {
+    return { ok: false, problems: [{ file: shown, field: 'data', message: `the suite names the data file "${suite.data}": open it too` }] };
+  }
+  let table: DataTable | null = null;
+  if (options.data !== null) {
+    if (!/\.(csv|jsonl)$/i.test(options.data.name)) return { ok: false, problems: [{ file: options.data.name, field: '(file)', message: 'a data file is .csv or .jsonl' }] };
+    const data = parseDataText(options.data.text, options.data.name, options.data.name);
+    if (!data.ok) return data;
+    table = data.value;
+  }
+  return planChecked(suite, shown, table, options.data === null ? null : { name: options.data.name, kept: options.data.name }, options.maxRequests);
+}
+
+/** How many requests a checked suite expands to (cases × rows × agents), without making them. */
+function planSize(suite: Suite, table: DataTable | null): number {
+  const rows = table ? table.rows.length : 1;
+  return suite.cases.reduce((sum, item) => {
+    const fields = withDefaults(item, suite.defaults);
+    return sum + rows * (fields.agent !== undefined ? 1 : (suite.agents ?? []).length);
+  }, 0);
+}
+
+function planChecked(suite: Suite, shown: string, table: DataTable | null, data: { name: string; kept: string } | null, maxRequests?: number): LoadResult {
+  const columnProblems = checkColumnReferences(suite, shown, table?.columns ?? null, data?.name ?? null);
   if (columnProblems.length > 0) return { ok: false, problems: columnProblems };
-  return { ok: true, value: { suite, dataFile, plan: expand(suite, table) } };
+  const size = planSize(suite, table);
+  if (maxRequests !== undefined && size > maxRequests) {
+    return { ok: false, problems: [{ file: shown, field: 'cases', message: `the suite makes ${size} requests (cases × data rows × agents); a run sends at most ${maxRequests}` }] };
+  }
+  return { ok: true, value: { suite, dataFile: data?.kept ?? null, plan: expand(suite, table) } };
 }
 
 function expand(suite: Suite, table: DataTable | null): PlannedCase[] {

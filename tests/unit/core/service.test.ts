@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { API_METHODS, type ApiMethod, type ProfileInput } from '../../../electron/shared/contract';
+import { API_METHODS, type ApiMethod, type ProfileInput, type RunProgress } from '../../../electron/shared/contract';
 import { SANDBOX_GUIDELINES } from '../../../electron/sandbox/catalog';
 import { aesTestCipher } from '../../support/testCipher';
 
 const GUIDELINE_ID = SANDBOX_GUIDELINES[0]!.id;
+/** The Sandbox's Echo agent: its answer repeats the text, so a key typed there comes back (redacted). */
+const ECHO_AGENT = 'e2b7f4d1-96a0-4c35-a1d8-4f6e0b3c9a25';
 
 /** A key that must never appear in anything the renderer can receive, nor in any file. */
 const SENTINEL = 'SENTINEL-KEY-7c1d9e2f4a6b8c0d';
@@ -171,6 +173,35 @@ describe('the key never leaves the host', () => {
   it('is in no contract response and in no file the app wrote', async () => {
     const profileId = (await core.api.listProfiles()).profiles.find((p) => p.name === 'Detect me')!.id;
     let anotherId = 'not-created';
+    let runId = 'none';
+    const progress: RunProgress[] = [];
+    const unsubscribe = core.runProgress.subscribe((event) => progress.push(event));
+    /** Starts a run whose suite holds both keys, on this profile, and waits for its final event. */
+    const startAndFinish = async (onProfile: string) => {
+      const ended = new Promise<void>((resolve) => {
+        const stop = core.runProgress.subscribe((event) => {
+          if (event.runId === started && event.state !== 'running') {
+            stop();
+            resolve();
+          }
+        });
+      });
+      let started = '';
+      const suite = {
+        name: `keys ${SENTINEL}`,
+        agents: [ECHO_AGENT],
+        cases: [
+          { name: `typed ${SENTINEL}`, text: `my key is ${SENTINEL}`, expect: { answerContains: 'my key is' } },
+          { name: 'in the payload', payload: { key: SENTINEL }, text: 'payload' },
+        ],
+      };
+      const result = await core.api.startRun({ profileId: onProfile, suite, suiteFile: 'keys.json', data: null, iterations: 2 });
+      expect(result, 'a keyed run starts').toMatchObject({ ok: true, value: { total: 4 } });
+      if (!result.ok) return result;
+      started = result.value.runId;
+      await ended;
+      return result;
+    };
     const calls: Record<ApiMethod, () => Promise<unknown>> = {
       getAppInfo: () => core.api.getAppInfo(),
       listProfiles: () => core.api.listProfiles(),
@@ -262,18 +293,30 @@ describe('the key never leaves the host', () => {
       saveEntryChecklist: () => core.api.saveEntryChecklist({ entryId: 1, guidelineId: GUIDELINE_ID, guidelineName: 'G', versionHash: 'a'.repeat(64), fetchedAt: '2026-01-01T00:00:00.000Z', items: [{ section: '', text: 'Rule', depth: 0, mark: 'pass', comment: '' }] }),
       loadGuidelineTabs: () => core.api.loadGuidelineTabs(),
       saveGuidelineTabs: () => core.api.saveGuidelineTabs({ opened: [{ profileId, guidelineId: GUIDELINE_ID }], closed: [], active: null }),
-      // PENDING (feat/runs-host): a real run, finished, then each run method on it.
-      startRun: () => core.api.startRun({ profileId, suite: { cases: [] }, suiteFile: 'suite.json', data: null }),
-      cancelRun: () => core.api.cancelRun({ runId: 'none' }),
+      // A real run on the profile keyed with the sentinel, the key typed into its suite too;
+      // then each run method on it, and its pushed progress.
+      startRun: async () => {
+        const started = await startAndFinish(profileId);
+        runId = started.ok ? started.value.runId : 'none';
+        return started;
+      },
+      cancelRun: () => core.api.cancelRun({ runId }),
       listRuns: () => core.api.listRuns({}),
-      getRun: () => core.api.getRun({ runId: 'none' }),
-      listRunResults: () => core.api.listRunResults({ runId: 'none', offset: 0, limit: 10 }),
-      getRunResult: () => core.api.getRunResult({ runId: 'none', index: 0 }),
-      getRunLatency: () => core.api.getRunLatency({ runId: 'none' }),
-      getRunMatrix: () => core.api.getRunMatrix({ runId: 'none' }),
-      compareRuns: () => core.api.compareRuns({ before: 'none', after: 'none' }),
-      deleteRun: () => core.api.deleteRun({ runId: 'none' }),
-      exportRun: () => core.api.exportRun({ runId: 'none', format: 'json' }),
+      getRun: async () => {
+        const run = await core.api.getRun({ runId });
+        expect(run, 'the run ran and kept its results').toMatchObject({ ok: true, value: { state: 'passed', completed: 4 } });
+        return run;
+      },
+      listRunResults: () => core.api.listRunResults({ runId, offset: 0, limit: 10 }),
+      getRunResult: async () => Promise.all([0, 1, 2, 3].map((index) => core.api.getRunResult({ runId, index }))),
+      getRunLatency: () => core.api.getRunLatency({ runId }),
+      getRunMatrix: () => core.api.getRunMatrix({ runId }),
+      compareRuns: () => core.api.compareRuns({ before: runId, after: runId }),
+      deleteRun: async () => {
+        const other = await startAndFinish(profileId);
+        return other.ok ? core.api.deleteRun({ runId: other.value.runId }) : other;
+      },
+      exportRun: async () => Promise.all((['junit', 'json', 'csv', 'html'] as const).map((format) => core.api.exportRun({ runId, format }))),
       openSuiteFile: () => core.api.openSuiteFile(),
     };
     for (const method of API_METHODS) {
@@ -281,12 +324,16 @@ describe('the key never leaves the host', () => {
       expect(response, method).not.toContain(SENTINEL);
       expect(response, method).not.toContain(USER_SENTINEL);
     }
+    expect(progress.length, 'run progress was pushed').toBeGreaterThan(0);
+    expect(JSON.stringify(progress)).not.toContain(SENTINEL);
+    expect(JSON.stringify(progress)).not.toContain(USER_SENTINEL);
+    unsubscribe();
     const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     expect(files.map((f) => f.name.replace(/-\d{4}-.*/, '')).sort()).toEqual([
       'agent-explorer-guideline-7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47',
       'catalog.json',
       'guideline-tabs.json', // which guidelines are open (issue 9)
-      'history.sqlite', // every exchange (issue 8), which must not hold the key either
+      'history.sqlite', // every exchange (issue 8) and run (issue 10), which must not hold the key either
       'history.sqlite-shm',
       'history.sqlite-wal',
       'keys.json',

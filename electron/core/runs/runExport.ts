@@ -1,0 +1,87 @@
+import type { RunExportFile, RunExportFormat, RunRecord } from '../../shared/contract';
+import type { StoredRunResult, UnsentRequest } from '../runStore';
+import type { ExpectationOutcome } from './expectations';
+import { renderReport } from './reporters';
+import { buildRunReport } from './runReport';
+import type { RunResult, RunSummary } from './runner';
+import type { PlannedCase } from './suiteTypes';
+
+/**
+ * A kept run as a file, through the command line's own reporters (JUnit XML, JSON, CSV, and
+ * the QA report's self-contained HTML): the stored results are turned back into the runner's
+ * summary, so the app's export and `agent-explorer run --reporter` make the same files. What
+ * is stored was redacted, so no key can get into an export.
+ */
+
+const TYPES: Record<RunExportFormat, { extension: string; mediaType: RunExportFile['mediaType'] }> = {
+  junit: { extension: 'xml', mediaType: 'application/xml' },
+  json: { extension: 'json', mediaType: 'application/json' },
+  csv: { extension: 'csv', mediaType: 'text/csv' },
+  html: { extension: 'html', mediaType: 'text/html' },
+};
+
+/**
+ * "orders-run-2026-11-23.xml": the suite's name made a plain file name (letters, digits, `.`,
+ * `_` and `-` only, so the save dialog's checks take it), and the day the run started.
+ */
+export function runFileName(record: RunRecord, format: RunExportFormat): string {
+  const base = record.suiteName.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 80) || 'run';
+  return `${base}-run-${record.startedAt.slice(0, 10)}.${TYPES[format].extension}`;
+}
+
+/** A case's name in a report: with its pass of the plan when the plan was sent more than once. */
+function caseName(name: string, iteration: number, iterations: number): string {
+  return iterations > 1 ? `${name} (iteration ${iteration})` : name;
+}
+
+export function exportRun(
+  record: RunRecord,
+  results: readonly StoredRunResult[],
+  unsent: readonly UnsentRequest[],
+  format: RunExportFormat,
+  appVersion: string,
+): RunExportFile {
+  const iterations = record.settings.iterations;
+  const asRun = ({ row, detail }: StoredRunResult): RunResult => ({
+    planned: {
+      index: row.index,
+      caseIndex: row.caseIndex,
+      caseName: caseName(row.caseName, row.iteration, iterations),
+      row: row.row,
+      agentId: row.agentId,
+      text: detail.request.text,
+      payload: detail.request.payload,
+      expect: {},
+    },
+    result: detail.result,
+    expectations: detail.expectations as ExpectationOutcome[],
+    passed: row.passed,
+    attempts: row.attempts,
+  });
+  const notSent = unsent.map(
+    (item, position): PlannedCase => ({
+      index: record.total + position,
+      caseIndex: item.caseIndex,
+      caseName: caseName(item.caseName, item.iteration, iterations),
+      row: item.row,
+      agentId: item.agentId,
+      text: '',
+      payload: {},
+      expect: {},
+    }),
+  );
+  const summary: RunSummary = {
+    total: record.total,
+    passed: record.passed,
+    failed: record.failed,
+    cancelled: record.cancelled,
+    notRun: record.notRun,
+    stopped: record.state === 'cancelled' || record.state === 'unreachable' || record.state === 'interrupted',
+    unreachable: record.state === 'unreachable',
+    durationMs: record.durationMs ?? 0,
+    results: results.map(asRun),
+    unsent: notSent,
+  };
+  const report = buildRunReport(summary, { suiteName: record.suiteName, profile: record.profile, startedAt: new Date(record.startedAt), appVersion });
+  return { fileName: runFileName(record, format), mediaType: TYPES[format].mediaType, content: renderReport(format, report) };
+}

@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import type { Api, HistoryProfile, Result, RunProgress, RunRecord, RunStartError } from '../../shared/contract';
+import type { PlatformClient, PlatformTarget } from '../platformClient';
+import { createRedactor, redactDeep, type Redactor } from '../redact';
+import type { RunCounts, RunStore, StoredRunResult, UnsentRequest } from '../runStore';
+import { exportRun } from './runExport';
+import { compareResults, latencyOf, matrixOf, resultRow } from './runResults';
+import { DEFAULT_CONCURRENCY, startRun, type RunHandle, type RunResult } from './runner';
+import { planSuiteText } from './suiteLoad';
+import type { PlannedCase } from './suiteTypes';
+
+/**
+ * Runs in the app (issue 10): the contract's run methods over the core's runner and the run
+ * store. startRun checks the suite in full (nothing is sent on a bad one), starts the runner
+ * with the profile's target, exactly as an invoke gets it, and answers at once. Results are
+ * written and pushed in batches: one transaction and one progress event per run at most every
+ * `batchMs` (1000 results at concurrency 8 are then a handful of commits, not 1000 fsyncs),
+ * and a final event when the run ends.
+ *
+ * The key reaches the runner inside the target only. Everything kept or returned is redacted
+ * with it (the request as the suite wrote it may hold it; the exchange was redacted by the
+ * client), as the history redacts a typed key.
+ */
+
+export type RunApi = Pick<
+  Api,
+  'startRun' | 'cancelRun' | 'listRuns' | 'getRun' | 'listRunResults' | 'getRunResult' | 'getRunLatency' | 'getRunMatrix' | 'compareRuns' | 'deleteRun' | 'exportRun'
+>;
+
+/** A run sends at most this many requests (the plan times its iterations): the store and the view stay usable. */
+export const MAX_RUN_REQUESTS = 100_000;
+/** How often a running run's results are written and pushed, at most. */
+export const PROGRESS_BATCH_MS = 100;
+
+export interface RunServiceDeps {
+  store: RunStore;
+  client: PlatformClient;
+  /**
+   * The profile a run names and what a request to it needs (the service's own checks: the
+   * active profile, the key's origin, the CA file), or why it cannot be used.
+   */
+  resolve(profileId: string): Promise<Result<{ profile: HistoryProfile; target: PlatformTarget }>>;
+  emit(progress: RunProgress): void;
+  wallClock: () => Date;
+  /** Monotonic ms; performance.now when absent. */
+  now?: () => number;
+  version: string;
+  onProblem?: ((message: string) => void) | undefined;
+  batchMs?: number;
+}
+
+interface ActiveRun {
+  handle: RunHandle;
+  cancelledByUser: boolean;
+  /** Settles once the last result is written and the final event pushed. */
+  ended: Promise<void>;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function fail<T>(message: string): Result<T> {
+  return { ok: false, error: { code: 'invalid_argument', message } };
+}
+
+/** A store failure as data. */
+async function fromStore<T>(work: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, error: { code: 'internal', message: `The runs could not be read or changed: ${messageOf(error)}` } };
+  }
+}
+
+const noRun = (runId: string) => fail<never>(`There is no run "${runId.slice(0, 80)}": it may have been deleted.`);
+
+export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll(): Promise<void> } {
+  const { store } = deps;
+  const now = deps.now ?? (() => performance.now());
+  const batchMs = deps.batchMs ?? PROGRESS_BATCH_MS;
+  const active = new Map<string, ActiveRun>();
+  /** A listener's failure must not break the chain of writes a run's end waits on. */
+  const emit = (progress: RunProgress) => {
+    try {
+      deps.emit(progress);
+    } catch (error) {
+      deps.onProblem?.(`Run progress could not be pushed: ${messageOf(error)}`);
+    }
+  };
+  // At start: a run found running was cut off when the app closed.
+  const interrupted = store.interruptRunning().catch((error: unknown) => deps.onProblem?.(`Runs cut off by a close could not be marked: ${messageOf(error)}`));
+
+  /** Reads a kept run, or says there is none. */
+  async function recordOf(runId: string): Promise<Result<RunRecord>> {
+    await interrupted;
+    const found = await fromStore(() => store.get(runId));
+    if (!found.ok) return found;
+    return found.value ? { ok: true, value: found.value } : noRun(runId);
+  }
+
+  /** Sends the plan and keeps and pushes what comes back, batched; `ended` settles when all is written. */
+  function follow(record: RunRecord, plan: PlannedCase[], planLength: number, target: PlatformTarget, redactor: Redactor): ActiveRun {
+    const { runId, total } = record;
+    const handle = startRun(plan, { client: deps.client, target, now }, {
+      concurrency: record.settings.concurrency,
+      ratePerSecond: record.settings.ratePerSecond,
+      on429: record.settings.on429,
+      stopWhenUnreachable: true,
+    });
+    const started = now();
+    const counts: RunCounts = { completed: 0, passed: 0, failed: 0, cancelled: 0, notRun: total };
+    const iterationOf = (index: number) => Math.floor(index / planLength) + 1;
+    let pending: StoredRunResult[] = [];
+    let timer: NodeJS.Timeout | null = null;
+    let waitingUntil = 0;
+    /** Writes and events in order: a batch is written before its event says it is there. */
+    let writes = Promise.resolve();
+
+    const stored = (result: RunResult): StoredRunResult => {
+      const { planned } = result;
+      const row = redactDeep(resultRow(result, iterationOf(planned.index)), redactor);
+      return {
+        row,
+        detail: {
+          // The request as the suite made it may hold a key typed into it; the result was redacted by the client.
+          request: redactDeep({ agentId: planned.agentId, text: planned.text, payload: planned.payload }, redactor),
+          result: result.result,
+          expectations: redactDeep(result.expectations, redactor),
+        },
+        recordedAt: deps.wallClock().toISOString(),
+      };
+    };
+    const event = (state: RunProgress['state'], rows: StoredRunResult[]): RunProgress => ({
+      runId,
+      state,
+      total,
+      completed: counts.completed,
+      passed: counts.passed,
+      failed: counts.failed,
+      elapsedMs: Math.round(now() - started),
+      rows: rows.map((result) => result.row),
+      waitingMs: state === 'running' && waitingUntil > now() ? Math.round(waitingUntil - now()) : null,
+    });
+    const write = (batch: StoredRunResult[], snapshot: RunCounts) =>
+      batch.length === 0 ? Promise.resolve() : store.addResults(runId, batch, snapshot).catch((error: unknown) => deps.onProblem?.(`Results of a run could not be kept: ${messageOf(error)}`));
+    const flush = () => {
+      timer = null;
+      const batch = pending;
+      pending = [];
+      const progress = event('running', batch);
+      const snapshot = { ...counts };
+      writes = writes.then(async () => {
+        await write(batch, snapshot);
+        emit(progress);
+      });
+    };
+
+    handle.subscribe((runEvent) => {
+      if (runEvent.type === 'finished') return;
+      if (runEvent.type === 'waiting') waitingUntil = Math.max(waitingUntil, now() + runEvent.ms);
+      else {
+        const { result } = runEvent;
+        pending.push(stored(result));
+        counts.completed += 1;
+        if (result.passed) counts.passed += 1;
+        else counts.failed += 1;
+        if (!result.result.ok && result.result.error.code === 'cancelled') counts.cancelled += 1;
+        counts.notRun = total - counts.completed;
+      }
+      timer ??= setTimeout(flush, batchMs);
+    });
+
+    const run: ActiveRun = { handle, cancelledByUser: false, ended: Promise.resolve() };
+    run.ended = handle.done.then(async (summary) => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      const batch = pending;
+      pending = [];
+      counts.notRun = summary.notRun;
+      const state: RunRecord['state'] = summary.unreachable ? 'unreachable' : run.cancelledByUser ? 'cancelled' : counts.failed > 0 ? 'failed' : 'passed';
+      const unsent: UnsentRequest[] = summary.unsent.map((planned) =>
+        redactDeep({ caseIndex: planned.caseIndex, caseName: planned.caseName, row: planned.row, iteration: iterationOf(planned.index), agentId: planned.agentId }, redactor),
+      );
+      const final = event(state, batch);
+      await writes;
+      await write(batch, { ...counts });
+      try {
+        await store.finish(runId, { state, finishedAt: deps.wallClock().toISOString(), durationMs: Math.round(summary.durationMs * 10) / 10, counts: { ...counts }, unsent });
+      } catch (error) {
+        deps.onProblem?.(`The end of a run could not be kept: ${messageOf(error)}`);
+      }
+      active.delete(runId);
+      emit(final);
+    });
+    return run;
+  }
+
+  const api: RunApi = {
+    async startRun(request): Promise<Result<{ runId: string; total: number }, RunStartError>> {
+      await interrupted;
+      const resolved = await deps.resolve(request.profileId);
+      if (!resolved.ok) return resolved;
+      const { profile, target } = resolved.value;
+      const redactor = createRedactor(target.apiKey);
+      const planned = planSuiteText(request.suite, { suiteFile: request.suiteFile, data: request.data, maxRequests: MAX_RUN_REQUESTS });
+      if (!planned.ok) {
+        const count = planned.problems.length;
+        const problems = redactDeep(planned.problems, redactor);
+        return { ok: false, error: { code: 'bad_suite', message: `The suite has ${count === 1 ? 'a problem' : `${count} problems`}; nothing was sent.`, problems } };
+      }
+      const plan = planned.value.plan;
+      const iterations = request.iterations ?? 1;
+      const total = plan.length * iterations;
+      if (plan.length === 0) {
+        const problems = [{ file: request.suiteFile, field: 'cases', message: 'no case names an agent, and the suite names no agents: there is nothing to send' }];
+        return { ok: false, error: { code: 'bad_suite', message: 'The suite sends no request; nothing was sent.', problems: redactDeep(problems, redactor) } };
+      }
+      if (total > MAX_RUN_REQUESTS) {
+        return fail(`This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`);
+      }
+      const full: PlannedCase[] = iterations === 1 ? plan : Array.from({ length: total }, (_, index) => ({ ...plan[index % plan.length]!, index }));
+      const record: RunRecord = redactDeep(
+        {
+          runId: randomUUID(),
+          kind: request.kind ?? 'suite',
+          suiteName: planned.value.suite.name ?? request.suiteFile.replace(/\.json$/i, ''),
+          suiteFile: request.suiteFile,
+          profile,
+          startedAt: deps.wallClock().toISOString(),
+          finishedAt: null,
+          state: 'running',
+          total,
+          completed: 0,
+          passed: 0,
+          failed: 0,
+          cancelled: 0,
+          notRun: total,
+          durationMs: null,
+          settings: { concurrency: request.concurrency ?? DEFAULT_CONCURRENCY, ratePerSecond: request.ratePerSecond ?? null, on429: request.on429 ?? 'wait', iterations },
+          agents: [...new Set(plan.map((item) => item.agentId))],
+        },
+        redactor,
+      );
+      const created = await fromStore(() => store.create(record));
+      if (!created.ok) return created;
+      active.set(record.runId, follow(record, full, plan.length, target, redactor));
+      return { ok: true, value: { runId: record.runId, total } };
+    },
+    async cancelRun({ runId }) {
+      const run = active.get(runId);
+      if (!run) return { ok: true, value: { cancelled: false } };
+      run.cancelledByUser = true;
+      run.handle.cancel();
+      return { ok: true, value: { cancelled: true } };
+    },
+    async listRuns(query) {
+      await interrupted;
+      return fromStore(() => store.list(query));
+    },
+    getRun: ({ runId }) => recordOf(runId),
+    async listRunResults(query) {
+      const record = await recordOf(query.runId);
+      if (!record.ok) return record;
+      return fromStore(() => store.results(query));
+    },
+    async getRunResult({ runId, index }) {
+      const record = await recordOf(runId);
+      if (!record.ok) return record;
+      const found = await fromStore(() => store.result(runId, index));
+      if (!found.ok) return found;
+      if (!found.value) return fail(`The run has no result ${index}${record.value.state === 'running' ? ' yet' : ''}.`);
+      const { row, detail, recordedAt } = found.value;
+      return { ok: true, value: { row, expectations: detail.expectations, request: detail.request, result: detail.result, profile: record.value.profile, recordedAt } };
+    },
+    async getRunLatency({ runId }) {
+      const record = await recordOf(runId);
+      if (!record.ok) return record;
+      const rows = await fromStore(() => store.rows(runId));
+      return rows.ok ? { ok: true, value: latencyOf(rows.value) } : rows;
+    },
+    async getRunMatrix({ runId }) {
+      const record = await recordOf(runId);
+      if (!record.ok) return record;
+      const rows = await fromStore(() => store.rows(runId));
+      return rows.ok ? { ok: true, value: matrixOf(record.value, rows.value) } : rows;
+    },
+    async compareRuns({ before, after }) {
+      const earlier = await recordOf(before);
+      if (!earlier.ok) return earlier;
+      const later = await recordOf(after);
+      if (!later.ok) return later;
+      const results = await fromStore(() => Promise.all([store.details(before), store.details(after)]));
+      if (!results.ok) return results;
+      return { ok: true, value: compareResults({ record: earlier.value, results: results.value[0] }, { record: later.value, results: results.value[1] }) };
+    },
+    async deleteRun({ runId }) {
+      await interrupted;
+      if (active.has(runId)) return fail('The run is still going: cancel it first, then delete it.');
+      return fromStore(async () => ({ deleted: await store.delete(runId) }));
+    },
+    async exportRun({ runId, format }) {
+      const record = await recordOf(runId);
+      if (!record.ok) return record;
+      if (active.has(runId)) return fail('The run is still going: export it once it has ended.');
+      const kept = await fromStore(() => Promise.all([store.details(runId), store.unsent(runId)]));
+      if (!kept.ok) return kept;
+      return { ok: true, value: exportRun(record.value, kept.value[0], kept.value[1], format, deps.version) };
+    },
+  };
+
+  return {
+    api,
+    /** Cancels every run going and waits until each has written its end (before the database closes). */
+    async stopAll() {
+      const going = [...active.values()];
+      for (const run of going) {
+        run.cancelledByUser = true;
+        run.handle.cancel();
+      }
+      await Promise.all(going.map((run) => run.ended));
+    },
+  };
+}

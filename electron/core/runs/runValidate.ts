@@ -1,0 +1,184 @@
+import type {
+  CompareRunsRequest,
+  ExportRunRequest,
+  ListRunsRequest,
+  Result,
+  RunDataFile,
+  RunExportFormat,
+  RunRef,
+  RunResultRef,
+  RunResultsQuery,
+  StartRunRequest,
+} from '../../shared/contract';
+import { MAX_RESULTS_PAGE } from '../runStore';
+
+/**
+ * Argument validators of the run methods (validate.ts holds them in its record). Every field is
+ * checked, every limit enforced here, in the host, and an unknown field refused: the runner
+ * trusts what passes (a concurrency of 10,000 or a rate of 0 never reaches it).
+ */
+
+/** The limits of a run's settings, as the run view's fields also say them. */
+export const RUN_LIMITS = {
+  concurrency: { min: 1, max: 64 },
+  ratePerSecond: { min: 0.1, max: 1000 },
+  iterations: { min: 1, max: 10_000 },
+} as const;
+
+const MAX_ID_CHARS = 1024;
+const MAX_RUN_ID_CHARS = 100;
+const MAX_FILE_NAME_CHARS = 200;
+/** A suite is a hand-written file; 5 MB of JSON is far beyond one. */
+const MAX_SUITE_JSON_CHARS = 5 * 1024 * 1024;
+/** A data file of 100,000 rows of a few columns fits. */
+const MAX_DATA_CHARS = 32 * 1024 * 1024;
+const MAX_JSON_DEPTH = 64;
+const MAX_LIST = 1000;
+const FORMATS: readonly RunExportFormat[] = ['junit', 'json', 'csv', 'html'];
+
+type Fields = Record<string, unknown>;
+
+function invalid<T>(message: string): Result<T> {
+  return { ok: false, error: { code: 'invalid_argument', message } };
+}
+
+function isPlainObject(value: unknown): value is Fields {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The argument as a plain object with only `allowed` fields and every `required` one. */
+function record(raw: unknown, required: readonly string[], optional: readonly string[] = []): Result<Fields> {
+  if (!isPlainObject(raw)) return invalid('The argument must be an object.');
+  const unknown = Object.keys(raw).find((key) => !required.includes(key) && !optional.includes(key));
+  if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a field of this request.`);
+  const missing = required.find((key) => raw[key] === undefined);
+  if (missing !== undefined) return invalid(`"${missing}" is missing.`);
+  return { ok: true, value: raw };
+}
+
+const isId = (value: unknown, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
+
+/** A plain file name to show (no folder, no control character): the suite's or the data file's. */
+function isFileName(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_FILE_NAME_CHARS && !/[\\/\p{Cc}\p{Cf}]/u.test(value);
+}
+
+function isIntegerIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** Plain JSON data (what JSON.parse could have made), within a depth limit. */
+function isJson(value: unknown, depth = 0): boolean {
+  if (depth > MAX_JSON_DEPTH) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1));
+  return isPlainObject(value) && Object.values(value).every((item) => isJson(item, depth + 1));
+}
+
+function runId(fields: Fields, name = 'runId'): Result<string> {
+  const value = fields[name];
+  return isId(value, MAX_RUN_ID_CHARS) ? { ok: true, value } : invalid(`"${name}" must be a run's id.`);
+}
+
+function dataFile(value: unknown): Result<RunDataFile | null> {
+  if (value === null) return { ok: true, value: null };
+  const fields = record(value, ['name', 'text']);
+  if (!fields.ok) return invalid('"data" must be null or { name, text }.');
+  const { name, text } = fields.value;
+  if (!isFileName(name) || !/\.(csv|jsonl)$/i.test(name)) return invalid('"data.name" must be a file name ending in .csv or .jsonl.');
+  if (typeof text !== 'string' || text.length > MAX_DATA_CHARS) return invalid(`"data.text" must be text of at most ${MAX_DATA_CHARS / 1024 / 1024} MB.`);
+  return { ok: true, value: { name, text } };
+}
+
+export function validateStartRun(raw: unknown): Result<StartRunRequest> {
+  const fields = record(raw, ['profileId', 'suite', 'suiteFile', 'data'], ['concurrency', 'ratePerSecond', 'on429', 'iterations', 'kind']);
+  if (!fields.ok) return fields;
+  const { profileId, suite, suiteFile, concurrency, ratePerSecond, on429, iterations, kind } = fields.value;
+  if (!isId(profileId, MAX_ID_CHARS)) return invalid('"profileId" must be a non-empty string.');
+  if (!isJson(suite)) return invalid('"suite" must be JSON data (as parsed from the suite file).');
+  if (JSON.stringify(suite).length > MAX_SUITE_JSON_CHARS) return invalid('"suite" is larger than 5 MB.');
+  if (!isFileName(suiteFile)) return invalid('"suiteFile" must be a plain file name.');
+  const data = dataFile(fields.value['data']);
+  if (!data.ok) return data;
+  const { concurrency: c, ratePerSecond: r, iterations: n } = RUN_LIMITS;
+  if (concurrency !== undefined && !isIntegerIn(concurrency, c.min, c.max)) return invalid(`"concurrency" must be a whole number from ${c.min} to ${c.max}.`);
+  if (ratePerSecond !== undefined && ratePerSecond !== null && !(typeof ratePerSecond === 'number' && ratePerSecond >= r.min && ratePerSecond <= r.max)) {
+    return invalid(`"ratePerSecond" must be null or a number from ${r.min} to ${r.max}.`);
+  }
+  if (on429 !== undefined && on429 !== 'wait' && on429 !== 'fail') return invalid('"on429" must be "wait" or "fail".');
+  if (iterations !== undefined && !isIntegerIn(iterations, n.min, n.max)) return invalid(`"iterations" must be a whole number from ${n.min} to ${n.max.toLocaleString('en-US')}.`);
+  if (kind !== undefined && kind !== 'suite' && kind !== 'repeat') return invalid('"kind" must be "suite" or "repeat".');
+  return {
+    ok: true,
+    value: {
+      profileId,
+      suite,
+      suiteFile,
+      data: data.value,
+      ...(concurrency === undefined ? {} : { concurrency }),
+      ...(ratePerSecond === undefined ? {} : { ratePerSecond }),
+      ...(on429 === undefined ? {} : { on429 }),
+      ...(iterations === undefined ? {} : { iterations }),
+      ...(kind === undefined ? {} : { kind }),
+    },
+  };
+}
+
+export function validateRunRef(raw: unknown): Result<RunRef> {
+  const fields = record(raw, ['runId']);
+  if (!fields.ok) return fields;
+  const id = runId(fields.value);
+  return id.ok ? { ok: true, value: { runId: id.value } } : id;
+}
+
+export function validateListRuns(raw: unknown): Result<ListRunsRequest> {
+  const fields = record(raw, [], ['kind', 'suiteName', 'limit']);
+  if (!fields.ok) return fields;
+  const { kind, suiteName, limit } = fields.value;
+  if (kind !== undefined && kind !== 'suite' && kind !== 'repeat') return invalid('"kind" must be "suite" or "repeat".');
+  if (suiteName !== undefined && !(typeof suiteName === 'string' && suiteName.length <= MAX_ID_CHARS)) return invalid('"suiteName" must be a string.');
+  if (limit !== undefined && !isIntegerIn(limit, 1, MAX_LIST)) return invalid(`"limit" must be a whole number from 1 to ${MAX_LIST}.`);
+  return { ok: true, value: { ...(kind === undefined ? {} : { kind }), ...(suiteName === undefined ? {} : { suiteName }), ...(limit === undefined ? {} : { limit }) } };
+}
+
+export function validateRunResults(raw: unknown): Result<RunResultsQuery> {
+  const fields = record(raw, ['runId', 'offset', 'limit'], ['failuresOnly']);
+  if (!fields.ok) return fields;
+  const id = runId(fields.value);
+  if (!id.ok) return id;
+  const { offset, limit, failuresOnly } = fields.value;
+  if (!isIntegerIn(offset, 0, Number.MAX_SAFE_INTEGER)) return invalid('"offset" must be a whole number, 0 or more.');
+  if (!isIntegerIn(limit, 1, MAX_RESULTS_PAGE)) return invalid(`"limit" must be a whole number from 1 to ${MAX_RESULTS_PAGE}.`);
+  if (failuresOnly !== undefined && typeof failuresOnly !== 'boolean') return invalid('"failuresOnly" must be true or false.');
+  return { ok: true, value: { runId: id.value, offset, limit, ...(failuresOnly === undefined ? {} : { failuresOnly }) } };
+}
+
+export function validateRunResultRef(raw: unknown): Result<RunResultRef> {
+  const fields = record(raw, ['runId', 'index']);
+  if (!fields.ok) return fields;
+  const id = runId(fields.value);
+  if (!id.ok) return id;
+  const { index } = fields.value;
+  return isIntegerIn(index, 0, Number.MAX_SAFE_INTEGER) ? { ok: true, value: { runId: id.value, index } } : invalid('"index" must be a whole number, 0 or more.');
+}
+
+export function validateCompareRuns(raw: unknown): Result<CompareRunsRequest> {
+  const fields = record(raw, ['before', 'after']);
+  if (!fields.ok) return fields;
+  const before = runId(fields.value, 'before');
+  if (!before.ok) return before;
+  const after = runId(fields.value, 'after');
+  return after.ok ? { ok: true, value: { before: before.value, after: after.value } } : after;
+}
+
+export function validateExportRun(raw: unknown): Result<ExportRunRequest> {
+  const fields = record(raw, ['runId', 'format']);
+  if (!fields.ok) return fields;
+  const id = runId(fields.value);
+  if (!id.ok) return id;
+  const format = fields.value['format'];
+  return FORMATS.includes(format as RunExportFormat) ? { ok: true, value: { runId: id.value, format: format as RunExportFormat } } : invalid(`"format" must be one of ${FORMATS.join(', ')}.`);
+}
