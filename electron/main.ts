@@ -2,6 +2,7 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu, protocol, session, shell, type Session, type WebContents, type WebFrameMain } from 'electron';
 import { openExternalLink } from './adapters/externalLinks';
 import { findInPageApi } from './adapters/findInPage';
+import { openSuiteDialogApi } from './adapters/openSuiteDialog';
 import { forwardRunProgress } from './adapters/runProgressToWindow';
 import { saveDialogApi } from './adapters/saveDialog';
 import { safeStorageCipher } from './adapters/safeStorageCipher';
@@ -220,12 +221,13 @@ async function start(): Promise<void> {
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
   serveRenderer();
-  // The page's find and the save dialog are the shell's to answer: the core has no window.
+  // The page's find and the save and open dialogs are the shell's to answer: the core has no window.
   setupIpc(
     {
       ...core.api,
       ...findInPageApi(() => mainWindow?.webContents ?? null),
       ...saveDialogApi(dialog, () => mainWindow, () => app.getPath('downloads')),
+      ...openSuiteDialogApi(dialog, () => mainWindow),
     },
     isTrustedSender,
   );

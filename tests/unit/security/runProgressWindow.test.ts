@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { forwardRunProgress } from '../../../electron/adapters/runProgressToWindow';
 import { createRunProgressHub } from '../../../electron/core/runs/runProgress';
-import { eventChannel, type RunProgress } from '../../../electron/shared/contract';
+import { eventChannel, ipcChannel, type RunProgress } from '../../../electron/shared/contract';
 
 /**
  * Run progress in the desktop app (issue 10): electron/main.ts forwards the core's
@@ -14,6 +14,7 @@ type Handler = (...args: never[]) => unknown;
 
 const fake = vi.hoisted(() => {
   const appHandlers = new Map<string, Handler[]>();
+  const ipcHandlers = new Map<string, Handler>();
   const windows: FakeWindow[] = [];
 
   class FakeWindow {
@@ -53,7 +54,7 @@ const fake = vi.hoisted(() => {
       exit: vi.fn(),
     },
     BrowserWindow: Object.assign(FakeWindow, { getAllWindows: () => windows.filter((window) => !window.destroyed), fromWebContents: () => null }),
-    dialog: { showErrorBox: vi.fn() },
+    dialog: { showErrorBox: vi.fn(), showOpenDialog: vi.fn(() => Promise.resolve({ canceled: true, filePaths: [] })) },
     Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: () => undefined },
     shell: { openPath: () => Promise.resolve('') },
     protocol: { registerSchemesAsPrivileged: () => undefined, handle: () => undefined },
@@ -65,9 +66,9 @@ const fake = vi.hoisted(() => {
         on: () => undefined,
       },
     },
-    ipcMain: { handle: () => undefined },
+    ipcMain: { handle: (channel: string, handler: Handler) => ipcHandlers.set(channel, handler) },
   };
-  return { appHandlers, windows, electron, hub: { current: null as null | { emit(progress: unknown): void } } };
+  return { appHandlers, ipcHandlers, windows, electron, hub: { current: null as null | { emit(progress: unknown): void } } };
 });
 
 vi.mock('electron', () => fake.electron);
@@ -180,5 +181,14 @@ describe('the desktop app (main.ts)', () => {
     last.webContents.send.mockClear();
     fake.hub.current!.emit(progress('run-a', 6));
     expect(last.webContents.send).not.toHaveBeenCalled();
+  });
+});
+
+describe('the open-suite dialog (main.ts)', () => {
+  it("answers the page's openSuiteFile with the system's open dialog on the window", async () => {
+    const call = fake.ipcHandlers.get(ipcChannel('openSuiteFile'))!;
+    const answer = await call({ senderFrame: { url: 'app://agent-explorer/index.html', parent: null, detached: false } } as never, undefined as never);
+    expect(answer).toEqual({ ok: true, value: null });
+    expect(fake.electron.dialog.showOpenDialog).toHaveBeenCalledWith(fake.windows.at(-1), expect.objectContaining({ properties: ['openFile'] }));
   });
 });
