@@ -180,6 +180,22 @@ describe('GET /events', () => {
   });
 });
 
+describe('how many streams', () => {
+  it('opens at most 32 at once, and another once one closes', async () => {
+    const streams = await Promise.all(Array.from({ length: 32 }, () => openEvents()));
+    expect(streams.map((stream) => stream.status)).toEqual(Array(32).fill(200));
+    const extra = await openEvents();
+    await extra.ended;
+    expect(extra.status).toBe(429);
+    streams[0]!.close();
+    await expect.poll(() => subscribed).toBe(31);
+    const again = await openEvents();
+    expect(again.status).toBe(200);
+    for (const stream of [...streams.slice(1), again]) stream.close();
+    await expect.poll(() => subscribed).toBe(0);
+  });
+});
+
 describe('when the host stops', () => {
   it('ends every open stream', async () => {
     const second = await startWebHost({ api: new FakeApi(), staticDir, runProgress: source });
