@@ -56,6 +56,8 @@ export function createEventStreams(options: EventStreamOptions): EventStreams {
       // The first bytes now: the page's fetch() resolves on them, so it knows the stream is up.
       response.write(': connected\n\n');
       const send = (text: string) => {
+        // Between a drop and its 'close' event a write may still come: it is skipped, never thrown.
+        if (response.destroyed || response.writableEnded) return;
         if (response.writableLength > MAX_BACKLOG_BYTES) return void response.destroy();
         response.write(text);
       };
@@ -65,6 +67,7 @@ export function createEventStreams(options: EventStreamOptions): EventStreams {
         send(': heartbeat\n\n');
       }, options.heartbeatMs);
       heartbeat.unref();
+      response.on('error', () => undefined); // a reset connection: 'close' follows and cleans up
       response.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
