@@ -2,6 +2,8 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu, protocol, session, shell, type Session, type WebContents, type WebFrameMain } from 'electron';
 import { openExternalLink } from './adapters/externalLinks';
 import { findInPageApi } from './adapters/findInPage';
+import { openSuiteDialogApi } from './adapters/openSuiteDialog';
+import { forwardRunProgress } from './adapters/runProgressToWindow';
 import { saveDialogApi } from './adapters/saveDialog';
 import { safeStorageCipher } from './adapters/safeStorageCipher';
 import { startCore, type Core } from './core/bootstrap';
@@ -52,6 +54,8 @@ if (dataDirOverride) app.setPath('userData', path.resolve(dataDirOverride));
 
 let core: Core | null = null;
 let mainWindow: BrowserWindow | null = null;
+/** Ends the forwarding of run progress to the window (at quit). */
+let stopRunProgress: (() => void) | null = null;
 
 /** Whether `url` is one of our own bundled pages. Parsed, not prefix-matched. */
 function isAppUrl(url: string): boolean {
@@ -217,17 +221,20 @@ async function start(): Promise<void> {
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
   serveRenderer();
-  // The page's find and the save dialog are the shell's to answer: the core has no window.
+  // The page's find and the save and open dialogs are the shell's to answer: the core has no window.
   setupIpc(
     {
       ...core.api,
       ...findInPageApi(() => mainWindow?.webContents ?? null),
       ...saveDialogApi(dialog, () => mainWindow, () => app.getPath('downloads')),
+      ...openSuiteDialogApi(dialog, () => mainWindow),
     },
     isTrustedSender,
   );
   setupMenu();
   mainWindow = createWindow();
+  // Run progress goes to whichever window is the main one now (a reopened window gets it too).
+  stopRunProgress = forwardRunProgress(core.runProgress, () => mainWindow);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
   });
@@ -258,6 +265,7 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('will-quit', () => {
+    stopRunProgress?.();
     void core?.close();
   });
 }

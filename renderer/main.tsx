@@ -37,7 +37,7 @@ void connectHost().then((connection) => {
   if (connection.ok) {
     createRoot(rootElement).render(
       <StrictMode>
-        <Root api={connection.api} queryClient={createQueryClient()} />
+        <Root api={connection.api} events={connection.events} queryClient={createQueryClient()} />
       </StrictMode>,
     );
     return;

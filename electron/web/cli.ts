@@ -53,6 +53,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     host = await startWebHost({
       api: core.api,
+      runProgress: core.runProgress,
       staticDir,
       port: args.port,
       onTokenUsed: () => {

@@ -2,8 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { LAUNCH_SECRET_HEADER, SESSION_PATH, type Api } from '../shared/contract';
 import { contentSecurityPolicy } from '../shared/csp';
+import type { RunProgressSource } from '../core/runs/runProgress';
 import { readStaticFile } from '../core/staticFiles';
 import { dispatch } from '../core/validate';
+import { EVENTS_PATH } from '../shared/hostEventStream';
+import { createEventStreams } from './eventStream';
 import { createLaunchSessions, readCookies, sessionCookieHeader, sessionCookieName } from './session';
 
 /**
@@ -17,6 +20,8 @@ import { createLaunchSessions, readCookies, sessionCookieHeader, sessionCookieNa
  * - names a Host other than 127.0.0.1 or localhost on our port (DNS rebinding);
  * - comes with an Origin, or a Sec-Fetch-Site, that is not our own.
  * Static files need no secret (they hold none), but get the same Host check and a strict CSP.
+ * The pushed events (`GET /events`, Server-Sent Events: eventStream.ts) get every check a
+ * contract call gets: they carry run results, which are as private as any answer.
  */
 
 const MAX_RPC_BODY_BYTES = 16 * 1024 * 1024;
@@ -31,6 +36,10 @@ export interface WebHostOptions {
   port?: number;
   /** Told each time a one-time address has been spent (the CLI then prints a fresh one). */
   onTokenUsed?: () => void;
+  /** Run progress, streamed on GET /events; without one the stream carries only heartbeats. */
+  runProgress?: RunProgressSource;
+  /** How often an open event stream gets a comment line; 15 s when absent (tests set less). */
+  heartbeatMs?: number;
 }
 
 export interface WebHost {
@@ -48,6 +57,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const streams = createEventStreams({
+    source: options.runProgress ?? { subscribe: () => () => undefined },
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    stillAuthorized: (request) => sessionRefusal(request) === null,
+    headers: securityHeaders(),
+  });
 
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
@@ -63,6 +78,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
     if (url.pathname.startsWith('/rpc/')) return handleRpc(request, response, url.pathname.slice('/rpc/'.length));
     if (url.pathname === SESSION_PATH) return handleSession(request, response);
+    if (url.pathname === EVENTS_PATH) return handleEvents(request, response);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('allow', 'GET, HEAD');
       return sendText(response, 405, 'Method not allowed.');
@@ -85,13 +101,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 405, { error: { code: 'invalid_argument', message: 'Use POST.' } });
       return NO_CALL;
     }
-    const origin = request.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(response, 'This origin may not call the host.');
-    const fetchSite = request.headers['sec-fetch-site'];
-    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      return refuse(response, 'Cross-site requests may not call the host.');
-    }
-    const refusal = authorize();
+    const refusal = crossSiteRefusal(request) ?? authorize();
     if (refusal !== null) return refuse(response, refusal);
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
       sendJson(response, 415, { error: { code: 'invalid_argument', message: 'Send application/json.' } });
@@ -129,14 +139,39 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     options.onTokenUsed?.();
   }
 
+  /** Why a request comes from somewhere other than our own page (Origin, Sec-Fetch-Site), or null. */
+  function crossSiteRefusal(request: IncomingMessage): string | null {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins().has(origin)) return 'This origin may not call the host.';
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return 'Cross-site requests may not call the host.';
+    return null;
+  }
+
+  /** Why a request has no session (its cookie and page secret), or null. */
+  function sessionRefusal(request: IncomingMessage): string | null {
+    const presented = request.headers[LAUNCH_SECRET_HEADER];
+    const cookies = readCookies(request.headers.cookie, sessionCookieName(port));
+    return sessions.isAuthorized(cookies, typeof presented === 'string' ? presented : undefined)
+      ? null
+      : 'This page has no session: open a fresh address from Agent Explorer.';
+  }
+
+  /** GET /events: the pushed events as Server-Sent Events, with exactly the checks of a contract call. */
+  function handleEvents(request: IncomingMessage, response: ServerResponse): void {
+    if (request.method !== 'GET') {
+      response.setHeader('allow', 'GET');
+      return sendJson(response, 405, { error: { code: 'invalid_argument', message: 'Use GET.' } });
+    }
+    const refusal = crossSiteRefusal(request) ?? sessionRefusal(request);
+    if (refusal !== null) return void refuse(response, refusal);
+    if (!streams.open(request, response)) {
+      sendJson(response, 429, { error: { code: 'invalid_argument', message: 'Too many event streams are open.' } });
+    }
+  }
+
   async function handleRpc(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
-    const envelope = await readCall(request, response, () => {
-      const presented = request.headers[LAUNCH_SECRET_HEADER];
-      const cookies = readCookies(request.headers.cookie, sessionCookieName(port));
-      return sessions.isAuthorized(cookies, typeof presented === 'string' ? presented : undefined)
-        ? null
-        : 'This page has no session: open a fresh address from Agent Explorer.';
-    });
+    const envelope = await readCall(request, response, () => sessionRefusal(request));
     if (envelope === NO_CALL) return;
     const argument = typeof envelope === 'object' && envelope !== null ? (envelope as { argument?: unknown }).argument : undefined;
     const outcome = await dispatch(options.api, method, argument);
@@ -161,6 +196,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        streams.closeAll(); // every stream is ended, and its hub listener and heartbeat with it
         server.close(() => resolve());
         server.closeAllConnections();
       }),

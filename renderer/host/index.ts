@@ -1,11 +1,15 @@
-import { SESSION_PATH, type Api } from '../../electron/shared/contract';
+import { SESSION_PATH, type Api, type HostEvents } from '../../electron/shared/contract';
+import { NO_EVENTS } from './HostContext';
 import { createHttpApi } from './httpApi';
+import { createStreamEvents } from './streamEvents';
 
 /**
  * The one place the renderer reaches its host. In Electron the preload script exposes the
  * contract as `window.agentExplorer`; in browser mode the page talks HTTP to the host that
  * served it, with the session it got for the one-time token in its address
- * (electron/web/session.ts explains the design).
+ * (electron/web/session.ts explains the design). What the host pushes (HostEvents) comes from
+ * the preload's `window.agentExplorerEvents` in Electron, and from the host's Server-Sent
+ * Events in browser mode (streamEvents.ts), with the same session.
  */
 
 declare global {
@@ -19,7 +23,7 @@ const PAGE_SECRET_STORAGE_KEY = 'agent-explorer.page-secret';
 
 /** Why the page has no host: no address token and no session, or a token already spent. */
 export type HostConnection =
-  | { ok: true; api: Api }
+  | { ok: true; api: Api; events: HostEvents }
   | { ok: false; reason: 'no_session' | 'token_used' | 'token_unknown' | 'unreachable' };
 
 /**
@@ -28,7 +32,7 @@ export type HostConnection =
  * keeps working) and then removed from the address bar. Without a token, the tab's session.
  */
 export async function connectHost(win: Window = window, doFetch: typeof fetch = win.fetch.bind(win)): Promise<HostConnection> {
-  if (win.agentExplorer) return { ok: true, api: win.agentExplorer };
+  if (win.agentExplorer) return { ok: true, api: win.agentExplorer, events: win.agentExplorerEvents ?? NO_EVENTS };
   const token = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(win.location.hash)?.[1];
   if (token) {
     // Off the address bar at once, whatever the answer: a token is never worth showing.
@@ -49,15 +53,15 @@ export async function connectHost(win: Window = window, doFetch: typeof fetch = 
       const pageSecret = ((await response.json().catch(() => null)) as { value?: { pageSecret?: unknown } } | null)?.value?.pageSecret;
       if (typeof pageSecret !== 'string') return { ok: false, reason: 'unreachable' };
       win.sessionStorage.setItem(PAGE_SECRET_STORAGE_KEY, pageSecret);
-      return { ok: true, api: createHttpApi({ secret: pageSecret }) };
+      return { ok: true, api: createHttpApi({ secret: pageSecret }), events: createStreamEvents({ secret: pageSecret }) };
     }
     // A used token may still leave this tab with a session (a reload of an old address).
     const stored = win.sessionStorage.getItem(PAGE_SECRET_STORAGE_KEY);
-    if (stored) return { ok: true, api: createHttpApi({ secret: stored }) };
+    if (stored) return { ok: true, api: createHttpApi({ secret: stored }), events: createStreamEvents({ secret: stored }) };
     if (response.status !== 403) return { ok: false, reason: 'unreachable' };
     const code = ((await response.json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code;
     return { ok: false, reason: code === 'token_used' ? 'token_used' : 'token_unknown' };
   }
   const stored = win.sessionStorage.getItem(PAGE_SECRET_STORAGE_KEY);
-  return stored ? { ok: true, api: createHttpApi({ secret: stored }) } : { ok: false, reason: 'no_session' };
+  return stored ? { ok: true, api: createHttpApi({ secret: stored }), events: createStreamEvents({ secret: stored }) } : { ok: false, reason: 'no_session' };
 }

@@ -65,3 +65,28 @@ describe('launch and host messages', () => {
     }
   });
 });
+
+describe('what the host pushes (HostEvents)', () => {
+  it("in the desktop app is the preload's agentExplorerEvents", async () => {
+    const events = { onFindRequested: vi.fn(), onRunProgress: vi.fn() };
+    const win = { agentExplorer: {}, agentExplorerEvents: events } as unknown as Window;
+    const connection = await connectHost(win, vi.fn() as unknown as typeof fetch);
+    expect(connection.ok && connection.events).toBe(events);
+  });
+
+  it("in browser mode is the host's event stream, opened with the session's page secret only when listened to", async () => {
+    window.sessionStorage.setItem('agent-explorer.page-secret', 'stored-secret');
+    const streamFetch = vi.fn(() => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', streamFetch);
+    try {
+      const connection = await connectHost(fakeWindow('').win, vi.fn() as unknown as typeof fetch);
+      if (!connection.ok) throw new Error('expected a connection');
+      expect(streamFetch).not.toHaveBeenCalled();
+      const stop = connection.events.onRunProgress(() => undefined);
+      expect(streamFetch).toHaveBeenCalledWith('/events', expect.objectContaining({ headers: expect.objectContaining({ 'x-agent-explorer-secret': 'stored-secret' }) }));
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

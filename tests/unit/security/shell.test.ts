@@ -109,7 +109,7 @@ vi.mock('../../../electron/adapters/externalLinks', () => ({ openExternalLink: f
 vi.mock('../../../electron/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
 vi.mock('../../../electron/core/validate', () => ({ dispatch: fake.dispatch }));
 vi.mock('../../../electron/core/bootstrap', () => ({
-  startCore: () => Promise.resolve({ api: {}, sandbox: {}, close: () => Promise.resolve() }),
+  startCore: () => Promise.resolve({ api: {}, sandbox: {}, runProgress: { subscribe: () => () => undefined }, close: () => Promise.resolve() }),
 }));
 vi.mock('../../../electron/core/staticFiles', () => ({
   readStaticFile: (_root: string, pathname: string) =>

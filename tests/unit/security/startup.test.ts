@@ -70,7 +70,7 @@ const fake = vi.hoisted(() => {
     ipcMain: { handle: () => undefined },
   };
   const startCore = vi.fn(() =>
-    state.startFails ? Promise.reject(state.startFails) : Promise.resolve({ api: {}, close: () => Promise.resolve() }),
+    state.startFails ? Promise.reject(state.startFails) : Promise.resolve({ api: {}, runProgress: { subscribe: () => () => undefined }, close: () => Promise.resolve() }),
   );
   const lockDataDir = vi.fn((dir: string) =>
     Promise.resolve(
