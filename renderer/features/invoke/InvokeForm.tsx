@@ -31,7 +31,7 @@ interface InvokeFormProps {
 }
 
 /** Every suggestion for the Agent field once: built-in agents first, then catalog entries. */
-function agentOptions(agents: readonly KnownAgent[] | undefined, catalog: readonly CatalogAgent[] | undefined) {
+export function agentOptions(agents: readonly KnownAgent[] | undefined, catalog: readonly CatalogAgent[] | undefined) {
   const options = new Map<string, string>();
   for (const agent of agents ?? []) options.set(agent.id, agent.name);
   for (const entry of catalog ?? []) if (!options.has(entry.agentId)) options.set(entry.agentId, entry.name || entry.agentId);
