@@ -10,7 +10,7 @@ import { useProfiles } from '../../queries/profiles';
 import { useRunProgress } from '../../queries/runs';
 import { SegmentedToggle } from '../../ui/SegmentedToggle';
 import { LazyCatalogDialog } from '../settings/LazyDialogs';
-import { RunInsights } from './insights/RunInsights';
+import { LazyRunInsights, LazyRunView } from './LazyRun';
 import { PastRuns } from './PastRuns';
 import { defaultRunSettings, runSettingsOf, RunSettingsFields } from './RunSettingsFields';
 import { useSuiteChannel } from './suiteChannel';
@@ -20,7 +20,6 @@ import { caseFromRequest, emptySuite, fromSuiteText, localProblems, suiteFileNam
 import { SuiteEditor } from './SuiteEditor';
 import { focusSuiteField, SuiteProblems } from './SuiteProblems';
 import { SuiteSource } from './SuiteSource';
-import { RunView } from './view/RunView';
 
 const VIEWS = [
   { value: 'form', label: 'Form' },
@@ -251,8 +250,8 @@ export function RunsPanel() {
       </div>
       {openRunId && (
         <div className="runs-open-run">
-          <RunView key={openRunId} runId={openRunId} />
-          <RunInsights key={`insights-${openRunId}`} runId={openRunId} />
+          <LazyRunView key={openRunId} runId={openRunId} />
+          <LazyRunInsights key={`insights-${openRunId}`} runId={openRunId} />
         </div>
       )}
       {catalogFor !== null && <LazyCatalogDialog initialAgentId={catalogFor} onClose={() => setCatalogFor(null)} />}

@@ -173,6 +173,6 @@ describe('the Runs section', () => {
     const { user } = await openRuns(fake);
     const past = await within(runsRegion()).findByRole('list', { name: 'Past runs' });
     await user.click(within(past).getByRole('button', { name: /orders/ }));
-    expect(within(runsRegion()).getByRole('region', { name: 'Run' })).toHaveTextContent('old-run');
+    expect(await within(runsRegion()).findByRole('region', { name: 'Run' })).toHaveTextContent('old-run');
   });
 });
