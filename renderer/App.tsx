@@ -10,7 +10,7 @@ import { WorkbenchBeside } from './features/guidelines/tabs/WorkbenchBeside';
 import { HistoryPanel } from './features/history/HistoryPanel';
 import { ReplayContext, type ReplayChannel, type ReplayRequest } from './features/history/replay';
 import { InvokePanel } from './features/invoke/InvokePanel';
-import { RunsPanel } from './features/runs/RunsPanel';
+import { LazyRunsPanel, loadRunsPanel } from './features/runs/LazyRunsPanel';
 import { SuiteChannelContext, type ActiveRequest, type SuiteChannel, type SuiteSeed } from './features/runs/suiteChannel';
 import { thrownMessage } from './lib/errorKinds';
 import { useAppInfo } from './queries/appInfo';
@@ -30,7 +30,7 @@ const sectionTabs = (section: string): readonly TabSpec[] => [
   { id: 'guidelines', label: 'Guidelines', panel: <SectionBoundary name="Guidelines"><GuidelinesPanel /></SectionBoundary> },
   { id: 'history', label: 'History', panel: <SectionBoundary name="History"><HistoryPanel visible={section === 'history'} /></SectionBoundary> },
   // Suites and their runs (issue 10).
-  { id: 'runs', label: 'Runs', panel: <SectionBoundary name="Runs"><RunsPanel /></SectionBoundary> },
+  { id: 'runs', label: 'Runs', panel: <SectionBoundary name="Runs"><LazyRunsPanel /></SectionBoundary> },
 ];
 
 /**
@@ -97,6 +97,7 @@ export function App() {
     idle(() => void loadGuidelineReader().catch(() => undefined));
     idle(() => void loadCompareView().catch(() => undefined));
     idle(() => void loadDialogs().catch(() => undefined));
+    idle(() => void loadRunsPanel().catch(() => undefined));
   }, [state]);
 
   return (

@@ -15,6 +15,8 @@ const view = lazyComponent(
 
 const insights = lazyComponent(() => import('./insights/RunInsights').then((module) => module.RunInsights), null, 'RunInsights');
 
+/** Loads both chunks (for tests, which render them at once as the app does once they are in). */
+export const loadRunParts = () => Promise.all([view.load(), insights.load()]);
 /** RunView, loaded on first use: same props. */
 export const LazyRunView = view.Component;
 /** RunInsights, loaded on first use: same props. */

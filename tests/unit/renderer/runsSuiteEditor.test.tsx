@@ -15,6 +15,7 @@ describe('the Runs section', () => {
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Runs' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findByRole('region', { name: 'Runs' });
     await user.tab();
     // Tab then walks into the section: its first control is New suite.
     expect(within(runsRegion()).getByRole('button', { name: 'New suite' })).toHaveFocus();
@@ -27,7 +28,7 @@ describe('the Runs section', () => {
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'Where is my order?');
     fireEvent.change(screen.getByRole('textbox', { name: 'Payload' }), { target: { value: '{ "customer_name": "Dana" }' } });
     await user.click(screen.getByRole('tab', { name: 'Runs' }));
-    await user.click(within(runsRegion()).getByRole('button', { name: 'New suite from request tab' }));
+    await user.click(within(await screen.findByRole('region', { name: 'Runs' })).getByRole('button', { name: 'New suite from request tab' }));
 
     const first = caseGroup(1);
     expect(within(first).getByRole('combobox', { name: 'Agent' })).toHaveValue(AGENT);

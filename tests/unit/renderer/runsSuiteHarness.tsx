@@ -11,7 +11,9 @@ export const OTHER_AGENT = '22222222-2222-4222-8222-222222222222';
 export async function openRuns(fake: FakeApi = new FakeApi()) {
   const rendered = await renderReady(fake);
   await rendered.user.click(screen.getByRole('tab', { name: 'Runs' }));
-  return { ...rendered, runs: runsRegion() };
+  // The section comes in a chunk of its own.
+  const runs = await screen.findByRole('region', { name: 'Runs' });
+  return { ...rendered, runs };
 }
 
 export const runsRegion = () => screen.getByRole('region', { name: 'Runs' });
