@@ -20,7 +20,7 @@ export function seedFromEntries(entries: readonly HistoryEntry[]): Omit<SuiteSee
     cases.push(caseFromRequest({ agentId, text, payloadText: JSON.stringify(payload, null, 2) }, `case ${cases.length + 1}`));
   }
   const note = skipped === 0 ? null : `${skipped === 1 ? '1 entry was' : `${skipped} entries were`} left out: only agent invokes become cases (not guideline fetches or saved bodies).`;
-  return { name: 'From history', cases, note };
+  return { from: 'the History selection', name: 'From history', cases, note };
 }
 
 /**

@@ -75,7 +75,7 @@ export function RunsPanel() {
     setNote({ kind: 'status', text: message });
   }
 
-  // A suite made in History (from its selection) arrives here once per press.
+  // A suite made in History (from its selection) or on a request tab arrives here once per press.
   const { pending, taken } = channel;
   const lastSeed = useRef<number | null>(null);
   useEffect(() => {
@@ -85,7 +85,7 @@ export function RunsPanel() {
     const cases = pending.cases.length;
     replace(
       { ...emptySuite(), name: pending.name, cases: pending.cases, dirty: true },
-      `New suite with ${cases === 1 ? '1 case' : `${cases} cases`} from the History selection.${pending.note ? ` ${pending.note}` : ''}`,
+      `New suite with ${cases === 1 ? '1 case' : `${cases} cases`} from ${pending.from}.${pending.note ? ` ${pending.note}` : ''}`,
     );
     // replace reads the draft of this render, which is what a seed replaces.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,10 +1,12 @@
 import { createContext, useContext } from 'react';
 import type { CaseDraft } from './suiteModel';
 
-/** A new suite made elsewhere (History's selection) for the Runs section to open. */
+/** A new suite made elsewhere (History's selection, a request tab) for the Runs section to open. */
 export interface SuiteSeed {
   /** Distinct per press, so the same selection sent twice makes two new suites. */
   key: number;
+  /** Where it came from, as the Runs section says it: "the History selection", "the request tab “Orders”". */
+  from: string;
   name: string;
   cases: CaseDraft[];
   /** What was left out and why (e.g. guideline entries), shown with the new suite. */

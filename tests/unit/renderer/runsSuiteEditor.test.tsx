@@ -47,6 +47,17 @@ describe('the Runs section', () => {
     expect(await within(runsRegion()).findByRole('list', { name: 'Past runs' })).toHaveTextContent(/passed/);
   });
 
+  it('makes a suite from the request form too, and says where it came from', async () => {
+    const { user } = await renderReady();
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), AGENT);
+    await user.type(screen.getByRole('textbox', { name: 'Text' }), 'From the form');
+    await user.click(within(screen.getByRole('form', { name: 'Request' })).getByRole('button', { name: 'New suite' }));
+
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true'));
+    expect(within(runsRegion()).getByText(/New suite with 1 case from the request tab “Support reply drafter”\./)).toBeInTheDocument();
+    expect(within(caseGroup(1)).getByRole('textbox', { name: 'Text' })).toHaveValue('From the form');
+  });
+
   it('sends what was edited: a second case, expectations of every kind, moved to the front, settings', async () => {
     const fake = new FakeApi();
     const { user } = await openRuns(fake);
