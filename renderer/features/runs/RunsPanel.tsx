@@ -16,10 +16,10 @@ import { defaultRunSettings, runSettingsOf, RunSettingsFields } from './RunSetti
 import { useSuiteChannel } from './suiteChannel';
 import { useSuiteDraft } from './suiteDraftStore';
 import { suiteFileText, useSuiteFiles, type Opened } from './suiteFiles';
-import { caseFromRequest, emptySuite, fromSuiteText, localProblems, suiteFileName, toSuite, UNTITLED_FILE, type SuiteDraft } from './suiteModel';
+import { caseFromRequest, emptySuite, fromSuiteText, localProblems, suiteFileName, toSuite, type SuiteDraft } from './suiteModel';
 import { SuiteEditor } from './SuiteEditor';
 import { focusSuiteField, SuiteProblems } from './SuiteProblems';
-import { SuiteSource } from './SuiteSource';
+import { sourceProblem, SuiteSource } from './SuiteSource';
 
 const VIEWS = [
   { value: 'form', label: 'Form' },
@@ -152,7 +152,7 @@ export function RunsPanel() {
     setProblems(found);
     if (found.length > 0 || !checked.ok || profileId === null) return;
     start.mutate(
-      { profileId, suite: toSuite(draft), suiteFile: draft.fileName ?? (file === UNTITLED_FILE ? UNTITLED_FILE : file), data: draft.data, ...checked.value },
+      { profileId, suite: toSuite(draft), suiteFile: file, data: draft.data, ...checked.value },
       {
         onSuccess: (result) => {
           if (result.ok) {
@@ -168,11 +168,11 @@ export function RunsPanel() {
 
   const refused = start.data && !start.data.ok && start.data.error.code !== 'bad_suite' ? start.data.error.message : start.isError ? thrownMessage(start.error) : null;
   const source = sourceText ?? suiteFileText(draft);
-  const sourceReadProblem = sourceText === null ? null : (() => { const read = fromSuiteText(sourceText, null); return read.ok ? null : read.message; })();
+  const sourceReadProblem = sourceText === null ? null : sourceProblem(sourceText);
 
   return (
     <section className="runs-panel" aria-label="Runs">
-      <div className="runs-toolbar" role="toolbar" aria-label="Suite">
+      <div className="runs-toolbar" role="group" aria-label="Suite">
         <button type="button" className="button-quiet" onClick={() => replace({ ...emptySuite(), dirty: false }, 'New empty suite.')}>
           New suite
         </button>
