@@ -33,6 +33,14 @@ export function SuiteEditor({ draft, onEdit, agents, catalog, onOpenCatalog, dat
     // After the list changes, keep the keyboard in the case it was working on.
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-case-key="${CSS.escape(key)}"] input`)?.focus());
   };
+  /** After a move, the same move button of the moved case (or the other one, at an end), so moves can repeat. */
+  const focusMove = (key: string, direction: 'up' | 'down') => {
+    requestAnimationFrame(() => {
+      const buttons = (which: string) => document.querySelector<HTMLButtonElement>(`[data-case-key="${CSS.escape(key)}"] button[data-move="${which}"]`);
+      const same = buttons(direction);
+      (same && !same.disabled ? same : buttons(direction === 'up' ? 'down' : 'up'))?.focus();
+    });
+  };
   const shared = { agents, catalog, onOpenCatalog };
 
   return (
@@ -71,10 +79,10 @@ export function SuiteEditor({ draft, onEdit, agents, catalog, onOpenCatalog, dat
                 {...shared}
                 tools={
                   <span className="suite-case-tools">
-                    <button type="button" className="button-quiet button-small" aria-label={`Move case ${number} up`} disabled={index === 0} onClick={() => { move(index, index - 1); focusCaseName(item.key); }}>
+                    <button type="button" className="button-quiet button-small" data-move="up" aria-label={`Move case ${number} up`} disabled={index === 0} onClick={() => { move(index, index - 1); focusMove(item.key, 'up'); }}>
                       ↑
                     </button>
-                    <button type="button" className="button-quiet button-small" aria-label={`Move case ${number} down`} disabled={index === draft.cases.length - 1} onClick={() => { move(index, index + 1); focusCaseName(item.key); }}>
+                    <button type="button" className="button-quiet button-small" data-move="down" aria-label={`Move case ${number} down`} disabled={index === draft.cases.length - 1} onClick={() => { move(index, index + 1); focusMove(item.key, 'down'); }}>
                       ↓
                     </button>
                     <button type="button" className="button-quiet button-small" aria-label={`Duplicate case ${number}`} onClick={() => {

@@ -78,8 +78,11 @@ describe('the Runs section', () => {
     await user.type(expectations.getByRole('textbox', { name: 'Answer matches (regular expression)' }), '^Hello');
     await user.type(expectations.getByRole('spinbutton', { name: 'Max server time (ms)' }), '900');
     await user.type(expectations.getByRole('spinbutton', { name: 'Max round trip (ms)' }), '1500');
-    await user.click(within(runs).getByRole('button', { name: 'Move case 2 up' }));
+    within(runs).getByRole('button', { name: 'Move case 2 up' }).focus();
+    await user.keyboard('{Enter}');
     expect(caseGroup(1)).toHaveAccessibleName('Case 1: reflects customer');
+    // The keyboard stays with the moved case: at the top, on its other move button.
+    await waitFor(() => expect(within(runs).getByRole('button', { name: 'Move case 1 down' })).toHaveFocus());
 
     await user.clear(within(runs).getByRole('spinbutton', { name: 'Concurrency' }));
     await user.type(within(runs).getByRole('spinbutton', { name: 'Concurrency' }), '2');
