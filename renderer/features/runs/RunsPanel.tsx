@@ -57,6 +57,7 @@ export function RunsPanel() {
   const focusAfterView = useRef<string | null>(null);
   const editorRoot = useRef<HTMLDivElement>(null);
   const suiteInput = useRef<HTMLInputElement>(null);
+  const openRun = useRef<HTMLDivElement>(null);
   useRunProgress();
 
   const start = useMutation({ mutationFn: (request: StartRunRequest) => api.startRun(request) });
@@ -157,6 +158,8 @@ export function RunsPanel() {
         onSuccess: (result) => {
           if (result.ok) {
             setOpenRunId(result.value.runId);
+            // The run shows below the editor: bring it into view.
+            requestAnimationFrame(() => openRun.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
             void queryClient.invalidateQueries({ queryKey: ['listRuns'] });
           } else if (result.error.code === 'bad_suite') {
             setProblems(result.error.problems ?? [{ file, field: '', message: result.error.message }]);
@@ -237,7 +240,9 @@ export function RunsPanel() {
             <button type="button" className="button-primary" disabled={start.isPending} onClick={run}>
               Run suite
             </button>
-            <span role="status" className="small">{start.isPending ? 'Starting…' : ''}</span>
+            <span role="status" className="small">
+              {start.isPending ? 'Starting…' : start.data?.ok ? `Run started: ${start.data.value.total === 1 ? '1 request' : `${start.data.value.total.toLocaleString()} requests`}.` : ''}
+            </span>
           </div>
           <SuiteProblems problems={problems} onFocus={focusProblem} />
           {refused && (
@@ -249,7 +254,7 @@ export function RunsPanel() {
         </aside>
       </div>
       {openRunId && (
-        <div className="runs-open-run">
+        <div ref={openRun} className="runs-open-run">
           <LazyRunView key={openRunId} runId={openRunId} />
           <LazyRunInsights key={`insights-${openRunId}`} runId={openRunId} />
         </div>

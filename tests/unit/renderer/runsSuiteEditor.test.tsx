@@ -42,6 +42,7 @@ describe('the Runs section', () => {
     expect(startedSuite(fake)?.cases).toEqual([
       { name: expect.any(String), agent: AGENT, text: 'Where is my order?', payload: { customer_name: 'Dana' } },
     ]);
+    expect(await within(runsRegion()).findByText('Run started: 1 request.')).toBeInTheDocument();
     // The run started is shown, and listed among the section's past runs.
     expect(await within(runsRegion()).findByRole('region', { name: 'Run' })).toHaveTextContent('run-1');
     expect(await within(runsRegion()).findByRole('list', { name: 'Past runs' })).toHaveTextContent(/passed/);
