@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AppHeader } from './AppHeader';
 import { loadGuidelineReader } from './features/guidelines/LazyGuidelineReader';
 import { loadSafeMarkdown } from './features/guidelines/LazySafeMarkdown';
@@ -10,6 +10,8 @@ import { WorkbenchBeside } from './features/guidelines/tabs/WorkbenchBeside';
 import { HistoryPanel } from './features/history/HistoryPanel';
 import { ReplayContext, type ReplayChannel, type ReplayRequest } from './features/history/replay';
 import { InvokePanel } from './features/invoke/InvokePanel';
+import { LazyRunsPanel, loadRunsPanel } from './features/runs/LazyRunsPanel';
+import { SuiteChannelContext, type ActiveRequest, type SuiteChannel, type SuiteSeed } from './features/runs/suiteChannel';
 import { thrownMessage } from './lib/errorKinds';
 import { useAppInfo } from './queries/appInfo';
 import { useKnownAgents, useKnownGuidelines } from './queries/knownLists';
@@ -27,6 +29,8 @@ const sectionTabs = (section: string): readonly TabSpec[] => [
   { id: 'agents', label: 'Agents', panel: <SectionBoundary name="Agents"><WorkbenchBeside><InvokePanel /></WorkbenchBeside></SectionBoundary> },
   { id: 'guidelines', label: 'Guidelines', panel: <SectionBoundary name="Guidelines"><GuidelinesPanel /></SectionBoundary> },
   { id: 'history', label: 'History', panel: <SectionBoundary name="History"><HistoryPanel visible={section === 'history'} /></SectionBoundary> },
+  // Suites and their runs (issue 10).
+  { id: 'runs', label: 'Runs', panel: <SectionBoundary name="Runs"><LazyRunsPanel /></SectionBoundary> },
 ];
 
 /**
@@ -57,6 +61,24 @@ export function App() {
     }),
     [pending],
   );
+  // A suite History makes from its selection, waiting for the Runs section; and the request tab in front.
+  const [pendingSuite, setPendingSuite] = useState<SuiteSeed | null>(null);
+  const activeRequest = useRef<ActiveRequest | null>(null);
+  const suites = useMemo<SuiteChannel>(
+    () => ({
+      pending: pendingSuite,
+      seed: (seed) => {
+        setPendingSuite({ ...seed, key: Date.now() + Math.random() });
+        setSection('runs');
+      },
+      taken: (key) => setPendingSuite((current) => (current?.key === key ? null : current)),
+      activeRequest: () => activeRequest.current,
+      reportActiveRequest: (request) => {
+        activeRequest.current = request;
+      },
+    }),
+    [pendingSuite],
+  );
   const basics = [profiles, agents, guidelines, appInfo];
   const failed = basics.filter((query) => query.isError);
   const state: AppState =
@@ -75,6 +97,7 @@ export function App() {
     idle(() => void loadGuidelineReader().catch(() => undefined));
     idle(() => void loadCompareView().catch(() => undefined));
     idle(() => void loadDialogs().catch(() => undefined));
+    idle(() => void loadRunsPanel().catch(() => undefined));
   }, [state]);
 
   return (
@@ -90,9 +113,11 @@ export function App() {
       )}
       <main className="app-main">
         <ReplayContext.Provider value={replay}>
-          <GuidelineTabsProvider onShowBeside={toAgents}>
-            <Tabs label="Sections" tabs={sectionTabs(section)} activeId={section} onActivate={setSection} />
-          </GuidelineTabsProvider>
+          <SuiteChannelContext.Provider value={suites}>
+            <GuidelineTabsProvider onShowBeside={toAgents}>
+              <Tabs label="Sections" tabs={sectionTabs(section)} activeId={section} onActivate={setSection} />
+            </GuidelineTabsProvider>
+          </SuiteChannelContext.Provider>
         </ReplayContext.Provider>
       </main>
     </div>

@@ -5,6 +5,8 @@ import { loadGuidelineReader } from '../../renderer/features/guidelines/LazyGuid
 import { loadSafeMarkdown } from '../../renderer/features/guidelines/LazySafeMarkdown';
 import { loadCompareView } from '../../renderer/features/history/LazyCompareView';
 import { loadDialogs } from '../../renderer/features/settings/LazyDialogs';
+import { loadRunParts } from '../../renderer/features/runs/LazyRun';
+import { loadRunsPanel } from '../../renderer/features/runs/LazyRunsPanel';
 
 afterEach(() => {
   cleanup();
@@ -17,4 +19,6 @@ beforeAll(async () => {
   await loadGuidelineReader();
   await loadCompareView();
   await loadDialogs();
+  await loadRunsPanel();
+  await loadRunParts();
 });

@@ -3,6 +3,7 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { useDeleteHistoryEntries } from '../../queries/historyManage';
 
+import { NewSuiteFromHistoryButton } from '../runs/NewSuiteFromHistory';
 import { ExportReportButton } from './ExportReport';
 
 const entries = (count: number) => (count === 1 ? '1 entry' : `${count.toLocaleString()} entries`);
@@ -63,6 +64,7 @@ export function HistorySelectionBar({
         Compare
       </button>
       <ExportReportButton ids={selected} />
+      <NewSuiteFromHistoryButton ids={selected} />
       <button type="button" className="button-quiet button-small" onClick={onClear}>
         Clear selection
       </button>

@@ -28,10 +28,12 @@ interface InvokeFormProps {
   onCancel: () => void;
   onPick: (agent: KnownAgent) => void;
   onOpenCatalog: () => void;
+  /** Starts a suite in the Runs section with this request as its case (issue 10); absent outside the app shell. */
+  onNewSuite?: () => void;
 }
 
 /** Every suggestion for the Agent field once: built-in agents first, then catalog entries. */
-function agentOptions(agents: readonly KnownAgent[] | undefined, catalog: readonly CatalogAgent[] | undefined) {
+export function agentOptions(agents: readonly KnownAgent[] | undefined, catalog: readonly CatalogAgent[] | undefined) {
   const options = new Map<string, string>();
   for (const agent of agents ?? []) options.set(agent.id, agent.name);
   for (const entry of catalog ?? []) if (!options.has(entry.agentId)) options.set(entry.agentId, entry.name || entry.agentId);
@@ -114,6 +116,11 @@ export function InvokeForm(props: InvokeFormProps) {
         {offerExample && builtIn && (
           <button type="button" className="button-quiet" onClick={() => dispatch({ type: 'useExample', agent: builtIn })}>
             Use example
+          </button>
+        )}
+        {props.onNewSuite && (
+          <button type="button" className="button-quiet" title="Start a suite in Runs with this request as its case" onClick={props.onNewSuite}>
+            New suite
           </button>
         )}
         {/* The status region is always present so that screen readers announce its change. */}

@@ -13,6 +13,7 @@ import { useClosedTabs } from '../workspace/ClosedTabs';
 import { RequestTabStrip } from '../workspace/RequestTabStrip';
 import { fromWorkspace, tabLabels, tabsReducer } from '../workspace/tabsState';
 import { useWorkspaceSaver } from '../workspace/useWorkspaceSaver';
+import { useSuiteChannel } from '../runs/suiteChannel';
 import { RequestTab } from './RequestTab';
 import { submitRequestFromKey } from './shortcut';
 
@@ -86,6 +87,13 @@ function RequestWorkspace({
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
   const focusTab = useCallback((id: string) => document.getElementById(`${baseId}-tab-${id}`)?.focus(), [baseId]);
   const closedTabs = useClosedTabs(dispatch, focusTab);
+
+  // The Runs section makes a suite from the request tab in front (issue 10): keep it where Runs reads it.
+  const { reportActiveRequest } = useSuiteChannel();
+  useEffect(() => {
+    const tab = state.tabs.find((candidate) => candidate.id === state.activeId);
+    reportActiveRequest(tab ? { ...tab.draft, title: tab.title } : null);
+  });
 
   /** Closes a tab, keeping it (draft and place) so it can be reopened. */
   function closeTab(id: string) {

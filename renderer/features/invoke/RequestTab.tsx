@@ -14,6 +14,8 @@ import type { DraftAction } from './draft';
 import { InvokeForm } from './InvokeForm';
 import type { PayloadEditorHandle } from './payload/editorChoice';
 import { ResponseView, type InvokeState } from './ResponseView';
+import { useSuiteChannel } from '../runs/suiteChannel';
+import { caseFromRequest } from '../runs/suiteModel';
 
 /** What the status region says once a call has finished; the Response region shows the detail. */
 function outcomeSentence(status: 'idle' | 'pending' | 'success' | 'error', data: InvokeResult | undefined): string {
@@ -76,6 +78,7 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
   // Tied to the draft: editing it while the question is asked drops the (now stale) request.
   const profileCheck = useProfileCheck(tabProfile, draft);
 
+  const suites = useSuiteChannel();
   const draftDispatch = useCallback((action: DraftAction) => dispatch({ type: 'draft', id: tabId, action }), [dispatch, tabId]);
   const payloadCheck = useMemo(() => checkPayload(draft.payloadText), [draft.payloadText]);
   const hints = useMemo(() => placeholderHints(draft.payloadText), [draft.payloadText]);
@@ -195,6 +198,10 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
           }}
           onPick={pick}
           onOpenCatalog={() => onOpenCatalog(draft.agentId.trim())}
+          onNewSuite={() => {
+            const name = tab.title || knowledge?.name || 'From request';
+            suites.seed({ from: `the request tab “${name}”`, name, cases: [caseFromRequest(draft, name)], note: null });
+          }}
         />
         <ResponseView state={responseState} restoredAt={restoredEntry?.recordedAt} />
       </TabProfileContext.Provider>

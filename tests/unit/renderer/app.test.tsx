@@ -30,7 +30,7 @@ describe('app shell', () => {
     expect(alert.textContent).not.toContain('`');
   });
 
-  it('has Agents, Guidelines and History tabs that switch with the arrow keys and keep drafts', async () => {
+  it('has Agents, Guidelines, History and Runs tabs that switch with the arrow keys and keep drafts', async () => {
     const { user } = await renderReady();
     const agentsTab = screen.getByRole('tab', { name: 'Agents' });
     expect(agentsTab).toHaveAttribute('aria-selected', 'true');
@@ -47,6 +47,10 @@ describe('app shell', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'History' })).toBeVisible();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Runs' })).toBeVisible();
 
     await user.keyboard('{ArrowRight}');
     expect(agentsTab).toHaveAttribute('aria-selected', 'true');

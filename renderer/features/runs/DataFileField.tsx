@@ -1,0 +1,65 @@
+import { useId, useState } from 'react';
+import { parseCsv } from '../../../electron/core/runs/csv';
+import type { RunDataFile } from '../../../electron/shared/contract';
+
+/** How many data rows a file holds, as the runner counts them (a CSV's header is not a row), or why it cannot tell. */
+export function dataRowCount(file: RunDataFile): { rows: number } | { problem: string } {
+  if (/\.jsonl$/i.test(file.name)) return { rows: file.text.split(/\r?\n/).filter((line) => line.trim() !== '').length };
+  const parsed = parseCsv(file.text);
+  if (!parsed.ok) return { problem: `line ${parsed.line}: ${parsed.message}` };
+  return { rows: Math.max(0, parsed.records.length - 1) };
+}
+
+/**
+ * The suite's data file: every case runs once per row. The page reads the file the person picks
+ * (the host never reads a path the page names) and sends its text with the run; the suite's
+ * `data` keeps the file's name, as it is found beside the suite file.
+ */
+export function DataFileField({ data, onChange, note }: { data: RunDataFile | null; onChange: (data: RunDataFile | null) => void; note: string | null }) {
+  const inputId = useId();
+  const [readError, setReadError] = useState<string | null>(null);
+  const count = data ? dataRowCount(data) : null;
+  return (
+    <div className="field suite-data" data-focus-area="data">
+      <label htmlFor={inputId}>Data file (.csv or .jsonl)</label>
+      <input
+        id={inputId}
+        type="file"
+        accept=".csv,.jsonl"
+        data-focus="data"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          if (!/\.(csv|jsonl)$/i.test(file.name)) {
+            setReadError(`${file.name} is neither .csv nor .jsonl.`);
+            return;
+          }
+          file.text().then(
+            (text) => {
+              setReadError(null);
+              onChange({ name: file.name, text });
+            },
+            (error: unknown) => setReadError(`${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`),
+          );
+        }}
+      />
+      {data && count && (
+        <p className="field-hint" role="status">
+          <span className="mono">{data.name}</span>:{' '}
+          {'rows' in count ? (count.rows === 1 ? '1 row' : `${count.rows.toLocaleString()} rows`) : `cannot be read (${count.problem})`}{' '}
+          <button type="button" className="button-link" onClick={() => onChange(null)}>
+            Remove data file
+          </button>
+        </p>
+      )}
+      {!data && <p className="field-hint">Without one, each case runs once. With one, {'{{column}}'} in a case takes each row’s value.</p>}
+      {note && <p className="field-warning">{note}</p>}
+      {readError && (
+        <p className="field-error" role="alert">
+          {readError}
+        </p>
+      )}
+    </div>
+  );
+}
