@@ -18,9 +18,14 @@ import { MatrixPanel, Pending } from './MatrixPanel';
 export function RunInsights({ runId }: { runId: string }) {
   const run = useQuery(runQuery(useHost(), runId));
   const [view, setView] = useState('matrix');
-  if (run.isError) return <HostErrorPanel error={run.error} />;
   const record = run.data;
-  if (!record) return <Pending text="Loading the run…" />;
+  if (!record) {
+    return (
+      <section aria-label="Run insights" className="run-insights" aria-busy={run.isError ? undefined : 'true'}>
+        {run.isError ? <HostErrorPanel error={run.error} /> : <Pending text="Loading the run…" />}
+      </section>
+    );
+  }
   const views: ViewSpec[] = [
     ...(record.agents.length >= 2 ? [{ id: 'matrix', label: 'Matrix', render: () => <MatrixPanel runId={runId} /> }] : []),
     { id: 'latency', label: 'Latency', render: () => <LatencyPanel runId={runId} /> },
