@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Percentiles } from '../../../../electron/shared/contract';
 import { formatMs } from '../../../lib/format';
 import { useHost } from '../../../host/HostContext';
@@ -52,7 +52,7 @@ export function LatencyPanel({ runId }: { runId: string }) {
 
 function LatencyFigure({ title, values, percentiles, none }: { title: string; values: readonly number[]; percentiles: Percentiles | null; none: string }) {
   const bins = useMemo(() => binsOf(values), [values]);
-  const draw = useMemo(canDrawCharts, []);
+  const [draw] = useState(canDrawCharts);
   return (
     <section className="latency-figure" aria-label={title}>
       <h3 className="latency-title">{title}</h3>
