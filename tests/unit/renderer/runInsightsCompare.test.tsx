@@ -5,7 +5,7 @@ import { AGENT_A, AGENT_B, insights, renderInsights } from './runInsightsHarness
 
 const at = (hour: number) => `2026-11-23T0${hour}:00:00.000Z`;
 
-/** Three finished runs of "orders" (05:00, 07:00 and this one at 08:00), one still running, and one of another suite. */
+/** Four finished runs of "orders" (05:00, 07:00, this one at 08:00, 09:00), one still running, and one of another suite. */
 function seedRuns(fake: FakeApi) {
   fake.runs.seed({ runId: 'run-old', startedAt: at(5) }, [
     runRow({ index: 0, caseName: 'greets', row: 1, agentId: AGENT_A, passed: false, status: 500, failed: ['status: expected 200, got 500'], roundTripMs: 10 }),
@@ -29,6 +29,8 @@ function seedRuns(fake: FakeApi) {
     ],
     { 0: 'Hello <i>Bo</i>, your order ships tomorrow.', 1: 'Refunds take five days.' },
   );
+  // Finished later than this run (a rerun of an older state, say): listed, but not the first choice.
+  fake.runs.seed({ runId: 'run-later', startedAt: at(9) }, [runRow({ index: 0, caseName: 'greets', row: 1, agentId: AGENT_A })]);
   fake.runs.seed({ runId: 'run-going', startedAt: at(9), state: 'running', finishedAt: null }, []);
   fake.runs.seed({ runId: 'run-other', suiteName: 'billing', startedAt: at(6) }, [runRow({ index: 0 })]);
 }
@@ -46,7 +48,7 @@ describe('Run insights: compare two runs', () => {
   it('offers the other finished runs of the same suite, the latest earlier one first chosen', async () => {
     const { fake, picker } = await openCompare();
     const options = within(picker).getAllByRole('option');
-    expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual(['run-base', 'run-old']);
+    expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual(['run-later', 'run-base', 'run-old']);
     expect(picker).toHaveValue('run-base');
     expect(fake.callsOf('listRuns')).toContainEqual({ suiteName: 'orders' });
     await waitFor(() => expect(fake.callsOf('compareRuns')).toEqual([{ before: 'run-base', after: 'run-now' }]));
