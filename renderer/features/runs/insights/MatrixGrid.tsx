@@ -66,6 +66,8 @@ export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (a
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The keyboard leads now: a cell the pointer was resting on no longer stands in front of the chosen one.
+    setHovered(null);
     const last = { row: matrix.rows.length - 1, col: columns - 1 };
     const moves: Record<string, () => Place> = {
       ArrowUp: () => ({ ...active, row: Math.max(0, active.row - 1) }),
