@@ -61,6 +61,11 @@ describe('Run insights: the matrix', () => {
     expect(detail()).toHaveTextContent('refunds · row 1, 33333333…: fail (status 404)');
     expect(within(detail()).getByRole('list', { name: 'Failed expectations' })).toHaveTextContent('status: expected 200, got 404');
     expect(detail()).toHaveTextContent('Not found');
+    // A cell under the resting pointer gives way once the keyboard is used.
+    await user.hover(cells[1]!);
+    expect(detail()).toHaveTextContent('Hi <b>Ada</b>!');
+    await user.keyboard('{Enter}');
+    expect(detail()).toHaveTextContent('Not found');
   });
 
   it('moves between cells with the arrow keys and shows the answer on Enter', async () => {
