@@ -24,6 +24,7 @@ import './styles/jsonTree.css';
 import './styles/timing.css';
 import './styles/workspaceFile.css';
 import './styles/runs.css';
+import './styles/runInsights.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');

@@ -1,7 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useHost } from '../../../host/HostContext';
+import { runQuery } from '../../../queries/runs';
+import { HostErrorPanel } from '../../../ui/ErrorPanel';
+import { ViewTabs, type ViewSpec } from '../../../ui/ViewTabs';
+import { LazyComparePanel } from './LazyComparePanel';
+import { LatencyPanel } from './LatencyPanel';
+import { MatrixPanel, Pending } from './MatrixPanel';
+
 /**
- * PENDING (feat/runs-insights replaces this file): a finished run's matrix (several agents),
- * latency percentiles and histograms, and Compare with another run of the same suite.
+ * A run's insights (issue 10), as tabs: Matrix (only for a run with two or more agents),
+ * Latency, and Compare with another run of the same suite. Each tab asks the host for its own
+ * answer only once opened (ViewTabs renders a panel on first use), so a run shown only for its
+ * results never computes a matrix or a comparison. The word diff (jsdiff) and the charts
+ * (uPlot) load in chunks of their own: the app's first chunk stays under 500 kB.
  */
 export function RunInsights({ runId }: { runId: string }) {
-  return <section aria-label="Run insights" data-run-id={runId} />;
+  const run = useQuery(runQuery(useHost(), runId));
+  const [view, setView] = useState('matrix');
+  const record = run.data;
+  if (!record) {
+    return (
+      <section aria-label="Run insights" className="run-insights" aria-busy={run.isError ? undefined : 'true'}>
+        {run.isError ? <HostErrorPanel error={run.error} /> : <Pending text="Loading the run…" />}
+      </section>
+    );
+  }
+  const views: ViewSpec[] = [
+    ...(record.agents.length >= 2 ? [{ id: 'matrix', label: 'Matrix', render: () => <MatrixPanel runId={runId} /> }] : []),
+    { id: 'latency', label: 'Latency', render: () => <LatencyPanel runId={runId} /> },
+    { id: 'compare', label: 'Compare', render: () => <LazyComparePanel record={record} /> },
+  ];
+  return (
+    <section aria-label="Run insights" className="run-insights">
+      <ViewTabs label="Run insights" views={views} activeId={view} onSelect={setView} />
+    </section>
+  );
 }

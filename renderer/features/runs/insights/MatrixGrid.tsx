@@ -1,0 +1,205 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { RunMatrix } from '../../../../electron/shared/contract';
+import type { AgentLabel } from './agentLabels';
+
+type MatrixRow = RunMatrix['rows'][number];
+type MatrixCell = NonNullable<MatrixRow['cells'][number]>;
+
+/** A cell's place: row in the matrix, column among the agents. */
+interface Place {
+  row: number;
+  col: number;
+}
+
+const ROW_HEIGHT = 36;
+
+/** "reflects customer · row 2 · iteration 3": what a matrix row is, in words. */
+export function rowTitle(line: MatrixRow, withIteration: boolean): string {
+  return [line.caseName, line.row === null ? null : `row ${line.row}`, withIteration ? `iteration ${line.iteration}` : null].filter(Boolean).join(' · ');
+}
+
+/** Pass or fail in a word with an icon beside it (colour is never the only cue). */
+function Outcome({ cell }: { cell: MatrixCell | null }) {
+  if (cell === null) return <span className="matrix-outcome matrix-none">not sent</span>;
+  return (
+    <span className={`matrix-outcome ${cell.passed ? 'matrix-pass' : 'matrix-fail'}`}>
+      <span aria-hidden="true">{cell.passed ? '✓' : '✗'}</span> {cell.passed ? 'pass' : 'fail'}
+    </span>
+  );
+}
+
+/**
+ * The matrix as an ARIA grid (WAI-ARIA Authoring Practices' data grid): one tab stop, arrow
+ * keys move between the agent cells, Home/End go to a row's ends, Ctrl+Home/End to the
+ * matrix's corners, PageUp/PageDown by ten rows. Rows are virtualized (TanStack Virtual, as
+ * the History list): a run of 10,000 rows keeps a few dozen in the page. A cell under the
+ * pointer is previewed in the detail line below; a click or Enter (or Space) keeps it there.
+ * Answers are untrusted: they are React text, never markup.
+ */
+export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (agentId: string) => AgentLabel }) {
+  const [active, setActive] = useState<Place>({ row: 0, col: 0 });
+  const [chosen, setChosen] = useState<Place | null>(null);
+  const [hovered, setHovered] = useState<Place | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const withIteration = matrix.rows.some((line) => line.iteration > 1);
+  const columns = matrix.agents.length;
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: matrix.rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    // jsdom and a hidden tab measure 0: start from a plausible window rather than none.
+    initialRect: { width: 800, height: 480 },
+  });
+
+  // Focus follows the active cell once it is rendered (after a scroll to it), only while focus is in the grid.
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    const cell = scroller.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.col}"]`);
+    if (cell) {
+      cell.focus();
+      moved.current = false;
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The keyboard leads now: a cell the pointer was resting on no longer stands in front of the chosen one.
+    setHovered(null);
+    const last = { row: matrix.rows.length - 1, col: columns - 1 };
+    const moves: Record<string, () => Place> = {
+      ArrowUp: () => ({ ...active, row: Math.max(0, active.row - 1) }),
+      ArrowDown: () => ({ ...active, row: Math.min(last.row, active.row + 1) }),
+      ArrowLeft: () => ({ ...active, col: Math.max(0, active.col - 1) }),
+      ArrowRight: () => ({ ...active, col: Math.min(last.col, active.col + 1) }),
+      PageUp: () => ({ ...active, row: Math.max(0, active.row - 10) }),
+      PageDown: () => ({ ...active, row: Math.min(last.row, active.row + 10) }),
+      Home: () => (event.ctrlKey ? { row: 0, col: 0 } : { ...active, col: 0 }),
+      End: () => (event.ctrlKey ? last : { ...active, col: last.col }),
+    };
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      setChosen(active);
+      return;
+    }
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = move();
+    moved.current = true;
+    setActive(next);
+    virtualizer.scrollToIndex(next.row, { align: 'auto' });
+  };
+
+  const shown = hovered ?? chosen;
+  const headerCells = (
+    <div role="row" aria-rowindex={1} className="matrix-row matrix-head">
+      <span role="columnheader" className="matrix-case">
+        Case
+      </span>
+      {matrix.agents.map((agentId) => {
+        const label = labelOf(agentId);
+        return (
+          <span role="columnheader" key={agentId} className="matrix-cell" title={label.title}>
+            {label.text}
+          </span>
+        );
+      })}
+    </div>
+  );
+
+  return (
+    <div className="run-matrix">
+      <div
+        ref={scroller}
+        role="grid"
+        aria-label="Results by case and agent"
+        aria-rowcount={matrix.rows.length + 1}
+        aria-colcount={columns + 1}
+        className="matrix-scroller"
+        style={{ ['--matrix-columns' as string]: columns }}
+        onKeyDown={onKeyDown}
+      >
+        <div role="rowgroup" className="matrix-head-group">
+          {headerCells}
+        </div>
+        <div role="rowgroup" className="matrix-body" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const line = matrix.rows[item.index]!;
+            return (
+              <div
+                role="row"
+                key={item.key}
+                aria-rowindex={item.index + 2}
+                className="matrix-row"
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              >
+                <span role="rowheader" className="matrix-case" title={rowTitle(line, withIteration)}>
+                  {rowTitle(line, withIteration)}
+                </span>
+                {line.cells.map((cell, col) => {
+                  const place = { row: item.index, col };
+                  const isActive = active.row === item.index && active.col === col;
+                  const isChosen = chosen?.row === item.index && chosen.col === col;
+                  return (
+                    <span
+                      role="gridcell"
+                      key={col}
+                      data-cell={`${item.index}:${col}`}
+                      tabIndex={isActive ? 0 : -1}
+                      aria-selected={isChosen}
+                      className="matrix-cell matrix-button"
+                      onClick={() => {
+                        setActive(place);
+                        setChosen(place);
+                      }}
+                      onFocus={() => setActive(place)}
+                      onMouseEnter={() => setHovered(place)}
+                      onMouseLeave={() => setHovered(null)}
+                    >
+                      <Outcome cell={cell} />
+                    </span>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <CellDetail matrix={matrix} place={shown} labelOf={labelOf} withIteration={withIteration} />
+    </div>
+  );
+}
+
+/** The answer start and outcome of the cell previewed or chosen, as text. */
+function CellDetail({ matrix, place, labelOf, withIteration }: { matrix: RunMatrix; place: Place | null; labelOf: (agentId: string) => AgentLabel; withIteration: boolean }) {
+  const line = place ? matrix.rows[place.row] : undefined;
+  const agentId = place ? matrix.agents[place.col] : undefined;
+  if (!place || !line || agentId === undefined) {
+    return (
+      <p className="matrix-detail muted small" aria-label="Cell detail">
+        Point at a cell to see its answer; click it or press Enter to keep it here.
+      </p>
+    );
+  }
+  const cell = line.cells[place.col] ?? null;
+  const label = labelOf(agentId);
+  return (
+    <div className="matrix-detail" aria-label="Cell detail" aria-live="polite">
+      <p className="matrix-detail-head">
+        <strong>{rowTitle(line, withIteration)}</strong>, <span title={label.title}>{label.text}</span>:{' '}
+        {cell === null ? 'not sent to this agent' : `${cell.passed ? 'pass' : 'fail'} (status ${cell.status ?? 'none'})`}
+      </p>
+      {cell !== null && cell.failed.length > 0 && (
+        <ul className="matrix-failed small" aria-label="Failed expectations">
+          {cell.failed.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {cell !== null && <p className="matrix-answer">{cell.answerStart === '' ? <span className="muted">No answer.</span> : cell.answerStart}</p>}
+    </div>
+  );
+}
