@@ -23,6 +23,7 @@ import './styles/response.css';
 import './styles/jsonTree.css';
 import './styles/timing.css';
 import './styles/workspaceFile.css';
+import './styles/runs.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');
