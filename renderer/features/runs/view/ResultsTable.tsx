@@ -49,6 +49,9 @@ export function ResultsTable({
     overscan: 10,
     // jsdom and a hidden section measure 0: start from a plausible window rather than none.
     initialRect: { width: 900, height: 480 },
+    // Rows of one fixed height need no synchronous re-render while scrolling; React 19 also
+    // warns when the virtualizer flushes inside a commit (the count changing as rows stream in).
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
