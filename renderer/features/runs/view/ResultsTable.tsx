@@ -66,9 +66,10 @@ export function ResultsTable({
   const focusRow = (position: number) => {
     virtualizer.scrollToIndex(position, { align: 'auto' });
     const find = () => scroller.current?.querySelector<HTMLElement>(`[data-position="${position}"]`);
-    find()?.focus();
-    // The row may only now be rendered: focus it once it is in the page.
-    requestAnimationFrame(() => find()?.focus());
+    const now = find();
+    if (now) now.focus();
+    // The row may only be rendered after the scroll: focus it once it is in the page.
+    else requestAnimationFrame(() => find()?.focus());
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const from = Number((event.target as HTMLElement).dataset['position']);
