@@ -75,7 +75,7 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
           Failures only
         </button>
         <span className="muted small">
-          {failuresOnly ? `${count} failed` : `${count} results`}
+          {failuresOnly ? `${count} failed` : count === 1 ? '1 result' : `${count} results`}
           {running ? ' so far' : ''}
         </span>
       </div>
