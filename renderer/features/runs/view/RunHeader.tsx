@@ -19,7 +19,9 @@ export function RunHeader({ record, progress }: { record: RunRecord; progress: R
   const waitingMs = running ? (latest?.waitingMs ?? null) : null;
   const percent = record.total === 0 ? 0 : Math.round((record.completed / record.total) * 100);
   const line = progressLine(record, eta);
-  const note = endNote(record);
+  // An event ends the run in the cache before its record is read again: until then (no
+  // finishedAt) the never-ran count is not known, so say nothing rather than "0".
+  const note = record.finishedAt === null ? null : endNote(record);
   return (
     <header className="run-header">
       <div className="run-title-line">
