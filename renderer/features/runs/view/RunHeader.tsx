@@ -17,7 +17,8 @@ export function RunHeader({ record, progress }: { record: RunRecord; progress: R
   const latest = progress && progress.completed >= record.completed ? progress : null;
   const eta = running && latest ? etaMs(record.total, record.completed, latest.elapsedMs) : null;
   const waitingMs = running ? (latest?.waitingMs ?? null) : null;
-  const percent = record.total === 0 ? 0 : Math.round((record.completed / record.total) * 100);
+  // Two segments, passed then failed, each its share of the whole run.
+  const share = (count: number) => (record.total === 0 ? 0 : (count / record.total) * 100);
   const line = progressLine(record, eta);
   // An event ends the run in the cache before its record is read again: until then (no
   // finishedAt) the never-ran count is not known, so say nothing rather than "0".
@@ -45,7 +46,8 @@ export function RunHeader({ record, progress }: { record: RunRecord; progress: R
         aria-valuetext={line}
         className="run-progress"
       >
-        <div className={`run-progress-fill${record.failed > 0 ? ' run-progress-failing' : ''}`} style={{ width: `${percent}%` }} />
+        <div className="run-progress-passed" style={{ width: `${share(record.passed)}%` }} />
+        <div className="run-progress-failed" style={{ width: `${share(record.failed)}%` }} />
       </div>
       <p className="run-progress-text">
         {line}
