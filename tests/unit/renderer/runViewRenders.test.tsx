@@ -6,7 +6,7 @@ import { renderRunView, resultRows, rows, seedRunning, useRunLayout } from './ru
 
 // Every result row formats its two timings: counting the calls counts the rows that rendered.
 vi.mock('../../../renderer/lib/format', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../renderer/lib/format')>();
+  const actual = await importOriginal<typeof format>();
   return { ...actual, formatMs: vi.fn(actual.formatMs) };
 });
 
