@@ -26,6 +26,8 @@ describe('RunView results', () => {
     expect(within(second!).getByText('404')).toBeInTheDocument();
     expect(within(second!).getByText('850 ms')).toBeInTheDocument();
     expect(within(second!).getByText('12 ms')).toBeInTheDocument();
+    // The agent by its name, its id in the tooltip; an agent without a name by its id.
+    expect(await within(first!).findByText('Support reply drafter')).toHaveAttribute('title', 'Agent id: 11111111-1111-4111-8111-111111111111');
     expect(fake.callsOf('listRunResults').length).toBe(reads);
   });
 

@@ -23,6 +23,7 @@ export function ResultsTable({
   count,
   rowAt,
   columns,
+  agentName,
   openedIndex,
   onOpen,
   onVisible,
@@ -32,6 +33,8 @@ export function ResultsTable({
   /** The result at a position of the list shown; undefined while its page loads. */
   rowAt: (position: number) => RunResultRow | undefined;
   columns: ResultColumns;
+  /** An agent's name, null when it has none (the id is shown). */
+  agentName: (agentId: string) => string | null;
   /** The opened result's plan index. */
   openedIndex: number | null;
   onOpen: (index: number) => void;
@@ -111,6 +114,7 @@ export function ResultsTable({
               start={item.start}
               row={rowAt(item.index)}
               columns={columns}
+              agentName={agentName(rowAt(item.index)?.agentId ?? '')}
               opened={openedIndex !== null && rowAt(item.index)?.index === openedIndex}
               tabStop={item.index === tabStop}
               onOpen={onOpen}
@@ -149,6 +153,7 @@ const ResultRow = memo(function ResultRow({
   start,
   row,
   columns,
+  agentName,
   opened,
   tabStop,
   onOpen,
@@ -157,6 +162,7 @@ const ResultRow = memo(function ResultRow({
   start: number;
   row: RunResultRow | undefined;
   columns: ResultColumns;
+  agentName: string | null;
   opened: boolean;
   tabStop: boolean;
   onOpen: (index: number) => void;
@@ -187,9 +193,15 @@ const ResultRow = memo(function ResultRow({
       </span>
       {columns.row && <span role="gridcell">{row.row ?? '–'}</span>}
       {columns.iteration && <span role="gridcell">{row.iteration}</span>}
-      <span role="gridcell" className="mono run-cell-agent" title={row.agentId}>
-        {row.agentId}
-      </span>
+      {agentName === null ? (
+        <span role="gridcell" className="mono run-cell-agent" title={row.agentId}>
+          {row.agentId}
+        </span>
+      ) : (
+        <span role="gridcell" className="run-cell-agent" title={`Agent id: ${row.agentId}`}>
+          {agentName}
+        </span>
+      )}
       <span role="gridcell" className="run-cell-outcome">
         <Outcome row={row} />
       </span>

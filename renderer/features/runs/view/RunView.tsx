@@ -1,5 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { RunRecord } from '../../../../electron/shared/contract';
+import { agentKnowledge } from '../../../lib/agentKnowledge';
+import { useCatalog } from '../../../queries/catalog';
+import { useKnownAgents } from '../../../queries/knownLists';
 import { useLiveRun, useRun, useRunResultPages } from '../../../queries/runView';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ResultsTable } from './ResultsTable';
@@ -64,6 +67,17 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
   const rowAt = (position: number) => (running ? liveShown[position] : (pages.rowAt(position) ?? liveShown[position]));
   const columns = { row: live.rows.some((row) => row.row !== null) || (rowAt(0)?.row ?? null) !== null, iteration: record.settings.iterations > 1 };
   const columnsKey = `${columns.row}-${columns.iteration}`;
+  // Agents by their catalog or known name where they have one (the id stays in the tooltip).
+  const known = useKnownAgents().data;
+  const catalog = useCatalog().data;
+  const agentName = useMemo(() => {
+    // Looked up once per agent: a run has few agents and many rows.
+    const names = new Map<string, string | null>();
+    return (id: string) => {
+      if (!names.has(id)) names.set(id, agentKnowledge(id, known, catalog)?.name ?? null);
+      return names.get(id) ?? null;
+    };
+  }, [known, catalog]);
   const stableColumns = useMemo(() => columns, [columnsKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
@@ -87,6 +101,7 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
           count={count}
           rowAt={rowAt}
           columns={stableColumns}
+          agentName={agentName}
           openedIndex={opened}
           onOpen={onOpen}
           onVisible={onVisible}
