@@ -20,7 +20,14 @@ describe('RunView actions', () => {
     );
     const { user } = renderRunView('run-3', fake);
     await waitFor(() => expect(resultRows()).toHaveLength(2));
-    resultRows()[0]!.focus();
+    // The table is one tab stop after the filter; arrows move within it.
+    screen.getByRole('button', { name: 'Failures only' }).focus();
+    await user.tab();
+    expect(resultRows()[0]).toHaveFocus();
+    await user.tab();
+    expect(resultRows()[1]).not.toHaveFocus();
+    await user.tab({ shift: true });
+    expect(resultRows()[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(resultRows()[1]).toHaveFocus();
     await user.keyboard('{Enter}');
