@@ -70,14 +70,8 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
   // Agents by their catalog or known name where they have one (the id stays in the tooltip).
   const known = useKnownAgents().data;
   const catalog = useCatalog().data;
-  const agentName = useMemo(() => {
-    // Looked up once per agent: a run has few agents and many rows.
-    const names = new Map<string, string | null>();
-    return (id: string) => {
-      if (!names.has(id)) names.set(id, agentKnowledge(id, known, catalog)?.name ?? null);
-      return names.get(id) ?? null;
-    };
-  }, [known, catalog]);
+  // Asked only for the rows in the window; the same function until the lists change, so rows stay memoized.
+  const agentName = useCallback((id: string) => agentKnowledge(id, known, catalog)?.name ?? null, [known, catalog]);
   const stableColumns = useMemo(() => columns, [columnsKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
