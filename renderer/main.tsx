@@ -24,6 +24,7 @@ import './styles/jsonTree.css';
 import './styles/timing.css';
 import './styles/workspaceFile.css';
 import './styles/runs.css';
+import './styles/runView.css';
 import './styles/runInsights.css';
 
 const rootElement = document.getElementById('root');
