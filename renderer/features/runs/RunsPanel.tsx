@@ -53,6 +53,7 @@ export function RunsPanel() {
   const [settings, setSettings] = useState(defaultRunSettings);
   const [problems, setProblems] = useState<SuiteProblem[]>([]);
   const [openRunId, setOpenRunId] = useState<string | null>(null);
+  const [deletedRunId, setDeletedRunId] = useState<string | null>(null);
   const [catalogFor, setCatalogFor] = useState<string | null>(null);
   const focusAfterView = useRef<string | null>(null);
   const editorRoot = useRef<HTMLDivElement>(null);
@@ -255,8 +256,9 @@ export function RunsPanel() {
       </div>
       {openRunId && (
         <div ref={openRun} className="runs-open-run">
-          <LazyRunView key={openRunId} runId={openRunId} />
-          <LazyRunInsights key={`insights-${openRunId}`} runId={openRunId} />
+          {/* A deleted run's view says so; its insights (of a run no longer there) go. */}
+          <LazyRunView key={openRunId} runId={openRunId} onDeleted={() => setDeletedRunId(openRunId)} />
+          {deletedRunId !== openRunId && <LazyRunInsights key={`insights-${openRunId}`} runId={openRunId} />}
         </div>
       )}
       {catalogFor !== null && <LazyCatalogDialog initialAgentId={catalogFor} onClose={() => setCatalogFor(null)} />}
