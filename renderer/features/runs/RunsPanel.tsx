@@ -176,6 +176,8 @@ export function RunsPanel() {
 
   return (
     <section className="runs-panel" aria-label="Runs">
+      {/* The section's heading: the cases' h3 and the run's own h2 follow it in order. */}
+      <h2 className="card-title">Suite</h2>
       <div className="runs-toolbar" role="group" aria-label="Suite">
         <button type="button" className="button-quiet" onClick={() => replace({ ...emptySuite(), dirty: false }, 'New empty suite.')}>
           New suite

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
+import { expect, openApp, test } from './fixtures';
+
+/**
+ * Issue 10 in real Chromium against the real host and Sandbox: a suite with a data file and two
+ * agents is written in the Runs section, run, and read back (progress, failures, one result
+ * opened, the matrix, the latency chart); a second run of the same suite is compared with the
+ * first. Axe scans the finished run. Screenshots of each are attached to the test's output.
+ */
+
+const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
+const echo = SANDBOX_AGENTS.find((agent) => agent.name === 'Echo')!;
+
+const ROWS = 'customer,text\nDana,Where is my refund?\nGrace,My invoice is wrong.\nAda,Cancel my plan.\n';
+
+/** The drafter greets the customer by name and Echo repeats the text: one expectation each agent meets. */
+function suite(expected: string) {
+  return {
+    name: 'greetings',
+    data: 'rows.csv',
+    agents: [drafter.id, echo.id],
+    cases: [
+      {
+        name: 'greets the customer',
+        text: '{{text}}',
+        payload: { customer_name: '{{customer}}', company: 'Northwind', topic: 'an order' },
+        expect: { answerContains: expected },
+      },
+    ],
+  };
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function runSuite(page: Page, expected: string): Promise<void> {
+  const runs = page.getByRole('region', { name: 'Runs' });
+  await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
+  await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(suite(expected), null, 2));
+  await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
+  await runs.getByLabel('Data file (.csv or .jsonl)').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(ROWS) });
+  await runs.getByRole('button', { name: 'Run suite' }).click();
+}
+
+test('a suite runs in the app: progress, failures, a result, the matrix, latency, and a compare with the run before; it passes axe', async ({ page, app }, testInfo) => {
+  await openApp(page, app);
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  await runSuite(page, '{{customer}}');
+
+  const run = page.getByRole('region', { name: 'Run', exact: true });
+  const progress = run.getByRole('progressbar', { name: 'Run progress' });
+  // 3 rows × 2 agents: the drafter names the customer, Echo does not.
+  await expect(progress).toHaveAttribute('aria-valuenow', '6');
+  await expect(run.getByText(/6 of 6 · 3 passed · 3 failed/)).toBeVisible();
+  const results = run.getByRole('grid', { name: 'Results' });
+  await expect(results.getByRole('row')).toHaveCount(7); // the head and six results
+  await page.screenshot({ path: testInfo.outputPath('run-finished.png'), fullPage: true });
+
+  // Failures only, then one opened with its failed expectation and the Response view.
+  await run.getByRole('button', { name: 'Failures only' }).click();
+  const failed = run.getByRole('grid', { name: 'Failed results' });
+  await expect(failed.getByRole('row')).toHaveCount(4);
+  await expect(failed.getByRole('row').nth(1)).toContainText('You said');
+  await failed.getByRole('row').nth(1).click();
+  const opened = run.getByRole('region', { name: 'Opened result' });
+  await expect(opened.getByRole('list', { name: 'Expectations' })).toContainText(/answerContains/);
+  await expect(opened).toContainText('You said: Where is my refund?');
+  expect.soft(await violations(page), 'a finished run with a result opened').toEqual([]);
+
+  // The matrix: cases × rows against the two agents.
+  const insights = page.getByRole('region', { name: 'Run insights' });
+  await insights.getByRole('tab', { name: 'Matrix' }).click();
+  const matrix = insights.getByRole('grid', { name: 'Results by case and agent' });
+  await expect(matrix.getByRole('columnheader', { name: 'Support reply drafter' })).toBeVisible();
+  await expect(matrix.getByRole('columnheader', { name: 'Echo' })).toBeVisible();
+  await expect(matrix.getByRole('gridcell', { name: /pass/ })).toHaveCount(3);
+  await expect(matrix.getByRole('gridcell', { name: /fail/ })).toHaveCount(3);
+  await matrix.getByRole('gridcell', { name: /pass/ }).first().click();
+  await expect(insights).toContainText('Hi Dana');
+  await insights.screenshot({ path: testInfo.outputPath('run-matrix.png') });
+
+  // Latency: the percentiles as text and a histogram drawn on a canvas.
+  await insights.getByRole('tab', { name: 'Latency' }).click();
+  await expect(insights.getByText(/p50 .* · p95 .* · p99 .*\(of 6\)/).first()).toBeVisible();
+  await expect(insights.locator('canvas').first()).toBeVisible();
+  expect.soft(await violations(page), 'the latency tab').toEqual([]);
+
+  // A second run where Echo's answers meet the expectation and the drafter's do not; Compare.
+  await runSuite(page, 'You said');
+  await expect(run.getByText(/6 of 6 · 3 passed · 3 failed/)).toBeVisible();
+  await insights.getByRole('tab', { name: 'Compare' }).click();
+  const newlyFailing = insights.getByRole('region', { name: 'Newly failing' });
+  await expect(newlyFailing.getByRole('row')).toHaveCount(4);
+  await expect(newlyFailing).toContainText('Support reply drafter');
+  await expect(insights.getByRole('region', { name: 'Newly passing' }).getByRole('row')).toHaveCount(4);
+  await expect(insights.getByRole('region', { name: 'Answers changed' })).toBeVisible();
+  expect.soft(await violations(page), 'a compare of two runs').toEqual([]);
+  await insights.screenshot({ path: testInfo.outputPath('run-compare.png') });
+});
