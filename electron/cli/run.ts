@@ -10,7 +10,7 @@ import { startRun, type RunEvent } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem } from '../core/runs/suiteTypes';
 import { createNodeTransport } from '../core/transport';
-import { startSandbox, type SandboxServer } from '../sandbox/server';
+import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
 import { parseRunArgs, RUN_USAGE } from './runArgs';
 
@@ -53,6 +53,8 @@ interface Platform {
 async function choosePlatform(sandbox: boolean, io: RunCliIo): Promise<{ ok: true; value: Platform } | { ok: false; message: string }> {
   const common = { timeoutMs: DEFAULT_TIMEOUT_MS, tls: { verify: true, extraCa: null }, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes };
   if (sandbox) {
+    // Loaded only when asked for: a run against a real platform never starts one.
+    const { startSandbox } = await import('../sandbox/server');
     const server: SandboxServer = await startSandbox({ latency: 'none', ...(io.sandboxKey === undefined ? {} : { apiKey: io.sandboxKey }) });
     return {
       ok: true,

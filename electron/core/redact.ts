@@ -61,8 +61,8 @@ function hexPattern(value: number, width: number): string {
   return [...value.toString(16).padStart(width, '0')].map(hexDigit).join('');
 }
 
-/** The ways one character of the key may appear, as a regex group, and the longest of them. */
-function characterForms(char: string, domain: TextDomain): { pattern: string; longest: number } {
+/** The ways one character of the key may appear, as a regex group, and the longest and shortest of them. */
+function characterForms(char: string, domain: TextDomain): { pattern: string; longest: number; shortest: number } {
   const utf8 = Buffer.from(char, 'utf8');
   const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i));
   const raw = domain === 'bytes' ? utf8.toString('latin1') : char;
@@ -73,7 +73,8 @@ function characterForms(char: string, domain: TextDomain): { pattern: string; lo
   ];
   if (char === ' ') alternatives.push({ pattern: '\\+', length: 1 });
   if (char === '/' || char === '"' || char === '\\') alternatives.push({ pattern: `\\\\${escapeRegExp(char)}`, length: 2 });
-  return { pattern: `(?:${alternatives.map((a) => a.pattern).join('|')})`, longest: Math.max(...alternatives.map((a) => a.length)) };
+  const lengths = alternatives.map((a) => a.length);
+  return { pattern: `(?:${alternatives.map((a) => a.pattern).join('|')})`, longest: Math.max(...lengths), shortest: Math.min(...lengths) };
 }
 
 /**
@@ -81,21 +82,25 @@ function characterForms(char: string, domain: TextDomain): { pattern: string; lo
  * alignments, the characters the key's bytes fully determine, first with the last character
  * and padding it has when the key ends the encoded data (the usual case), then without.
  */
-function base64Forms(secret: string): { pattern: string; length: number }[] {
+function base64Forms(secret: string): { pattern: string; length: number; shortest: number }[] {
   const bytes = Buffer.from(secret, 'utf8');
-  const forms = new Map<string, number>();
-  const add = (text: string, pattern: string) => forms.set(pattern, Math.max(forms.get(pattern) ?? 0, text.length));
+  const forms = new Map<string, { length: number; shortest: number }>();
+  /** `text` is the longest a pattern matches, `shortest` its length without the optional padding. */
+  const add = (text: string, pattern: string, shortest: number) => {
+    const known = forms.get(pattern);
+    forms.set(pattern, { length: Math.max(known?.length ?? 0, text.length), shortest: Math.min(known?.shortest ?? Infinity, shortest) });
+  };
   for (let offset = 0; offset < 3; offset += 1) {
     const start = Math.ceil((offset * 8) / 6);
     for (const url of [false, true]) {
       const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString(url ? 'base64url' : 'base64');
       const ending = encoded.replace(/=+$/, '').slice(start);
-      add(`${ending}==`, `${escapeRegExp(ending)}(?:==?)?`);
+      add(`${ending}==`, `${escapeRegExp(ending)}(?:==?)?`, ending.length);
       const core = encoded.slice(start, Math.floor(((offset + bytes.length) * 8) / 6));
-      add(core, escapeRegExp(core));
+      add(core, escapeRegExp(core), core.length);
     }
   }
-  return [...forms].map(([pattern, length]) => ({ pattern, length })).sort((a, b) => b.length - a.length);
+  return [...forms].map(([pattern, { length, shortest }]) => ({ pattern, length, shortest })).sort((a, b) => b.length - a.length);
 }
 
 /**
@@ -126,6 +131,9 @@ function buildRedactor(secret: string, domain: TextDomain): Redactor {
   const alternatives = [characters.map((c) => c.pattern).join(''), ...base64.map((form) => form.pattern)];
   const maxMatchLength = Math.max(characters.reduce((sum, c) => sum + c.longest, 0), ...base64.map((form) => form.length));
   const pattern = new RegExp(alternatives.join('|'), 'g');
+  // No occurrence is shorter than this: a shorter text (most header names, object keys, status
+  // words: a run redacts about a hundred per exchange) is returned without running the pattern.
+  const minMatchLength = Math.min(characters.reduce((sum, c) => sum + c.shortest, 0), ...base64.map((form) => form.shortest));
 
   function redactUpTo(text: string, cut: number): { out: string; consumed: number } {
     let out = '';
@@ -142,7 +150,7 @@ function buildRedactor(secret: string, domain: TextDomain): Redactor {
 
   return {
     maxMatchLength,
-    redact: (text) => text.replace(pattern, REDACTED),
+    redact: (text) => (text.length < minMatchLength ? text : text.replace(pattern, REDACTED)),
     redactPrefix: (text, cut) => redactUpTo(text, cut).out,
     redactUpTo,
   };

@@ -2,6 +2,7 @@
 // renderer built by Vite into dist/renderer/. `--node-only` skips the renderer (for the
 // standalone sandbox). Bundling means the packaged app needs no runtime node_modules.
 import { build as esbuild } from 'esbuild';
+import { cliBuildOptions } from './cliBuild.mjs';
 import { chmod } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -27,7 +28,7 @@ await Promise.all([
   esbuild({ ...common, entryPoints: ['electron/web/cli.ts'], outfile: 'dist/electron/web.mjs', format: 'esm' }),
   esbuild({ ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile: 'dist/electron/sandbox.mjs', format: 'esm' }),
   // The command line (`agent-explorer run`, the package's bin): the core only, nothing of the renderer.
-  esbuild({ ...common, entryPoints: ['electron/cli/main.ts'], outfile: 'dist/electron/cli.mjs', format: 'esm', banner: { js: '#!/usr/bin/env node' } }),
+  esbuild({ ...common, ...cliBuildOptions('dist/electron/cli.mjs') }),
 ]);
 
 // Runnable as a program (the bin) from a clone, not only once npm has linked it.

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { InvokeRequest } from '../../../electron/shared/contract';
+import { useProfiles } from '../../queries/profiles';
 import { useRepeatInvoke } from '../../queries/repeat';
 import { useProfileCheck, useTabProfile, type ProfileSend } from '../workspace/profileCheck';
-import { MAX_CONCURRENCY, MAX_RUNS } from './repeatRunner';
+import { MAX_CONCURRENCY, MAX_RUNS } from './repeatSummary';
 import { RepeatResults } from './RepeatResults';
 
 /** A whole number within [min, max] typed in a field, or null. */
@@ -17,10 +18,12 @@ function wholeIn(text: string, min: number, max: number): number | null {
  * invoke, so nothing is sent until the person confirms a sentence that names the number;
  * Stop starts no further runs and cancels the ones in flight. Like Invoke, the runs go to the
  * tab's own profile: when another is active, the person is asked first (useProfileCheck).
+ * The runs themselves are a one-case run on the host's runner (renderer/queries/repeat.ts).
  */
 export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId' | 'text' | 'payload'> }) {
   const { state, start, stop } = useRepeatInvoke();
   const profileCheck = useProfileCheck(useTabProfile());
+  const activeProfileId = useProfiles().data?.activeProfileId;
   const [runsText, setRunsText] = useState('10');
   const [concurrencyText, setConcurrencyText] = useState('1');
   const [confirming, setConfirming] = useState<{ runs: number; concurrency: number } | null>(null);
@@ -58,9 +61,14 @@ export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId
     const { runs, concurrency } = confirming;
     const focusRepeat = () => requestAnimationFrame(() => repeatButton.current?.focus());
     const send: ProfileSend = (profileId) => {
+      // A run always names its profile; outside a request tab that is the active one.
+      const target = profileId ?? activeProfileId;
+      if (target === undefined) {
+        setError('The profiles have not loaded yet: try again in a moment.');
+        return;
+      }
       const { agentId, text, payload } = request;
-      const named = profileId === undefined ? {} : { profileId };
-      start({ agentId, text, payload, ...named }, runs, concurrency, () => void profileCheck.changed(send, focusRepeat));
+      start({ agentId, text, payload, profileId: target }, runs, concurrency, () => void profileCheck.changed(send, focusRepeat));
     };
     setConfirming(null);
     profileCheck.check(send, focusRepeat);
@@ -154,7 +162,12 @@ export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId
           </button>
         </div>
       )}
-      {state.status !== 'idle' && <RepeatResults state={state} />}
+      {state.status === 'failed' && (
+        <p role="alert" className="field-error repeat-error">
+          The repeat did not start: {state.error}
+        </p>
+      )}
+      {state.status !== 'idle' && state.status !== 'failed' && <RepeatResults state={state} />}
     </section>
   );
 }

@@ -1,17 +1,27 @@
-import type { RunOutcome } from './repeatRunner';
+import type { RunResultRow } from '../../../electron/shared/contract';
 
 /**
- * Folding repeat outcomes into what a person compares: percentiles of the two times, failures
- * by code, and identical answers grouped. Pure and incremental: each outcome is added as it
- * arrives, and only one copy of each distinct answer is kept (fifty copies of a large answer
- * would otherwise sit in memory just to be compared).
+ * Folding the results of a Repeat run into what a person compares: percentiles of the two
+ * times, failures by code, and identical answers grouped. Pure and incremental: each result
+ * row the host pushes (RunProgress.rows) is added as it arrives, and only one copy of each
+ * distinct answer is kept.
+ *
+ * A row carries the answer's start (its first 200 characters on one line, as the runs
+ * contract sends it), not the whole answer, so answers are grouped by that start: two answers
+ * that agree for 200 characters and differ later count as one. The whole of any result opens
+ * from the run's record (getRunResult) when that matters.
  */
+
+/** Most runs one Repeat may make: each is billed, and the confirmation names the number. */
+export const MAX_RUNS = 50;
+/** Most runs in flight at once. */
+export const MAX_CONCURRENCY = 10;
 
 /** A set of identical answers. */
 export interface AnswerGroup {
   answer: string;
   count: number;
-  /** Run number (1-based) of the first run that gave it. */
+  /** Run number (1-based: the row's iteration) of the earliest run that gave it. */
   firstRun: number;
 }
 
@@ -35,34 +45,44 @@ export interface RepeatTally {
 /** The tally before any run has ended. */
 export const EMPTY_TALLY: RepeatTally = { done: 0, answered: 0, serverMs: [], roundTripMs: [], failures: [], groups: [] };
 
-/** What a failure is listed under: "HTTP 503" for an HTTP status, else its code ("timeout"). */
-export function failureLabel(outcome: Extract<RunOutcome, { kind: 'failure' }>): string {
-  return outcome.code === 'http_status' && outcome.status !== undefined ? `HTTP ${outcome.status}` : outcome.code;
+/** What a failed row is listed under: "HTTP 503" for an HTTP status, else its code ("timeout"). */
+export function failureLabel(row: Pick<RunResultRow, 'errorCode' | 'status'>): string {
+  return row.errorCode === 'http_status' && row.status !== null ? `HTTP ${row.status}` : (row.errorCode ?? 'unknown');
 }
 
-/** The tally with one more outcome in it (a new object; the old one is unchanged). */
-export function addOutcome(tally: RepeatTally, outcome: RunOutcome): RepeatTally {
+/**
+ * The tally with one more result in it (a new object; the old one is unchanged). A row is
+ * answered when its request succeeded (no error code), as an invoke that came back ok; an
+ * expectation of the run does not make it a failure here (Repeat sets none of its own).
+ */
+export function addRow(tally: RepeatTally, row: RunResultRow): RepeatTally {
   const done = tally.done + 1;
-  if (outcome.kind === 'failure') {
-    const code = failureLabel(outcome);
+  if (row.errorCode !== null) {
+    const code = failureLabel(row);
     const known = tally.failures.some((failure) => failure.code === code);
     const failures = known
       ? tally.failures.map((failure) => (failure.code === code ? { ...failure, count: failure.count + 1 } : failure))
       : [...tally.failures, { code, count: 1 }];
     return { ...tally, done, failures };
   }
-  const known = tally.groups.some((group) => group.answer === outcome.answer);
+  const answer = row.answerStart;
+  const known = tally.groups.some((group) => group.answer === answer);
   const groups = known
-    ? tally.groups.map((group) => (group.answer === outcome.answer ? { ...group, count: group.count + 1 } : group))
-    : [...tally.groups, { answer: outcome.answer, count: 1, firstRun: outcome.index + 1 }];
+    ? tally.groups.map((group) => (group.answer === answer ? { ...group, count: group.count + 1, firstRun: Math.min(group.firstRun, row.iteration) } : group))
+    : [...tally.groups, { answer, count: 1, firstRun: row.iteration }];
   return {
     ...tally,
     done,
     answered: tally.answered + 1,
-    serverMs: outcome.serverMs === null ? tally.serverMs : [...tally.serverMs, outcome.serverMs],
-    roundTripMs: [...tally.roundTripMs, outcome.roundTripMs],
+    serverMs: row.serverMs === null ? tally.serverMs : [...tally.serverMs, row.serverMs],
+    roundTripMs: row.roundTripMs === null ? tally.roundTripMs : [...tally.roundTripMs, row.roundTripMs],
     groups,
   };
+}
+
+/** The tally of many rows at once (a finished run read back from its record). */
+export function tallyOf(rows: readonly RunResultRow[]): RepeatTally {
+  return rows.reduce(addRow, EMPTY_TALLY);
 }
 
 /**

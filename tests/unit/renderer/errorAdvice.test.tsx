@@ -2,9 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type { InvokeResult } from '../../../electron/shared/contract';
 import { clockTime, errorAdvice, retryAfterOf, SERVER_MESSAGE_MAX, serverMessageOf } from '../../../renderer/lib/errorAdvice';
 import { RepeatResults } from '../../../renderer/features/response/RepeatResults';
-import { runRepeat, type RunOutcome } from '../../../renderer/features/response/repeatRunner';
-import { addOutcome, EMPTY_TALLY } from '../../../renderer/features/response/repeatSummary';
+import { tallyOf } from '../../../renderer/features/response/repeatSummary';
 import { customProfile, exchange, FakeApi } from '../../support/fakeApi';
+import { runRow } from '../../support/fakeRuns';
 import { renderReady, responseRegion } from './renderApp';
 import { fakeWithProduction, openProfile } from './profileDialog';
 import { answered, renderResponse, response } from './responseHarness';
@@ -124,16 +124,11 @@ describe('other statuses', () => {
 
 describe('repeat failures', () => {
   it('are listed by HTTP status ("HTTP 503 × 10"), not only as http_status', async () => {
-    const outcomes: RunOutcome[] = [];
-    let call = 0;
-    const invoke = async (): Promise<InvokeResult> => {
-      call += 1;
-      if (call <= 10) return httpFailure(503, 'Service Unavailable', '{}');
-      if (call === 11) return httpFailure(401, 'Unauthorized', '{}');
-      return { ok: false, error: { code: 'timeout', message: 'Too slow.', exchange: null } };
-    };
-    await runRepeat({ request: { agentId: AGENT_ID, text: '', payload: {} }, runs: 12, concurrency: 1, invoke, newRequestId: () => crypto.randomUUID(), onOutcome: (o) => outcomes.push(o) });
-    const tally = outcomes.reduce(addOutcome, EMPTY_TALLY);
+    // The rows a Repeat run's progress brings: ten 503s, a 401, a timeout.
+    const rows = Array.from({ length: 12 }, (_, index) =>
+      runRow({ index, iteration: index + 1, passed: false, status: index < 10 ? 503 : index === 10 ? 401 : null, errorCode: index < 11 ? 'http_status' : 'timeout' }),
+    );
+    const tally = tallyOf(rows);
     render(<RepeatResults state={{ status: 'done', total: 12, tally }} />);
     const list = screen.getByRole('heading', { name: 'Failures by code' }).nextElementSibling as HTMLElement;
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['HTTP 503 × 10', 'HTTP 401 × 1', 'timeout × 1']);

@@ -1,13 +1,13 @@
-import type { RunOutcome } from '../../../renderer/features/response/repeatRunner';
-import { addOutcome, EMPTY_TALLY, firstLine, groupsByCount, percentile } from '../../../renderer/features/response/repeatSummary';
+import type { RunResultRow } from '../../../electron/shared/contract';
+import { addRow, EMPTY_TALLY, firstLine, groupsByCount, percentile, tallyOf } from '../../../renderer/features/response/repeatSummary';
+import { runRow } from '../../support/fakeRuns';
 
-const answer = (index: number, text: string, serverMs: number | null, roundTripMs: number): RunOutcome => ({
-  index,
-  kind: 'answer',
-  answer: text,
-  serverMs,
-  roundTripMs,
-});
+/** A Repeat run's result row as the host pushes it: iteration `index + 1`, answered. */
+const answer = (index: number, text: string, serverMs: number | null, roundTripMs: number): RunResultRow =>
+  runRow({ index, iteration: index + 1, answerStart: text, serverMs, roundTripMs });
+
+const failure = (index: number, errorCode: RunResultRow['errorCode'], roundTripMs: number | null, status: number | null = null): RunResultRow =>
+  runRow({ index, iteration: index + 1, passed: false, errorCode, status, roundTripMs, serverMs: null, answerStart: 'It failed.' });
 
 describe('repeat summary', () => {
   it('takes percentiles by nearest rank: always a measured value', () => {
@@ -26,28 +26,37 @@ describe('repeat summary', () => {
   });
 
   it('groups identical answers, counts failures by code, and keeps times of answered runs only', () => {
-    const outcomes: RunOutcome[] = [
+    const rows: RunResultRow[] = [
       answer(0, 'Hello Ada\nmore', 800, 900),
       answer(1, 'Hello Ada\nmore', null, 950),
-      { index: 2, kind: 'failure', code: 'timeout', message: '', roundTripMs: 60_000 },
+      failure(2, 'timeout', 60_000),
       answer(3, 'Hi Ada', 700, 760),
-      { index: 4, kind: 'failure', code: 'timeout', message: '', roundTripMs: null },
-      { index: 5, kind: 'failure', code: 'http_status', message: '', roundTripMs: 30 },
+      failure(4, 'timeout', null),
+      failure(5, 'http_status', 30, 503),
       answer(6, 'Hi Ada', 720, 790),
       answer(7, 'Hi Ada', 710, 780),
     ];
-    const tally = outcomes.reduce(addOutcome, EMPTY_TALLY);
+    const tally = rows.reduce(addRow, EMPTY_TALLY);
     expect(tally.done).toBe(8);
     expect(tally.answered).toBe(5);
     expect(tally.serverMs).toEqual([800, 700, 720, 710]);
     expect(tally.roundTripMs).toEqual([900, 950, 760, 790, 780]);
     expect(tally.failures).toEqual([
       { code: 'timeout', count: 2 },
-      { code: 'http_status', count: 1 },
+      { code: 'HTTP 503', count: 1 },
     ]);
     expect(groupsByCount(tally.groups).map((g) => [g.count, firstLine(g.answer), g.firstRun])).toEqual([
       [3, 'Hi Ada', 4],
       [2, 'Hello Ada', 1],
+    ]);
+  });
+
+  it('names the earliest run of an answer, whatever order the results arrived in', () => {
+    // With several at once, run 3 can come back before run 1.
+    const tally = tallyOf([answer(2, 'Same', 10, 20), answer(0, 'Same', 10, 20), answer(1, 'Other', 10, 20)]);
+    expect(groupsByCount(tally.groups).map((g) => [g.answer, g.count, g.firstRun])).toEqual([
+      ['Same', 2, 1],
+      ['Other', 1, 2],
     ]);
   });
 

@@ -10,7 +10,7 @@ import { FakeApi, okInvoke } from '../../support/fakeApi';
 
 /**
  * The Response region on its own, with the providers it needs (the host for Code's active
- * profile and for Repeat). The request side is being rebuilt separately; these tests go
+ * profile, and for Repeat with the run progress it pushes). The request side is being rebuilt separately; these tests go
  * through the region's one input, `InvokeState`, exactly as the Agents tab renders it.
  */
 export function renderResponse(state: InvokeState, fake: FakeApi = new FakeApi()) {
@@ -18,7 +18,7 @@ export function renderResponse(state: InvokeState, fake: FakeApi = new FakeApi()
   const queryClient = createQueryClient();
   const tree = (next: InvokeState) => (
     <QueryClientProvider client={queryClient}>
-      <HostProvider api={fake}>
+      <HostProvider api={fake} events={fake.runs.events}>
         <ResponseView state={next} />
       </HostProvider>
     </QueryClientProvider>

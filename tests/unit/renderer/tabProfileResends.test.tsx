@@ -43,11 +43,13 @@ describe("a tab's request sent again after another profile was made active", () 
     expect(ask).toHaveTextContent('This request was written for the profile Sandbox, but Production is active.');
     expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(fake.callsOf('invokeAgent')).toHaveLength(1);
+    expect(fake.callsOf('startRun')).toEqual([]);
 
-    // Switching back sends the runs, each naming the tab's profile.
+    // Switching back starts the run (Repeat is a run on the host), naming the tab's profile.
     await user.click(within(ask).getByRole('button', { name: 'Switch to Sandbox and send' }));
-    await waitFor(() => expect(fake.callsOf('invokeAgent')).toHaveLength(3));
-    expect(fake.callsOf('invokeAgent').slice(1)).toEqual([expect.objectContaining({ profileId: 'sandbox' }), expect.objectContaining({ profileId: 'sandbox' })]);
+    await waitFor(() => expect(fake.callsOf('startRun')).toHaveLength(1));
+    expect(fake.callsOf('startRun')).toEqual([expect.objectContaining({ kind: 'repeat', profileId: 'sandbox', iterations: 2 })]);
+    expect(fake.callsOf('invokeAgent')).toHaveLength(1);
   });
 
   it('"Save the answer to a file" asks first, and sends nothing to the now-active one unasked', async () => {
@@ -89,13 +91,16 @@ describe("a tab's request sent again after another profile was made active", () 
     expect(within(responseRegion()).getByRole('heading', { name: 'The active profile changed: nothing was sent' })).toBeInTheDocument();
   });
 
-  it('Repeat after a profile switched behind this page stops at the first refusal and asks', async () => {
+  it('Repeat after a profile switched behind this page is refused by the host, and asks', async () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
     fake.invokeResponder = () => ({ ok: false, error: { code: 'http_status', message: 'The platform answered 503.', exchange: exchange({ status: 503, statusText: 'Service Unavailable' }) } });
     const { user } = await sentThenSwitched(fake);
     const repeat = within(await screen.findByRole('region', { name: 'Repeat' }));
-    // Another browser tab makes Production active: this page still shows Sandbox.
+    // Another browser tab makes Production active: this page still shows Sandbox. A host that
+    // holds runs to the active profile refuses the run, as it refuses an invoke.
     fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
+    fake.runs.startRefusal = (request) =>
+      request.profileId === fake.profiles.activeProfileId ? null : { code: 'profile_changed', message: 'The active profile changed: nothing was sent.' };
 
     await user.clear(repeat.getByRole('spinbutton', { name: 'Runs' }));
     await user.type(repeat.getByRole('spinbutton', { name: 'Runs' }), '5');
@@ -103,7 +108,8 @@ describe("a tab's request sent again after another profile was made active", () 
     await user.click(repeat.getByRole('button', { name: 'Send 5 runs' }));
     const ask = await screen.findByRole('group', ASKED);
     expect(ask).toHaveTextContent('This request was written for the profile Sandbox, but Production is active.');
-    // One run went out naming Sandbox, was refused by the host, and no further run started.
-    expect(fake.callsOf('invokeAgent').slice(1)).toEqual([expect.objectContaining({ profileId: 'sandbox' })]);
+    // The run named Sandbox and was refused by the host: nothing was sent, and no invoke of the page's own.
+    expect(fake.callsOf('startRun')).toEqual([expect.objectContaining({ profileId: 'sandbox', iterations: 5 })]);
+    expect(fake.callsOf('invokeAgent')).toHaveLength(1);
   });
 });
