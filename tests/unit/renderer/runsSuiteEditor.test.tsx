@@ -44,7 +44,9 @@ describe('the Runs section', () => {
     ]);
     expect(await within(runsRegion()).findByText('Run started: 1 request.')).toBeInTheDocument();
     // The run started is shown, and listed among the section's past runs.
-    expect(await within(runsRegion()).findByRole('region', { name: 'Run' })).toHaveTextContent('run-1');
+    const run = await within(runsRegion()).findByRole('region', { name: 'Run' });
+    expect(await within(run).findByRole('progressbar', { name: 'Run progress' })).toHaveAttribute('aria-valuemax', '1');
+    expect(within(run).getByRole('button', { name: 'Cancel run' })).toBeInTheDocument();
     expect(await within(runsRegion()).findByRole('list', { name: 'Past runs' })).toHaveTextContent(/passed/);
   });
 
@@ -189,6 +191,8 @@ describe('the Runs section', () => {
     const { user } = await openRuns(fake);
     const past = await within(runsRegion()).findByRole('list', { name: 'Past runs' });
     await user.click(within(past).getByRole('button', { name: /orders/ }));
-    expect(await within(runsRegion()).findByRole('region', { name: 'Run' })).toHaveTextContent('old-run');
+    const run = await within(runsRegion()).findByRole('region', { name: 'Run' });
+    expect(await within(run).findByRole('heading', { name: 'orders' })).toBeInTheDocument();
+    expect(within(run).getByRole('progressbar', { name: 'Run progress' })).toHaveAttribute('aria-valuenow', '3');
   });
 });
