@@ -201,7 +201,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       if (!resolved.ok) return resolved;
       const { profile, target } = resolved.value;
       const redactor = createRedactor(target.apiKey);
-      const planned = planSuiteText(request.suite, { suiteFile: request.suiteFile, data: request.data, maxRequests: MAX_RUN_REQUESTS });
+      const planned = planSuiteText(request.suite, { suiteFile: request.suiteFile, data: request.data, maxRequests: MAX_RUN_REQUESTS, literal: request.kind === 'repeat' });
       if (!planned.ok) {
         const count = planned.problems.length;
         const problems = redactDeep(planned.problems, redactor);

@@ -128,6 +128,11 @@ export interface TextPlanOptions {
   data: { name: string; text: string } | null;
   /** The plan may hold at most this many requests (checked before it is made). */
   maxRequests?: number;
+  /**
+   * Repeat's one request, sent as typed: without a data file, `{{…}}` in it is text (a person
+   * may be testing an agent with braces), not a column reference to refuse.
+   */
+  literal?: boolean;
 }
 
 /**
@@ -149,7 +154,7 @@ export function planSuiteText(raw: unknown, options: TextPlanOptions): LoadResul
     if (!data.ok) return data;
     table = data.value;
   }
-  return planChecked(suite, shown, table, options.data === null ? null : { name: options.data.name, kept: options.data.name }, options.maxRequests);
+  return planChecked(suite, shown, table, options.data === null ? null : { name: options.data.name, kept: options.data.name }, options.maxRequests, options.literal === true && table === null);
 }
 
 /** How many requests a checked suite expands to (cases × rows × agents), without making them. */
@@ -161,8 +166,9 @@ function planSize(suite: Suite, table: DataTable | null): number {
   }, 0);
 }
 
-function planChecked(suite: Suite, shown: string, table: DataTable | null, data: { name: string; kept: string } | null, maxRequests?: number): LoadResult {
-  const columnProblems = checkColumnReferences(suite, shown, table?.columns ?? null, data?.name ?? null);
+function planChecked(suite: Suite, shown: string, table: DataTable | null, data: { name: string; kept: string } | null, maxRequests?: number, literal = false): LoadResult {
+  // Literal (Repeat, no data file): nothing is substituted without a row, so nothing to check.
+  const columnProblems = literal ? [] : checkColumnReferences(suite, shown, table?.columns ?? null, data?.name ?? null);
   if (columnProblems.length > 0) return { ok: false, problems: columnProblems };
   const size = planSize(suite, table);
   if (maxRequests !== undefined && size > maxRequests) {

@@ -172,6 +172,17 @@ describe('starting a run', () => {
     expect(await service.api.getRun({ runId })).toMatchObject({ ok: true, value: { kind: 'repeat', total: 6, settings: { iterations: 3, concurrency: 8 } } });
     expect(service.sent()).toBe(6);
   });
+
+  it("sends Repeat's request as typed: {{braces}} in it are text, while a suite without data refuses them", async () => {
+    const service = host();
+    const typed = { cases: [{ agent: ECHO, text: 'Say {{name}} back', payload: { note: '{{ticket}}' } }] };
+    const refused = await service.api.startRun(start({ suite: typed }));
+    expect(refused.ok ? null : refused.error.code).toBe('bad_suite');
+    const { runId, final } = await runToEnd(service, start({ suite: typed, iterations: 2, kind: 'repeat' }));
+    expect(final).toMatchObject({ state: 'passed', completed: 2 });
+    const detail = await service.api.getRunResult({ runId, index: 0 });
+    expect(detail.ok && detail.value.request).toMatchObject({ text: 'Say {{name}} back', payload: { note: '{{ticket}}' } });
+  });
 });
 
 describe('progress', () => {
