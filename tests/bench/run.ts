@@ -9,6 +9,7 @@ import { benchRetention } from './historyPrune';
 import { benchInvokeOverhead } from './invokeOverhead';
 import { benchLibrarySearch } from './library';
 import { benchRuns } from './runs';
+import { benchRunsView } from './runsView';
 import { benchTimeToReady } from './timeToReady';
 
 /**
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, reader, paint, runs) runs
+  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, reader, paint, runs, runsview) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -58,6 +59,10 @@ async function main(): Promise<void> {
   if (!only || only === 'runs') {
     const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
     for (const line of await benchRuns(cliEntry, Number(process.env['BENCH_RUN_ROWS'] ?? 1000))) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'runsview') {
+    for (const line of await benchRunsView(webEntry, Number(process.env['BENCH_RUNSVIEW_ROWS'] ?? 500))) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'reader') {
