@@ -70,6 +70,8 @@ const api: Api = {
   deleteRun: (request) => ipcRenderer.invoke(ipcChannel('deleteRun'), request),
   exportRun: (request) => ipcRenderer.invoke(ipcChannel('exportRun'), request),
   openSuiteFile: () => ipcRenderer.invoke(ipcChannel('openSuiteFile')),
+  loadSuiteDraft: () => ipcRenderer.invoke(ipcChannel('loadSuiteDraft')),
+  saveSuiteDraft: (request) => ipcRenderer.invoke(ipcChannel('saveSuiteDraft'), request),
 };
 
 /**

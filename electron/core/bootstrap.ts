@@ -1,3 +1,4 @@
+import { suiteDraftDocument } from './suiteDraftDocument';
 import type { RunProgressSource } from './runs/runProgress';
 import { createRunProgressHub } from './runs/runProgress';
 import os from 'node:os';
@@ -121,6 +122,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     settings: settingsDocument(inDataDir('settings.json'), onProblem),
     workspace: workspaceDocument(inDataDir('workspace.json'), onProblem),
     guidelineTabs: guidelineTabsDocument(inDataDir('guideline-tabs.json'), onProblem),
+    suiteDraft: suiteDraftDocument(inDataDir('suite-draft.json'), onProblem),
     catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
     wallClock: () => new Date(),
     history,

@@ -1,3 +1,4 @@
+import { suiteDraftDocument, suiteDraftMethods, type SuiteDraftFile } from './suiteDraftDocument';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -91,6 +92,8 @@ export interface ServiceDeps {
   onRunProgress?: (progress: RunProgress) => void;
   /** Work to finish before the stores close (runs going are cancelled and write their end); the caller runs them at close. */
   closers?: Array<() => Promise<void>>;
+  /** The Runs section's unsaved suite (suite-draft.json); in memory when absent. */
+  suiteDraft?: JsonDocument<SuiteDraftFile>;
   /** Where problems that must not fail a call are told (the catalog could not learn an answer's keys). */
   onProblem?: (message: string) => void;
 }
@@ -619,6 +622,7 @@ export function createApiService(deps: ServiceDeps): Api {
       return { ok: false, error: { code: 'internal', message: "Saving through a dialog is the desktop app's; in a browser the file is downloaded." } };
     },
     ...runMethods.api,
+    ...suiteDraftMethods(deps.suiteDraft ?? suiteDraftDocument(null)),
     // An open dialog needs a window: the Electron shell answers this; in a browser the page
     // opens the files itself and never asks.
     async openSuiteFile() {

@@ -1,3 +1,4 @@
+import { parseSuiteDraftSave } from './suiteDraftDocument';
 import {
   API_METHODS,
   type Api,
@@ -321,6 +322,8 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   deleteRun: validateRunRef,
   exportRun: validateExportRun,
   openSuiteFile: noArgument,
+  loadSuiteDraft: noArgument,
+  saveSuiteDraft: parseSuiteDraftSave,
 };
 
 export function isApiMethod(name: string): name is ApiMethod {

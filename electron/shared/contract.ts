@@ -624,6 +624,19 @@ export interface Api {
    * when the person cancelled. A browser page opens files itself (renderer/queries/suiteFiles.ts).
    */
   openSuiteFile(): Promise<Result<OpenedSuiteFile | null>>;
+  /**
+   * The Runs section's unsaved suite, as the page last saved it (its editor's own document), or
+   * null when none is kept. Kept by the host so it outlives a restart in browser mode too, where
+   * the page's origin (and so its storage) changes with the host's port.
+   */
+  loadSuiteDraft(): Promise<Result<{ draft: JsonObject | null }>>;
+  /** Keeps the suite being edited (null forgets it); a draft over 20 MB as JSON is `too_large`. */
+  saveSuiteDraft(request: SuiteDraftSave): Promise<Result<{ kept: boolean }>>;
+}
+
+/** saveSuiteDraft's argument. */
+export interface SuiteDraftSave {
+  draft: JsonObject | null;
 }
 
 /** The kinds of file the app saves; each has its extension and its filter in the save dialog. */
@@ -679,6 +692,13 @@ export interface HostEvents {
    * too, as Server-Sent Events on the host (electron/web/), behind the same session checks.
    */
   onRunProgress(listener: (progress: RunProgress) => void): () => void;
+  /**
+   * Optional (browser mode only): the event stream has just opened or reopened. Events sent
+   * while it was down (or before it first opened) are not replayed, so a view that follows a
+   * run reads it again (getRun, listRunResults); otherwise a run that ended during a drop would
+   * stay "running" on the page. The desktop's IPC has no such gap and does not offer it.
+   */
+  onEventsResumed?(listener: () => void): () => void;
 }
 
 /** The IPC channel of a main-to-page event. */
@@ -762,6 +782,8 @@ export const API_METHODS = [
   'deleteRun',
   'exportRun',
   'openSuiteFile',
+  'loadSuiteDraft',
+  'saveSuiteDraft',
 ] as const satisfies readonly ApiMethod[];
 
 type Unlisted = Exclude<ApiMethod, (typeof API_METHODS)[number]>;

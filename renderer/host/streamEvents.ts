@@ -10,8 +10,8 @@ import { createSseParser } from './sseParser';
  *   the last one leaves, so a page that shows no run holds no connection.
  * - A stream that drops or is refused is opened again after a wait that doubles each time
  *   (1 s, 2 s, 4 s … at most 30 s), and starts again at 1 s once one is up. Events sent while
- *   it was down are not replayed (the host keeps none): a view that needs the whole run reads
- *   it again (getRun, listRunResults).
+ *   it was down are not replayed (the host keeps none): onEventsResumed tells the page each
+ *   time a stream is up, and a view that follows a run reads it again (getRun, listRunResults).
  * - onFindRequested never fires: in a browser, the browser's own find bar answers Ctrl/Cmd+F.
  */
 
@@ -35,6 +35,8 @@ export function createStreamEvents(options: StreamEventsOptions): HostEvents {
   const later = options.setTimeout ?? ((run: () => void, ms: number) => globalThis.setTimeout(run, ms));
   const cancelLater = options.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as number));
   const listeners = new Set<(progress: RunProgress) => void>();
+  /** Told each time a stream is up: what was sent before it (or during a drop) is not replayed. */
+  const resumedListeners = new Set<() => void>();
   /** The open (or opening) stream's abort, or null when none is. */
   let abort: AbortController | null = null;
   let retry: unknown = null;
@@ -69,6 +71,15 @@ export function createStreamEvents(options: StreamEventsOptions): HostEvents {
       });
       if (!response.ok || !response.body) throw new Error(`The event stream answered ${response.status}.`);
       failures = 0;
+      for (const listener of [...resumedListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
       const parser = createSseParser((event) => {
         if (event.event === STREAM_EVENT_NAMES.onRunProgress) deliver(event.data);
       });
@@ -118,6 +129,12 @@ export function createStreamEvents(options: StreamEventsOptions): HostEvents {
         if (!listeners.delete(entry)) return;
         if (listeners.size === 0) stop();
       };
+    },
+    onEventsResumed(listener) {
+      // Does not open a stream by itself: only progress listeners do.
+      const entry = () => listener();
+      resumedListeners.add(entry);
+      return () => void resumedListeners.delete(entry);
     },
   };
 }

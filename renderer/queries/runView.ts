@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
-import { RUN_METHODS, runQuery, runResultQuery, runResultsQuery, useRunProgress, valueOf } from './runs';
+import { RUN_METHODS, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress, valueOf } from './runs';
 import { useSaveTextFile } from './saveTextFile';
 
 /**
@@ -34,7 +34,8 @@ export interface LiveRun {
  * The results of a running run without a request per event: each pushed event's rows are
  * merged into the list in one state update (the events come at most about every 100 ms, so a
  * 1,000-result run is a few dozen renders, not a thousand). When the view opens on a run that
- * is already going, the results so far are read once and merged with what streams in.
+ * is already going, the results so far are read once and merged with what streams in; and
+ * again each time browser mode's event stream reopens (the rows of a drop are not replayed).
  */
 export function useLiveRun(runId: string, running: boolean): LiveRun {
   const api = useHost();
@@ -46,6 +47,9 @@ export function useLiveRun(runId: string, running: boolean): LiveRun {
     if (progress.runId !== runId) return;
     setLive((previous) => ({ rows: merged(previous.rows, progress.rows, seen.current), progress }));
   });
+
+  // Browser mode's event stream dropped and came back: the rows of the gap were not pushed.
+  const resumed = useEventsResumed();
 
   useEffect(() => {
     if (!running) return;
@@ -61,9 +65,9 @@ export function useLiveRun(runId: string, running: boolean): LiveRun {
     return () => {
       stopped = true;
     };
-    // Read once per opened run: later rows come as events.
+    // Read once per opened run, and again when the event stream reopens: later rows come as events.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, runId]);
+  }, [api, runId, resumed]);
 
   return live;
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Api, CompareRunsRequest, ListRunsRequest, Result, RunProgress, RunRecord, RunResultRef, RunResultsQuery } from '../../electron/shared/contract';
 import { useHostEvents } from '../host/HostContext';
 
@@ -89,4 +89,21 @@ export function useRunProgress(onProgress?: (progress: RunProgress) => void): vo
       }),
     [events, queryClient],
   );
+  // Browser mode's stream (re)opened: events of the gap are not replayed, so what the page
+  // holds about runs is read again (a run that ended during a drop must not stay "running").
+  useEffect(
+    () =>
+      events.onEventsResumed?.(() => {
+        for (const method of RUN_METHODS) void queryClient.invalidateQueries({ queryKey: [method] });
+      }),
+    [events, queryClient],
+  );
+}
+
+/** A number that grows each time the host's event stream (re)opens (browser mode), to read again then. */
+export function useEventsResumed(): number {
+  const events = useHostEvents();
+  const [count, setCount] = useState(0);
+  useEffect(() => events.onEventsResumed?.(() => setCount((now) => now + 1)), [events]);
+  return count;
 }

@@ -1,4 +1,5 @@
 import type {
+  JsonObject,
   Api,
   AppSettings,
   BodyTarget,
@@ -391,6 +392,17 @@ export class FakeApi implements Api {
   deleteRun: Api['deleteRun'] = (request) => this.runs.deleteRun(request);
   exportRun: Api['exportRun'] = (request) => this.runs.exportRun(request);
   openSuiteFile: Api['openSuiteFile'] = () => this.runs.openSuiteFile();
+  /** The host's kept suite draft (suite-draft.json); tests may set it as a restart would find it. */
+  suiteDraft: JsonObject | null = null;
+  async loadSuiteDraft(): Promise<Result<{ draft: JsonObject | null }>> {
+    this.record('loadSuiteDraft', undefined);
+    return { ok: true, value: { draft: this.suiteDraft === null ? null : structuredClone(this.suiteDraft) } };
+  }
+  async saveSuiteDraft(request: { draft: JsonObject | null }): Promise<Result<{ kept: boolean }>> {
+    this.record('saveSuiteDraft', request);
+    this.suiteDraft = request.draft === null ? null : structuredClone(request.draft);
+    return { ok: true, value: { kept: true } };
+  }
 
   async findInPage(request: FindInPageRequest): Promise<Result<FindInPageResult>> {
     this.record('findInPage', request);

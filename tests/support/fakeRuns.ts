@@ -88,6 +88,7 @@ function percentiles(values: number[]): Percentiles | null {
 export class FakeRuns implements RunMethods {
   readonly runs = new Map<string, FakeRun>();
   private readonly listeners = new Set<(progress: RunProgress) => void>();
+  private readonly resumedListeners = new Set<() => void>();
   private nextRun = 1;
   /** Elapsed time reported in progress events; tests may move it. */
   elapsedMs = 1000;
@@ -113,7 +114,23 @@ export class FakeRuns implements RunMethods {
       this.listeners.add(listener);
       return () => this.listeners.delete(listener);
     },
+    onEventsResumed: (listener) => {
+      this.resumedListeners.add(listener);
+      return () => void this.resumedListeners.delete(listener);
+    },
   };
+
+  /**
+   * Browser mode's event stream drops: until `resume()`, results are stored and runs end as
+   * the host would, but nothing is pushed (the host keeps no events for later).
+   */
+  dropped = false;
+
+  /** The event stream is up again (browser mode's reconnect): the page is told, nothing replayed. */
+  resume(): void {
+    this.dropped = false;
+    for (const listener of this.resumedListeners) listener();
+  }
 
   /** Adds a finished or running run directly (for lists, compare, the matrix). */
   seed(record: Partial<RunRecord> & Pick<RunRecord, 'runId'>, rows: RunResultRow[] = [], answers: Record<number, string> = {}): RunRecord {
@@ -187,6 +204,7 @@ export class FakeRuns implements RunMethods {
       rows,
       waitingMs,
     };
+    if (this.dropped) return;
     for (const listener of this.listeners) listener(structuredClone(progress));
   }
 

@@ -83,11 +83,20 @@ const pairKey = (row: RunResultRow) => JSON.stringify([row.caseName, row.row, ro
 
 /**
  * Two runs side by side: each result of `after` is matched with the result of `before` for the
- * same case name, data row, iteration and agent (the first such, when a suite repeats a name).
+ * same case name, data row, iteration and agent. A suite may give two cases the same name: the
+ * second such result of `after` is matched with the second of `before`, and so on, in plan order
+ * (matching only the first would report the second case as in one run only, and a newly failing
+ * second case would never be said).
  */
 export function compareResults(before: { record: RunRecord; results: readonly StoredRunResult[] }, after: { record: RunRecord; results: readonly StoredRunResult[] }): RunComparison {
-  const earlier = new Map<string, StoredRunResult>();
-  for (const result of before.results) if (!earlier.has(pairKey(result.row))) earlier.set(pairKey(result.row), result);
+  const byIndex = (a: StoredRunResult, b: StoredRunResult) => a.row.index - b.row.index;
+  const earlier = new Map<string, StoredRunResult[]>();
+  for (const result of [...before.results].sort(byIndex)) {
+    const key = pairKey(result.row);
+    const queue = earlier.get(key);
+    if (queue) queue.push(result);
+    else earlier.set(key, [result]);
+  }
   const comparison: RunComparison = {
     before: before.record,
     after: after.record,
@@ -101,15 +110,14 @@ export function compareResults(before: { record: RunRecord; results: readonly St
       after: (({ roundTrip, server }) => ({ roundTrip, server }))(latencyOf(after.results.map((result) => result.row))),
     },
   };
-  const matched = new Set<string>();
-  for (const result of after.results) {
-    const key = pairKey(result.row);
-    const partner = matched.has(key) ? undefined : earlier.get(key);
+  let matched = 0;
+  for (const result of [...after.results].sort(byIndex)) {
+    const partner = earlier.get(pairKey(result.row))?.shift();
     if (!partner) {
       comparison.onlyAfter += 1;
       continue;
     }
-    matched.add(key);
+    matched += 1;
     const pair = { before: partner.row, after: result.row };
     if (partner.row.passed && !result.row.passed) comparison.newlyFailing.push(pair);
     if (!partner.row.passed && result.row.passed) comparison.newlyPassing.push(pair);
@@ -117,6 +125,6 @@ export function compareResults(before: { record: RunRecord; results: readonly St
     const afterAnswer = answerOf(result);
     if (beforeAnswer !== null && afterAnswer !== null && beforeAnswer !== afterAnswer) comparison.answerChanged.push({ ...pair, beforeAnswer, afterAnswer });
   }
-  comparison.onlyBefore = before.results.length - matched.size;
+  comparison.onlyBefore = before.results.length - matched;
   return comparison;
 }

@@ -63,13 +63,21 @@ export function RunsPanel() {
 
   const start = useMutation({ mutationFn: (request: StartRunRequest) => api.startRun(request) });
 
+  /** The suite `replace` last put in, while nobody has edited it (edits make a new object). */
+  const placed = useRef<SuiteDraft | null>(null);
+
   function edit(next: SuiteDraft) {
     setDraft({ ...next, dirty: true });
   }
 
-  /** Puts another suite in the editor; an edited one it replaces can be restored. */
+  /**
+   * Puts another suite in the editor; an edited one it replaces can be restored. A suite that
+   * was itself only put in (a second press of New suite from request tab) does not take the
+   * place of the person's own suite as the one to restore.
+   */
   function replace(next: SuiteDraft, message: string) {
-    if (hasWork(draft)) setPrevious(draft);
+    if (hasWork(draft) && draft !== placed.current) setPrevious(draft);
+    placed.current = next;
     setDraft(next);
     setSourceText(null);
     setProblems([]);

@@ -318,6 +318,8 @@ describe('the key never leaves the host', () => {
       },
       exportRun: async () => Promise.all((['junit', 'json', 'csv', 'html'] as const).map((format) => core.api.exportRun({ runId, format }))),
       openSuiteFile: () => core.api.openSuiteFile(),
+      loadSuiteDraft: () => core.api.loadSuiteDraft(),
+      saveSuiteDraft: () => core.api.saveSuiteDraft({ draft: { name: 'orders', cases: [] } }),
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
@@ -340,6 +342,7 @@ describe('the key never leaves the host', () => {
       'profiles.json',
       'sandbox.json', // the Sandbox's port only
       'settings.json',
+      'suite-draft.json', // the Runs section's unsaved suite (as the page sent it)
       'workspace.json',
     ]);
     for (const file of files) {
