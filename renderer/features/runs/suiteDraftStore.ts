@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JsonObject } from '../../../electron/shared/contract';
 import { useHost } from '../../host/HostContext';
-import { emptySuite, type SuiteDraft } from './suiteModel';
+import { emptyCase, emptySuite, type CaseDraft, type ExpectDraft, type SuiteDraft } from './suiteModel';
 
 /**
  * The suite being edited is kept on every change, so an unsaved edit survives a reload or a
@@ -23,8 +23,51 @@ function storage(): Storage | null {
   }
 }
 
-const isDraft = (value: unknown): value is SuiteDraft =>
-  typeof value === 'object' && value !== null && Array.isArray((value as SuiteDraft).cases) && typeof (value as SuiteDraft).defaults === 'object';
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const textOr = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+
+/** A kept case with every field the editor reads: a field missing or of the wrong type gets its empty value. */
+function keptCase(raw: unknown, base: CaseDraft): CaseDraft {
+  const kept = isRecord(raw) ? raw : {};
+  const expect = isRecord(kept['expect']) ? kept['expect'] : {};
+  const expectDraft = { ...base.expect };
+  for (const field of Object.keys(expectDraft) as Array<keyof ExpectDraft>) {
+    const value = expect[field];
+    // Each field's own values are checked where the form reads them; here only its type.
+    if (typeof value === 'string') (expectDraft as Record<string, string>)[field] = value;
+  }
+  return {
+    key: base.key,
+    name: textOr(kept['name'], base.name),
+    agent: textOr(kept['agent'], base.agent),
+    text: textOr(kept['text'], base.text),
+    payloadText: textOr(kept['payloadText'], base.payloadText),
+    payloadView: kept['payloadView'] === 'table' ? 'table' : 'json',
+    expect: expectDraft,
+  };
+}
+
+/**
+ * A kept draft made whole, or null when it is not one. The draft comes from storage another
+ * version of the app (or a damaged file) may have written: a case without `expect`, say, must
+ * not crash the section, so every field the editor reads is given its type here.
+ */
+export function keptDraft(value: unknown): SuiteDraft | null {
+  if (!isRecord(value) || !Array.isArray(value['cases'])) return null;
+  const empty = emptySuite();
+  const data = isRecord(value['data']) && typeof value['data']['name'] === 'string' && typeof value['data']['text'] === 'string' ? { name: value['data']['name'], text: value['data']['text'] } : null;
+  return {
+    name: textOr(value['name'], ''),
+    fileName: typeof value['fileName'] === 'string' ? value['fileName'] : null,
+    agents: textOr(value['agents'], ''),
+    dataName: textOr(value['dataName'], ''),
+    data,
+    defaults: keptCase(value['defaults'], empty.defaults),
+    cases: value['cases'].map((item) => keptCase(item, emptyCase())),
+    extra: isRecord(value['extra']) ? value['extra'] : {},
+    dirty: value['dirty'] === true,
+  };
+}
 
 /** The kept draft, or a new empty suite when none is kept (or it cannot be read). */
 export function loadSuiteDraft(): SuiteDraft {
@@ -32,7 +75,7 @@ export function loadSuiteDraft(): SuiteDraft {
     const text = storage()?.getItem(SUITE_DRAFT_KEY);
     if (!text) return emptySuite();
     const value: unknown = JSON.parse(text);
-    return isDraft(value) ? { ...emptySuite(), ...value } : emptySuite();
+    return keptDraft(value) ?? emptySuite();
   } catch {
     return emptySuite();
   }
@@ -85,7 +128,8 @@ export function useSuiteDraft() {
         if (stopped) return;
         const value = answer?.ok ? answer.value.draft : null;
         // An edit made before the host answered is newer than the host's copy: it stays.
-        if (value && isDraft(value) && !edited.current) setDraft({ ...emptySuite(), ...value });
+        const kept = keptDraft(value);
+        if (kept && !edited.current) setDraft(kept);
         setHostRead(true);
       });
     return () => {

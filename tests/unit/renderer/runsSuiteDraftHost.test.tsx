@@ -37,4 +37,15 @@ describe('Runs: the suite draft kept by the host', () => {
     expect(order[0]).toBe('loadSuiteDraft');
     expect(fake.suiteDraft).toMatchObject({ name: 'from before' });
   });
+
+  it('shows a damaged kept draft with what it has (a case without expectations, empty defaults) instead of breaking the section', async () => {
+    const fake = new FakeApi();
+    fake.suiteDraft = { name: 'half', defaults: {}, cases: [{ text: 'kept text', expect: { status: 201 } }, 'not a case'] } as unknown as JsonObject;
+    await openRuns(fake);
+    await waitFor(() => expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('half'));
+    expect(within(caseGroup(1)).getByRole('textbox', { name: 'Text' })).toHaveValue('kept text');
+    // A field of the wrong type is left empty rather than shown wrong.
+    expect(within(caseGroup(1)).getByRole('spinbutton', { name: 'Status' })).toHaveValue(null);
+    expect(within(caseGroup(2)).getByRole('textbox', { name: 'Text' })).toHaveValue('');
+  });
 });
