@@ -1,16 +1,13 @@
 import { mutationOptions, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, Result, SaveEntryChecklistRequest } from '../../electron/shared/contract';
+import type { Api, SaveEntryChecklistRequest } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { valueOf } from './valueOf';
 
 /**
  * Checklists against an answer (issue 9), kept with their history entry by the host. Keyed by
  * the contract method and the entry; a save refreshes that entry's checklists.
  */
 
-function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 export function entryChecklistsQuery(api: Api, entryId: number | null) {
   return queryOptions({

@@ -1,16 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, skipToken, useInfiniteQuery, useIsMutating, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Api, HistoryPage, HistoryQuery, HistorySearchPage, Result } from '../../electron/shared/contract';
+import type { Api, HistoryPage, HistoryQuery, HistorySearchPage } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { valueOf } from './valueOf';
 
 /** Rows per page: enough to fill a tall window, small enough to arrive at once. */
 export const HISTORY_PAGE_SIZE = 100;
 
-/** A Result's value, or a thrown error the query shows (the history methods fail only on bad input). */
-function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 /** The filters without paging: what a list is keyed by. */
 export type HistoryFilters = Omit<HistoryQuery, 'beforeId' | 'limit'>;

@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, ClearHistoryRequest, DeleteHistoryRequest, HistoryEntry, PinHistoryRequest, Result } from '../../electron/shared/contract';
+import type { Api, ClearHistoryRequest, DeleteHistoryRequest, HistoryEntry, PinHistoryRequest } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { valueOf } from './valueOf';
 
 /**
  * Pinning, deleting and clearing history entries, and the counts Clear all's confirmation
@@ -9,11 +10,6 @@ import { useHost } from '../host/HostContext';
  * everywhere else; a deleted entry's own query is dropped rather than read again.
  */
 
-/** A Result's value, or a thrown error the mutation's caller shows. */
-function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 export const historyCountsKey = () => ['countHistory'] as const;
 

@@ -10,6 +10,7 @@ import type {
   Result,
 } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { valueOf } from './valueOf';
 
 /**
  * The guideline library (issue 9): one per profile, kept by the host. Every key names the
@@ -18,11 +19,6 @@ import { useHost } from '../host/HostContext';
  * new title changes the order and the search hits alike.
  */
 
-/** A Result's value, or a thrown error the query shows (the library fails only on bad input or a broken store). */
-function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 /** Methods whose answers a library change (or a guideline fetch, which files a version) makes stale. */
 export const LIBRARY_READS = ['listGuidelineLibrary', 'searchGuidelineLibrary', 'listGuidelineVersions', 'getGuidelineVersion'] as const;

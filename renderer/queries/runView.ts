@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
-import { RUN_METHODS, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress, valueOf } from './runs';
+import { RUN_METHODS, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress } from './runs';
+import { valueOf } from './valueOf';
 import { useSaveTextFile } from './saveTextFile';
 
 /**

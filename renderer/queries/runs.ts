@@ -1,7 +1,8 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Api, CompareRunsRequest, ListRunsRequest, Result, RunProgress, RunRecord, RunResultRef, RunResultsQuery } from '../../electron/shared/contract';
+import type { Api, CompareRunsRequest, ListRunsRequest, RunProgress, RunRecord, RunResultRef, RunResultsQuery } from '../../electron/shared/contract';
 import { useHostEvents } from '../host/HostContext';
+import { valueOf } from './valueOf';
 
 /**
  * Runs (issue 10): one queryOptions factory per contract method, keyed by the method and its
@@ -12,11 +13,6 @@ import { useHostEvents } from '../host/HostContext';
  * state from the database.
  */
 
-/** A Result's value, or a thrown error the query shows. */
-export function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 export const runKeys = {
   list: (request: ListRunsRequest) => ['listRuns', request] as const,
