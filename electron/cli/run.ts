@@ -9,7 +9,7 @@ import { buildRunReport, reportResult, type RunMeta } from '../core/runs/runRepo
 import { startRun, type RunEvent } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem } from '../core/runs/suiteTypes';
-import { createNodeTransport } from '../core/transport';
+import { createNodeTransport } from '../core/http1Transport';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
 import { parseRunArgs, RUN_USAGE } from './runArgs';

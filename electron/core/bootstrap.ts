@@ -19,7 +19,7 @@ import { createKeychainSecretStore, createMemorySecretStore, routeSecretStores, 
 import { createApiService } from './service';
 import { rememberedSandboxPort } from './sandboxPort';
 import { removeOrphanedTemporaryFiles } from './temporaryFiles';
-import { createNodeTransport } from './transport';
+import { createNodeTransport } from './http1Transport';
 
 /**
  * Starts everything behind the contract, the same way for Electron and for browser mode: the

@@ -1,5 +1,5 @@
 import { createPlatformClient, type PlatformClient, type PlatformTarget } from '../../electron/core/platformClient';
-import { createNodeTransport } from '../../electron/core/transport';
+import { createNodeTransport } from '../../electron/core/http1Transport';
 
 /** The real platform client over the real transport, as the host builds it. */
 export function testClient(): PlatformClient {

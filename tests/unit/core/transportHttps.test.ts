@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport, TransportError, type TimingMarks, type TransportTls } from '../../../electron/core/transport';
+import { createNodeTransport } from '../../../electron/core/http1Transport';
+import { TransportError, type TimingMarks, type TransportTls } from '../../../electron/core/transport';
 
 /**
  * The transport over https, whose modules (node:https, TLS, crypto) it loads only on the first
