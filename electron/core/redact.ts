@@ -165,16 +165,35 @@ export function redactSecret(text: string, secret: string | null | undefined): s
  * Every string in `value` (and every object key), redacted: applied to everything the
  * client returns, so no field that crosses to the page (reason phrase, header, URL, body,
  * message) can be missed, now or when a field is added.
+ *
+ * An array or object with nothing to redact in it comes back as it is, not copied (the
+ * usual case: copying every exchange whole was a run's largest cost after the network);
+ * one with something to redact is a new plain object or array, and `value` is left as it was.
  */
 export function redactDeep<T>(value: T, redactor: Redactor): T {
   if (redactor === NO_REDACTION) return value;
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return redactor.redact(item);
-    if (Array.isArray(item)) return item.map(walk);
-    if (item !== null && typeof item === 'object') {
-      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [redactor.redact(key), walk(inner)]));
+    if (item === null || typeof item !== 'object') return item;
+    if (Array.isArray(item)) {
+      let copy: unknown[] | null = null;
+      for (let i = 0; i < item.length; i += 1) {
+        const inner: unknown = item[i];
+        const redacted = walk(inner);
+        if (redacted !== inner) (copy ??= item.slice())[i] = redacted;
+      }
+      return copy ?? item;
     }
-    return item;
+    const record = item as Record<string, unknown>;
+    const keys = Object.keys(record);
+    let changed = false;
+    for (let i = 0; i < keys.length && !changed; i += 1) {
+      const key = keys[i]!;
+      changed = redactor.redact(key) !== key || walk(record[key]) !== record[key];
+    }
+    if (!changed) return item;
+    // Object.fromEntries defines each key as an own property, "__proto__" included.
+    return Object.fromEntries(keys.map((key) => [redactor.redact(key), walk(record[key])]));
   };
   return walk(value) as T;
 }

@@ -39,6 +39,22 @@ describe('redactSecret', () => {
     expect(JSON.stringify(redactDeep(value, createRedactor(KEY)))).not.toMatch(/sk\/|live|c2svf/);
   });
 
+  it('redacts a key deep inside a value without touching the value it was given', () => {
+    const value = { exchange: { headers: [{ name: 'x-echo', value: `k=${KEY}` }], body: 'plain' }, note: 'plain', n: 2 };
+    const before = JSON.stringify(value);
+    const redacted = redactDeep(value, createRedactor(KEY));
+    expect(redacted).toEqual({ exchange: { headers: [{ name: 'x-echo', value: `k=${REDACTED}` }], body: 'plain' }, note: 'plain', n: 2 });
+    expect(JSON.stringify(value)).toBe(before);
+  });
+
+  it('keeps a "__proto__" key as a field of its own when it redacts beside it', () => {
+    const value = JSON.parse(`{"__proto__": {"polluted": true}, "echo": "${KEY}"}`) as Record<string, unknown>;
+    const redacted = redactDeep(value, createRedactor(KEY));
+    expect(Object.keys(redacted)).toEqual(['__proto__', 'echo']);
+    expect(redacted['echo']).toBe(REDACTED);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
   it('cuts a long text without leaving the start of a key behind', () => {
     const redactor = createRedactor(KEY);
     const text = `${'x'.repeat(10)}${KEY}${'y'.repeat(100)}`;
