@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,7 +17,8 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
 
 export async function writePrivateFile(file: string, text: string): Promise<void> {
   await ensurePrivateDir(path.dirname(file));
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  // node:crypto is loaded here, on the first write, not at start: the command line's start never needs it.
+  const temporary = `${file}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temporary, 'wx', 0o600);
   try {
     await handle.writeFile(text, 'utf8');

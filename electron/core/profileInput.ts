@@ -1,4 +1,3 @@
-import { X509Certificate } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppError, ProfileInput, Result } from '../shared/contract';
@@ -50,6 +49,8 @@ export async function readCaFile(file: string): Promise<{ ok: true; pem: string 
     const pem = await readFile(file, 'utf8');
     const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
     if (blocks.length === 0) return { ok: false, message: `${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----).` };
+    // node:crypto on first use, not at the command line's start (which reads no CA file).
+    const { X509Certificate } = process.getBuiltinModule('node:crypto');
     for (const block of blocks) new X509Certificate(block);
     return { ok: true, pem: blocks.join('\n') };
   } catch (error) {

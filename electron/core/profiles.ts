@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { KeyPresentation, ProfileInput, ProfileKind, TlsSettings } from '../shared/contract';
 import { DEFAULT_PRESENTATION } from './keyPresentation';
 import { createJsonDocument, type JsonDocument } from './jsonDocument';
@@ -42,7 +41,8 @@ export interface ProfileStore {
 }
 
 export function newProfileId(): string {
-  return randomUUID();
+  // Loaded on first use: the command line reads the profile defaults here and never makes an id.
+  return process.getBuiltinModule('node:crypto').randomUUID();
 }
 
 /** The Sandbox profile for a sandbox server listening at `baseUrl`. */

@@ -3,7 +3,7 @@ import type { ExchangeTiming } from '../../shared/contract';
 import { savedToFileText } from '../../shared/contract';
 import type { ReportBundle } from './reportBundle';
 import type { ReportEntry } from './reportEntry';
-import { formatReportMs, formatReportTime, statusLabel } from './reportFormat';
+import { formatReportMs, formatReportTime, formatReportWhole, statusLabel } from './reportFormat';
 import { REPORT_STYLE } from './reportStyle';
 
 // Kept importable from here: the report's formats moved to reportFormat.ts so the page's Copy as
@@ -32,7 +32,6 @@ export function escapeHtml(text: string): string {
 }
 
 const e = escapeHtml;
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 function fact(label: string, valueHtml: string): string {
   return `<dt>${e(label)}</dt><dd>${valueHtml}</dd>`;
@@ -76,7 +75,7 @@ function answerHtml(entry: ReportEntry): string {
   }
   if (answer?.what === 'saved') {
     // The body was never read: the report says where it went, not what it said.
-    return `<h3>Answer</h3><p>The body was saved to a file, not read: ${e(savedToFileText(answer))}${answer.limitReached ? ` (the limit was ${WHOLE.format(answer.limitBytes)} bytes)` : ''}.</p>`;
+    return `<h3>Answer</h3><p>The body was saved to a file, not read: ${e(savedToFileText(answer))}${answer.limitReached ? ` (the limit was ${formatReportWhole(answer.limitBytes)} bytes)` : ''}.</p>`;
   }
   if (answer?.what === 'guideline') {
     return [
@@ -166,7 +165,7 @@ function headersHtml(entry: ReportEntry): string {
   const { response } = entry;
   if (!response) return '';
   const rows = Object.entries(response.headers).map(([name, value]) => `<tr><td><code>${e(name)}</code></td><td><code>${e(value)}</code></td></tr>`);
-  const size = `${WHOLE.format(response.bytes)} bytes${response.bodyTruncated ? ', body cut (only its start was kept)' : ''}`;
+  const size = `${formatReportWhole(response.bytes)} bytes${response.bodyTruncated ? ', body cut (only its start was kept)' : ''}`;
   const raw = entry.answer && response.body !== null ? `<details><summary>Raw response body</summary><pre>${e(response.body)}</pre></details>` : '';
   return `<h3>Response headers</h3><p class="muted">${e(size)}</p><table><tbody>${rows.join('')}</tbody></table>${raw}`;
 }
