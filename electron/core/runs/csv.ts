@@ -13,71 +13,67 @@ export interface CsvRecord {
 
 export type CsvParsed = { ok: true; records: CsvRecord[] } | { ok: false; line: number; message: string };
 
+/** A run of characters that cannot end or quote an unquoted field. */
+const PLAIN = /[^",\r\n]*/y;
+
 export function parseCsv(input: string): CsvParsed {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const records: CsvRecord[] = [];
   let fields: string[] = [];
-  let field = '';
   let line = 1;
   let recordLine = 1;
   let i = 0;
-  /** Whether the current record has begun (so "a,b," at the very end still ends with an empty field). */
-  let started = false;
-  const endRecord = () => {
-    started = false;
-    fields.push(field);
-    records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
+  // Fields are cut out with slice between the characters that matter (found by indexOf and a
+  // sticky pattern), not built a character at a time: a 1000-row file parses in a fraction of
+  // the time, which a command's start feels.
   while (i < text.length) {
-    const char = text[i]!;
-    started = true;
-    if (char === '"' && field === '') {
+    let field: string;
+    if (text[i] === '"') {
       // A quoted field: runs to the next quote that is not doubled.
       const openedOn = line;
+      field = '';
       i += 1;
       for (;;) {
-        if (i >= text.length) return { ok: false, line: openedOn, message: 'a quoted field is not closed' };
-        const inner = text[i]!;
-        if (inner === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i += 1;
-          break;
+        const quote = text.indexOf('"', i);
+        if (quote === -1) return { ok: false, line: openedOn, message: 'a quoted field is not closed' };
+        const part = text.slice(i, quote);
+        for (let at = part.indexOf('\n'); at !== -1; at = part.indexOf('\n', at + 1)) line += 1;
+        field += part;
+        if (text[quote + 1] === '"') {
+          field += '"';
+          i = quote + 2;
+          continue;
         }
-        if (inner === '\n') line += 1;
-        field += inner;
-        i += 1;
+        i = quote + 1;
+        break;
       }
       const next = text[i];
       if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
         return { ok: false, line, message: 'text follows a closing quote (a quote inside a field must be doubled: "")' };
       }
-      continue;
+    } else {
+      PLAIN.lastIndex = i;
+      field = PLAIN.exec(text)![0];
+      i = PLAIN.lastIndex;
+      if (text[i] === '"') return { ok: false, line, message: 'a quote inside an unquoted field (quote the whole field and double the quote)' };
     }
-    if (char === '"') return { ok: false, line, message: 'a quote inside an unquoted field (quote the whole field and double the quote)' };
+    fields.push(field);
+    const char = text[i];
     if (char === ',') {
-      fields.push(field);
-      field = '';
       i += 1;
+      // "a,b," at the very end still ends with an empty field.
+      if (i === text.length) fields.push('');
       continue;
     }
-    if (char === '\r' || char === '\n') {
-      endRecord();
-      i += char === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-      recordLine = line;
-      if (i >= text.length) return { ok: true, records };
-      continue;
-    }
-    field += char;
-    i += 1;
+    // A line break or the end of the text ends the record.
+    records.push({ line: recordLine, fields });
+    fields = [];
+    if (char === undefined) break;
+    i += char === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    line += 1;
+    recordLine = line;
   }
-  if (started) endRecord();
+  if (fields.length > 0) records.push({ line: recordLine, fields });
   return { ok: true, records };
 }
 
