@@ -1,4 +1,4 @@
-import { HTTPParser } from 'http-parser-js';
+import { HTTPParser, type OnHeadersCompleteParser } from 'http-parser-js';
 import net from 'node:net';
 import type tls from 'node:tls';
 import { createConnectionPool, type PooledSocket } from './connectionPool';
@@ -152,8 +152,47 @@ interface ParserPosition {
   end: number;
 }
 
+/** The status line and headers as http-parser-js hands them over. */
+type HeaderInfo = Parameters<OnHeadersCompleteParser>[0];
+
+/** What one exchange does with its connection's events while it holds the connection. */
+interface Exchange {
+  onData(chunk: Buffer): void;
+  onError(error: NodeJS.ErrnoException): void;
+  onEnd(): void;
+  onHeaders(info: HeaderInfo): void;
+  onBody(chunk: Buffer): void;
+  onMessageComplete(): void;
+}
+
+/**
+ * A connection and its parser, with listeners added once for its whole life and handed to the
+ * exchange that holds it. Anything that happens while it idles in the pool (the server closes
+ * it, an error, bytes nobody asked for) drops it.
+ */
+class Connection {
+  readonly parser = new HTTPParser(HTTPParser.RESPONSE);
+  /** The exchange using the connection; null while it idles. */
+  exchange: Exchange | null = null;
+
+  constructor(
+    readonly socket: PooledSocket,
+    onIdleEvent: (connection: Connection) => void,
+  ) {
+    socket.on('data', (chunk: Buffer) => (this.exchange ? this.exchange.onData(chunk) : onIdleEvent(this)));
+    socket.on('error', (error: NodeJS.ErrnoException) => (this.exchange ? this.exchange.onError(error) : onIdleEvent(this)));
+    socket.on('end', () => (this.exchange ? this.exchange.onEnd() : onIdleEvent(this)));
+    socket.on('close', () => (this.exchange ? this.exchange.onEnd() : onIdleEvent(this)));
+    // http-parser-js starts over by itself after each message, so one parser serves every exchange.
+    this.parser[HTTPParser.kOnHeadersComplete] = (info) => this.exchange?.onHeaders(info);
+    this.parser[HTTPParser.kOnBody] = (chunk, offset, length) => this.exchange?.onBody(chunk.subarray(offset, offset + length));
+    this.parser[HTTPParser.kOnMessageComplete] = () => this.exchange?.onMessageComplete();
+  }
+}
+
 export function createNodeTransport(now: () => number = () => performance.now()): Transport {
-  const pool = createConnectionPool(now);
+  const pool = createConnectionPool<Connection>(now);
+  const dropIdle = (connection: Connection) => pool.drop(connection);
 
   return (request, marks) =>
     new Promise<TransportResponse>((resolve, reject) => {
@@ -173,7 +212,8 @@ export function createNodeTransport(now: () => number = () => performance.now())
       const key = `${request.url.protocol}//${request.url.host}${secure ? `|${tlsKey(request.tls)}` : ''}`;
       const pooled = pool.take(key);
       marks.reusedConnection = pooled !== null;
-      const socket = pooled ?? connect(request.url, request.tls, marks, now);
+      const connection = pooled ?? new Connection(connect(request.url, request.tls, marks, now), dropIdle);
+      const { socket, parser } = connection;
 
       let body: BodyQueue | null = null;
       let done = false;
@@ -182,13 +222,9 @@ export function createNodeTransport(now: () => number = () => performance.now())
       let keepAlive = false;
       let keepAliveHeader: string | undefined;
 
-      const parser = new HTTPParser(HTTPParser.RESPONSE);
       const cleanup = () => {
         done = true;
-        socket.off('data', onData);
-        socket.off('error', onError);
-        socket.off('end', onEnd);
-        socket.off('close', onEnd);
+        connection.exchange = null;
         request.signal.removeEventListener('abort', onAbort);
       };
       const fail = (error: Error) => {
@@ -203,67 +239,65 @@ export function createNodeTransport(now: () => number = () => performance.now())
         body!.end();
         if (socket.isPaused()) socket.resume();
         // Bytes past the answer mean the connection is out of step: it is not reused.
-        if (keepAlive && !leftover && !request.signal.aborted) pool.release(key, socket, keepAliveHeader);
+        if (keepAlive && !leftover && !request.signal.aborted) pool.release(key, connection, keepAliveHeader);
         else socket.destroy();
-      };
-
-      parser[HTTPParser.kOnHeadersComplete] = (info) => {
-        if (done || body) return;
-        if (info.statusCode === 101 || info.upgrade) {
-          fail(new TransportError(`The server switched protocols (HTTP ${info.statusCode}), which this API does not use.`, 'UPGRADE'));
-          return;
-        }
-        if (info.statusCode >= 100 && info.statusCode < 200) {
-          informational = true;
-          return;
-        }
-        const headers: Record<string, string> = {};
-        for (let i = 0; i < info.headers.length; i += 2) {
-          const name = info.headers[i]!.toLowerCase();
-          const value = info.headers[i + 1]!;
-          headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
-        }
-        const length = headers['content-length'];
-        if (length !== undefined && !/^\d+(\s*,\s*\d+)*$/.test(length)) {
-          fail(new TransportError(`The server sent a Content-Length that is not a number ("${length.slice(0, 40)}").`, 'HPE_INVALID_CONTENT_LENGTH'));
-          return;
-        }
-        marks.firstByte = now();
-        keepAlive = info.shouldKeepAlive;
-        keepAliveHeader = headers['keep-alive'];
-        body = new BodyQueue(socket, () => fail(abortError()));
-        resolve({ status: info.statusCode, statusText: info.statusMessage, headers, body });
-      };
-      parser[HTTPParser.kOnBody] = (chunk, offset, length) => {
-        if (!done && body) body.push(chunk.subarray(offset, offset + length));
-      };
-      parser[HTTPParser.kOnMessageComplete] = () => {
-        if (done) return;
-        if (informational) {
-          informational = false;
-          return;
-        }
-        const position = parser as unknown as ParserPosition;
-        complete(position.offset < position.end);
-      };
-
-      const onData = (chunk: Buffer) => {
-        const parsed = parser.execute(chunk);
-        if (parsed instanceof Error) fail(new TransportError(`The server's answer is not valid HTTP (${(parsed as NodeJS.ErrnoException).code ?? parsed.message}).`, (parsed as NodeJS.ErrnoException).code ?? 'HPE_INVALID'));
-      };
-      const onError = (error: NodeJS.ErrnoException) => fail(new TransportError(error.message, error.code ?? null));
-      const onEnd = () => {
-        // An answer without a length ends when the connection does.
-        if (!done && body) parser.finish();
-        if (done) return;
-        fail(body ? new TransportError('The connection closed before the answer was complete.', 'ECONNRESET') : new TransportError('The connection closed before an answer arrived.', 'ECONNRESET'));
       };
       const onAbort = () => fail(abortError());
 
-      socket.on('data', onData);
-      socket.on('error', onError);
-      socket.on('end', onEnd);
-      socket.on('close', onEnd);
+      connection.exchange = {
+        onHeaders(info) {
+          if (done || body) return;
+          if (info.statusCode === 101 || info.upgrade) {
+            fail(new TransportError(`The server switched protocols (HTTP ${info.statusCode}), which this API does not use.`, 'UPGRADE'));
+            return;
+          }
+          if (info.statusCode >= 100 && info.statusCode < 200) {
+            informational = true;
+            return;
+          }
+          const headers: Record<string, string> = {};
+          for (let i = 0; i < info.headers.length; i += 2) {
+            const name = info.headers[i]!.toLowerCase();
+            const value = info.headers[i + 1]!;
+            headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+          }
+          const length = headers['content-length'];
+          if (length !== undefined && !/^\d+(\s*,\s*\d+)*$/.test(length)) {
+            fail(new TransportError(`The server sent a Content-Length that is not a number ("${length.slice(0, 40)}").`, 'HPE_INVALID_CONTENT_LENGTH'));
+            return;
+          }
+          marks.firstByte = now();
+          keepAlive = info.shouldKeepAlive;
+          keepAliveHeader = headers['keep-alive'];
+          body = new BodyQueue(socket, () => fail(abortError()));
+          resolve({ status: info.statusCode, statusText: info.statusMessage, headers, body });
+        },
+        onBody(chunk) {
+          if (!done && body) body.push(chunk);
+        },
+        onMessageComplete() {
+          if (done) return;
+          if (informational) {
+            informational = false;
+            return;
+          }
+          const position = parser as unknown as ParserPosition;
+          complete(position.offset < position.end);
+        },
+        onData(chunk) {
+          const parsed = parser.execute(chunk);
+          if (parsed instanceof Error) fail(new TransportError(`The server's answer is not valid HTTP (${(parsed as NodeJS.ErrnoException).code ?? parsed.message}).`, (parsed as NodeJS.ErrnoException).code ?? 'HPE_INVALID'));
+        },
+        onError(error) {
+          fail(new TransportError(error.message, error.code ?? null));
+        },
+        onEnd() {
+          // An answer without a length ends when the connection does.
+          if (!done && body) parser.finish();
+          if (done) return;
+          fail(body ? new TransportError('The connection closed before the answer was complete.', 'ECONNRESET') : new TransportError('The connection closed before an answer arrived.', 'ECONNRESET'));
+        },
+      };
       request.signal.addEventListener('abort', onAbort, { once: true });
       socket.write(text, 'utf8', (error) => {
         if (!error) marks.sent = now();

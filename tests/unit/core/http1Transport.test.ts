@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { idleLifetimeMs } from '../../../electron/core/connectionPool';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createConnectionPool, idleLifetimeMs, type PooledSocket } from '../../../electron/core/connectionPool';
 import { createNodeTransport } from '../../../electron/core/http1Transport';
 import { TransportError, type TimingMarks, type Transport } from '../../../electron/core/transport';
 
@@ -133,6 +133,31 @@ describe('the HTTP/1.1 transport', () => {
     expect((await send(transport, server.url)).marks.reusedConnection).toBe(false);
   });
 
+  it('drops an idle connection that the server closes or that receives bytes nobody asked for', async () => {
+    const sockets: net.Socket[] = [];
+    let count = 0;
+    const server = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', () => socket.write(ok(`{"n":${(count += 1)}}`)));
+      socket.on('error', () => undefined);
+    });
+    track(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/`);
+    const transport = createNodeTransport();
+    await send(transport, url);
+    // Stray bytes on the idle connection: it is out of step, so it is not reused.
+    sockets[0]!.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await send(transport, url);
+    expect(second).toMatchObject({ text: '{"n":2}', marks: { reusedConnection: false } });
+    // The server closes the idle connection: the next request opens another and succeeds.
+    sockets[1]!.end();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await send(transport, url)).toMatchObject({ text: '{"n":3}', marks: { reusedConnection: false } });
+    expect(sockets).toHaveLength(3);
+  });
+
   it('refuses a header value that would end the header early, sending nothing', async () => {
     const server = await rawServer(() => ok('{}'));
     const failure = await send(createNodeTransport(), server.url, { 'x-key': 'a\r\nInjected: yes' }).catch((error: unknown) => error);
@@ -168,5 +193,39 @@ describe('the HTTP/1.1 transport', () => {
     expect(idleLifetimeMs('timeout=5, max=100')).toBe(4000);
     expect(idleLifetimeMs('max=100, timeout=1')).toBe(0);
     expect(idleLifetimeMs(undefined)).toBe(4000);
+  });
+
+  it('closes a connection idle past its lifetime with one timer, and never hands it out again', () => {
+    vi.useFakeTimers();
+    try {
+      let time = 0;
+      const pool = createConnectionPool<{ socket: PooledSocket }>(() => time);
+      const fakeSocket = () => {
+        const socket = { destroyed: false, writable: true, destroy: vi.fn(() => (socket.destroyed = true)), ref: vi.fn(), unref: vi.fn() };
+        return { socket: socket as unknown as PooledSocket, spy: socket };
+      };
+      const a = fakeSocket();
+      const b = fakeSocket();
+      pool.release('http://h', a, 'timeout=3');
+      time = 1000;
+      pool.release('http://h', b, 'timeout=5');
+      expect(a.spy.unref).toHaveBeenCalled();
+      // a's 2 s are over, b's 4 s are not.
+      time = 2000;
+      vi.advanceTimersByTime(2000);
+      expect(a.spy.destroy).toHaveBeenCalled();
+      expect(b.spy.destroy).not.toHaveBeenCalled();
+      expect(pool.take('http://h')).toBe(b);
+      expect(pool.take('http://h')).toBeNull();
+      // An expired connection still waiting for the timer is not handed out either.
+      const c = fakeSocket();
+      pool.release('http://h', c, 'timeout=2');
+      time = 3500;
+      expect(pool.take('http://h')).toBeNull();
+      expect(c.spy.destroy).toHaveBeenCalled();
+      expect(vi.getTimerCount()).toBeLessThanOrEqual(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
