@@ -73,6 +73,9 @@ interface Sent {
   error: PlatformError | null;
 }
 
+/** One decoder for every whole body: without `stream`, decode keeps nothing between calls. */
+const UTF8 = new TextDecoder('utf-8');
+
 /** Distinguishes our own aborts from other failures. */
 type AbortReason = 'timeout' | 'too_large' | 'cancelled';
 
@@ -200,7 +203,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         finish();
         return fail('too_large', `The response is larger than the ${formatBytes(target.maxResponseBytes)} limit, so it was not read.`);
       }
-      const text = redactor.redact(new TextDecoder('utf-8').decode(bytes.data));
+      const text = redactor.redact(UTF8.decode(bytes.data));
       record.responseBody = text;
       finish();
       return { record, body: text, error: null };

@@ -113,16 +113,17 @@ export function createRedactor(secret: string | null | undefined, domain: TextDo
   // Building the matcher costs more than a loopback exchange (a run of 1000 invokes spent most
   // of its CPU here), and every exchange builds three; a redactor holds no state between calls,
   // so the last few are kept. Only a handful of keys, which the caller holds in memory anyway.
-  const id = `${domain}\u0000${secret}`;
-  const known = RECENT_REDACTORS.get(id);
+  const recent = RECENT_REDACTORS[domain];
+  const known = recent.get(secret);
   if (known) return known;
   const built = buildRedactor(secret, domain);
-  if (RECENT_REDACTORS.size >= RECENT_REDACTORS_MAX) RECENT_REDACTORS.delete(RECENT_REDACTORS.keys().next().value!);
-  RECENT_REDACTORS.set(id, built);
+  if (recent.size >= RECENT_REDACTORS_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(secret, built);
   return built;
 }
 
-const RECENT_REDACTORS = new Map<string, Redactor>();
+/** Keyed by the secret itself (no key text built per lookup: a run looks one up three times per exchange). */
+const RECENT_REDACTORS: Record<TextDomain, Map<string, Redactor>> = { text: new Map(), bytes: new Map() };
 const RECENT_REDACTORS_MAX = 4;
 
 function buildRedactor(secret: string, domain: TextDomain): Redactor {
