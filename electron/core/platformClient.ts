@@ -122,16 +122,16 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
 
     const controller = new AbortController();
     let abortReason: AbortReason | null = null;
+    // Every wait below races this, so the time-out and Cancel end the exchange whatever the
+    // transport does (a 101, a socket that never closes, a body that never ends).
+    let rejectAborted: (error: Error) => void = () => undefined;
+    const aborted = new Promise<never>((_resolve, reject) => (rejectAborted = reject));
+    aborted.catch(() => undefined);
     const abort = (reason: AbortReason) => {
       abortReason ??= reason;
       controller.abort();
+      rejectAborted(new TransportError('The exchange was aborted.', 'ABORT_ERR'));
     };
-    // Every wait below races this, so the time-out and Cancel end the exchange whatever the
-    // transport does (a 101, a socket that never closes, a body that never ends).
-    const aborted = new Promise<never>((_resolve, reject) => {
-      controller.signal.addEventListener('abort', () => reject(new TransportError('The exchange was aborted.', 'ABORT_ERR')), { once: true });
-    });
-    aborted.catch(() => undefined);
     const timer = setTimeout(() => abort('timeout'), target.timeoutMs);
     const onCancel = () => abort('cancelled');
     if (signal?.aborted) onCancel();
@@ -417,6 +417,8 @@ async function readCapped(
     }
     chunks.push(chunk);
   }
+  // The usual answer arrives in one chunk: it is the body as it is.
+  if (chunks.length === 1) return { data: chunks[0]!, received, tooLarge: false };
   const data = new Uint8Array(received);
   let offset = 0;
   for (const chunk of chunks) {
