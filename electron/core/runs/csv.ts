@@ -95,8 +95,8 @@ export function csvRows(input: string): { ok: true; columns: string[]; rows: Arr
     if (record.fields.length !== columns.length) {
       return { ok: false, line: record.line, message: `${record.fields.length} fields where the header has ${columns.length}` };
     }
-    const values: Record<string, string> = {};
-    columns.forEach((name, index) => (values[name] = record.fields[index] ?? ''));
+    // Object.fromEntries: a column named "__proto__" is a column like any other.
+    const values: Record<string, string> = Object.fromEntries(columns.map((name, index) => [name, record.fields[index] ?? '']));
     rows.push({ line: record.line, values });
   }
   return { ok: true, columns, rows };

@@ -58,9 +58,8 @@ function substituteValue(value: JsonValue, row: DataRow): JsonValue {
   }
   if (Array.isArray(value)) return value.map((item) => substituteValue(item, row));
   if (value !== null && typeof value === 'object') {
-    const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) out[key] = substituteValue(item, row);
-    return out;
+    // Object.fromEntries keeps a "__proto__" key as a key (assigning it would set the prototype and drop it).
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteValue(item, row)]));
   }
   return value;
 }

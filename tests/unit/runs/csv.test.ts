@@ -28,6 +28,11 @@ describe('CSV data files', () => {
     expect(csvRows('')).toMatchObject({ ok: false, line: 1 });
   });
 
+  it('keeps a column named "__proto__" as a column', () => {
+    const parsed = csvRows('__proto__,text\nDana,hi\n');
+    expect(parsed.ok && JSON.stringify(parsed.rows[0]!.values)).toBe('{"__proto__":"Dana","text":"hi"}');
+  });
+
   it('gives rows keyed by the header', () => {
     expect(csvRows('text,customer\n"Hi, there",Dana\n')).toEqual({ ok: true, columns: ['text', 'customer'], rows: [{ line: 2, values: { text: 'Hi, there', customer: 'Dana' } }] });
   });

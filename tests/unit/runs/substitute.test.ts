@@ -19,6 +19,11 @@ describe('{{column}} substitution', () => {
     expect(new RegExp(substituteText('^{{note}}$', row, escapeRegExp)).test('axb')).toBe(false);
   });
 
+  it('sends a payload key named "__proto__" as a key, substituted like any other', () => {
+    const payload = JSON.parse('{"__proto__": "{{customer}}", "inner": {"__proto__": {"id": "{{id}}"}}}') as Parameters<typeof substitutePayload>[0];
+    expect(JSON.stringify(substitutePayload(payload, row))).toBe('{"__proto__":"Dana","inner":{"__proto__":{"id":42}}}');
+  });
+
   it('leaves everything as written without a row', () => {
     expect(substituteText('{{customer}}', null)).toBe('{{customer}}');
   });
