@@ -260,7 +260,8 @@ export function createNodeTransport(now: () => number = () => performance.now())
             informational = true;
             return;
           }
-          const headers: Record<string, string> = {};
+          // No prototype: a header named "constructor" or "__proto__" is a header like any other.
+          const headers = Object.create(null) as Record<string, string>;
           for (let i = 0; i < info.headers.length; i += 2) {
             const name = info.headers[i]!.toLowerCase();
             const value = info.headers[i + 1]!;

@@ -96,7 +96,8 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       requestBody: body,
       status: null,
       statusText: '',
-      responseHeaders: {},
+      // No prototype: a header named "__proto__" is kept as sent (assigning it would drop it).
+      responseHeaders: Object.create(null) as Record<string, string>,
       responseBody: null,
       responseBytes: 0,
       responseBodyTruncated: false,

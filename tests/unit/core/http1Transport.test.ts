@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConnectionPool, idleLifetimeMs, type PooledSocket } from '../../../electron/core/connectionPool';
 import { createNodeTransport } from '../../../electron/core/http1Transport';
+import { createPlatformClient } from '../../../electron/core/platformClient';
 import { TransportError, type TimingMarks, type Transport } from '../../../electron/core/transport';
 
 /**
@@ -115,6 +116,20 @@ describe('the HTTP/1.1 transport', () => {
     const answer = await send(createNodeTransport(), server.url);
     expect(answer.headers['x-echo']).toBe(Buffer.from('ключ', 'utf8').toString('latin1'));
     expect(answer.headers['via']).toBe('a, b');
+  });
+
+  it('keeps headers named like object properties ("constructor", "__proto__") as the server sent them', async () => {
+    const server = await rawServer(() => ok('{"answer":"hi","duration":"1ms"}', 'Constructor: a\r\n__proto__: b\r\ntoString: c\r\n'));
+    const transport = createNodeTransport();
+    expect((await send(transport, server.url)).headers).toMatchObject({ constructor: 'a', __proto__: 'b', tostring: 'c' });
+    // What the Response view shows: the exchange's headers, through the platform client.
+    const client = createPlatformClient({ transport, now: () => performance.now(), wallClock: () => new Date(), userAgent: 'test' });
+    const target = { baseUrl: server.url.origin, apiKey: 'test-key-0123456789', auth: { kind: 'bearer' as const }, timeoutMs: 5000, tls: { verify: true, extraCa: null }, maxResponseBytes: 1 << 20 };
+    const result = await client.invoke(target, { agentId: '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73', text: 'x', payload: {} });
+    expect(result.ok).toBe(true);
+    const headers = result.ok ? result.value.exchange.responseHeaders : {};
+    expect(Object.keys(headers)).toEqual(expect.arrayContaining(['constructor', '__proto__', 'tostring']));
+    expect([headers['constructor'], headers['__proto__'], headers['tostring']]).toEqual(['a', 'b', 'c']);
   });
 
   it('refuses a Content-Length that is not a number, and a protocol switch', async () => {
