@@ -260,13 +260,17 @@ export function createNodeTransport(now: () => number = () => performance.now())
             informational = true;
             return;
           }
-          // No prototype: a header named "constructor" or "__proto__" is a header like any other.
-          const headers = Object.create(null) as Record<string, string>;
+          // Collected in a Map, then made an object with Object.fromEntries: a header named
+          // "constructor" or "__proto__" is a header like any other (an object built by
+          // assignment would take those for its own properties).
+          const joined = new Map<string, string>();
           for (let i = 0; i < info.headers.length; i += 2) {
             const name = info.headers[i]!.toLowerCase();
             const value = info.headers[i + 1]!;
-            headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+            const earlier = joined.get(name);
+            joined.set(name, earlier === undefined ? value : `${earlier}, ${value}`);
           }
+          const headers: Record<string, string> = Object.fromEntries(joined);
           const length = headers['content-length'];
           if (length !== undefined && !/^\d+(\s*,\s*\d+)*$/.test(length)) {
             fail(new TransportError(`The server sent a Content-Length that is not a number ("${length.slice(0, 40)}").`, 'HPE_INVALID_CONTENT_LENGTH'));

@@ -96,8 +96,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       requestBody: body,
       status: null,
       statusText: '',
-      // No prototype: a header named "__proto__" is kept as sent (assigning it would drop it).
-      responseHeaders: Object.create(null) as Record<string, string>,
+      responseHeaders: {},
       responseBody: null,
       responseBytes: 0,
       responseBodyTruncated: false,
@@ -169,9 +168,8 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       const headRedactor = createRedactor(target.apiKey, 'bytes');
       const redactHead = (text: string) => headRedactor.redact(redactor.redact(text));
       record.statusText = redactHead(response.statusText);
-      for (const [name, value] of Object.entries(response.headers)) {
-        record.responseHeaders[redactHead(name)] = redactHead(value);
-      }
+      // Object.fromEntries: a header named "__proto__" is kept as sent (assigning it would drop it).
+      record.responseHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [redactHead(name), redactHead(value)]));
 
       if (file !== undefined) {
         const limitBytes = target.maxSavedFileBytes ?? DEFAULT_SAVED_FILE_BYTES;
