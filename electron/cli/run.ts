@@ -1,11 +1,12 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_SETTINGS } from '../core/appStores';
 import { environmentProfile } from '../core/environment';
 import { createPlatformClient, type PlatformTarget } from '../core/platformClient';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles';
-import { renderReport, resultLine, summaryLine } from '../core/runs/reporters';
-import { buildRunReport, reportResult, type RunMeta } from '../core/runs/runReport';
+import { jsonReportPieces, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
+import { reportResult, runReportParts, type RunMeta } from '../core/runs/runReport';
 import { startRun, type RunEvent } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem } from '../core/runs/suiteTypes';
@@ -101,6 +102,28 @@ function progressBar(out: CliOutput): { update(event: Extract<RunEvent, { type: 
   };
 }
 
+/**
+ * Writes text pieces to `file` (created owner-only, or replaced) or to standard output, about
+ * 64 KB at a time. Synchronously: the command has nothing else to do by then, and fifty
+ * asynchronous writes cost more than the writing itself.
+ */
+function writePieces(pieces: Iterable<string>, file: string | null, stdout: CliOutput): void {
+  const fd = file === null ? null : openSync(file, 'w', 0o600);
+  const put = (text: string) => (fd === null ? stdout.write(text) : writeSync(fd, text));
+  try {
+    let chunk = '';
+    for (const piece of pieces) {
+      chunk += piece;
+      if (chunk.length < 65_536) continue;
+      put(chunk);
+      chunk = '';
+    }
+    put(chunk);
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
 /** Runs the command; resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: RunCliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(`agent-explorer: ${text}\n`);
@@ -158,20 +181,23 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
   removeInterrupt?.();
   bar?.clear();
   await platform.value.close();
-  const report = buildRunReport(summary, meta);
+  const { head, results } = runReportParts(summary, meta);
   if (summary.unreachable) {
     const first = summary.results[0]?.result;
     say(`the platform could not be reached${first && !first.ok ? `: ${first.error.message}` : ''}`);
     return EXIT_USAGE;
   }
-  if (!pretty) {
-    const text = renderReport(args.reporter as Exclude<typeof args.reporter, 'pretty'>, report);
+  if (args.reporter === 'json') {
+    // Written as it is made: a large run's report is never held whole.
+    writePieces(jsonReportPieces(head, results), args.out ? path.resolve(io.cwd, args.out) : null, io.stdout);
+  } else if (!pretty) {
+    const text = renderReport(args.reporter as Exclude<typeof args.reporter, 'pretty'>, { ...head, results: [...results] });
     if (args.out) await writeFile(path.resolve(io.cwd, args.out), text, { mode: 0o600 });
     else io.stdout.write(text);
   } else if (args.out) {
     await writeFile(path.resolve(io.cwd, args.out), summary.results.map((result) => `${resultLine(reportResult(result, meta.profile))}\n`).join(''), { mode: 0o600 });
   }
   // The summary goes where it cannot mix into a report written to standard output.
-  (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(report)}\n`);
+  (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(head)}\n`);
   return summary.passed === summary.total ? EXIT_PASSED : EXIT_FAILED;
 }

@@ -68,6 +68,23 @@ export function reportResult(result: RunResult, profile: HistoryProfile): RunRep
 }
 
 export function buildRunReport(summary: RunSummary, meta: RunMeta): RunReport {
+  return { ...runReportHead(summary, meta), results: summary.results.map((result) => reportResult(result, meta.profile)) };
+}
+
+/**
+ * The report without its results (`results: []`, in its place among the fields), and the
+ * results made one at a time as they are read: for a reporter that writes as it goes.
+ */
+export function runReportParts(summary: RunSummary, meta: RunMeta): { head: RunReport; results: Iterable<RunReportResult> } {
+  return {
+    head: runReportHead(summary, meta),
+    results: (function* () {
+      for (const result of summary.results) yield reportResult(result, meta.profile);
+    })(),
+  };
+}
+
+function runReportHead(summary: RunSummary, meta: RunMeta): RunReport {
   const { total, passed, failed, cancelled, notRun, stopped } = summary;
   return {
     format: RUN_FORMAT,
@@ -78,7 +95,7 @@ export function buildRunReport(summary: RunSummary, meta: RunMeta): RunReport {
     app: { name: 'Agent Explorer', version: meta.appVersion },
     profile: meta.profile,
     summary: { total, passed, failed, cancelled, notRun, stopped },
-    results: summary.results.map((result) => reportResult(result, meta.profile)),
+    results: [],
     notRun: summary.unsent.map((planned) => ({ case: planned.caseName, caseNumber: planned.caseIndex + 1, row: planned.row, agent: planned.agentId })),
   };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -198,6 +198,20 @@ describe('agent-explorer run: reporters', () => {
     expect(report.summary.passed).toBe(2);
     expect(report.results[1]).toMatchObject({ row: 2, entry: { request: { payload: { customer_name: 'Lee <b>&' } } } });
     expect(report.results[1]!.entry.answer.answer).toContain('Lee <b>&');
+  });
+
+  it('JSON to a file: the same text as the report stringified whole, owner-only, for a run larger than one write', async () => {
+    const lines = Array.from({ length: 30 }, (_, index) => `"Line one\nline two ${index}","Customer ""${index}"""`);
+    const ran = await run([await suite(GOOD, { 'rows.csv': ['text,customer', ...lines].join('\n') }), '--sandbox', '--reporter', 'json', '--out', 'run.json']);
+    expect(ran.code).toBe(0);
+    const file = path.join(dir, 'run.json');
+    const text = await readFile(file, 'utf8');
+    expect(text.length).toBeGreaterThan(65_536);
+    const report = JSON.parse(text) as { results: Array<{ row: number; entry: { request: { payload: { customer_name: string } } } }> };
+    expect(text).toBe(`${JSON.stringify(report, null, 2)}\n`);
+    expect(report.results.map((result) => result.row)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    expect(report.results[29]!.entry.request.payload.customer_name).toBe('Customer "29"');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
   it('CSV: a header and one quoted line per result', async () => {
