@@ -173,6 +173,23 @@ describe('the HTTP/1.1 transport', () => {
     expect(sockets).toHaveLength(3);
   });
 
+  it('writes requests made in one turn together at its end, and never sends one cancelled before then', async () => {
+    const server = await rawServer((count) => ok(`{"n":${count}}`));
+    const transport = createNodeTransport();
+    const controller = new AbortController();
+    const marks = () => ({ start: 0, reusedConnection: false });
+    const request = (signal: AbortSignal, body = '{}') => transport({ url: server.url, method: 'POST', headers: {}, body, signal, tls: { verify: true, extraCa: null } }, marks());
+    await send(transport, server.url); // a kept-alive connection, ready to write on at once
+    const cancelled = request(controller.signal, '{"cancelled":true}');
+    const kept = Promise.all([request(new AbortController().signal), request(new AbortController().signal)]);
+    controller.abort();
+    expect(((await cancelled.catch((error: unknown) => error)) as TransportError).code).toBe('ABORT_ERR');
+    expect((await kept).map((response) => response.status)).toEqual([200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests.join('')).not.toContain('cancelled');
+  });
+
   it('refuses a header value that would end the header early, sending nothing', async () => {
     const server = await rawServer(() => ok('{}'));
     const failure = await send(createNodeTransport(), server.url, { 'x-key': 'a\r\nInjected: yes' }).catch((error: unknown) => error);
