@@ -56,6 +56,10 @@ describe('RunView header', () => {
     expect(etaMs(1000, 250, 4000)).toBe(12000);
     expect(roughDuration(12000)).toBe('12 s');
     expect(roughDuration(600_000)).toBe('10 min');
-    expect(progressLine({ total: 1000, completed: 312, passed: 305, failed: 7 }, 12000)).toBe('312 of 1000 · 305 passed · 7 failed · about 12 s left');
+    expect(progressLine({ total: 1000, completed: 312, passed: 305, failed: 7, cancelled: 0 }, 12000)).toBe('312 of 1000 · 305 passed · 7 failed · about 12 s left');
+  });
+
+  it('does not count requests Cancel stopped in flight as failed', () => {
+    expect(progressLine({ total: 1000, completed: 312, passed: 305, failed: 7, cancelled: 3 }, null)).toBe('312 of 1000 · 305 passed · 4 failed · 3 stopped');
   });
 });

@@ -17,7 +17,7 @@ export function RunHeader({ record, progress }: { record: RunRecord; progress: R
   const latest = progress && progress.completed >= record.completed ? progress : null;
   const eta = running && latest ? etaMs(record.total, record.completed, latest.elapsedMs) : null;
   const waitingMs = running ? (latest?.waitingMs ?? null) : null;
-  // Two segments, passed then failed, each its share of the whole run.
+  // Three segments, passed, failed and stopped by Cancel, each its share of the whole run.
   const share = (count: number) => (record.total === 0 ? 0 : (count / record.total) * 100);
   const line = progressLine(record, eta);
   // An event ends the run in the cache before its record is read again: until then (no
@@ -47,7 +47,8 @@ export function RunHeader({ record, progress }: { record: RunRecord; progress: R
         className="run-progress"
       >
         <div className="run-progress-passed" style={{ width: `${share(record.passed)}%` }} />
-        <div className="run-progress-failed" style={{ width: `${share(record.failed)}%` }} />
+        <div className="run-progress-failed" style={{ width: `${share(record.failed - record.cancelled)}%` }} />
+        <div className="run-progress-stopped" style={{ width: `${share(record.cancelled)}%` }} />
       </div>
       <p className="run-progress-text">
         {line}

@@ -24,9 +24,14 @@ export function roughDuration(ms: number): string {
 
 const COUNT = new Intl.NumberFormat('en-US');
 
-/** "312 of 1000 · 305 passed · 7 failed · about 12 s left" (the time only while it runs). */
-export function progressLine(counts: Pick<RunRecord, 'total' | 'completed' | 'passed' | 'failed'>, eta: number | null): string {
-  const parts = [`${counts.completed} of ${counts.total}`, `${counts.passed} passed`, `${counts.failed} failed`];
+/**
+ * "312 of 1000 · 305 passed · 7 failed · about 12 s left" (the time only while it runs), and
+ * "· 3 stopped" for requests Cancel stopped in flight: the runner counts them among the failed,
+ * but nothing about them failed.
+ */
+export function progressLine(counts: Pick<RunRecord, 'total' | 'completed' | 'passed' | 'failed' | 'cancelled'>, eta: number | null): string {
+  const parts = [`${counts.completed} of ${counts.total}`, `${counts.passed} passed`, `${counts.failed - counts.cancelled} failed`];
+  if (counts.cancelled > 0) parts.push(`${counts.cancelled} stopped`);
   if (eta !== null) parts.push(`about ${roughDuration(eta)} left`);
   return parts.join(' · ');
 }
