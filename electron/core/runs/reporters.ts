@@ -10,12 +10,16 @@ import { renderRunHtml } from '../report/reportRun';
 export type ReporterName = 'pretty' | 'junit' | 'json' | 'csv' | 'html';
 export const REPORTERS: readonly ReporterName[] = ['pretty', 'junit', 'json', 'csv', 'html'];
 
-/** "orders: 1000 run, 998 passed, 2 failed in 1.23 s" (with what was not run, when any). */
+/**
+ * "orders: 1000 run, 998 passed, 2 failed in 1.23 s", with the requests cancelled in flight
+ * (counted apart from the failed: nothing about them failed) and those not run, when any.
+ */
 export function summaryLine(report: RunReport): string {
-  const { total, passed, failed, notRun, stopped } = report.summary;
+  const { total, passed, failed, cancelled, notRun, stopped } = report.summary;
   const ran = total - notRun;
+  const inFlight = cancelled > 0 ? `, ${cancelled} cancelled in flight` : '';
   const extra = notRun > 0 ? `, ${notRun} not run${stopped ? ' (stopped)' : ''}` : '';
-  return `${report.suite}: ${ran} run, ${passed} passed, ${failed} failed${extra} in ${(report.durationMs / 1000).toFixed(2)} s`;
+  return `${report.suite}: ${ran} run, ${passed} passed, ${failed - cancelled} failed${inFlight}${extra} in ${(report.durationMs / 1000).toFixed(2)} s`;
 }
 
 /** One plain line per result: "PASS name [row 3] @ agent  200  12.3 ms", failures with why. */

@@ -138,7 +138,7 @@ describe('agent-explorer run: exit codes', () => {
       },
     });
     expect(ran.code).toBe(1);
-    expect(ran.stdout).toContain('held: 1 run, 0 passed, 1 failed, 19 not run (stopped)');
+    expect(ran.stdout).toContain('held: 1 run, 0 passed, 0 failed, 1 cancelled in flight, 19 not run (stopped)');
     expect(server.requests).toHaveLength(1);
   });
 });
