@@ -157,6 +157,30 @@ interface ParserPosition {
   end: number;
 }
 
+/** The parts of http-parser-js's state machine the chunk-size check below replaces (not in its types). */
+interface ParserChunkHead {
+  state: string;
+  body_bytes: number | null;
+  consumeLine(): string | undefined;
+  BODY_CHUNKHEAD(): void;
+}
+
+/** A chunk-size line: hexadecimal digits (at most 13: beyond that a number is no longer exact), then any extension. */
+const CHUNK_SIZE_LINE = /^[0-9A-Fa-f]{1,13}[ \t]*(;.*)?$/;
+
+/**
+ * http-parser-js reads a chunk size with parseInt and no check: "-5" moves its position
+ * backwards (it then loops for ever, and nothing else in the process runs), "zz" reads as the
+ * last chunk (the body is silently cut). This reads the same line and refuses anything else.
+ */
+function strictChunkHead(this: ParserChunkHead): void {
+  const line = this.consumeLine();
+  if (line === undefined) return;
+  if (!CHUNK_SIZE_LINE.test(line)) throw Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_CHUNK_SIZE' });
+  this.body_bytes = parseInt(line, 16);
+  this.state = this.body_bytes ? 'BODY_CHUNK' : 'BODY_CHUNKTRAILERS';
+}
+
 /** The status line and headers as http-parser-js hands them over. */
 type HeaderInfo = Parameters<OnHeadersCompleteParser>[0];
 
@@ -189,6 +213,7 @@ class Connection {
     socket.on('end', () => (this.exchange ? this.exchange.onEnd() : onIdleEvent(this)));
     socket.on('close', () => (this.exchange ? this.exchange.onEnd() : onIdleEvent(this)));
     // http-parser-js starts over by itself after each message, so one parser serves every exchange.
+    (this.parser as unknown as ParserChunkHead).BODY_CHUNKHEAD = strictChunkHead;
     this.parser[HTTPParser.kOnHeadersComplete] = (info) => this.exchange?.onHeaders(info);
     this.parser[HTTPParser.kOnBody] = (chunk, offset, length) => this.exchange?.onBody(chunk.subarray(offset, offset + length));
     this.parser[HTTPParser.kOnMessageComplete] = () => this.exchange?.onMessageComplete();
@@ -285,9 +310,23 @@ export function createNodeTransport(now: () => number = () => performance.now())
             joined.set(name, earlier === undefined ? value : `${earlier}, ${value}`);
           }
           const headers: Record<string, string> = Object.fromEntries(joined);
-          const length = headers['content-length'];
-          if (length !== undefined && !/^\d+(\s*,\s*\d+)*$/.test(length)) {
-            fail(new TransportError(`The server sent a Content-Length that is not a number ("${length.slice(0, 40)}").`, 'HPE_INVALID_CONTENT_LENGTH'));
+          // Each Content-Length line must be a number alone: http-parser-js reads "44, 44" as NaN
+          // and then takes the answer as empty, leaving its bytes to be read as the next answer.
+          for (let i = 0; i < info.headers.length; i += 2) {
+            const value = info.headers[i + 1]!;
+            if (info.headers[i]!.toLowerCase() === 'content-length' && !/^\d+$/.test(value)) {
+              fail(new TransportError(`The server sent a Content-Length that is not a number ("${value.slice(0, 40)}").`, 'HPE_INVALID_CONTENT_LENGTH'));
+              return;
+            }
+          }
+          const coding = headers['transfer-encoding'];
+          // As Node's own parser: chunked is the only transfer coding read, and never beside a length.
+          if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked') {
+            fail(new TransportError(`The server sent a transfer coding this client does not read ("${coding.slice(0, 40)}").`, 'HPE_INVALID_TRANSFER_ENCODING'));
+            return;
+          }
+          if (coding !== undefined && headers['content-length'] !== undefined) {
+            fail(new TransportError('The server sent both Transfer-Encoding and Content-Length, which makes the answer\'s length ambiguous.', 'HPE_UNEXPECTED_CONTENT_LENGTH'));
             return;
           }
           marks.firstByte = now();

@@ -137,6 +137,10 @@ describe('the HTTP/1.1 transport', () => {
     const failure = await send(createNodeTransport(), bad.url).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TransportError);
     expect((failure as TransportError).code).toBe('HPE_INVALID_CONTENT_LENGTH');
+    // A list, even of one length twice: the parser would read it as no body at all and leave
+    // the answer's bytes to be taken for the next request's.
+    const listed = await rawServer(() => 'HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\n\r\n{}');
+    expect(((await send(createNodeTransport(), listed.url).catch((error: unknown) => error)) as TransportError).code).toBe('HPE_INVALID_CONTENT_LENGTH');
     const upgrade = await rawServer(() => 'HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: websocket\r\n\r\n');
     expect(((await send(createNodeTransport(), upgrade.url).catch((error: unknown) => error)) as TransportError).code).toBe('UPGRADE');
   });
@@ -188,6 +192,26 @@ describe('the HTTP/1.1 transport', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests).toHaveLength(3);
     expect(server.requests.join('')).not.toContain('cancelled');
+  });
+
+  it('refuses chunk sizes that are not hexadecimal numbers, and transfer codings it does not read', async () => {
+    const codes: Array<string | null> = [];
+    for (const answer of [
+      // A negative size once sent the parser backwards for ever, with nothing else able to run.
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nabc',
+      // Not a number: once read as the last chunk, the body silently cut.
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{"a\r\nzz\r\n":1}\r\n0\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+    ]) {
+      const server = await rawServer(() => answer);
+      const failure = await send(createNodeTransport(), server.url).catch((error: unknown) => error);
+      codes.push(failure instanceof TransportError ? failure.code : null);
+    }
+    expect(codes).toEqual(['HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_TRANSFER_ENCODING', 'HPE_UNEXPECTED_CONTENT_LENGTH']);
+    // A size with an extension is a size.
+    const extended = await rawServer(() => 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;name=value\r\n{}\r\n0\r\n\r\n');
+    expect((await send(createNodeTransport(), extended.url)).text).toBe('{}');
   });
 
   it('refuses a header value that would end the header early, sending nothing', async () => {
