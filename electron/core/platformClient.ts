@@ -208,6 +208,9 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       return { record, body: text, error: null };
     } catch (error) {
       finish();
+      // Whatever ended the exchange early (a file that could not be created, say), the
+      // transport's side ends too: no socket is left open holding an unread answer.
+      controller.abort();
       if (abortReason === 'timeout') {
         return fail('timeout', `No complete response within ${formatSeconds(target.timeoutMs)}.`);
       }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -210,6 +210,27 @@ describe('saving an answer too large for memory to a file', () => {
       expect(!again.ok && again.error.code).toBe('internal');
       expect(!again.ok && again.error.message).toContain('Could not create');
       expect(readFileSync(file, 'utf8')).toBe(big);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ends the exchange when the file cannot be created: no connection is left open with the answer unread', async () => {
+    const dir = mkdtempSync(`${tmpdir()}/ae-save-`);
+    try {
+      const closed: Array<Promise<void>> = [];
+      const s = await server((req, res) => {
+        closed.push(new Promise((resolve) => req.socket.once('close', () => resolve())));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ answer: 'z'.repeat(1024 * 1024), duration: '1s' }));
+      });
+      const file = `${dir}/taken.json`;
+      writeFileSync(file, 'already here');
+      const saved = await client.saveToFile(target(s.url), { kind: 'invoke', request: invokeRequest }, file);
+      expect(!saved.ok && saved.error.message).toContain('Could not create');
+      const outcome = await Promise.race([closed[0]!.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))]);
+      expect(outcome).toBe('closed');
+      expect(readFileSync(file, 'utf8')).toBe('already here');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
