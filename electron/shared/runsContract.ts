@@ -83,7 +83,7 @@ export interface RunRecord {
   completed: number;
   passed: number;
   failed: number;
-  /** Results that ended `cancelled` (in flight when the run was cancelled). */
+  /** Results that ended `cancelled` (in flight when the run was cancelled) and did not pass; counted among `failed` too. */
   cancelled: number;
   /** Requests never sent. */
   notRun: number;

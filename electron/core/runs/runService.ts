@@ -5,7 +5,7 @@ import { createRedactor, redactDeep, type Redactor } from '../redact';
 import type { RunCounts, RunStore, StoredRunResult, UnsentRequest } from '../runStore';
 import { exportRun } from './runExport';
 import { compareResults, latencyOf, matrixOf, resultRow } from './runResults';
-import { DEFAULT_CONCURRENCY, startRun, type RunHandle, type RunResult } from './runner';
+import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
 import { planSuiteText } from './suiteLoad';
 import type { PlannedCase } from './suiteTypes';
 
@@ -163,7 +163,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
         counts.completed += 1;
         if (result.passed) counts.passed += 1;
         else counts.failed += 1;
-        if (!result.result.ok && result.result.error.code === 'cancelled') counts.cancelled += 1;
+        if (isStoppedUnpassed(result)) counts.cancelled += 1;
         counts.notRun = total - counts.completed;
       }
       timer ??= setTimeout(flush, batchMs);

@@ -53,7 +53,10 @@ export interface RunSummary {
   total: number;
   passed: number;
   failed: number;
-  /** Results that ended with `cancelled` (in flight when the run was cancelled). */
+  /**
+   * Results that ended with `cancelled` (in flight when the run was cancelled) and did not pass:
+   * counted among `failed` too, so reports can say how many of the failed were only stopped.
+   */
   cancelled: number;
   /** Requests never sent (the run was cancelled or stopped first). */
   notRun: number;
@@ -92,6 +95,14 @@ export function retryAfterMs(value: string | undefined, wallClock: () => Date): 
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - wallClock().getTime());
+}
+
+/**
+ * A result Cancel stopped in flight that did not pass: one of the failed, though nothing failed.
+ * (A stopped request can still pass: `status: 500` judged on the status line alone.)
+ */
+export function isStoppedUnpassed(result: Pick<RunResult, 'result' | 'passed'>): boolean {
+  return !result.passed && !result.result.ok && result.result.error.code === 'cancelled';
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
@@ -193,7 +204,7 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
           total: plan.length,
           passed,
           failed,
-          cancelled: kept.filter((result) => !result.result.ok && result.result.error.code === 'cancelled').length,
+          cancelled: kept.filter(isStoppedUnpassed).length,
           notRun: plan.length - kept.length,
           stopped: controller.signal.aborted,
           unreachable,

@@ -1,5 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PlatformClient } from '../../../electron/core/platformClient';
+import type { ExchangeRecord } from '../../../electron/shared/contract';
+import { summaryLine } from '../../../electron/core/runs/reporters';
+import { buildRunReport } from '../../../electron/core/runs/runReport';
 import { retryAfterMs, startRun, type RunEvent } from '../../../electron/core/runs/runner';
 import type { PlannedCase } from '../../../electron/core/runs/suiteTypes';
 import { testClient, testTarget } from '../../support/platformClient';
@@ -31,6 +35,21 @@ describe('the runner', () => {
     // Each result is the full exchange the Response view shows.
     const first = summary.results[0]!;
     expect(first.result.ok && first.result.value.exchange.requestBody).toBe('{"text":"t0","payload":{"n":"0"}}');
+  });
+
+  it('counts as cancelled only the stopped results that did not pass, so no count of the failed goes below zero', async () => {
+    // Stopped while the error body was read: the status line had come, so `status: 500` passes.
+    const exchange: ExchangeRecord = { method: 'POST', url: 'http://x/', requestBody: '{}', status: 500, statusText: 'Internal Server Error', responseHeaders: {}, responseBody: null, responseBytes: 0, responseBodyTruncated: false, roundTripMs: 1, startedAt: '2026-11-23T17:00:00.000Z', timing: null };
+    const stopped: PlatformClient = {
+      invoke: async () => ({ ok: false, error: { code: 'cancelled', message: 'Cancelled before the answer was complete.', exchange } }),
+      getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
+      saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
+    };
+    const cases = [...plan(1, { status: 500 }), ...plan(1, {}).map((item) => ({ ...item, index: 1 }))];
+    const summary = await startRun(cases, { client: stopped, target: testTarget('http://127.0.0.1:9', KEY) }).done;
+    expect(summary).toMatchObject({ passed: 1, failed: 1, cancelled: 1 });
+    const line = summaryLine(buildRunReport(summary, { suiteName: 'held', profile: { id: 'p', name: 'P', baseUrl: 'http://127.0.0.1:9' }, startedAt: new Date(), appVersion: '0' }));
+    expect(line).toMatch(/^held: 2 run, 1 passed, 0 failed, 1 cancelled in flight in /);
   });
 
   it('keeps at most `concurrency` requests in flight at the server', async () => {
