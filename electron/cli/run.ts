@@ -109,7 +109,15 @@ function progressBar(out: CliOutput): { update(event: Extract<RunEvent, { type: 
  */
 function writePieces(pieces: Iterable<string>, file: string | null, stdout: CliOutput): void {
   const fd = file === null ? null : openSync(file, 'w', 0o600);
-  const put = (text: string) => (fd === null ? stdout.write(text) : writeSync(fd, text));
+  const put = (text: string) => {
+    if (fd === null) {
+      stdout.write(text);
+      return;
+    }
+    // writeSync may write less than it was given: the rest is written until none is left.
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+  };
   try {
     let chunk = '';
     for (const piece of pieces) {

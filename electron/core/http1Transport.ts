@@ -134,7 +134,8 @@ class BodyQueue implements AsyncIterable<Uint8Array> {
         const chunk = this.chunks.shift();
         if (chunk !== undefined) {
           this.queued -= chunk.byteLength;
-          if (this.queued <= BODY_HIGH_WATER && this.socket.isPaused()) this.socket.resume();
+          // Once the answer has ended the socket may serve the next exchange: its pace is not ours to set.
+          if (!this.ended && this.queued <= BODY_HIGH_WATER && this.socket.isPaused()) this.socket.resume();
           yield chunk;
           continue;
         }
