@@ -273,6 +273,8 @@ export interface RunProgress {
   completed: number;
   passed: number;
   failed: number;
+  /** Of the failed, those Cancel stopped in flight (as RunRecord.cancelled). */
+  cancelled: number;
   /** Since the run started, ms. */
   elapsedMs: number;
   /** The results that arrived since the previous event of this run, in arrival order. */

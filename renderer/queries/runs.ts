@@ -59,7 +59,7 @@ export function compareRunsQuery(api: Api, request: CompareRunsRequest) {
 /** What a progress event changes in the cache: the run's counts now, and everything once it ends. */
 export function applyRunProgress(queryClient: QueryClient, progress: RunProgress): void {
   queryClient.setQueryData<RunRecord>(runKeys.run(progress.runId), (record) =>
-    record ? { ...record, state: progress.state, completed: progress.completed, passed: progress.passed, failed: progress.failed } : record,
+    record ? { ...record, state: progress.state, completed: progress.completed, passed: progress.passed, failed: progress.failed, cancelled: progress.cancelled } : record,
   );
   if (progress.state !== 'running') {
     for (const method of RUN_METHODS) void queryClient.invalidateQueries({ queryKey: [method] });

@@ -171,6 +171,8 @@ export class FakeRuns implements RunMethods {
       run.record.completed += 1;
       if (row.passed) run.record.passed += 1;
       else run.record.failed += 1;
+      // As the host counts them: stopped in flight by Cancel, and not passed.
+      if (!row.passed && row.errorCode === 'cancelled') run.record.cancelled += 1;
       if (!run.record.agents.includes(row.agentId)) run.record.agents.push(row.agentId);
     }
     this.emit(run, rows, null);
@@ -200,6 +202,7 @@ export class FakeRuns implements RunMethods {
       completed: record.completed,
       passed: record.passed,
       failed: record.failed,
+      cancelled: record.cancelled,
       elapsedMs: this.elapsedMs,
       rows,
       waitingMs,

@@ -136,6 +136,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       completed: counts.completed,
       passed: counts.passed,
       failed: counts.failed,
+      cancelled: counts.cancelled,
       elapsedMs: Math.round(now() - started),
       rows: rows.map((result) => result.row),
       waitingMs: state === 'running' && waitingUntil > now() ? Math.round(waitingUntil - now()) : null,

@@ -24,6 +24,16 @@ describe('RunView header', () => {
     expect(progressBar()).toHaveAttribute('aria-valuetext', '312 of 1000 · 305 passed · 7 failed · about 9 s left');
   });
 
+  it('shows requests Cancel stopped in flight as stopped, not failed, from the event that brings them', async () => {
+    const fake = new FakeApi();
+    seedRunning(fake, 100);
+    renderRunView('run-7', fake);
+    await screen.findByRole('heading', { name: 'orders' });
+    const stopped = rows(10, 3).map((row) => ({ ...row, passed: false, failed: ['status: expected 200, got no status (cancelled)'], status: null, errorCode: 'cancelled' as const }));
+    act(() => fake.runs.push('run-7', [...rows(0, 10, 5), ...stopped]));
+    expect(await within(runRegion()).findByText(/^13 of 100 · 8 passed · 2 failed · 3 stopped( · about .* left)?$/)).toBeInTheDocument();
+  });
+
   it('says the run waits when the server asked it to (429), and stops saying so with the next event', async () => {
     const fake = new FakeApi();
     seedRunning(fake, 10);

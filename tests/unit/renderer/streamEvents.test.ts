@@ -21,6 +21,7 @@ const progress = (runId: string, completed: number): RunProgress => ({
   completed,
   passed: completed,
   failed: 0,
+  cancelled: 0,
   elapsedMs: 1,
   rows: [],
   waitingMs: null,

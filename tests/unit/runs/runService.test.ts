@@ -272,7 +272,7 @@ describe('cancel', () => {
     expect(await service.api.deleteRun({ runId })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('still going') } });
     expect(await service.api.cancelRun({ runId })).toEqual({ ok: true, value: { cancelled: true } });
     const final = await service.ended(runId);
-    expect(final).toMatchObject({ state: 'cancelled', completed: 4, passed: 2, failed: 2 });
+    expect(final).toMatchObject({ state: 'cancelled', completed: 4, passed: 2, failed: 2, cancelled: 2 });
     expect(await service.api.getRun({ runId })).toMatchObject({ ok: true, value: { state: 'cancelled', completed: 4, cancelled: 2, notRun: 16, finishedAt: expect.any(String) } });
     expect(await service.api.cancelRun({ runId })).toEqual({ ok: true, value: { cancelled: false } });
     const failures = await service.api.listRunResults({ runId, offset: 0, limit: 10, failuresOnly: true });

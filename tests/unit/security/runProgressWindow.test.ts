@@ -96,6 +96,7 @@ const progress = (runId: string, completed: number): RunProgress => ({
   completed,
   passed: completed,
   failed: 0,
+  cancelled: 0,
   elapsedMs: 120,
   rows: [],
   waitingMs: null,

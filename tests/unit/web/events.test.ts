@@ -65,6 +65,7 @@ const progress = (runId: string, completed: number): RunProgress => ({
   completed,
   passed: completed,
   failed: 0,
+  cancelled: 0,
   elapsedMs: completed * 10,
   rows: [],
   waitingMs: null,
