@@ -187,14 +187,19 @@ export function redactDeep<T>(value: T, redactor: Redactor): T {
     }
     const record = item as Record<string, unknown>;
     const keys = Object.keys(record);
-    let changed = false;
-    for (let i = 0; i < keys.length && !changed; i += 1) {
+    // Each key and value is redacted once; the entries are kept only from the first change on
+    // (the ones before it are unchanged, so they are taken as they are).
+    let entries: Array<[string, unknown]> | null = null;
+    for (let i = 0; i < keys.length; i += 1) {
       const key = keys[i]!;
-      changed = redactor.redact(key) !== key || walk(record[key]) !== record[key];
+      const inner = record[key];
+      const redactedKey = redactor.redact(key);
+      const redacted = walk(inner);
+      if (entries === null && (redactedKey !== key || redacted !== inner)) entries = keys.slice(0, i).map((kept) => [kept, record[kept]]);
+      entries?.push([redactedKey, redacted]);
     }
-    if (!changed) return item;
     // Object.fromEntries defines each key as an own property, "__proto__" included.
-    return Object.fromEntries(keys.map((key) => [redactor.redact(key), walk(record[key])]));
+    return entries === null ? item : Object.fromEntries(entries);
   };
   return walk(value) as T;
 }
