@@ -307,19 +307,16 @@ export function createNodeTransport(now: () => number = () => performance.now())
           for (let i = 0; i < info.headers.length; i += 2) {
             const name = info.headers[i]!.toLowerCase();
             const value = info.headers[i + 1]!;
+            // Each Content-Length line must be a number alone: http-parser-js reads "44, 44" as NaN
+            // and then takes the answer as empty, leaving its bytes to be read as the next answer.
+            if (name === 'content-length' && !/^\d+$/.test(value)) {
+              fail(new TransportError(`The server sent a Content-Length that is not a number ("${value.slice(0, 40)}").`, 'HPE_INVALID_CONTENT_LENGTH'));
+              return;
+            }
             const earlier = joined.get(name);
             joined.set(name, earlier === undefined ? value : `${earlier}, ${value}`);
           }
           const headers: Record<string, string> = Object.fromEntries(joined);
-          // Each Content-Length line must be a number alone: http-parser-js reads "44, 44" as NaN
-          // and then takes the answer as empty, leaving its bytes to be read as the next answer.
-          for (let i = 0; i < info.headers.length; i += 2) {
-            const value = info.headers[i + 1]!;
-            if (info.headers[i]!.toLowerCase() === 'content-length' && !/^\d+$/.test(value)) {
-              fail(new TransportError(`The server sent a Content-Length that is not a number ("${value.slice(0, 40)}").`, 'HPE_INVALID_CONTENT_LENGTH'));
-              return;
-            }
-          }
           const coding = headers['transfer-encoding'];
           // As Node's own parser: chunked is the only transfer coding read, and never beside a length.
           if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked') {
