@@ -8,7 +8,6 @@ import { valueOf } from './valueOf';
  * the contract method and the entry; a save refreshes that entry's checklists.
  */
 
-
 export function entryChecklistsQuery(api: Api, entryId: number | null) {
   return queryOptions({
     queryKey: ['listEntryChecklists', { entryId: entryId ?? 0 }] as const,

@@ -7,7 +7,6 @@ import { valueOf } from './valueOf';
 /** Rows per page: enough to fill a tall window, small enough to arrive at once. */
 export const HISTORY_PAGE_SIZE = 100;
 
-
 /** The filters without paging: what a list is keyed by. */
 export type HistoryFilters = Omit<HistoryQuery, 'beforeId' | 'limit'>;
 

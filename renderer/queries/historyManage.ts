@@ -10,7 +10,6 @@ import { valueOf } from './valueOf';
  * everywhere else; a deleted entry's own query is dropped rather than read again.
  */
 
-
 export const historyCountsKey = () => ['countHistory'] as const;
 
 /** How many entries there are and how many are pinned. */

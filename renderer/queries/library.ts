@@ -19,7 +19,6 @@ import { valueOf } from './valueOf';
  * new title changes the order and the search hits alike.
  */
 
-
 /** Methods whose answers a library change (or a guideline fetch, which files a version) makes stale. */
 export const LIBRARY_READS = ['listGuidelineLibrary', 'searchGuidelineLibrary', 'listGuidelineVersions', 'getGuidelineVersion'] as const;
 

@@ -13,7 +13,6 @@ import { valueOf } from './valueOf';
  * state from the database.
  */
 
-
 export const runKeys = {
   list: (request: ListRunsRequest) => ['listRuns', request] as const,
   run: (runId: string) => ['getRun', { runId }] as const,
