@@ -60,8 +60,18 @@ export function applyRunProgress(queryClient: QueryClient, progress: RunProgress
   queryClient.setQueryData<RunRecord>(runKeys.run(progress.runId), (record) =>
     record ? { ...record, state: progress.state, completed: progress.completed, passed: progress.passed, failed: progress.failed, cancelled: progress.cancelled } : record,
   );
-  if (progress.state !== 'running') {
-    for (const method of RUN_METHODS) void queryClient.invalidateQueries({ queryKey: [method] });
+  if (progress.state !== 'running') readRunsAgain(queryClient);
+}
+
+/**
+ * Reads every run query again. A read already under way is cancelled first: it may have left
+ * before the change (a run that ended in the meantime), and TanStack Query hands a refetch the
+ * promise of a first read still in flight instead of starting another, so a quick run's view
+ * could keep "Running, 0 of 6" for ever.
+ */
+function readRunsAgain(queryClient: QueryClient): void {
+  for (const method of RUN_METHODS) {
+    void queryClient.cancelQueries({ queryKey: [method] }).then(() => queryClient.invalidateQueries({ queryKey: [method] }));
   }
 }
 
@@ -88,9 +98,7 @@ export function useRunProgress(onProgress?: (progress: RunProgress) => void): vo
   // holds about runs is read again (a run that ended during a drop must not stay "running").
   useEffect(
     () =>
-      events.onEventsResumed?.(() => {
-        for (const method of RUN_METHODS) void queryClient.invalidateQueries({ queryKey: [method] });
-      }),
+      events.onEventsResumed?.(() => readRunsAgain(queryClient)),
     [events, queryClient],
   );
 }
