@@ -3,14 +3,16 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { LATEST_VERSION, migrate, NewerDatabaseError } from './historyMigrations';
+import { foreignSchema } from './historySchemaCheck';
 
 /**
  * Opens the history database file, or says plainly why not, without ever crashing the start or
  * losing data silently:
  * - a newer version's database is refused and left exactly as it is (read from the file header,
  *   before SQLite touches it);
- * - a damaged or unreadable one (garbage, truncated, a folder in its place, no permission) is
- *   moved aside with a timestamp, kept for the user, and a fresh database is made;
+ * - a damaged or unreadable one (garbage, truncated, a folder in its place, no permission), or
+ *   one holding a table, index, trigger or view the migrations did not make (historySchemaCheck.ts),
+ *   is moved aside with a timestamp, kept for the user, and a fresh database is made;
  * - a busy one (another instance holding a long write) is not damage: nothing is moved.
  *
  * Durability: WAL with synchronous=FULL. Each commit is fsynced to the WAL before `record`
@@ -98,7 +100,10 @@ function openChecked(file: string): DatabaseSync {
     db.exec('PRAGMA synchronous = FULL');
     // Reading every page (quick_check) costs about 1 s at 100,000 entries: too long to hold up
     // every start, so it runs in the background (checkInBackground). Here, only what opening
-    // needs: the header (above), the schema (migrate), and the newest row and its index.
+    // needs: the header (above), the schema (checked, then migrated), and the newest row and its index.
+    // The check comes before any statement that writes: a trigger the file brought never runs.
+    const foreign = foreignSchema(db);
+    if (foreign !== null) throw new DamagedError(foreign);
     migrate(db);
     db.prepare('SELECT id FROM history ORDER BY id DESC LIMIT 1').get();
     db.prepare("SELECT rowid FROM history_text WHERE history_text MATCH 'probe' LIMIT 1").get();

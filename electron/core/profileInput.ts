@@ -39,9 +39,52 @@ export function isProfileInputShape(raw: unknown): raw is ProfileInput {
   );
 }
 
-/** Reads a CA file: an absolute path to PEM text with at least one valid certificate. */
+/**
+ * Why a CA file path cannot be used, from its text alone: nothing is opened, stat'ed or looked
+ * up. A path may come from a workspace file someone else wrote, so before anything touches it:
+ * - a network path (`\\host\share\…`, `//host/share/…`, any mix of the two slashes) is
+ *   refused on every platform: opening one connects to that host, and on Windows signs in there
+ *   with the person's credentials, with no click;
+ * - a Windows device path is refused on every platform (`\\?\…`, `\\.\…`, `\??\…` reach
+ *   devices, pipes and raw paths), and on Windows a reserved device name in any part (CON, PRN,
+ *   AUX, NUL, COM0-9, LPT0-9, CONIN$, CONOUT$, with or without an extension) or a `:` past the
+ *   drive (an alternate stream, `COM1:`);
+ * - a relative path has no meaning here: the full path is asked for.
+ * `platform` picks the path rules (Windows forms are tested on any platform with 'win32').
+ */
+export function caFilePathProblem(file: string, platform: NodeJS.Platform = process.platform): CaFilePathProblem | null {
+  if (/^[\\/]{2}[?.][\\/]/.test(file) || /^[\\/]\?\?[\\/]/.test(file)) return { kind: 'device', message: deviceMessage(file) };
+  if (/^[\\/]{2}/.test(file)) {
+    return {
+      kind: 'network',
+      message: `${file} is a network path. A CA file must be on this computer: opening a network path connects to its host (on Windows, signing in there as you). Copy the certificate to this computer and give that path.`,
+    };
+  }
+  const windows = platform === 'win32';
+  if (windows) {
+    const parts = file.split(/[\\/]/);
+    const drive = /^[a-z]:/i.test(file) ? 2 : 0;
+    if (file.indexOf(':', drive) !== -1) return { kind: 'device', message: deviceMessage(file) };
+    if (parts.some((part) => WINDOWS_DEVICE_NAME.test(part.replace(/^[a-z]:/i, '').split('.')[0]!.trimEnd()))) return { kind: 'device', message: deviceMessage(file) };
+  }
+  if (!(windows ? path.win32 : path.posix).isAbsolute(file)) return { kind: 'relative', message: 'Give the full path of the CA certificate file.' };
+  return null;
+}
+
+export interface CaFilePathProblem {
+  /** network and device paths are refused; a relative one only asks for the full path. */
+  kind: 'network' | 'device' | 'relative';
+  message: string;
+}
+
+/** Windows' reserved device names (the part of a name before its first dot, trailing spaces ignored). */
+const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
+const deviceMessage = (file: string) => `${file} is a device path, not a file. Give the path of a PEM certificate file on this computer.`;
+
+/** Reads a CA file: an absolute, local path (caFilePathProblem) to PEM text with at least one valid certificate. */
 export async function readCaFile(file: string): Promise<{ ok: true; pem: string } | { ok: false; message: string }> {
-  if (!path.isAbsolute(file)) return { ok: false, message: 'Give the full path of the CA certificate file.' };
+  const problem = caFilePathProblem(file);
+  if (problem !== null) return { ok: false, message: problem.message };
   try {
     const info = await stat(file);
     if (!info.isFile()) return { ok: false, message: `${file} is not a file.` };
@@ -61,8 +104,12 @@ export async function readCaFile(file: string): Promise<{ ok: true; pem: string 
   }
 }
 
-/** Checks and normalises a profile input; `others` are the profiles it must not clash with. */
-export async function checkProfileInput(input: ProfileInput, others: Profile[]): Promise<Result<ProfileInput>> {
+/**
+ * Checks and normalises a profile input; `others` are the profiles it must not clash with.
+ * `readCaFile: false` judges a CA file by its path alone (caFilePathProblem) and touches no
+ * file: for a profile from a workspace file, before the person has chosen to import it.
+ */
+export async function checkProfileInput(input: ProfileInput, others: Profile[], options: { readCaFile?: boolean } = {}): Promise<Result<ProfileInput>> {
   const name = input.name.trim();
   if (name === '') return fieldError('name', 'Give the profile a name.');
   if (name.length > MAX_NAME_CHARS) return fieldError('name', `Keep the name under ${MAX_NAME_CHARS} characters.`);
@@ -78,8 +125,8 @@ export async function checkProfileInput(input: ProfileInput, others: Profile[]):
   }
   const caFile = input.tls.caFile?.trim() || null;
   if (caFile) {
-    const ca = await readCaFile(caFile);
-    if (!ca.ok) return fieldError('caFile', ca.message);
+    const problem = options.readCaFile === false ? caFilePathProblem(caFile)?.message : await readCaFile(caFile).then((ca) => (ca.ok ? undefined : ca.message));
+    if (problem !== undefined) return fieldError('caFile', problem);
   }
   return {
     ok: true,

@@ -1,13 +1,14 @@
 import type { ProfileInput, Result, TabDraft, WorkspaceFileError, WorkspaceFileProblem } from '../shared/contract';
 import { MAX_WORKSPACE_FILE_BYTES, WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../shared/contract';
 import { checkCatalogInput, checkTabSizes, isTabDraft, parseCatalog } from './appStores';
-import { checkProfileInput, isProfileInputShape } from './profileInput';
+import { caFilePathProblem, checkProfileInput, isProfileInputShape } from './profileInput';
 import type { FileCatalogAgent } from './workspaceFile';
 
 /**
  * Reading a workspace file to import it. The file is untrusted (it came from a repository,
  * anyone may have edited it), so every item is checked by the same rules as what a person types
- * (profileInput.ts for profiles, appStores.ts for catalog entries and tabs). A file that cannot
+ * (profileInput.ts for profiles, appStores.ts for catalog entries and tabs), and nothing on disk
+ * that it names is touched (a CA file is judged by its path; the import reads it). A file that cannot
  * be a workspace file at all is refused with the reason; an item that is not valid is kept here
  * with the reason, so the preview can say, item by item, what is skipped and why.
  */
@@ -90,12 +91,18 @@ async function readProfile(raw: unknown, index: number, seen: Set<string>): Prom
   if (name !== null) seen.add(name.toLowerCase());
   const warnings = unknownFields(raw, PROFILE_FIELDS);
   const input: ProfileInput = { name: raw.name, baseUrl: raw.baseUrl, auth: raw.auth, timeoutMs: raw.timeoutMs, tls: { verify: raw.tls.verify, caFile: raw.tls.caFile }, allowInsecureHttp: raw.allowInsecureHttp };
-  let checked = await checkProfileInput(input, []);
-  // A CA file is a path on the machine that wrote the file: when it cannot be used here, the
-  // profile comes without it (its server's certificate must then verify as usual: never less safe).
+  // A CA file is a path the file names: here it is judged by its text alone, since nothing the
+  // file names is touched before the person chooses to import (the import reads it then, see
+  // workspaceFileService). A network or device path is refused with the profile: opening it
+  // would connect to another host or reach a device. Any other path that cannot be used leaves
+  // the profile without a CA file (its server's certificate must then verify as usual: never less safe).
+  const caFile = input.tls.caFile?.trim() || null;
+  const caPath = caFile === null ? null : caFilePathProblem(caFile);
+  if (caPath !== null && caPath.kind !== 'relative') return { name, label, read: { ok: false, reason: `Its CA file cannot be used: ${caPath.message}` } };
+  let checked = await checkProfileInput(input, [], { readCaFile: false });
   if (!checked.ok && checked.error.field === 'caFile') {
     warnings.push(`Its CA file cannot be used here (${checked.error.message}): it is imported without one; choose one in Manage profiles if needed.`);
-    checked = await checkProfileInput({ ...input, tls: { ...input.tls, caFile: null } }, []);
+    checked = await checkProfileInput({ ...input, tls: { ...input.tls, caFile: null } }, [], { readCaFile: false });
   }
   if (!checked.ok) return { name, label, read: { ok: false, reason: checked.error.message } };
   return { name, label, read: { ok: true, value: checked.value, warnings } };

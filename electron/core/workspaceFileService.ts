@@ -3,6 +3,7 @@ import type {
   Api,
   CatalogAgent,
   ImportChoice,
+  ProfileInput,
   TabDraft,
   Workspace,
   WorkspaceFileError,
@@ -13,6 +14,7 @@ import type {
 import type { CatalogByProfile } from './appStores';
 import { originOf } from './baseUrl';
 import type { JsonDocument } from './jsonDocument';
+import { readCaFile } from './profileInput';
 import { newProfileId, type ProfileStore } from './profiles';
 import { createRedactor, type Redactor } from './redact';
 import type { SecretStore } from './secrets';
@@ -38,6 +40,17 @@ export interface WorkspaceFileDeps {
 const IMPORT_WRITER = 'workspace-file-import';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The person has chosen to import: the CA file a profile names is read now, by the form's own
+ * rules (readCaFile), and one that cannot be used on this computer is left out, saying why.
+ */
+async function withUsableCaFile(input: ProfileInput): Promise<{ input: ProfileInput; note: string }> {
+  if (input.tls.caFile === null) return { input, note: '' };
+  const ca = await readCaFile(input.tls.caFile);
+  if (ca.ok) return { input, note: '' };
+  return { input: { ...input, tls: { ...input.tls, caFile: null } }, note: ` Its CA file was left out: ${ca.message} Choose one in Manage profiles if needed.` };
+}
 
 function publicItem({ effect: _effect, dependsOn: _dependsOn, ...item }: PlanItem): WorkspaceImportItem {
   return item;
@@ -102,19 +115,20 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
       const effect = item.effect;
       if (effect?.type !== 'createProfile' && effect?.type !== 'replaceProfile') continue;
       try {
+        const { input, note } = await withUsableCaFile(effect.input);
         if (effect.type === 'createProfile') {
           const id = newProfileId();
-          await deps.profiles.save({ ...effect.input, id, kind: 'custom' });
+          await deps.profiles.save({ ...input, id, kind: 'custom' });
           created.set(item.key, id);
-          done(item, 'taken', item.detail);
+          done(item, 'taken', `${item.detail}${note}`);
         } else {
           const current = await deps.profiles.get(effect.profileId);
           if (!current) throw new Error('the profile was deleted meanwhile');
           // As for an edit in the form: a key belongs to its server, so moving the profile clears it first.
-          const moved = originOf(current.baseUrl) !== originOf(effect.input.baseUrl);
+          const moved = originOf(current.baseUrl) !== originOf(input.baseUrl);
           if (moved) await deps.secrets.clear(current.id);
-          await deps.profiles.save({ ...current, ...effect.input });
-          done(item, 'taken', moved && effect.clearKey ? `${item.detail} Its key was cleared: set it again for the new server.` : item.detail);
+          await deps.profiles.save({ ...current, ...input });
+          done(item, 'taken', `${moved && effect.clearKey ? `${item.detail} Its key was cleared: set it again for the new server.` : item.detail}${note}`);
         }
       } catch (error) {
         failedProfiles.add(item.key);

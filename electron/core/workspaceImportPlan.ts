@@ -59,7 +59,8 @@ function profileWarnings(input: ProfileInput): string[] {
   const warnings: string[] = [];
   if (isInsecureHttp(input.baseUrl)) warnings.push('Insecure HTTP: the key and all data would travel unencrypted.');
   if (input.baseUrl.startsWith('https:') && !input.tls.verify) warnings.push('TLS not verified: anyone on the network path could pose as this server.');
-  if (input.tls.caFile) warnings.push(`Also trusts the CA certificates in ${input.tls.caFile}.`);
+  // The preview touches no file the workspace file names: the CA file is read on import.
+  if (input.tls.caFile) warnings.push(`Also trusts the CA certificates in ${input.tls.caFile}. It is read only when you import: if it cannot be used on this computer, the profile comes without it.`);
   return warnings;
 }
 

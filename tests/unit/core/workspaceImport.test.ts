@@ -63,7 +63,8 @@ describe('every item is checked, and one that is not valid is skipped with the r
     expect(row('Profile "good"')).toEqual(['skip', 'The file has another profile named "Good" before this one.'.replace('"Good"', '"good"')]);
     expect(row('Profile "Half"')[1]).toMatch(/not in the expected shape: a profile needs name, baseUrl/);
     expect(row('Profile "Lost CA"')[0]).toBe('take');
-    expect(itemLabelled(preview.value.items, 'Profile "Lost CA"').warnings[0]).toMatch(/^Its CA file cannot be used here \(\/no\/such\/ca.pem does not exist.\): it is imported without one/);
+    // The preview touches no CA file: it says the file is read on import (workspaceImportCaFile.test.ts).
+    expect(itemLabelled(preview.value.items, 'Profile "Lost CA"').warnings[0]).toMatch(/^Also trusts the CA certificates in \/no\/such\/ca.pem. It is read only when you import/);
     expect(row('Agent "ok" in the catalog of profile "Good"')).toEqual(['take', 'Added to the catalog of "Good".']);
     expect(row('Agent "bad" in the catalog of profile "Good"')).toEqual(['skip', '"has space" is not a placeholder name (no spaces or braces).']);
     expect(row('Agent "learned" in the catalog of profile "Good"')).toEqual(['skip', 'Its learned keys are not all placeholder names (no spaces or braces).']);
@@ -99,6 +100,7 @@ describe('every item is checked, and one that is not valid is skipped with the r
     const saved = await profiles.list();
     const good = saved.find((p) => p.name === 'Good')!;
     expect(saved.find((p) => p.name === 'Lost CA')!.tls.caFile).toBeNull();
+    expect(report.value.items.find((item) => item.label === 'Profile "Lost CA"')!.detail).toContain('Its CA file was left out: /no/such/ca.pem does not exist.');
     expect((await catalog.read())[good.id]!.map((entry) => entry.agentId)).toEqual(['ok']);
     expect((await workspace.read()).tabs.map((tab) => [tab.id, tab.profileId])).toEqual([['t1', good.id], ['t4', 'sandbox']]);
     expect(JSON.stringify(saved)).not.toContain('should-never-be-read');
