@@ -202,7 +202,10 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
       );
     }
   } catch (error) {
-    notWritten = error instanceof Error ? error.message : String(error);
+    // Only the system's refusals (no such folder, no permission, a folder in the way) are about
+    // the place; anything else is not a writing problem and goes on up.
+    if (!(error instanceof Error && 'syscall' in error)) throw error;
+    notWritten = error.message;
   }
   // The summary goes where it cannot mix into a report written to standard output.
   (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(head)}\n`);
