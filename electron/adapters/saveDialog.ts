@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BaseWindow, Dialog } from 'electron';
+import { writeFileSafely } from '../core/safeWrite';
 import { SAVED_FILE_TYPES, type Api } from '../shared/contract';
 
 /**
@@ -9,8 +9,10 @@ import { SAVED_FILE_TYPES, type Api } from '../shared/contract';
  * name. The person chooses the place; the dialog asks before replacing a file (Windows and
  * macOS always do; on Linux only with `showOverwriteConfirmation`, per Electron's dialog docs).
  * The session refuses downloads (main.ts), so a page download would go nowhere here: this is
- * the desktop's way. The file is written whole with the content as UTF-8; it holds no key
- * (reports and workspace files are built without one), so it gets the user's usual mode.
+ * the desktop's way. The content is written as UTF-8 through the one safe write (safeWrite.ts):
+ * a new 0600 file renamed into place, so a symlink at the chosen name is replaced, never
+ * written through, and the file is owner-only whatever the old one's mode (a report holds what
+ * servers answered, though never a key).
  */
 export function saveDialogApi(dialog: Pick<Dialog, 'showSaveDialog'>, window: () => BaseWindow | null, downloadsDir: () => string): Pick<Api, 'saveTextFile'> {
   return {
@@ -25,7 +27,7 @@ export function saveDialogApi(dialog: Pick<Dialog, 'showSaveDialog'>, window: ()
         const parent = window();
         const choice = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
         if (choice.canceled || !choice.filePath) return { ok: true, value: { saved: false, path: null } };
-        await writeFile(choice.filePath, content, 'utf8');
+        await writeFileSafely(choice.filePath, content);
         return { ok: true, value: { saved: true, path: choice.filePath } };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

@@ -1,9 +1,8 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_SETTINGS } from '../core/appStores';
 import { environmentProfile } from '../core/environment';
 import { createPlatformClient, type PlatformTarget } from '../core/platformClient';
+import { printable } from '../core/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles';
 import { jsonReportPieces, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
 import { reportResult, runReportParts, type RunMeta } from '../core/runs/runReport';
@@ -11,6 +10,7 @@ import { startRun, type RunEvent } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem } from '../core/runs/suiteTypes';
 import { createNodeTransport } from '../core/http1Transport';
+import { writeFileSafely } from '../core/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
 import { parseRunArgs, RUN_USAGE } from './runArgs';
@@ -103,38 +103,28 @@ function progressBar(out: CliOutput): { update(event: Extract<RunEvent, { type: 
 }
 
 /**
- * Writes text pieces to `file` (created owner-only, or replaced) or to standard output, about
- * 64 KB at a time. Synchronously: the command has nothing else to do by then, and fifty
- * asynchronous writes cost more than the writing itself.
+ * Writes a report's text pieces to `file` or to standard output, as they are made: a large run's
+ * report is never held whole. A file goes through the one safe write (core/safeWrite.ts): a new
+ * 0600 file renamed over the old name, so a symlink there (a repository's `report.xml ->
+ * ~/.ssh/authorized_keys`) is replaced, never written through. Standard output gets about 64 KB
+ * at a time.
  */
-function writePieces(pieces: Iterable<string>, file: string | null, stdout: CliOutput): void {
-  const fd = file === null ? null : openSync(file, 'w', 0o600);
-  const put = (text: string) => {
-    if (fd === null) {
-      stdout.write(text);
-      return;
-    }
-    // writeSync may write less than it was given: the rest is written until none is left.
-    const bytes = Buffer.from(text);
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
-  };
-  try {
-    let chunk = '';
-    for (const piece of pieces) {
-      chunk += piece;
-      if (chunk.length < 65_536) continue;
-      put(chunk);
-      chunk = '';
-    }
-    put(chunk);
-  } finally {
-    if (fd !== null) closeSync(fd);
+async function writePieces(pieces: Iterable<string>, file: string | null, stdout: CliOutput): Promise<void> {
+  if (file !== null) return writeFileSafely(file, pieces);
+  let chunk = '';
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length < 65_536) continue;
+    stdout.write(chunk);
+    chunk = '';
   }
+  if (chunk !== '') stdout.write(chunk);
 }
 
 /** Runs the command; resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: RunCliIo): Promise<number> {
-  const say = (text: string) => io.stderr.write(`agent-explorer: ${text}\n`);
+  // Messages may quote the suite or a server: printed without control characters, on one line.
+  const say = (text: string) => io.stderr.write(`agent-explorer: ${printable(text)}\n`);
   const parsed = parseRunArgs(argv);
   if (!parsed.ok) {
     say(parsed.message);
@@ -148,7 +138,7 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
   const loaded = await loadSuite(path.resolve(io.cwd, args.suite), args.data === undefined ? {} : { dataFile: path.resolve(io.cwd, args.data) });
   if (!loaded.ok) {
     say(`the suite has ${loaded.problems.length === 1 ? 'a problem' : `${loaded.problems.length} problems`}; nothing was sent:`);
-    for (const problem of loaded.problems) io.stderr.write(`  ${describeProblem(problem)}\n`);
+    for (const problem of loaded.problems) io.stderr.write(`  ${printable(describeProblem(problem))}\n`);
     return EXIT_USAGE;
   }
   const platform = await choosePlatform(args.sandbox, io);
@@ -195,17 +185,33 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
     say(`the platform could not be reached${first && !first.ok ? `: ${first.error.message}` : ''}`);
     return EXIT_USAGE;
   }
-  if (args.reporter === 'json') {
-    // Written as it is made: a large run's report is never held whole.
-    writePieces(jsonReportPieces(head, results), args.out ? path.resolve(io.cwd, args.out) : null, io.stdout);
-  } else if (!pretty) {
-    const text = renderReport(args.reporter as Exclude<typeof args.reporter, 'pretty'>, { ...head, results: [...results] });
-    if (args.out) await writeFile(path.resolve(io.cwd, args.out), text, { mode: 0o600 });
-    else io.stdout.write(text);
-  } else if (args.out) {
-    await writeFile(path.resolve(io.cwd, args.out), summary.results.map((result) => `${resultLine(reportResult(result, meta.profile))}\n`).join(''), { mode: 0o600 });
+  const out = args.out ? path.resolve(io.cwd, args.out) : null;
+  let notWritten: string | null = null;
+  try {
+    if (args.reporter === 'json') {
+      await writePieces(jsonReportPieces(head, results), out, io.stdout);
+    } else if (!pretty) {
+      await writePieces([renderReport(args.reporter as Exclude<typeof args.reporter, 'pretty'>, { ...head, results: [...results] })], out, io.stdout);
+    } else if (out !== null) {
+      await writePieces(
+        (function* () {
+          for (const result of summary.results) yield `${resultLine(reportResult(result, meta.profile))}\n`;
+        })(),
+        out,
+        io.stdout,
+      );
+    }
+  } catch (error) {
+    // Only the system's refusals (no such folder, no permission, a folder in the way) are about
+    // the place; anything else is not a writing problem and goes on up.
+    if (!(error instanceof Error && 'syscall' in error)) throw error;
+    notWritten = error.message;
   }
   // The summary goes where it cannot mix into a report written to standard output.
   (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(head)}\n`);
+  if (notWritten !== null) {
+    say(`the report could not be written to ${out}: ${notWritten}`);
+    return EXIT_USAGE;
+  }
   return summary.passed === summary.total ? EXIT_PASSED : EXIT_FAILED;
 }

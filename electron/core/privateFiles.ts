@@ -1,10 +1,12 @@
-import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileSafely } from './safeWrite';
 
 /**
- * Files the app writes for itself (profiles, encrypted keys): created owner-only (0600, in a
- * 0700 folder), replaced atomically through a temporary file and a rename, so a crash mid-write
- * leaves the old file, never half a file.
+ * Files the app writes for itself (profiles, encrypted keys): owner-only (0600, in a 0700
+ * folder), written through `writeFileSafely` (safeWrite.ts): a temporary file renamed over the
+ * old one, so a crash mid-write leaves the old file, never half a file, and a symlink in its
+ * place is replaced, never written through.
  */
 
 /**
@@ -15,20 +17,10 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
 }
 
+/** Writes one of the app's own documents: in a private folder, through the one safe write. */
 export async function writePrivateFile(file: string, text: string): Promise<void> {
   await ensurePrivateDir(path.dirname(file));
-  // node:crypto is loaded here, on the first write, not at start: the command line's start never needs it.
-  const temporary = `${file}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'wx', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, file);
-  // A file that existed before with looser permissions is tightened too.
-  await chmod(file, 0o600);
+  await writeFileSafely(file, text);
 }
 
 export type ReadJson =

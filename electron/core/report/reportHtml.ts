@@ -26,9 +26,18 @@ export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-sr
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text made safe for an HTML text node or a quoted attribute. */
+// Control characters a page does not show: dropped, so a report printed or viewed as source on a
+// terminal cannot act on it (an escape sequence, a C1 control). Tab and line feed stay; a
+// carriage return becomes the line feed an HTML parser would read it as.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const HIDDEN_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** Text made safe for an HTML text node or a quoted attribute, and for a terminal showing the page's source. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(HIDDEN_CONTROLS, '')
+    .replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 const e = escapeHtml;

@@ -1,3 +1,4 @@
+import { printable } from '../printable';
 import { escapeHtml } from '../report/reportHtml';
 import { failedExpectations, resultLabel, type RunReport, type RunReportResult } from './runReport';
 import { renderRunHtml } from '../report/reportRun';
@@ -5,6 +6,11 @@ import { renderRunHtml } from '../report/reportRun';
 /**
  * A run's report in each export format: JUnit XML (CI dashboards), JSON (tools), CSV
  * (spreadsheets) and HTML (people, through the QA report module). Pure functions of the report.
+ *
+ * Every one of them may end up on a terminal (the command line prints to standard output
+ * without --out, and a file may be shown with cat), so none holds a raw control character but
+ * its own line breaks and tabs: the lines for people pass each value through `printable`, and
+ * each file format encodes or drops the rest in its own way (below).
  */
 
 export type ReporterName = 'pretty' | 'junit' | 'json' | 'csv' | 'html';
@@ -19,22 +25,35 @@ export function summaryLine(report: RunReport): string {
   const ran = total - notRun;
   const inFlight = cancelled > 0 ? `, ${cancelled} cancelled in flight` : '';
   const extra = notRun > 0 ? `, ${notRun} not run${stopped ? ' (stopped)' : ''}` : '';
-  return `${report.suite}: ${ran} run, ${passed} passed, ${failed - cancelled} failed${inFlight}${extra} in ${(report.durationMs / 1000).toFixed(2)} s`;
+  return `${printable(report.suite)}: ${ran} run, ${passed} passed, ${failed - cancelled} failed${inFlight}${extra} in ${(report.durationMs / 1000).toFixed(2)} s`;
 }
 
-/** One plain line per result: "PASS name [row 3] @ agent  200  12.3 ms", failures with why. */
+/**
+ * One plain line per result: "PASS name [row 3] @ agent  200  12.3 ms", failures with why, one
+ * indented line each. The suite's names and the server's words are printable text: a line
+ * break inside a name does not start a line.
+ */
 export function resultLine(result: RunReportResult): string {
   const status = result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '-';
   const ms = result.entry.timing.roundTripMs;
-  const head = `${result.passed ? 'PASS' : 'FAIL'} ${resultLabel(result)}  ${status}  ${ms === null ? '-' : `${ms.toFixed(1)} ms`}`;
-  return result.passed ? head : `${head}\n${failedExpectations(result.expectations).map((line) => `     ${line}`).join('\n')}`;
+  const head = `${result.passed ? 'PASS' : 'FAIL'} ${printable(resultLabel(result))}  ${printable(String(status))}  ${ms === null ? '-' : `${ms.toFixed(1)} ms`}`;
+  return result.passed ? head : `${head}\n${failedExpectations(result.expectations).map((line) => `     ${printable(line)}`).join('\n')}`;
 }
 
-// XML 1.0 cannot carry most control characters, even escaped: they are dropped.
+// XML 1.0 cannot carry most control characters, even escaped: they are dropped (escapeHtml
+// drops the C1 controls too, and turns a carriage return into the line feed a parser reads).
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 function xml(text: string): string {
   return escapeHtml(text.replace(XML_INVALID, ''));
+}
+/**
+ * An attribute's value: its line breaks and tabs as character references, so no attribute
+ * spans lines (a case name cannot add a line to the file) and a parser reads the value back
+ * whole (a raw one would be read as a space).
+ */
+function attr(text: string): string {
+  return xml(text).replace(/[\n\t]/g, (char) => (char === '\n' ? '&#10;' : '&#9;'));
 }
 const seconds = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(3);
 
@@ -50,24 +69,24 @@ export function junitReport(report: RunReport): string {
   const { total, notRun } = report.summary;
   const counts = `tests="${total}" failures="${failures}" errors="${errors}" skipped="${notRun}" time="${seconds(report.durationMs)}"`;
   const cases = report.results.map((result) => {
-    const open = `    <testcase name="${xml(resultLabel(result))}" classname="${xml(`${report.suite}.${result.case}`)}" time="${seconds(result.entry.timing.roundTripMs)}"`;
+    const open = `    <testcase name="${attr(resultLabel(result))}" classname="${attr(`${report.suite}.${result.case}`)}" time="${seconds(result.entry.timing.roundTripMs)}"`;
     if (result.passed) return `${open}/>`;
     const reasons = failedExpectations(result.expectations);
     const error = result.entry.outcome.error;
     if (isError(result)) {
-      return `${open}>\n      <error message="${xml(error?.message ?? 'no response')}" type="${xml(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n    </testcase>`;
+      return `${open}>\n      <error message="${attr(error?.message ?? 'no response')}" type="${attr(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n    </testcase>`;
     }
     const kinds = result.expectations.filter((outcome) => !outcome.passed).map((outcome) => outcome.kind);
     const body = [...reasons, ...(result.entry.answer?.what === 'invoke' ? ['', `answer: ${result.entry.answer.answer}`] : error ? ['', `error: ${error.message}`] : [])];
-    return `${open}>\n      <failure message="${xml(reasons[0] ?? 'failed')}" type="${xml(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>`;
+    return `${open}>\n      <failure message="${attr(reasons[0] ?? 'failed')}" type="${attr(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>`;
   });
   const skipped = report.notRun.map(
-    (item) => `    <testcase name="${xml(resultLabel(item))}" classname="${xml(`${report.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>`,
+    (item) => `    <testcase name="${attr(resultLabel(item))}" classname="${attr(`${report.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(report.suite)}" ${counts}>`,
-    `  <testsuite name="${xml(report.suite)}" ${counts} timestamp="${xml(report.startedAt.replace(/\.\d+Z$/, ''))}" hostname="${xml(new URL(report.profile.baseUrl).host)}">`,
+    `<testsuites name="${attr(report.suite)}" ${counts}>`,
+    `  <testsuite name="${attr(report.suite)}" ${counts} timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ''))}" hostname="${attr(new URL(report.profile.baseUrl).host)}">`,
     ...cases,
     ...skipped,
     '  </testsuite>',
@@ -81,6 +100,14 @@ export function jsonReport(report: RunReport): string {
   return [...jsonReportPieces({ ...report, results: [] }, report.results)].join('');
 }
 
+// JSON.stringify escapes the C0 controls in strings but leaves DEL and the C1 controls raw; a
+// terminal may act on those, so they are escaped too (they can only occur inside strings, and
+// JSON.parse reads the same value back).
+const JSON_RAW_CONTROLS = /[\u007f-\u009f]/g;
+function json(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(JSON_RAW_CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Where the results go in the JSON of a report whose results are empty: its only line at this depth with this text. */
 const RESULTS_SLOT = '\n  "results": [],';
 
@@ -89,30 +116,45 @@ const RESULTS_SLOT = '\n  "results": [],';
  * only when its turn comes: the command line writes a large run's report piece by piece, never
  * holding all of it as objects and one text at once (about 10 ms less of a 1000-result run,
  * most of it a full garbage collection the whole text set off). Joined, the pieces are exactly
- * `JSON.stringify(report, null, 2)` and a newline: each result is stringified alone and
+ * `JSON.stringify(report, null, 2)` and a newline (with DEL and the C1 controls escaped as
+ * `\u0080`, which JSON.stringify leaves raw): each result is stringified alone and
  * indented to its depth (JSON.stringify escapes every line break inside strings, so each raw
  * one starts a line).
  *
  * `head` is the report with `results: []`, in its place among the fields.
  */
 export function* jsonReportPieces(head: RunReport, results: Iterable<RunReportResult>): Generator<string> {
-  const skeleton = JSON.stringify(head, null, 2);
+  const skeleton = json(head);
   const slot = skeleton.indexOf(RESULTS_SLOT);
   yield `${skeleton.slice(0, slot)}\n  "results": [`;
   let first = true;
   for (const result of results) {
-    yield `${first ? '' : ','}\n    ${JSON.stringify(result, null, 2).replaceAll('\n', '\n    ')}`;
+    yield `${first ? '' : ','}\n    ${json(result).replaceAll('\n', '\n    ')}`;
     first = false;
   }
   yield `${first ? '' : '\n  '}],${skeleton.slice(slot + RESULTS_SLOT.length)}\n`;
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet shows text, not a formula. */
+// In a text cell: line breaks kept as \n (a quoted cell may hold them), tabs kept, other controls dropped.
+// eslint-disable-next-line no-control-regex
+const CSV_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/**
+ * Where a spreadsheet could start a formula: the cell's start, or just after a `,` `;` (the
+ * separator in many locales, where a spreadsheet splits this file's cells again), a tab or a
+ * line break inside it, when = + - @ follows (after any spaces or quotes).
+ */
+const FORMULA_START = /(^|[,;\t\n])(?=[\s"]*[=+\-@])/g;
+
+/**
+ * A CSV cell. Numbers, booleans and empty cells as they are; text always quoted, with a `'`
+ * put before each place a formula could start, so a spreadsheet shows text, not a formula,
+ * whichever separator it splits on: `x;=cmd|'…'!A0` is written `"x;'=cmd|'…'!A0"`.
+ */
 function cell(value: string | number | boolean | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value !== 'string') return String(value);
+  const text = value.replace(/\r\n?/g, '\n').replace(CSV_CONTROLS, '').replace(FORMULA_START, "$1'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 export const CSV_COLUMNS = ['case', 'row', 'agent', 'passed', 'failed_expectations', 'status', 'error_code', 'server_ms', 'round_trip_ms', 'answer_start'];

@@ -218,7 +218,7 @@ describe('agent-explorer run: reporters', () => {
     const ran = await run([await suite(GOOD, ROWS), '--sandbox', '--reporter', 'csv']);
     const lines = ran.stdout.split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
-    expect(lines[1]).toMatch(/^reflects customer,1,3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73,true,,200,,\d+(\.\d+)?,\d+(\.\d+)?,"Hi Dana,/);
+    expect(lines[1]).toMatch(/^"reflects customer",1,"3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73",true,"",200,,\d+(\.\d+)?,\d+(\.\d+)?,"Hi Dana,/);
   });
 
   it('HTML: one page with the results table and each exchange, its text escaped', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,30 @@ describe('saveDialogApi', () => {
       filters: [{ name: 'HTML page', extensions: ['html'] }],
     });
     expect(asked[0]!.options['properties']).toContain('showOverwriteConfirmation');
+  });
+
+  it.runIf(process.platform !== 'win32')('replaces a symlink at the chosen place with a new owner-only file, leaving what it pointed to untouched', async () => {
+    const keys = path.join(dir, 'authorized_keys');
+    await writeFile(keys, 'ssh-ed25519 AAAA mine\n');
+    const chosen = path.join(dir, 'run.xml');
+    await symlink(keys, chosen);
+    const { dialog } = fakeDialog(() => ({ canceled: false, filePath: chosen }));
+    const answer = await saveDialogApi(dialog, () => null, () => dir).saveTextFile({ suggestedName: 'run.xml', content: '<testsuites/>\n', mediaType: 'application/xml' });
+    expect(answer).toEqual({ ok: true, value: { saved: true, path: chosen } });
+    expect(await readFile(keys, 'utf8')).toBe('ssh-ed25519 AAAA mine\n');
+    expect((await lstat(chosen)).isFile()).toBe(true);
+    expect(await readFile(chosen, 'utf8')).toBe('<testsuites/>\n');
+    expect((await stat(chosen)).mode & 0o777).toBe(0o600);
+  });
+
+  it.runIf(process.platform !== 'win32')('an existing 0644 file the person chose to replace becomes 0600', async () => {
+    const chosen = path.join(dir, 'report.html');
+    await writeFile(chosen, 'old');
+    await chmod(chosen, 0o644);
+    const { dialog } = fakeDialog(() => ({ canceled: false, filePath: chosen }));
+    await saveDialogApi(dialog, () => null, () => dir).saveTextFile({ suggestedName: 'report.html', content: 'new', mediaType: 'text/html' });
+    expect(await readFile(chosen, 'utf8')).toBe('new');
+    expect((await stat(chosen)).mode & 0o777).toBe(0o600);
   });
 
   it('writes nothing when the person cancels', async () => {
