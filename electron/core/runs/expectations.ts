@@ -1,4 +1,5 @@
 import type { InvokeResult, JsonObject } from '../../shared/contract';
+import { matchPattern } from './patternMatch';
 import type { Expectations } from './suiteTypes';
 
 /**
@@ -6,7 +7,8 @@ import type { Expectations } from './suiteTypes';
  * which held and which did not ("status 200 ✓, answerContains ✗ …").
  */
 
-export type ExpectationKind = keyof Expectations;
+/** An expectation, or `judging` when a result could not be judged at all (the runner says why). */
+export type ExpectationKind = keyof Expectations | 'judging';
 
 export interface ExpectationOutcome {
   kind: ExpectationKind;
@@ -66,9 +68,19 @@ export function judge(expect: Expectations, payload: JsonObject, result: InvokeR
   }
   if (expect.answerMatches !== undefined) {
     const pattern = expect.answerMatches;
-    // Checked when the suite was loaded; a row's value is escaped into it, so it still compiles.
-    const regex = new RegExp(pattern);
-    onAnswer('answerMatches', `matches /${pattern}/`, (text) => regex.test(text), (text) => (regex.test(text) ? 'matches' : `no match in ${quote(text)}`));
+    const expected = `matches /${pattern}/`;
+    if (answer === null) outcomes.push({ kind: 'answerMatches', passed: false, expected, actual: noAnswer });
+    else {
+      // Matched once, in the shared engine, under a time limit (patternMatch.ts). The suite
+      // check compiled it with every row; a plan made elsewhere may not have been checked.
+      const match = matchPattern(pattern, answer);
+      const actual =
+        match.kind === 'matched' ? 'matches'
+        : match.kind === 'unmatched' ? `no match in ${quote(answer)}`
+        : match.kind === 'invalid' ? `not a valid pattern: it ${match.problem}`
+        : `timed out after ${match.ms} ms matching an answer of ${answer.length.toLocaleString('en-US')} characters`;
+      outcomes.push({ kind: 'answerMatches', passed: match.kind === 'matched', expected, actual });
+    }
   }
   if (expect.payloadReflected) {
     const values = Object.entries(payload).filter(([, value]) => asFilled(value) !== '');
