@@ -1,5 +1,5 @@
 import type { InvokeResult, JsonObject } from '../../shared/contract';
-import { matchPattern } from './patternMatch';
+import { matchPattern, type MatchOutcome } from './patternMatch';
 import type { Expectations } from './suiteTypes';
 
 /**
@@ -21,6 +21,19 @@ export interface ExpectationOutcome {
 
 function quote(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+
+function describeMatch(match: MatchOutcome, answer: string): string {
+  switch (match.kind) {
+    case 'matched':
+      return 'matches';
+    case 'unmatched':
+      return `no match in ${quote(answer)}`;
+    case 'invalid':
+      return `not a valid pattern: it ${match.problem}`;
+    case 'timed_out':
+      return `timed out after ${match.ms} ms matching an answer of ${answer.length.toLocaleString('en-US')} characters`;
+  }
 }
 
 /** A payload value as an agent fills it into its prompt: strings as they are, anything else as JSON. */
@@ -74,12 +87,7 @@ export function judge(expect: Expectations, payload: JsonObject, result: InvokeR
       // Matched once, in the shared engine, under a time limit (patternMatch.ts). The suite
       // check compiled it with every row; a plan made elsewhere may not have been checked.
       const match = matchPattern(pattern, answer);
-      const actual =
-        match.kind === 'matched' ? 'matches'
-        : match.kind === 'unmatched' ? `no match in ${quote(answer)}`
-        : match.kind === 'invalid' ? `not a valid pattern: it ${match.problem}`
-        : `timed out after ${match.ms} ms matching an answer of ${answer.length.toLocaleString('en-US')} characters`;
-      outcomes.push({ kind: 'answerMatches', passed: match.kind === 'matched', expected, actual });
+      outcomes.push({ kind: 'answerMatches', passed: match.kind === 'matched', expected, actual: describeMatch(match, answer) });
     }
   }
   if (expect.payloadReflected) {
