@@ -1,3 +1,5 @@
+import { PATTERN_SPECIAL_CHARACTERS } from '../shared/answerPattern';
+
 /**
  * Removes a secret from text we are about to show or keep (a server may echo the key back in
  * an error body, a header, the reason phrase, or a file saved from its answer). Very short
@@ -10,7 +12,8 @@
  *   encodeURI, RFC 3986 strict (`!'()*~` encoded too), upper- or lowercase hex, `+` for a
  *   space (form encoding), and an encoded character that need not be (`%61` for `a`);
  * - JSON string escapes in any mix: `\uXXXX` (either case; surrogate pairs beyond the BMP),
- *   `\/`, `\"`, `\\`;
+ *   `\/`, `\"`, `\\`; and a backslash before any punctuation a pattern escapes (`sk\-…`: a
+ *   data row's key put into `answerMatches`);
  * - base64, standard and base64url, with or without padding, including the key inside a
  *   longer base64 string (`Basic base64(user:key)`): the key's bytes can start at any of the
  *   three offsets of a 3-byte group, so the characters each alignment fully determines are
@@ -72,7 +75,9 @@ function characterForms(char: string, domain: TextDomain): { pattern: string; lo
     { pattern: escapeRegExp(raw), length: raw.length },
   ];
   if (char === ' ') alternatives.push({ pattern: '\\+', length: 1 });
-  if (char === '/' || char === '"' || char === '\\') alternatives.push({ pattern: `\\\\${escapeRegExp(char)}`, length: 2 });
+  // A backslash before the character: a JSON escape (`\/`, `\"`, `\\`), or the key escaped into
+  // an answerMatches pattern (`sk\-…`, shared/answerPattern.ts).
+  if (char === '"' || PATTERN_SPECIAL_CHARACTERS.includes(char)) alternatives.push({ pattern: `\\\\${escapeRegExp(char)}`, length: 2 });
   const lengths = alternatives.map((a) => a.length);
   return { pattern: `(?:${alternatives.map((a) => a.pattern).join('|')})`, longest: Math.max(...lengths), shortest: Math.min(...lengths) };
 }

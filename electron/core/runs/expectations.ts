@@ -1,4 +1,5 @@
 import type { InvokeResult, JsonObject } from '../../shared/contract';
+import { matchPattern, type MatchOutcome } from './patternMatch';
 import type { Expectations } from './suiteTypes';
 
 /**
@@ -6,7 +7,8 @@ import type { Expectations } from './suiteTypes';
  * which held and which did not ("status 200 ✓, answerContains ✗ …").
  */
 
-export type ExpectationKind = keyof Expectations;
+/** An expectation, or `judging` when a result could not be judged at all (the runner says why). */
+export type ExpectationKind = keyof Expectations | 'judging';
 
 export interface ExpectationOutcome {
   kind: ExpectationKind;
@@ -19,6 +21,19 @@ export interface ExpectationOutcome {
 
 function quote(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+
+function describeMatch(match: MatchOutcome, answer: string): string {
+  switch (match.kind) {
+    case 'matched':
+      return 'matches';
+    case 'unmatched':
+      return `no match in ${quote(answer)}`;
+    case 'invalid':
+      return `not a valid pattern: it ${match.problem}`;
+    case 'timed_out':
+      return `timed out after ${match.ms} ms matching an answer of ${answer.length.toLocaleString('en-US')} characters`;
+  }
 }
 
 /** A payload value as an agent fills it into its prompt: strings as they are, anything else as JSON. */
@@ -66,9 +81,14 @@ export function judge(expect: Expectations, payload: JsonObject, result: InvokeR
   }
   if (expect.answerMatches !== undefined) {
     const pattern = expect.answerMatches;
-    // Checked when the suite was loaded; a row's value is escaped into it, so it still compiles.
-    const regex = new RegExp(pattern);
-    onAnswer('answerMatches', `matches /${pattern}/`, (text) => regex.test(text), (text) => (regex.test(text) ? 'matches' : `no match in ${quote(text)}`));
+    const expected = `matches /${pattern}/`;
+    if (answer === null) outcomes.push({ kind: 'answerMatches', passed: false, expected, actual: noAnswer });
+    else {
+      // Matched once, in the shared engine, under a time limit (patternMatch.ts). The suite
+      // check compiled it with every row; a plan made elsewhere may not have been checked.
+      const match = matchPattern(pattern, answer);
+      outcomes.push({ kind: 'answerMatches', passed: match.kind === 'matched', expected, actual: describeMatch(match, answer) });
+    }
   }
   if (expect.payloadReflected) {
     const values = Object.entries(payload).filter(([, value]) => asFilled(value) !== '');

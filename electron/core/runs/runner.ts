@@ -119,6 +119,19 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * The judged expectations, or, when judging throws (whatever the cause), one failed outcome
+ * saying so: an error in one result fails that result, never the run.
+ */
+function judgeSafely(planned: PlannedCase, result: InvokeResult): ExpectationOutcome[] {
+  try {
+    return judge(planned.expect, planned.payload, result);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return [{ kind: 'judging', passed: false, expected: 'the result is judged', actual: `could not be judged: ${message}` }];
+  }
+}
+
 /** Starts a run on the next tick (so subscribers added right away see every event). */
 export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: RunOptions = {}): RunHandle {
   const now = deps.now ?? (() => performance.now());
@@ -171,7 +184,7 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
           continue;
         }
       }
-      const expectations = judge(planned.expect, planned.payload, result);
+      const expectations = judgeSafely(planned, result);
       return { planned, result, expectations, attempts, passed: expectations.every((outcome) => outcome.passed) };
     }
   }

@@ -26,15 +26,18 @@ function asText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/**
+ * The row's own value for a column, or undefined: never one the row inherits (`{{toString}}`
+ * is a column like any other, and a JSONL row that lacks it leaves it empty).
+ */
+function cellOf(row: DataRow, name: string): unknown {
+  return Object.hasOwn(row, name) ? row[name] : undefined;
+}
+
 /** `text` with every `{{column}}` replaced by the row's value (the caller has checked the columns exist). */
 export function substituteText(text: string, row: DataRow | null, escape: (value: string) => string = (value) => value): string {
   if (row === null || !text.includes('{{')) return text;
-  return text.replace(REFERENCE, (_literal, name: string) => escape(asText(row[name])));
-}
-
-/** Escapes a value so it matches itself literally inside a regular expression. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return text.replace(REFERENCE, (_literal, name: string) => escape(asText(cellOf(row, name))));
 }
 
 /**
@@ -51,7 +54,7 @@ function substituteValue(value: JsonValue, row: DataRow): JsonValue {
   if (typeof value === 'string') {
     const whole = WHOLE_REFERENCE.exec(value);
     if (whole) {
-      const cell = row[whole[1] ?? ''];
+      const cell = cellOf(row, whole[1] ?? '');
       return cell === undefined ? '' : (cell as JsonValue);
     }
     return substituteText(value, row);

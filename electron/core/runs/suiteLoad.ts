@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { csvRows } from './csv';
-import { escapeRegExp, substitutePayload, substituteText } from './substitute';
+import { compilePattern, escapePatternText, MAX_PATTERN_SIZE } from '../../shared/answerPattern';
+import { referencedColumns, substitutePayload, substituteText } from './substitute';
 import type { DataRow, PlannedCase, Suite, SuiteProblem } from './suiteTypes';
 import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteValidate';
 
@@ -174,15 +175,32 @@ function planChecked(suite: Suite, shown: string, table: DataTable | null, data:
   if (maxRequests !== undefined && size > maxRequests) {
     return { ok: false, problems: [{ file: shown, field: 'cases', message: `the suite makes ${size} requests (cases × data rows × agents); a run sends at most ${maxRequests}` }] };
   }
-  return { ok: true, value: { suite, dataFile: data?.kept ?? null, plan: expand(suite, table) } };
+  const expanded = expand(suite, shown, table, data?.name ?? null);
+  if (expanded.problems.length > 0) return { ok: false, problems: expanded.problems };
+  return { ok: true, value: { suite, dataFile: data?.kept ?? null, plan: expanded.plan } };
 }
 
-function expand(suite: Suite, table: DataTable | null): PlannedCase[] {
+/**
+ * Compiling a row's pattern costs about 1.5 µs per step of it: all the distinct patterns of a
+ * plan may add up to this many steps (some seconds), which 100,000 rows of a short pattern fit.
+ */
+const ROW_PATTERN_BUDGET = 5_000_000;
+/** A pattern that every row breaks is told for its first few rows, not for each. */
+const ROW_PROBLEMS_SHOWN = 5;
+
+function expand(suite: Suite, shown: string, table: DataTable | null, dataName: string | null): { plan: PlannedCase[]; problems: SuiteProblem[] } {
   const plan: PlannedCase[] = [];
+  const problems: SuiteProblem[] = [];
   const rows: Array<{ number: number; values: DataRow } | null> = table ? table.rows : [null];
+  // Each distinct pattern a row makes is compiled once, by the engine that will run it.
+  const checked = new Map<string, string | null>();
+  let spent = 0;
   suite.cases.forEach((item, caseIndex) => {
     const fields = withDefaults(item, suite.defaults);
     const agents = fields.agent !== undefined ? [fields.agent] : (suite.agents ?? []);
+    const where = { case: { number: caseIndex + 1, ...(item.name === undefined ? {} : { name: item.name }) } };
+    const patternField = item.expect?.answerMatches !== undefined ? `cases[${caseIndex}].expect.answerMatches` : 'defaults.expect.answerMatches';
+    let rowProblems = 0;
     for (const row of rows) {
       const values = row?.values ?? null;
       const expect = { ...fields.expect };
@@ -190,8 +208,28 @@ function expand(suite: Suite, table: DataTable | null): PlannedCase[] {
         const texts = expect[key];
         if (texts !== undefined) expect[key] = Array.isArray(texts) ? texts.map((text) => substituteText(text, values)) : substituteText(texts, values);
       }
-      // A value put into a pattern matches itself literally ("1.5" must not match "105").
-      if (expect.answerMatches !== undefined) expect.answerMatches = substituteText(expect.answerMatches, values, escapeRegExp);
+      // A value put into a pattern matches itself literally ("1.5" must not match "105"), but
+      // it can still break the pattern around it (`a{1,{{n}}}` with n = 0): each row's is compiled.
+      if (expect.answerMatches !== undefined && row !== null && referencedColumns(expect.answerMatches).length > 0) {
+        const pattern = substituteText(expect.answerMatches, values, escapePatternText);
+        let problem = checked.get(pattern);
+        if (problem === undefined) {
+          if (spent > ROW_PATTERN_BUDGET) {
+            problems.push({ file: shown, ...where, field: patternField, message: `checking this pattern with each of the ${rows.length.toLocaleString('en-US')} rows is too much work before a run (its patterns add up to over ${ROW_PATTERN_BUDGET.toLocaleString('en-US')} steps): use a shorter pattern, answerContains, or fewer rows` });
+            return;
+          }
+          const compiled = compilePattern(pattern);
+          problem = compiled.ok ? null : compiled.problem;
+          spent += compiled.ok ? compiled.value.size : MAX_PATTERN_SIZE;
+          checked.set(pattern, problem);
+        }
+        if (problem !== null) {
+          rowProblems += 1;
+          if (rowProblems <= ROW_PROBLEMS_SHOWN) problems.push({ file: shown, ...where, field: patternField, message: `with row ${row.number} of ${dataName ?? 'the data file'} it ${problem}` });
+          continue;
+        }
+        expect.answerMatches = pattern;
+      }
       const text = substituteText(fields.text, values);
       const payload = substitutePayload(fields.payload, values);
       for (const agent of agents) {
@@ -207,6 +245,9 @@ function expand(suite: Suite, table: DataTable | null): PlannedCase[] {
         });
       }
     }
+    if (rowProblems > ROW_PROBLEMS_SHOWN) {
+      problems.push({ file: shown, ...where, field: patternField, message: `and ${rowProblems - ROW_PROBLEMS_SHOWN} more rows make it invalid` });
+    }
   });
-  return plan;
+  return { plan, problems };
 }

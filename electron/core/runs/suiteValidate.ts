@@ -1,3 +1,4 @@
+import { patternProblem } from '../../shared/answerPattern';
 import type { JsonObject } from '../../shared/contract';
 import { referencesIn } from './substitute';
 import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from './suiteTypes';
@@ -6,7 +7,7 @@ import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from '.
  * Checks a parsed suite file in full and reports every problem, each with its file, case and
  * field, so a person fixes them all in one go; nothing runs on a suite with any problem. The
  * shape checked here is the one schemas/suite.schema.json gives editors (a test holds the two
- * together); beyond the schema, regular expressions must compile and every `{{column}}` must
+ * together); beyond the schema, patterns must compile (RE2 syntax, shared/answerPattern.ts) and every `{{column}}` must
  * name a column of the data file.
  */
 
@@ -26,14 +27,13 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : `a ${typeof value}`}`;
 }
 
-/** A pattern with its `{{column}}` references stood in for, so it can be compiled before any row is known. */
-export function compilePattern(pattern: string): string | null {
-  try {
-    new RegExp(pattern.replace(/\{\{\s*[^{}]*?\s*\}\}/g, 'x'));
-    return null;
-  } catch (error) {
-    return (error as Error).message.replace(/^Invalid regular expression: /, '');
-  }
+/**
+ * A pattern's problem before any row is known, or null: its `{{column}}` references stood in
+ * for by a letter (a row's value goes in escaped, as literal text), compiled by the one engine.
+ * planChecked compiles it again with each row's values.
+ */
+export function templatePatternProblem(pattern: string): string | null {
+  return patternProblem(pattern.replace(/\{\{\s*[^{}]*?\s*\}\}/g, 'x'));
 }
 
 /**
@@ -123,8 +123,8 @@ function checkExpect(expect: Record<string, unknown>, path: string, add: (field:
     const pattern = value('answerMatches');
     if (typeof pattern !== 'string' || pattern === '') add(`${path}.answerMatches`, 'must be a non-empty regular expression', where);
     else {
-      const invalid = compilePattern(pattern);
-      if (invalid !== null) add(`${path}.answerMatches`, `is not a valid regular expression: ${invalid}`, where);
+      const problem = templatePatternProblem(pattern);
+      if (problem !== null) add(`${path}.answerMatches`, problem, where);
     }
   }
   if ('token' in expect && value('token') !== 'present' && value('token') !== 'absent') add(`${path}.token`, 'must be "present" or "absent"', where);

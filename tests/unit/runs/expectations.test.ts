@@ -66,3 +66,33 @@ describe('each expectation is judged on its own', () => {
     expect(outcome('maxRoundTripMs', judge({ maxRoundTripMs: 10 }, {}, failed('network', null)))?.passed).toBe(false);
   });
 });
+
+describe('answerMatches runs where a pattern cannot stall the host', () => {
+  it('judges a pattern that backtracks exponentially in a backtracking engine at once', { timeout: 5_000 }, () => {
+    // In a backtracking engine `(a+)+$` took 25 s against 27 characters, doubling with each more.
+    const answer = `${'a'.repeat(27)}!`;
+    expect(outcome('answerMatches', judge({ answerMatches: '(a+)+$' }, {}, answered(answer)))).toMatchObject({ passed: false, actual: expect.stringContaining('no match in "aaaa') });
+    expect(outcome('answerMatches', judge({ answerMatches: '(a+)+!$' }, {}, answered(answer)))?.passed).toBe(true);
+  });
+
+  it('reports "timed out" as the outcome when one answer takes too long to match', () => {
+    // A linear engine still walks a long answer with a large pattern: a megabyte of this takes
+    // tens of seconds unguarded.
+    // (Irregular text, so no small set of states covers it: a fixed pseudo-random sequence.)
+    let answer = '';
+    for (let i = 0, seed = 7; i < 1_000_000; i += 1) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      answer += seed & 0x10000 ? 'a' : 'b';
+    }
+    const judged = outcome('answerMatches', judge({ answerMatches: 'a.{999}$' }, {}, answered(answer)));
+    expect(judged).toMatchObject({ passed: false, actual: expect.stringMatching(/^timed out after \d+ ms matching an answer of 1,000,000 characters/) });
+  }, 20_000);
+
+  it('fails a pattern the engine cannot compile, saying why, instead of throwing', () => {
+    expect(outcome('answerMatches', judge({ answerMatches: 'a{1,0}' }, {}, answered('a')))).toMatchObject({ passed: false, actual: expect.stringContaining('not a valid pattern') });
+  });
+
+  it('accepts RE2 syntax: (?i:…) parts and \\x{…} code points', () => {
+    expect(outcome('answerMatches', judge({ answerMatches: '^(?i:order) \\x{4E}W' }, {}, answered('ORDER NW-1')))?.passed).toBe(true);
+  });
+});

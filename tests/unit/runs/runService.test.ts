@@ -467,6 +467,34 @@ describe('the key', () => {
   });
 });
 
+describe('a key in a data row used in answerMatches', () => {
+  it('is in no stored, pushed or exported form, escaped for the pattern or not', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ae-run-key-'));
+    const opened = openHistoryDatabase(path.join(dir, 'history.sqlite'));
+    if (opened.kind !== 'open') throw new Error(opened.problem);
+    cleanups.push(() => {
+      opened.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const service = host({ store: createSqliteRunStore(opened.db) });
+    const suite = { name: 'rows', data: 'rows.csv', cases: [{ name: 'matches the row', agent: ECHO, text: 'echo {{n}}', expect: { answerMatches: '^echo {{n}}$' } }] };
+    const { runId, final } = await runToEnd(service, start({ suite, data: { name: 'rows.csv', text: `n\nplain\n${KEY}\n` } }));
+    expect(final).toMatchObject({ state: 'failed', total: 2 });
+    const texts = [
+      JSON.stringify(service.events),
+      JSON.stringify(await service.api.listRunResults({ runId, offset: 0, limit: 100 })),
+      JSON.stringify(await Promise.all([0, 1].map((index) => service.api.getRunResult({ runId, index })))),
+      JSON.stringify(await service.api.compareRuns({ before: runId, after: runId })),
+      ...(await Promise.all((['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.api.exportRun({ runId, format }))))),
+      JSON.stringify([opened.db.prepare('SELECT * FROM runs').all(), opened.db.prepare('SELECT * FROM run_results').all()]),
+    ];
+    // The pattern holds the key as `RUN\-SENTINEL\-KEY\-…`: without its backslashes it is the key.
+    for (const text of texts) expect(text.replaceAll('\\', '')).not.toContain(KEY);
+    const second = await service.api.getRunResult({ runId, index: 1 });
+    expect(second.ok && second.value.expectations.find((item) => item.kind === 'answerMatches')?.expected).toBe('matches /^echo [redacted key]$/');
+  });
+});
+
 describe('a broken listener', () => {
   it('does not stop a run from keeping its results and its end', async () => {
     const store = createMemoryRunStore();

@@ -144,3 +144,20 @@ describe('the runner', () => {
     expect(summary).toMatchObject({ unreachable: true, stopped: true, notRun: 49 });
   });
 });
+
+describe('an error in judging one result', () => {
+  it('fails that result, saying why, and the run goes on to its end', async () => {
+    server = await startTestServer((_request, response, body) => answer(response, body));
+    // A pattern that never went through the suite check (the engine refuses it).
+    const unchecked = plan(2, { answerMatches: '(' });
+    // And expectations that throw when read: whatever goes wrong in judging stays in that result.
+    const throwing: PlannedCase['expect'] = {};
+    Object.defineProperty(throwing, 'answerContains', { enumerable: true, get: () => { throw new Error('the expectation could not be read'); } });
+    const cases = [...unchecked, { ...plan(1)[0]!, index: 2, expect: throwing }, { ...plan(1, { answerContains: 'echo t' })[0]!, index: 3 }];
+    const summary = await startRun(cases, { client: testClient(), target: testTarget(server.url, KEY) }).done;
+    expect(summary).toMatchObject({ total: 4, passed: 1, failed: 3, notRun: 0 });
+    expect(summary.results[0]!.expectations.find((item) => item.kind === 'answerMatches')).toMatchObject({ passed: false, actual: expect.stringContaining('not a valid pattern') });
+    expect(summary.results[2]!.expectations).toEqual([{ kind: 'judging', passed: false, expected: 'the result is judged', actual: 'could not be judged: the expectation could not be read' }]);
+    expect(summary.results[3]!.passed).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { referencedColumns, substitutePayload, substituteText, escapeRegExp } from '../../../electron/core/runs/substitute';
+import { referencedColumns, substitutePayload, substituteText } from '../../../electron/core/runs/substitute';
+import { compilePattern, escapePatternText } from '../../../electron/shared/answerPattern';
 
 describe('{{column}} substitution', () => {
   const row = { customer: 'Dana', id: 42, note: 'a.b' };
@@ -14,9 +15,12 @@ describe('{{column}} substitution', () => {
     expect(substitutePayload(payload, row)).toEqual({ customer_name: 'Dana', order: { id: 42, label: 'N-42' }, tags: ['a.b', '{placeholder}'], n: 3 });
   });
 
-  it('escapes values put into a regular expression', () => {
-    expect(substituteText('^{{note}}$', row, escapeRegExp)).toBe('^a\\.b$');
-    expect(new RegExp(substituteText('^{{note}}$', row, escapeRegExp)).test('axb')).toBe(false);
+  it('escapes values put into a pattern', () => {
+    expect(substituteText('^{{note}}$', row, escapePatternText)).toBe('^a\\.b$');
+    const pattern = compilePattern(substituteText('^{{note}}$', row, escapePatternText));
+    expect(pattern.ok && [pattern.value.test('axb'), pattern.value.test('a.b')]).toEqual([false, true]);
+    const every = compilePattern(`^${escapePatternText('\\^$.*+?()[]{}|/-')}$`);
+    expect(every.ok && every.value.test('\\^$.*+?()[]{}|/-')).toBe(true);
   });
 
   it('sends a payload key named "__proto__" as a key, substituted like any other', () => {
@@ -26,5 +30,13 @@ describe('{{column}} substitution', () => {
 
   it('leaves everything as written without a row', () => {
     expect(substituteText('{{customer}}', null)).toBe('{{customer}}');
+  });
+});
+
+describe('a row value is looked up on the row itself', () => {
+  it('treats a column a JSONL row lacks as empty, never as an inherited property', () => {
+    const row = JSON.parse('{"name": "Dana"}') as Record<string, unknown>;
+    expect(substituteText('[{{toString}}] [{{constructor}}] [{{__proto__}}]', row)).toBe('[] [] []');
+    expect(substitutePayload({ a: '{{toString}}', b: 'x{{hasOwnProperty}}' }, row)).toEqual({ a: '', b: 'x' });
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { checkSuiteShape } from '../../../electron/core/runs/suiteValidate';
+import { patternProblem } from '../../../electron/shared/answerPattern';
 
 /**
  * The JSON Schema editors use and the validator the runner uses must say the same about a suite.
@@ -9,14 +10,9 @@ import { checkSuiteShape } from '../../../electron/core/runs/suiteValidate';
  */
 const schema = JSON.parse(readFileSync(new URL('../../../schemas/suite.schema.json', import.meta.url), 'utf8')) as object;
 const ajv = new Ajv({ allErrors: true, strict: false });
-ajv.addFormat('regex', (text: string) => {
-  try {
-    new RegExp(text);
-    return true;
-  } catch {
-    return false;
-  }
-});
+// The pattern format is RE2's, checked by the one engine the runner uses (JSON Schema's own
+// "regex" format is ECMA-262, which accepts lookarounds RE2 refuses).
+ajv.addFormat('re2', (text: string) => patternProblem(text) === null);
 const validate = ajv.compile(schema);
 
 const A = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
@@ -56,6 +52,7 @@ const BAD: unknown[] = [
   { cases: [{ agent: A, expect: { answerNotContains: 5 } }] },
   { cases: [{ agent: A, expect: { answerMatches: '(' } }] },
   { cases: [{ agent: A, expect: { answerMatches: '' } }] },
+  { cases: [{ agent: A, expect: { answerMatches: 'a(?=b)' } }] },
   { cases: [{ agent: A, expect: { payloadReflected: 'yes' } }] },
   { cases: [{ agent: A, expect: { token: 'maybe' } }] },
   { cases: [{ agent: A, expect: { maxServerMs: 0 } }] },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSuite } from '../../../electron/core/runs/suiteLoad';
 import { describeProblem } from '../../../electron/core/runs/suiteTypes';
+import { compilePattern } from '../../../electron/shared/answerPattern';
 
 const AGENT = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
 let dir: string;
@@ -39,6 +40,9 @@ describe('a suite is checked in full before anything runs', () => {
     ['an empty answerContains', { cases: [{ agent: AGENT, expect: { answerContains: '' } }] }, 'cases[0].expect.answerContains: must be a non-empty text'],
     ['answerNotContains with a number', { cases: [{ agent: AGENT, expect: { answerNotContains: ['a', 2] } }] }, 'cases[0].expect.answerNotContains: must be a non-empty text'],
     ['an invalid regular expression', { cases: [{ name: 're', agent: AGENT, expect: { answerMatches: 'Order (\\d+' } }] }, 'orders.suite.json: case 1 "re": cases[0].expect.answerMatches: is not a valid regular expression'],
+    ['a lookahead, which RE2 syntax has not', { cases: [{ agent: AGENT, expect: { answerMatches: 'Order(?= shipped)' } }] }, 'cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): invalid or unsupported Perl syntax: `(?=`'],
+    ['a backreference', { cases: [{ agent: AGENT, expect: { answerMatches: '(a)\\1' } }] }, 'cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax'],
+    ['a pattern too large to match quickly', { cases: [{ agent: AGENT, expect: { answerMatches: '[a-z]{999}'.repeat(12) } }] }, 'cases[0].expect.answerMatches: is too large'],
     ['a bad token expectation', { cases: [{ agent: AGENT, expect: { token: 'yes' } }] }, 'cases[0].expect.token: must be "present" or "absent"'],
     ['a bad maxServerMs', { cases: [{ agent: AGENT, expect: { maxServerMs: 0 } }] }, 'cases[0].expect.maxServerMs: must be a number of milliseconds above 0'],
     ['a bad maxRoundTripMs', { cases: [{ agent: AGENT, expect: { maxRoundTripMs: '5' } }] }, 'cases[0].expect.maxRoundTripMs: must be a number'],
@@ -110,8 +114,24 @@ describe('a good suite expands to one request per case, row and agent', () => {
     const file = path.join(dir, 's.json');
     await writeFile(file, JSON.stringify({ data: 'rows.jsonl', cases: [{ agent: 'a', expect: { answerMatches: '^Order {{order}} is' } }] }));
     const loaded = await loadSuite(file);
-    const pattern = new RegExp(loaded.ok ? loaded.value.plan[0]!.expect.answerMatches! : '');
-    expect([pattern.test('Order NW-1.5 is here'), pattern.test('Order NW-105 is here')]).toEqual([true, false]);
+    const pattern = compilePattern(loaded.ok ? loaded.value.plan[0]!.expect.answerMatches! : '');
+    expect(pattern.ok && [pattern.value.test('Order NW-1.5 is here'), pattern.value.test('Order NW-105 is here')]).toEqual([true, false]);
+  });
+
+  it('refuses a pattern that a row makes invalid, naming the case, the row and the field, before anything is sent', async () => {
+    const problems = await problemsOf(
+      { data: 'rows.csv', cases: [{ name: 'count', agent: AGENT, expect: { answerMatches: '^a{1,{{n}}}$' } }] },
+      { 'rows.csv': 'n\n3\n0\n2\n' },
+    );
+    expect(problems).toEqual(['orders.suite.json: case 1 "count": cases[0].expect.answerMatches: with row 2 of rows.csv it is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): invalid repeat count: `{1,0}`']);
+  });
+
+  it('refuses a row value that makes the pattern too large', async () => {
+    const problems = await problemsOf(
+      { data: 'rows.jsonl', cases: [{ agent: AGENT, expect: { answerMatches: '^(?:{{v}}){999}$' } }] },
+      { 'rows.jsonl': `{"v": "ab"}\n{"v": "${'x'.repeat(30)}"}\n` },
+    );
+    expect(problems).toEqual([expect.stringMatching(/^orders\.suite\.json: case 1: cases\[0\]\.expect\.answerMatches: with row 2 of rows\.jsonl it is too large/)]);
   });
 
   it('takes --data instead of the suite’s own file', async () => {
