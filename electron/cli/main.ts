@@ -2,8 +2,25 @@
  * `agent-explorer`: the command line, bundled to dist/electron/cli.mjs (the package's `bin`).
  * Only `run` exists today; everything testable is in run.ts, this file hands it the process.
  */
-import { runCli } from './run';
+import { EXIT_USAGE, runCli, unexpectedLine } from './run';
 import { RUN_USAGE } from './runArgs';
+
+/**
+ * Errors nothing caught (an exception thrown from a callback, a promise rejected with no one
+ * waiting) go to the running command, which says them redacted and exits 2. Outside a command
+ * (none running, or after it) the line holds no message, which could hold what it must not print.
+ */
+let onUnexpected: ((error: unknown) => void) | null = null;
+function unexpected(error: unknown): void {
+  if (onUnexpected) {
+    onUnexpected(error);
+    return;
+  }
+  process.stderr.write(`agent-explorer: ${unexpectedLine(error instanceof Error ? error.name : 'error')}\n`);
+  process.exit(EXIT_USAGE);
+}
+process.on('uncaughtException', unexpected);
+process.on('unhandledRejection', unexpected);
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -17,6 +34,12 @@ async function main(argv: readonly string[]): Promise<number> {
         process.once('SIGINT', cancel);
         return () => process.off('SIGINT', cancel);
       },
+      onUnexpectedError(handler) {
+        onUnexpected = handler;
+        return () => {
+          onUnexpected = null;
+        };
+      },
     });
   }
   if (command === undefined || command === '--help' || command === '-h') {
@@ -27,6 +50,9 @@ async function main(argv: readonly string[]): Promise<number> {
   return 2;
 }
 
-void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+void main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  unexpected,
+);

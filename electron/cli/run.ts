@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { DEFAULT_SETTINGS } from '../core/appStores';
-import { environmentProfile } from '../core/environment';
+import { environmentProfile, type EnvironmentProfile } from '../core/environment';
 import { createPlatformClient, type PlatformTarget } from '../core/platformClient';
 import { printable } from '../core/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles';
+import { createRedactor, redactDeep, type Redactor } from '../core/redact';
 import { jsonReportPieces, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
-import { reportResult, runReportParts, type RunMeta } from '../core/runs/runReport';
-import { startRun, type RunEvent } from '../core/runs/runner';
+import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/runs/runReport';
+import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
-import { describeProblem } from '../core/runs/suiteTypes';
+import { describeProblem, type SuiteProblem } from '../core/runs/suiteTypes';
 import { createNodeTransport } from '../core/http1Transport';
 import { writeFileSafely } from '../core/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
@@ -21,8 +22,11 @@ import { parseRunArgs, RUN_USAGE } from './runArgs';
  * embedded Sandbox), runs it on the core's runner and writes the chosen report. It imports
  * nothing of the renderer or of the app's stores, so it starts fast.
  *
- * The key is handed to the platform client only; every text written here comes from redacted
- * exchanges or from messages that never hold it.
+ * The key is handed to the platform client only. The exchanges come back redacted from the
+ * client; everything else printed or written that came from the suite or its data (case names,
+ * agents, texts, payloads, expectations, problems) is redacted here with the same key, as the
+ * app's run service does: a suite from someone else's branch cannot make a CI job print it.
+ * Any failure, even one nobody foresaw, is one line and exit code 2, never a stack trace.
  */
 
 export interface CliOutput {
@@ -39,11 +43,22 @@ export interface RunCliIo {
   onInterrupt?: (cancel: () => void) => () => void;
   /** A fixed key for --sandbox (tests look for it where it must not be); random otherwise. */
   sandboxKey?: string;
+  /**
+   * Called with a handler for errors nothing else caught (the process's uncaught exceptions and
+   * unhandled rejections), so the command can stop with one line and exit 2; returns a remover.
+   */
+  onUnexpectedError?: (handler: (error: unknown) => void) => () => void;
 }
 
 export const EXIT_PASSED = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+
+/** The one line an error nobody foresaw is said in (its message, redacted by the caller), never its stack. */
+export function unexpectedLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `stopped by an unexpected error: ${message.split('\n')[0]!.slice(0, 500)}`;
+}
 
 interface Platform {
   target: PlatformTarget;
@@ -51,33 +66,36 @@ interface Platform {
   close(): Promise<void>;
 }
 
-async function choosePlatform(sandbox: boolean, io: RunCliIo): Promise<{ ok: true; value: Platform } | { ok: false; message: string }> {
-  const common = { timeoutMs: DEFAULT_TIMEOUT_MS, tls: { verify: true, extraCa: null }, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes };
-  if (sandbox) {
-    // Loaded only when asked for: a run against a real platform never starts one.
-    const { startSandbox } = await import('../sandbox/server');
-    const server: SandboxServer = await startSandbox({ latency: 'none', ...(io.sandboxKey === undefined ? {} : { apiKey: io.sandboxKey }) });
-    return {
-      ok: true,
-      value: {
-        target: { baseUrl: server.url, apiKey: server.apiKey, auth: { kind: 'bearer' }, ...common },
-        meta: { profile: { id: 'sandbox', name: 'Sandbox', baseUrl: server.url } },
-        close: () => server.close(),
-      },
-    };
-  }
+/** Where the run goes, decided before the suite is read: the key is then known, so what is printed can be redacted with it. */
+type PlatformChoice = { sandbox: true } | { sandbox: false; environment: EnvironmentProfile & { key: string } };
+
+function choosePlatform(sandbox: boolean, io: RunCliIo): { ok: true; value: PlatformChoice } | { ok: false; message: string } {
+  if (sandbox) return { ok: true, value: { sandbox: true } };
   const environment = environmentProfile(io.env);
   if (!environment.ok) return { ok: false, message: environment.message };
   if (environment.value === null) return { ok: false, message: 'set AGENT_EXPLORER_BASE_URL (and AGENT_EXPLORER_API_KEY), or use --sandbox' };
   const { profile, key } = environment.value;
   if (key === null) return { ok: false, message: 'AGENT_EXPLORER_API_KEY is not set: the platform needs a key' };
+  return { ok: true, value: { sandbox: false, environment: { profile, key } } };
+}
+
+async function startPlatform(choice: PlatformChoice, io: RunCliIo): Promise<Platform> {
+  const common = { timeoutMs: DEFAULT_TIMEOUT_MS, tls: { verify: true, extraCa: null }, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes };
+  if (choice.sandbox) {
+    // Loaded only when asked for: a run against a real platform never starts one.
+    const { startSandbox } = await import('../sandbox/server');
+    const server: SandboxServer = await startSandbox({ latency: 'none', ...(io.sandboxKey === undefined ? {} : { apiKey: io.sandboxKey }) });
+    return {
+      target: { baseUrl: server.url, apiKey: server.apiKey, auth: { kind: 'bearer' }, ...common },
+      meta: { profile: { id: 'sandbox', name: 'Sandbox', baseUrl: server.url } },
+      close: () => server.close(),
+    };
+  }
+  const { profile, key } = choice.environment;
   return {
-    ok: true,
-    value: {
-      target: { baseUrl: profile.baseUrl, apiKey: key, auth: profile.auth, ...common },
-      meta: { profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl } },
-      close: async () => undefined,
-    },
+    target: { baseUrl: profile.baseUrl, apiKey: key, auth: profile.auth, ...common },
+    meta: { profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl } },
+    close: async () => undefined,
   };
 }
 
@@ -121,10 +139,60 @@ async function writePieces(pieces: Iterable<string>, file: string | null, stdout
   if (chunk !== '') stdout.write(chunk);
 }
 
-/** Runs the command; resolves to the exit code. */
+/** A run's results as reports show them, redacted one at a time as they are read. */
+function* redactedResults(results: Iterable<RunReportResult>, redactor: Redactor): Iterable<RunReportResult> {
+  for (const result of results) yield redactDeep(result, redactor);
+}
+
+/**
+ * Runs the command; resolves to the exit code. An error that escapes (thrown here, or reported
+ * through `onUnexpectedError` from work this started) ends it with one line and exit code 2,
+ * after the run is cancelled and the Sandbox closed.
+ */
 export async function runCli(argv: readonly string[], io: RunCliIo): Promise<number> {
-  // Messages may quote the suite or a server: printed without control characters, on one line.
-  const say = (text: string) => io.stderr.write(`agent-explorer: ${printable(text)}\n`);
+  // Replaced by the key's redactor as soon as the key is known (before anything of the suite is read).
+  // Messages may quote the suite or a server: printed redacted, without control characters, on one line.
+  let redactor = createRedactor(null);
+  const say = (text: string) => io.stderr.write(`agent-explorer: ${printable(redactor.redact(text))}\n`);
+  const cleanups: Array<() => unknown> = [];
+  let fail: (error: unknown) => void = () => undefined;
+  const unexpected = new Promise<never>((_resolve, reject) => (fail = reject));
+  unexpected.catch(() => undefined);
+  const removeHandler = io.onUnexpectedError?.((error) => fail(error));
+  try {
+    return await Promise.race([
+      unexpected,
+      runChecked(argv, io, say, {
+        useKey: (key) => (redactor = createRedactor(key)),
+        redactor: () => redactor,
+        onCleanup: (cleanup) => cleanups.push(cleanup),
+        fail: (error) => fail(error),
+      }),
+    ]);
+  } catch (error) {
+    say(unexpectedLine(error));
+    return EXIT_USAGE;
+  } finally {
+    removeHandler?.();
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // Cleaning up after a failure that was already said: nothing more to tell.
+      }
+    }
+  }
+}
+
+interface Guard {
+  useKey(key: string | null): void;
+  redactor(): Redactor;
+  onCleanup(cleanup: () => unknown): void;
+  /** Stops the command as an unexpected error would (for a throw where no caller would see it). */
+  fail(error: unknown): void;
+}
+
+async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: string) => void, guard: Guard): Promise<number> {
   const parsed = parseRunArgs(argv);
   if (!parsed.ok) {
     say(parsed.message);
@@ -135,29 +203,44 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
     return EXIT_PASSED;
   }
   const { args } = parsed;
-  const loaded = await loadSuite(path.resolve(io.cwd, args.suite), args.data === undefined ? {} : { dataFile: path.resolve(io.cwd, args.data) });
+  const choice = choosePlatform(args.sandbox, io);
+  if (!choice.ok) {
+    say(choice.message);
+    return EXIT_USAGE;
+  }
+  // A Sandbox's key is made when it starts, after the suite is read: only a fixed one can be in a file.
+  guard.useKey(choice.value.sandbox ? (io.sandboxKey ?? null) : choice.value.environment.key);
+  const loaded = await loadSuite(path.resolve(io.cwd, args.suite), {
+    maxRequests: args.maxRequests,
+    ...(args.data === undefined ? {} : { dataFile: path.resolve(io.cwd, args.data) }),
+  });
   if (!loaded.ok) {
     say(`the suite has ${loaded.problems.length === 1 ? 'a problem' : `${loaded.problems.length} problems`}; nothing was sent:`);
-    for (const problem of loaded.problems) io.stderr.write(`  ${printable(describeProblem(problem))}\n`);
+    for (const problem of redactDeep<SuiteProblem[]>(loaded.problems, guard.redactor())) io.stderr.write(`  ${printable(describeProblem(problem))}\n`);
     return EXIT_USAGE;
   }
-  const platform = await choosePlatform(args.sandbox, io);
-  if (!platform.ok) {
-    say(platform.message);
-    return EXIT_USAGE;
-  }
+  const platform = await startPlatform(choice.value, io);
+  guard.onCleanup(() => platform.close());
+  guard.useKey(platform.target.apiKey);
+  const redactor = guard.redactor();
   const { suite, plan } = loaded.value;
-  const meta: RunMeta = { suiteName: suite.name ?? path.basename(args.suite, '.json'), profile: platform.value.meta.profile, startedAt: new Date(), appVersion: APP_VERSION };
+  const meta: RunMeta = redactDeep(
+    { suiteName: suite.name ?? path.basename(args.suite, '.json'), profile: platform.meta.profile, startedAt: new Date(), appVersion: APP_VERSION },
+    redactor,
+  );
+  const shown = (result: RunResult) => redactDeep(reportResult(result, meta.profile), redactor);
   const client = createPlatformClient({ transport: createNodeTransport(), now: () => performance.now(), wallClock: () => new Date(), userAgent: `AgentExplorer/${APP_VERSION} (run)` });
-  const run = startRun(plan, { client, target: platform.value.target }, {
+  const run = startRun(plan, { client, target: platform.target }, {
     ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
     ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),
     on429: args.on429,
     stopWhenUnreachable: true,
   });
+  // Cleanups run in reverse: the run is cancelled before the platform closes.
+  guard.onCleanup(() => run.cancel());
   const pretty = args.reporter === 'pretty';
   const bar = pretty && io.stdout.isTTY ? progressBar(io.stdout) : null;
-  run.subscribe((event) => {
+  const printEvent = (event: RunEvent) => {
     if (event.type === 'waiting' && pretty) {
       bar?.clear();
       io.stdout.write(`waiting ${(event.ms / 1000).toFixed(1)} s: the server answered 429 Too Many Requests\n`);
@@ -167,19 +250,28 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
     if (bar) {
       if (!event.result.passed) {
         bar.clear();
-        io.stdout.write(`${resultLine(reportResult(event.result, meta.profile))}\n`);
+        io.stdout.write(`${resultLine(shown(event.result))}\n`);
       }
       bar.update(event);
     } else {
-      io.stdout.write(`${resultLine(reportResult(event.result, meta.profile))}\n`);
+      io.stdout.write(`${resultLine(shown(event.result))}\n`);
+    }
+  };
+  // A throw in here would end inside the runner, where nothing awaits it: it stops the command instead.
+  run.subscribe((event) => {
+    try {
+      printEvent(event);
+    } catch (error) {
+      guard.fail(error);
     }
   });
   const removeInterrupt = io.onInterrupt?.(() => run.cancel());
   const summary = await run.done;
   removeInterrupt?.();
   bar?.clear();
-  await platform.value.close();
-  const { head, results } = runReportParts(summary, meta);
+  const parts = runReportParts(summary, meta);
+  const head = redactDeep(parts.head, redactor);
+  const results = redactedResults(parts.results, redactor);
   if (summary.unreachable) {
     const first = summary.results[0]?.result;
     say(`the platform could not be reached${first && !first.ok ? `: ${first.error.message}` : ''}`);
@@ -195,7 +287,7 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
     } else if (out !== null) {
       await writePieces(
         (function* () {
-          for (const result of summary.results) yield `${resultLine(reportResult(result, meta.profile))}\n`;
+          for (const result of summary.results) yield `${resultLine(shown(result))}\n`;
         })(),
         out,
         io.stdout,

@@ -1,4 +1,6 @@
+import { parseArgs } from 'node:util';
 import { REPORTERS, type ReporterName } from '../core/runs/reporters';
+import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../core/runs/runLimits';
 
 /** The arguments of `agent-explorer run`, checked; anything wrong is one sentence for exit code 2. */
 export interface RunArgs {
@@ -10,16 +12,23 @@ export interface RunArgs {
   out?: string;
   sandbox: boolean;
   on429: 'wait' | 'fail';
+  /** The most requests the run may send (cases × rows × agents), refused before anything is sent. */
+  maxRequests: number;
 }
+
+const { concurrency: CONCURRENCY, ratePerSecond: RATE } = RUN_LIMITS;
+const count = (value: number) => value.toLocaleString('en-US');
 
 export const RUN_USAGE = `Usage: agent-explorer run SUITE.json [options]
 
 Runs every case of a suite (against each data row and agent) and checks its expectations.
 
 Options:
-  --data FILE            a .csv or .jsonl data file instead of the suite's own "data"
-  --concurrency N        requests in flight at once (default 8)
-  --rate N               at most N requests started per second
+  --data FILE            a .csv or .jsonl data file of your own instead of the suite's "data"
+                         (a suite's own "data" is read only inside the suite's folder)
+  --concurrency N        requests in flight at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default 8)
+  --rate N               at most N requests started per second, ${RATE.min} to ${count(RATE.max)}
+  --max-requests N       refuse a run of more than N requests (default ${count(MAX_RUN_REQUESTS)})
   --on-429 wait|fail     on HTTP 429: wait as Retry-After says and send again (default), or record it
   --reporter NAME        pretty (default), junit, json, csv or html
   --out FILE             write the report there (default: standard output)
@@ -28,73 +37,76 @@ Options:
 
 The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
 it in AGENT_EXPLORER_AUTH (bearer, scheme:NAME, header:NAME or query:NAME).
-Exit code: 0 every case passed, 1 any failed, 2 a bad suite, bad arguments or an unreachable platform.`;
+Exit code: 0 every case passed, 1 any failed, 2 a bad suite, bad arguments, an unreachable
+platform or an unexpected error.`;
 
 export type ParsedRunArgs = { ok: true; args: RunArgs } | { ok: true; help: true } | { ok: false; message: string };
 
+const OPTIONS = {
+  data: { type: 'string' },
+  concurrency: { type: 'string' },
+  rate: { type: 'string' },
+  'max-requests': { type: 'string' },
+  'on-429': { type: 'string' },
+  reporter: { type: 'string' },
+  out: { type: 'string' },
+  sandbox: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** parseArgs' own errors, said as this command says its others. */
+function parseError(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  const option = /'(-[^' ]+)/.exec(message ?? '')?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option} (see --help)`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return /does not take/.test(message ?? '') ? `${option} takes no value` : `${option} needs a value`;
+  return message ?? 'the arguments cannot be read (see --help)';
+}
+
+/** A number option's value in [min, max], or the sentence that says what it must be. */
+function numberIn(text: string | undefined, name: string, min: number, max: number, whole: boolean): number | string | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  const fits = text.trim() !== '' && Number.isFinite(value) && value >= min && value <= max && (!whole || Number.isInteger(value));
+  if (fits) return value;
+  const range = max === Infinity ? `of at least ${count(min)}` : `from ${count(min)} to ${count(max)}`;
+  return `${name} needs ${whole ? 'a whole number' : 'a number'} ${range}`;
+}
+
 export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
-  const args: Partial<RunArgs> & { reporter: ReporterName; sandbox: boolean; on429: 'wait' | 'fail' } = { reporter: 'pretty', sandbox: false, on429: 'wait' };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string | null => {
-      if (inline !== undefined) return inline;
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) return null;
-      i += 1;
-      return next;
-    };
-    const number = (name: string, min: number): number | string => {
-      const text = value();
-      const parsed = Number(text);
-      if (text === null || !Number.isFinite(parsed) || parsed < min) return `${name} needs a number of at least ${min}`;
-      return parsed;
-    };
-    switch (flag) {
-      case '-h':
-      case '--help':
-        return { ok: true, help: true };
-      case '--sandbox':
-        args.sandbox = true;
-        break;
-      case '--data':
-      case '--out': {
-        const text = value();
-        if (!text) return { ok: false, message: `${flag} needs a file name` };
-        args[flag === '--data' ? 'data' : 'out'] = text;
-        break;
-      }
-      case '--concurrency': {
-        const parsed = number('--concurrency', 1);
-        if (typeof parsed === 'string' || !Number.isInteger(parsed)) return { ok: false, message: '--concurrency needs a whole number of at least 1' };
-        args.concurrency = parsed;
-        break;
-      }
-      case '--rate': {
-        const parsed = number('--rate', 0.001);
-        if (typeof parsed === 'string') return { ok: false, message: '--rate needs a number of requests per second above 0' };
-        args.rate = parsed;
-        break;
-      }
-      case '--reporter': {
-        const name = value();
-        if (!name || !REPORTERS.includes(name as ReporterName)) return { ok: false, message: `--reporter must be one of ${REPORTERS.join(', ')}` };
-        args.reporter = name as ReporterName;
-        break;
-      }
-      case '--on-429': {
-        const mode = value();
-        if (mode !== 'wait' && mode !== 'fail') return { ok: false, message: '--on-429 must be wait or fail' };
-        args.on429 = mode;
-        break;
-      }
-      default:
-        if (arg.startsWith('-')) return { ok: false, message: `unknown option ${arg} (see --help)` };
-        positional.push(arg);
-    }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return { ok: false, message: parseError(error) };
   }
-  if (positional.length === 0) return { ok: false, message: 'name the suite file: agent-explorer run SUITE.json' };
-  if (positional.length > 1) return { ok: false, message: `one suite file at a time (got ${positional.join(', ')})` };
-  return { ok: true, args: { ...args, suite: positional[0]! } };
+  const { values, positionals } = parsed;
+  if (values.help) return { ok: true, help: true };
+  for (const name of ['data', 'out'] as const) {
+    if (values[name] === '') return { ok: false, message: `--${name} needs a file name` };
+  }
+  const concurrency = numberIn(values.concurrency, '--concurrency', CONCURRENCY.min, CONCURRENCY.max, true);
+  const rate = numberIn(values.rate, '--rate', RATE.min, RATE.max, false);
+  const maxRequests = numberIn(values['max-requests'], '--max-requests', 1, Infinity, true);
+  for (const checked of [concurrency, rate, maxRequests]) if (typeof checked === 'string') return { ok: false, message: checked };
+  const reporter = values.reporter ?? 'pretty';
+  if (!REPORTERS.includes(reporter as ReporterName)) return { ok: false, message: `--reporter must be one of ${REPORTERS.join(', ')}` };
+  const on429 = values['on-429'] ?? 'wait';
+  if (on429 !== 'wait' && on429 !== 'fail') return { ok: false, message: '--on-429 must be wait or fail' };
+  if (positionals.length === 0) return { ok: false, message: 'name the suite file: agent-explorer run SUITE.json' };
+  if (positionals.length > 1) return { ok: false, message: `one suite file at a time (got ${positionals.join(', ')})` };
+  return {
+    ok: true,
+    args: {
+      suite: positionals[0]!,
+      ...(values.data === undefined ? {} : { data: values.data }),
+      ...(values.out === undefined ? {} : { out: values.out }),
+      ...(concurrency === undefined ? {} : { concurrency: concurrency as number }),
+      ...(rate === undefined ? {} : { rate: rate as number }),
+      reporter: reporter as ReporterName,
+      sandbox: values.sandbox === true,
+      on429,
+      maxRequests: (maxRequests as number | undefined) ?? MAX_RUN_REQUESTS,
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { isJsonValue, isPlainObject } from './jsonData';
 import { parseSuiteDraftSave } from './suiteDraftDocument';
 import {
   API_METHODS,
@@ -46,7 +47,6 @@ const MAX_ID_CHARS = 1024;
 const MAX_KEY_CHARS = 64 * 1024;
 const MAX_TEXT_CHARS = 5 * 1024 * 1024;
 const MAX_PAYLOAD_JSON_CHARS = 5 * 1024 * 1024;
-const MAX_JSON_DEPTH = 64;
 /** A find-in-page query is typed by hand; Chromium needs no more. */
 const MAX_FIND_CHARS = 1000;
 
@@ -58,12 +58,6 @@ function invalid<T>(message: string): Result<T> {
   return { ok: false, error: { code: 'invalid_argument', message } };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 function noArgument(raw: unknown): Result<undefined> {
   return raw === undefined || raw === null ? ok(undefined) : invalid('This method takes no argument.');
 }
@@ -73,16 +67,6 @@ function stringField(record: Record<string, unknown>, field: string, maxChars: n
   if (typeof value !== 'string') return invalid(`"${field}" must be a string.`);
   if (value.length > maxChars) return invalid(`"${field}" is longer than ${maxChars} characters.`);
   return ok(value);
-}
-
-/** True when `value` is plain JSON data (what the platform can receive), within a depth limit. */
-function isJsonValue(value: unknown, depth: number): boolean {
-  if (depth > MAX_JSON_DEPTH) return false;
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
-  if (isPlainObject(value)) return Object.values(value).every((item) => isJsonValue(item, depth + 1));
-  return false;
 }
 
 /** The largest file the app saves through a dialog (a report of many long answers still fits). */

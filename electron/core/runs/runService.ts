@@ -5,6 +5,7 @@ import { createRedactor, redactDeep, type Redactor } from '../redact';
 import type { RunCounts, RunStore, StoredRunResult, UnsentRequest } from '../runStore';
 import { exportRun } from './runExport';
 import { compareResults, latencyOf, matrixOf, resultRow } from './runResults';
+import { MAX_RUN_REQUESTS } from './runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
 import { planSuiteText } from './suiteLoad';
 import type { PlannedCase } from './suiteTypes';
@@ -27,8 +28,7 @@ export type RunApi = Pick<
   'startRun' | 'cancelRun' | 'listRuns' | 'getRun' | 'listRunResults' | 'getRunResult' | 'getRunLatency' | 'getRunMatrix' | 'compareRuns' | 'deleteRun' | 'exportRun'
 >;
 
-/** A run sends at most this many requests (the plan times its iterations): the store and the view stay usable. */
-export const MAX_RUN_REQUESTS = 100_000;
+export { MAX_RUN_REQUESTS };
 /** How often a running run's results are written and pushed, at most. */
 export const PROGRESS_BATCH_MS = 100;
 

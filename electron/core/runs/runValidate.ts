@@ -10,20 +10,15 @@ import type {
   RunResultsQuery,
   StartRunRequest,
 } from '../../shared/contract';
+import { isJsonValue, isPlainObject } from '../jsonData';
 import { MAX_RESULTS_PAGE } from '../runStore';
+import { RUN_LIMITS } from './runLimits';
 
 /**
  * Argument validators of the run methods (validate.ts holds them in its record). Every field is
  * checked, every limit enforced here, in the host, and an unknown field refused: the runner
  * trusts what passes (a concurrency of 10,000 or a rate of 0 never reaches it).
  */
-
-/** The limits of a run's settings, as the run view's fields also say them. */
-export const RUN_LIMITS = {
-  concurrency: { min: 1, max: 64 },
-  ratePerSecond: { min: 0.1, max: 1000 },
-  iterations: { min: 1, max: 10_000 },
-} as const;
 
 const MAX_ID_CHARS = 1024;
 const MAX_RUN_ID_CHARS = 100;
@@ -32,7 +27,6 @@ const MAX_FILE_NAME_CHARS = 200;
 const MAX_SUITE_JSON_CHARS = 5 * 1024 * 1024;
 /** A data file of 100,000 rows of a few columns fits. */
 const MAX_DATA_CHARS = 32 * 1024 * 1024;
-const MAX_JSON_DEPTH = 64;
 const MAX_LIST = 1000;
 const FORMATS: readonly RunExportFormat[] = ['junit', 'json', 'csv', 'html'];
 
@@ -40,12 +34,6 @@ type Fields = Record<string, unknown>;
 
 function invalid<T>(message: string): Result<T> {
   return { ok: false, error: { code: 'invalid_argument', message } };
-}
-
-function isPlainObject(value: unknown): value is Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** The argument as a plain object with only `allowed` fields and every `required` one. */
@@ -69,15 +57,6 @@ function isIntegerIn(value: unknown, min: number, max: number): value is number 
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
 
-/** Plain JSON data (what JSON.parse could have made), within a depth limit. */
-function isJson(value: unknown, depth = 0): boolean {
-  if (depth > MAX_JSON_DEPTH) return false;
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1));
-  return isPlainObject(value) && Object.values(value).every((item) => isJson(item, depth + 1));
-}
-
 function runId(fields: Fields, name = 'runId'): Result<string> {
   const value = fields[name];
   return isId(value, MAX_RUN_ID_CHARS) ? { ok: true, value } : invalid(`"${name}" must be a run's id.`);
@@ -98,7 +77,7 @@ export function validateStartRun(raw: unknown): Result<StartRunRequest> {
   if (!fields.ok) return fields;
   const { profileId, suite, suiteFile, concurrency, ratePerSecond, on429, iterations, kind } = fields.value;
   if (!isId(profileId, MAX_ID_CHARS)) return invalid('"profileId" must be a non-empty string.');
-  if (!isJson(suite)) return invalid('"suite" must be JSON data (as parsed from the suite file).');
+  if (!isJsonValue(suite)) return invalid('"suite" must be JSON data (as parsed from the suite file).');
   if (JSON.stringify(suite).length > MAX_SUITE_JSON_CHARS) return invalid('"suite" is larger than 5 MB.');
   if (!isFileName(suiteFile)) return invalid('"suiteFile" must be a plain file name.');
   const data = dataFile(fields.value['data']);

@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isJsonValue, MAX_JSON_DEPTH } from '../jsonData';
 import { csvRows } from './csv';
 import { compilePattern, escapePatternText, MAX_PATTERN_SIZE } from '../../shared/answerPattern';
+import { DATA_FILE_NAME, readCapped, readDataBeside, readOwnDataFile } from './dataFile';
+import { DATA_LIMITS, MAX_RUN_REQUESTS, MAX_SUITE_BYTES, tooMuchData, type DataLimits } from './runLimits';
 import { referencedColumns, substitutePayload, substituteText } from './substitute';
 import type { DataRow, PlannedCase, Suite, SuiteProblem } from './suiteTypes';
 import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteValidate';
@@ -11,6 +13,9 @@ import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteVal
  * it, read its data file, check every `{{column}}`, then expand cases × rows × agents with the
  * row's values substituted. Every problem is collected and returned together; a suite with any
  * problem gives no plan, so nothing is sent.
+ *
+ * Files are read as core/runs/dataFile.ts says, the desktop's own check: the suite up to 5 MB,
+ * its `data` only inside its folder; `dataFile` (the person's `--data`) from anywhere.
  */
 
 export interface LoadedSuite {
@@ -23,8 +28,10 @@ export interface LoadedSuite {
 export type LoadResult = { ok: true; value: LoadedSuite } | { ok: false; problems: SuiteProblem[] };
 
 export interface LoadOptions {
-  /** A data file to use instead of the suite's own (`--data`), relative to the working directory. */
+  /** A data file to use instead of the suite's own (`--data`): the person's choice, read from anywhere. */
   dataFile?: string;
+  /** The plan may hold at most this many requests (checked before it is made, and a data file's rows with it); 100,000 when absent. */
+  maxRequests?: number;
 }
 
 interface DataTable {
@@ -34,48 +41,61 @@ interface DataTable {
 
 type DataResult = { ok: true; value: DataTable } | { ok: false; problems: SuiteProblem[] };
 
-/** Reads a .csv or .jsonl data file; problems name the file and the line. */
-export async function readDataFile(file: string, shown: string): Promise<DataResult> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, problems: [{ file: shown, field: '(file)', message: code === 'ENOENT' ? 'the data file does not exist' : `the data file cannot be read (${code ?? 'error'})` }] };
-  }
-  return parseDataText(text, file, shown);
+/** The limits of a data file for a run of at most `maxRequests` requests (a row is at least one request). */
+function dataLimits(maxRequests: number | undefined): DataLimits {
+  return { ...DATA_LIMITS, maxRows: maxRequests ?? MAX_RUN_REQUESTS };
+}
+
+/** Reads a data file the person named (`--data`) and parses it; problems name the file and the line. */
+export async function readDataFile(file: string, shown: string, limits: DataLimits = DATA_LIMITS): Promise<DataResult> {
+  const read = await readOwnDataFile(file);
+  if (!read.ok) return { ok: false, problems: [{ file: shown, field: '(file)', message: read.reason }] };
+  return parseDataText(read.text, file, shown, limits);
 }
 
 /**
  * A data file's text as rows: JSON Lines when `name` ends in .jsonl, CSV otherwise (the app's
- * page reads the file and sends its text; the command line reads it from disk).
+ * page reads the file and sends its text; the command line reads it from disk). Rows, columns
+ * and values are counted as they are parsed, and parsing stops at the first past a limit.
  */
-export function parseDataText(text: string, name: string, shown: string): DataResult {
+export function parseDataText(text: string, name: string, shown: string, limits: DataLimits = DATA_LIMITS): DataResult {
   const fail = (field: string, message: string) => ({ ok: false as const, problems: [{ file: shown, field, message }] });
-  if (/\.jsonl$/i.test(name)) {
-    const columns: string[] = [];
-    const rows: DataTable['rows'] = [];
-    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-    for (let index = 0; index < lines.length; index += 1) {
-      const line = lines[index]!;
-      if (line.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch (error) {
-        return fail(`line ${index + 1}`, `not JSON (${(error as Error).message})`);
-      }
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(`line ${index + 1}`, 'each line must be a JSON object (one row)');
-      for (const key of Object.keys(value)) if (!columns.includes(key)) columns.push(key);
-      rows.push({ number: rows.length + 1, values: value as DataRow });
-    }
-    if (rows.length === 0) return fail('(file)', 'the data file has no rows');
-    return { ok: true, value: { columns, rows } };
-  }
-  const parsed = csvRows(text);
+  if (/\.jsonl$/i.test(name)) return parseJsonLines(text.replace(/^\uFEFF/, ''), limits, fail);
+  const parsed = csvRows(text, limits);
   if (!parsed.ok) return fail(`line ${parsed.line}`, parsed.message);
   if (parsed.rows.length === 0) return fail('(file)', 'the data file has a header but no rows');
   return { ok: true, value: { columns: parsed.columns, rows: parsed.rows.map((row, index) => ({ number: index + 1, values: row.values })) } };
+}
+
+/** JSON Lines: one object a line (blank lines skipped), each a row; its keys are the columns, in order of first use. */
+function parseJsonLines(text: string, limits: DataLimits, fail: (field: string, message: string) => { ok: false; problems: SuiteProblem[] }): DataResult {
+  const columns = new Set<string>();
+  const rows: DataTable['rows'] = [];
+  let values = 0;
+  // Line by line through the text, not split whole: parsing stops at a limit without the rest.
+  for (let start = 0, number = 1; start < text.length; number += 1) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '');
+    start = end === -1 ? text.length : end + 1;
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      return fail(`line ${number}`, `not JSON (${(error as Error).message})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(`line ${number}`, 'each line must be a JSON object (one row)');
+    if (!isJsonValue(value)) return fail(`line ${number}`, `nests deeper than ${MAX_JSON_DEPTH} levels`);
+    if (rows.length === limits.maxRows) return fail(`line ${number}`, tooMuchData('rows', limits.maxRows));
+    const keys = Object.keys(value);
+    values += keys.length;
+    if (values > limits.maxValues) return fail(`line ${number}`, tooMuchData('values', limits.maxValues));
+    for (const key of keys) columns.add(key);
+    if (columns.size > limits.maxColumns) return fail(`line ${number}`, tooMuchData('columns', limits.maxColumns));
+    rows.push({ number: rows.length + 1, values: value as DataRow });
+  }
+  if (rows.length === 0) return fail('(file)', 'the data file has no rows');
+  return { ok: true, value: { columns: [...columns], rows } };
 }
 
 /** Where in a JSON text an error position is, as "line L, column C". */
@@ -89,16 +109,12 @@ function positionOf(text: string, message: string): string {
 
 export async function loadSuite(suiteFile: string, options: LoadOptions = {}): Promise<LoadResult> {
   const shown = path.basename(suiteFile);
-  let text: string;
-  try {
-    text = await readFile(suiteFile, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, problems: [{ file: shown, field: '(file)', message: code === 'ENOENT' ? 'the suite file does not exist' : `the suite file cannot be read (${code ?? 'error'})` }] };
-  }
+  const read = await readCapped(suiteFile, MAX_SUITE_BYTES, 'suite file');
+  if (!read.ok) return { ok: false, problems: [{ file: shown, field: '(file)', message: read.reason }] };
+  const text = read.text;
   let raw: unknown;
   try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+    raw = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
     return { ok: false, problems: [{ file: shown, field: positionOf(text, message), message: `not valid JSON (${message})` }] };
@@ -106,20 +122,37 @@ export async function loadSuite(suiteFile: string, options: LoadOptions = {}): P
   return planSuite(raw, { suiteFile, ...options });
 }
 
-/** Checks a parsed suite and expands it (see loadSuite); `suiteFile` locates its data file. */
+/**
+ * Checks a parsed suite and expands it (see loadSuite). The suite's own `data` is read only
+ * inside the folder of `suiteFile`; `dataFile` is the person's and read where it is.
+ */
 export async function planSuite(raw: unknown, options: LoadOptions & { suiteFile: string }): Promise<LoadResult> {
   const shown = path.basename(options.suiteFile);
   const problems = checkSuiteShape(raw, shown);
   if (problems.length > 0) return { ok: false, problems };
   const suite = raw as Suite;
-  const dataPath = options.dataFile !== undefined ? path.resolve(options.dataFile) : suite.data !== undefined ? path.resolve(path.dirname(options.suiteFile), suite.data) : null;
+  const limits = dataLimits(options.maxRequests);
   let table: DataTable | null = null;
-  if (dataPath !== null) {
-    const data = await readDataFile(dataPath, path.basename(dataPath));
-    if (!data.ok) return data;
-    table = data.value;
+  let data: { name: string; kept: string } | null = null;
+  if (options.dataFile !== undefined) {
+    const file = path.resolve(options.dataFile);
+    const read = await readDataFile(file, path.basename(file), limits);
+    if (!read.ok) return read;
+    table = read.value;
+    data = { name: path.basename(file), kept: file };
+  } else if (suite.data !== undefined) {
+    const read = await readDataBeside(options.suiteFile, suite.data);
+    if (!read.ok) {
+      const message = `the data file "${suite.data}" was not read: ${read.reason}; to use a file of your own, name it with --data`;
+      return { ok: false, problems: [{ file: shown, field: 'data', message }] };
+    }
+    const name = path.basename(suite.data);
+    const parsed = parseDataText(read.text, suite.data, name, limits);
+    if (!parsed.ok) return parsed;
+    table = parsed.value;
+    data = { name, kept: path.resolve(path.dirname(options.suiteFile), suite.data) };
   }
-  return planChecked(suite, shown, table, dataPath === null ? null : { name: path.basename(dataPath), kept: dataPath });
+  return planChecked(suite, shown, table, data, options.maxRequests ?? MAX_RUN_REQUESTS);
 }
 
 export interface TextPlanOptions {
@@ -150,8 +183,8 @@ export function planSuiteText(raw: unknown, options: TextPlanOptions): LoadResul
   }
   let table: DataTable | null = null;
   if (options.data !== null) {
-    if (!/\.(csv|jsonl)$/i.test(options.data.name)) return { ok: false, problems: [{ file: options.data.name, field: '(file)', message: 'a data file is .csv or .jsonl' }] };
-    const data = parseDataText(options.data.text, options.data.name, options.data.name);
+    if (!DATA_FILE_NAME.test(options.data.name)) return { ok: false, problems: [{ file: options.data.name, field: '(file)', message: 'a data file is .csv or .jsonl' }] };
+    const data = parseDataText(options.data.text, options.data.name, options.data.name, dataLimits(options.maxRequests));
     if (!data.ok) return data;
     table = data.value;
   }

@@ -1,5 +1,6 @@
 import { patternProblem } from '../../shared/answerPattern';
 import type { JsonObject } from '../../shared/contract';
+import { isJsonValue, MAX_JSON_DEPTH } from '../jsonData';
 import { referencesIn } from './substitute';
 import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from './suiteTypes';
 
@@ -67,7 +68,7 @@ export function checkSuiteShape(raw: unknown, file: string): SuiteProblem[] {
   const defaults = raw['defaults'];
   if ('defaults' in raw) {
     if (!isObject(defaults)) add('defaults', `must be an object, not ${describe(defaults)}`);
-    else checkCaseFields(defaults, 'defaults', CASE_FIELD_KEYS, add, {});
+    else checkCaseFields(defaults, 'defaults', CASE_FIELD_KEYS, add, {}, 1);
   }
   const cases = raw['cases'];
   if (!('cases' in raw)) add('cases', 'is missing: a suite needs at least one case');
@@ -82,18 +83,20 @@ export function checkSuiteShape(raw: unknown, file: string): SuiteProblem[] {
       }
       const where: Where = { case: { number: index + 1, ...(typeof item['name'] === 'string' ? { name: item['name'] } : {}) } };
       if ('name' in item && typeof item['name'] !== 'string') add(`${field}.name`, `must be a string, not ${describe(item['name'])}`, where);
-      checkCaseFields(item, field, ['name', ...CASE_FIELD_KEYS], add, where);
+      checkCaseFields(item, field, ['name', ...CASE_FIELD_KEYS], add, where, 2);
       if (!('agent' in item) && !suiteHasAgent) add(`${field}.agent`, 'is missing: give the case an agent, or the suite "agents" or "defaults.agent"', where);
     });
   }
   return problems;
 }
 
-function checkCaseFields(record: Record<string, unknown>, path: string, known: string[], add: (field: string, message: string, where?: Where) => void, where: Where): void {
+/** `depth`: where `record` sits in the suite (defaults 1, a case 2), so a payload nests no deeper than the app allows a suite. */
+function checkCaseFields(record: Record<string, unknown>, path: string, known: string[], add: (field: string, message: string, where?: Where) => void, where: Where, depth: number): void {
   for (const key of Object.keys(record)) if (!known.includes(key)) add(`${path}.${key}`, `unknown field (known: ${known.join(', ')})`, where);
   if ('agent' in record && (typeof record['agent'] !== 'string' || record['agent'].trim() === '')) add(`${path}.agent`, 'must be a non-empty agent id', where);
   if ('text' in record && typeof record['text'] !== 'string') add(`${path}.text`, `must be a string, not ${describe(record['text'])}`, where);
   if ('payload' in record && !isObject(record['payload'])) add(`${path}.payload`, `must be a JSON object, not ${describe(record['payload'])}`, where);
+  else if ('payload' in record && !isJsonValue(record['payload'], depth + 1)) add(`${path}.payload`, `nests deeper than ${MAX_JSON_DEPTH} levels (counted from the top of the suite)`, where);
   if ('expect' in record) {
     const expect = record['expect'];
     if (!isObject(expect)) add(`${path}.expect`, `must be an object, not ${describe(expect)}`, where);

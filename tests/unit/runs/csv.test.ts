@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvRows, parseCsv } from '../../../electron/core/runs/csv';
+import { DATA_LIMITS } from '../../../electron/core/runs/runLimits';
 
 describe('CSV data files', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks', () => {
@@ -35,5 +36,31 @@ describe('CSV data files', () => {
 
   it('gives rows keyed by the header', () => {
     expect(csvRows('text,customer\n"Hi, there",Dana\n')).toEqual({ ok: true, columns: ['text', 'customer'], rows: [{ line: 2, values: { text: 'Hi, there', customer: 'Dana' } }] });
+  });
+
+  describe('stops at a limit while parsing, never reading past it', () => {
+    const limits = { maxRows: 2, maxColumns: 3, maxValues: 100 };
+
+    it('rows: the first row past the cap is the problem, and what follows it is never parsed', () => {
+      // The quote never closed on line 5 would be the problem if the parse read on.
+      expect(csvRows('a\n1\n2\n3\n"open', limits)).toEqual({ ok: false, line: 4, message: 'the data file has more than 2 rows: a run sends at most 2 requests' });
+      expect(csvRows('a\n1\n2\n', limits)).toMatchObject({ ok: true, rows: [{ values: { a: '1' } }, { values: { a: '2' } }] });
+    });
+
+    it('columns: a line of more fields than the cap, found before the rest of it is kept', () => {
+      expect(csvRows('a,b,c,d,"open', limits)).toEqual({ ok: false, line: 1, message: 'the data file has more than 3 columns' });
+      expect(csvRows('a,b,c\n1,2,3,4,5\n', limits)).toEqual({ ok: false, line: 2, message: 'the data file has more than 3 columns' });
+    });
+
+    it('values: rows × columns', () => {
+      expect(csvRows('a,b,c\n1,2,3\n4,5,6\n', { maxRows: 10, maxColumns: 3, maxValues: 5 })).toEqual({ ok: false, line: 3, message: 'the data file has more than 5 values (rows × columns)' });
+    });
+
+    it('by default, the limits of a run: 100,000 rows (one request each at least), 1,000 columns', () => {
+      expect(DATA_LIMITS).toEqual({ maxRows: 100_000, maxColumns: 1000, maxValues: 2_000_000 });
+      const wide = csvRows(Array.from({ length: 1001 }, (_, index) => `c${index}`).join(','));
+      expect(wide).toMatchObject({ ok: false, message: 'the data file has more than 1,000 columns' });
+      expect(csvRows(`n\n${'1\n'.repeat(100_001)}`)).toEqual({ ok: false, line: 100_002, message: 'the data file has more than 100,000 rows: a run sends at most 100,000 requests' });
+    });
   });
 });

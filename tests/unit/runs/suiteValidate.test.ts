@@ -72,7 +72,7 @@ describe('a suite is checked in full before anything runs', () => {
   });
 
   it.each<[string, Record<string, string>, string]>([
-    ['a missing data file', {}, 'rows.csv: (file): the data file does not exist'],
+    ['a missing data file', {}, 'orders.suite.json: data: the data file "rows.csv" was not read: it does not exist beside the suite; to use a file of your own, name it with --data'],
     ['a malformed CSV line', { 'rows.csv': 'text\n"open\n' }, 'rows.csv: line 2: a quoted field is not closed'],
     ['a header with no rows', { 'rows.csv': 'text\n' }, 'rows.csv: (file): the data file has a header but no rows'],
   ])('%s in the data file', async (_what, files, message) => {

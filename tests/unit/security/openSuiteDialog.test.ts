@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_DATA_BYTES, MAX_SUITE_BYTES, openSuiteDialogApi } from '../../../electron/adapters/openSuiteDialog';
+import { openSuiteDialogApi } from '../../../electron/adapters/openSuiteDialog';
+import { MAX_DATA_BYTES, MAX_SUITE_BYTES } from '../../../electron/core/runs/runLimits';
 
 /**
  * adapters/openSuiteDialog.ts against a fake `dialog` and real temporary files: what the person
