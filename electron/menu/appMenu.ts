@@ -12,7 +12,7 @@
 
 /** What the menu asks of the shell; nothing else in the menu has side effects of its own. */
 export interface MenuActions {
-  /** Opens the page's find bar: Electron has no find bar, so the page has one. */
+  /** Opens the page's find bar (Electron has none); with no window open (macOS), does nothing. */
   findInPage(): void;
   /** Opens the README that ships with the app. */
   openReadme(): void;
