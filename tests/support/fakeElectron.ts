@@ -77,6 +77,9 @@ export interface FakeElectronControl {
   log: string[];
   /** Set when the fake process has ended (after 'quit'). */
   exitCode: number | null;
+  /** What the preload exposed to the page, by name, and what it invoked. */
+  exposed: Map<string, Record<string, (...args: unknown[]) => unknown>>;
+  invoked: unknown[][];
   /** What safeStorage reports and how it encrypts (see `safeStorage` below). */
   safeStorage: { backend: string; asyncAvailable: boolean; tag: 'v10' | 'v11' };
   /** The app's emitter, to emit events the OS would send ('second-instance', 'activate'). */
@@ -103,6 +106,8 @@ export function createFakeElectron() {
     paths: new Map(),
     log: [],
     exitCode: null,
+    exposed: new Map(),
+    invoked: [],
     safeStorage: { backend: 'gnome_libsecret', asyncAvailable: true, tag: 'v11' },
     app: new EventEmitter(),
     reset: () => undefined,
@@ -299,8 +304,19 @@ export function createFakeElectron() {
     setDevicePermissionHandler: (handler: Listener) => control.sessionHandlers.set('device', handler),
   });
 
+  // The preload's side: what it exposes to the page, what it invokes, and the main process's
+  // messages to the page (an EventEmitter, as Electron's ipcRenderer is).
+  const ipcRenderer = Object.assign(new EventEmitter(), {
+    invoke: (...args: unknown[]) => {
+      control.invoked.push(args);
+      return Promise.resolve('answered');
+    },
+  });
+
   const electron = {
     app,
+    contextBridge: { exposeInMainWorld: (name: string, value: Record<string, (...args: unknown[]) => unknown>) => control.exposed.set(name, value) },
+    ipcRenderer,
     BrowserWindow,
     // A destroyed window as a dialog's parent fails its conversion to a native window
     // (shell/common/gin_converters/native_window_converter.h): the dialog is not shown.
@@ -335,8 +351,9 @@ export function createFakeElectron() {
   control.reset = () => {
     control.app.removeAllListeners();
     defaultSession.removeAllListeners();
-    for (const collection of [control.windows, control.privilegedSchemes, control.menus, control.log]) collection.length = 0;
-    for (const map of [control.protocols, control.sessionHandlers, control.ipcHandlers, control.paths]) map.clear();
+    ipcRenderer.removeAllListeners();
+    for (const collection of [control.windows, control.privilegedSchemes, control.menus, control.log, control.invoked]) collection.length = 0;
+    for (const map of [control.protocols, control.sessionHandlers, control.ipcHandlers, control.paths, control.exposed]) map.clear();
     control.switches.clear();
     Object.assign(control, { enableSandbox: 0, gotSingleInstanceLock: true, exitCode: null });
     control.safeStorage = { backend: 'gnome_libsecret', asyncAvailable: true, tag: 'v11' };
