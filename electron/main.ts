@@ -308,7 +308,8 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   // Quitting waits (with a limit) for start-up and then the core's close: runs write their end,
-  // the Sandbox stops, the database checkpoints; then the folder is let go and the app exits (adapters/shutdown.ts).
+  // the Sandbox stops, the database checkpoints; then the folder is let go and the app exits
+  // (adapters/shutdown.ts).
   setupShutdown(app, {
     close: async () => {
       await startup?.catch(() => undefined);
