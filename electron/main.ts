@@ -13,6 +13,7 @@ import { setupIpc } from './ipc';
 import { appMenuTemplate } from './menu/appMenu';
 import { eventChannel } from './shared/contract';
 import { contentSecurityPolicy } from './shared/csp';
+import { releaseOnSessionEnd, setupShutdown } from './adapters/shutdown';
 
 /**
  * The Electron shell: app lifecycle, the window, and wiring. The renderer is loaded from the
@@ -38,12 +39,15 @@ const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-w
 // No bypassCSP, corsEnabled or supportFetchAPI: app:// gets only what a secure origin needs.
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
 // Every renderer is sandboxed, including any webContents we did not create ourselves. Not
-// when the user passed --no-sandbox (root runs need it): enableSandbox() strips that switch
+// when the app was started with --no-sandbox (root runs need it; ELECTRON_DISABLE_SANDBOX adds
+// it too, in Electron's shell/app/electron_main_delegate.cc): enableSandbox() strips that switch
 // from the command line (RemoveNoSandboxSwitch in Electron's shell/browser/api/electron_api_app.cc)
 // after the zygote has already started without a sandbox, a mixed state known to crash
-// renderers (electron/electron#47650). With the switch, the user chose no sandbox; the
-// window's `sandbox: true` still keeps Node out of the renderer.
-if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
+// renderers (electron/electron#47650). With the switch, the renderers run without Chromium's
+// sandbox: the window's `sandbox: true` still keeps Node out of the renderer, and the page is
+// told (getAppInfo's `sandboxed`) so it can say so to the person.
+const sandboxed = !app.commandLine.hasSwitch('no-sandbox');
+if (sandboxed) app.enableSandbox();
 
 // AGENT_EXPLORER_DATA_DIR gives tests (and portable setups) a folder of their own. It becomes
 // the userData folder, so the single-instance lock below is per data folder (Electron's
@@ -56,6 +60,28 @@ let core: Core | null = null;
 let mainWindow: BrowserWindow | null = null;
 /** Ends the forwarding of run progress to the window (at quit). */
 let stopRunProgress: (() => void) | null = null;
+/** Lets go of the data folder's lock once it is taken; does nothing the second time. */
+let releaseLock: () => void = () => undefined;
+/** Start-up, from ready to the first window: quitting waits for it before closing the core. */
+let startup: Promise<void> | null = null;
+/** True once start-up has finished: windows are made only then (app:// and IPC answer). */
+let started = false;
+
+/**
+ * The main window while it is alive, else null. A closed BrowserWindow stays referenced here
+ * (macOS keeps the app running with no window), and every method and property of a destroyed
+ * one, `webContents` included, throws "Object has been destroyed" (the holder check in
+ * Electron's shell/common/gin_helper/function_template.h); `isDestroyed()` alone still answers.
+ */
+function liveWindow(): BrowserWindow | null {
+  return mainWindow !== null && !mainWindow.isDestroyed() ? mainWindow : null;
+}
+
+/** The live window's page, else null (its webContents can be destroyed before the window). */
+function livePage(): WebContents | null {
+  const contents = liveWindow()?.webContents ?? null;
+  return contents !== null && !contents.isDestroyed() ? contents : null;
+}
 
 /** Whether `url` is one of our own bundled pages. Parsed, not prefix-matched. */
 function isAppUrl(url: string): boolean {
@@ -161,19 +187,27 @@ function createWindow(): BrowserWindow {
     if (!event.isMainFrame) event.preventDefault();
   });
   window.once('ready-to-show', () => window.show());
+  releaseOnSessionEnd(window, () => releaseLock());
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
 }
 
-/** Brings the window forward: a second launch (single-instance lock) lands here. */
+/**
+ * Brings the window forward: a second launch (single-instance lock) lands here. During
+ * start-up it does nothing: the window start-up makes will come forward itself, and a window
+ * made earlier would load app:// before anything answers it, never show, and (on Windows and
+ * Linux) keep the app from quitting when the person closes the one they see.
+ */
 function focusWindow(): void {
-  if (mainWindow === null || mainWindow.isDestroyed()) {
-    if (app.isReady()) mainWindow = createWindow();
+  if (!started) return;
+  const window = liveWindow();
+  if (window === null) {
+    mainWindow = createWindow();
     return;
   }
-  if (mainWindow.isMinimized()) mainWindow.restore();
-  mainWindow.show();
-  mainWindow.focus();
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
 }
 
 /**
@@ -195,7 +229,8 @@ function setupMenu(): void {
     appName: app.name,
     developer: !app.isPackaged,
     actions: {
-      findInPage: () => mainWindow?.webContents.send(eventChannel('onFindRequested')),
+      // macOS: the menu is there with no window open; then there is no page to ask.
+      findInPage: () => livePage()?.send(eventChannel('onFindRequested')),
       openReadme: () => void openReadme(),
     },
   });
@@ -203,15 +238,18 @@ function setupMenu(): void {
 }
 
 async function start(): Promise<void> {
+  // Before the first await: whatever happens while start-up waits finds the session hardened
+  // and app:// answered.
   hardenSession(session.defaultSession);
+  serveRenderer();
   const dataDir = app.getPath('userData');
   // The single-instance lock keeps out a second desktop app; this keeps out browser mode on the
   // same folder (AGENT_EXPLORER_DATA_DIR given to both): each would write its whole documents
   // back, and startCore removes temporary files another writer could be using.
   const lock = await lockDataDir(dataDir, 'the desktop app');
   if (!lock.ok) throw new Error(folderInUseMessage(dataDir, lock));
-  app.on('will-quit', lock.release);
-  core = await startCore({
+  releaseLock = lock.release; // at quit, app.exit and session end (adapters/shutdown.ts)
+  const running = await startCore({
     host: 'electron',
     version: app.getVersion(),
     dataDir,
@@ -220,21 +258,25 @@ async function start(): Promise<void> {
     env: process.env,
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
-  serveRenderer();
-  // The page's find and the save and open dialogs are the shell's to answer: the core has no window.
+  core = running;
+  // The page's find and the save and open dialogs are the shell's to answer: the core has no
+  // window. Each asks for the live window only (a closed one throws when used). Whether the
+  // renderers run sandboxed is the shell's to say too.
   setupIpc(
     {
-      ...core.api,
-      ...findInPageApi(() => mainWindow?.webContents ?? null),
-      ...saveDialogApi(dialog, () => mainWindow, () => app.getPath('downloads')),
-      ...openSuiteDialogApi(dialog, () => mainWindow),
+      ...running.api,
+      getAppInfo: async () => ({ ...(await running.api.getAppInfo()), sandboxed }),
+      ...findInPageApi(livePage),
+      ...saveDialogApi(dialog, liveWindow, () => app.getPath('downloads')),
+      ...openSuiteDialogApi(dialog, liveWindow),
     },
     isTrustedSender,
   );
   setupMenu();
-  mainWindow = createWindow();
   // Run progress goes to whichever window is the main one now (a reopened window gets it too).
-  stopRunProgress = forwardRunProgress(core.runProgress, () => mainWindow);
+  stopRunProgress = forwardRunProgress(running.runProgress, liveWindow);
+  started = true;
+  mainWindow = createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
   });
@@ -260,12 +302,21 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', focusWindow);
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
-  app.whenReady().then(start).catch(failStart);
+  startup = app.whenReady().then(start);
+  void startup.catch(failStart);
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => {
-    stopRunProgress?.();
-    void core?.close();
+  // Quitting waits (with a limit) for start-up and then the core's close: runs write their end,
+  // the Sandbox stops, the database checkpoints; then the folder is let go and the app exits
+  // (adapters/shutdown.ts).
+  setupShutdown(app, {
+    close: async () => {
+      await startup?.catch(() => undefined);
+      stopRunProgress?.();
+      await core?.close();
+    },
+    release: () => releaseLock(),
+    onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
 }

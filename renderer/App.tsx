@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AppHeader } from './AppHeader';
+import { SandboxNotice } from './SandboxNotice';
 import { loadGuidelineReader } from './features/guidelines/LazyGuidelineReader';
 import { loadSafeMarkdown } from './features/guidelines/LazySafeMarkdown';
 import { loadCompareView } from './features/history/LazyCompareView';
@@ -103,6 +104,7 @@ export function App() {
   return (
     <div className="app" data-app-state={state}>
       <AppHeader />
+      <SandboxNotice />
       {failed.length > 0 && (
         <div role="alert" className="host-banner">
           <strong>Agent Explorer cannot reach its host.</strong> <span>{thrownMessage(failed[0]?.error)}</span>{' '}

@@ -27,23 +27,20 @@ export function isPublicKeyCiphertext(data: Buffer, platform: NodeJS.Platform): 
  *
  * On Linux without a keyring, Electron encrypts with a key built into Chromium: that would look
  * safe and protect nothing, so it counts as unavailable and keys stay in memory, with the
- * reason shown to the user. Two ways to see it: the `basic_text` backend, and, because
- * `getSelectedStorageBackend()` is derived from the desktop environment and can name a keyring
- * that then does not answer, the ciphertext itself: a probe encryption that comes back tagged
- * `v10` was made with the public key. `encrypt` refuses such ciphertext too (the keyring can
+ * reason shown to the user. The one test of that is the ciphertext itself: a probe encryption
+ * that comes back tagged `v10` was made with the public key. `getSelectedStorageBackend()` is
+ * no test of it: it names the synchronous API's backend, picked from the desktop environment
+ * (`basic_text` on sway, i3, Hyprland, niri, LXQt and others Chromium does not recognise), while
+ * the asynchronous API's FreedesktopSecretKeyProvider asks the Secret Service (gnome-keyring,
+ * KeePassXC) on any desktop (Electron's shell/browser/browser_process_impl.cc registers it
+ * apart from `SetLinuxStorageBackend`). `encrypt` refuses `v10` ciphertext too (the keyring can
  * go away between the probe and the write), and `unprotectedReason` lets the core take an
  * older version's `v10` entry off the disk.
- * Call only after the app is ready (before then the Linux backend is 'unknown').
+ * Call only after the app is ready.
  */
 export function safeStorageCipher(platform: NodeJS.Platform = process.platform): SecretCipher {
   return {
     async availability() {
-      if (platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') {
-        return {
-          available: false,
-          reason: 'this Linux desktop has no keyring (Electron reports the basic_text backend), so a saved key would be protected only by a publicly known password.',
-        };
-      }
       if (!(await safeStorage.isAsyncEncryptionAvailable())) {
         return { available: false, reason: "the operating system's keychain is not available." };
       }

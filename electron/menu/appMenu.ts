@@ -12,7 +12,7 @@
 
 /** What the menu asks of the shell; nothing else in the menu has side effects of its own. */
 export interface MenuActions {
-  /** Opens the page's find bar: Electron has no find bar, so the page has one. */
+  /** Opens the page's find bar (Electron has none); with no window open (macOS), does nothing. */
   findInPage(): void;
   /** Opens the README that ships with the app. */
   openReadme(): void;
@@ -58,10 +58,12 @@ export interface MenuItemSpec {
 
 /**
  * The page's own shortcuts, listed under Help so they can be found. They are listed as text,
- * not as accelerators: an accelerator on a menu item takes the key before the page sees it
- * (and `registerAccelerator: false` is honoured on Linux and Windows only), which would break
- * the very shortcut it lists. The page handles them itself (renderer/features/invoke,
- * renderer/features/workspace), in the browser too.
+ * not as accelerators: the page handles them itself (renderer/features/invoke,
+ * renderer/features/workspace), in the browser too, and an accelerator would only add a second
+ * path to the same key. (The page sees every key first: Electron hands the menu only the keys
+ * the page left unhandled, through Chromium's unhandled-keyboard-event path, `HandleKeyboardEvent`
+ * in Electron's shell/browser/api/electron_api_web_contents.cc and _mac.mm. So a page's keydown
+ * that calls preventDefault, such as the reader's Ctrl/Cmd+F, wins over the menu's.)
  */
 export function pageShortcuts(platform: NodeJS.Platform): { action: string; keys: string }[] {
   const mac = platform === 'darwin';

@@ -180,6 +180,13 @@ export interface AppInfo {
   name: string;
   version: string;
   host: HostKind;
+  /**
+   * The desktop app's answer to "do my pages run in Chromium's sandbox?": false when it was
+   * started with --no-sandbox (the AppImage's launcher adds it where user namespaces are
+   * blocked), and the page then says so. Absent in browser mode: the browser's sandbox is the
+   * browser's own.
+   */
+  sandboxed?: boolean;
 }
 
 /** Whether a profile has a key and where it is kept. Never the key, nor any part of it. */

@@ -2,13 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * The one door from the app to the OS's URL handlers: only https, only after the user confirmed
- * the exact address, one confirmation at a time. Electron is replaced by fakes (the binary is
- * not needed to check what reaches `shell.openExternal`).
+ * the exact address, one confirmation at a time. Electron is the shared fake
+ * (tests/support/fakeElectron.ts): the binary is not needed to check what reaches
+ * `shell.openExternal`.
  */
-const electron = vi.hoisted(() => ({
-  dialog: { showMessageBox: vi.fn<(...args: unknown[]) => Promise<{ response: number }>>() },
-  shell: { openExternal: vi.fn<(url: string) => Promise<void>>() },
-}));
+const { electron } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
 vi.mock('electron', () => electron);
 
 const { externalLinkTarget, openExternalLink } = await import('../../../electron/adapters/externalLinks');

@@ -2,28 +2,27 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { findInPageApi } from '../../../electron/adapters/findInPage';
 import { dispatch } from '../../../electron/core/validate';
+import { createFakeElectron } from '../../support/fakeElectron';
 
 /**
  * adapters/findInPage.ts against a fake webContents that answers like Chromium: the count and
  * the active match in separate 'found-in-page' updates, then a final one. Whether Chromium
  * highlights the matches is Chromium's part (docs/security.md lists the real-Electron check).
+ * The webContents is the shared fake's (tests/support/fakeElectron.ts): once destroyed it
+ * throws when used, as Electron's does.
  */
-class FakeContents extends EventEmitter {
-  requests: { text: string; options: unknown }[] = [];
-  stopped: string[] = [];
-  isDestroyed = () => false;
-  findInPage(text: string, options: unknown): number {
-    this.requests.push({ text, options });
-    const requestId = this.requests.length;
+const { FakeWebContents } = createFakeElectron();
+
+class FakeContents extends FakeWebContents {
+  requests = this.findRequests;
+  override findInPage(text: string, options: unknown): number {
+    const requestId = super.findInPage(text, options);
     queueMicrotask(() => {
       this.emit('found-in-page', {}, { requestId: requestId + 100, matches: 9, finalUpdate: true });
       this.emit('found-in-page', {}, { requestId, matches: 4, finalUpdate: false });
       this.emit('found-in-page', {}, { requestId, activeMatchOrdinal: 2, finalUpdate: true });
     });
     return requestId;
-  }
-  stopFindInPage(action: string) {
-    this.stopped.push(action);
   }
 }
 
@@ -53,6 +52,14 @@ describe('findInPageApi', () => {
     const contents = new FakeContents();
     expect(await findInPageApi(() => contents as never).stopFindInPage()).toEqual({ ok: true, value: { stopped: true } });
     expect(contents.stopped).toEqual(['keepSelection']);
+  });
+
+  it('answers that there is no page once the page is destroyed, and touches it no more', async () => {
+    const contents = new FakeContents();
+    contents.destroy();
+    const api = findInPageApi(() => contents as never);
+    expect(await api.findInPage({ text: 'x', forward: true, newSearch: true })).toEqual({ ok: false, error: { code: 'internal', message: 'There is no page to search.' } });
+    expect(await api.stopFindInPage()).toEqual({ ok: true, value: { stopped: false } });
   });
 
   it('answers without a page, and ends even when Chromium never sends a final update', async () => {

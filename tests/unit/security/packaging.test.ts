@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -23,8 +24,10 @@ const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as PackageJs
 
 interface BuilderConfig {
   electronFuses?: Record<string, boolean>;
+  appImage?: { executableArgs?: string[] | null };
+  deb?: { executableArgs?: string[] | null };
   extraResources?: { from: string; to: string }[];
-  linux?: { target?: string[]; category?: string; maintainer?: string };
+  linux?: { target?: string[]; category?: string; maintainer?: string; executableArgs?: string[] | null };
   mac?: { target?: string[]; category?: string };
   win?: { target?: string[] };
 }
@@ -92,5 +95,39 @@ describe('what each packaging target needs', () => {
 
   it('ships the README outside app.asar, for Help > README', () => {
     expect(config.extraResources).toContainEqual({ from: 'README.md', to: 'README.md' });
+  });
+});
+
+/**
+ * The AppImage's desktop entry, as electron-builder's own AppImageTarget writes it (the
+ * installed app-builder-lib, run on this configuration with a stand-in packager). Unless
+ * `executableArgs` is given, that target writes `--no-sandbox` into the entry's Exec line
+ * (app-builder-lib src/targets/appimage/AppImageTarget.ts: `executableArgs ?? ["--no-sandbox"]`
+ * for the default AppImage toolset), and every launch from the menu would run without
+ * Chromium's sandbox. `null` does not replace the default, and lists from `linux` and
+ * `appImage` are merged (builder-util-runtime's deepAssign), so none may hold the switch.
+ */
+const fromBuilder = createRequire(createRequire(import.meta.url).resolve('app-builder-lib/package.json'));
+const AppImageTarget = (fromBuilder('./out/targets/appimage/AppImageTarget') as { default: new (...args: unknown[]) => { desktopEntry: { value: Promise<string> } } }).default;
+
+function appImageExec(builder: BuilderConfig): Promise<string> {
+  const packager = { platformSpecificBuildOptions: builder.linux ?? {}, config: builder, appInfo: { buildVersion: '0.0.0-test' } };
+  const helper = { computeDesktopEntry: (_options: unknown, exec: string) => Promise.resolve(exec) };
+  return new AppImageTarget(null, packager, helper, '/tmp').desktopEntry.value;
+}
+
+describe('the Linux packages start with the Chromium sandbox', () => {
+  it('the AppImage launches with no --no-sandbox', async () => {
+    expect(await appImageExec(config)).toBe('AppRun %U');
+  });
+
+  it("electron-builder's default would have added it", async () => {
+    const { appImage: _mentioned, ...withoutIt } = config;
+    expect(await appImageExec(withoutIt)).toBe('AppRun --no-sandbox %U');
+  });
+
+  it('neither the Linux options nor the deb pass it', () => {
+    expect(config.linux?.executableArgs ?? []).not.toContain('--no-sandbox');
+    expect(config.deb?.executableArgs ?? []).not.toContain('--no-sandbox');
   });
 });

@@ -1,77 +1,21 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forwardRunProgress } from '../../../electron/adapters/runProgressToWindow';
 import { createRunProgressHub } from '../../../electron/core/runs/runProgress';
 import { eventChannel, ipcChannel, type RunProgress } from '../../../electron/shared/contract';
+import type { FakeBrowserWindow } from '../../support/fakeElectron';
 
 /**
  * Run progress in the desktop app (issue 10): electron/main.ts forwards the core's
  * `runProgress` to the window with webContents.send on the onRunProgress channel, which the
- * preload turns into the page's typed listener. Against a fake Electron (as shell.test.ts):
+ * preload turns into the page's typed listener. Against the shared fake Electron
+ * (tests/support/fakeElectron.ts, whose closed windows throw when used, as Electron's do):
  * whether Electron then delivers the message to the page needs a real run (docs/security.md).
  */
 
-type Handler = (...args: never[]) => unknown;
+const { electron, control } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
+const fake = vi.hoisted(() => ({ hub: { current: null as null | { emit(progress: unknown): void } } }));
 
-const fake = vi.hoisted(() => {
-  const appHandlers = new Map<string, Handler[]>();
-  const ipcHandlers = new Map<string, Handler>();
-  const windows: FakeWindow[] = [];
-
-  class FakeWindow {
-    destroyed = false;
-    webContents = {
-      destroyed: false,
-      send: vi.fn(),
-      on: () => undefined,
-      setWindowOpenHandler: () => undefined,
-      isDestroyed: () => this.webContents.destroyed,
-    };
-    constructor() {
-      windows.push(this);
-    }
-    isDestroyed = () => this.destroyed;
-    once() {}
-    loadURL() {
-      return Promise.resolve();
-    }
-  }
-
-  const electron = {
-    app: {
-      on: (event: string, handler: Handler) => appHandlers.set(event, [...(appHandlers.get(event) ?? []), handler]),
-      enableSandbox: () => undefined,
-      commandLine: { hasSwitch: () => false },
-      setPath: () => undefined,
-      requestSingleInstanceLock: () => true,
-      whenReady: () => Promise.resolve(),
-      isReady: () => true,
-      getVersion: () => '0.0.0-test',
-      name: 'Agent Explorer',
-      isPackaged: false,
-      getAppPath: () => '/opt/agent-explorer',
-      getPath: (name: string) => `/tmp/agent-explorer-test-${name}`,
-      quit: () => undefined,
-      exit: vi.fn(),
-    },
-    BrowserWindow: Object.assign(FakeWindow, { getAllWindows: () => windows.filter((window) => !window.destroyed), fromWebContents: () => null }),
-    dialog: { showErrorBox: vi.fn(), showOpenDialog: vi.fn(() => Promise.resolve({ canceled: true, filePaths: [] })) },
-    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: () => undefined },
-    shell: { openPath: () => Promise.resolve('') },
-    protocol: { registerSchemesAsPrivileged: () => undefined, handle: () => undefined },
-    session: {
-      defaultSession: {
-        setPermissionRequestHandler: () => undefined,
-        setPermissionCheckHandler: () => undefined,
-        setDevicePermissionHandler: () => undefined,
-        on: () => undefined,
-      },
-    },
-    ipcMain: { handle: (channel: string, handler: Handler) => ipcHandlers.set(channel, handler) },
-  };
-  return { appHandlers, ipcHandlers, windows, electron, hub: { current: null as null | { emit(progress: unknown): void } } };
-});
-
-vi.mock('electron', () => fake.electron);
+vi.mock('electron', () => electron);
 vi.mock('../../../electron/adapters/externalLinks', () => ({ openExternalLink: () => Promise.resolve() }));
 vi.mock('../../../electron/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
 vi.mock('../../../electron/core/dataDirLock', () => ({
@@ -153,43 +97,48 @@ describe('forwardRunProgress', () => {
 });
 
 describe('the desktop app (main.ts)', () => {
+  const sentProgress = (window: FakeBrowserWindow) => window.webContents.sent.filter(([channel]) => channel === eventChannel('onRunProgress'));
+
   beforeAll(async () => {
     await import('../../../electron/main');
-    await vi.waitFor(() => expect(fake.windows).toHaveLength(1));
-    expect(fake.electron.app.exit).not.toHaveBeenCalled();
+    control.ready();
+    await vi.waitFor(() => expect(control.windows[0]?.visible).toBe(true));
+    expect(control.exitCode).toBeNull();
+    Object.defineProperty(process, 'platform', { value: 'darwin' }); // closing the window keeps the app
   });
+  afterAll(() => Object.defineProperty(process, 'platform', { value: platform }));
+  const platform = process.platform;
 
   it("forwards the core's run progress to its window", () => {
     fake.hub.current!.emit(progress('run-a', 3));
-    expect(fake.windows[0]!.webContents.send).toHaveBeenCalledWith(eventChannel('onRunProgress'), progress('run-a', 3));
+    expect(sentProgress(control.windows[0]!)).toEqual([[eventChannel('onRunProgress'), progress('run-a', 3)]]);
   });
 
-  it('sends nothing to a closed window, and to the window a reopen makes', () => {
-    const first = fake.windows[0]!;
-    first.destroyed = true;
-    first.webContents.send.mockClear();
-    fake.hub.current!.emit(progress('run-a', 4));
-    expect(first.webContents.send).not.toHaveBeenCalled();
-    for (const handler of fake.appHandlers.get('activate') ?? []) handler(); // macOS: the dock icon reopens a window
-    const second = fake.windows[1]!;
+  it('sends nothing to a closed window, and to the window a reopen makes', async () => {
+    const first = control.windows[0]!;
+    first.close();
+    expect(() => fake.hub.current!.emit(progress('run-a', 4))).not.toThrow();
+    control.app.emit('activate'); // macOS: the dock icon reopens a window
+    await vi.waitFor(() => expect(control.windows[1]?.visible).toBe(true));
+    const second = control.windows[1]!;
     fake.hub.current!.emit(progress('run-a', 5));
-    expect(second.webContents.send).toHaveBeenCalledWith(eventChannel('onRunProgress'), progress('run-a', 5));
+    expect(sentProgress(second)).toEqual([[eventChannel('onRunProgress'), progress('run-a', 5)]]);
   });
 
-  it('stops forwarding when the app quits', () => {
-    for (const handler of fake.appHandlers.get('will-quit') ?? []) handler();
-    const last = fake.windows.at(-1)!;
-    last.webContents.send.mockClear();
-    fake.hub.current!.emit(progress('run-a', 6));
-    expect(last.webContents.send).not.toHaveBeenCalled();
+  it('stops forwarding when the app quits', async () => {
+    electron.app.quit();
+    await vi.waitFor(() => expect(control.exitCode).toBe(0));
+    const last = control.windows.at(-1)!;
+    expect(last.isDestroyed()).toBe(true);
+    expect(() => fake.hub.current!.emit(progress('run-a', 6))).not.toThrow();
   });
 });
 
 describe('the open-suite dialog (main.ts)', () => {
-  it("answers the page's openSuiteFile with the system's open dialog on the window", async () => {
-    const call = fake.ipcHandlers.get(ipcChannel('openSuiteFile'))!;
+  it("answers the page's openSuiteFile with the system's open dialog, with no parent once the window is gone", async () => {
+    const call = control.ipcHandlers.get(ipcChannel('openSuiteFile'))!;
     const answer = await call({ senderFrame: { url: 'app://agent-explorer/index.html', parent: null, detached: false } } as never, undefined as never);
     expect(answer).toEqual({ ok: true, value: null });
-    expect(fake.electron.dialog.showOpenDialog).toHaveBeenCalledWith(fake.windows.at(-1), expect.objectContaining({ properties: ['openFile'] }));
+    expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(expect.objectContaining({ properties: ['openFile'] }));
   });
 });

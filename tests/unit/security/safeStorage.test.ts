@@ -7,30 +7,24 @@ import { createKeychainSecretStore } from '../../../electron/core/secrets';
 import { keyStatusText } from '../../../renderer/features/profile/ProfileBadges';
 
 /**
- * adapters/safeStorageCipher.ts against a fake Electron safeStorage, and through it the core's
- * key store and the words the renderer shows. The fake tags ciphertext the way Chromium does:
- * `v10` from its fixed, public Linux key, `v11` from a keyring. What it models is the case the
- * backend check cannot see: no keyring answers, yet getSelectedStorageBackend() names one.
+ * adapters/safeStorageCipher.ts against the shared fake Electron (tests/support/fakeElectron.ts),
+ * and through it the core's key store and the words the renderer shows. The fake tags ciphertext
+ * the way Chromium does: `v10` from its fixed, public Linux key, `v11` from a keyring. The name
+ * getSelectedStorageBackend() reports is the synchronous backend's, chosen from the desktop
+ * environment; the asynchronous API the app uses asks the Secret Service whatever that name is
+ * (shell/browser/browser_process_impl.cc in Electron), so only the ciphertext tells.
  */
-const fake = vi.hoisted(() => {
-  const state = { backend: 'gnome_libsecret', asyncAvailable: true, tag: 'v11' };
-  const safeStorage = {
-    getSelectedStorageBackend: () => state.backend,
-    isAsyncEncryptionAvailable: () => Promise.resolve(state.asyncAvailable),
-    encryptStringAsync: (plain: string) => Promise.resolve(Buffer.from(`${state.tag}${Buffer.from(plain).toString('base64')}`, 'latin1')),
-    decryptStringAsync: (data: Buffer) =>
-      Promise.resolve({ result: Buffer.from(data.subarray(3).toString('latin1'), 'base64').toString('utf8'), shouldReEncrypt: false }),
-  };
-  return { state, safeStorage };
-});
-vi.mock('electron', () => ({ safeStorage: fake.safeStorage }));
+const { electron, control } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
+vi.mock('electron', () => electron);
+const fake = { state: control.safeStorage, safeStorage: electron.safeStorage };
 
 const KEY = 'sentinel-key-9f8e7d6c';
 let dir: string;
 let file: string;
 const ORIGIN = 'https://platform.example';
 beforeEach(async () => {
-  Object.assign(fake.state, { backend: 'gnome_libsecret', asyncAvailable: true, tag: 'v11' });
+  control.reset();
+  fake.state = control.safeStorage;
   dir = await mkdtemp(path.join(tmpdir(), 'agent-explorer-safe-storage-'));
   file = path.join(dir, 'keys.json');
 });
@@ -62,9 +56,18 @@ describe('safeStorageCipher on Linux', () => {
     await expect(readFile(file, 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
-  it('still refuses the basic_text backend before encrypting anything', async () => {
+  it('saves a key on desktops Chromium does not recognise (sway, i3, Hyprland, niri, LXQt), where it names basic_text but the keyring answers (v11)', async () => {
     fake.state.backend = 'basic_text';
-    expect(await safeStorageCipher('linux').availability()).toEqual({ available: false, reason: expect.stringMatching(/basic_text/) });
+    const store = createKeychainSecretStore({ file, cipher: safeStorageCipher('linux') });
+    await store.set('p1', KEY, ORIGIN);
+    expect(await store.status('p1')).toEqual({ set: true, storage: 'keychain', note: null, origin: ORIGIN });
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { keys: Record<string, { data: string }> };
+    expect(Buffer.from(saved.keys['p1']!.data, 'base64').subarray(0, 3).toString('latin1')).toBe('v11');
+  });
+
+  it('keeps it in memory there when no keyring answers either (v10), saying why', async () => {
+    Object.assign(fake.state, { backend: 'basic_text', tag: 'v10' });
+    expect(await safeStorageCipher('linux').availability()).toEqual({ available: false, reason: expect.stringMatching(/no keyring answered/) });
   });
 
   it("takes an older version's v10 key off the disk and keeps it in memory for the session, saying why", async () => {

@@ -1,115 +1,42 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuItemSpec } from '../../../electron/menu/appMenu';
 import { API_METHODS, eventChannel, ipcChannel } from '../../../electron/shared/contract';
 import { contentSecurityPolicy } from '../../../electron/shared/csp';
+import * as Validate from '../../../electron/core/validate';
 
 /**
  * electron/main.ts against a fake Electron: the window's settings, and what the handlers it
  * installs decide (navigation, new windows, webviews, permissions, downloads, IPC callers, the
  * app:// protocol). The real Electron is not needed to see what the app asks of it; whether
  * Electron then honours each setting is Electron's part (tests/electron covers the running app
- * where the binary exists). The core is faked too: this is about the shell only.
+ * where the binary exists). The core is faked too: this is about the shell only. The fake is
+ * the shared one (tests/support/fakeElectron.ts): a closed window throws when used, as
+ * Electron's does.
  */
 
-type Handler = (...args: never[]) => unknown;
+const { electron, control, FakeWebContents } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
 
-const fake = vi.hoisted(() => {
-  const appHandlers = new Map<string, Handler>();
-  const sessionHandlers = new Map<string, Handler>();
-  const ipcHandlers = new Map<string, Handler>();
-  const windows: { options: Record<string, unknown>; webContents: FakeContents; loaded: string[] }[] = [];
-  let protocolHandler: Handler | null = null;
-  // Plain records, not vi.fn(): these calls happen once, at import, and must outlive mock resets.
-  const calls = { enableSandbox: 0, privilegedSchemes: [] as unknown[], menus: [] as unknown[] };
+const fake = vi.hoisted(() => ({ openExternalLink: vi.fn(() => Promise.resolve()) }));
 
-  class FakeContents {
-    handlers = new Map<string, Handler>();
-    windowOpenHandler: Handler | null = null;
-    send = vi.fn();
-    on(event: string, handler: Handler) {
-      this.handlers.set(event, handler);
-      return this;
-    }
-    setWindowOpenHandler(handler: Handler) {
-      this.windowOpenHandler = handler;
-    }
-  }
-
-  class BrowserWindow {
-    static fromWebContents = vi.fn(() => null);
-    static getAllWindows = () => windows;
-    webContents = new FakeContents();
-    loaded: string[] = [];
-    constructor(public options: Record<string, unknown>) {
-      windows.push(this);
-    }
-    once() {}
-    show() {}
-    loadURL(url: string) {
-      this.loaded.push(url);
-      return Promise.resolve();
-    }
-  }
-
-  const electron = {
-    app: {
-      on: (event: string, handler: Handler) => appHandlers.set(event, handler),
-      enableSandbox: () => {
-        calls.enableSandbox += 1;
-      },
-      commandLine: { hasSwitch: () => false },
-      setPath: () => undefined,
-      requestSingleInstanceLock: () => true,
-      isReady: () => true,
-      exit: vi.fn(),
-      whenReady: () => Promise.resolve(),
-      getVersion: () => '0.0.0-test',
-      name: 'Agent Explorer',
-      isPackaged: false,
-      getAppPath: () => '/opt/agent-explorer',
-      getPath: (name: string) => `/tmp/agent-explorer-test-${name}`,
-      quit: vi.fn(),
-    },
-    BrowserWindow,
-    dialog: { showErrorBox: vi.fn() },
-    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => calls.menus.push(menu) },
-    shell: { openPath: vi.fn(() => Promise.resolve('')) },
-    protocol: {
-      registerSchemesAsPrivileged: (schemes: unknown) => calls.privilegedSchemes.push(schemes),
-      handle: (_scheme: string, handler: Handler) => {
-        protocolHandler = handler;
-      },
-    },
-    session: {
-      defaultSession: {
-        setPermissionRequestHandler: (handler: Handler) => sessionHandlers.set('request', handler),
-        setPermissionCheckHandler: (handler: Handler) => sessionHandlers.set('check', handler),
-        setDevicePermissionHandler: (handler: Handler) => sessionHandlers.set('device', handler),
-        on: (event: string, handler: Handler) => sessionHandlers.set(event, handler),
-      },
-    },
-    ipcMain: { handle: (channel: string, handler: Handler) => ipcHandlers.set(channel, handler) },
-  };
-  return {
-    calls,
-    electron,
-    appHandlers,
-    sessionHandlers,
-    ipcHandlers,
-    windows,
-    FakeContents,
-    protocolHandler: () => protocolHandler,
-    openExternalLink: vi.fn(() => Promise.resolve()),
-    dispatch: vi.fn(() => Promise.resolve({ ok: true, value: 'answered' })),
-  };
-});
-
-vi.mock('electron', () => fake.electron);
+vi.mock('electron', () => electron);
 vi.mock('../../../electron/adapters/externalLinks', () => ({ openExternalLink: fake.openExternalLink }));
 vi.mock('../../../electron/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
-vi.mock('../../../electron/core/validate', () => ({ dispatch: fake.dispatch }));
+// The real argument check, watched: a refused caller must never reach it.
+vi.mock('../../../electron/core/validate', async (importOriginal) => {
+  const real = await importOriginal<typeof Validate>();
+  return { ...real, dispatch: vi.fn(real.dispatch) };
+});
+vi.mock('../../../electron/core/dataDirLock', () => ({
+  lockDataDir: () => Promise.resolve({ ok: true, file: '/tmp/lock', release: () => undefined }),
+  folderInUseMessage: () => '',
+}));
 vi.mock('../../../electron/core/bootstrap', () => ({
-  startCore: () => Promise.resolve({ api: {}, sandbox: {}, runProgress: { subscribe: () => () => undefined }, close: () => Promise.resolve() }),
+  startCore: () =>
+    Promise.resolve({
+      api: { getAppInfo: async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' }) },
+      runProgress: { subscribe: () => () => undefined },
+      close: () => Promise.resolve(),
+    }),
 }));
 vi.mock('../../../electron/core/staticFiles', () => ({
   readStaticFile: (_root: string, pathname: string) =>
@@ -122,20 +49,23 @@ function event() {
   return { preventDefault: vi.fn() };
 }
 
+const dispatch = vi.mocked(Validate.dispatch);
+
 beforeAll(async () => {
   await import('../../../electron/main');
-  await vi.waitFor(() => expect(fake.windows).toHaveLength(1));
+  control.ready();
+  await vi.waitFor(() => expect(control.windows[0]?.visible).toBe(true));
 });
 
 describe('the window', () => {
   it('loads the bundled page through app://, never a remote URL', () => {
-    expect(fake.windows[0]!.loaded).toEqual([APP_PAGE]);
-    expect(fake.calls.privilegedSchemes).toEqual([[{ scheme: 'app', privileges: { standard: true, secure: true } }]]);
+    expect(control.windows[0]!.loaded).toEqual([APP_PAGE]);
+    expect(control.privilegedSchemes).toEqual([[{ scheme: 'app', privileges: { standard: true, secure: true } }]]);
   });
 
   it('runs sandboxed and isolated, without Node, webviews or relaxed web security', () => {
-    expect(fake.calls.enableSandbox).toBe(1);
-    const preferences = fake.windows[0]!.options.webPreferences as Record<string, unknown>;
+    expect(control.enableSandbox).toBe(1);
+    const preferences = control.windows[0]!.options['webPreferences'] as Record<string, unknown>;
     expect(preferences).toMatchObject({
       contextIsolation: true,
       sandbox: true,
@@ -153,23 +83,22 @@ describe('the window', () => {
   });
 
   it('refuses subframe navigation in its page', () => {
-    const onFrameNavigate = fake.windows[0]!.webContents.handlers.get('will-frame-navigate')!;
     const sub = { ...event(), isMainFrame: false };
-    onFrameNavigate(sub as never);
+    control.windows[0]!.webContents.emit('will-frame-navigate', sub);
     expect(sub.preventDefault).toHaveBeenCalled();
   });
 });
 
 describe('every webContents', () => {
   function created() {
-    const contents = new fake.FakeContents();
-    fake.appHandlers.get('web-contents-created')!({} as never, contents as never);
+    const contents = new FakeWebContents();
+    control.app.emit('web-contents-created', event(), contents);
     return contents;
   }
 
   it.each(['will-navigate', 'will-redirect', 'will-attach-webview'])('refuses %s', (name) => {
     const happening = event();
-    created().handlers.get(name)!(happening as never);
+    created().emit(name, happening);
     expect(happening.preventDefault).toHaveBeenCalled();
   });
 
@@ -183,10 +112,10 @@ describe('every webContents', () => {
 describe('the session', () => {
   const request = (permission: string, requestingUrl: string, isMainFrame = true) =>
     new Promise<boolean>((resolve) =>
-      fake.sessionHandlers.get('request')!({} as never, permission as never, resolve as never, { requestingUrl, isMainFrame } as never),
+      control.sessionHandlers.get('request')!({} as never, permission as never, resolve as never, { requestingUrl, isMainFrame } as never),
     );
   const check = (permission: string, requestingOrigin: string, details: Record<string, unknown>) =>
-    fake.sessionHandlers.get('check')!({} as never, permission as never, requestingOrigin as never, details as never);
+    control.sessionHandlers.get('check')!({} as never, permission as never, requestingOrigin as never, details as never);
 
   it('grants clipboard writing to our page, for its Copy buttons, and nothing else', async () => {
     expect(await request('clipboard-sanitized-write', APP_PAGE)).toBe(true);
@@ -210,23 +139,23 @@ describe('the session', () => {
   });
 
   it('refuses devices and downloads', () => {
-    expect(fake.sessionHandlers.get('device')!({} as never)).toBe(false);
+    expect(control.sessionHandlers.get('device')!({} as never)).toBe(false);
     const download = event();
-    fake.sessionHandlers.get('will-download')!(download as never);
+    electron.session.defaultSession.emit('will-download', download);
     expect(download.preventDefault).toHaveBeenCalled();
   });
 });
 
 describe('IPC', () => {
-  const call = (senderFrame: unknown) => fake.ipcHandlers.get(ipcChannel('getAppInfo'))!({ senderFrame } as never, undefined as never);
+  const call = (senderFrame: unknown) => control.ipcHandlers.get(ipcChannel('getAppInfo'))!({ senderFrame } as never, undefined as never);
   const frame = (url: string, parent: unknown = null, detached = false) => ({ url, parent, detached });
 
   it('registers every contract method and nothing else', () => {
-    expect([...fake.ipcHandlers.keys()].sort()).toEqual(API_METHODS.map((method) => ipcChannel(method)).sort());
+    expect([...control.ipcHandlers.keys()].sort()).toEqual(API_METHODS.map((method) => ipcChannel(method)).sort());
   });
 
   it("answers our page's main frame", async () => {
-    await expect(call(frame(APP_PAGE))).resolves.toBe('answered');
+    await expect(call(frame(APP_PAGE))).resolves.toMatchObject({ name: 'Agent Explorer', host: 'electron' });
   });
 
   it.each([
@@ -237,9 +166,9 @@ describe('IPC', () => {
     ['a look-alike host', frame('app://agent-explorer.evil/index.html')],
     ['a file page', frame('file:///index.html')],
   ])('refuses %s', async (_name, sender) => {
-    fake.dispatch.mockClear();
+    dispatch.mockClear();
     await expect(call(sender)).rejects.toThrow(/not the app/);
-    expect(fake.dispatch).not.toHaveBeenCalled();
+    expect(dispatch).not.toHaveBeenCalled();
   });
 
   it('refuses a frame that is gone (Electron throws when it is read)', async () => {
@@ -255,7 +184,7 @@ describe('IPC', () => {
 });
 
 describe('the app:// protocol', () => {
-  const serve = (url: string) => fake.protocolHandler()!({ url } as never) as Promise<Response>;
+  const serve = (url: string) => control.protocols.get('app')!({ url });
 
   it('serves bundled files with the CSP and nosniff', async () => {
     const response = await serve(APP_PAGE);
@@ -273,19 +202,67 @@ describe('the app:// protocol', () => {
   });
 });
 
+const items = (specs: MenuItemSpec[]): MenuItemSpec[] => specs.flatMap((item) => [item, ...items(item.submenu ?? [])]);
+
 describe('the menu', () => {
-  const items = (specs: MenuItemSpec[]): MenuItemSpec[] => specs.flatMap((item) => [item, ...items(item.submenu ?? [])]);
-  const menu = () => items(fake.calls.menus[0] as MenuItemSpec[]);
+  const menu = () => items(control.menus[0] as MenuItemSpec[]);
 
   it("is the app's menu bar; Find in Page asks our page to open its find bar", () => {
     const find = menu().find((item) => item.label === 'Find in Page…')!;
     expect(find.accelerator).toBe('CommandOrControl+F');
     find.click!();
-    expect(fake.windows[0]!.webContents.send).toHaveBeenCalledWith(eventChannel('onFindRequested'));
+    expect(control.windows[0]!.webContents.sent).toContainEqual([eventChannel('onFindRequested')]);
   });
 
   it('Help opens the README that comes with the app, a fixed path of ours', async () => {
     menu().find((item) => item.label === 'Agent Explorer README')!.click!();
-    await vi.waitFor(() => expect(fake.electron.shell.openPath).toHaveBeenCalledWith('/opt/agent-explorer/README.md'));
+    await vi.waitFor(() => expect(electron.shell.openPath).toHaveBeenCalledWith('/opt/agent-explorer/README.md'));
+  });
+});
+
+/**
+ * macOS keeps the app running when its window is closed, and the menu bar stays. Electron
+ * throws "Object has been destroyed" from any use of a closed window (and shows that as "A
+ * JavaScript error occurred in the main process"): nothing may use the kept window once closed.
+ */
+describe('with its window closed (macOS: the app and its menu stay)', () => {
+  const platform = process.platform;
+  const call = (method: Parameters<typeof ipcChannel>[0], argument?: unknown) =>
+    control.ipcHandlers.get(ipcChannel(method))!({ senderFrame: { url: APP_PAGE, parent: null, detached: false } } as never, argument as never);
+
+  beforeAll(() => {
+    Object.defineProperty(process, 'platform', { value: 'darwin' });
+    control.windows[0]!.close();
+    expect(control.exitCode).toBeNull();
+  });
+  afterAll(() => Object.defineProperty(process, 'platform', { value: platform }));
+
+  it('Find in Page does nothing, and throws nothing', () => {
+    const find = items(control.menus[0] as MenuItemSpec[]).find((item) => item.label === 'Find in Page…')!;
+    expect(() => find.click!()).not.toThrow();
+  });
+
+  it('find answers that there is no page to search', async () => {
+    await expect(call('findInPage', { text: 'agent', forward: true, newSearch: true })).resolves.toMatchObject({ ok: false, error: { message: 'There is no page to search.' } });
+    await expect(call('stopFindInPage')).resolves.toEqual({ ok: true, value: { stopped: false } });
+  });
+
+  it('the save and open dialogs open without a parent rather than on the closed window', async () => {
+    await expect(call('saveTextFile', { suggestedName: 'report.html', content: '<p>x</p>', mediaType: 'text/html' })).resolves.toEqual({
+      ok: true,
+      value: { saved: false, path: null },
+    });
+    expect(electron.dialog.showSaveDialog).toHaveBeenLastCalledWith(expect.objectContaining({ defaultPath: expect.stringContaining('report.html') }));
+    await expect(call('openSuiteFile')).resolves.toEqual({ ok: true, value: null });
+    expect(electron.dialog.showOpenDialog).toHaveBeenLastCalledWith(expect.objectContaining({ properties: ['openFile'] }));
+  });
+
+  it('the dock icon opens a new window, which the menu and the dialogs then use', async () => {
+    control.app.emit('activate');
+    await vi.waitFor(() => expect(control.windows[1]?.visible).toBe(true));
+    items(control.menus[0] as MenuItemSpec[]).find((item) => item.label === 'Find in Page…')!.click!();
+    expect(control.windows[1]!.webContents.sent).toContainEqual([eventChannel('onFindRequested')]);
+    await call('openSuiteFile');
+    expect(electron.dialog.showOpenDialog).toHaveBeenLastCalledWith(control.windows[1], expect.anything());
   });
 });
