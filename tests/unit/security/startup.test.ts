@@ -25,6 +25,8 @@ const fake = vi.hoisted(() => {
       resolve = ok;
       reject = fail;
     });
+    // A test may reject it before start-up reaches its await (the lock is taken first): not unhandled.
+    promise.catch(() => undefined);
     return { promise, resolve, reject };
   };
   const state = { start: deferred(), close: deferred(), log: [] as string[] };
