@@ -1,7 +1,7 @@
 import type { HistoryEntry, HistoryRetention, TabLastResponse } from '../shared/contract';
 import { historyFacts, matchesQuery, pageSize, retentionCutoff, searchTerms, summarize, termMatches, type NewHistoryEntry } from './historySchema';
 import type { HistoryStore } from './historyStore';
-import { HISTORY_PASSAGE, passageOf } from './searchPassage';
+import { HISTORY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
  * The in-memory twin of the SQLite history: for tests, for a run without a data folder, and for
@@ -65,6 +65,7 @@ export function createMemoryHistoryStore(): HistoryStore {
       const terms = searchTerms(query.text);
       if (terms.length === 0) return { hits: [], nextBeforeId: null };
       const limit = pageSize(query);
+      const passageOf = passageCutter(terms, HISTORY_PASSAGE);
       const hits = [];
       for (const entry of newestFirst()) {
         const summary = summarize(entry);
@@ -73,7 +74,7 @@ export function createMemoryHistoryStore(): HistoryStore {
         const fields = [facts.text, facts.payload, facts.answer];
         const words = fields.map((field) => field.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
         if (!terms.every((term) => words.some((list) => list.some((word) => termMatches(word, term))))) continue;
-        hits.push({ entry: summary, passage: passageOf(fields, terms, HISTORY_PASSAGE) });
+        hits.push({ entry: summary, passage: passageOf(fields) });
         if (hits.length > limit) break;
       }
       const page = hits.slice(0, limit);

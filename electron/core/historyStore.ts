@@ -12,7 +12,7 @@ import type {
   TabLastResponse,
 } from '../shared/contract';
 import { ftsQuery, historyFacts, pageSize, retentionCutoff, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
-import { headsOf, HISTORY_PASSAGE, passageOf } from './searchPassage';
+import { headsOf, HISTORY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
  * Where exchanges are kept (issue 8). An interface, so the service and its tests do not care
@@ -279,7 +279,8 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
            ORDER BY history_text.rowid DESC LIMIT ?`,
         )
         .all(...params, ftsQuery(terms), limit + 1) as unknown as Row[];
-      const hits = rows.slice(0, limit).map((row) => ({ entry: toSummary(row), passage: passageOf(passageFields(row.id), terms, HISTORY_PASSAGE) }));
+      const passageOf = passageCutter(terms, HISTORY_PASSAGE);
+      const hits = rows.slice(0, limit).map((row) => ({ entry: toSummary(row), passage: passageOf(passageFields(row.id)) }));
       return { hits, nextBeforeId: rows.length > limit ? hits[hits.length - 1]!.entry.id : null };
     },
     async delete(ids) {

@@ -2,7 +2,7 @@ import type { Guideline, GuidelineVersionSummary, LibraryGuideline, LibrarySearc
 import { searchTerms, termMatches, withoutMarks } from './historySchema';
 import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
 import type { LibraryStore } from './libraryStore';
-import { LIBRARY_PASSAGE, passageOf } from './searchPassage';
+import { LIBRARY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
  * The in-memory twin of the SQLite library: for component tests, a run without a data folder,
@@ -87,6 +87,7 @@ export function createMemoryLibraryStore(): LibraryStore {
     async search(profileId, text, limit) {
       const terms = searchTerms(text);
       if (terms.length === 0) return [];
+      const passageOf = passageCutter(terms, LIBRARY_PASSAGE);
       const scored: Array<LibrarySearchHit & { score: number }> = [];
       for (const kept of of(profileId).values()) {
         const latest = kept.versions.at(-1)?.guideline;
@@ -94,7 +95,7 @@ export function createMemoryLibraryStore(): LibraryStore {
         const words = fields.map((field) => field.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
         if (!terms.every((term) => words.some((list) => list.some((word) => termMatches(word, term))))) continue;
         const perField = words.map((list, i) => FIELD_WEIGHTS[i]! * list.filter((word) => terms.some((term) => termMatches(word, term))).length / Math.sqrt(list.length || 1));
-        scored.push({ entry: shown(kept), passage: passageOf(fields, terms, LIBRARY_PASSAGE), score: perField.reduce((a, b) => a + b, 0) });
+        scored.push({ entry: shown(kept), passage: passageOf(fields), score: perField.reduce((a, b) => a + b, 0) });
       }
       scored.sort((a, b) => b.score - a.score);
       return scored.slice(0, clampHits(limit)).map(({ entry, passage }) => ({ entry, passage }));

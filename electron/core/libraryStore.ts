@@ -3,7 +3,7 @@ import type { Guideline, GuidelineCopy, GuidelineVersionSummary, LibraryGuidelin
 import { ftsQuery, searchTerms, withoutMarks } from './historySchema';
 import { transaction } from './historyStore';
 import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
-import { headsOf, LIBRARY_PASSAGE, passageOf } from './searchPassage';
+import { headsOf, LIBRARY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
  * Where each profile's guideline library is kept (issue 9): its entries and every kept version.
@@ -189,7 +189,8 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
       if (terms.length === 0) return [];
       const match = ftsQuery(terms);
       const rows = searchRanked.all(match, profileId, clampHits(limit)) as Array<{ id: number }>;
-      return rows.map(({ id }) => ({ entry: toEntry(selectById.get(id) as unknown as EntryRow), passage: passageOf(passageFields(id), terms, LIBRARY_PASSAGE) }));
+      const passageOf = passageCutter(terms, LIBRARY_PASSAGE);
+      return rows.map(({ id }) => ({ entry: toEntry(selectById.get(id) as unknown as EntryRow), passage: passageOf(passageFields(id)) }));
     },
     async versions(profileId, guidelineId) {
       return db

@@ -42,13 +42,17 @@ export function headsOf(fields: readonly string[]): string[] | null {
   return fields.some((field) => field.length > HEAD_CHARS) ? fields.map(head) : null;
 }
 
-const WORD = '\\p{L}\\p{N}\\p{M}';
+/** A letter, digit or combining mark: what a word is made of, as for the index. */
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+/** Anything but printable ASCII and line breaks: such text takes the slower, per-character fold. */
+const NOT_ASCII = /[^ -~\t\n\r]/;
 
 /**
- * Each lower-case Latin letter and its accented forms (é, è, ȩ …), so a term typed without
- * accents finds the word with them, as FTS5's `remove_diacritics 2` does when matching.
+ * Each accented Latin letter (é, È, ȩ …) and its plain lower-case letter, so a term typed without
+ * accents finds the word with them, as FTS5's `remove_diacritics 2` does when matching. Only
+ * letters written as one character (as text almost always is) are folded.
  */
-const ACCENTED = new Map<string, string>();
+const PLAIN = new Map<string, string>();
 for (const [first, last] of [
   [0xc0, 0x24f],
   [0x1e00, 0x1eff],
@@ -56,50 +60,89 @@ for (const [first, last] of [
   for (let code = first; code <= last; code += 1) {
     const char = String.fromCharCode(code);
     const base = char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-    if (base.length === 1 && base !== char.toLowerCase()) ACCENTED.set(base, (ACCENTED.get(base) ?? '') + char);
+    if (base.length === 1 && base !== char) PLAIN.set(char, base);
   }
 }
 
-/**
- * A pattern finding the words a term matches, as the index does: from MIN_PREFIX_CHARS letters
- * the start of a word (the match runs to the word's end, so the whole word is highlighted),
- * shorter the whole word; case and accents ignored. Terms are letters and digits only
- * (searchTerms), so nothing in them is pattern syntax, and the pattern never backtracks more
- * than the length of the word it is tried on.
- */
-function termPattern(term: string): string | null {
-  const letters = [...term.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '')].map((char) => {
-    const accented = ACCENTED.get(char);
-    return `${accented ? `[${char}${accented}]` : char}\\p{M}*`;
-  });
-  if (letters.length === 0) return null;
-  return `(?<![${WORD}])${letters.join('')}${term.length >= MIN_PREFIX_CHARS ? `[${WORD}]*` : `(?![${WORD}])`}`;
+/** The text in lower case without accents, one UTF-16 unit for one, so its offsets are the text's. */
+function folded(text: string): string {
+  if (!NOT_ASCII.test(text)) return text.toLowerCase();
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text[i]!;
+    const lower = unit.toLowerCase();
+    out += PLAIN.get(unit) ?? (lower.length === 1 ? (PLAIN.get(lower) ?? lower) : unit);
+  }
+  return out;
 }
 
-/**
- * The passage of a hit: about `shape.length` characters of the first field (in the order given)
- * whose head holds a match, from a little before the first match, with every matching word in
- * it highlighted. Plain text and ranges; the fields may be whole or already cut to their heads.
- */
-export function passageOf(fields: readonly string[], terms: readonly string[], shape: PassageShape): HistoryPassage {
-  const heads = fields.map((field) => withoutMarks(head(field)));
-  const patterns = terms.map(termPattern).filter((pattern) => pattern !== null);
-  // Every pattern matches at least one character, so the global one always moves on.
-  const all = patterns.length > 0 ? new RegExp(patterns.join('|'), 'giu') : null;
-  if (all) {
-    const first = new RegExp(all.source, 'iu');
-    for (const text of heads) {
-      const found = first.exec(text);
-      if (found) return cut(text, found.index, shape, all);
+/** The search word as it is looked for in folded text. */
+const foldedTerm = (term: string) => term.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+
+function isWordAt(text: string, at: number): boolean {
+  const code = text.codePointAt(at);
+  if (code === undefined) return false;
+  // ASCII without the pattern: this runs for each place a term occurs, up to a whole head's worth.
+  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+  return WORD_CHAR.test(String.fromCodePoint(code));
+}
+
+function isWordBefore(text: string, at: number): boolean {
+  if (at <= 0) return false;
+  return isWordAt(text, isLowSurrogate(text.charCodeAt(at - 1)) && at >= 2 ? at - 2 : at - 1);
+}
+
+/** Where the word that starts at `at` ends, looking no further than `limit`. */
+function wordEnd(text: string, at: number, limit: number): number {
+  let end = at;
+  while (end < limit && isWordAt(text, end)) end += isHighSurrogate(text.charCodeAt(end)) ? 2 : 1;
+  return Math.min(end, limit);
+}
+
+interface Term {
+  text: string;
+  /** Shorter than MIN_PREFIX_CHARS: the whole word, else its start (ftsQuery's rule). */
+  whole: boolean;
+}
+
+/** The matches of the terms in `[from, to)` of the folded text, each as its whole word cut at `to`. */
+function matchesIn(lower: string, terms: readonly Term[], from: number, to: number, firstOnly: boolean): Array<{ start: number; end: number }> {
+  const found = new Map<number, number>();
+  for (const term of terms) {
+    for (let at = lower.indexOf(term.text, from); at >= 0 && at < to; at = lower.indexOf(term.text, at + 1)) {
+      if (isWordBefore(lower, at) || (term.whole && isWordAt(lower, at + term.text.length))) continue;
+      found.set(at, Math.max(found.get(at) ?? 0, wordEnd(lower, at + term.text.length, to)));
+      if (firstOnly) break;
     }
   }
-  // Found past the heads: it is in a field longer than its head, so show the longest one's start.
-  const longest = fields.reduce((best, field, i) => (field.length > fields[best]!.length ? i : best), 0);
-  return cut(heads[longest] ?? '', 0, shape, all);
+  return [...found].sort((a, b) => a[0] - b[0]).map(([start, end]) => ({ start, end }));
+}
+
+/**
+ * What cuts the passage of each hit of one search: about `shape.length` characters of the first
+ * field (in the order given) whose head holds a match, from a little before the first match,
+ * with every matching word in it highlighted. Plain text and ranges; the fields may be whole or
+ * already cut to their heads. A term is looked for with indexOf in the folded head, not with a
+ * pattern made per search: compiling one took V8 some 5 ms a search.
+ */
+export function passageCutter(terms: readonly string[], shape: PassageShape): (fields: readonly string[]) => HistoryPassage {
+  const wanted = terms.map((term) => ({ text: foldedTerm(term), whole: term.length < MIN_PREFIX_CHARS })).filter((term) => term.text !== '');
+  return (fields) => {
+    const heads = fields.map((field) => withoutMarks(head(field)));
+    for (const text of heads) {
+      const lower = folded(text);
+      const [first] = matchesIn(lower, wanted, 0, lower.length, true);
+      if (first) return cut(text, lower, first.start, shape, wanted);
+    }
+    // Found past the heads: it is in a field longer than its head, so show the longest one's start.
+    const longest = fields.reduce((best, field, i) => (field.length > fields[best]!.length ? i : best), 0);
+    const text = heads[longest] ?? '';
+    return cut(text, folded(text), 0, shape, wanted);
+  };
 }
 
 /** The window of `text` around `at`, on word boundaries where it can be, with its matches as ranges. */
-function cut(text: string, at: number, shape: PassageShape, matches: RegExp | null): HistoryPassage {
+function cut(text: string, lower: string, at: number, shape: PassageShape, terms: readonly Term[]): HistoryPassage {
   let from = Math.max(0, at - shape.before);
   if (from > 0) {
     const space = text.slice(from, at).search(/\s/u);
@@ -113,12 +156,6 @@ function cut(text: string, at: number, shape: PassageShape, matches: RegExp | nu
     if (isHighSurrogate(text.charCodeAt(to - 1))) to -= 1;
   }
   const lead = from > 0 ? '…' : '';
-  const highlights: HistoryPassage['highlights'] = [];
-  if (matches) {
-    matches.lastIndex = from;
-    for (let found = matches.exec(text); found !== null && found.index < to; found = matches.exec(text)) {
-      highlights.push({ start: lead.length + found.index - from, end: lead.length + Math.min(to, found.index + found[0].length) - from });
-    }
-  }
+  const highlights = matchesIn(lower, terms, from, to, false).map(({ start, end }) => ({ start: lead.length + start - from, end: lead.length + end - from }));
   return { text: lead + text.slice(from, to) + (to < text.length ? '…' : ''), highlights };
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HEAD_CHARS, head, headsOf, HISTORY_PASSAGE, passageOf } from '../../../electron/core/searchPassage';
+import { HEAD_CHARS, head, headsOf, HISTORY_PASSAGE, passageCutter } from '../../../electron/core/searchPassage';
 
 /** The passage of a search hit, as the History section and the library show it. */
 
+const passageOf = (fields: string[], terms: string[], shape = HISTORY_PASSAGE) => passageCutter(terms, shape)(fields);
 const marked = (passage: { text: string; highlights: Array<{ start: number; end: number }> }) =>
   passage.highlights.map(({ start, end }) => passage.text.slice(start, end));
 
-describe('passageOf', () => {
+describe('passageCutter', () => {
   it('shows the first field holding a match, around it, with every matching word marked whole', () => {
     const passage = passageOf(['Status?', '{}', 'The refund was approved. Refunds take a week.'], ['refund'], HISTORY_PASSAGE);
     expect(passage.text).toBe('The refund was approved. Refunds take a week.');
