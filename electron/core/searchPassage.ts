@@ -44,7 +44,7 @@ export function headsOf(fields: readonly string[]): string[] | null {
 
 /** A letter, digit or combining mark: what a word is made of, as for the index. */
 const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
-/** Anything but printable ASCII and line breaks: such text takes the slower, per-character fold. */
+/** Anything but printable ASCII and line breaks: such text has accents to fold. */
 const NOT_ASCII = /[^ -~\t\n\r]/;
 
 /**
@@ -66,12 +66,15 @@ for (const [first, last] of [
 
 /** The text in lower case without accents, one UTF-16 unit for one, so its offsets are the text's. */
 function folded(text: string): string {
-  if (!NOT_ASCII.test(text)) return text.toLowerCase();
+  const lower = text.toLowerCase();
+  if (!NOT_ASCII.test(text)) return lower;
+  if (lower.length === text.length) return lower.replace(/[\u00c0-\u024f\u1e00-\u1eff]/g, (char) => PLAIN.get(char) ?? char);
+  // A letter whose lower case is longer (İ): unit by unit, that one kept as it is.
   let out = '';
   for (let i = 0; i < text.length; i += 1) {
     const unit = text[i]!;
-    const lower = unit.toLowerCase();
-    out += PLAIN.get(unit) ?? (lower.length === 1 ? (PLAIN.get(lower) ?? lower) : unit);
+    const unitLower = unit.toLowerCase();
+    out += PLAIN.get(unit) ?? (unitLower.length === 1 ? (PLAIN.get(unitLower) ?? unitLower) : unit);
   }
   return out;
 }

@@ -17,6 +17,8 @@ describe('passageCutter', () => {
   it('matches words of one or two letters whole, and ignores case and accents', () => {
     expect(marked(passageOf(['I am at the Amazing café, amid it'], ['am', 'cafe'], HISTORY_PASSAGE))).toEqual(['am', 'café']);
     expect(marked(passageOf(['Crème brûlée'], ['creme', 'brul'], HISTORY_PASSAGE))).toEqual(['Crème', 'brûlée']);
+    // A letter whose lower case is two characters long does not shift the ranges after it.
+    expect(marked(passageOf(['İstanbul ÉTÉ été'], ['ete'], HISTORY_PASSAGE))).toEqual(['ÉTÉ', 'été']);
   });
 
   it('cuts a long field on word boundaries, with an ellipsis where it was cut', () => {
