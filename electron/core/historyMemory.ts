@@ -1,13 +1,14 @@
-import type { HistoryEntry, HistoryPassage, HistoryRetention, TabLastResponse } from '../shared/contract';
+import type { HistoryEntry, HistoryRetention, TabLastResponse } from '../shared/contract';
 import { historyFacts, matchesQuery, pageSize, retentionCutoff, searchTerms, summarize, termMatches, type NewHistoryEntry } from './historySchema';
 import type { HistoryStore } from './historyStore';
+import { HISTORY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
  * The in-memory twin of the SQLite history: for tests, for a run without a data folder, and for
  * the session when the database cannot be used (a newer version's file, a folder that cannot be
  * written). It files and filters through the same historySchema functions; its search is a
- * plain prefix match of the same words (no stemming there either), and its passage is cut
- * around the first match rather than by FTS5's snippet().
+ * plain prefix match of the same words (no stemming there either), and its passage is cut by
+ * the same function as the SQLite store's (searchPassage.ts).
  */
 export function createMemoryHistoryStore(): HistoryStore {
   const entries: HistoryEntry[] = [];
@@ -64,6 +65,7 @@ export function createMemoryHistoryStore(): HistoryStore {
       const terms = searchTerms(query.text);
       if (terms.length === 0) return { hits: [], nextBeforeId: null };
       const limit = pageSize(query);
+      const passageOf = passageCutter(terms, HISTORY_PASSAGE);
       const hits = [];
       for (const entry of newestFirst()) {
         const summary = summarize(entry);
@@ -72,8 +74,7 @@ export function createMemoryHistoryStore(): HistoryStore {
         const fields = [facts.text, facts.payload, facts.answer];
         const words = fields.map((field) => field.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
         if (!terms.every((term) => words.some((list) => list.some((word) => termMatches(word, term))))) continue;
-        const field = fields.find((_, i) => words[i]!.some((word) => termMatches(word, terms[0]!)))!;
-        hits.push({ entry: summary, passage: passageOf(field, terms) });
+        hits.push({ entry: summary, passage: passageOf(fields) });
         if (hits.length > limit) break;
       }
       const page = hits.slice(0, limit);
@@ -111,17 +112,4 @@ export function createMemoryHistoryStore(): HistoryStore {
     },
     close() {},
   };
-}
-
-/** About 100 characters around the first match, with every word that starts with a term marked. */
-function passageOf(field: string, terms: string[]): HistoryPassage {
-  const lower = field.toLowerCase();
-  const first = Math.max(0, lower.indexOf(terms[0]!));
-  const from = Math.max(0, first - 40);
-  const text = (from > 0 ? '…' : '') + field.slice(from, from + 100) + (from + 100 < field.length ? '…' : '');
-  const highlights: HistoryPassage['highlights'] = [];
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (terms.some((term) => termMatches(match[0].toLowerCase(), term))) highlights.push({ start: match.index, end: match.index + match[0].length });
-  }
-  return { text, highlights };
 }

@@ -215,6 +215,43 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX run_results_by_outcome ON run_results (run_id, passed, idx);
     `,
   },
+  {
+    version: 9,
+    description: 'The start of each searchable field of a long entry or guideline, which search passages are cut from.',
+    // A search's passage is cut from at most the first 32,768 characters of each field
+    // (searchPassage.ts, HEAD_CHARS), so one long answer cannot make a search slow. An entry or
+    // guideline with a longer field keeps those starts here, written with its full-text row;
+    // any other is read from the full-text table's own copy, which is no longer than that.
+    // Self-contained: two tables and one trigger, so it can take any number at a merge; the
+    // number still makes an older build refuse the file rather than leave a head out of date.
+    sql: `
+      CREATE TABLE history_heads (
+        id INTEGER PRIMARY KEY,
+        text TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        answer TEXT NOT NULL
+      );
+      INSERT INTO history_heads (id, text, payload, answer)
+        SELECT rowid, substr(text, 1, 32768), substr(payload, 1, 32768), substr(answer, 1, 32768) FROM history_text
+        WHERE length(text) > 32768 OR length(payload) > 32768 OR length(answer) > 32768;
+      CREATE TRIGGER history_heads_follow AFTER DELETE ON history
+        BEGIN DELETE FROM history_heads WHERE id = OLD.id; END;
+      CREATE TABLE guideline_heads (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        content TEXT NOT NULL,
+        title TEXT NOT NULL,
+        tags TEXT NOT NULL,
+        ident TEXT NOT NULL
+      );
+      INSERT INTO guideline_heads (id, name, description, content, title, tags, ident)
+        SELECT rowid, substr(name, 1, 32768), substr(description, 1, 32768), substr(content, 1, 32768), substr(title, 1, 32768),
+          substr(tags, 1, 32768), substr(ident, 1, 32768) FROM guideline_text
+        WHERE length(name) > 32768 OR length(description) > 32768 OR length(content) > 32768 OR length(title) > 32768
+          OR length(tags) > 32768 OR length(ident) > 32768;
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

@@ -3,7 +3,6 @@ import type {
   HistoryEntry,
   HistoryExchange,
   HistoryKind,
-  HistoryPassage,
   HistoryProfile,
   HistoryQuery,
   HistorySummary,
@@ -167,25 +166,10 @@ export function ftsQuery(terms: string[]): string {
   return terms.map((term) => (term.length >= MIN_PREFIX_CHARS ? `"${term}"*` : `"${term}"`)).join(' ');
 }
 
-/** Private-use marks around a match in a snippet; stripped from indexed text so they cannot be forged. */
-export const MARK_START = '\uE000';
-export const MARK_END = '\uE001';
-
+/**
+ * The two private-use characters snippet() once marked highlights with: still replaced by a space
+ * in every searchable text, as in files made before, so text from any version reads alike.
+ */
 export function withoutMarks(text: string): string {
   return text.replace(/[\uE000\uE001]/g, ' ');
-}
-
-/** Turns a marked snippet into plain text and the ranges that matched. */
-export function parsePassage(marked: string): HistoryPassage {
-  let text = '';
-  const highlights: HistoryPassage['highlights'] = [];
-  let start = -1;
-  for (const char of marked) {
-    if (char === MARK_START) start = text.length;
-    else if (char === MARK_END && start >= 0) {
-      highlights.push({ start, end: text.length });
-      start = -1;
-    } else text += char;
-  }
-  return { text, highlights };
 }

@@ -11,7 +11,8 @@ import type {
   HistorySummary,
   TabLastResponse,
 } from '../shared/contract';
-import { ftsQuery, historyFacts, MARK_END, MARK_START, pageSize, parsePassage, retentionCutoff, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
+import { ftsQuery, historyFacts, pageSize, retentionCutoff, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
+import { headsOf, HISTORY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
  * Where exchanges are kept (issue 8). An interface, so the service and its tests do not care
@@ -162,6 +163,11 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
        error_code, round_trip_ms, token_present, exchange, tab_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertText = db.prepare('INSERT INTO history_text (rowid, text, payload, answer) VALUES (?, ?, ?, ?)');
+  // The searchable fields a passage is cut from: their heads when one is long (migration 9),
+  // else the full-text table's own copy, short by then. Never a long field whole.
+  const insertHeads = db.prepare('INSERT INTO history_heads (id, text, payload, answer) VALUES (?, ?, ?, ?)');
+  const selectHeads = db.prepare('SELECT text, payload, answer FROM history_heads WHERE id = ?');
+  const selectShortText = db.prepare('SELECT text, payload, answer FROM history_text WHERE rowid = ?');
   const selectOne = db.prepare(`SELECT ${SUMMARY_COLUMNS}, h.exchange FROM history h WHERE h.id = ?`);
   // One index seek per tab (history_by_tab), newest first.
   const selectLastOfTab = db.prepare("SELECT id FROM history WHERE tab_id = ? AND what = 'invoke' ORDER BY id DESC LIMIT 1");
@@ -187,7 +193,10 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
       status, status === null ? 0 : Math.floor(status / 100), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0,
       JSON.stringify(exchange), tabId ?? null,
     );
-    insertText.run(lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer));
+    const fields = [withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer)];
+    insertText.run(lastInsertRowid, ...fields);
+    const heads = headsOf(fields);
+    if (heads) insertHeads.run(lastInsertRowid, ...heads);
     return Number(lastInsertRowid);
   }
 
@@ -207,7 +216,13 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     return ids(selectExpired.all(retentionCutoff(retention.days, now), limit));
   }
 
-  /** Removes these rows and their full-text entries; the caller holds the transaction. */
+  /** What a hit's passage is cut from (see selectHeads). */
+  function passageFields(id: number): string[] {
+    const row = (selectHeads.get(id) ?? selectShortText.get(id)) as { text: string; payload: string; answer: string } | undefined;
+    return row ? [row.text, row.payload, row.answer] : [];
+  }
+
+  /** Removes these rows and their full-text entries (their heads follow by trigger); the caller holds the transaction. */
   function removeIds(ids: number[]): number {
     let removed = 0;
     // In slices: SQLite takes at most 32,766 bound values in one statement.
@@ -254,16 +269,18 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
       const limit = pageSize(query);
       const { where, params } = filters(query);
       // Newest first, like the list (FTS5 walks its rowids backwards cheaply); rank is not used,
-      // so the first page of a common word costs the same as a rare one.
+      // so the first page of a common word costs the same as a rare one. The match reads only
+      // the index; each hit's passage then reads at most the heads of its fields.
       const rows = db
         .prepare(
-          `SELECT ${SUMMARY_COLUMNS}, snippet(history_text, -1, '${MARK_START}', '${MARK_END}', '…', 16) AS passage
+          `SELECT ${SUMMARY_COLUMNS}
            FROM history_text JOIN history h ON h.id = history_text.rowid
            ${where ? `${where} AND` : 'WHERE'} history_text MATCH ?
            ORDER BY history_text.rowid DESC LIMIT ?`,
         )
-        .all(...params, ftsQuery(terms), limit + 1) as unknown as Array<Row & { passage: string }>;
-      const hits = rows.slice(0, limit).map((row) => ({ entry: toSummary(row), passage: parsePassage(row.passage) }));
+        .all(...params, ftsQuery(terms), limit + 1) as unknown as Row[];
+      const passageOf = passageCutter(terms, HISTORY_PASSAGE);
+      const hits = rows.slice(0, limit).map((row) => ({ entry: toSummary(row), passage: passageOf(passageFields(row.id)) }));
       return { hits, nextBeforeId: rows.length > limit ? hits[hits.length - 1]!.entry.id : null };
     },
     async delete(ids) {

@@ -1,13 +1,14 @@
-import type { Guideline, GuidelineVersionSummary, HistoryPassage, LibraryGuideline, LibrarySearchHit } from '../shared/contract';
+import type { Guideline, GuidelineVersionSummary, LibraryGuideline, LibrarySearchHit } from '../shared/contract';
 import { searchTerms, termMatches, withoutMarks } from './historySchema';
 import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
 import type { LibraryStore } from './libraryStore';
+import { LIBRARY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
  * The in-memory twin of the SQLite library: for component tests, a run without a data folder,
  * and a session whose database cannot be used. It versions by the same hash; its search is a
  * prefix match of the same words, ranked by the same field weights (times how often a word
- * occurs, where FTS5 uses bm25), with the passage cut around the first match of the best field.
+ * occurs, where FTS5 uses bm25), with the passage cut by the same function as the SQLite store's.
  */
 
 interface Kept {
@@ -86,6 +87,7 @@ export function createMemoryLibraryStore(): LibraryStore {
     async search(profileId, text, limit) {
       const terms = searchTerms(text);
       if (terms.length === 0) return [];
+      const passageOf = passageCutter(terms, LIBRARY_PASSAGE);
       const scored: Array<LibrarySearchHit & { score: number }> = [];
       for (const kept of of(profileId).values()) {
         const latest = kept.versions.at(-1)?.guideline;
@@ -93,8 +95,7 @@ export function createMemoryLibraryStore(): LibraryStore {
         const words = fields.map((field) => field.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
         if (!terms.every((term) => words.some((list) => list.some((word) => termMatches(word, term))))) continue;
         const perField = words.map((list, i) => FIELD_WEIGHTS[i]! * list.filter((word) => terms.some((term) => termMatches(word, term))).length / Math.sqrt(list.length || 1));
-        const best = perField.indexOf(Math.max(...perField));
-        scored.push({ entry: shown(kept), passage: passageOf(fields[best]!, terms), score: perField.reduce((a, b) => a + b, 0) });
+        scored.push({ entry: shown(kept), passage: passageOf(fields), score: perField.reduce((a, b) => a + b, 0) });
       }
       scored.sort((a, b) => b.score - a.score);
       return scored.slice(0, clampHits(limit)).map(({ entry, passage }) => ({ entry, passage }));
@@ -112,16 +113,4 @@ export function createMemoryLibraryStore(): LibraryStore {
     },
     close() {},
   };
-}
-
-/** About 150 characters around the first match, every word that starts with a term marked. */
-function passageOf(field: string, terms: string[]): HistoryPassage {
-  const first = field.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}])(${terms.map((t) => t.replace(/[^\p{L}\p{N}]/gu, '')).join('|')})`, 'u'));
-  const from = Math.max(0, first - 60);
-  const text = (from > 0 ? '…' : '') + field.slice(from, from + 150) + (from + 150 < field.length ? '…' : '');
-  const highlights: HistoryPassage['highlights'] = [];
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (terms.some((term) => termMatches(match[0].toLowerCase(), term))) highlights.push({ start: match.index, end: match.index + match[0].length });
-  }
-  return { text, highlights };
 }

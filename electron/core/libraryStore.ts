@@ -1,8 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Guideline, GuidelineCopy, GuidelineVersionSummary, LibraryGuideline, LibrarySearchHit } from '../shared/contract';
-import { ftsQuery, MARK_END, MARK_START, parsePassage, searchTerms, withoutMarks } from './historySchema';
+import { ftsQuery, searchTerms, withoutMarks } from './historySchema';
 import { transaction } from './historyStore';
 import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
+import { headsOf, LIBRARY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
  * Where each profile's guideline library is kept (issue 9): its entries and every kept version.
@@ -80,12 +81,23 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
   const insertText = db.prepare("INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, '', '', '', '', '', ?, ?)");
   const selectLatestHash = db.prepare('SELECT hash FROM guideline_versions WHERE entry_id = ? AND version = ?');
   // One pass: FTS5 walks its matches in rank order itself (ORDER BY rank, weighted by field
-  // through `rank MATCH`), the profile is a column of the same table, so the LIMIT stops the
-  // walk and snippet() reads only the hits returned.
+  // through `rank MATCH`), and the LIMIT stops the walk. The profile is checked in the library's
+  // own table, never in the full-text row's copy: reading that column reads the row, a long
+  // guideline's content whole. CROSS JOIN keeps FTS5 the outer loop, so its rank order stands
+  // (no sort of every match) and the index is all the match reads.
   const searchRanked = db.prepare(
-    `SELECT rowid AS id, snippet(guideline_text, -1, '${MARK_START}', '${MARK_END}', '…', 24) AS passage FROM guideline_text
-     WHERE guideline_text MATCH ? AND profile_id = ? AND rank MATCH 'bm25(${FIELD_WEIGHTS.join(', ')})' ORDER BY rank LIMIT ?`,
+    `SELECT guideline_text.rowid AS id FROM guideline_text CROSS JOIN guideline_library l ON l.id = guideline_text.rowid
+     WHERE guideline_text MATCH ? AND l.profile_id = ? AND guideline_text.rank MATCH 'bm25(${FIELD_WEIGHTS.join(', ')})'
+     ORDER BY guideline_text.rank LIMIT ?`,
   );
+  // The fields a hit's passage is cut from: their heads when one is long (migration 9), else
+  // the full-text table's own copy, short by then. Never a long field whole.
+  const selectHeads = db.prepare('SELECT name, description, content, title, tags, ident FROM guideline_heads WHERE id = ?');
+  const selectShortText = db.prepare('SELECT name, description, content, title, tags, ident FROM guideline_text WHERE rowid = ?');
+  const passageFields = (id: number): string[] => {
+    const row = (selectHeads.get(id) ?? selectShortText.get(id)) as Record<'name' | 'description' | 'content' | 'title' | 'tags' | 'ident', string> | undefined;
+    return row ? [row.name, row.description, row.content, row.title, row.tags, row.ident] : [];
+  };
   const selectById = db.prepare(`${ENTRY_SELECT} WHERE l.id = ?`);
   const insertVersion = db.prepare('INSERT INTO guideline_versions (entry_id, version, hash, fetched_at, name, description, content) VALUES (?, ?, ?, ?, ?, ?, ?)');
 
@@ -103,11 +115,15 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
   };
   /** The full-text row of an entry, rewritten whole (FTS5 updates are a delete and an insert anyway). */
   const reindex = (row: EntryRow & { profile_id: string }, content: string) => {
+    const fields = [row.name ?? '', row.description ?? '', content, row.title, (JSON.parse(row.tags) as string[]).join(' ')].map(withoutMarks);
+    fields.push(row.guideline_id);
     db.prepare('DELETE FROM guideline_text WHERE rowid = ?').run(row.id);
     db.prepare('INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-      row.id, withoutMarks(row.name ?? ''), withoutMarks(row.description ?? ''), withoutMarks(content), withoutMarks(row.title),
-      withoutMarks((JSON.parse(row.tags) as string[]).join(' ')), row.guideline_id, row.profile_id,
+      row.id, ...fields, row.profile_id,
     );
+    db.prepare('DELETE FROM guideline_heads WHERE id = ?').run(row.id);
+    const heads = headsOf(fields);
+    if (heads) db.prepare('INSERT INTO guideline_heads (id, name, description, content, title, tags, ident) VALUES (?, ?, ?, ?, ?, ?, ?)').run(row.id, ...heads);
   };
   const latestContent = (row: EntryRow): string =>
     row.latest_version === 0
@@ -149,6 +165,7 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
         const marks = guidelineIds.map(() => '?').join(', ');
         const ids = `SELECT id FROM guideline_library WHERE profile_id = ? AND guideline_id IN (${marks})`;
         db.prepare(`DELETE FROM guideline_text WHERE rowid IN (${ids})`).run(profileId, ...guidelineIds);
+        db.prepare(`DELETE FROM guideline_heads WHERE id IN (${ids})`).run(profileId, ...guidelineIds);
         db.prepare(`DELETE FROM guideline_versions WHERE entry_id IN (${ids})`).run(profileId, ...guidelineIds);
         return Number(db.prepare(`DELETE FROM guideline_library WHERE profile_id = ? AND guideline_id IN (${marks})`).run(profileId, ...guidelineIds).changes);
       });
@@ -171,8 +188,9 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
       const terms = searchTerms(text);
       if (terms.length === 0) return [];
       const match = ftsQuery(terms);
-      const rows = searchRanked.all(match, profileId, clampHits(limit)) as Array<{ id: number; passage: string }>;
-      return rows.map(({ id, passage }) => ({ entry: toEntry(selectById.get(id) as unknown as EntryRow), passage: parsePassage(passage) }));
+      const rows = searchRanked.all(match, profileId, clampHits(limit)) as Array<{ id: number }>;
+      const passageOf = passageCutter(terms, LIBRARY_PASSAGE);
+      return rows.map(({ id }) => ({ entry: toEntry(selectById.get(id) as unknown as EntryRow), passage: passageOf(passageFields(id)) }));
     },
     async versions(profileId, guidelineId) {
       return db

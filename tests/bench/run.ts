@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { benchFirstPaint } from './firstPaint';
 import { benchGuidelineReader } from './guidelineReader';
 import { benchHistorySearch, benchRecordingOverhead } from './history';
+import { benchLongAnswerSearch } from './historyLongAnswer';
 import { benchHistoryFirstScreen } from './historyScreen';
 import { removeSharedHistory, sharedHistory } from './historySeed';
 import { benchStartWithHistory } from './historyStart';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   if (!only || only === 'history') {
     for (const line of await benchRecordingOverhead(Math.min(requests, 1000))) process.stdout.write(`${line}\n`);
     for (const line of await benchHistorySearch(historyEntries)) process.stdout.write(`${line}\n`);
+    for (const line of await benchLongAnswerSearch(await sharedHistory(historyEntries))) process.stdout.write(`${line}\n`);
     for (const line of await benchRetention(historyEntries)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
