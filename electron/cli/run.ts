@@ -10,7 +10,7 @@ import { reportResult, runReportParts, type RunMeta } from '../core/runs/runRepo
 import { startRun, type RunEvent } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem } from '../core/runs/suiteTypes';
-import { createNodeTransport } from '../core/http1Transport';
+import { createHttpTransport } from '../core/http/httpTransport';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
 import { parseRunArgs, RUN_USAGE } from './runArgs';
@@ -158,7 +158,7 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
   }
   const { suite, plan } = loaded.value;
   const meta: RunMeta = { suiteName: suite.name ?? path.basename(args.suite, '.json'), profile: platform.value.meta.profile, startedAt: new Date(), appVersion: APP_VERSION };
-  const client = createPlatformClient({ transport: createNodeTransport(), now: () => performance.now(), wallClock: () => new Date(), userAgent: `AgentExplorer/${APP_VERSION} (run)` });
+  const client = createPlatformClient({ transport: createHttpTransport(), now: () => performance.now(), wallClock: () => new Date(), userAgent: `AgentExplorer/${APP_VERSION} (run)` });
   const run = startRun(plan, { client, target: platform.value.target }, {
     ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
     ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),
