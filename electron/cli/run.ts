@@ -10,7 +10,7 @@ import { reportResult, runReportParts, type RunMeta, type RunReportResult } from
 import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem, type SuiteProblem } from '../core/runs/suiteTypes';
-import { createNodeTransport } from '../core/http1Transport';
+import { createHttpTransport } from '../core/http/httpTransport';
 import { writeFileSafely } from '../core/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
@@ -229,7 +229,7 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     redactor,
   );
   const shown = (result: RunResult) => redactDeep(reportResult(result, meta.profile), redactor);
-  const client = createPlatformClient({ transport: createNodeTransport(), now: () => performance.now(), wallClock: () => new Date(), userAgent: `AgentExplorer/${APP_VERSION} (run)` });
+  const client = createPlatformClient({ transport: createHttpTransport(), now: () => performance.now(), wallClock: () => new Date(), userAgent: `AgentExplorer/${APP_VERSION} (run)` });
   const run = startRun(plan, { client, target: platform.target }, {
     ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
     ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),

@@ -19,7 +19,7 @@ import { createKeychainSecretStore, createMemorySecretStore, routeSecretStores, 
 import { createApiService } from './service';
 import { rememberedSandboxPort } from './sandboxPort';
 import { removeOrphanedTemporaryFiles } from './temporaryFiles';
-import { createNodeTransport } from './http1Transport';
+import { createHttpTransport } from './http/httpTransport';
 
 /**
  * Starts everything behind the contract, the same way for Electron and for browser mode: the
@@ -114,7 +114,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     profiles,
     secrets: routeSecretStores(fixedSecrets, userSecrets),
     client: createPlatformClient({
-      transport: createNodeTransport(),
+      transport: createHttpTransport(),
       now: () => performance.now(),
       wallClock: () => new Date(),
       userAgent: `AgentExplorer/${options.version}`,

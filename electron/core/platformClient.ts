@@ -449,6 +449,8 @@ const NETWORK_CAUSES: Record<string, string> = {
 };
 
 function describeNetworkError(error: unknown, url: URL): string {
+  // The transport's own words when it has them: an untrusted certificate named, with the ways to trust it.
+  if (error instanceof TransportError && error.explained) return error.message;
   const code = error instanceof TransportError ? error.code : null;
   const host = url.host;
   if (code && NETWORK_CAUSES[code]) return `Could not reach ${host}: ${NETWORK_CAUSES[code]} (${code}).`;

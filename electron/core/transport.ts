@@ -1,11 +1,12 @@
 /**
- * One HTTP exchange, below the platform client: the interface, and its implementation over
- * sockets in http1Transport.ts. Redirects are never followed there: a 3xx comes back as it is.
+ * One HTTP exchange, below the platform client: the interface, and its implementation on the
+ * standard stack in http/httpTransport.ts. Redirects are never followed there: a 3xx comes
+ * back as it is.
  */
 
 export interface TransportTls {
   verify: boolean;
-  /** PEM text of extra trusted CA certificates, added to the system roots. */
+  /** PEM text of extra trusted CA certificates, added to the operating system's and Node's roots. */
   extraCa: string | null;
 }
 
@@ -45,11 +46,16 @@ export interface TimingMarks {
 /** Sends one request; `marks` is filled in as the exchange goes, even when it fails. */
 export type Transport = (request: TransportRequest, marks: TimingMarks) => Promise<TransportResponse>;
 
-/** A failure below HTTP, with Node's error code (ECONNREFUSED, CERT_HAS_EXPIRED, …) when known. */
+/**
+ * A failure below HTTP, with Node's error code (ECONNREFUSED, CERT_HAS_EXPIRED, …) when known.
+ * An `explained` error's message is whole and meant for the person (what failed and what to do),
+ * so it is shown as it is rather than as a cause picked by its code.
+ */
 export class TransportError extends Error {
   constructor(
     message: string,
     readonly code: string | null,
+    readonly explained = false,
   ) {
     super(message);
     this.name = 'TransportError';

@@ -1,10 +1,10 @@
 import { createPlatformClient, type PlatformClient, type PlatformTarget } from '../../electron/core/platformClient';
-import { createNodeTransport } from '../../electron/core/http1Transport';
+import { createHttpTransport } from '../../electron/core/http/httpTransport';
 
 /** The real platform client over the real transport, as the host builds it. */
 export function testClient(): PlatformClient {
   return createPlatformClient({
-    transport: createNodeTransport(),
+    transport: createHttpTransport(),
     now: () => performance.now(),
     wallClock: () => new Date(),
     userAgent: 'AgentExplorer/test',

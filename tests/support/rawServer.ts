@@ -41,3 +41,51 @@ export async function startRawServer(onRequest: (socket: Socket, head: string) =
       }),
   };
 }
+
+export interface KeepAliveRawServer extends RawServer {
+  /** Each request as it arrived (head and body), in order. */
+  requests: string[];
+  /** How many connections the server accepted. */
+  connections(): number;
+}
+
+/**
+ * A loopback TCP server that reads every request on each connection (a head, then as many body
+ * bytes as its Content-Length says) and answers each with raw bytes: `answer(socket, request,
+ * count)` writes what it likes, when it likes (an extra answer, bytes that never end).
+ */
+export async function startKeepAliveRawServer(answer: (socket: Socket, request: string, count: number) => void): Promise<KeepAliveRawServer> {
+  const sockets: Socket[] = [];
+  const requests: string[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+    let buffered = '';
+    socket.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('latin1');
+      for (;;) {
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const length = Number(/content-length: *(\d+)/i.exec(buffered.slice(0, end))?.[1] ?? 0);
+        if (buffered.length < end + 4 + length) return;
+        const request = buffered.slice(0, end + 4 + length);
+        buffered = buffered.slice(end + 4 + length);
+        requests.push(request);
+        answer(socket, request, requests.length);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sockets,
+    requests,
+    connections: () => sockets.length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

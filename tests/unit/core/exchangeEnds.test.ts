@@ -28,7 +28,12 @@ const SILENT: Record<string, (socket: Socket) => void> = {
   'a body that never ends': (socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ans'),
   'a chunked body that never ends': (socket) =>
     socket.write('HTTP/1.1 500 Oops\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n'),
+};
+
+/** Answers no request asked for: the client ends at once, with an error, and closes the connection. */
+const UNREQUESTED: Record<string, (socket: Socket) => void> = {
   'a 100 Continue and nothing more': (socket) => socket.write('HTTP/1.1 100 Continue\r\n\r\n'),
+  'a 100 Continue, then an answer': (socket) => socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}'),
 };
 
 /** Servers that switch protocols, keeping the socket open: the client must end at once, with an error. */
@@ -75,6 +80,15 @@ describe('an exchange ends within its time-out, whatever the server answers', ()
       } finally {
         await core.close();
       }
+    });
+  }
+
+  for (const [name, behaviour] of Object.entries(UNREQUESTED)) {
+    it(`ends at once, as an error, on ${name}`, async () => {
+      const s = await raw(behaviour);
+      const result = await within(client.invoke(testTarget(s.url, KEY, { timeoutMs: 60_000 }), invokeRequest), 3000);
+      expect(result !== 'still running' && !result.ok && result.error.code).toBe('network');
+      expect(result !== 'still running' && !result.ok && result.error.message).toContain('is not valid HTTP: it sent an answer no request was waiting for');
     });
   }
 

@@ -5,13 +5,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../electron/core/http1Transport';
+import { createHttpTransport } from '../../../electron/core/http/httpTransport';
 import { TransportError, type TimingMarks, type TransportTls } from '../../../electron/core/transport';
 
 /**
- * The transport over https, whose modules (node:https, TLS, crypto) it loads only on the first
- * https request: the profile's TLS settings still apply as before (verification on or off, an
- * extra CA), each with its own keep-alive agent. The certificate is a fresh self-signed one.
+ * The transport over https: the profile's TLS settings apply (verification on or off, an extra
+ * CA added to the trusted roots), each with its own keep-alive dispatcher. The certificate is a
+ * fresh self-signed one.
  */
 let dir: string;
 let server: https.Server;
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function get(tls: TransportTls): Promise<string> {
-  const transport = createNodeTransport();
+  const transport = createHttpTransport();
   const marks: TimingMarks = { start: 0, reusedConnection: false };
   const response = await transport({ url, method: 'GET', headers: {}, body: null, signal: new AbortController().signal, tls }, marks);
   let text = '';
