@@ -8,7 +8,21 @@ export interface TransportTls {
   verify: boolean;
   /** PEM text of extra trusted CA certificates, added to the operating system's and Node's roots. */
   extraCa: string | null;
+  /** Presented when a server asks for one during the handshake; absent or null: none. */
+  clientCert?: ClientCertificate | null;
 }
+
+/** A client certificate and its private key, as read from the files the person named. */
+export type ClientCertificate =
+  | { kind: 'pem'; cert: string; key: string; passphrase: string | null }
+  | { kind: 'pkcs12'; pfx: Uint8Array; passphrase: string | null };
+
+/**
+ * How one request reaches its origin, decided per URL before it is sent (a profile's proxy
+ * setting, the environment's *_PROXY variables or the system's settings). Through a proxy, an
+ * https origin is reached with CONNECT, so the proxy never sees the request or its key.
+ */
+export type ProxyRoute = { kind: 'direct' } | { kind: 'proxy'; url: URL; username: string | null; password: string | null };
 
 export interface TransportRequest {
   url: URL;
@@ -17,6 +31,8 @@ export interface TransportRequest {
   body: string | null;
   signal: AbortSignal;
   tls: TransportTls;
+  /** Absent: direct. */
+  route?: ProxyRoute;
 }
 
 export interface TransportResponse {
