@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
 
 /**
  * What the command line writes and prints when the suite is hostile, through the real process
@@ -22,7 +23,8 @@ let dir: string;
 beforeAll(async () => {
   tools = await mkdtemp(path.join(os.tmpdir(), 'run-files-cli-'));
   cli = path.join(tools, 'cli.mjs');
-  await build({ absWorkingDir: root, entryPoints: ['electron/cli/main.ts'], outfile: cli, bundle: true, platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning' });
+  // The command's own build options: undici, which it bundles, is CommonJS and needs them.
+  await build({ absWorkingDir: root, logLevel: 'warning', ...cliBuildOptions(cli) });
 });
 afterAll(async () => rm(tools, { recursive: true, force: true }));
 beforeEach(async (context) => {
