@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BaseWindow, Dialog } from 'electron';
-import { readCapped, readDataBeside } from '../core/runs/dataFile';
+import { readCapped } from '../core/cappedFile';
+import { readDataBeside } from '../core/runs/dataFile';
 import { MAX_SUITE_BYTES } from '../core/runs/runLimits';
 import type { Api, Result } from '../shared/contract';
 import type { OpenedSuiteFile, RunDataFile } from '../shared/runsContract';

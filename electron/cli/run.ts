@@ -4,7 +4,7 @@ import { environmentProfile, type EnvironmentProfile } from '../core/environment
 import { createPlatformClient, type PlatformTarget } from '../core/platformClient';
 import { printable } from '../core/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles';
-import { createRedactor, redactDeep, type Redactor } from '../core/redact';
+import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/redact';
 import { jsonReportPieces, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
 import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/runs/runReport';
 import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
@@ -15,6 +15,8 @@ import { writeFileSafely } from '../core/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
 import { parseRunArgs, RUN_USAGE } from './runArgs';
+import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
+import type { TransportTls } from '../core/transport';
 
 /**
  * `agent-explorer run SUITE.json`: loads and checks the suite (nothing is sent on a bad one),
@@ -79,8 +81,8 @@ function choosePlatform(sandbox: boolean, io: RunCliIo): { ok: true; value: Plat
   return { ok: true, value: { sandbox: false, environment: { profile, key } } };
 }
 
-async function startPlatform(choice: PlatformChoice, io: RunCliIo): Promise<Platform> {
-  const common = { timeoutMs: DEFAULT_TIMEOUT_MS, tls: { verify: true, extraCa: null }, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes };
+async function startPlatform(choice: PlatformChoice, io: RunCliIo, tls: TransportTls): Promise<Platform> {
+  const common = { timeoutMs: DEFAULT_TIMEOUT_MS, tls, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes };
   if (choice.sandbox) {
     // Loaded only when asked for: a run against a real platform never starts one.
     const { startSandbox } = await import('../sandbox/server');
@@ -153,7 +155,9 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
   // Replaced by the key's redactor as soon as the key is known (before anything of the suite is read).
   // Messages may quote the suite or a server: printed redacted, without control characters, on one line.
   let redactor = createRedactor(null);
-  const say = (text: string) => io.stderr.write(`agent-explorer: ${printable(redactor.redact(text))}\n`);
+  // The client certificate's passphrase is never put in a message; redacted all the same, like the key.
+  const passphrase = certPassphrase(io.env);
+  const say = (text: string) => io.stderr.write(`agent-explorer: ${printable(redactSecret(redactor.redact(text), passphrase))}\n`);
   const cleanups: Array<() => unknown> = [];
   let fail: (error: unknown) => void = () => undefined;
   const unexpected = new Promise<never>((_resolve, reject) => (fail = reject));
@@ -219,7 +223,13 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     for (const problem of redactDeep<SuiteProblem[]>(loaded.problems, guard.redactor())) io.stderr.write(`  ${printable(describeProblem(problem))}\n`);
     return EXIT_USAGE;
   }
-  const platform = await startPlatform(choice.value, io);
+  const tls = await runTlsSettings(args, io.env, io.cwd, say);
+  if (!tls.ok) {
+    say(tls.message);
+    return EXIT_USAGE;
+  }
+  if (!tls.tls.verify) say(INSECURE_WARNING);
+  const platform = await startPlatform(choice.value, io, tls.tls);
   guard.onCleanup(() => platform.close());
   guard.useKey(platform.target.apiKey);
   const redactor = guard.redactor();
@@ -273,8 +283,10 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   const head = redactDeep(parts.head, redactor);
   const results = redactedResults(parts.results, redactor);
   if (summary.unreachable) {
-    const first = summary.results[0]?.result;
-    say(`the platform could not be reached${first && !first.ok ? `: ${first.error.message}` : ''}`);
+    // The failure that stopped the run, not a case cancelled because of it (cases run side by side).
+    const failures = summary.results.map((entry) => entry.result).filter((result) => !result.ok);
+    const first = failures.find((result) => result.error.code !== 'cancelled') ?? failures[0];
+    say(`the platform could not be reached${first ? `: ${first.error.message}` : ''}`);
     return EXIT_USAGE;
   }
   const out = args.out ? path.resolve(io.cwd, args.out) : null;

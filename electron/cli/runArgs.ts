@@ -14,6 +14,13 @@ export interface RunArgs {
   on429: 'wait' | 'fail';
   /** The most requests the run may send (cases × rows × agents), refused before anything is sent. */
   maxRequests: number;
+  /** A PEM file of CA certificates trusted beside the system's roots. */
+  ca?: string;
+  /** TLS verification off. */
+  insecure: boolean;
+  /** A client certificate: PEM (with `key`, unless the file holds both) or a .p12/.pfx file alone. */
+  cert?: string;
+  key?: string;
 }
 
 const { concurrency: CONCURRENCY, ratePerSecond: RATE } = RUN_LIMITS;
@@ -33,6 +40,11 @@ Options:
   --reporter NAME        pretty (default), junit, json, csv or html
   --out FILE             write the report there (default: standard output)
   --sandbox              run against an embedded Sandbox instead of the platform
+  --ca FILE              also trust the CA certificates in FILE (PEM), beside the system's roots
+  --insecure             do not verify the platform's certificate (said on standard error)
+  --cert FILE            present this client certificate (PEM, with --key; or a .p12/.pfx file
+                         alone); a passphrase is read from AGENT_EXPLORER_CERT_PASSPHRASE
+  --key FILE             the client certificate's private key (PEM)
   -h, --help             this help
 
 The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
@@ -51,6 +63,10 @@ const OPTIONS = {
   reporter: { type: 'string' },
   out: { type: 'string' },
   sandbox: { type: 'boolean' },
+  ca: { type: 'string' },
+  insecure: { type: 'boolean' },
+  cert: { type: 'string' },
+  key: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -82,7 +98,7 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   }
   const { values, positionals } = parsed;
   if (values.help) return { ok: true, help: true };
-  for (const name of ['data', 'out'] as const) {
+  for (const name of ['data', 'out', 'ca', 'cert', 'key'] as const) {
     if (values[name] === '') return { ok: false, message: `--${name} needs a file name` };
   }
   const concurrency = numberIn(values.concurrency, '--concurrency', CONCURRENCY.min, CONCURRENCY.max, true);
@@ -93,6 +109,8 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   if (!REPORTERS.includes(reporter as ReporterName)) return { ok: false, message: `--reporter must be one of ${REPORTERS.join(', ')}` };
   const on429 = values['on-429'] ?? 'wait';
   if (on429 !== 'wait' && on429 !== 'fail') return { ok: false, message: '--on-429 must be wait or fail' };
+  if (values.key !== undefined && values.cert === undefined) return { ok: false, message: '--key needs --cert, the certificate it belongs to' };
+  if (values.insecure && values.ca !== undefined) return { ok: false, message: '--insecure turns verification off, so --ca would not be used: give one or the other' };
   if (positionals.length === 0) return { ok: false, message: 'name the suite file: agent-explorer run SUITE.json' };
   if (positionals.length > 1) return { ok: false, message: `one suite file at a time (got ${positionals.join(', ')})` };
   return {
@@ -101,6 +119,10 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
       suite: positionals[0]!,
       ...(values.data === undefined ? {} : { data: values.data }),
       ...(values.out === undefined ? {} : { out: values.out }),
+      ...(values.ca === undefined ? {} : { ca: values.ca }),
+      ...(values.cert === undefined ? {} : { cert: values.cert }),
+      ...(values.key === undefined ? {} : { key: values.key }),
+      insecure: values.insecure === true,
       ...(concurrency === undefined ? {} : { concurrency: concurrency as number }),
       ...(rate === undefined ? {} : { rate: rate as number }),
       reporter: reporter as ReporterName,

@@ -144,6 +144,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       const end = deps.now();
       record.roundTripMs = Math.round((end - started) * 1000) / 1000;
       record.timing = phasesOf(marks, end);
+      if (marks.tls) record.tls = marks.tls;
     };
 
     try {

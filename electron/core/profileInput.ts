@@ -53,21 +53,40 @@ export function isProfileInputShape(raw: unknown): raw is ProfileInput {
  * `platform` picks the path rules (Windows forms are tested on any platform with 'win32').
  */
 export function caFilePathProblem(file: string, platform: NodeJS.Platform = process.platform): CaFilePathProblem | null {
-  if (/^[\\/]{2}[?.][\\/]/.test(file) || /^[\\/]\?\?[\\/]/.test(file)) return { kind: 'device', message: deviceMessage(file) };
+  return localFilePathProblem(file, CA_FILE, platform);
+}
+
+/** How the path rules name the file they judge. */
+export interface LocalFileNames {
+  /** "A CA file must be on this computer" */
+  short: string;
+  /** "Give the full path of the CA certificate file." */
+  full: string;
+  /** "Give the path of a PEM certificate file on this computer." */
+  kind: string;
+  /** "Copy the certificate to this computer" */
+  copy: string;
+}
+
+const CA_FILE: LocalFileNames = { short: 'CA file', full: 'CA certificate file', kind: 'PEM certificate file', copy: 'the certificate' };
+
+/** caFilePathProblem's rules for any file of TLS material (a CA, a client certificate or key), named by `names`. */
+export function localFilePathProblem(file: string, names: LocalFileNames, platform: NodeJS.Platform = process.platform): CaFilePathProblem | null {
+  if (/^[\\/]{2}[?.][\\/]/.test(file) || /^[\\/]\?\?[\\/]/.test(file)) return { kind: 'device', message: deviceMessage(file, names) };
   if (/^[\\/]{2}/.test(file)) {
     return {
       kind: 'network',
-      message: `${file} is a network path. A CA file must be on this computer: opening a network path connects to its host (on Windows, signing in there as you). Copy the certificate to this computer and give that path.`,
+      message: `${file} is a network path. A ${names.short} must be on this computer: opening a network path connects to its host (on Windows, signing in there as you). Copy ${names.copy} to this computer and give that path.`,
     };
   }
   const windows = platform === 'win32';
   if (windows) {
     const parts = file.split(/[\\/]/);
     const drive = /^[a-z]:/i.test(file) ? 2 : 0;
-    if (file.indexOf(':', drive) !== -1) return { kind: 'device', message: deviceMessage(file) };
-    if (parts.some((part) => WINDOWS_DEVICE_NAME.test(part.replace(/^[a-z]:/i, '').split('.')[0]!.trimEnd()))) return { kind: 'device', message: deviceMessage(file) };
+    if (file.indexOf(':', drive) !== -1) return { kind: 'device', message: deviceMessage(file, names) };
+    if (parts.some((part) => WINDOWS_DEVICE_NAME.test(part.replace(/^[a-z]:/i, '').split('.')[0]!.trimEnd()))) return { kind: 'device', message: deviceMessage(file, names) };
   }
-  if (!(windows ? path.win32 : path.posix).isAbsolute(file)) return { kind: 'relative', message: 'Give the full path of the CA certificate file.' };
+  if (!(windows ? path.win32 : path.posix).isAbsolute(file)) return { kind: 'relative', message: `Give the full path of the ${names.full}.` };
   return null;
 }
 
@@ -79,7 +98,7 @@ export interface CaFilePathProblem {
 
 /** Windows' reserved device names (the part of a name before its first dot, trailing spaces ignored). */
 const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
-const deviceMessage = (file: string) => `${file} is a device path, not a file. Give the path of a PEM certificate file on this computer.`;
+const deviceMessage = (file: string, names: LocalFileNames) => `${file} is a device path, not a file. Give the path of a ${names.kind} on this computer.`;
 
 /** Reads a CA file: an absolute, local path (caFilePathProblem) to PEM text with at least one valid certificate. */
 export async function readCaFile(file: string): Promise<{ ok: true; pem: string } | { ok: false; message: string }> {

@@ -1,3 +1,5 @@
+import type { ExchangeTls } from '../shared/contract';
+
 /**
  * One HTTP exchange, below the platform client: the interface, and its implementation on the
  * standard stack in http/httpTransport.ts. Redirects are never followed there: a 3xx comes
@@ -57,6 +59,8 @@ export interface TimingMarks {
   /** The response's status line and headers arrived. */
   firstByte?: number;
   reusedConnection: boolean;
+  /** On https: what the connection's handshake agreed (a reused connection's too). */
+  tls?: ExchangeTls;
 }
 
 /** Sends one request; `marks` is filled in as the exchange goes, even when it fails. */

@@ -77,6 +77,21 @@ export interface ExchangeRecord {
   startedAt: string;
   /** Where the time went, measured on the socket in the host; null when no request was made. */
   timing: ExchangeTiming | null;
+  /** What the TLS handshake agreed, for an https exchange whose connection was made; absent otherwise. */
+  tls?: ExchangeTls;
+}
+
+/**
+ * The TLS facts of an https exchange's connection (a reused connection's too). The names are
+ * the server certificate's own text: untrusted, shown as text.
+ */
+export interface ExchangeTls {
+  /** The protocol version agreed, e.g. "TLSv1.3"; null when the runtime could not say. */
+  protocol: string | null;
+  /** The server certificate's subject, e.g. "CN=platform.example.com, O=Example"; null when none was presented. */
+  subject: string | null;
+  /** Who issued it, e.g. "CN=Example Issuing CA, O=Example". */
+  issuer: string | null;
 }
 
 /**

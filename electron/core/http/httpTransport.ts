@@ -1,4 +1,5 @@
 import { type Transport, type TransportResponse, TransportError } from '../transport';
+import { clientCertError } from './clientCert';
 import { ACCEPT_ENCODING, decodedBody } from './decode';
 import type { Stack } from './stack';
 import { isUntrustedIssuer, untrustedIssuerError } from './trust';
@@ -6,7 +7,8 @@ import { isUntrustedIssuer, untrustedIssuerError } from './trust';
 /**
  * The transport on the standard stack: undici (a maintained HTTP/1.1 client, the one Node's own
  * fetch is built on) with keep-alive connections, plus what the platform client needs on top:
- * the content codings offered and undone, and an untrusted certificate explained.
+ * the content codings offered and undone, an untrusted certificate explained, and a client
+ * certificate asked for and not given (or refused) explained.
  *
  * What undici holds to, which the tests check against hostile servers: a response head or
  * trailer section is capped (80 KB); a chunk size is read as a number as it streams, never
@@ -38,7 +40,9 @@ export function createHttpTransport(now: () => number = () => performance.now())
       if (error instanceof TransportError && request.tls.verify && isUntrustedIssuer(error.code) && !request.signal.aborted) {
         throw await untrustedIssuerError(request.url, error.code!, request.tls);
       }
-      throw error;
+      // A server that wanted a client certificate and got none, or refused the one it got.
+      const refused = error instanceof TransportError && !request.signal.aborted ? clientCertError(error, request, marks) : null;
+      throw refused ?? error;
     }
   };
   return Object.assign(transport, {

@@ -1,10 +1,14 @@
 import diagnostics from 'node:diagnostics_channel';
 import type net from 'node:net';
+import type tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
+import type { ExchangeTls } from '../../shared/contract';
 import { TransportError, type TimingMarks, type TransportRequest, type TransportResponse, type TransportTls } from '../transport';
 import { Exchange } from './exchange';
+import { clientCertDigest } from './clientCert';
+import { tlsFactsOf, withTlsFailure } from './tlsFacts';
 import { secureContextFor } from './trust';
 
 /**
@@ -23,7 +27,8 @@ export interface ConnectionSettings {
 }
 
 function settingsKey(settings: ConnectionSettings): string {
-  return `${settings.tls.verify ? 'verify' : 'no-verify'}\n${settings.tls.extraCa ?? ''}`;
+  // A client certificate by its digest: the key map holds no key or passphrase.
+  return `${settings.tls.verify ? 'verify' : 'no-verify'}\n${clientCertDigest(settings.tls.clientCert)}\n${settings.tls.extraCa ?? ''}`;
 }
 
 /** When a connection's own steps happened, and whether a request has used it yet. */
@@ -32,9 +37,15 @@ interface SocketTimes {
   connect?: number;
   secureConnect?: number;
   used: boolean;
+  /** What its TLS handshake agreed (https). */
+  tls?: ExchangeTls;
+  /** The first TLS error it met (a server's alert), by Node's code. */
+  tlsFailure?: string;
 }
 
 const socketTimes = new WeakMap<object, SocketTimes>();
+/** The connection each request was written on, for its failure's TLS alert. */
+const connectionOf = new WeakMap<TimingMarks, SocketTimes>();
 
 /**
  * The request undici is about to write. undici calls the handler's onRequestStart and then, in
@@ -49,6 +60,8 @@ diagnostics.subscribe('undici:client:sendHeaders', (message) => {
   if (!marks) return;
   const times = socketTimes.get((message as { socket: object }).socket);
   if (!times) return;
+  connectionOf.set(marks, times);
+  if (times.tls) marks.tls = times.tls;
   if (times.used) {
     marks.reusedConnection = true;
     return;
@@ -71,10 +84,17 @@ function createDispatcher(settings: ConnectionSettings, now: () => number): Disp
   const plain = buildConnector({ allowH2: false });
   let secure: buildConnector.connector | null = null;
   const connect = (options: buildConnector.Options, callback: buildConnector.Callback) => {
-    const connector =
-      options.protocol === 'https:'
-        ? (secure ??= buildConnector({ allowH2: false, secureContext: secureContextFor(settings.tls), rejectUnauthorized: settings.tls.verify }))
-        : plain;
+    let connector: buildConnector.connector;
+    try {
+      connector =
+        options.protocol === 'https:'
+          ? (secure ??= buildConnector({ allowH2: false, secureContext: secureContextFor(settings.tls), rejectUnauthorized: settings.tls.verify }))
+          : plain;
+    } catch (error) {
+      // The client certificate's material is checked when it is read; this is the last guard.
+      callback(unusableContext(error), null);
+      return;
+    }
     // buildConnector's function returns the socket it made (its type says void).
     const socket = (connector as unknown as (o: buildConnector.Options, c: buildConnector.Callback) => net.Socket | undefined)(options, callback);
     if (!socket) return;
@@ -84,7 +104,13 @@ function createDispatcher(settings: ConnectionSettings, now: () => number): Disp
     // connection, and the marks must say the connection came first.
     socket.prependOnceListener('lookup', () => (times.lookup = now()));
     socket.prependOnceListener('connect', () => (times.connect = now()));
-    socket.prependOnceListener('secureConnect', () => (times.secureConnect = now()));
+    socket.prependOnceListener('secureConnect', () => {
+      times.secureConnect = now();
+      times.tls = tlsFactsOf(socket as tls.TLSSocket);
+    });
+    socket.prependListener('error', (error: { code?: unknown }) => {
+      if (times.tlsFailure === undefined && typeof error.code === 'string' && error.code.startsWith('ERR_SSL_')) times.tlsFailure = error.code;
+    });
   };
   return new Agent({
     connect,
@@ -94,6 +120,11 @@ function createDispatcher(settings: ConnectionSettings, now: () => number): Disp
     bodyTimeout: 0,
     maxHeaderSize: MAX_HEADER_BYTES,
   });
+}
+
+function unusableContext(error: unknown): TransportError {
+  const detail = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return new TransportError(`The TLS settings cannot be used (${detail}): check the client certificate, its key and passphrase, and the CA file.`, 'ERR_TLS_CONTEXT', true);
 }
 
 export interface Stack {
@@ -126,7 +157,8 @@ export function createStack(now: () => number): Stack {
       const { url } = request;
       const target = dispatcher;
       return new Promise<TransportResponse>((resolve, reject) => {
-        const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, reject);
+        const failed = (error: Error) => reject(withTlsFailure(error, connectionOf.get(marks)?.tlsFailure));
+        const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, failed);
         if (request.signal.aborted) {
           exchange.onResponseError(null, new TransportError('The exchange was aborted.', 'ABORT_ERR'));
           return;

@@ -1,5 +1,7 @@
 import type tls from 'node:tls';
 import { TransportError, type TransportTls } from '../transport';
+import { distinguishedName } from './certificateNames';
+import { clientCertContextOptions } from './clientCert';
 
 /**
  * Which certificates an https exchange trusts, and what it says when a server's is not.
@@ -35,12 +37,13 @@ function rootCertificates(): string[] {
 }
 
 /**
- * One secure context per trust setting, made once: passing the roots as `ca` on each connection
- * would parse several hundred certificates every time.
+ * One secure context per connection setting, made once: passing the roots as `ca` on each
+ * connection would parse several hundred certificates every time. It presents the setting's
+ * client certificate, if any, when a server asks for one.
  */
 export function secureContextFor(settings: TransportTls): tls.SecureContext {
   const ca = settings.extraCa ? [...rootCertificates(), settings.extraCa] : rootCertificates();
-  return tlsModule().createSecureContext({ ca });
+  return tlsModule().createSecureContext({ ca, ...clientCertContextOptions(settings.clientCert) });
 }
 
 /** Verification errors that mean "issued by a certificate not trusted here". */
@@ -54,13 +57,6 @@ const UNTRUSTED_ISSUER = new Set([
 
 export function isUntrustedIssuer(code: string | null): boolean {
   return code !== null && UNTRUSTED_ISSUER.has(code);
-}
-
-/** "CN=name, O=org" from a certificate's subject or issuer. */
-function distinguishedName(name: tls.Certificate | undefined): string {
-  if (!name) return 'an unnamed certificate';
-  const parts = (['CN', 'O', 'OU'] as const).map((key) => (name[key] ? `${key}=${String(name[key])}` : null)).filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(', ') : 'an unnamed certificate';
 }
 
 /** The chain the server presents, read on a connection that does not verify it and sends nothing. */
@@ -96,7 +92,8 @@ function presentedChain(url: URL, context: tls.SecureContext): Promise<tls.Detai
  * (the failed one gives nothing to read), on which nothing is sent.
  */
 export async function untrustedIssuerError(url: URL, code: string, settings: TransportTls): Promise<TransportError> {
-  const certificate = await presentedChain(url, secureContextFor(settings)).catch(() => null);
+  // Trust only: no client certificate is shown to a server that is not trusted.
+  const certificate = await presentedChain(url, secureContextFor({ ...settings, clientCert: null })).catch(() => null);
   let which = "The server's certificate";
   if (certificate) {
     // The top of the chain as sent: the root (or intermediate) that nothing here vouches for.
@@ -108,6 +105,6 @@ export async function untrustedIssuerError(url: URL, code: string, settings: Tra
   const message =
     `${which} is not trusted on ${url.host}: its issuer is not among the trusted root certificates (${code}). ` +
     "If your company's network issues it, trust its root certificate in one of two ways: add it to the operating system's trust store " +
-    "(Agent Explorer reads that store), or choose it as this profile's CA certificate file (Profiles).";
+    "(Agent Explorer reads that store), or choose it as this profile's CA certificate file (Profiles; on the command line, --ca FILE).";
   return new TransportError(message, code, true);
 }

@@ -1,6 +1,6 @@
-import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { readCapped, type FileRead } from '../cappedFile';
 import { MAX_DATA_BYTES } from './runLimits';
 
 /**
@@ -18,48 +18,8 @@ import { MAX_DATA_BYTES } from './runLimits';
  * never follows a FIFO or a device.
  */
 
-export type FileRead = { ok: true; text: string } | { ok: false; reason: string; tooLarge: boolean };
-
 /** A data file's name: the runner reads .csv and .jsonl only. */
 export const DATA_FILE_NAME = /\.(csv|jsonl)$/i;
-
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
-/**
- * Reads a regular file as UTF-8 (a byte-order mark dropped), at most `limit` bytes; says why
- * not in words a person reads ("the data file is not a regular file"). `noFollow`: refuse a
- * file that is itself a symbolic link (for a path already resolved, so one put in its place
- * since is not followed).
- */
-export async function readCapped(file: string, limit: number, what: string, options: { noFollow?: boolean } = {}): Promise<FileRead> {
-  let handle;
-  try {
-    // O_NONBLOCK: opening a FIFO must not hang the process (ignored for regular files; absent on Windows).
-    const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0);
-    handle = await open(file, flags);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') return { ok: false, reason: `the ${what} is a link`, tooLarge: false };
-    return { ok: false, reason: code === 'ENOENT' ? `the ${what} does not exist` : `the ${what} cannot be read (${code ?? 'error'})`, tooLarge: false };
-  }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) return { ok: false, reason: `the ${what} is not a regular file`, tooLarge: false };
-    if (info.size > limit) return { ok: false, reason: `the ${what} is larger than ${megabytes(limit)}`, tooLarge: true };
-    const buffer = Buffer.alloc(info.size);
-    let filled = 0;
-    while (filled < info.size) {
-      const { bytesRead } = await handle.read(buffer, filled, info.size - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return { ok: true, text: buffer.subarray(0, filled).toString('utf8').replace(/^\uFEFF/, '') };
-  } catch (error) {
-    return { ok: false, reason: `the ${what} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, tooLarge: false };
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * Reads the data file `name` that the suite at `suiteFile` names, only inside the suite's

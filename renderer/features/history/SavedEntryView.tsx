@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../../electron/shared/contract';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { ExchangeExtras, ExchangeSummary } from '../../ui/ExchangeDetails';
+import { TlsFact } from '../response/TlsFact';
 import { Waterfall } from '../response/Waterfall';
 
 type SavedEntry = Extract<HistoryEntry, { what: 'saved' }>;
@@ -29,6 +30,11 @@ export function SavedEntryView({ entry }: { entry: SavedEntry }) {
             read, so it is not shown here.
           </p>
           {exchange.timing && <Waterfall timing={exchange.timing} />}
+          {exchange.tls && (
+            <dl className="facts">
+              <TlsFact tls={exchange.tls} />
+            </dl>
+          )}
           <ExchangeExtras exchange={exchange} />
         </div>
       ) : (

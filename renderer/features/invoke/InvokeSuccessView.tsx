@@ -18,7 +18,7 @@ export function InvokeSuccessView({ value, request, prefs, onPrefs }: AnsweredIn
       <ExchangeSummary exchange={exchange} />
       <ContractCheck response={response} />
       <ResponseViews value={value} request={request} prefs={prefs} onPrefs={onPrefs} />
-      <TimingView server={serverDuration} roundTripMs={exchange.roundTripMs} timing={exchange.timing} />
+      <TimingView server={serverDuration} roundTripMs={exchange.roundTripMs} timing={exchange.timing} tls={exchange.tls} />
       {request && <RepeatPanel request={request} />}
       <Disclosure summary="Request">
         <RequestDetails exchange={exchange} />

@@ -1,5 +1,6 @@
-import type { ExchangeTiming, ServerDuration } from '../../../electron/shared/contract';
+import type { ExchangeTiming, ExchangeTls, ServerDuration } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';
+import { TlsFact } from '../response/TlsFact';
 import { Waterfall } from '../response/Waterfall';
 import { formatRounding, overheadOf, type Overhead } from './overhead';
 
@@ -50,16 +51,19 @@ function OverheadRow({ overhead, raw }: { overhead: Overhead; raw: string }) {
  * guessed: an unrecognised format reads "unparsed" and no overhead is computed from it; a
  * coarse one ("0.4s") is read with its rounding, so a round trip shorter than the rounded
  * figure reads "within the server's rounding", never as a negative overhead.
- * Beside them, the waterfall of the round trip's phases, when the host measured them.
+ * Beside them, the waterfall of the round trip's phases, when the host measured them, and for
+ * https the TLS version and the server certificate.
  */
 export function TimingView({
   server,
   roundTripMs,
   timing = null,
+  tls,
 }: {
   server: ServerDuration;
   roundTripMs: number;
   timing?: ExchangeTiming | null;
+  tls?: ExchangeTls | undefined;
 }) {
   const serverMs = server.ms;
   const overhead = overheadOf(server, roundTripMs);
@@ -90,6 +94,7 @@ export function TimingView({
             </dd>
           </div>
           {overhead !== null && <OverheadRow overhead={overhead} raw={server.raw} />}
+          {tls && <TlsFact tls={tls} />}
         </dl>
         {timing && <Waterfall timing={timing} />}
       </div>

@@ -87,4 +87,21 @@ describe('timing waterfall', () => {
     const timing = within(response()).getByRole('region', { name: 'Timing' });
     expect(within(timing).getByText('Overhead').nextElementSibling).toHaveTextContent('300 ms round trip − server: network and queueing outside the server’s own time (±50 ms, as the server rounds its time)');
   });
+
+  it('shows the TLS version and the server certificate beside the timing of an https exchange, as text', () => {
+    const result = okInvoke('ok');
+    const tls = { protocol: 'TLSv1.3', subject: 'CN=platform.example.com', issuer: 'CN=<b>Example</b> Inspection Root, O=Example Corp' };
+    if (result.ok) result.value.exchange = exchange({ tls });
+    renderResponse(answered(result));
+    const timing = within(response()).getByRole('region', { name: 'Timing' });
+    expect(within(timing).getByText('TLS', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'TLSv1.3 server certificate CN=platform.example.com, issued by CN=<b>Example</b> Inspection Root, O=Example Corp',
+    );
+    expect(timing.querySelector('b')).toBeNull();
+  });
+
+  it('shows no TLS row for an exchange without TLS', () => {
+    renderResponse(withTiming(null));
+    expect(within(within(response()).getByRole('region', { name: 'Timing' })).queryByText('TLS')).toBeNull();
+  });
 });
