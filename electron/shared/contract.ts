@@ -77,6 +77,11 @@ export interface ExchangeRecord {
   startedAt: string;
   /** Where the time went, measured on the socket in the host; null when no request was made. */
   timing: ExchangeTiming | null;
+  /**
+   * The path the request took: null direct, or the proxy it went through as scheme://host:port
+   * (never its credentials). Absent when no route was decided (nothing sent) and on older records.
+   */
+  via?: string | null;
 }
 
 /**
