@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseProxyUrl, type ProxyAddress } from '../core/http/proxyEnv';
 import { REPORTERS, type ReporterName } from '../core/runs/reporters';
 import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../core/runs/runLimits';
 
@@ -14,6 +15,10 @@ export interface RunArgs {
   on429: 'wait' | 'fail';
   /** The most requests the run may send (cases × rows × agents), refused before anything is sent. */
   maxRequests: number;
+  /** --proxy: this proxy for the run instead of the environment's, credentials taken out of its URL. */
+  proxy?: ProxyAddress;
+  /** --noproxy: hosts reached directly (NO_PROXY's syntax), in place of NO_PROXY. */
+  noProxy?: string;
 }
 
 const { concurrency: CONCURRENCY, ratePerSecond: RATE } = RUN_LIMITS;
@@ -33,6 +38,11 @@ Options:
   --reporter NAME        pretty (default), junit, json, csv or html
   --out FILE             write the report there (default: standard output)
   --sandbox              run against an embedded Sandbox instead of the platform
+  --proxy URL            send through this proxy (http://[user:password@]host:port, or https://),
+                         instead of HTTPS_PROXY / HTTP_PROXY / ALL_PROXY from the environment
+  --noproxy LIST         hosts reached without the proxy, in place of NO_PROXY: comma-separated
+                         names (a name covers its subdomains), host:port, IP addresses or ranges
+                         (10.0.0.0/8), or * for all
   -h, --help             this help
 
 The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
@@ -51,6 +61,8 @@ const OPTIONS = {
   reporter: { type: 'string' },
   out: { type: 'string' },
   sandbox: { type: 'boolean' },
+  proxy: { type: 'string' },
+  noproxy: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -93,6 +105,12 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   if (!REPORTERS.includes(reporter as ReporterName)) return { ok: false, message: `--reporter must be one of ${REPORTERS.join(', ')}` };
   const on429 = values['on-429'] ?? 'wait';
   if (on429 !== 'wait' && on429 !== 'fail') return { ok: false, message: '--on-429 must be wait or fail' };
+  let proxy: ProxyAddress | undefined;
+  if (values.proxy !== undefined) {
+    const parsed = parseProxyUrl(values.proxy, '--proxy');
+    if (!parsed.ok) return { ok: false, message: parsed.message };
+    proxy = parsed.value;
+  }
   if (positionals.length === 0) return { ok: false, message: 'name the suite file: agent-explorer run SUITE.json' };
   if (positionals.length > 1) return { ok: false, message: `one suite file at a time (got ${positionals.join(', ')})` };
   return {
@@ -107,6 +125,8 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
       sandbox: values.sandbox === true,
       on429,
       maxRequests: (maxRequests as number | undefined) ?? MAX_RUN_REQUESTS,
+      ...(proxy === undefined ? {} : { proxy }),
+      ...(values.noproxy === undefined ? {} : { noProxy: values.noproxy }),
     },
   };
 }
