@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createProxy } from 'proxy';
 
@@ -8,7 +9,7 @@ import { createProxy } from 'proxy';
  * proxy on the path would have seen.
  */
 export interface TestProxy {
-  /** http://127.0.0.1:port */
+  /** http://127.0.0.1:port (https:// for a TLS proxy) */
   url: string;
   /** Each request's first line as the proxy read it: "CONNECT 127.0.0.1:443", "GET http://…". */
   asked: string[];
@@ -24,6 +25,8 @@ export interface TestProxyOptions {
   credentials?: string;
   /** Answer every CONNECT with this status line instead of opening a tunnel. */
   refuseConnect?: string;
+  /** An https:// proxy with this key and certificate (PEM); absent: http://. */
+  tls?: { key: string; cert: string };
 }
 
 export async function startTestProxy(options: TestProxyOptions = {}): Promise<TestProxy> {
@@ -31,7 +34,8 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
   const authorizations: (string | null)[] = [];
   const received: Buffer[] = [];
   const sockets = new Set<Socket>();
-  const server = createServer();
+  // An https.Server is an http.Server to the proxy package (same events, over TLS).
+  const server = (options.tls ? createTlsServer(options.tls) : createServer()) as Server;
   const note = (request: IncomingMessage) => {
     asked.push(`${request.method} ${request.url}`);
     authorizations.push(request.headers['proxy-authorization'] ?? null);
@@ -39,7 +43,7 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
   // Before the proxy's own listeners, so even a refused request is noted.
   server.prependListener('request', note);
   server.prependListener('connect', note);
-  server.on('connection', (socket: Socket) => {
+  server.on(options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     socket.on('close', () => sockets.delete(socket));
@@ -57,7 +61,7 @@ export async function startTestProxy(options: TestProxyOptions = {}): Promise<Te
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     asked,
     authorizations,
     seen: () => Buffer.concat(received),

@@ -1,3 +1,4 @@
+import { generate } from 'selfsigned';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createProxyResolver, environmentProxy } from '../../../../electron/core/http/proxyRoute';
 import type { PlatformTarget, ProxySetting } from '../../../../electron/core/platformClient';
@@ -154,5 +155,26 @@ describe('a tunnel kept alive', () => {
     expect(first.ok && first.value.exchange.timing?.tls).not.toBeNull();
     expect(second.ok && second.value.exchange.timing).toMatchObject({ connect: null, tls: null, reusedConnection: true });
     expect(through.asked).toHaveLength(1);
+  });
+});
+
+describe('an https proxy', () => {
+  it('is reached over TLS, verified with the same trust, and tunnels to an https platform', async () => {
+    const pems = await generate([{ name: 'commonName', value: 'test proxy' }], {
+      keyType: 'ec',
+      notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    });
+    const through = await proxy({ tls: { key: pems.private, cert: pems.cert } });
+    const both = { verify: true, extraCa: `${securePlatform.certificate}\n${pems.cert}` };
+    const result = await invoke(securePlatform.url, manual(through.url, 'ana', 'pw'), {}, { tls: both });
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.value.exchange.via).toBe(through.url);
+    expect(through.asked).toEqual([`CONNECT ${new URL(securePlatform.url).host}`]);
+    expect(through.authorizations).toEqual([`Basic ${Buffer.from('ana:pw').toString('base64')}`]);
+    const forwarded = await invoke(platform.url, manual(through.url), {}, { tls: both });
+    expect(forwarded.ok).toBe(true);
+    const untrusted = await invoke(securePlatform.url, manual(through.url), {}, { tls: { verify: true, extraCa: securePlatform.certificate } });
+    expect(!untrusted.ok && untrusted.error.message).toMatch(new RegExp(`^Could not reach the proxy ${through.url}: .*(SELF_SIGNED|UNABLE_TO_VERIFY)`));
   });
 });
