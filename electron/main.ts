@@ -6,6 +6,7 @@ import { openSuiteDialogApi } from './adapters/openSuiteDialog';
 import { forwardRunProgress } from './adapters/runProgressToWindow';
 import { saveDialogApi } from './adapters/saveDialog';
 import { safeStorageCipher } from './adapters/safeStorageCipher';
+import { sessionSystemProxy } from './adapters/systemProxy';
 import { startCore, type Core } from './core/bootstrap';
 import { folderInUseMessage, lockDataDir } from './core/dataDirLock';
 import { readStaticFile } from './core/staticFiles';
@@ -256,6 +257,7 @@ async function start(): Promise<void> {
     cipher: safeStorageCipher(),
     downloadsDir: app.getPath('downloads'),
     env: process.env,
+    systemProxy: sessionSystemProxy(session.defaultSession),
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
   core = running;

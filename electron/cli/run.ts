@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_SETTINGS } from '../core/appStores';
 import { environmentProfile, type EnvironmentProfile } from '../core/environment';
-import { createPlatformClient, type PlatformTarget } from '../core/platformClient';
+import { createPlatformClient, type PlatformTarget, type ProxySetting } from '../core/platformClient';
 import { printable } from '../core/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles';
 import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/redact';
@@ -11,10 +11,12 @@ import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem, type SuiteProblem } from '../core/runs/suiteTypes';
 import { createHttpTransport } from '../core/http/httpTransport';
+import { noProxyOf, parseProxyUrl } from '../core/http/proxyEnv';
+import { createProxyResolver, environmentProxy } from '../core/http/proxyRoute';
 import { writeFileSafely } from '../core/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
-import { parseRunArgs, RUN_USAGE } from './runArgs';
+import { parseRunArgs, RUN_USAGE, type RunArgs } from './runArgs';
 import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
 import type { TransportTls } from '../core/transport';
 
@@ -81,8 +83,20 @@ function choosePlatform(sandbox: boolean, io: RunCliIo): { ok: true; value: Plat
   return { ok: true, value: { sandbox: false, environment: { profile, key } } };
 }
 
-async function startPlatform(choice: PlatformChoice, io: RunCliIo, tls: TransportTls): Promise<Platform> {
-  const common = { timeoutMs: DEFAULT_TIMEOUT_MS, tls, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes };
+/**
+ * The run's proxy setting: --proxy for this run (bypassed for --noproxy's hosts, or NO_PROXY's
+ * as curl does), else the environment's variables ("System"). The embedded Sandbox is on this
+ * machine: never through a proxy.
+ */
+function proxySetting(args: RunArgs, env: RunCliIo['env']): ProxySetting {
+  if (args.sandbox) return { mode: 'none' };
+  if (!args.proxy) return { mode: 'system' };
+  const { url, username, password } = args.proxy;
+  return { mode: 'manual', url: url.href, username, password, bypass: [args.noProxy ?? noProxyOf(env) ?? ''] };
+}
+
+async function startPlatform(choice: PlatformChoice, io: RunCliIo, tls: TransportTls, proxy: ProxySetting): Promise<Platform> {
+  const common = { timeoutMs: DEFAULT_TIMEOUT_MS, tls, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes, proxy };
   if (choice.sandbox) {
     // Loaded only when asked for: a run against a real platform never starts one.
     const { startSandbox } = await import('../sandbox/server');
@@ -146,6 +160,18 @@ function* redactedResults(results: Iterable<RunReportResult>, redactor: Redactor
   for (const result of results) yield redactDeep(result, redactor);
 }
 
+/** The proxy password this run may use, from --proxy or the environment's proxy URLs; null when none. */
+function proxyPassword(argv: readonly string[], env: RunCliIo['env']): string | null {
+  const parsed = parseRunArgs(argv);
+  if (parsed.ok && 'args' in parsed && parsed.args.proxy) return parsed.args.proxy.password;
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY']) {
+    const value = env[name];
+    const address = value ? parseProxyUrl(value, name) : null;
+    if (address?.ok && address.value.password) return address.value.password;
+  }
+  return null;
+}
+
 /**
  * Runs the command; resolves to the exit code. An error that escapes (thrown here, or reported
  * through `onUnexpectedError` from work this started) ends it with one line and exit code 2,
@@ -155,9 +181,11 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
   // Replaced by the key's redactor as soon as the key is known (before anything of the suite is read).
   // Messages may quote the suite or a server: printed redacted, without control characters, on one line.
   let redactor = createRedactor(null);
-  // The client certificate's passphrase is never put in a message; redacted all the same, like the key.
+  // The client certificate's passphrase and the proxy's password (--proxy, or a *_PROXY variable)
+  // are in no message by construction; they are redacted from them as the key is, all the same.
   const passphrase = certPassphrase(io.env);
-  const say = (text: string) => io.stderr.write(`agent-explorer: ${printable(redactSecret(redactor.redact(text), passphrase))}\n`);
+  const proxyRedactor = createRedactor(proxyPassword(argv, io.env));
+  const say = (text: string) => io.stderr.write(`agent-explorer: ${printable(redactSecret(proxyRedactor.redact(redactor.redact(text)), passphrase))}\n`);
   const cleanups: Array<() => unknown> = [];
   let fail: (error: unknown) => void = () => undefined;
   const unexpected = new Promise<never>((_resolve, reject) => (fail = reject));
@@ -229,7 +257,7 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     return EXIT_USAGE;
   }
   if (!tls.tls.verify) say(INSECURE_WARNING);
-  const platform = await startPlatform(choice.value, io, tls.tls);
+  const platform = await startPlatform(choice.value, io, tls.tls, proxySetting(args, io.env));
   guard.onCleanup(() => platform.close());
   guard.useKey(platform.target.apiKey);
   const redactor = guard.redactor();
@@ -239,7 +267,13 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     redactor,
   );
   const shown = (result: RunResult) => redactDeep(reportResult(result, meta.profile), redactor);
-  const client = createPlatformClient({ transport: createHttpTransport(), now: () => performance.now(), wallClock: () => new Date(), userAgent: `AgentExplorer/${APP_VERSION} (run)` });
+  const client = createPlatformClient({
+    transport: createHttpTransport(),
+    now: () => performance.now(),
+    wallClock: () => new Date(),
+    userAgent: `AgentExplorer/${APP_VERSION} (run)`,
+    resolveProxy: createProxyResolver(environmentProxy(io.env, args.noProxy)),
+  });
   const run = startRun(plan, { client, target: platform.target }, {
     ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
     ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseProxyUrl, type ProxyAddress } from '../core/http/proxyEnv';
 import { REPORTERS, type ReporterName } from '../core/runs/reporters';
 import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../core/runs/runLimits';
 
@@ -21,6 +22,10 @@ export interface RunArgs {
   /** A client certificate: PEM (with `key`, unless the file holds both) or a .p12/.pfx file alone. */
   cert?: string;
   key?: string;
+  /** --proxy: this proxy for the run instead of the environment's, credentials taken out of its URL. */
+  proxy?: ProxyAddress;
+  /** --noproxy: hosts reached directly (NO_PROXY's syntax), in place of NO_PROXY. */
+  noProxy?: string;
 }
 
 const { concurrency: CONCURRENCY, ratePerSecond: RATE } = RUN_LIMITS;
@@ -45,6 +50,11 @@ Options:
   --cert FILE            present this client certificate (PEM, with --key; or a .p12/.pfx file
                          alone); a passphrase is read from AGENT_EXPLORER_CERT_PASSPHRASE
   --key FILE             the client certificate's private key (PEM)
+  --proxy URL            send through this proxy (http://[user:password@]host:port, or https://),
+                         instead of HTTPS_PROXY / HTTP_PROXY / ALL_PROXY from the environment
+  --noproxy LIST         hosts reached without the proxy, in place of NO_PROXY: comma-separated
+                         names (a name covers its subdomains), host:port, IP addresses or ranges
+                         (10.0.0.0/8), or * for all
   -h, --help             this help
 
 The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
@@ -67,6 +77,8 @@ const OPTIONS = {
   insecure: { type: 'boolean' },
   cert: { type: 'string' },
   key: { type: 'string' },
+  proxy: { type: 'string' },
+  noproxy: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -111,6 +123,12 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   if (on429 !== 'wait' && on429 !== 'fail') return { ok: false, message: '--on-429 must be wait or fail' };
   if (values.key !== undefined && values.cert === undefined) return { ok: false, message: '--key needs --cert, the certificate it belongs to' };
   if (values.insecure && values.ca !== undefined) return { ok: false, message: '--insecure turns verification off, so --ca would not be used: give one or the other' };
+  let proxy: ProxyAddress | undefined;
+  if (values.proxy !== undefined) {
+    const parsed = parseProxyUrl(values.proxy, '--proxy');
+    if (!parsed.ok) return { ok: false, message: parsed.message };
+    proxy = parsed.value;
+  }
   if (positionals.length === 0) return { ok: false, message: 'name the suite file: agent-explorer run SUITE.json' };
   if (positionals.length > 1) return { ok: false, message: `one suite file at a time (got ${positionals.join(', ')})` };
   return {
@@ -129,6 +147,8 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
       sandbox: values.sandbox === true,
       on429,
       maxRequests: (maxRequests as number | undefined) ?? MAX_RUN_REQUESTS,
+      ...(proxy === undefined ? {} : { proxy }),
+      ...(values.noproxy === undefined ? {} : { noProxy: values.noproxy }),
     },
   };
 }

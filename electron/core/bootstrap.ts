@@ -20,6 +20,7 @@ import { createApiService } from './service';
 import { rememberedSandboxPort } from './sandboxPort';
 import { removeOrphanedTemporaryFiles } from './temporaryFiles';
 import { createHttpTransport } from './http/httpTransport';
+import { createProxyResolver, environmentProxy, type SystemProxy } from './http/proxyRoute';
 
 /**
  * Starts everything behind the contract, the same way for Electron and for browser mode: the
@@ -45,6 +46,12 @@ export interface CoreOptions {
   history?: HistoryStore;
   /** Where start-up problems are told (a broken profiles file, a bad environment variable). */
   onProblem?: (message: string) => void;
+  /**
+   * What a profile's "System" proxy setting means on this host: the desktop app passes the
+   * session's answer (adapters/systemProxy.ts); default: HTTP_PROXY, HTTPS_PROXY and NO_PROXY
+   * from `env`.
+   */
+  systemProxy?: SystemProxy;
 }
 
 export interface Core {
@@ -118,6 +125,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       now: () => performance.now(),
       wallClock: () => new Date(),
       userAgent: `AgentExplorer/${options.version}`,
+      resolveProxy: createProxyResolver(options.systemProxy ?? environmentProxy(options.env ?? {})),
     }),
     settings: settingsDocument(inDataDir('settings.json'), onProblem),
     workspace: workspaceDocument(inDataDir('workspace.json'), onProblem),

@@ -13,12 +13,14 @@ import type {
   SavedBody,
 } from '../shared/contract';
 import { checkGuideline, checkInvokeAnswer } from './contractCheck';
+import { networkCause } from './http/networkCauses';
+import type { ProxyResolver } from './http/proxyRoute';
 import { normaliseDuration } from './duration';
 import { canCarryKey, presentKey } from './keyPresentation';
 import { platformPath } from './platformPath';
 import { createRedactor, createStreamRedactor, redactDeep, type Redactor } from './redact';
 import { phasesOf } from './timing';
-import { TransportError, type TimingMarks, type Transport, type TransportResponse, type TransportTls } from './transport';
+import { TransportError, type ProxyRoute, type TimingMarks, type Transport, type TransportResponse, type TransportTls } from './transport';
 
 /**
  * The HTTP client for the platform API. It lives in the host (never the renderer) because it
@@ -39,7 +41,19 @@ export interface PlatformTarget {
   maxResponseBytes: number;
   /** Save-to-file stops writing at this many bytes of the answer; DEFAULT_SAVED_FILE_BYTES when absent. */
   maxSavedFileBytes?: number;
+  /** How requests reach the platform; absent: the system's settings. */
+  proxy?: ProxySetting;
 }
+
+/**
+ * A proxy setting: the system's (in the desktop app what Chromium would use, PAC included; in
+ * browser mode and on the command line HTTP_PROXY, HTTPS_PROXY and NO_PROXY), none, or one
+ * proxy with optional credentials and hosts that bypass it (NO_PROXY's syntax, one per entry).
+ */
+export type ProxySetting =
+  | { mode: 'system' }
+  | { mode: 'none' }
+  | { mode: 'manual'; url: string; username: string | null; password: string | null; bypass: string[] };
 
 /** The save-to-file limit when a target names none (the settings' default too). */
 export const DEFAULT_SAVED_FILE_BYTES = 256 * 1024 * 1024;
@@ -51,6 +65,8 @@ export interface PlatformClientDeps {
   /** Wall-clock time, for `startedAt`. */
   wallClock: () => Date;
   userAgent: string;
+  /** Decides each request's route from the target's proxy setting; absent: always direct. */
+  resolveProxy?: ProxyResolver;
 }
 
 /** `signal` lets the caller cancel: the exchange then ends with a `cancelled` error. */
@@ -80,6 +96,15 @@ const UTF8 = new TextDecoder('utf-8');
 type AbortReason = 'timeout' | 'too_large' | 'cancelled';
 
 export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
+  /**
+   * The route for a request, asked of the resolver with the origin only: a key sent as a query
+   * parameter never reaches a PAC script or the system's resolver.
+   */
+  function routeFor(target: PlatformTarget, url: URL): Promise<ProxyRoute> {
+    if (!deps.resolveProxy) return Promise.resolve({ kind: 'direct' });
+    return deps.resolveProxy(new URL(`${url.origin}/`), target.proxy ?? { mode: 'system' });
+  }
+
   async function send(
     target: PlatformTarget,
     method: 'GET' | 'POST',
@@ -156,9 +181,11 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         ...(body !== null ? { 'content-type': 'application/json' } : {}),
         ...presented.headers,
       };
+      const route = await Promise.race([routeFor(target, presented.url), aborted]);
+      record.via = route.kind === 'proxy' ? `${route.url.protocol}//${route.url.host}` : null;
       // The transport never follows redirects: following one could carry the key elsewhere.
       const sentResponse = await Promise.race([
-        deps.transport({ url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls }, marks),
+        deps.transport({ url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls, route }, marks),
         aborted,
       ]);
       const response: TransportResponse = { ...sentResponse, body: untilAborted(sentResponse.body, aborted) };
@@ -431,30 +458,13 @@ async function readCapped(
   return { data, received, tooLarge: false };
 }
 
-const NETWORK_CAUSES: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ECONNRESET: 'the connection was reset',
-  ENOTFOUND: 'the host name was not found',
-  EAI_AGAIN: 'the host name could not be resolved right now',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  ETIMEDOUT: 'the connection timed out',
-  UND_ERR_SOCKET: 'the connection closed unexpectedly',
-  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
-  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed",
-  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate chain is self-signed",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate could not be verified",
-  CERT_HAS_EXPIRED: "the server's certificate has expired",
-  ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host name",
-  UPGRADE: 'the server switched protocols (HTTP 101), which this API does not use',
-};
-
 function describeNetworkError(error: unknown, url: URL): string {
   // The transport's own words when it has them: an untrusted certificate named, with the ways to trust it.
   if (error instanceof TransportError && error.explained) return error.message;
   const code = error instanceof TransportError ? error.code : null;
   const host = url.host;
-  if (code && NETWORK_CAUSES[code]) return `Could not reach ${host}: ${NETWORK_CAUSES[code]} (${code}).`;
+  const cause = code ? networkCause(code) : null;
+  if (code && cause) return `Could not reach ${host}: ${cause} (${code}).`;
   if (code) return `Could not reach ${host} (${code}).`;
   const message = error instanceof Error ? error.message : String(error);
   return `Could not reach ${host}: ${message}.`;

@@ -254,6 +254,8 @@ export function createApiService(deps: ServiceDeps): Api {
         tls: { verify: profile.tls.verify, extraCa },
         maxResponseBytes,
         maxSavedFileBytes,
+        // The embedded Sandbox is on this machine: never through a proxy.
+        ...(profile.kind === 'sandbox' ? { proxy: { mode: 'none' as const } } : {}),
       },
     };
   }

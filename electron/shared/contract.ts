@@ -79,6 +79,11 @@ export interface ExchangeRecord {
   timing: ExchangeTiming | null;
   /** What the TLS handshake agreed, for an https exchange whose connection was made; absent otherwise. */
   tls?: ExchangeTls;
+  /**
+   * The path the request took: null direct, or the proxy it went through as scheme://host:port
+   * (never its credentials). Absent when no route was decided (nothing sent) and on older records.
+   */
+  via?: string | null;
 }
 
 /**

@@ -17,11 +17,19 @@ export function statusTone(status: number | null): 'ok' | 'bad' {
   return status !== null && status >= 200 && status < 300 ? 'ok' : 'bad';
 }
 
+/** The path the request took, when the record says: "Direct", or "Through proxy scheme://host:port". */
+export function viaText(exchange: ExchangeRecord): string | null {
+  if (exchange.via === undefined) return null;
+  return exchange.via === null ? 'Direct' : `Through proxy ${exchange.via}`;
+}
+
 /**
- * One line saying what was called and what came of it: status, method and URL, round trip
- * and size. The URL is shown as text only; it never becomes a link (it is the platform's).
+ * One line saying what was called and what came of it: status, method and URL, round trip,
+ * size, and the path taken (direct or which proxy: a 502 may be the proxy's, not the
+ * platform's). The URL is shown as text only; it never becomes a link (it is the platform's).
  */
 export function ExchangeSummary({ exchange }: { exchange: ExchangeRecord }) {
+  const via = viaText(exchange);
   return (
     <p className="exchange-summary">
       <span className={`status status-${statusTone(exchange.status)}`}>{statusText(exchange)}</span>
@@ -33,6 +41,7 @@ export function ExchangeSummary({ exchange }: { exchange: ExchangeRecord }) {
           <span className="exchange-fact-label">round trip</span> {formatMs(exchange.roundTripMs)}
         </span>
         {exchange.responseBody !== null && <span>{formatBytes(exchange.responseBytes)}</span>}
+        {via !== null && <span title="How the request reached the platform">{via}</span>}
       </span>
     </p>
   );

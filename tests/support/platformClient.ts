@@ -1,13 +1,15 @@
+import type { ProxyResolver } from '../../electron/core/http/proxyRoute';
 import { createPlatformClient, type PlatformClient, type PlatformTarget } from '../../electron/core/platformClient';
 import { createHttpTransport } from '../../electron/core/http/httpTransport';
 
-/** The real platform client over the real transport, as the host builds it. */
-export function testClient(): PlatformClient {
+/** The real platform client over the real transport, as the host builds it (with a proxy resolver when given). */
+export function testClient(options: { resolveProxy?: ProxyResolver } = {}): PlatformClient {
   return createPlatformClient({
     transport: createHttpTransport(),
     now: () => performance.now(),
     wallClock: () => new Date(),
     userAgent: 'AgentExplorer/test',
+    ...options,
   });
 }
 

@@ -5,17 +5,18 @@ import type { Dispatcher } from 'undici';
 import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import type { ExchangeTls } from '../../shared/contract';
-import { TransportError, type TimingMarks, type TransportRequest, type TransportResponse, type TransportTls } from '../transport';
+import { TransportError, type ProxyRoute, type TimingMarks, type TransportRequest, type TransportResponse, type TransportTls } from '../transport';
 import { Exchange } from './exchange';
 import { clientCertDigest } from './clientCert';
+import { createProxyDispatcher, proxyKey } from './proxy';
 import { tlsFactsOf, withTlsFailure } from './tlsFacts';
 import { secureContextFor } from './trust';
 
 /**
  * The exchange on undici: one keep-alive dispatcher per set of connection settings, so a
  * connection made one way never carries a request that asked for another. The settings are
- * the TLS ones today; a proxy and a client certificate join the key (and choose the kind of
- * dispatcher) without changing the rest.
+ * the TLS ones and the proxy route (which chooses the kind of dispatcher: proxy.ts); a client
+ * certificate joins the key without changing the rest.
  *
  * Loaded on the first request (httpTransport.ts imports it lazily): the command line's --help
  * and a run that fails before sending load none of undici.
@@ -24,15 +25,16 @@ import { secureContextFor } from './trust';
 /** What a connection depends on beyond its origin. */
 export interface ConnectionSettings {
   tls: TransportTls;
+  route: ProxyRoute;
 }
 
 function settingsKey(settings: ConnectionSettings): string {
   // A client certificate by its digest: the key map holds no key or passphrase.
-  return `${settings.tls.verify ? 'verify' : 'no-verify'}\n${clientCertDigest(settings.tls.clientCert)}\n${settings.tls.extraCa ?? ''}`;
+  return `${settings.tls.verify ? 'verify' : 'no-verify'}\n${clientCertDigest(settings.tls.clientCert)}\n${settings.tls.extraCa ?? ''}\n${proxyKey(settings.route)}`;
 }
 
 /** When a connection's own steps happened, and whether a request has used it yet. */
-interface SocketTimes {
+export interface SocketTimes {
   lookup?: number;
   connect?: number;
   secureConnect?: number;
@@ -79,26 +81,36 @@ diagnostics.subscribe('undici:client:sendHeaders', (message) => {
  */
 const MAX_HEADER_BYTES = 80 * 1024;
 
-function createDispatcher(settings: ConnectionSettings, now: () => number): Dispatcher {
+/**
+ * Opens a connection the way undici's own connector does (TCP, then TLS for https:, or TLS over
+ * `httpSocket` when one is given), noting in `times` when its steps happen: the marks a request
+ * written on it reads. Returns the socket (undici cancels a connection attempt through it).
+ */
+export type TimedConnect = (
+  options: buildConnector.Options & { httpSocket?: net.Socket },
+  callback: buildConnector.Callback,
+  times?: SocketTimes,
+) => net.Socket | undefined;
+
+function timedConnector(tls: TransportTls, now: () => number): TimedConnect {
   // HTTP/1.1 only, as before: the timing marks and the checks here are made for it.
   const plain = buildConnector({ allowH2: false });
   let secure: buildConnector.connector | null = null;
-  const connect = (options: buildConnector.Options, callback: buildConnector.Callback) => {
+  return (options, callback, times = { used: false }) => {
     let connector: buildConnector.connector;
     try {
       connector =
         options.protocol === 'https:'
-          ? (secure ??= buildConnector({ allowH2: false, secureContext: secureContextFor(settings.tls), rejectUnauthorized: settings.tls.verify }))
+          ? (secure ??= buildConnector({ allowH2: false, secureContext: secureContextFor(tls), rejectUnauthorized: tls.verify }))
           : plain;
     } catch (error) {
       // The client certificate's material is checked when it is read; this is the last guard.
       callback(unusableContext(error), null);
-      return;
+      return undefined;
     }
     // buildConnector's function returns the socket it made (its type says void).
     const socket = (connector as unknown as (o: buildConnector.Options, c: buildConnector.Callback) => net.Socket | undefined)(options, callback);
-    if (!socket) return;
-    const times: SocketTimes = { used: false };
+    if (!socket) return undefined;
     socketTimes.set(socket, times);
     // Before undici's own listeners: undici writes the first request as soon as it hears of the
     // connection, and the marks must say the connection came first.
@@ -111,7 +123,12 @@ function createDispatcher(settings: ConnectionSettings, now: () => number): Disp
     socket.prependListener('error', (error: { code?: unknown }) => {
       if (times.tlsFailure === undefined && typeof error.code === 'string' && error.code.startsWith('ERR_SSL_')) times.tlsFailure = error.code;
     });
+    return socket;
   };
+}
+
+/** A keep-alive dispatcher that opens its connections with `connect`. */
+function agentWith(connect: buildConnector.connector): Dispatcher {
   return new Agent({
     connect,
     allowH2: false,
@@ -127,13 +144,22 @@ function unusableContext(error: unknown): TransportError {
   return new TransportError(`The TLS settings cannot be used (${detail}): check the client certificate, its key and passphrase, and the CA file.`, 'ERR_TLS_CONTEXT', true);
 }
 
+/** What a dispatcher is to the stack: where a request is handed, and how it ends. */
+type RouteDispatcher = Pick<Dispatcher, 'dispatch' | 'close'>;
+
+function createDispatcher(settings: ConnectionSettings, now: () => number): RouteDispatcher {
+  const connect = timedConnector(settings.tls, now);
+  if (settings.route.kind === 'proxy') return createProxyDispatcher(settings.route, { connect, agent: agentWith, now });
+  return agentWith((options, callback) => connect(options, callback));
+}
+
 export interface Stack {
   send(request: TransportRequest, headers: Record<string, string>, marks: TimingMarks): Promise<TransportResponse>;
   close(): Promise<void>;
 }
 
 export function createStack(now: () => number): Stack {
-  const dispatchers = new Map<string, Dispatcher>();
+  const dispatchers = new Map<string, RouteDispatcher>();
   const onWriting = (marks: TimingMarks) => (writing = marks);
   // Requests made in one turn of the event loop are handed to undici at its end. A connection
   // whose answer just ended is free again only after undici's own end-of-turn step; a request
@@ -147,7 +173,7 @@ export function createStack(now: () => number): Stack {
   };
   return {
     send(request, headers, marks) {
-      const settings: ConnectionSettings = { tls: request.tls };
+      const settings: ConnectionSettings = { tls: request.tls, route: request.route ?? { kind: 'direct' } };
       const key = settingsKey(settings);
       let dispatcher = dispatchers.get(key);
       if (!dispatcher) {

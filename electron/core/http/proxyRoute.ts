@@ -1,0 +1,41 @@
+import type { ProxySetting } from '../platformClient';
+import type { ProxyRoute } from '../transport';
+import { bypassesProxy, parseProxyUrl, proxyConfigError, routeFromEnvironment, type Environment } from './proxyEnv';
+
+/**
+ * Decides how one request reaches its origin, from a profile's (or the command line's) proxy
+ * setting: asked for every request, since a PAC file or a bypass list can answer differently
+ * for each URL.
+ */
+export type ProxyResolver = (url: URL, setting: ProxySetting) => Promise<ProxyRoute>;
+
+/** What "System" means on this host: the environment's variables, or the desktop's settings. */
+export type SystemProxy = (url: URL) => Promise<ProxyRoute>;
+
+/** "System" in browser mode and on the command line: HTTP_PROXY, HTTPS_PROXY, NO_PROXY. */
+export function environmentProxy(env: Environment, noProxy?: string): SystemProxy {
+  return (url) => Promise.resolve(routeFromEnvironment(url, env, noProxy));
+}
+
+export function createProxyResolver(system: SystemProxy): ProxyResolver {
+  return async (url, setting) => {
+    switch (setting.mode) {
+      case 'none':
+        return { kind: 'direct' };
+      case 'system':
+        return system(url);
+      case 'manual': {
+        if (bypassesProxy(url, setting.bypass.join(','))) return { kind: 'direct' };
+        const parsed = parseProxyUrl(setting.url, 'The proxy URL');
+        if (!parsed.ok) throw proxyConfigError(`${parsed.message}. Correct the proxy setting.`);
+        // Credentials given beside the URL win over any written in it.
+        return {
+          kind: 'proxy',
+          url: parsed.value.url,
+          username: setting.username ?? parsed.value.username,
+          password: setting.password ?? parsed.value.password,
+        };
+      }
+    }
+  };
+}
