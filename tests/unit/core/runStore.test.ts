@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { migrate, userVersion } from '../../../electron/core/historyMigrations';
+import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/historyMigrations';
 import { openHistoryStore } from '../../../electron/core/historyOpen';
 import { createMemoryRunStore } from '../../../electron/core/runMemory';
 import { createSqliteRunStore, type RunStore, type StoredRunResult } from '../../../electron/core/runStore';
@@ -169,7 +169,7 @@ describe('the run store in the history file', () => {
     store.close();
     await store.checked;
     const reopened = new DatabaseSync(file);
-    expect(userVersion(reopened)).toBe(8);
+    expect(userVersion(reopened)).toBe(LATEST_VERSION);
     reopened.close();
   });
 
