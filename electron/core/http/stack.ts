@@ -5,6 +5,7 @@ import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import { TransportError, type TimingMarks, type TransportRequest, type TransportResponse, type TransportTls } from '../transport';
 import { Exchange } from './exchange';
+import { StrayGuard } from './strayAnswers';
 import { secureContextFor } from './trust';
 
 /**
@@ -66,7 +67,7 @@ diagnostics.subscribe('undici:client:sendHeaders', (message) => {
  */
 const MAX_HEADER_BYTES = 80 * 1024;
 
-function createDispatcher(settings: ConnectionSettings, now: () => number): Dispatcher {
+function createDispatcher(settings: ConnectionSettings, now: () => number, guard: StrayGuard): Dispatcher {
   // HTTP/1.1 only, as before: the timing marks and the checks here are made for it.
   const plain = buildConnector({ allowH2: false });
   let secure: buildConnector.connector | null = null;
@@ -85,6 +86,7 @@ function createDispatcher(settings: ConnectionSettings, now: () => number): Disp
     socket.prependOnceListener('lookup', () => (times.lookup = now()));
     socket.prependOnceListener('connect', () => (times.connect = now()));
     socket.prependOnceListener('secureConnect', () => (times.secureConnect = now()));
+    guard.watch(socket, `${options.protocol}//${options.host}`);
   };
   return new Agent({
     connect,
@@ -101,9 +103,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export function createStack(now: () => number): Stack {
+export function createStack(now: () => number, onProblem: (message: string) => void = () => undefined): Stack {
   const dispatchers = new Map<string, Dispatcher>();
-  const onWriting = (marks: TimingMarks) => (writing = marks);
+  const guard = new StrayGuard(onProblem);
   // Requests made in one turn of the event loop are handed to undici at its end. A connection
   // whose answer just ended is free again only after undici's own end-of-turn step; a request
   // handed over before then would open a new connection instead of reusing it. A request
@@ -116,17 +118,24 @@ export function createStack(now: () => number): Stack {
   };
   return {
     send(request, headers, marks) {
+      const { url } = request;
       const settings: ConnectionSettings = { tls: request.tls };
-      const key = settingsKey(settings);
+      // An origin that sent an answer nobody asked for: a fresh connection each, closed after its answer.
+      const fresh = guard.fresh(url.origin);
+      const key = `${fresh ? 'fresh\n' : ''}${settingsKey(settings)}`;
       let dispatcher = dispatchers.get(key);
       if (!dispatcher) {
-        dispatcher = createDispatcher(settings, now);
+        dispatcher = createDispatcher(settings, now, guard);
         dispatchers.set(key, dispatcher);
       }
-      const { url } = request;
       const target = dispatcher;
       return new Promise<TransportResponse>((resolve, reject) => {
+        const onWriting = (written: TimingMarks) => {
+          writing = written;
+          guard.willWrite(exchange);
+        };
         const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, reject);
+        exchange.confirmEnd = (release, fail) => guard.hold(exchange, url, release, fail);
         if (request.signal.aborted) {
           exchange.onResponseError(null, new TransportError('The exchange was aborted.', 'ABORT_ERR'));
           return;
@@ -134,13 +143,14 @@ export function createStack(now: () => number): Stack {
         if (due.length === 0) setImmediate(flush);
         due.push(() => {
           if (exchange.settled) return;
-          target.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body: request.body }, exchange);
+          target.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body: request.body, reset: fresh }, exchange);
         });
       });
     },
     async close() {
       await Promise.all([...dispatchers.values()].map((dispatcher) => dispatcher.close()));
       dispatchers.clear();
+      guard.close();
     },
   };
 }
