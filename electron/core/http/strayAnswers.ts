@@ -24,7 +24,7 @@ export const STRAY_ANSWER = 'STRAY_ANSWER';
  * How many times the loop reads sockets (poll phases) before a held answer is released. Each
  * costs a few microseconds when the loop is busy and nothing when it is not.
  */
-const HOLD_TURNS = 2;
+const HOLD_TURNS = 1;
 
 export function strayAnswerError(url: URL): TransportError {
   return new TransportError(
