@@ -121,7 +121,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     profiles,
     secrets: routeSecretStores(fixedSecrets, userSecrets),
     client: createPlatformClient({
-      transport: createHttpTransport(),
+      transport: createHttpTransport(undefined, onProblem),
       now: () => performance.now(),
       wallClock: () => new Date(),
       userAgent: `AgentExplorer/${options.version}`,

@@ -1,5 +1,6 @@
 // How the command line (`agent-explorer run`, the package's bin) is bundled: by build.mjs, and
 // by the test that checks what it loads at start (tests/unit/runs/cliStart.test.ts).
+import { lazyHttp2, undiciDefine } from './undiciBundle.mjs';
 
 /**
  * Node's built-in modules loaded with require, not import. Importing a built-in from an ES
@@ -34,6 +35,7 @@ export function cliBuildOptions(outfile) {
     target: 'node22',
     format: 'esm',
     banner: { js: banner },
-    plugins: [requireBuiltins],
+    plugins: [requireBuiltins, lazyHttp2],
+    define: undiciDefine,
   };
 }

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { benchAgentLimit } from './agentLimit';
 import { benchFirstPaint } from './firstPaint';
 import { benchGuidelineReader } from './guidelineReader';
 import { benchHistorySearch, benchRecordingOverhead } from './history';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, reader, paint, runs, runsview) runs
+  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, reader, paint, runs, limit, runsview) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -61,6 +62,11 @@ async function main(): Promise<void> {
   if (!only || only === 'runs') {
     const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
     for (const line of await benchRuns(cliEntry, Number(process.env['BENCH_RUN_ROWS'] ?? 1000))) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'limit') {
+    const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
+    for (const line of await benchAgentLimit(cliEntry, Number(process.env['BENCH_LIMIT_INVOKES'] ?? 2000))) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'runsview') {

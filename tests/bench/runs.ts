@@ -25,13 +25,14 @@ const KEY = 'bench-runs-key-0123456789';
 /** How many times our command is timed; the median counts. */
 const OUR_RUNS = 5;
 
-interface Timed {
+export interface Timed {
   seconds: number;
   code: number | null;
   output: string;
 }
 
-function timeProcess(command: string, args: string[], env: Record<string, string>): Promise<Timed> {
+/** Runs a command to its end and times it as a whole process (start included). */
+export function timeProcess(command: string, args: string[], env: Record<string, string>): Promise<Timed> {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -95,12 +95,26 @@ export class Exchange implements Dispatcher.DispatchHandler, AsyncIterable<Uint8
     this.notify();
   }
 
+  /**
+   * Given the answer's end, calls `release` when it may be read as this request's, or `fail`
+   * when it may not (strayAnswers.ts); by default at once.
+   */
+  confirmEnd: (release: () => void, fail: (error: TransportError) => void) => void = (release) => release();
+
   onResponseEnd(): void {
     if (this.finished) return;
     this.finished = true;
-    this.ended = true;
     this.signal.removeEventListener('abort', this.onAbort);
-    this.notify();
+    this.confirmEnd(
+      () => {
+        this.ended = true;
+        this.notify();
+      },
+      (error) => {
+        this.failure = error;
+        this.notify();
+      },
+    );
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {

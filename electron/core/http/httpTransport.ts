@@ -18,12 +18,16 @@ import { isUntrustedIssuer, untrustedIssuerError } from './trust';
  * whatever its Content-Length says, and one followed by a body closes the connection. A 101 or
  * an unrequested 100 Continue is an error, and its connection closed.
  */
-export function createHttpTransport(now: () => number = () => performance.now()): Transport & { close(): Promise<void> } {
+export function createHttpTransport(
+  now: () => number = () => performance.now(),
+  /** Told once per origin that sends answers nobody asked for (strayAnswers.ts). */
+  onProblem?: (message: string) => void,
+): Transport & { close(): Promise<void> } {
   let stack: Stack | null = null;
   let loading: Promise<Stack> | null = null;
   const load = () =>
     (loading ??= import('./stack').then((module) => {
-      stack = module.createStack(now);
+      stack = module.createStack(now, onProblem);
       return stack;
     }));
 

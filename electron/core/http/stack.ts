@@ -9,6 +9,7 @@ import { TransportError, type ProxyRoute, type TimingMarks, type TransportReques
 import { Exchange } from './exchange';
 import { clientCertDigest } from './clientCert';
 import { createProxyDispatcher, proxyKey } from './proxy';
+import { StrayGuard } from './strayAnswers';
 import { tlsFactsOf, withTlsFailure } from './tlsFacts';
 import { secureContextFor } from './trust';
 
@@ -84,7 +85,8 @@ const MAX_HEADER_BYTES = 80 * 1024;
 /**
  * Opens a connection the way undici's own connector does (TCP, then TLS for https:, or TLS over
  * `httpSocket` when one is given), noting in `times` when its steps happen: the marks a request
- * written on it reads. Returns the socket (undici cancels a connection attempt through it).
+ * written on it reads. Returns the socket (undici cancels a connection attempt through it). The
+ * stray-answer guard watches every socket it opens.
  */
 export type TimedConnect = (
   options: buildConnector.Options & { httpSocket?: net.Socket },
@@ -92,7 +94,7 @@ export type TimedConnect = (
   times?: SocketTimes,
 ) => net.Socket | undefined;
 
-function timedConnector(tls: TransportTls, now: () => number): TimedConnect {
+function timedConnector(tls: TransportTls, now: () => number, guard: StrayGuard): TimedConnect {
   // HTTP/1.1 only, as before: the timing marks and the checks here are made for it.
   const plain = buildConnector({ allowH2: false });
   let secure: buildConnector.connector | null = null;
@@ -123,6 +125,7 @@ function timedConnector(tls: TransportTls, now: () => number): TimedConnect {
     socket.prependListener('error', (error: { code?: unknown }) => {
       if (times.tlsFailure === undefined && typeof error.code === 'string' && error.code.startsWith('ERR_SSL_')) times.tlsFailure = error.code;
     });
+    guard.watch(socket, `${options.protocol}//${options.host}`);
     return socket;
   };
 }
@@ -147,8 +150,8 @@ function unusableContext(error: unknown): TransportError {
 /** What a dispatcher is to the stack: where a request is handed, and how it ends. */
 type RouteDispatcher = Pick<Dispatcher, 'dispatch' | 'close'>;
 
-function createDispatcher(settings: ConnectionSettings, now: () => number): RouteDispatcher {
-  const connect = timedConnector(settings.tls, now);
+function createDispatcher(settings: ConnectionSettings, now: () => number, guard: StrayGuard): RouteDispatcher {
+  const connect = timedConnector(settings.tls, now, guard);
   if (settings.route.kind === 'proxy') return createProxyDispatcher(settings.route, { connect, agent: agentWith, now });
   return agentWith((options, callback) => connect(options, callback));
 }
@@ -158,9 +161,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export function createStack(now: () => number): Stack {
+export function createStack(now: () => number, onProblem: (message: string) => void = () => undefined): Stack {
   const dispatchers = new Map<string, RouteDispatcher>();
-  const onWriting = (marks: TimingMarks) => (writing = marks);
+  const guard = new StrayGuard(onProblem);
   // Requests made in one turn of the event loop are handed to undici at its end. A connection
   // whose answer just ended is free again only after undici's own end-of-turn step; a request
   // handed over before then would open a new connection instead of reusing it. A request
@@ -173,18 +176,25 @@ export function createStack(now: () => number): Stack {
   };
   return {
     send(request, headers, marks) {
+      const { url } = request;
       const settings: ConnectionSettings = { tls: request.tls, route: request.route ?? { kind: 'direct' } };
-      const key = settingsKey(settings);
+      // An origin that sent an answer nobody asked for: a fresh connection each, closed after its answer.
+      const fresh = guard.fresh(url.origin);
+      const key = `${fresh ? 'fresh\n' : ''}${settingsKey(settings)}`;
       let dispatcher = dispatchers.get(key);
       if (!dispatcher) {
-        dispatcher = createDispatcher(settings, now);
+        dispatcher = createDispatcher(settings, now, guard);
         dispatchers.set(key, dispatcher);
       }
-      const { url } = request;
       const target = dispatcher;
       return new Promise<TransportResponse>((resolve, reject) => {
+        const onWriting = (written: TimingMarks) => {
+          writing = written;
+          guard.willWrite(exchange);
+        };
         const failed = (error: Error) => reject(withTlsFailure(error, connectionOf.get(marks)?.tlsFailure));
         const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, failed);
+        exchange.confirmEnd = (release, fail) => guard.hold(exchange, url, release, fail);
         if (request.signal.aborted) {
           exchange.onResponseError(null, new TransportError('The exchange was aborted.', 'ABORT_ERR'));
           return;
@@ -192,13 +202,14 @@ export function createStack(now: () => number): Stack {
         if (due.length === 0) setImmediate(flush);
         due.push(() => {
           if (exchange.settled) return;
-          target.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body: request.body }, exchange);
+          target.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body: request.body, reset: fresh }, exchange);
         });
       });
     },
     async close() {
       await Promise.all([...dispatchers.values()].map((dispatcher) => dispatcher.close()));
       dispatchers.clear();
+      guard.close();
     },
   };
 }

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
 
 /**
- * The command starts fast (issue 10): bundled as `npm run build` bundles it, it loads none of
- * Node's modules it does not use. The HTTP stack (undici, which brings node:http, http2 and so
- * TLS with it) is loaded on the first request, so --help loads none of it; a run over http loads
- * it, but not zlib (decoding loads it only for a compressed answer), node:https or SQLite.
+ * The command starts fast: bundled as `npm run build` bundles it, it loads none of Node's modules
+ * it does not use. The HTTP stack (undici, which brings node:http with it) is loaded on the first
+ * request, so --help loads none of it; a run over http loads it, but not undici's HTTP/2 client
+ * (node:http2, which brings TLS), TLS, zlib (decoding loads it only for a compressed answer),
+ * node:https or SQLite.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 let dir: string;
@@ -41,7 +42,7 @@ function loadedBy(args: string[]): Promise<string[]> {
 }
 
 describe('the agent-explorer process at start', () => {
-  it('loads neither zlib, node:https nor SQLite to run a suite over http', async () => {
+  it('loads neither http2, TLS, zlib, node:https nor SQLite to run a suite over http', async () => {
     const suite = path.join(dir, 'suite.json');
     await writeFile(suite, JSON.stringify({ cases: [{ agent: '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73' }] }));
     // A platform that refuses at once: the run goes as far as sending, over http.
@@ -59,7 +60,7 @@ describe('the agent-explorer process at start', () => {
       });
     });
     expect(loaded).toContain('NativeModule net');
-    expect(loaded.filter((name) => /zlib|sqlite|NativeModule https$/.test(name))).toEqual([]);
+    expect(loaded.filter((name) => /http2|zlib|sqlite|NativeModule (https|tls)$/.test(name))).toEqual([]);
   });
 
   it('loads none of them for --help either', async () => {
