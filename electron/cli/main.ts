@@ -3,7 +3,7 @@
  * Only `run` exists today; everything testable is in run.ts, this file hands it the process.
  */
 import { EXIT_USAGE, runCli, unexpectedLine } from './run';
-import { RUN_USAGE } from './runArgs';
+import { runUsage } from './runArgs';
 
 /**
  * Errors nothing caught (an exception thrown from a callback, a promise rejected with no one
@@ -43,7 +43,7 @@ async function main(argv: readonly string[]): Promise<number> {
     });
   }
   if (command === undefined || command === '--help' || command === '-h') {
-    process.stdout.write(`${RUN_USAGE}\n`);
+    process.stdout.write(`${runUsage()}\n`);
     return command === undefined ? 2 : 0;
   }
   process.stderr.write(`agent-explorer: unknown command ${command} (the command is: agent-explorer run SUITE.json)\n`);

@@ -16,7 +16,7 @@ import { createProxyResolver, environmentProxy } from '../core/http/proxyRoute';
 import { writeFileSafely } from '../core/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
-import { parseRunArgs, RUN_USAGE, type RunArgs } from './runArgs';
+import { parseRunArgs, runUsage, type RunArgs } from './runArgs';
 import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
 import type { TransportTls } from '../core/transport';
 
@@ -231,7 +231,7 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     return EXIT_USAGE;
   }
   if ('help' in parsed) {
-    io.stdout.write(`${RUN_USAGE}\n`);
+    io.stdout.write(`${runUsage()}\n`);
     return EXIT_PASSED;
   }
   const { args } = parsed;
