@@ -43,6 +43,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('the Invoke screen: empty, each response view, Repeat and its confirmation, an error', async ({ page, app }, testInfo) => {
+      // Ten full-page screenshots and axe scans in one test: on a loaded 2-core machine they take
+      // about a minute together, the default limit for one test.
+      test.slow();
       await openApp(page, app);
       await scan(page, testInfo, 'invoke-empty');
 
