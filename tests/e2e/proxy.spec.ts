@@ -30,6 +30,8 @@ test('HTTP_PROXY: the platform through the proxy, said on the page; the Sandbox 
     expect(proxy.asked).toEqual([expect.stringMatching(new RegExp(`^GET ${platform.url}/api/guideline/`))]);
 
     await page.getByRole('combobox', { name: 'Profile' }).selectOption({ label: 'Sandbox' });
+    // The switch has taken effect once the open guideline says it is another profile's copy.
+    await expect(view.getByText(/not the active one/)).toBeVisible();
     await page.getByRole('button', { name: 'Open guideline' }).click();
     await expect(view.getByText('Direct')).toBeVisible();
     expect(proxy.asked).toHaveLength(1);
