@@ -1,7 +1,7 @@
 import type { KeyPresentation } from '../shared/contract';
 import { checkBaseUrl } from './baseUrl';
 import { checkPresentation, DEFAULT_PRESENTATION } from './keyPresentation';
-import { DEFAULT_TIMEOUT_MS, DEFAULT_TLS, ENVIRONMENT_PROFILE_ID, type Profile } from './profiles';
+import { DEFAULT_PROXY, DEFAULT_TIMEOUT_MS, DEFAULT_TLS, ENVIRONMENT_PROFILE_ID, type Profile } from './profiles';
 
 /**
  * The Environment profile: when AGENT_EXPLORER_BASE_URL is set at start, a profile named
@@ -68,6 +68,7 @@ export function environmentProfile(env: Record<string, string | undefined>): Env
         timeoutMs: DEFAULT_TIMEOUT_MS,
         tls: DEFAULT_TLS,
         allowInsecureHttp: false,
+        proxy: DEFAULT_PROXY,
       },
       key,
     },

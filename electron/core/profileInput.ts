@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppError, ProfileInput, Result } from '../shared/contract';
+import type { AppError, ProfileInput, ProxySettings, Result } from '../shared/contract';
 import { checkBaseUrl } from './baseUrl';
 import { checkPresentation } from './keyPresentation';
 import type { Profile } from './profiles';
+import { checkClientCert, checkProxySettings, isClientCertShape, isProxySettingsShape } from './profileNetwork';
 
 /**
  * Checks what a person typed into the profile form. The transport only checks types; the
@@ -35,6 +36,8 @@ export function isProfileInputShape(raw: unknown): raw is ProfileInput {
     tls !== null &&
     typeof tls['verify'] === 'boolean' &&
     (tls['caFile'] === null || typeof tls['caFile'] === 'string') &&
+    (tls['clientCert'] === undefined || tls['clientCert'] === null || isClientCertShape(tls['clientCert'])) &&
+    (r['proxy'] === undefined || isProxySettingsShape(r['proxy'])) &&
     typeof r['allowInsecureHttp'] === 'boolean'
   );
 }
@@ -128,7 +131,10 @@ export async function readCaFile(file: string): Promise<{ ok: true; pem: string 
  * `readCaFile: false` judges a CA file by its path alone (caFilePathProblem) and touches no
  * file: for a profile from a workspace file, before the person has chosen to import it.
  */
-export async function checkProfileInput(input: ProfileInput, others: Profile[], options: { readCaFile?: boolean } = {}): Promise<Result<ProfileInput>> {
+/** A checked profile input: every setting present (a proxy setting left out is the system's). */
+export type CheckedProfileInput = ProfileInput & { proxy: ProxySettings };
+
+export async function checkProfileInput(input: ProfileInput, others: Profile[], options: { readCaFile?: boolean } = {}): Promise<Result<CheckedProfileInput>> {
   const name = input.name.trim();
   if (name === '') return fieldError('name', 'Give the profile a name.');
   if (name.length > MAX_NAME_CHARS) return fieldError('name', `Keep the name under ${MAX_NAME_CHARS} characters.`);
@@ -147,6 +153,10 @@ export async function checkProfileInput(input: ProfileInput, others: Profile[], 
     const problem = options.readCaFile === false ? caFilePathProblem(caFile)?.message : await readCaFile(caFile).then((ca) => (ca.ok ? undefined : ca.message));
     if (problem !== undefined) return fieldError('caFile', problem);
   }
+  const proxy = checkProxySettings(input.proxy ?? { mode: 'system' });
+  if (!proxy.ok) return proxy;
+  const clientCert = checkClientCert(input.tls.clientCert);
+  if (!clientCert.ok) return clientCert;
   return {
     ok: true,
     value: {
@@ -154,8 +164,9 @@ export async function checkProfileInput(input: ProfileInput, others: Profile[], 
       baseUrl: baseUrl.value,
       auth: auth.value,
       timeoutMs: input.timeoutMs,
-      tls: { verify: input.tls.verify, caFile },
+      tls: { verify: input.tls.verify, caFile, clientCert: clientCert.value },
       allowInsecureHttp: input.allowInsecureHttp,
+      proxy: proxy.value,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { KeyPresentation, ProfileInput, ProfileKind, TlsSettings } from '../shared/contract';
+import type { KeyPresentation, ProfileInput, ProfileKind, ProxySettings, TlsSettings } from '../shared/contract';
 import { DEFAULT_PRESENTATION } from './keyPresentation';
 import { createJsonDocument, type JsonDocument } from './jsonDocument';
 import { checkProfileInput, isProfileInputShape } from './profileInput';
@@ -20,12 +20,14 @@ export interface Profile {
   timeoutMs: number;
   tls: TlsSettings;
   allowInsecureHttp: boolean;
+  proxy: ProxySettings;
 }
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 export const ENVIRONMENT_PROFILE_ID = 'environment';
 export const DEFAULT_TIMEOUT_MS = 60_000;
-export const DEFAULT_TLS: TlsSettings = { verify: true, caFile: null };
+export const DEFAULT_TLS: TlsSettings = { verify: true, caFile: null, clientCert: null };
+export const DEFAULT_PROXY: ProxySettings = { mode: 'system' };
 
 /** Storage of profiles and of which one is active. */
 export interface ProfileStore {
@@ -56,6 +58,8 @@ export function sandboxProfile(baseUrl: string): Profile {
     timeoutMs: DEFAULT_TIMEOUT_MS,
     tls: DEFAULT_TLS,
     allowInsecureHttp: false,
+    // The embedded Sandbox is on this machine: never through a proxy.
+    proxy: { mode: 'none' },
   };
 }
 
@@ -195,7 +199,7 @@ const MAX_PROFILE_ID_CHARS = 200;
 
 async function recheckProfile(raw: unknown, kept: Profile[], drop: (problem: string) => void): Promise<Profile | null> {
   const id = (raw as { id?: unknown } | null)?.id;
-  if (!isProfileInputShape(raw) || typeof id !== 'string' || id === '' || id.length > MAX_PROFILE_ID_CHARS || (raw as Profile).kind !== 'custom') {
+  if (!isProfileInputShape(raw) || typeof id !== 'string' || id === '' || id.length > MAX_PROFILE_ID_CHARS || id.includes('#') || (raw as Profile).kind !== 'custom') {
     drop('A saved profile was not in the expected shape and was dropped.');
     return null;
   }
@@ -203,7 +207,15 @@ async function recheckProfile(raw: unknown, kept: Profile[], drop: (problem: str
     drop(`A second saved profile with the id "${id.slice(0, 80)}" was dropped.`);
     return null;
   }
-  let input: ProfileInput = { name: raw.name, baseUrl: raw.baseUrl, auth: raw.auth, timeoutMs: raw.timeoutMs, tls: { verify: raw.tls.verify, caFile: raw.tls.caFile }, allowInsecureHttp: raw.allowInsecureHttp };
+  let input: ProfileInput = {
+    name: raw.name,
+    baseUrl: raw.baseUrl,
+    auth: raw.auth,
+    timeoutMs: raw.timeoutMs,
+    tls: { verify: raw.tls.verify, caFile: raw.tls.caFile, clientCert: raw.tls.clientCert ?? null },
+    allowInsecureHttp: raw.allowInsecureHttp,
+    proxy: raw.proxy ?? DEFAULT_PROXY,
+  };
   const label = `"${raw.name.slice(0, 80)}"`;
   // A CA file that cannot be read now (a drive not mounted yet, a moment's permissions) is kept:
   // removing it would lose the setting for good. It is told, and every request on the profile
@@ -240,6 +252,13 @@ function repairField(input: ProfileInput, field: string | undefined, kept: Profi
       return { input: { ...input, timeoutMs: DEFAULT_TIMEOUT_MS }, said: `The time-out is now ${DEFAULT_TIMEOUT_MS / 1000} s.` };
     case 'auth':
       return { input: { ...input, auth: DEFAULT_PRESENTATION }, said: 'The key is now sent as Authorization: Bearer.' };
+    case 'proxyUrl':
+    case 'proxyUsername':
+    case 'proxyBypass':
+      return { input: { ...input, proxy: DEFAULT_PROXY }, said: "It now uses the system's proxy settings." };
+    case 'clientCertFile':
+    case 'clientKeyFile':
+      return { input: { ...input, tls: { ...input.tls, clientCert: null } }, said: 'It now presents no client certificate.' };
     case 'name': {
       const base = input.name.trim().slice(0, 60) || 'Unnamed profile';
       let name = base;

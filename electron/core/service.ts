@@ -36,6 +36,7 @@ import { authVariableValue } from './environment';
 import { DETECT_CANDIDATES, describePresentation, samePresentation } from './keyPresentation';
 import type { PlatformClient, PlatformTarget } from './platformClient';
 import { checkProfileInput, readCaFile } from './profileInput';
+import { clearAllSecrets, clearMovedSecrets, clientCertFor, proxyFor, secretBinding, secretId, secretProblem, secretsStatus } from './profileSecrets';
 import { newProfileId, type Profile, type ProfileStore } from './profiles';
 import type { SecretStore } from './secrets';
 import { createMemoryHistoryStore } from './historyMemory';
@@ -124,6 +125,9 @@ export function profileWarnings(profile: Profile): ProfileWarning[] {
     warnings.push({ code: 'tls_unverified', message: "TLS not verified: anyone on the network path could pose as this server." });
   }
   if (profile.tls.caFile) warnings.push({ code: 'custom_ca', message: `Also trusts the CA certificates in ${profile.tls.caFile}.` });
+  if (profile.proxy.mode === 'manual' && profile.proxy.url.startsWith('http:') && profile.proxy.username !== null) {
+    warnings.push({ code: 'proxy_plain_password', message: 'The proxy password travels unencrypted to an http: proxy (the key does not: HTTPS goes through it encrypted).' });
+  }
   return warnings;
 }
 
@@ -172,6 +176,7 @@ export function createApiService(deps: ServiceDeps): Api {
       ...structuredClone(withLaunchAuth(profile)),
       editable: profile.kind === 'custom',
       key: await keyStatus(profile),
+      secrets: await secretsStatus(deps.secrets, profile),
       warnings: profileWarnings(profile),
     };
   }
@@ -243,6 +248,8 @@ export function createApiService(deps: ServiceDeps): Api {
       if (!ca.ok) return { ok: false, error: { code: 'invalid_argument', message: `The profile's CA file: ${ca.message}`, exchange: null } };
       extraCa = ca.pem;
     }
+    const clientCert = await clientCertFor(deps.secrets, profile);
+    if (!clientCert.ok) return { ok: false, error: { ...clientCert.error, exchange: null } };
     const { maxResponseBytes, maxSavedFileBytes } = await deps.settings.read();
     return {
       ok: true,
@@ -251,11 +258,11 @@ export function createApiService(deps: ServiceDeps): Api {
         apiKey: key.kind === 'key' ? key.secret : null,
         auth: profile.auth,
         timeoutMs: profile.timeoutMs,
-        tls: { verify: profile.tls.verify, extraCa },
+        tls: { verify: profile.tls.verify, extraCa, clientCert: clientCert.value },
         maxResponseBytes,
         maxSavedFileBytes,
         // The embedded Sandbox is on this machine: never through a proxy.
-        ...(profile.kind === 'sandbox' ? { proxy: { mode: 'none' as const } } : {}),
+        proxy: profile.kind === 'sandbox' ? { mode: 'none' } : await proxyFor(deps.secrets, profile),
       },
     };
   }
@@ -399,7 +406,10 @@ export function createApiService(deps: ServiceDeps): Api {
         await deps.secrets.clear(profileId);
         if (keyCleared) clearedByMove.add(profileId);
       }
-      await deps.profiles.save({ ...existing.value, ...checked.value });
+      const updated: Profile = { ...existing.value, ...checked.value };
+      // The proxy password and passphrase likewise belong to the proxy and the key file they were given for.
+      await clearMovedSecrets(deps.secrets, existing.value, updated);
+      await deps.profiles.save(updated);
       return { ok: true, value: { state: await state(), profileId, ...(keyCleared ? { keyCleared } : {}) } };
     },
     async duplicateProfile({ profileId }) {
@@ -417,6 +427,7 @@ export function createApiService(deps: ServiceDeps): Api {
       const existing = await editableProfile(profileId, 'deleted');
       if (!existing.ok) return existing;
       await deps.secrets.clear(profileId);
+      await clearAllSecrets(deps.secrets, profileId);
       clearedByMove.delete(profileId);
       await deps.profiles.remove(profileId);
       await deps.catalog.update((catalog) => {
@@ -448,6 +459,20 @@ export function createApiService(deps: ServiceDeps): Api {
       await deps.secrets.clear(profileId);
       clearedByMove.delete(profileId);
       return { ok: true, value: await deps.secrets.status(profileId) };
+    },
+    async setProfileSecret({ profileId, name, value }) {
+      const existing = await editableProfile(profileId, 'given a password');
+      if (!existing.ok) return existing;
+      const problem = secretProblem(existing.value, name, value);
+      if (problem !== null) return invalid(problem, name);
+      await deps.secrets.set(secretId(profileId, name), value, secretBinding(existing.value, name)!);
+      return { ok: true, value: (await secretsStatus(deps.secrets, existing.value))[name] };
+    },
+    async clearProfileSecret({ profileId, name }) {
+      const existing = await editableProfile(profileId, 'given a password');
+      if (!existing.ok) return existing;
+      await deps.secrets.clear(secretId(profileId, name));
+      return { ok: true, value: (await secretsStatus(deps.secrets, existing.value))[name] };
     },
     async detectKeyPresentation({ profileId, guidelineId }) {
       // The Environment profile cannot be edited, but Detect may run on it: the result is kept for this launch.

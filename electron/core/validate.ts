@@ -9,6 +9,7 @@ import {
   type AppSettings,
   type CatalogAgentInput,
   type JsonObject,
+  type ProfileSecretRef,
   type Result,
   type SavedFileMediaType,
   type SaveTextFileRequest,
@@ -117,6 +118,14 @@ function objectArgument<T>(raw: unknown, narrow: (record: Record<string, unknown
   return isPlainObject(raw) ? narrow(raw) : invalid('The argument must be an object.');
 }
 
+function profileSecretRef(record: Record<string, unknown>): Result<ProfileSecretRef> {
+  const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
+  if (!profileId.ok) return profileId;
+  const name = record['name'];
+  if (name !== 'proxyPassword' && name !== 'certPassphrase') return invalid('"name" must be proxyPassword or certPassphrase.');
+  return ok({ profileId: profileId.value, name });
+}
+
 function profileRef(raw: unknown): Result<{ profileId: string }> {
   return objectArgument(raw, (record) => {
     const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
@@ -165,6 +174,14 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
       const forBaseUrl = stringField(record, 'forBaseUrl', 4096);
       return forBaseUrl.ok ? ok({ profileId: profileId.value, key: key.value, forBaseUrl: forBaseUrl.value }) : forBaseUrl;
     }),
+  setProfileSecret: (raw) =>
+    objectArgument(raw, (record) => {
+      const ref = profileSecretRef(record);
+      if (!ref.ok) return ref;
+      const value = stringField(record, 'value', MAX_KEY_CHARS);
+      return value.ok ? ok({ ...ref.value, value: value.value }) : value;
+    }),
+  clearProfileSecret: (raw) => objectArgument(raw, profileSecretRef),
   detectKeyPresentation: (raw) =>
     objectArgument(raw, (record) => {
       const profileId = stringField(record, 'profileId', MAX_ID_CHARS);

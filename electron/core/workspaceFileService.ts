@@ -15,7 +15,7 @@ import type { CatalogByProfile } from './appStores';
 import { originOf } from './baseUrl';
 import type { JsonDocument } from './jsonDocument';
 import { readCaFile } from './profileInput';
-import { newProfileId, type ProfileStore } from './profiles';
+import { DEFAULT_PROXY, newProfileId, type ProfileStore } from './profiles';
 import { createRedactor, type Redactor } from './redact';
 import type { SecretStore } from './secrets';
 import { buildWorkspaceDocument, describeDocument, serializeWorkspaceDocument, WORKSPACE_FILE_NAME, type WorkspaceFileDocument } from './workspaceFile';
@@ -118,7 +118,7 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
         const { input, note } = await withUsableCaFile(effect.input);
         if (effect.type === 'createProfile') {
           const id = newProfileId();
-          await deps.profiles.save({ ...input, id, kind: 'custom' });
+          await deps.profiles.save({ proxy: DEFAULT_PROXY, ...input, id, kind: 'custom' });
           created.set(item.key, id);
           done(item, 'taken', `${item.detail}${note}`);
         } else {

@@ -239,13 +239,57 @@ export interface TlsSettings {
   verify: boolean;
   /** A PEM file of extra trusted CA certificates (e.g. a corporate proxy's), or null. */
   caFile: string | null;
+  /** The certificate presented when a server asks for one; absent or null: none. */
+  clientCert?: ClientCertSettings | null;
+}
+
+/**
+ * A client certificate, as files on this computer: a PEM certificate and its key, or one PKCS#12
+ * file (.p12/.pfx). A passphrase for the key is kept like the API key (setProfileSecret), never here.
+ */
+export type ClientCertSettings = { kind: 'pem'; certFile: string; keyFile: string } | { kind: 'pkcs12'; file: string };
+
+/**
+ * How a profile's requests reach the server. system (the default): in the desktop app what the
+ * operating system's settings say for each URL (PAC and WPAD included, as Chrome sees them); in
+ * browser mode and on the command line HTTP_PROXY, HTTPS_PROXY and NO_PROXY. none: directly.
+ * manual: through this http: or https: proxy, except for the hosts in `bypass` (NO_PROXY's
+ * entries: a host, .domain, an IP address or range, host:port, or *). HTTPS goes through the
+ * proxy with CONNECT, so the proxy never sees the request or its key. The proxy's password is
+ * kept like the API key (setProfileSecret), never here.
+ */
+export type ProxySettings =
+  | { mode: 'system' }
+  | { mode: 'none' }
+  | { mode: 'manual'; url: string; username: string | null; bypass: string[] };
+
+/** The secrets of a profile besides its key, each write-only like the key. */
+export type ProfileSecretName = 'proxyPassword' | 'certPassphrase';
+
+/**
+ * Whether each of a profile's other secrets is set and where it is kept (never the secret).
+ * The proxy password is bound to the proxy's origin, and the passphrase to the certificate
+ * file it opens: pointing the setting elsewhere clears it.
+ */
+export type ProfileSecretsStatus = Record<ProfileSecretName, KeyStatus>;
+
+export interface SetProfileSecretRequest {
+  profileId: string;
+  name: ProfileSecretName;
+  /** Kept exactly as given (a passphrase may begin or end with a space); never read back. */
+  value: string;
+}
+
+export interface ProfileSecretRef {
+  profileId: string;
+  name: ProfileSecretName;
 }
 
 export type ProfileKind = 'sandbox' | 'environment' | 'custom';
 
 /** Something risky about a profile, shown wherever the profile is shown. */
 export interface ProfileWarning {
-  code: 'insecure_http' | 'tls_unverified' | 'custom_ca';
+  code: 'insecure_http' | 'tls_unverified' | 'custom_ca' | 'proxy_plain_password';
   message: string;
 }
 
@@ -259,6 +303,8 @@ export interface ProfileInput {
   tls: TlsSettings;
   /** Allow plain http: to a host that is not loopback. Off by default; shown as a warning. */
   allowInsecureHttp: boolean;
+  /** How requests reach the server; absent: the system's settings. */
+  proxy?: ProxySettings;
 }
 
 export interface ProfileSummary extends ProfileInput {
@@ -267,6 +313,9 @@ export interface ProfileSummary extends ProfileInput {
   /** False for the Sandbox and Environment profiles, which the user cannot change or delete. */
   editable: boolean;
   key: KeyStatus;
+  /** The proxy password and the client certificate's passphrase: set or not, never the secret. */
+  secrets: ProfileSecretsStatus;
+  proxy: ProxySettings;
   warnings: ProfileWarning[];
 }
 
@@ -537,6 +586,9 @@ export interface Api {
   /** Write-only: sets or replaces the key. Nothing ever reads it back. */
   setProfileKey(request: SetKeyRequest): Promise<Result<KeyStatus>>;
   clearProfileKey(request: ProfileRef): Promise<Result<KeyStatus>>;
+  /** Write-only, like the key: sets the proxy password or the client certificate's passphrase. */
+  setProfileSecret(request: SetProfileSecretRequest): Promise<Result<KeyStatus>>;
+  clearProfileSecret(request: ProfileSecretRef): Promise<Result<KeyStatus>>;
   /** Tries each key presentation with a GET of a guideline and keeps the first not refused. */
   detectKeyPresentation(request: DetectRequest): Promise<Result<DetectReport>>;
   listKnownAgents(): Promise<KnownAgent[]>;
@@ -755,6 +807,8 @@ export const API_METHODS = [
   'deleteProfile',
   'setProfileKey',
   'clearProfileKey',
+  'setProfileSecret',
+  'clearProfileSecret',
   'detectKeyPresentation',
   'listKnownAgents',
   'listKnownGuidelines',

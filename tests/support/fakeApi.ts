@@ -27,6 +27,8 @@ import type {
   Result,
   SelectProfileRequest,
   SetKeyRequest,
+  SetProfileSecretRequest,
+  ProfileSecretRef,
   UpdateProfileRequest,
   Workspace,
   WorkspaceChanges,
@@ -234,6 +236,25 @@ export class FakeApi implements Api {
     const key: KeyStatus = { set: false, storage: 'none', note: null };
     this.patchProfile(request.profileId, { key });
     return { ok: true, value: key };
+  }
+
+  async setProfileSecret(request: SetProfileSecretRequest): Promise<Result<KeyStatus>> {
+    this.record('setProfileSecret', request);
+    const profile = this.find(request.profileId);
+    if (!profile?.editable) return this.refuse('This profile cannot be changed.');
+    if (request.value === '') return this.refuse('It is empty.', request.name);
+    const status: KeyStatus = { set: true, storage: 'keychain', note: null };
+    this.patchProfile(request.profileId, { secrets: { ...profile.secrets, [request.name]: status } });
+    return { ok: true, value: status };
+  }
+
+  async clearProfileSecret(request: ProfileSecretRef): Promise<Result<KeyStatus>> {
+    this.record('clearProfileSecret', request);
+    const profile = this.find(request.profileId);
+    if (!profile?.editable) return this.refuse('This profile cannot be changed.');
+    const status: KeyStatus = { set: false, storage: 'none', note: null };
+    this.patchProfile(request.profileId, { secrets: { ...profile.secrets, [request.name]: status } });
+    return { ok: true, value: status };
   }
 
   async detectKeyPresentation(request: DetectRequest) {
@@ -605,6 +626,11 @@ export function okInvoke(answer: string, options: { duration?: string; ms?: numb
   };
 }
 
+const NO_SECRETS: ProfileSummary['secrets'] = {
+  proxyPassword: { set: false, storage: 'none', note: null },
+  certPassphrase: { set: false, storage: 'none', note: null },
+};
+
 /** The Sandbox profile as the host reports it. */
 export function sandboxSummary(): ProfileSummary {
   return {
@@ -616,8 +642,10 @@ export function sandboxSummary(): ProfileSummary {
     timeoutMs: 60_000,
     tls: { verify: true, caFile: null },
     allowInsecureHttp: false,
+    proxy: { mode: 'none' },
     editable: false,
     key: { set: true, storage: 'memory', note: 'The Sandbox key is made anew at each start.' },
+    secrets: NO_SECRETS,
     warnings: [],
   };
 }
@@ -641,9 +669,11 @@ export function customSummary(id: string, input: ProfileInput): ProfileSummary {
     timeoutMs: input.timeoutMs,
     tls: input.tls,
     allowInsecureHttp: input.allowInsecureHttp,
+    proxy: input.proxy ?? { mode: 'system' },
     kind: 'custom',
     editable: true,
     key: { set: false, storage: 'none', note: null },
+    secrets: NO_SECRETS,
     warnings: warningsOf(input),
   };
 }

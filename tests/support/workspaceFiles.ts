@@ -17,7 +17,7 @@ export function workspaceFileHarness(options: { catalog?: JsonDocument<CatalogBy
   const methods = createWorkspaceFileMethods({ profiles, secrets, catalog, workspace, tabChanges, wallClock: () => new Date('2026-01-02T03:04:05Z') });
   /** Saves a user profile as the service's createProfile would. */
   async function addProfile(id: string, overrides: Partial<ProfileInput> = {}): Promise<Profile> {
-    const profile: Profile = { ...profileFields(overrides), id, kind: 'custom' };
+    const profile: Profile = { proxy: { mode: 'system' }, ...profileFields(overrides), id, kind: 'custom' };
     await profiles.save(profile);
     return profile;
   }

@@ -25,6 +25,8 @@ export interface ClientCertFiles {
   key: string | null;
   /** Decrypts an encrypted key or a PKCS#12 file; never shown. */
   passphrase: string | null;
+  /** Where the person gives a passphrase, for the message when one is needed; the command line's by default. */
+  passphraseHint?: string;
 }
 
 export type ClientCertRead =
@@ -46,7 +48,7 @@ export function isPkcs12Name(file: string): boolean {
   return PKCS12_NAME.test(file);
 }
 
-const PASSPHRASE_HINT = 'give its passphrase (on the command line, in the AGENT_EXPLORER_CERT_PASSPHRASE environment variable)';
+const CLI_PASSPHRASE_HINT = 'give its passphrase (on the command line, in the AGENT_EXPLORER_CERT_PASSPHRASE environment variable)';
 
 export async function readClientCertificate(files: ClientCertFiles): Promise<ClientCertRead> {
   const fail = (message: string): ClientCertRead => ({ ok: false, message });
@@ -61,7 +63,7 @@ export async function readClientCertificate(files: ClientCertFiles): Promise<Cli
   }
   const certRead = await readCappedBytes(files.cert, MAX_CERT_FILE_BYTES, 'client certificate file');
   if (!certRead.ok) return fail(`${files.cert}: ${certRead.reason}.`);
-  if (pkcs12) return checkPkcs12(files.cert, certRead.bytes, files.passphrase);
+  if (pkcs12) return checkPkcs12(files.cert, certRead.bytes, files.passphrase, files.passphraseHint ?? CLI_PASSPHRASE_HINT);
 
   const certText = certRead.bytes.toString('utf8');
   const blocks = certText.match(PEM_CERTIFICATE) ?? [];
@@ -82,10 +84,10 @@ export async function readClientCertificate(files: ClientCertFiles): Promise<Cli
   }
   const keyBlock = PEM_KEY.exec(keyText)?.[0];
   if (!keyBlock) return fail(`${keyFile} holds no PEM private key (-----BEGIN PRIVATE KEY-----).`);
-  return checkPem(files.cert, blocks, keyFile, keyBlock, files.passphrase);
+  return checkPem(files.cert, blocks, keyFile, keyBlock, files.passphrase, files.passphraseHint ?? CLI_PASSPHRASE_HINT);
 }
 
-function checkPem(certFile: string, blocks: string[], keyFile: string, keyBlock: string, passphrase: string | null): ClientCertRead {
+function checkPem(certFile: string, blocks: string[], keyFile: string, keyBlock: string, passphrase: string | null, hint: string): ClientCertRead {
   const crypto = process.getBuiltinModule('node:crypto');
   let leaf: X509Certificate;
   try {
@@ -100,7 +102,7 @@ function checkPem(certFile: string, blocks: string[], keyFile: string, keyBlock:
     key = crypto.createPrivateKey({ key: keyBlock, ...(passphrase === null ? {} : { passphrase }) });
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (encrypted && passphrase === null) return { ok: false, message: `The private key in ${keyFile} is encrypted and no passphrase was given: ${PASSPHRASE_HINT}.` };
+    if (encrypted && passphrase === null) return { ok: false, message: `The private key in ${keyFile} is encrypted and no passphrase was given: ${hint}.` };
     if (encrypted || /DECRYPT/.test(code)) return { ok: false, message: `The passphrase does not decrypt the private key in ${keyFile}: check it.` };
     return { ok: false, message: `${keyFile} holds a private key that cannot be read (${code || 'not a key'}).` };
   }
@@ -114,7 +116,7 @@ function checkPem(certFile: string, blocks: string[], keyFile: string, keyBlock:
   return { ok: true, value, warnings: validityWarnings(leaf, certFile), summary: certificateName(leaf) };
 }
 
-function checkPkcs12(file: string, bytes: Buffer, passphrase: string | null): ClientCertRead {
+function checkPkcs12(file: string, bytes: Buffer, passphrase: string | null, hint: string): ClientCertRead {
   const value: ClientCertificate = { kind: 'pkcs12', pfx: new Uint8Array(bytes), passphrase };
   let leaf: X509Certificate | null;
   try {
@@ -124,7 +126,7 @@ function checkPkcs12(file: string, bytes: Buffer, passphrase: string | null): Cl
     if (/mac verify failure/i.test(message)) {
       return {
         ok: false,
-        message: passphrase === null ? `${file} is protected by a passphrase and none was given: ${PASSPHRASE_HINT}.` : `The passphrase does not open ${file}: check it.`,
+        message: passphrase === null ? `${file} is protected by a passphrase and none was given: ${hint}.` : `The passphrase does not open ${file}: check it.`,
       };
     }
     if (/unsupported/i.test(message)) {

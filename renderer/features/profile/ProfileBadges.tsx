@@ -5,6 +5,7 @@ const WARNING_LABELS: Record<ProfileWarning['code'], string> = {
   insecure_http: 'Insecure HTTP',
   tls_unverified: 'TLS not verified',
   custom_ca: 'Custom CA',
+  proxy_plain_password: 'Proxy password in clear',
 };
 
 const KIND_BADGES: Record<ProfileKind, { label: string; title: string; className: string }> = {
