@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
@@ -111,6 +112,31 @@ describe('agent-explorer run behind a proxy', () => {
     expect(ran.code).toBe(2);
     expect(ran.stderr).toContain(`Could not reach the proxy http://127.0.0.1:${port}: the connection was refused (ECONNREFUSED).`);
     expect(ran.stderr + ran.stdout).not.toContain('Hidden-pass-77');
+  });
+
+  it('reads the answers of a gateway that compresses them (gzip, then brotli), through the proxy', async () => {
+    const answer = JSON.stringify({ answer: 'through the gateway', duration: '5ms' });
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      const gateway = await startTlsServer((response) => {
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('content-encoding', encoding);
+        response.end(compress(answer));
+      });
+      try {
+        await writeFile(path.join(dir, 'gateway.pem'), gateway.certificate);
+        const through = await proxy();
+        const ran = await run(['--reporter', 'json'], { SSL_CERT_FILE: path.join(dir, 'gateway.pem'), AGENT_EXPLORER_BASE_URL: gateway.url, HTTPS_PROXY: through.url });
+        expect(ran.stderr).toMatch(/^proxied: 1 run, 1 passed, 0 failed/);
+        expect(ran.code).toBe(0);
+        expect(JSON.stringify(JSON.parse(ran.stdout))).toContain('"answer":"through the gateway"');
+        expect(through.asked).toEqual([`CONNECT ${new URL(gateway.url).host}`]);
+      } finally {
+        await gateway.close();
+      }
+    }
   });
 
   it('refuses a --proxy that is no http or https proxy before sending anything', async () => {
