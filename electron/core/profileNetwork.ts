@@ -1,6 +1,6 @@
 import type { AppError, ClientCertSettings, ProxySettings, Result } from '../shared/contract';
 import { parseProxyUrl } from './http/proxyEnv';
-import { localFilePathProblem, type LocalFileNames } from './profileInput';
+import { localFilePathProblem, type CaFilePathProblem, type LocalFileNames } from './profileInput';
 
 /**
  * The rules for a profile's proxy and client certificate, as typed into the profile form, read
@@ -68,6 +68,16 @@ export function checkProxySettings(proxy: ProxySettings): Result<ProxySettings> 
 
 const CERT_NAMES: LocalFileNames = { short: 'client certificate file', full: 'client certificate file', kind: 'certificate file', copy: 'the certificate' };
 const KEY_NAMES: LocalFileNames = { short: 'key file', full: 'client key file', kind: 'key file', copy: 'the key' };
+
+/**
+ * What is wrong with each path of a client certificate setting, by the rules checkClientCert
+ * applies (text only): a workspace file's reader refuses a profile for a network or device
+ * path, whichever of the two paths it is, before anything touches it.
+ */
+export function clientCertPathProblems(cert: ClientCertSettings): CaFilePathProblem[] {
+  const paths: [string, LocalFileNames][] = cert.kind === 'pkcs12' ? [[cert.file, CERT_NAMES]] : [[cert.certFile, CERT_NAMES], [cert.keyFile, KEY_NAMES]];
+  return paths.flatMap(([file, names]) => localFilePathProblem(file.trim(), names) ?? []);
+}
 
 /** The client certificate setting, with its paths trimmed and judged by their text alone. */
 export function checkClientCert(cert: ClientCertSettings | null | undefined): Result<ClientCertSettings | null> {

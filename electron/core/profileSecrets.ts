@@ -64,13 +64,18 @@ export async function secretFor(store: SecretStore, profile: Profile, name: Prof
   return found.kind === 'key' ? found.secret : null;
 }
 
-/** Clears the secrets a change of the profile points elsewhere; answers which were set and cleared. */
-export async function clearMovedSecrets(store: SecretStore, before: Profile, after: Profile): Promise<ProfileSecretName[]> {
+/** The secrets a change of the profile points elsewhere (another proxy, key file or server), set or not. */
+export function movedSecrets(before: Profile, after: Profile): ProfileSecretName[] {
   const moved: ProfileSecretName[] = [];
   if (proxyOrigin(before.proxy) !== proxyOrigin(after.proxy)) moved.push('proxyPassword');
   if (passphraseFile(before.tls.clientCert) !== passphraseFile(after.tls.clientCert) || originOf(before.baseUrl) !== originOf(after.baseUrl)) moved.push('certPassphrase');
+  return moved;
+}
+
+/** Clears the secrets a change of the profile points elsewhere; answers which were set and cleared. */
+export async function clearMovedSecrets(store: SecretStore, before: Profile, after: Profile): Promise<ProfileSecretName[]> {
   const cleared: ProfileSecretName[] = [];
-  for (const name of moved) {
+  for (const name of movedSecrets(before, after)) {
     const id = secretId(before.id, name);
     if ((await store.status(id)).set) cleared.push(name);
     await store.clear(id);

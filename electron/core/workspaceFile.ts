@@ -1,10 +1,10 @@
-import type { CatalogAgent, KeyPresentation, TabDraft, Workspace } from '../shared/contract';
+import type { CatalogAgent, ClientCertSettings, KeyPresentation, ProfileInput, ProxySettings, TabDraft, Workspace } from '../shared/contract';
 import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../shared/contract';
 import type { CatalogByProfile } from './appStores';
 import type { Profile } from './profiles';
 
 /**
- * The workspace file (format "agent-explorer-workspace", version 1), written. It is meant to be
+ * The workspace file (format "agent-explorer-workspace", version 2), written. It is meant to be
  * kept in a repository and read in a diff, so:
  * - every object's keys are written in one fixed order (built field by field here, never by
  *   spreading what a store holds), every list sorted by name or id, never by when it was made;
@@ -21,14 +21,20 @@ import type { Profile } from './profiles';
  * name the built-ins the same on every machine ("Sandbox").
  */
 
-/** A profile as written: what the profile form holds, no id, no key. */
+/**
+ * A profile as written: what the profile form holds, no id, no key. Its proxy and client
+ * certificate are settings like the others (a proxy URL, a user name, paths), always written,
+ * so a diff shows them change; the proxy's password and the certificate's passphrase are
+ * secrets, kept like the key and never written.
+ */
 export interface FileProfile {
   name: string;
   baseUrl: string;
   auth: KeyPresentation;
   timeoutMs: number;
-  tls: { verify: boolean; caFile: string | null };
+  tls: { verify: boolean; caFile: string | null; clientCert: ClientCertSettings | null };
   allowInsecureHttp: boolean;
+  proxy: ProxySettings;
 }
 
 /** A catalog entry as written (no `updatedAt`). */
@@ -81,15 +87,29 @@ export function presentationOf(auth: KeyPresentation): KeyPresentation {
   }
 }
 
-/** A profile as written. */
-export function fileProfileOf(profile: Pick<Profile, keyof FileProfile>): FileProfile {
+/** A proxy setting with its keys in one order; the bypass list as given (its order is the person's). */
+export function proxyOf(proxy: ProxySettings | undefined): ProxySettings {
+  if (proxy === undefined || proxy.mode === 'system') return { mode: 'system' };
+  if (proxy.mode === 'none') return { mode: 'none' };
+  return { mode: 'manual', url: proxy.url, username: proxy.username, bypass: [...proxy.bypass] };
+}
+
+/** A client certificate setting with its keys in one order; none is null. */
+export function clientCertOf(cert: ClientCertSettings | null | undefined): ClientCertSettings | null {
+  if (!cert) return null;
+  return cert.kind === 'pkcs12' ? { kind: 'pkcs12', file: cert.file } : { kind: 'pem', certFile: cert.certFile, keyFile: cert.keyFile };
+}
+
+/** A profile as written (a proxy left out is the system's). */
+export function fileProfileOf(profile: ProfileInput): FileProfile {
   return {
     name: profile.name,
     baseUrl: profile.baseUrl,
     auth: presentationOf(profile.auth),
     timeoutMs: profile.timeoutMs,
-    tls: { verify: profile.tls.verify, caFile: profile.tls.caFile },
+    tls: { verify: profile.tls.verify, caFile: profile.tls.caFile, clientCert: clientCertOf(profile.tls.clientCert) },
     allowInsecureHttp: profile.allowInsecureHttp,
+    proxy: proxyOf(profile.proxy),
   };
 }
 

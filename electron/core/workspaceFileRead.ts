@@ -1,14 +1,17 @@
-import type { ProfileInput, Result, TabDraft, WorkspaceFileError, WorkspaceFileProblem } from '../shared/contract';
+import type { ClientCertSettings, ProfileInput, ProxySettings, Result, TabDraft, WorkspaceFileError, WorkspaceFileProblem } from '../shared/contract';
 import { MAX_WORKSPACE_FILE_BYTES, WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../shared/contract';
 import { checkCatalogInput, checkTabSizes, isTabDraft, parseCatalog } from './appStores';
-import { caFilePathProblem, checkProfileInput, isProfileInputShape } from './profileInput';
-import type { FileCatalogAgent } from './workspaceFile';
+import { caFilePathProblem, checkProfileInput, isProfileInputShape, type CheckedProfileInput } from './profileInput';
+import { clientCertPathProblems, isClientCertShape, isProxySettingsShape } from './profileNetwork';
+import { clientCertOf, proxyOf, type FileCatalogAgent } from './workspaceFile';
 
 /**
  * Reading a workspace file to import it. The file is untrusted (it came from a repository,
  * anyone may have edited it), so every item is checked by the same rules as what a person types
- * (profileInput.ts for profiles, appStores.ts for catalog entries and tabs), and nothing on disk
- * that it names is touched (a CA file is judged by its path; the import reads it). A file that cannot
+ * (profileInput.ts and profileNetwork.ts for profiles, appStores.ts for catalog entries and tabs),
+ * and nothing on disk that it names is touched (a CA file or a client certificate is judged by
+ * its path; the import reads a CA file, a request reads the certificate). A file of version 1,
+ * from before profiles had a proxy or a client certificate, reads as the system's proxy and none. A file that cannot
  * be a workspace file at all is refused with the reason; an item that is not valid is kept here
  * with the reason, so the preview can say, item by item, what is skipped and why.
  */
@@ -23,7 +26,7 @@ export interface ReadItem<T> {
   read: ItemRead<T>;
 }
 
-export interface ReadProfile extends ReadItem<ProfileInput> {
+export interface ReadProfile extends ReadItem<CheckedProfileInput> {
   /** The name as written (trimmed), or null when there is none. */
   name: string | null;
 }
@@ -48,7 +51,12 @@ export interface ReadWorkspaceFile {
 /** Bounds on what one file may hold, so a preview stays a size a person can read. */
 const MAX_ITEMS = { profiles: 500, catalog: 10_000, tabs: 500 } as const;
 const TOP_LEVEL = ['format', 'version', 'profiles', 'catalog', 'tabs'];
-const PROFILE_FIELDS = ['name', 'baseUrl', 'auth', 'timeoutMs', 'tls', 'allowInsecureHttp'];
+const PROFILE_FIELDS = ['name', 'baseUrl', 'auth', 'timeoutMs', 'tls', 'allowInsecureHttp', 'proxy'];
+const TLS_FIELDS = ['verify', 'caFile', 'clientCert'];
+const PROXY_FIELDS = new Map([['system', ['mode']], ['none', ['mode']], ['manual', ['mode', 'url', 'username', 'bypass']]]);
+const CERT_FIELDS = new Map([['pem', ['kind', 'certFile', 'keyFile']], ['pkcs12', ['kind', 'file']]]);
+const PROXY_FORM_FIELDS = ['proxyUrl', 'proxyUsername', 'proxyBypass'];
+const CERT_FORM_FIELDS = ['clientCertFile', 'clientKeyFile'];
 const AGENT_FIELDS = ['agentId', 'name', 'notes', 'tags', 'placeholders', 'learnedKeys'];
 const TAB_FIELDS = ['id', 'title', 'profile', 'agentId', 'text', 'payloadText'];
 
@@ -65,13 +73,31 @@ export function itemKey(...parts: string[]): string {
   return JSON.stringify(parts);
 }
 
-/** Warnings for fields this version does not know; a key-like one is told apart, since a key is never imported. */
-function unknownFields(record: Record<string, unknown>, known: readonly string[]): string[] {
-  const extra = Object.keys(record).filter((field) => !known.includes(field));
+/** The fields of `record` this version does not know, named from the item (`prefix`: "tls."). */
+function unknownNames(record: Record<string, unknown>, known: readonly string[], prefix = ''): string[] {
+  return Object.keys(record)
+    .filter((field) => !known.includes(field))
+    .map((field) => `${prefix}${field}`);
+}
+
+/** Warnings for fields ignored; a key-like or password-like one is told apart, since no secret is ever imported. */
+function ignored(extra: string[]): string[] {
   if (extra.length === 0) return [];
   const warnings = [`Ignored what this version does not know: ${extra.slice(0, 5).map(quote).join(', ')}${extra.length > 5 ? '…' : ''}.`];
-  if (extra.some((field) => /key|secret|token|password/i.test(field))) warnings.push('A key is never imported from a file: set it in Manage profiles.');
+  if (extra.some((field) => /key|secret|token/i.test(field))) warnings.push('A key is never imported from a file: set it in Manage profiles.');
+  if (extra.some((field) => /pass/i.test(field))) warnings.push('A password or passphrase is never imported from a file: set it in Manage profiles.');
   return warnings;
+}
+
+function unknownFields(record: Record<string, unknown>, known: readonly string[]): string[] {
+  return ignored(unknownNames(record, known));
+}
+
+/** The fields a setting of one kind (`mode`, `kind`) does not have; none for a kind not known (it is repaired whole). */
+function unknownOfKind(raw: unknown, tag: string, fields: ReadonlyMap<string, string[]>, prefix: string): string[] {
+  if (!isRecord(raw) || typeof raw[tag] !== 'string') return [];
+  const known = fields.get(raw[tag]);
+  return known ? unknownNames(raw, known, prefix) : [];
 }
 
 /** Keys must be unique in a file: a second item with the same key gets its position added. */
@@ -81,31 +107,73 @@ function uniqueKey(used: Set<string>, key: string, index: number): string {
   return unique;
 }
 
+const SYSTEM_INSTEAD = ": it comes with the system's proxy settings instead; choose a proxy in Manage profiles if needed.";
+
+/**
+ * The proxy and the client certificate as the file has them, only their known fields (a
+ * password or passphrase beside them is never taken); a setting this version cannot read is
+ * repaired, saying so: the system's proxy settings and no certificate are never less safe than
+ * what a file from someone else names.
+ */
+function networkSettings(rawProxy: unknown, rawCert: unknown, warnings: string[]): { proxy: ProxySettings; clientCert: ClientCertSettings | null } {
+  let proxy: ProxySettings = { mode: 'system' };
+  if (rawProxy !== undefined && isProxySettingsShape(rawProxy)) proxy = proxyOf(rawProxy);
+  else if (rawProxy !== undefined) warnings.push("Its proxy setting is not one this version knows: it comes with the system's proxy settings instead; choose a proxy in Manage profiles if needed.");
+  let clientCert: ClientCertSettings | null = null;
+  if (rawCert !== undefined && rawCert !== null && isClientCertShape(rawCert)) clientCert = clientCertOf(rawCert);
+  else if (rawCert !== undefined && rawCert !== null) warnings.push('Its client certificate setting is not one this version knows: it comes without one; choose one in Manage profiles if needed.');
+  return { proxy, clientCert };
+}
+
 async function readProfile(raw: unknown, index: number, seen: Set<string>): Promise<Omit<ReadProfile, 'key'>> {
   const name = isRecord(raw) && typeof raw['name'] === 'string' && raw['name'].trim() !== '' ? raw['name'].trim() : null;
   const label = name === null ? `Profile ${index + 1} of the file` : `Profile ${quote(name)}`;
-  if (!isRecord(raw) || !isProfileInputShape(raw)) {
-    return { name, label, read: { ok: false, reason: 'It is not in the expected shape: a profile needs name, baseUrl, auth, timeoutMs, tls and allowInsecureHttp.' } };
-  }
+  const shapeless = { name, label, read: { ok: false as const, reason: 'It is not in the expected shape: a profile needs name, baseUrl, auth, timeoutMs, tls and allowInsecureHttp.' } };
+  if (!isRecord(raw) || !isRecord(raw['tls'])) return shapeless;
+  // The proxy and the certificate are read apart: one this version cannot read costs that setting, not the profile.
+  const { proxy: rawProxy, ...rest } = raw;
+  const { clientCert: rawCert, ...tls } = raw['tls'];
+  const base = { ...rest, tls };
+  if (!isProfileInputShape(base)) return shapeless;
   if (name !== null && seen.has(name.toLowerCase())) return { name, label, read: { ok: false, reason: `The file has another profile named ${quote(name)} before this one.` } };
   if (name !== null) seen.add(name.toLowerCase());
-  const warnings = unknownFields(raw, PROFILE_FIELDS);
-  const input: ProfileInput = { name: raw.name, baseUrl: raw.baseUrl, auth: raw.auth, timeoutMs: raw.timeoutMs, tls: { verify: raw.tls.verify, caFile: raw.tls.caFile }, allowInsecureHttp: raw.allowInsecureHttp };
-  // A CA file is a path the file names: here it is judged by its text alone, since nothing the
-  // file names is touched before the person chooses to import (the import reads it then, see
-  // workspaceFileService). A network or device path is refused with the profile: opening it
-  // would connect to another host or reach a device. Any other path that cannot be used leaves
-  // the profile without a CA file (its server's certificate must then verify as usual: never less safe).
+  const warnings = ignored([
+    ...unknownNames(raw, PROFILE_FIELDS),
+    ...unknownNames(raw['tls'], TLS_FIELDS, 'tls.'),
+    ...unknownOfKind(rawProxy, 'mode', PROXY_FIELDS, 'proxy.'),
+    ...unknownOfKind(rawCert, 'kind', CERT_FIELDS, 'tls.clientCert.'),
+  ]);
+  const { proxy, clientCert } = networkSettings(rawProxy, rawCert, warnings);
+  let input: ProfileInput = { name: base.name, baseUrl: base.baseUrl, auth: base.auth, timeoutMs: base.timeoutMs, tls: { verify: base.tls.verify, caFile: base.tls.caFile, clientCert }, allowInsecureHttp: base.allowInsecureHttp, proxy };
+  // A CA file or a client certificate is a path the file names: here it is judged by its text
+  // alone, since nothing the file names is touched before the person chooses to import (the
+  // import reads a CA file then, see workspaceFileService; a certificate is read when a request
+  // needs it). A network or device path is refused with the profile: opening it would connect
+  // to another host or reach a device. Any other path that cannot be used leaves the profile
+  // without that file (for a CA, its server's certificate must then verify as usual: never less safe).
   const caFile = input.tls.caFile?.trim() || null;
   const caPath = caFile === null ? null : caFilePathProblem(caFile);
   if (caPath !== null && caPath.kind !== 'relative') return { name, label, read: { ok: false, reason: `Its CA file cannot be used: ${caPath.message}` } };
-  let checked = await checkProfileInput(input, [], { readCaFile: false });
-  if (!checked.ok && checked.error.field === 'caFile') {
-    warnings.push(`Its CA file cannot be used here (${checked.error.message}): it is imported without one; choose one in Manage profiles if needed.`);
-    checked = await checkProfileInput({ ...input, tls: { ...input.tls, caFile: null } }, [], { readCaFile: false });
+  const certPath = clientCert === null ? undefined : clientCertPathProblems(clientCert).find((problem) => problem.kind !== 'relative');
+  if (certPath !== undefined) return { name, label, read: { ok: false, reason: `Its client certificate cannot be used: ${certPath.message}` } };
+  // The form's own rules, with what cannot be used here repaired, one setting at a time.
+  for (;;) {
+    const checked = await checkProfileInput(input, [], { readCaFile: false });
+    if (checked.ok) return { name, label, read: { ok: true, value: checked.value, warnings } };
+    const { field, message } = checked.error;
+    if (field === 'caFile' && input.tls.caFile !== null) {
+      warnings.push(`Its CA file cannot be used here (${message}): it is imported without one; choose one in Manage profiles if needed.`);
+      input = { ...input, tls: { ...input.tls, caFile: null } };
+    } else if (field !== undefined && PROXY_FORM_FIELDS.includes(field) && input.proxy?.mode === 'manual') {
+      warnings.push(`Its proxy setting cannot be used (${message})${SYSTEM_INSTEAD}`);
+      input = { ...input, proxy: { mode: 'system' } };
+    } else if (field !== undefined && CERT_FORM_FIELDS.includes(field) && input.tls.clientCert) {
+      warnings.push(`Its client certificate cannot be used here (${message}): it comes without one; choose one in Manage profiles if needed.`);
+      input = { ...input, tls: { ...input.tls, clientCert: null } };
+    } else {
+      return { name, label, read: { ok: false, reason: message } };
+    }
   }
-  if (!checked.ok) return { name, label, read: { ok: false, reason: checked.error.message } };
-  return { name, label, read: { ok: true, value: checked.value, warnings } };
 }
 
 function readAgent(raw: unknown): ItemRead<FileCatalogAgent> {
@@ -185,7 +253,7 @@ export async function readWorkspaceFile(content: string): Promise<Result<ReadWor
     return fileError('wrong_format', 'The workspace file has no valid "version" (a whole number from 1).');
   }
   if (version > WORKSPACE_FILE_VERSION) {
-    return fileError('newer_version', `The file was written by a newer Agent Explorer (workspace file version ${version}); this one reads version ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`);
+    return fileError('newer_version', `The file was written by a newer Agent Explorer (workspace file version ${version}); this one reads versions up to ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`);
   }
   const lists: Record<'profiles' | 'catalog' | 'tabs', unknown[]> = { profiles: [], catalog: [], tabs: [] };
   for (const name of ['profiles', 'catalog', 'tabs'] as const) {

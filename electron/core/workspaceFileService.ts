@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import type {
   Api,
   CatalogAgent,
   ImportChoice,
   ProfileInput,
+  ProfileSecretName,
   TabDraft,
   Workspace,
   WorkspaceFileError,
@@ -14,12 +16,14 @@ import type {
 import type { CatalogByProfile } from './appStores';
 import { originOf } from './baseUrl';
 import type { JsonDocument } from './jsonDocument';
-import { readCaFile } from './profileInput';
-import { DEFAULT_PROXY, newProfileId, type ProfileStore } from './profiles';
+import { readCaFile, type CheckedProfileInput } from './profileInput';
+import { clearMovedSecrets, PROFILE_SECRET_NAMES, secretId } from './profileSecrets';
+import { newProfileId, type Profile, type ProfileStore } from './profiles';
 import { createRedactor, type Redactor } from './redact';
 import type { SecretStore } from './secrets';
 import { buildWorkspaceDocument, describeDocument, serializeWorkspaceDocument, WORKSPACE_FILE_NAME, type WorkspaceFileDocument } from './workspaceFile';
 import { readWorkspaceFile } from './workspaceFileRead';
+import { SECRET_WORDS } from './workspaceImportNetwork';
 import { planImport, type CurrentState, type PlanItem, type ProfileTarget } from './workspaceImportPlan';
 import { mergeWorkspace, type TabChange } from './workspaceMerge';
 
@@ -45,11 +49,30 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * The person has chosen to import: the CA file a profile names is read now, by the form's own
  * rules (readCaFile), and one that cannot be used on this computer is left out, saying why.
  */
-async function withUsableCaFile(input: ProfileInput): Promise<{ input: ProfileInput; note: string }> {
+async function withUsableCaFile<T extends ProfileInput>(input: T): Promise<{ input: T; note: string }> {
   if (input.tls.caFile === null) return { input, note: '' };
   const ca = await readCaFile(input.tls.caFile);
   if (ca.ok) return { input, note: '' };
   return { input: { ...input, tls: { ...input.tls, caFile: null } }, note: ` Its CA file was left out: ${ca.message} Choose one in Manage profiles if needed.` };
+}
+
+/**
+ * The person has chosen to import: whether the client certificate's files are on this computer
+ * is looked at (a stat, never a read: the key may need a passphrase not given yet, and it is read
+ * when a request needs it). The setting is kept either way, as the file names it: the files may
+ * be copied there later, and until then every request of the profile says what is wrong.
+ */
+async function clientCertNote(input: ProfileInput): Promise<string> {
+  const cert = input.tls.clientCert;
+  if (!cert) return '';
+  for (const file of cert.kind === 'pkcs12' ? [cert.file] : [cert.certFile, cert.keyFile]) {
+    const problem = await stat(file).then(
+      (info) => (info.isFile() ? null : 'is not a file'),
+      (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? 'does not exist on this computer yet' : `cannot be read (${error.code ?? 'error'})`),
+    );
+    if (problem !== null) return ` Its client certificate: ${file} ${problem}. The profile keeps it, and its requests say what is wrong until that is fixed.`;
+  }
+  return '';
 }
 
 function publicItem({ effect: _effect, dependsOn: _dependsOn, ...item }: PlanItem): WorkspaceImportItem {
@@ -92,8 +115,14 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
   async function currentState(): Promise<CurrentState> {
     const profiles = await deps.profiles.list();
     const keyed = new Set<string>();
-    for (const profile of profiles) if ((await deps.secrets.status(profile.id)).set) keyed.add(profile.id);
-    return { profiles, catalog: await deps.catalog.read(), workspace: await deps.workspace.read(), keyed };
+    const secrets = new Map<string, Set<ProfileSecretName>>();
+    for (const profile of profiles) {
+      if ((await deps.secrets.status(profile.id)).set) keyed.add(profile.id);
+      for (const name of PROFILE_SECRET_NAMES) {
+        if ((await deps.secrets.status(secretId(profile.id, name))).set) secrets.set(profile.id, (secrets.get(profile.id) ?? new Set()).add(name));
+      }
+    }
+    return { profiles, catalog: await deps.catalog.read(), workspace: await deps.workspace.read(), keyed, secrets };
   }
 
   async function plan(request: WorkspaceImportRequest) {
@@ -115,10 +144,11 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
       const effect = item.effect;
       if (effect?.type !== 'createProfile' && effect?.type !== 'replaceProfile') continue;
       try {
-        const { input, note } = await withUsableCaFile(effect.input);
+        const { input, note: caNote } = await withUsableCaFile<CheckedProfileInput>(effect.input);
+        const note = `${caNote}${await clientCertNote(input)}`;
         if (effect.type === 'createProfile') {
           const id = newProfileId();
-          await deps.profiles.save({ proxy: DEFAULT_PROXY, ...input, id, kind: 'custom' });
+          await deps.profiles.save({ ...input, id, kind: 'custom' });
           created.set(item.key, id);
           done(item, 'taken', `${item.detail}${note}`);
         } else {
@@ -127,8 +157,12 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
           // As for an edit in the form: a key belongs to its server, so moving the profile clears it first.
           const moved = originOf(current.baseUrl) !== originOf(input.baseUrl);
           if (moved) await deps.secrets.clear(current.id);
-          await deps.profiles.save({ ...current, ...input });
-          done(item, 'taken', `${moved && effect.clearKey ? `${item.detail} Its key was cleared: set it again for the new server.` : item.detail}${note}`);
+          const updated: Profile = { ...current, ...input };
+          // Likewise the proxy password and the passphrase belong to the proxy, key file and server they were given for.
+          const cleared = await clearMovedSecrets(deps.secrets, current, updated);
+          await deps.profiles.save(updated);
+          const keyCleared = moved && effect.clearKey ? ' Its key was cleared: set it again for the new server.' : '';
+          done(item, 'taken', `${item.detail}${keyCleared}${cleared.map((name) => ` ${SECRET_WORDS[name].cleared}`).join('')}${note}`);
         }
       } catch (error) {
         failedProfiles.add(item.key);

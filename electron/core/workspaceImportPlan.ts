@@ -1,10 +1,13 @@
-import type { CatalogAgent, ImportChoice, ProfileInput, TabDraft, Workspace, WorkspaceImportItem } from '../shared/contract';
+import type { CatalogAgent, ImportChoice, ProfileInput, ProfileSecretName, TabDraft, Workspace, WorkspaceImportItem } from '../shared/contract';
 import { describePresentation } from '../shared/keyPresentation';
 import { checkCatalogInput, MAX_TABS, type CatalogByProfile } from './appStores';
 import { isInsecureHttp, originOf } from './baseUrl';
+import type { CheckedProfileInput } from './profileInput';
+import { movedSecrets } from './profileSecrets';
 import type { Profile } from './profiles';
 import { fileAgentOf, fileProfileOf, type FileCatalogAgent } from './workspaceFile';
 import type { ReadWorkspaceFile } from './workspaceFileRead';
+import { describeClientCert, describeProxy, networkWarnings, SECRET_WORDS } from './workspaceImportNetwork';
 
 /**
  * What importing a read workspace file would do here, item by item, given the choices made so
@@ -21,8 +24,8 @@ import type { ReadWorkspaceFile } from './workspaceFileRead';
 export type ProfileTarget = { existing: string } | { created: string };
 
 export type PlanEffect =
-  | { type: 'createProfile'; input: ProfileInput }
-  | { type: 'replaceProfile'; profileId: string; input: ProfileInput; clearKey: boolean }
+  | { type: 'createProfile'; input: CheckedProfileInput }
+  | { type: 'replaceProfile'; profileId: string; input: CheckedProfileInput; clearKey: boolean }
   | { type: 'putAgent'; target: ProfileTarget; agent: FileCatalogAgent }
   | { type: 'putTab'; target: ProfileTarget | null; tab: Omit<TabDraft, 'profileId'>; newId: boolean };
 
@@ -39,6 +42,8 @@ export interface CurrentState {
   workspace: Workspace;
   /** Ids of profiles that have a key (a replace that moves one to another server clears it). */
   keyed: ReadonlySet<string>;
+  /** The proxy password and passphrase set, by profile id (a replace that points one elsewhere clears it). */
+  secrets: ReadonlyMap<string, ReadonlySet<ProfileSecretName>>;
 }
 
 export interface Choices {
@@ -61,7 +66,7 @@ function profileWarnings(input: ProfileInput): string[] {
   if (input.baseUrl.startsWith('https:') && !input.tls.verify) warnings.push('TLS not verified: anyone on the network path could pose as this server.');
   // The preview touches no file the workspace file names: the CA file is read on import.
   if (input.tls.caFile) warnings.push(`Also trusts the CA certificates in ${input.tls.caFile}. It is read only when you import: if it cannot be used on this computer, the profile comes without it.`);
-  return warnings;
+  return [...warnings, ...networkWarnings(input)];
 }
 
 /** How a profile here differs from the file's, in words. */
@@ -75,6 +80,8 @@ function differences(here: Profile, file: ProfileInput): string {
   said('TLS verification', here.tls.verify ? 'on' : 'off', file.tls.verify ? 'on' : 'off');
   said('CA file', here.tls.caFile ?? 'none', file.tls.caFile ?? 'none');
   said('insecure HTTP', here.allowInsecureHttp ? 'allowed' : 'not allowed', file.allowInsecureHttp ? 'allowed' : 'not allowed');
+  said('proxy', describeProxy(here.proxy), describeProxy(file.proxy));
+  said('client certificate', describeClientCert(here.tls.clientCert), describeClientCert(file.tls.clientCert));
   return parts.join('; ');
 }
 
@@ -140,8 +147,20 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     } else if (choice === 'replace') {
       const clearKey = here.keyed.has(local.id) && originOf(local.baseUrl) !== originOf(input.baseUrl);
       const keyWarning = clearKey ? [`Its key will be cleared: the server changes to ${originOf(input.baseUrl)}, and a key is sent only to the server it was given for.`] : [];
+      // The proxy password and the passphrase, as an edit in the form would clear them (workspaceFileService clears them).
+      const set = here.secrets.get(local.id);
+      const secretWarnings = movedSecrets(local, { ...local, ...input })
+        .filter((name) => set?.has(name))
+        .map((name) => SECRET_WORDS[name].willClear);
       names.set(lower, { target: { existing: local.id }, label: local.name });
-      items.push({ ...base, action: 'take', detail: `Replaces the settings of your profile ${quote(local.name)}.`, conflict, warnings: [...warnings, ...keyWarning], effect: { type: 'replaceProfile', profileId: local.id, input, clearKey } });
+      items.push({
+        ...base,
+        action: 'take',
+        detail: `Replaces the settings of your profile ${quote(local.name)}.`,
+        conflict,
+        warnings: [...warnings, ...keyWarning, ...secretWarnings],
+        effect: { type: 'replaceProfile', profileId: local.id, input, clearKey },
+      });
     } else if (choice === 'keepBoth') {
       const renamed = freeName(input.name, takenNames);
       names.set(lower, { target: { created: key }, label: renamed });

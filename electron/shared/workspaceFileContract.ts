@@ -53,7 +53,10 @@ export interface WorkspaceImportItem {
   /** What taking it does, or why it is skipped, in plain words. */
   detail: string;
   conflict?: WorkspaceImportConflict;
-  /** Things to know about it (plain http, TLS not verified, a CA file not found here, fields ignored). */
+  /**
+   * Things to know about it (plain http, TLS not verified, a CA file, the proxy its requests go
+   * through, the client certificate it presents, a setting that could not be used, fields ignored).
+   */
   warnings: string[];
 }
 
@@ -108,6 +111,11 @@ export interface WorkspaceFileError extends AppError {
 /** The largest workspace file that can be imported, in bytes (UTF-8). */
 export const MAX_WORKSPACE_FILE_BYTES = 5 * 1024 * 1024;
 
-/** The `format` every workspace file carries, and the newest version this build reads and writes. */
+/**
+ * The `format` every workspace file carries, and the version this build writes; it reads every
+ * version from 1 up to it. The version is raised when a reader of the one before would misread
+ * the file: version 2 added each profile's proxy and client certificate, which a version-1
+ * reader would drop without a word (the certificate inside `tls` is not even reported as ignored).
+ */
 export const WORKSPACE_FILE_FORMAT = 'agent-explorer-workspace';
-export const WORKSPACE_FILE_VERSION = 1;
+export const WORKSPACE_FILE_VERSION = 2;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
@@ -45,8 +45,8 @@ test('a workspace exported as a download is imported into a fresh data folder', 
   expect(content).not.toContain(KEY);
   expect(JSON.parse(content)).toMatchObject({
     format: 'agent-explorer-workspace',
-    version: 1,
-    profiles: [{ name: 'Staging', baseUrl: 'https://staging.example.com' }],
+    version: 2,
+    profiles: [{ name: 'Staging', baseUrl: 'https://staging.example.com', proxy: { mode: 'system' }, tls: { clientCert: null } }],
     catalog: [{ profile: 'Sandbox', agents: [{ agentId: drafter.id, learnedKeys: ['company', 'customer_name'] }] }],
     tabs: [{ profile: 'Sandbox', agentId: drafter.id, text: 'Where is my refund?' }],
   });
@@ -112,4 +112,36 @@ test('a workspace exported as a download is imported into a fresh data folder', 
   } finally {
     await stop();
   }
+});
+
+test("a workspace file's proxy and client certificate are shown in the preview before anything is imported", async ({ page, app }, testInfo) => {
+  await openApp(page, app);
+  const file = testInfo.outputPath('agent-explorer-workspace.json');
+  const corp = {
+    name: 'Corp',
+    baseUrl: 'https://api.corp.example',
+    auth: { kind: 'bearer' },
+    timeoutMs: 60000,
+    tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: '/home/ada/certs/ada.p12', passphrase: 'E2E-PASSPHRASE-SENTINEL' } },
+    allowInsecureHttp: false,
+    proxy: { mode: 'manual', url: 'http://proxy.attacker.example:8080', username: 'ada', bypass: ['localhost'] },
+  };
+  writeFileSync(file, JSON.stringify({ format: 'agent-explorer-workspace', version: 2, profiles: [corp], catalog: [], tabs: [] }, null, 2));
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const choosing = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Import workspace…' }).click();
+  await (await choosing).setFiles(file);
+  const preview = dialog.getByRole('region', { name: 'Import agent-explorer-workspace.json' });
+  const item = preview.getByRole('listitem').filter({ hasText: 'Profile "Corp"' });
+  await expect(item).toContainText('Sends requests through the proxy http://proxy.attacker.example:8080 as user "ada", except to localhost.');
+  await expect(item).toContainText('Presents the client certificate in /home/ada/certs/ada.p12 when https://api.corp.example asks for one.');
+  await expect(item).toContainText('A password or passphrase is never imported from a file');
+  await expect(item).not.toContainText('E2E-PASSPHRASE-SENTINEL');
+  await page.screenshot({ path: testInfo.outputPath('import-preview-network.png') });
+  await testInfo.attach('import-preview-network.png', { path: testInfo.outputPath('import-preview-network.png'), contentType: 'image/png' });
+  expect.soft(await axeViolations(page), 'the import preview with a proxy').toEqual([]);
+  // Nothing is written by the preview.
+  await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option')).toHaveText(['Sandbox']);
 });

@@ -3,7 +3,7 @@ import { createMemoryProfileStore, sandboxProfile, type Profile } from '../../el
 import { createMemorySecretStore } from '../../electron/core/secrets';
 import { createWorkspaceFileMethods } from '../../electron/core/workspaceFileService';
 import type { TabChange } from '../../electron/core/workspaceMerge';
-import type { ProfileInput, WorkspaceImportItem, WorkspaceImportRequest } from '../../electron/shared/contract';
+import { WORKSPACE_FILE_VERSION, type ProfileInput, type ProxySettings, type WorkspaceImportItem, type WorkspaceImportRequest } from '../../electron/shared/contract';
 import type { JsonDocument } from '../../electron/core/jsonDocument';
 import type { Workspace } from '../../electron/shared/contract';
 
@@ -47,9 +47,14 @@ export function fileTab(id: string, overrides: Record<string, unknown> = {}) {
   return { id, title: '', profile: null, agentId: 'agent-1', text: 'hello', payloadText: '{}', ...overrides };
 }
 
-/** A workspace file's text. */
+/** A workspace file's text, of the version this build writes unless `version` says otherwise. */
 export function workspaceFileText(parts: { profiles?: unknown[]; catalog?: unknown[]; tabs?: unknown[] } & Record<string, unknown> = {}): string {
-  return `${JSON.stringify({ format: 'agent-explorer-workspace', version: 1, profiles: [], catalog: [], tabs: [], ...parts }, null, 2)}\n`;
+  return `${JSON.stringify({ format: 'agent-explorer-workspace', version: WORKSPACE_FILE_VERSION, profiles: [], catalog: [], tabs: [], ...parts }, null, 2)}\n`;
+}
+
+/** A manual proxy setting, as the form and the file hold it. */
+export function manualProxy(url: string, overrides: Partial<Extract<ProxySettings, { mode: 'manual' }>> = {}): ProxySettings {
+  return { mode: 'manual', url, username: null, bypass: [], ...overrides };
 }
 
 /** The item of a preview with this label, or a failure that lists the labels there are. */

@@ -33,7 +33,15 @@ async function exported(core: Core): Promise<string> {
 
 /** A workspace with two profiles made out of name order, catalog entries and tabs out of id order. */
 async function fillWorkspace(core: Core): Promise<void> {
-  const zeta = await core.api.createProfile(profileFields({ name: 'Zeta', baseUrl: 'https://zeta.example.com', auth: { kind: 'header', header: 'X-API-Key' } }));
+  const zeta = await core.api.createProfile(
+    profileFields({
+      name: 'Zeta',
+      baseUrl: 'https://zeta.example.com',
+      auth: { kind: 'header', header: 'X-API-Key' },
+      tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: '/certs/zeta.p12' } },
+      proxy: { mode: 'manual', url: 'http://proxy.corp.example:3128', username: 'analyst', bypass: ['localhost', '.corp.example'] },
+    }),
+  );
   const alpha = await core.api.createProfile(profileFields({ name: 'alpha', baseUrl: 'https://alpha.example.com', timeoutMs: 30_000 }));
   if (!zeta.ok || !alpha.ok) throw new Error('profiles not made');
   await core.api.setProfileKey({ profileId: alpha.value.profileId, key: SENTINEL });
@@ -67,9 +75,9 @@ describe('exporting the workspace', () => {
     const document = JSON.parse(first);
     expect(Object.keys(document)).toEqual(['format', 'version', 'profiles', 'catalog', 'tabs']);
     expect(document.format).toBe('agent-explorer-workspace');
-    expect(document.version).toBe(1);
+    expect(document.version).toBe(2);
     expect(document.profiles.map((p: { name: string }) => p.name)).toEqual(['alpha', 'Zeta']);
-    expect(Object.keys(document.profiles[0])).toEqual(['name', 'baseUrl', 'auth', 'timeoutMs', 'tls', 'allowInsecureHttp']);
+    expect(Object.keys(document.profiles[0])).toEqual(['name', 'baseUrl', 'auth', 'timeoutMs', 'tls', 'allowInsecureHttp', 'proxy']);
     expect(document.catalog.map((g: { profile: string }) => g.profile)).toEqual(['alpha', 'Sandbox']);
     expect(document.catalog[0].agents.map((a: { agentId: string }) => a.agentId)).toEqual(['a-agent', 'b-agent']);
     expect(document.tabs.map((t: { id: string; profile: string }) => [t.id, t.profile])).toEqual([['tab-a', 'Sandbox'], ['tab-b', 'alpha']]);
@@ -117,6 +125,49 @@ describe('exporting the workspace', () => {
     const again = await target.api.previewWorkspaceImport({ content: file });
     expect(again.ok && again.value.items.map((item) => [item.action, item.detail])).toEqual(
       Array.from({ length: 7 }, (_, i) => ['skip', i < 2 ? 'Already here, with the same settings.' : expect.stringMatching(/^Already /)]),
+    );
+  });
+});
+
+describe("a profile's proxy and client certificate", () => {
+  const PROXY_PASSWORD = 'SENTINEL-PROXY-PASSWORD-8d2f0b6a';
+  const PASSPHRASE = 'SENTINEL-PASSPHRASE-4e7c91d3';
+
+  it('are written in a fixed key order, the bypass list as given, and never the proxy password or the passphrase', async () => {
+    const core = await freshCore();
+    const corp = await core.api.createProfile(
+      profileFields({
+        name: 'Corp',
+        baseUrl: 'https://api.corp.example',
+        tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: '/certs/analyst.pem', keyFile: '/certs/analyst.key' } },
+        proxy: { mode: 'manual', url: 'http://proxy.corp.example:3128', username: 'analyst', bypass: ['localhost', '.corp.example', '10.0.0.0/8'] },
+      }),
+    );
+    await core.api.createProfile(profileFields({ name: 'Direct', baseUrl: 'https://direct.example.com', proxy: { mode: 'none' } }));
+    await core.api.createProfile(profileFields({ name: 'Plain', baseUrl: 'https://plain.example.com' }));
+    if (!corp.ok) throw new Error(corp.error.message);
+    for (const [name, value] of [['proxyPassword', PROXY_PASSWORD], ['certPassphrase', PASSPHRASE]] as const) {
+      const set = await core.api.setProfileSecret({ profileId: corp.value.profileId, name, value });
+      expect(set.ok).toBe(true);
+    }
+    const text = await exported(core);
+    expect(text).not.toContain(PROXY_PASSWORD);
+    expect(text).not.toContain(PASSPHRASE);
+    const common = { auth: { kind: 'bearer' }, timeoutMs: 60_000 };
+    // Compared as text: the order of the keys is part of what is checked.
+    expect(JSON.stringify(JSON.parse(text).profiles)).toBe(
+      JSON.stringify([
+        {
+          name: 'Corp',
+          baseUrl: 'https://api.corp.example',
+          ...common,
+          tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: '/certs/analyst.pem', keyFile: '/certs/analyst.key' } },
+          allowInsecureHttp: false,
+          proxy: { mode: 'manual', url: 'http://proxy.corp.example:3128', username: 'analyst', bypass: ['localhost', '.corp.example', '10.0.0.0/8'] },
+        },
+        { name: 'Direct', baseUrl: 'https://direct.example.com', ...common, tls: { verify: true, caFile: null, clientCert: null }, allowInsecureHttp: false, proxy: { mode: 'none' } },
+        { name: 'Plain', baseUrl: 'https://plain.example.com', ...common, tls: { verify: true, caFile: null, clientCert: null }, allowInsecureHttp: false, proxy: { mode: 'system' } },
+      ]),
     );
   });
 });

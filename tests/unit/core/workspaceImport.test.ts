@@ -10,7 +10,7 @@ describe('a file that cannot be imported at all gets its own error', () => {
     ['JSON of another kind', '{ "name": "a package.json" }', 'wrong_format', /not an Agent Explorer workspace file/],
     ['a list', '[]', 'wrong_format', /not an Agent Explorer workspace file/],
     ['no version', '{ "format": "agent-explorer-workspace" }', 'wrong_format', /no valid "version"/],
-    ['a newer version', '{ "format": "agent-explorer-workspace", "version": 2 }', 'newer_version', /newer Agent Explorer \(workspace file version 2\); this one reads version 1/],
+    ['a newer version', '{ "format": "agent-explorer-workspace", "version": 3 }', 'newer_version', /newer Agent Explorer \(workspace file version 3\); this one reads versions up to 2/],
     ['profiles that are not a list', workspaceFileText({ profiles: {} as never }), 'invalid', /"profiles" in the file must be a list/],
     ['too large', `${workspaceFileText().slice(0, -2)}${' '.repeat(MAX_WORKSPACE_FILE_BYTES)}}`, 'too_large', /larger than 5 MB/],
   ];

@@ -3,14 +3,46 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'selfsigned';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { itemLabelled, profileFields, workspaceFileHarness, workspaceFileText } from '../../support/workspaceFiles';
 
 /**
- * A workspace file names CA files by path, and the file is untrusted: nothing it names is
- * touched (no stat, no open, no read) until the person imports; a network or device path is
- * refused, item by item, without ever being touched.
+ * A workspace file names CA files and client certificate files by path, and the file is
+ * untrusted: nothing it names is touched (no stat, no open, no read, no realpath) until the
+ * person imports; a network or device path is refused, item by item, without ever being touched.
+ *
+ * Three witnesses: every call into node:fs and node:fs/promises is recorded with its path (the
+ * app's modules import them, so the record sees every stat, open, read and realpath); a real
+ * file's access time shows a read by any route; and a FIFO hangs an open without O_NONBLOCK.
  */
+
+const fsCalls = vi.hoisted(() => {
+  const calls: string[] = [];
+  /** The module with each function recording `name path` before it runs. */
+  const recording = (real: Record<string, unknown>) => {
+    const wrapped: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(real)) {
+      if (typeof value !== 'function' || !/^[a-z]/.test(name)) {
+        wrapped[name] = value;
+        continue;
+      }
+      wrapped[name] = function (this: unknown, ...args: unknown[]) {
+        const first = args[0];
+        if (typeof first === 'string' || first instanceof URL || Buffer.isBuffer(first)) calls.push(`${name} ${String(first)}`);
+        return (value as (...a: unknown[]) => unknown).apply(this, args);
+      };
+    }
+    return { ...wrapped, default: wrapped };
+  };
+  return { calls, recording };
+});
+vi.mock('node:fs', async (importOriginal) => fsCalls.recording(await importOriginal()));
+vi.mock('node:fs/promises', async (importOriginal) => fsCalls.recording(await importOriginal()));
+/** The recorded calls on paths in this test's folder, since the last look. */
+function callsSinceLastLook(): string[] {
+  const seen = fsCalls.calls.splice(0).filter((call) => call.includes(dir));
+  return seen.map((call) => call.replace(dir, '<dir>'));
+}
 
 let dir: string;
 beforeEach(() => {
@@ -45,8 +77,10 @@ describe('previewing a workspace file', () => {
     const content = workspaceFileText({ profiles: Object.entries(paths).map(([name, file]) => caProfile(name, file)) });
     const { methods, profiles } = workspaceFileHarness();
 
+    callsSinceLastLook();
     const preview = await methods.previewWorkspaceImport({ content });
     if (!preview.ok) throw new Error(preview.error.message);
+    expect(callsSinceLastLook()).toEqual([]);
     expect(accessedSince(certificate)).toBe(false);
     for (const [name, file] of Object.entries(paths)) {
       const item = itemLabelled(preview.value.items, `Profile "${name}"`);
@@ -62,6 +96,8 @@ describe('previewing a workspace file', () => {
     const report = await methods.applyWorkspaceImport({ content });
     if (!report.ok) throw new Error(report.error.message);
     expect(accessedSince(certificate)).toBe(true);
+    // The record sees what the import reads: it would see the preview's reads too.
+    expect(callsSinceLastLook()).toEqual(expect.arrayContaining(['stat <dir>/ca.pem', 'readFile <dir>/ca.pem', 'stat <dir>/fifo.pem']));
     const outcome = (name: string) => report.value.items.find((item) => item.label === `Profile "${name}"`)!;
     expect([outcome('Real').outcome, outcome('Real').detail]).toEqual(['taken', 'A new profile, without a key: set its key in Manage profiles.']);
     expect(outcome('Fifo').detail).toBe(`A new profile, without a key: set its key in Manage profiles. Its CA file was left out: ${fifo} is not a file. Choose one in Manage profiles if needed.`);
@@ -103,5 +139,46 @@ describe('previewing a workspace file', () => {
     if (!report.ok) throw new Error(report.error.message);
     expect(report.value.items.filter((item) => item.outcome === 'taken').map((item) => item.label)).toEqual(['Profile "Plain"']);
     expect((await profiles.list()).map((profile) => profile.name).sort()).toEqual(['Plain', 'Sandbox']);
+  });
+});
+
+describe('a client certificate a workspace file names', () => {
+  it.skipIf(process.platform === 'win32')('is not touched by the preview nor read by the import; the profile keeps it, and the report says which files are not there', async () => {
+    const certificate = await certificateFile();
+    const fifo = path.join(dir, 'fifo.p12');
+    execFileSync('mkfifo', [fifo]);
+    const missing = path.join(dir, 'missing.key');
+    const profiles = [
+      profileFields({ name: 'Pem', baseUrl: 'https://pem.example.com', tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: certificate, keyFile: missing } } }),
+      profileFields({ name: 'Fifo', baseUrl: 'https://fifo.example.com', tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: fifo } } }),
+    ];
+    const content = workspaceFileText({ profiles });
+    const harness = workspaceFileHarness();
+
+    callsSinceLastLook();
+    const preview = await harness.methods.previewWorkspaceImport({ content });
+    if (!preview.ok) throw new Error(preview.error.message);
+    expect(callsSinceLastLook()).toEqual([]);
+    expect(accessedSince(certificate)).toBe(false);
+    expect(itemLabelled(preview.value.items, 'Profile "Fifo"').warnings).toEqual([
+      `Presents the client certificate in ${fifo} when https://fifo.example.com asks for one. The file is read when a request is sent, not by the import.`,
+    ]);
+
+    callsSinceLastLook(); // this test's own look at the access time
+    const report = await harness.methods.applyWorkspaceImport({ content });
+    if (!report.ok) throw new Error(report.error.message);
+    // Applying is the go-ahead, and still nothing is read: the key may need a passphrase not given yet. Only whether the files are there is looked at.
+    expect(callsSinceLastLook().sort()).toEqual(['stat <dir>/ca.pem', 'stat <dir>/fifo.p12', 'stat <dir>/missing.key']);
+    expect(accessedSince(certificate)).toBe(false);
+    const detail = (name: string) => report.value.items.find((item) => item.label === `Profile "${name}"`)!.detail;
+    expect(detail('Pem')).toBe(
+      `A new profile, without a key: set its key in Manage profiles. Its client certificate: ${missing} does not exist on this computer yet. The profile keeps it, and its requests say what is wrong until that is fixed.`,
+    );
+    expect(detail('Fifo')).toBe(
+      `A new profile, without a key: set its key in Manage profiles. Its client certificate: ${fifo} is not a file. The profile keeps it, and its requests say what is wrong until that is fixed.`,
+    );
+    const saved = new Map((await harness.profiles.list()).map((profile) => [profile.name, profile.tls.clientCert ?? null]));
+    expect(saved.get('Pem')).toEqual({ kind: 'pem', certFile: certificate, keyFile: missing });
+    expect(saved.get('Fifo')).toEqual({ kind: 'pkcs12', file: fifo });
   });
 });
