@@ -16,9 +16,14 @@ export function hexDump(bytes: Uint8Array): string {
   return lines.join('\n');
 }
 
-/** Base64 (as the host sends bytes) to bytes. */
-export function bytesOfBase64(base64: string): Uint8Array {
-  const binary = atob(base64);
+/** Base64 (as the host sends bytes) to bytes; null when it is not base64 (a damaged record). */
+export function bytesOfBase64(base64: string): Uint8Array | null {
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch {
+    return null;
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
   return bytes;

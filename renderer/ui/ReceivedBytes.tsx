@@ -35,7 +35,7 @@ export function ReceivedDump({ received }: { received: ReceivedBody }) {
   if (bytes === null) {
     return (
       <p className="muted small" role="note">
-        {WITHHELD[received.withheld ?? 'unread']}
+        {received.head === null ? WITHHELD[received.withheld ?? 'unread'] : 'The bytes as received could not be read from this record.'}
       </p>
     );
   }

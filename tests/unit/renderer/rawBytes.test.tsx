@@ -79,6 +79,12 @@ describe('Raw response: the bytes as received', () => {
     expect(within(response()).getByLabelText('Bytes as received, in hex')).toHaveTextContent('|{"answer":"plain|');
   });
 
+  it('a damaged record whose bytes are not base64 says so instead of failing', async () => {
+    const { user } = await openRaw(withReceived({ encoding: 'gzip', bytes: 30, head: 'abc[redacted key]', headTruncated: false }));
+    await user.click(within(activePanel()).getByText('Bytes as received'));
+    expect(within(activePanel()).getByText('The bytes as received could not be read from this record.')).toBeInTheDocument();
+  });
+
   it('an older record without it shows the body as before', async () => {
     await openRaw(okInvoke('Hello Ada'));
     expect(within(activePanel()).queryByText(/Over the wire/)).toBeNull();
