@@ -18,6 +18,7 @@ import type { ProxyResolver } from './http/proxyRoute';
 import { normaliseDuration } from './duration';
 import { canCarryKey, presentKey } from './keyPresentation';
 import { platformPath } from './platformPath';
+import { receivedBody, type BodyRead } from './receivedBody';
 import { createRedactor, createStreamRedactor, redactDeep, type Redactor } from './redact';
 import { phasesOf } from './timing';
 import { TransportError, type ProxyRoute, type TimingMarks, type Transport, type TransportResponse, type TransportTls } from './transport';
@@ -163,6 +164,12 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
     signal?.addEventListener('abort', onCancel, { once: true });
     const started = deps.now();
     const marks: TimingMarks = { start: started, reusedConnection: false };
+    let answered: TransportResponse | null = null;
+    /** How the body came over the wire, once what was read of it is known. */
+    const noteReceived = (read: BodyRead) => {
+      const received = answered && receivedBody(answered.wire, record.responseHeaders['content-encoding'], read, target.apiKey);
+      if (received) record.received = received;
+    };
     const finish = () => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCancel);
@@ -189,6 +196,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         aborted,
       ]);
       const response: TransportResponse = { ...sentResponse, body: untilAborted(sentResponse.body, aborted) };
+      answered = response;
       record.status = response.status;
       // A server may echo the key anywhere, the reason phrase included.
       // Node reads the status line and headers as latin1, so a key echoed there in UTF-8 arrives
@@ -203,6 +211,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         const limitBytes = target.maxSavedFileBytes ?? DEFAULT_SAVED_FILE_BYTES;
         const saved = await writeBodyToFile(response, file, target.apiKey, limitBytes, (count) => (record.responseBytes = count));
         finish();
+        noteReceived({ data: null, bytes: record.responseBytes, complete: false });
         // Stopped at the limit: drop the rest of the answer rather than leave the server sending it.
         if (saved.limitReached) controller.abort();
         return { record, body: null, error: null, saved: { bytes: saved.written, limitReached: saved.limitReached, limitBytes } };
@@ -214,6 +223,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         const head = await readPrefix(response, ERROR_BODY_MAX_BYTES + 4 * redactor.maxMatchLength);
         record.responseBytes = head.received;
         finish();
+        noteReceived({ data: head.data, bytes: head.received, complete: !head.stopped });
         if (head.stopped) {
           controller.abort();
           record.responseReadStopped = true;
@@ -228,14 +238,19 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       record.responseBytes = bytes.received;
       if (bytes.tooLarge) {
         finish();
+        noteReceived({ data: null, bytes: bytes.received, complete: false });
         return fail('too_large', `The response is larger than the ${formatBytes(target.maxResponseBytes)} limit, so it was not read.`);
       }
-      const text = redactor.redact(UTF8.decode(bytes.data));
+      const decoded = UTF8.decode(bytes.data);
+      const text = redactor.redact(decoded);
       record.responseBody = text;
       finish();
+      noteReceived({ data: bytes.data, bytes: bytes.received, complete: true, holdsKey: text !== decoded });
       return { record, body: text, error: null };
     } catch (error) {
       finish();
+      // A compressed body that failed part-way (or could not be decoded at all) says what came.
+      if (answered?.wire) noteReceived({ data: null, bytes: 0, complete: false });
       // Whatever ended the exchange early (a file that could not be created, say), the
       // transport's side ends too: no socket is left open holding an unread answer.
       controller.abort();

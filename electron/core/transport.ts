@@ -42,6 +42,23 @@ export interface TransportResponse {
   statusText: string;
   headers: Record<string, string>;
   body: AsyncIterable<Uint8Array>;
+  /** For a body with content codings, which `body` undoes: the bytes as they came, noted as it is read. */
+  wire?: WireCapture;
+}
+
+/**
+ * A compressed body as it came over the wire, filled in while its decoded form is read: no copy
+ * of the body, only a count and its first bytes (the Raw view's "bytes as received").
+ */
+export interface WireCapture {
+  /** The Content-Encoding as sent. */
+  encoding: string;
+  /** Bytes received so far. */
+  bytes: number;
+  /** The first of them, up to RECEIVED_HEAD_BYTES. */
+  head: Uint8Array;
+  /** Decoded bytes handed on so far: 0 after a failure means nothing of the body could be decoded. */
+  decodedBytes: number;
 }
 
 /**

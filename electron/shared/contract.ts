@@ -57,7 +57,10 @@ export interface ExchangeRecord {
   responseHeaders: Record<string, string>;
   /** The response body decoded as UTF-8 text; null when none arrived. Untrusted: render as text. */
   responseBody: string | null;
-  /** Bytes of response body received (before decoding). */
+  /**
+   * Bytes of response body read, after its content codings were undone (a gzip body counts its
+   * decoded bytes here; `received.bytes` counts what came over the wire).
+   */
   responseBytes: number;
   /**
    * True when `responseBody` holds only the start of the body. A successful answer crosses to
@@ -84,6 +87,43 @@ export interface ExchangeRecord {
    * (never its credentials). Absent when no route was decided (nothing sent) and on older records.
    */
   via?: string | null;
+  /**
+   * The body as it came over the wire, before its content codings were undone: the encoding,
+   * the bytes received and the first of them. Absent when no body arrived, and on older records.
+   */
+  received?: ReceivedBody;
+}
+
+/** How many of a body's first bytes, as received, an exchange record keeps (`ReceivedBody.head`). */
+export const RECEIVED_HEAD_BYTES = 4096;
+
+/**
+ * A response body as it travelled, for the Raw view's "Bytes as received". Only the response:
+ * the request is never in it.
+ */
+export interface ReceivedBody {
+  /** The Content-Encoding as the server sent it (e.g. "gzip", "br, gzip"); null when it sent none. */
+  encoding: string | null;
+  /**
+   * Bytes of body that came over the wire (after the chunked framing, before decoding). When
+   * reading stopped early (the size cap, a cut error body, a failure), what had arrived by then.
+   */
+  bytes: number;
+  /**
+   * Base64 of the body's first bytes as received, at most RECEIVED_HEAD_BYTES of them; null when
+   * not kept (`withheld` says why). In a body sent without a content coding, the key is replaced
+   * by "[redacted key]" as in the body text; compressed bytes cannot be redacted, so they are kept
+   * only when the decoded body was checked whole and holds no key.
+   */
+  head: string | null;
+  /** True when the body went on past `head`: only its start is shown. */
+  headTruncated: boolean;
+  /**
+   * Why `head` is null: `key`, the compressed body held the key; `unread`, the compressed body
+   * was not read and decoded whole (too large, cut, saved to a file, a failure part-way), so it
+   * could not be checked for the key. (A body sent as it is keeps its head whenever it was read.)
+   */
+  withheld?: 'key' | 'unread';
 }
 
 /**

@@ -6,6 +6,7 @@ import { formatCount } from '../lib/textChunks';
 import { CopyButton } from './CopyButton';
 import { Disclosure } from './Disclosure';
 import { LongText } from './LongText';
+import { ReceivedDump, receivedText } from './ReceivedBytes';
 
 /** "200 OK", or "no response" when nothing came back. */
 export function statusText(exchange: ExchangeRecord): string {
@@ -139,6 +140,11 @@ export function ExchangeExtras({ exchange }: { exchange: ExchangeRecord }) {
   return (
     <>
       <CutBodyNote exchange={exchange} />
+      {exchange.received && (
+        <Disclosure summary={`Bytes as received (${receivedText(exchange.received, exchange.responseBody === null ? null : exchange.responseBytes)})`}>
+          <ReceivedDump received={exchange.received} />
+        </Disclosure>
+      )}
       <Disclosure summary={`Response headers (${headers.length})`}>
         <HeaderList headers={headers} />
       </Disclosure>

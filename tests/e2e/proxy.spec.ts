@@ -1,8 +1,10 @@
-import { SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
+import AxeBuilder from '@axe-core/playwright';
+import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startGzipGateway } from '../support/gzipGateway';
 import { startTestProxy } from '../support/proxyServer';
 import { startTlsServer } from '../support/tlsServer';
 import { expect, openApp, startWebApp, test } from './fixtures';
@@ -13,6 +15,7 @@ import { expect, openApp, startWebApp, test } from './fixtures';
  */
 const KEY = 'SENTINEL-proxy-key-8c1e4b7a2d';
 const guideline = SANDBOX_GUIDELINES.find((g) => g.name === 'Escalation policy')!;
+const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 
 test('HTTP_PROXY: the platform through the proxy, said on the page; the Sandbox direct', async ({ page }) => {
   const platform = await startSandbox({ apiKey: KEY, latency: 'none' });
@@ -77,5 +80,38 @@ test("HTTPS_PROXY: an https platform signed by a root in the system's store, thr
     await proxy.close();
     await platform.close();
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a gateway that gzips every answer: the answer reads, and Raw response shows gzip and the bytes as received', async ({ page }) => {
+  const platform = await startSandbox({ apiKey: KEY, latency: 'none' });
+  const gateway = await startGzipGateway(platform.url);
+  const { app, stop } = await startWebApp(['--sandbox-latency', 'none'], { AGENT_EXPLORER_BASE_URL: gateway.url, AGENT_EXPLORER_API_KEY: KEY, NO_PROXY: '*' });
+  try {
+    await openApp(page, app);
+    await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
+    await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
+    await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' }));
+    await page.getByRole('button', { name: 'Invoke' }).click();
+    const response = page.getByRole('region', { name: 'Response', exact: true });
+    await expect(response).toContainText('Hi Grace Hopper');
+
+    await response.getByRole('tab', { name: 'Raw response' }).click();
+    const panel = response.getByRole('tabpanel', { name: 'Raw response' });
+    await expect(panel.getByText(/^Over the wire: gzip · \d+ B received · [\d.]+ (B|KB) decoded$/)).toBeVisible();
+    // The section opens from the keyboard.
+    await panel.getByText('Bytes as received').focus();
+    await page.keyboard.press('Enter');
+    const dump = panel.getByLabel('Bytes as received, in hex');
+    await expect(dump).toBeVisible();
+    // gzip's magic number starts the bytes as they came.
+    await expect(dump).toContainText(/^00000000 {2}1f 8b 08/);
+    await expect(panel.getByText(/^All \d+ B as received\.$/)).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('.received-bytes').analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  } finally {
+    await stop();
+    await gateway.close();
+    await platform.close();
   }
 });

@@ -1,6 +1,7 @@
 import type { Readable, Transform } from 'node:stream';
 import type zlib from 'node:zlib';
-import { TransportError } from '../transport';
+import { RECEIVED_HEAD_BYTES } from '../../shared/contract';
+import { TransportError, type WireCapture } from '../transport';
 
 /**
  * Content codings: what the request offers (`Accept-Encoding`) and how an answer in one is read.
@@ -52,31 +53,48 @@ function decoderFor(api: typeof zlib, coding: string): Transform {
 }
 
 /**
- * The body with its content codings undone, or as it is when it has none. A body that says it
- * is compressed and is not fails with an error that says so; a failure of the exchange itself
- * (the connection, an abort) passes through unchanged.
+ * The body with its content codings undone, and what came over the wire (`wire`: counted, and
+ * its first bytes kept, as the body is read). A body with no coding is returned as it is, with
+ * no `wire`: its bytes are the body's own. A body that says it is compressed and is not fails
+ * with an error that says so; a failure of the exchange itself (the connection, an abort)
+ * passes through unchanged.
  */
-export function decodedBody(contentEncoding: string | undefined, body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  if (contentEncoding === undefined) return body;
+export function decodedBody(contentEncoding: string, body: AsyncIterable<Uint8Array>): { body: AsyncIterable<Uint8Array>; wire?: WireCapture } {
   const codings = codingsOf(contentEncoding);
+  if (Array.isArray(codings) && codings.length === 0) return { body };
+  const wire: WireCapture = { encoding: contentEncoding, bytes: 0, head: new Uint8Array(0), decodedBytes: 0 };
   if (codings instanceof TransportError) {
-    return {
+    const refused: AsyncIterable<Uint8Array> = {
       [Symbol.asyncIterator]: () => {
         // The exchange is ended: nothing of the body will be read.
         void body[Symbol.asyncIterator]().return?.();
         return { next: () => Promise.reject(codings) };
       },
     };
+    return { body: refused, wire };
   }
-  if (codings.length === 0) return body;
-  return decode(contentEncoding, codings, body);
+  return { body: decode(wire, codings, body), wire };
 }
 
-async function* decode(header: string, codings: string[], body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+/** Counts a chunk as received and keeps what of it falls in the first RECEIVED_HEAD_BYTES. */
+function note(wire: WireCapture, chunk: Uint8Array, kept: { buffer: Uint8Array | null }): void {
+  const filled = wire.head.byteLength;
+  wire.bytes += chunk.byteLength;
+  if (filled >= RECEIVED_HEAD_BYTES) return;
+  kept.buffer ??= new Uint8Array(RECEIVED_HEAD_BYTES);
+  const part = chunk.subarray(0, RECEIVED_HEAD_BYTES - filled);
+  kept.buffer.set(part, filled);
+  wire.head = kept.buffer.subarray(0, filled + part.byteLength);
+}
+
+async function* decode(wire: WireCapture, codings: string[], body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  const header = wire.encoding;
   const source = body[Symbol.asyncIterator]();
   const first = await source.next();
   // No bytes at all: nothing to decode (some servers label an empty body).
   if (first.done) return;
+  const kept = { buffer: null as Uint8Array | null };
+  note(wire, first.value, kept);
   const api = process.getBuiltinModule('node:zlib');
   const { Readable: ReadableStream, pipeline } = process.getBuiltinModule('node:stream');
   async function* all(): AsyncIterable<Uint8Array> {
@@ -84,6 +102,7 @@ async function* decode(header: string, codings: string[], body: AsyncIterable<Ui
     for (;;) {
       const next = await source.next();
       if (next.done) return;
+      note(wire, next.value, kept);
       yield next.value;
     }
   }
@@ -94,7 +113,10 @@ async function* decode(header: string, codings: string[], body: AsyncIterable<Ui
     if (error) failure = error;
   }) as unknown as Readable;
   try {
-    for await (const chunk of output) yield chunk as Uint8Array;
+    for await (const chunk of output) {
+      wire.decodedBytes += (chunk as Uint8Array).byteLength;
+      yield chunk as Uint8Array;
+    }
   } catch (error) {
     const cause = failure ?? error;
     if (cause instanceof TransportError) throw cause;

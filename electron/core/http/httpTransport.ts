@@ -39,7 +39,7 @@ export function createHttpTransport(
     try {
       const response = await (stack ?? (await load())).send(request, headers, marks);
       const encoding = response.status === 204 || response.status === 304 ? undefined : response.headers['content-encoding'];
-      return encoding === undefined ? response : { ...response, body: decodedBody(encoding, response.body) };
+      return encoding === undefined ? response : { ...response, ...decodedBody(encoding, response.body) };
     } catch (error) {
       if (error instanceof TransportError && request.tls.verify && isUntrustedIssuer(error.code) && !request.signal.aborted) {
         throw await untrustedIssuerError(request.url, error.code!, request.tls);

@@ -1,8 +1,10 @@
 import { memo, useMemo } from 'react';
+import type { ReceivedBody } from '../../../electron/shared/contract';
 import { formatBytes } from '../../lib/format';
 import { formatCount } from '../../lib/textChunks';
 import { CopyButton } from '../../ui/CopyButton';
 import { LongText } from '../../ui/LongText';
+import { ReceivedBytes } from '../../ui/ReceivedBytes';
 import type { PrefsUpdate } from './prefs';
 
 /** Pretty-printing is offered up to this size; past it, parsing and re-printing would stall the page. */
@@ -21,17 +23,21 @@ function pretty(body: string): string | null {
 /**
  * The response body as text. JSON is pretty-printed by default when it is small; "As
  * received" shows the exact text, which is also what Copy copies. Long bodies are revealed a
- * piece at a time.
+ * piece at a time. Above the text: how the body came over the wire (its encoding and size), and
+ * its first bytes as received, as a hex dump, on request.
  */
 export const RawView = memo(function RawView({
   body,
   bytes,
   truncated = false,
+  received,
   asReceived,
   onPrefs,
 }: {
   body: string | null;
   bytes: number;
+  /** The body as it came over the wire; absent on older records. */
+  received?: ReceivedBody | undefined;
   /** Only the start of the body is here (the host cut the raw copy of a large answer). */
   truncated?: boolean;
   /** The person's choice; null means "the default for this size". */
@@ -64,6 +70,7 @@ export const RawView = memo(function RawView({
         </span>
         {body !== null && <CopyButton text={body} label="Copy raw response" />}
       </div>
+      {received && <ReceivedBytes received={received} decodedBytes={body === null ? null : bytes} />}
       {truncated && body !== null && (
         <p className="muted small" role="note">
           Showing the first {formatCount(body.length, 'character')} of {formatBytes(bytes)} as received. The Answer view holds

@@ -59,6 +59,7 @@ export function ResponseViews({ value, request, prefs, onPrefs }: AnsweredInvoke
           body={exchange.responseBody}
           bytes={exchange.responseBytes}
           truncated={exchange.responseBodyTruncated}
+          received={exchange.received}
           asReceived={prefs.rawAsReceived}
           onPrefs={onPrefs}
         />
