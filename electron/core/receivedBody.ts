@@ -55,7 +55,25 @@ function asSent(encoding: string | null, read: BodyRead, secret: string | null):
   const text = latin1(window);
   const { out, consumed } =
     window.byteLength <= RECEIVED_HEAD_BYTES && read.complete ? { out: redactor.redact(text), consumed: text.length } : redactor.redactUpTo(text, Math.min(text.length, RECEIVED_HEAD_BYTES));
-  return { encoding, bytes: read.bytes, head: Buffer.from(out, 'latin1').toString('base64'), headTruncated: !read.complete || read.bytes > consumed };
+  const headTruncated = !read.complete || read.bytes > consumed;
+  // The usual case: the bytes are the body text's own, which the record keeps already.
+  if (isPlainUtf8(window)) return { encoding, bytes: read.bytes, head: null, headTruncated, inBody: true };
+  return { encoding, bytes: read.bytes, head: Buffer.from(out, 'latin1').toString('base64'), headTruncated };
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Valid UTF-8 with no byte-order mark (a sequence cut at the window's end is allowed): what TextDecoder turns into the body text and back, byte for byte. */
+function isPlainUtf8(bytes: Uint8Array): boolean {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return false;
+  try {
+    STRICT_UTF8.decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    STRICT_UTF8.decode();
+  }
 }
 
 /** `bytes` with the key redacted; `complete` false when more followed, so a key's start at the end goes too. */

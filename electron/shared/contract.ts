@@ -119,6 +119,12 @@ export interface ReceivedBody {
   /** True when the body went on past `head`: only its start is shown. */
   headTruncated: boolean;
   /**
+   * True when `head` is left out because the bytes are exactly the body text's UTF-8 (a body sent
+   * without a content coding, valid UTF-8, no byte-order mark): the record does not keep them
+   * twice, and the view reads them from `responseBody`.
+   */
+  inBody?: true;
+  /**
    * Why `head` is null: `key`, the compressed body held the key; `unread`, the compressed body
    * was not read and decoded whole (too large, cut, saved to a file, a failure part-way), so it
    * could not be checked for the key. (A body sent as it is keeps its head whenever it was read.)

@@ -142,7 +142,7 @@ export function ExchangeExtras({ exchange }: { exchange: ExchangeRecord }) {
       <CutBodyNote exchange={exchange} />
       {exchange.received && (
         <Disclosure summary={`Bytes as received (${receivedText(exchange.received, exchange.responseBody === null ? null : exchange.responseBytes)})`}>
-          <ReceivedDump received={exchange.received} />
+          <ReceivedDump received={exchange.received} body={exchange.responseBody} />
         </Disclosure>
       )}
       <Disclosure summary={`Response headers (${headers.length})`}>

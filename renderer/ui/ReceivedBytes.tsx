@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ReceivedBody } from '../../electron/shared/contract';
+import { RECEIVED_HEAD_BYTES, type ReceivedBody } from '../../electron/shared/contract';
 import { formatBytes } from '../lib/format';
 import { bytesOfBase64, hexDump } from '../lib/hexDump';
 import { Disclosure } from './Disclosure';
@@ -30,12 +30,15 @@ const WITHHELD: Record<NonNullable<ReceivedBody['withheld']>, string> = {
  * The first bytes of the body as they came over the wire, as a hex dump (offset, hex, ASCII
  * with anything not printable as '.'), saying when only the start is shown. Inert text.
  */
-export function ReceivedDump({ received }: { received: ReceivedBody }) {
-  const bytes = useMemo(() => (received.head === null ? null : bytesOfBase64(received.head)), [received.head]);
+export function ReceivedDump({ received, body }: { received: ReceivedBody; body: string | null }) {
+  const bytes = useMemo(() => {
+    if (received.inBody) return body === null ? null : new TextEncoder().encode(body).subarray(0, RECEIVED_HEAD_BYTES);
+    return received.head === null ? null : bytesOfBase64(received.head);
+  }, [received.head, received.inBody, body]);
   if (bytes === null) {
     return (
       <p className="muted small" role="note">
-        {received.head === null ? WITHHELD[received.withheld ?? 'unread'] : 'The bytes as received could not be read from this record.'}
+        {received.head === null && !received.inBody ? WITHHELD[received.withheld ?? 'unread'] : 'The bytes as received could not be read from this record.'}
       </p>
     );
   }
@@ -54,12 +57,12 @@ export function ReceivedDump({ received }: { received: ReceivedBody }) {
 }
 
 /** The Raw view's account of the body as it travelled: one line, and the bytes on request. */
-export function ReceivedBytes({ received, decodedBytes }: { received: ReceivedBody; decodedBytes: number | null }) {
+export function ReceivedBytes({ received, decodedBytes, body }: { received: ReceivedBody; decodedBytes: number | null; body: string | null }) {
   return (
     <div className="received-bytes">
       <p className="muted small">Over the wire: {receivedText(received, decodedBytes)}</p>
       <Disclosure summary="Bytes as received">
-        <ReceivedDump received={received} />
+        <ReceivedDump received={received} body={body} />
       </Disclosure>
     </div>
   );

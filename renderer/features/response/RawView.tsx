@@ -70,7 +70,7 @@ export const RawView = memo(function RawView({
         </span>
         {body !== null && <CopyButton text={body} label="Copy raw response" />}
       </div>
-      {received && <ReceivedBytes received={received} decodedBytes={body === null ? null : bytes} />}
+      {received && <ReceivedBytes received={received} decodedBytes={body === null ? null : bytes} body={body} />}
       {truncated && body !== null && (
         <p className="muted small" role="note">
           Showing the first {formatCount(body.length, 'character')} of {formatBytes(bytes)} as received. The Answer view holds

@@ -11,10 +11,10 @@ import { activePanel, answered, renderResponse, response, sent } from './respons
 
 const BODY = '{"answer":"Hello Ada","duration":"850ms"}';
 
-function withReceived(received: ReceivedBody, responseBytes = BODY.length): InvokeResult {
+function withReceived(received: ReceivedBody, responseBytes = BODY.length, responseBody = BODY): InvokeResult {
   const result = okInvoke('Hello Ada');
   if (!result.ok) throw new Error('unreachable');
-  return { ok: true, value: { ...result.value, exchange: { ...result.value.exchange, responseBody: BODY, responseBytes, received } } };
+  return { ok: true, value: { ...result.value, exchange: { ...result.value.exchange, responseBody, responseBytes, received } } };
 }
 
 async function openRaw(result: InvokeResult) {
@@ -53,6 +53,17 @@ describe('Raw response: the bytes as received', () => {
     expect(dump.textContent).toContain('|<b>not markup</b|');
     expect(dump.querySelector('b')).toBeNull();
     expect(dump.textContent!.split('\n')).toHaveLength(256);
+  });
+
+  it('shows the bytes of a plain UTF-8 body from its text, which the record does not repeat', async () => {
+    const text = JSON.stringify({ answer: 'héllo', duration: '1ms' });
+    const { user } = await openRaw(withReceived({ encoding: null, bytes: Buffer.byteLength(text), head: null, headTruncated: false, inBody: true }, Buffer.byteLength(text), text));
+    const panel = activePanel();
+    await user.click(within(panel).getByText('Bytes as received'));
+    const dump = within(panel).getByLabelText('Bytes as received, in hex');
+    // "é" is two bytes in UTF-8: c3 a9.
+    expect(dump.textContent).toContain('c3 a9');
+    expect(within(panel).getByText(`All ${Buffer.byteLength(text)} B as received.`)).toBeInTheDocument();
   });
 
   it('says why the bytes of a compressed body that held the key were not kept', async () => {
