@@ -55,7 +55,7 @@ export function NetworkBadges({ profile }: { profile: Pick<ProfileSummary, 'kind
   return (
     <>
       {proxy?.mode === 'manual' && (
-        <span className="badge badge-neutral mono" title="Requests go through this proxy">
+        <span className="badge badge-neutral badge-address" title="Requests go through this proxy">
           Proxy: {proxy.url}
         </span>
       )}
