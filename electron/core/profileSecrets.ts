@@ -94,7 +94,7 @@ export async function proxyFor(store: SecretStore, profile: Profile): Promise<Pr
   return { ...proxy, password: await secretFor(store, profile, 'proxyPassword') };
 }
 
-const APP_PASSPHRASE_HINT = 'set its passphrase in Manage profiles, under Client certificate';
+const APP_PASSPHRASE_HINT = 'set its passphrase in Manage profiles, under Certificate passphrase';
 
 /** The profile's client certificate, read now with its passphrase, or what is wrong with it. */
 export async function clientCertFor(store: SecretStore, profile: Profile): Promise<Result<ClientCertificate | null>> {

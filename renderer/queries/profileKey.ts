@@ -1,12 +1,13 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, DetectRequest, KeyStatus, ProfileRef, ProfilesState } from '../../electron/shared/contract';
+import type { Api, DetectRequest, KeyStatus, ProfileRef, ProfileSecretName, ProfileSecretRef, ProfilesState } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
 import { applyProfilesState, markProfileAnswersStale } from './profiles';
 import { queryKeys } from './keys';
 
 /**
  * The API key, write-only. The renderer can set, replace and clear a key, and learns only
- * `KeyStatus` back; nothing here can read a key.
+ * `KeyStatus` back; nothing here can read a key. The profile's other secrets (the proxy
+ * password, the certificate's passphrase) go the same way, in the same holder.
  *
  * The key must not outlive the call in the renderer either. TanStack Query keeps every
  * mutation's `variables` in its mutation cache (for `gcTime` after the last observer goes),
@@ -47,12 +48,17 @@ export interface SetKeyVariables {
   forBaseUrl?: string;
 }
 
-/** Puts a key status on the cached profile, so the status line changes without waiting for a refetch. */
-function patchKeyStatus(queryClient: QueryClient, profileId: string, key: KeyStatus): void {
+/**
+ * Puts a key's (or another secret's) status on the cached profile, so the status line changes
+ * without waiting for a refetch.
+ */
+function patchKeyStatus(queryClient: QueryClient, profileId: string, key: KeyStatus, name: 'key' | ProfileSecretName = 'key'): void {
   queryClient.setQueryData<ProfilesState>(queryKeys.profiles(), (state) =>
     state && {
       ...state,
-      profiles: state.profiles.map((profile) => (profile.id === profileId ? { ...profile, key } : profile)),
+      profiles: state.profiles.map((profile) =>
+        profile.id !== profileId ? profile : name === 'key' ? { ...profile, key } : { ...profile, secrets: { ...profile.secrets, [name]: key } },
+      ),
     },
   );
 }
@@ -62,8 +68,8 @@ function patchKeyStatus(queryClient: QueryClient, profileId: string, key: KeySta
  * again (the host is the authority, e.g. on warnings), and profile-dependent answers are
  * marked stale, since they were got with the old key.
  */
-async function afterKeyChange(queryClient: QueryClient, profileId: string, key: KeyStatus): Promise<void> {
-  patchKeyStatus(queryClient, profileId, key);
+async function afterKeyChange(queryClient: QueryClient, profileId: string, key: KeyStatus, name: 'key' | ProfileSecretName = 'key'): Promise<void> {
+  patchKeyStatus(queryClient, profileId, key, name);
   await Promise.all([markProfileAnswersStale(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.profiles() })]);
 }
 
@@ -93,6 +99,38 @@ export function clearProfileKeyMutation(api: Api, queryClient: QueryClient) {
   });
 }
 
+/** What a secret's Save button sends: the profile, which secret, and the value in its one-shot holder. */
+export interface SetSecretVariables {
+  profileId: string;
+  name: ProfileSecretName;
+  value: KeyInTransit;
+}
+
+/** Sets or replaces the proxy password or the certificate's passphrase. */
+export function setProfileSecretMutation(api: Api, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['setProfileSecret'],
+    mutationFn: ({ profileId, name, value }: SetSecretVariables) => api.setProfileSecret({ profileId, name, value: value.take() }),
+    retry: false,
+    gcTime: 0,
+    onSuccess: async (result, { profileId, name }) => {
+      if (result.ok) await afterKeyChange(queryClient, profileId, result.value, name);
+    },
+  });
+}
+
+/** Clears the proxy password or the certificate's passphrase. */
+export function clearProfileSecretMutation(api: Api, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['clearProfileSecret'],
+    mutationFn: (request: ProfileSecretRef) => api.clearProfileSecret(request),
+    retry: false,
+    onSuccess: async (result, { profileId, name }) => {
+      if (result.ok) await afterKeyChange(queryClient, profileId, result.value, name);
+    },
+  });
+}
+
 /**
  * Detect: the host tries each key presentation with a GET of a guideline (no side effects,
  * unlike an invoke) and saves the first one not refused; its answer carries the new state.
@@ -116,6 +154,16 @@ export function useSetProfileKey() {
 /** The clear-key mutation. */
 export function useClearProfileKey() {
   return useMutation(clearProfileKeyMutation(useHost(), useQueryClient()));
+}
+
+/** The set-secret mutation (proxy password, certificate passphrase). */
+export function useSetProfileSecret() {
+  return useMutation(setProfileSecretMutation(useHost(), useQueryClient()));
+}
+
+/** The clear-secret mutation. */
+export function useClearProfileSecret() {
+  return useMutation(clearProfileSecretMutation(useHost(), useQueryClient()));
 }
 
 /** The Detect mutation. */

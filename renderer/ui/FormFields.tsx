@@ -45,7 +45,8 @@ export function FieldNotes({
 /**
  * A labelled text input with an optional hint and error below it. The error comes first in
  * aria-describedby, so a screen reader hears what is wrong before the general hint; the value
- * is the caller's, so an error never clears what was typed.
+ * is the caller's, so an error never clears what was typed. With `rows` it is a text area, for
+ * a list typed one entry per line.
  */
 export function TextField({
   label,
@@ -58,6 +59,7 @@ export function TextField({
   mono = false,
   disabled = false,
   focusName,
+  rows,
 }: {
   label: string;
   value: string;
@@ -73,25 +75,30 @@ export function TextField({
    * (after an error, after a change of view) by this name, with no ref plumbing.
    */
   focusName?: string | undefined;
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number | undefined;
 }) {
   const ids = { input: useId(), error: useId(), hint: useId() };
+  const props = {
+    id: ids.input,
+    className: mono ? 'input mono' : 'input',
+    value,
+    placeholder,
+    disabled,
+    'data-focus': focusName,
+    autoComplete: 'off',
+    spellCheck: false,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(error && ids.error, hint != null && ids.hint),
+  };
   return (
     <div className="field">
       <label htmlFor={ids.input}>{label}</label>
-      <input
-        id={ids.input}
-        type={type}
-        className={mono ? 'input mono' : 'input'}
-        value={value}
-        placeholder={placeholder}
-        disabled={disabled}
-        data-focus={focusName}
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && ids.error, hint != null && ids.hint)}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {rows === undefined ? (
+        <input type={type} {...props} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <textarea rows={rows} {...props} onChange={(event) => onChange(event.target.value)} />
+      )}
       <FieldNotes ids={ids} error={error} hint={hint} />
     </div>
   );

@@ -46,22 +46,24 @@ export interface RunningServer {
 /**
  * An HTTPS server (node:https) that requires a client certificate issued by the test root, and
  * answers every request as an agent would, naming the certificate it was given. `maxVersion`
- * pins TLS 1.2 for the alerts that version sends during the handshake.
+ * pins TLS 1.2 for the alerts that version sends during the handshake. `clientCert: false`
+ * asks for none: a platform behind the test root that anyone may reach.
  */
-export async function startClientCertServer(pki: TestPki, options: { maxVersion?: 'TLSv1.2' | 'TLSv1.3' } = {}): Promise<RunningServer> {
+export async function startClientCertServer(pki: TestPki, options: { maxVersion?: 'TLSv1.2' | 'TLSv1.3'; clientCert?: boolean } = {}): Promise<RunningServer> {
+  const asks = options.clientCert ?? true;
   const server = https.createServer(
     {
       key: await readFile(pki.file('server.key')),
       cert: await readFile(pki.file('server.pem')),
       ca: pki.rootPem,
-      requestCert: true,
-      rejectUnauthorized: true,
+      requestCert: asks,
+      rejectUnauthorized: asks,
       ...(options.maxVersion ? { maxVersion: options.maxVersion } : {}),
     },
     (request, response) => {
-      const name = (request.socket as TLSSocket).getPeerCertificate().subject?.CN;
+      const name = asks ? (request.socket as TLSSocket).getPeerCertificate().subject?.CN : undefined;
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ answer: `hello ${String(name)}`, duration: '1ms' }));
+      response.end(JSON.stringify({ answer: name === undefined ? 'hello' : `hello ${name}`, duration: '1ms' }));
     },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

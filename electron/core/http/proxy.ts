@@ -97,6 +97,14 @@ function authError(route: ProxyVia, statusLine: string): TransportError {
       true,
     );
   }
+  // A user name alone (the password not set yet) is sent as curl -U user: does; a 407 then says what is missing.
+  if (route.password === null) {
+    return new TransportError(
+      `The proxy ${shown} asks for credentials (${statusLine}) and no password was given for the user ${printable(route.username).slice(0, 80)}: set the proxy password (in the profile's Proxy password, or in the proxy URL).`,
+      'PROXY_AUTH_REQUIRED',
+      true,
+    );
+  }
   return new TransportError(
     `The proxy ${shown} refused the credentials given (${statusLine}): check the proxy user name and password.`,
     'PROXY_AUTH_REFUSED',

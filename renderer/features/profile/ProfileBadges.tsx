@@ -1,4 +1,4 @@
-import type { KeyStatus, ProfileKind, ProfileWarning } from '../../../electron/shared/contract';
+import type { KeyStatus, ProfileKind, ProfileSummary, ProfileWarning } from '../../../electron/shared/contract';
 
 /** Short words for each risk; the host's message is the full sentence. */
 const WARNING_LABELS: Record<ProfileWarning['code'], string> = {
@@ -46,6 +46,34 @@ export function WarningBadges({ warnings }: { warnings: readonly ProfileWarning[
 }
 
 /**
+ * How a profile reaches its server, when that is not the system's way: its manual proxy or no
+ * proxy at all, and the client certificate it presents. The Sandbox is on this machine and
+ * always reached directly, so it says nothing of the kind.
+ */
+export function NetworkBadges({ profile }: { profile: Pick<ProfileSummary, 'kind' | 'proxy' | 'tls'> }) {
+  const proxy = profile.kind === 'sandbox' ? null : profile.proxy;
+  return (
+    <>
+      {proxy?.mode === 'manual' && (
+        <span className="badge badge-neutral badge-address" title="Requests go through this proxy">
+          Proxy: {proxy.url}
+        </span>
+      )}
+      {proxy?.mode === 'none' && (
+        <span className="badge badge-neutral" title="Requests go straight to the server, whatever the system's proxy settings">
+          No proxy
+        </span>
+      )}
+      {profile.tls.clientCert && (
+        <span className="badge badge-neutral" title="Presents a client certificate when the server asks for one">
+          Client certificate
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
  * Where a profile's key is, in words; never anything of the key itself. A key kept in memory
  * says why when the host gave a reason (e.g. the OS store cannot encrypt), since it will be
  * gone at the next start; any other note from the host follows too.
@@ -58,5 +86,20 @@ export function keyStatusText(key: KeyStatus): string {
 const KEY_PLACES: Record<Exclude<KeyStatus['storage'], 'none'>, string> = {
   keychain: 'Key set — stored encrypted in the OS keychain',
   memory: 'Key set — kept in memory for this session only',
+  environment: 'From the environment',
+};
+
+/**
+ * Whether a proxy password or a certificate passphrase is set and where it is kept, in words;
+ * never anything of the secret.
+ */
+export function secretStatusText(status: KeyStatus): string {
+  const where = !status.set || status.storage === 'none' ? 'Not set' : SECRET_PLACES[status.storage];
+  return status.note ? `${where}. ${status.note}` : where;
+}
+
+const SECRET_PLACES: Record<Exclude<KeyStatus['storage'], 'none'>, string> = {
+  keychain: 'Set, kept in the keychain',
+  memory: 'Set, kept in memory for this session only',
   environment: 'From the environment',
 };

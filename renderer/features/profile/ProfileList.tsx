@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ProfileSummary } from '../../../electron/shared/contract';
-import { KindBadge, WarningBadges } from './ProfileBadges';
+import { KindBadge, NetworkBadges, WarningBadges } from './ProfileBadges';
 
 /** A short key status for the list; the panel says where the key is kept. */
 function keyWords(profile: ProfileSummary): string {
@@ -57,6 +57,7 @@ export function ProfileList({
               <span className="profile-item-facts">
                 <span className={profile.key.set ? 'muted small' : 'small key-missing'}>{keyWords(profile)}</span>
                 <WarningBadges warnings={profile.warnings} />
+                <NetworkBadges profile={profile} />
                 {unsavedIds.has(profile.id) && <span className="unsaved-mark">Unsaved changes</span>}
               </span>
             </span>

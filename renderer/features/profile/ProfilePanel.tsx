@@ -6,6 +6,7 @@ import { KeySection } from './KeySection';
 import { ProfileActions } from './ProfileActions';
 import { KindBadge } from './ProfileBadges';
 import { ProfileFacts } from './ProfileFacts';
+import { ProfileSecretSections } from './ProfileSecretSections';
 import { ProfileSettingsForm } from './ProfileSettingsForm';
 import { draftFromProfile, withPresentation, type ProfileDraft } from './profileDraft';
 
@@ -38,7 +39,8 @@ export interface DraftBinding {
 }
 
 /**
- * A profile the user may change: its settings form, its key, and Detect. The draft is held
+ * A profile the user may change: its settings form, its key and the other secrets its saved
+ * settings call for, and Detect. The draft is held
  * above the form, so Detect can put the presentation it found into it without touching
  * anything else that was typed, and above this panel (in the dialog), so looking at another
  * profile and coming back finds the typing where it was left.
@@ -82,6 +84,7 @@ function EditableProfile({ profile, draft, onDraftChange }: { profile: ProfileSu
         )}
       </section>
       <KeySection profile={profile} />
+      <ProfileSecretSections profile={profile} />
       <DetectSection profile={profile} onChosen={(chosen) => onDraftChange((current) => withPresentation(current, chosen))} />
     </>
   );

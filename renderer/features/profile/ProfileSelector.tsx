@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useProfiles, useSelectProfile } from '../../queries/profiles';
 import { thrownMessage } from '../../lib/errorKinds';
-import { KindBadge, WarningBadges } from './ProfileBadges';
+import { KindBadge, NetworkBadges, WarningBadges } from './ProfileBadges';
 
 /**
  * The Profile selector: which platform (base URL and key) requests go to. Switching is a
@@ -44,6 +44,7 @@ export function ProfileSelector({ onSetKey }: { onSetKey: (profileId: string) =>
           </span>
           {active.kind !== 'custom' && <KindBadge kind={active.kind} />}
           <WarningBadges warnings={active.warnings} />
+          <NetworkBadges profile={active} />
           {!active.key.set && (
             <span className="badge badge-warning" title="Requests will be refused until a key is set for this profile">
               No API key

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ProfileInput, Result } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { CheckboxField, FieldNotes, TextField } from '../../ui/FormFields';
+import { ClientCertGroup, ProxyGroup } from './ProfileNetworkFields';
 import { draftFieldOf, inputFromDraft, PRESENTATION_OPTIONS, type DraftField, type ProfileDraft } from './profileDraft';
 
 /** A problem to show: next to `field`, or at the top of the form when `field` is null. */
@@ -159,6 +160,7 @@ export function ProfileSettingsForm({
         hint="For a whole request, from sending to the last byte of the answer."
         focusName="timeoutSeconds"
       />
+      <ProxyGroup draft={draft} change={change} errorOf={errorOf} />
       <CheckboxField
         label="Verify TLS certificates"
         checked={draft.verifyTls}
@@ -177,6 +179,7 @@ export function ProfileSettingsForm({
         hint="Optional. PEM file, for corporate proxies; Agent Explorer reads it from this path."
         focusName="caFile"
       />
+      <ClientCertGroup draft={draft} change={change} errorOf={errorOf} />
       <CheckboxField
         label="Allow insecure HTTP"
         checked={draft.allowInsecureHttp}

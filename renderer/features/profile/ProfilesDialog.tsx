@@ -64,8 +64,8 @@ export function ProfilesDialog({
   const [selection, setSelection] = useState<Selection | null>(initialProfileId ? { kind: 'profile', id: initialProfileId } : null);
   const pendingFocus = useRef<FocusTarget>(focusKey ? 'api-key' : focusDetect ? 'detect' : 'selected-profile');
   const [drafts, setDrafts] = useState<Readonly<Record<string, ProfileDraft>>>({});
-  // Asking before closing; keyTypedFor is read from the key field when asked (it is not React state).
-  const [closing, setClosing] = useState<{ keyTypedFor: string | null } | null>(null);
+  // Asking before closing; what was typed in the secret fields is read from them when asked (it is not React state).
+  const [closing, setClosing] = useState<{ secretsTypedFor: { profile: string; secrets: string[] } | null } | null>(null);
   const closeAskedFrom = useRef<HTMLElement | null>(null);
 
   // A layout effect, so the dialog is open before any effect below tries to focus inside it
@@ -108,16 +108,17 @@ export function ProfilesDialog({
   const unsavedIds = new Set(unsaved.map((edit) => edit.key));
   const newUnsavedId = `${titleId}-new-unsaved`;
 
-  /** Closes, unless something typed would be lost: then asks (the key field is checked for text only). */
+  /** Closes, unless something typed would be lost: then asks (the secret fields are checked for text only). */
   function requestClose() {
-    const keyField = dialogRef.current?.querySelector<HTMLInputElement>('input[data-focus="api-key"]');
-    const keyTypedFor = keyField && keyField.value.trim() !== '' && profile ? profile.name : null;
-    if (unsaved.length === 0 && keyTypedFor === null) {
+    const secretFields = [...(dialogRef.current?.querySelectorAll<HTMLInputElement>('input[data-secret]') ?? [])];
+    const typed = secretFields.filter((field) => field.value.trim() !== '').map((field) => field.dataset['secret'] ?? 'secret');
+    const secretsTypedFor = typed.length > 0 && profile ? { profile: profile.name, secrets: typed } : null;
+    if (unsaved.length === 0 && secretsTypedFor === null) {
       onClose();
       return;
     }
     closeAskedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setClosing({ keyTypedFor });
+    setClosing({ secretsTypedFor });
   }
 
   /** Keep editing: back to where the person was (the field, or Close), which is still there. */
@@ -165,7 +166,12 @@ export function ProfilesDialog({
             onConfirm={onClose}
           >
             {unsaved.length > 0 && <>Unsaved changes to {listed(unsaved.map((edit) => edit.name))} will be lost. </>}
-            {closing.keyTypedFor && <>The API key typed for {closing.keyTypedFor} is not saved. </>}
+            {closing.secretsTypedFor && (
+              <>
+                The {listed(closing.secretsTypedFor.secrets)} typed for {closing.secretsTypedFor.profile}{' '}
+                {closing.secretsTypedFor.secrets.length > 1 ? 'are' : 'is'} not saved.{' '}
+              </>
+            )}
             Close anyway?
           </ConfirmStep>
         </div>

@@ -1,4 +1,4 @@
-import type { KeyPresentation, ProfileInput } from '../../../electron/shared/contract';
+import type { ClientCertSettings, KeyPresentation, ProfileInput, ProxySettings } from '../../../electron/shared/contract';
 
 /**
  * The profile form's state: what the person has typed, as text, until it is saved. It keeps
@@ -16,6 +16,17 @@ export interface ProfileDraft {
   verifyTls: boolean;
   caFile: string;
   allowInsecureHttp: boolean;
+  /** How requests reach the server; the manual proxy's text is kept while another mode is chosen. */
+  proxyMode: ProxySettings['mode'];
+  proxyUrl: string;
+  proxyUsername: string;
+  /** The bypass list as typed: one entry per line, or separated by commas. */
+  proxyBypass: string;
+  /** The client certificate; each kind's paths are kept while another is chosen. */
+  clientCertKind: 'none' | ClientCertSettings['kind'];
+  clientCertFile: string;
+  clientKeyFile: string;
+  clientP12File: string;
 }
 
 /** A form field, for errors and focus. */
@@ -41,6 +52,14 @@ export const NEW_PROFILE_DRAFT: ProfileDraft = {
   verifyTls: true,
   caFile: '',
   allowInsecureHttp: false,
+  proxyMode: 'system',
+  proxyUrl: '',
+  proxyUsername: '',
+  proxyBypass: '',
+  clientCertKind: 'none',
+  clientCertFile: '',
+  clientKeyFile: '',
+  clientP12File: '',
 };
 
 /** The draft with a presentation put in (e.g. the one Detect chose), other typing kept. */
@@ -57,6 +76,19 @@ export function withPresentation(draft: ProfileDraft, presentation: KeyPresentat
   }
 }
 
+/** The form's text for a saved proxy setting (absent: the system's). */
+function proxyDraft(proxy: ProxySettings | undefined): Partial<ProfileDraft> {
+  if (proxy?.mode !== 'manual') return { proxyMode: proxy?.mode ?? 'system' };
+  return { proxyMode: 'manual', proxyUrl: proxy.url, proxyUsername: proxy.username ?? '', proxyBypass: proxy.bypass.join('\n') };
+}
+
+/** The form's text for a saved client certificate (absent: none). */
+function clientCertDraft(cert: ClientCertSettings | null | undefined): Partial<ProfileDraft> {
+  if (!cert) return { clientCertKind: 'none' };
+  if (cert.kind === 'pkcs12') return { clientCertKind: 'pkcs12', clientP12File: cert.file };
+  return { clientCertKind: 'pem', clientCertFile: cert.certFile, clientKeyFile: cert.keyFile };
+}
+
 /** The form's text for a saved profile. */
 export function draftFromProfile(profile: ProfileInput): ProfileDraft {
   return withPresentation(
@@ -68,9 +100,19 @@ export function draftFromProfile(profile: ProfileInput): ProfileDraft {
       verifyTls: profile.tls.verify,
       caFile: profile.tls.caFile ?? '',
       allowInsecureHttp: profile.allowInsecureHttp,
+      ...proxyDraft(profile.proxy),
+      ...clientCertDraft(profile.tls.clientCert),
     },
     profile.auth,
   );
+}
+
+/** The bypass list's entries: one per line or separated by commas, blanks dropped (the host checks each). */
+export function bypassEntries(text: string): string[] {
+  return text
+    .split(/[\n,]+/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 /** The text field that goes with a presentation kind, if it has one. */
@@ -118,6 +160,22 @@ export function inputFromDraft(draft: ProfileDraft): { ok: true; input: ProfileI
     return fail('timeoutSeconds', 'Enter the time-out in seconds, for example 60.');
   }
   const caFile = draft.caFile.trim();
+  let proxy: ProxySettings = { mode: 'system' };
+  if (draft.proxyMode === 'none') proxy = { mode: 'none' };
+  else if (draft.proxyMode === 'manual') {
+    if (draft.proxyUrl.trim() === '') return fail('proxyUrl', 'Enter the proxy URL, for example http://proxy.example.com:3128.');
+    const username = draft.proxyUsername.trim();
+    proxy = { mode: 'manual', url: draft.proxyUrl.trim(), username: username === '' ? null : username, bypass: bypassEntries(draft.proxyBypass) };
+  }
+  let clientCert: ClientCertSettings | null = null;
+  if (draft.clientCertKind === 'pkcs12') {
+    if (draft.clientP12File.trim() === '') return fail('clientP12File', 'Enter the path of the PKCS#12 file (.p12 or .pfx).');
+    clientCert = { kind: 'pkcs12', file: draft.clientP12File.trim() };
+  } else if (draft.clientCertKind === 'pem') {
+    if (draft.clientCertFile.trim() === '') return fail('clientCertFile', 'Enter the path of the certificate file (PEM).');
+    if (draft.clientKeyFile.trim() === '') return fail('clientKeyFile', 'Enter the path of the private key file (PEM).');
+    clientCert = { kind: 'pem', certFile: draft.clientCertFile.trim(), keyFile: draft.clientKeyFile.trim() };
+  }
   return {
     ok: true,
     input: {
@@ -125,8 +183,9 @@ export function inputFromDraft(draft: ProfileDraft): { ok: true; input: ProfileI
       baseUrl,
       auth,
       timeoutMs: Math.round(seconds * 1000),
-      tls: { verify: draft.verifyTls, caFile: caFile === '' ? null : caFile },
+      tls: { verify: draft.verifyTls, caFile: caFile === '' ? null : caFile, clientCert },
       allowInsecureHttp: draft.allowInsecureHttp,
+      proxy,
     },
   };
 }
@@ -166,25 +225,45 @@ export function draftFieldOf(hostField: string | undefined, draft: ProfileDraft)
       return 'caFile';
     case 'allowInsecureHttp':
       return 'allowInsecureHttp';
+    case 'proxy':
+    case 'proxyUrl':
+      return 'proxyUrl';
+    case 'proxyUsername':
+      return 'proxyUsername';
+    case 'proxyBypass':
+      return 'proxyBypass';
+    // One host field for both kinds' certificate path: the PKCS#12 file holds the certificate.
+    case 'clientCertFile':
+    case 'tls.clientCert':
+      return draft.clientCertKind === 'pkcs12' ? 'clientP12File' : 'clientCertFile';
+    case 'clientKeyFile':
+      return 'clientKeyFile';
     default:
       return null;
   }
 }
 
-/** The draft with the text of the presentations not chosen left out: it would not be saved. */
+/** The draft with the text of the choices not made (presentation, proxy, certificate) left out: it would not be saved. */
 function asSaved(draft: ProfileDraft): ProfileDraft {
   const field = presentationField(draft.authKind);
+  const manual = draft.proxyMode === 'manual';
   return {
     ...draft,
     scheme: field === 'scheme' ? draft.scheme : '',
     header: field === 'header' ? draft.header : '',
     param: field === 'param' ? draft.param : '',
+    proxyUrl: manual ? draft.proxyUrl : '',
+    proxyUsername: manual ? draft.proxyUsername : '',
+    proxyBypass: manual ? bypassEntries(draft.proxyBypass).join('\n') : '',
+    clientCertFile: draft.clientCertKind === 'pem' ? draft.clientCertFile : '',
+    clientKeyFile: draft.clientCertKind === 'pem' ? draft.clientKeyFile : '',
+    clientP12File: draft.clientCertKind === 'pkcs12' ? draft.clientP12File : '',
   };
 }
 
 /**
  * Whether two drafts would save the same profile (unsaved edits show as a difference). Text
- * kept for a presentation that is not chosen does not count: saving would drop it anyway.
+ * kept for a choice that is not made does not count: saving would drop it anyway.
  */
 export function sameDraft(a: ProfileDraft, b: ProfileDraft): boolean {
   const [left, right] = [asSaved(a), asSaved(b)];

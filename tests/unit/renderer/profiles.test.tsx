@@ -37,7 +37,15 @@ describe('Manage profiles dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
 
     expect(fake.callsOf('createProfile')).toEqual([
-      profileInput({ name: 'Staging', baseUrl: 'https://staging.example.com', auth: { kind: 'header', header: 'X-API-Key' }, timeoutMs: 30_000 }),
+      profileInput({
+        name: 'Staging',
+        baseUrl: 'https://staging.example.com',
+        auth: { kind: 'header', header: 'X-API-Key' },
+        timeoutMs: 30_000,
+        // The form sends the network settings whole: the defaults when left alone.
+        tls: { verify: true, caFile: null, clientCert: null },
+        proxy: { mode: 'system' },
+      }),
     ]);
     expect(await within(dialog).findByRole('heading', { name: 'Staging' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Staging' })).toHaveAttribute('aria-current', 'true');
@@ -112,7 +120,8 @@ describe('Manage profiles dialog', () => {
           name: 'Production EU',
           baseUrl: 'https://api.example.com',
           auth: { kind: 'query', param: 'api_key' },
-          tls: { verify: true, caFile: '/etc/corp-ca.pem' },
+          tls: { verify: true, caFile: '/etc/corp-ca.pem', clientCert: null },
+          proxy: { mode: 'system' },
         }),
       },
     ]);

@@ -81,6 +81,14 @@ describe('an http platform through a proxy', () => {
     expect(!wrong.ok && wrong.error.message).toMatch(new RegExp(`^The proxy ${through.url} refused the credentials given \\(HTTP/1.1 407`));
     expect(!wrong.ok && wrong.error.message).not.toContain('wrong');
   });
+
+  it('says the password is missing when a user name was given without one, rather than that it was refused', async () => {
+    const through = await proxy({ credentials: 'ana:right' });
+    const result = await invoke(platform.url, manual(through.url, 'ana', null));
+    expect(!result.ok && result.error.message).toMatch(
+      new RegExp(`^The proxy ${through.url} asks for credentials \\(HTTP/1.1 407 .*\\) and no password was given for the user ana: set the proxy password`),
+    );
+  });
 });
 
 describe('an https platform through a proxy', () => {
