@@ -97,7 +97,8 @@ function validateSaveTextFile(raw: unknown): Result<SaveTextFileRequest> {
 }
 
 /** Names Windows takes for devices, with any extension (CON.html opens the console, not a file). */
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+// ¹²³ (superscript digits) as escapes: the bundles stay ASCII only, which Node reads faster.
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
 
 /**
  * Why a suggested file name cannot be offered, or null. The person sees it in the save dialog

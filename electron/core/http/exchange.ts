@@ -28,7 +28,7 @@ export class Exchange implements Dispatcher.DispatchHandler, AsyncIterable<Uint8
     private readonly marks: TimingMarks,
     private readonly now: () => number,
     private readonly signal: AbortSignal,
-    private readonly onWriting: (marks: TimingMarks) => void,
+    private readonly onWriting: (exchange: Exchange, marks: TimingMarks) => void,
     private readonly resolve: (response: TransportResponse) => void,
     private readonly reject: (error: Error) => void,
   ) {
@@ -72,7 +72,7 @@ export class Exchange implements Dispatcher.DispatchHandler, AsyncIterable<Uint8
       controller.abort(abortError());
       return;
     }
-    this.onWriting(this.marks);
+    this.onWriting(this, this.marks);
   }
 
   onRequestSent(): void {

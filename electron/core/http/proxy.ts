@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
@@ -54,7 +53,9 @@ export function shownProxy(url: URL): string {
 /** The part of the stack's dispatcher key that a route makes: credentials only as a digest. */
 export function proxyKey(route: ProxyRoute): string {
   if (route.kind === 'direct') return 'direct';
-  const credentials = createHash('sha256')
+  // node:crypto loaded here, not with the stack: a run without a proxy never needs it to start sending.
+  const credentials = process.getBuiltinModule('node:crypto')
+    .createHash('sha256')
     .update(`${route.username ?? ''}\u0000${route.password ?? ''}`)
     .digest('hex');
   return `${shownProxy(route.url)} ${route.username === null ? '-' : credentials}`;

@@ -12,9 +12,17 @@ export type ProxyResolver = (url: URL, setting: ProxySetting) => Promise<ProxyRo
 /** What "System" means on this host: the environment's variables, or the desktop's settings. */
 export type SystemProxy = (url: URL) => Promise<ProxyRoute>;
 
-/** "System" in browser mode and on the command line: HTTP_PROXY, HTTPS_PROXY, NO_PROXY. */
+/** The variables routeFromEnvironment reads, in both cases. */
+const PROXY_VARIABLES = ['http_proxy', 'https_proxy', 'all_proxy', 'no_proxy'].flatMap((name) => [name, name.toUpperCase()]);
+
+/**
+ * "System" in browser mode and on the command line: HTTP_PROXY, HTTPS_PROXY, NO_PROXY, read
+ * when the host starts (they are the process's settings). Read once: each read of process.env
+ * goes through the system, and a run asks for every request's route.
+ */
 export function environmentProxy(env: Environment, noProxy?: string): SystemProxy {
-  return (url) => Promise.resolve(routeFromEnvironment(url, env, noProxy));
+  const variables: Environment = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, env[name]]));
+  return (url) => Promise.resolve(routeFromEnvironment(url, variables, noProxy));
 }
 
 export function createProxyResolver(system: SystemProxy): ProxyResolver {

@@ -163,24 +163,38 @@ export interface Stack {
 
 export function createStack(now: () => number, onProblem: (message: string) => void = () => undefined): Stack {
   const dispatchers = new Map<string, RouteDispatcher>();
+  // A run sends every request with the same TLS settings object: its direct route's key is made once.
+  const directKeys = new WeakMap<TransportTls, string>();
+  const keyOf = (settings: ConnectionSettings): string => {
+    if (settings.route.kind !== 'direct') return settingsKey(settings);
+    let key = directKeys.get(settings.tls);
+    if (key === undefined) {
+      key = settingsKey(settings);
+      directKeys.set(settings.tls, key);
+    }
+    return key;
+  };
   const guard = new StrayGuard(onProblem);
   // Requests made in one turn of the event loop are handed to undici at its end. A connection
   // whose answer just ended is free again only after undici's own end-of-turn step; a request
   // handed over before then would open a new connection instead of reusing it. A request
   // cancelled before its turn ends is never handed over (nothing is sent).
-  let due: Array<() => void> = [];
+  let due: Array<Pending> = [];
   const flush = () => {
     const batch = due;
     due = [];
-    for (const dispatch of batch) dispatch();
+    for (const pending of batch) {
+      if (!pending.exchange.settled) pending.dispatcher.dispatch(pending.options, pending.exchange);
+    }
   };
   return {
     send(request, headers, marks) {
       const { url } = request;
-      const settings: ConnectionSettings = { tls: request.tls, route: request.route ?? { kind: 'direct' } };
+      const origin = url.origin;
+      const settings: ConnectionSettings = { tls: request.tls, route: request.route ?? DIRECT };
       // An origin that sent an answer nobody asked for: a fresh connection each, closed after its answer.
-      const fresh = guard.fresh(url.origin);
-      const key = `${fresh ? 'fresh\n' : ''}${settingsKey(settings)}`;
+      const fresh = guard.fresh(origin);
+      const key = fresh ? `fresh\n${keyOf(settings)}` : keyOf(settings);
       let dispatcher = dispatchers.get(key);
       if (!dispatcher) {
         dispatcher = createDispatcher(settings, now, guard);
@@ -188,22 +202,14 @@ export function createStack(now: () => number, onProblem: (message: string) => v
       }
       const target = dispatcher;
       return new Promise<TransportResponse>((resolve, reject) => {
-        const onWriting = (written: TimingMarks) => {
-          writing = written;
-          guard.willWrite(exchange);
-        };
-        const failed = (error: Error) => reject(withTlsFailure(error, connectionOf.get(marks)?.tlsFailure));
-        const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, failed);
+        const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, (error) => reject(withTlsFailure(error, connectionOf.get(marks)?.tlsFailure)));
         exchange.confirmEnd = (release, fail) => guard.hold(exchange, url, release, fail);
         if (request.signal.aborted) {
           exchange.onResponseError(null, new TransportError('The exchange was aborted.', 'ABORT_ERR'));
           return;
         }
         if (due.length === 0) setImmediate(flush);
-        due.push(() => {
-          if (exchange.settled) return;
-          target.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body: request.body, reset: fresh }, exchange);
-        });
+        due.push({ dispatcher: target, exchange, options: { origin, path: url.pathname + url.search, method: request.method, headers, body: request.body, reset: fresh } });
       });
     },
     async close() {
@@ -212,4 +218,19 @@ export function createStack(now: () => number, onProblem: (message: string) => v
       guard.close();
     },
   };
+
+  /** Pairs the request undici is about to write with its socket (the sendHeaders channel, in the same step). */
+  function onWriting(exchange: Exchange, marks: TimingMarks): void {
+    writing = marks;
+    guard.willWrite(exchange);
+  }
 }
+
+/** A request waiting for the end of the turn to be handed to its dispatcher. */
+interface Pending {
+  dispatcher: RouteDispatcher;
+  exchange: Exchange;
+  options: Dispatcher.DispatchOptions;
+}
+
+const DIRECT: ProxyRoute = { kind: 'direct' };

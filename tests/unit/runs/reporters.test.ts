@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonReport, jsonReportPieces } from '../../../electron/core/runs/reporters';
+import { jsonReport, jsonReportPieces, RESULTS_PER_PIECE } from '../../../electron/core/runs/reporters';
 import type { RunReport, RunReportResult } from '../../../electron/core/runs/runReport';
 
 /**
@@ -36,10 +36,12 @@ describe('the JSON report written in pieces', () => {
     ['one result', reportWith(ODD_RESULTS.slice(0, 1))],
     ['several results with line breaks, quotes and empty values', reportWith(ODD_RESULTS)],
     ['results and requests never sent', reportWith(ODD_RESULTS.slice(1), [{ case: 'c', caseNumber: 1, row: 4, agent: 'x' }])],
+    ['more results than one piece holds, the last piece part full', reportWith(Array.from({ length: 2 * RESULTS_PER_PIECE + 5 }, (_, index) => ODD_RESULTS[index % 3]))],
+    ['exactly one piece of results', reportWith(Array.from({ length: RESULTS_PER_PIECE }, (_, index) => ODD_RESULTS[index % 3]))],
   ])('joins to exactly the report as JSON.stringify writes it: %s', (_name, report) => {
     expect(jsonReport(report)).toBe(`${JSON.stringify(report, null, 2)}\n`);
     const pieces = [...jsonReportPieces({ ...report, results: [] }, report.results)];
-    expect(pieces).toHaveLength(report.results.length + 2);
+    expect(pieces).toHaveLength(Math.ceil(report.results.length / RESULTS_PER_PIECE) + 2);
     expect(pieces.join('')).toBe(`${JSON.stringify(report, null, 2)}\n`);
   });
 });
