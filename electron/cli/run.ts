@@ -5,7 +5,7 @@ import { createPlatformClient, type PlatformTarget, type ProxySetting } from '..
 import { printable } from '../core/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles';
 import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/redact';
-import { jsonReportPieces, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
+import { createJsonResultsText, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
 import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/runs/runReport';
 import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
@@ -301,10 +301,13 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
       io.stdout.write(`${resultLine(shown(event.result))}\n`);
     }
   };
+  // The JSON report's results become text while the run waits for answers, not all after it.
+  const jsonText = args.reporter === 'json' ? createJsonResultsText() : null;
   // A throw in here would end inside the runner, where nothing awaits it: it stops the command instead.
   run.subscribe((event) => {
     try {
       printEvent(event);
+      if (jsonText !== null && event.type === 'result') jsonText.add(event.result.planned.index, shown(event.result));
     } catch (error) {
       guard.fail(error);
     }
@@ -326,8 +329,8 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   const out = args.out ? path.resolve(io.cwd, args.out) : null;
   let notWritten: string | null = null;
   try {
-    if (args.reporter === 'json') {
-      await writePieces(jsonReportPieces(head, results), out, io.stdout);
+    if (jsonText !== null) {
+      await writePieces(jsonText.pieces(head), out, io.stdout);
     } else if (!pretty) {
       await writePieces([renderReport(args.reporter as Exclude<typeof args.reporter, 'pretty'>, { ...head, results: [...results] })], out, io.stdout);
     } else if (out !== null) {

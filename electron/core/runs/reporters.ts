@@ -118,37 +118,91 @@ const BATCH_OPEN = '{\n  "results": [';
 const BATCH_CLOSE = '\n  ]\n}';
 
 /**
- * The JSON report as consecutive pieces of text, the results turned into their entries and text
- * a batch at a time, when their turn comes: the command line writes a large run's report piece
- * by piece, never holding all of it as objects and one text at once (about 10 ms less of a
- * 1000-result run, most of it a full garbage collection the whole text set off). Joined, the
- * pieces are exactly `JSON.stringify(report, null, 2)` and a newline (with DEL and the C1
- * controls escaped as `\u0080`, which JSON.stringify leaves raw). Each batch is stringified
- * inside an object of one `results` field, which puts its results at their depth in the report
- * (four spaces), so no line is indented again afterwards.
- *
- * `head` is the report with `results: []`, in its place among the fields.
+ * The JSON report's results turned into text as they come, in any order, a batch at a time in
+ * plan order: the command line feeds each result while the run waits for answers, so at the end
+ * only the last batch and the head are left to write. Joined, the pieces are exactly
+ * `JSON.stringify(report, null, 2)` and a newline (with DEL and the C1 controls escaped as
+ * `\u0080`, which JSON.stringify leaves raw), whatever the batches were. Each batch is
+ * stringified inside an object of one `results` field, which puts its results at their depth in
+ * the report (four spaces), so no line is indented again afterwards.
  */
-export function* jsonReportPieces(head: RunReport, results: Iterable<RunReportResult>): Generator<string> {
+export function createJsonResultsText(): {
+  /** A result, by its place in the plan (results may come in any order, and places may be left empty). */
+  add(index: number, result: RunReportResult): void;
+  /** The whole report, `head` being the report with `results: []`, in its place among the fields. */
+  pieces(head: RunReport): Generator<string>;
+} {
+  const waiting = new Map<number, RunReportResult>();
+  const written: string[] = [];
+  let next = 0;
+  let batch: RunReportResult[] = [];
+  const flush = () => {
+    written.push(batchText(batch, written.length === 0));
+    batch = [];
+  };
+  const take = (result: RunReportResult) => {
+    batch.push(result);
+    if (batch.length === RESULTS_PER_PIECE) flush();
+  };
+  return {
+    add(index, result) {
+      waiting.set(index, result);
+      for (let found = waiting.get(next); found !== undefined; found = waiting.get(next)) {
+        waiting.delete(next);
+        next += 1;
+        take(found);
+      }
+    },
+    *pieces(head) {
+      // Places left empty (a cancelled run's requests that were never sent): the rest, in plan order.
+      for (const index of [...waiting.keys()].sort((a, b) => a - b)) take(waiting.get(index)!);
+      waiting.clear();
+      if (batch.length > 0) flush();
+      yield* reportAround(head, written);
+    },
+  };
+}
+
+/** A batch of results as the text of the report's results array; `first`: no comma before it. */
+function batchText(batch: RunReportResult[], first: boolean): string {
+  const text = json({ results: batch });
+  return `${first ? '' : ','}${text.slice(BATCH_OPEN.length, text.length - BATCH_CLOSE.length)}`;
+}
+
+/** The report's text around its results' pieces. */
+function* reportAround(head: RunReport, results: Iterable<string>): Generator<string> {
   const skeleton = json(head);
   const slot = skeleton.indexOf(RESULTS_SLOT);
   yield `${skeleton.slice(0, slot)}\n  "results": [`;
-  let first = true;
-  let batch: RunReportResult[] = [];
-  const piece = () => {
-    const text = json({ results: batch });
-    const entries = text.slice(BATCH_OPEN.length, text.length - BATCH_CLOSE.length);
-    const joined = first ? entries : `,${entries}`;
-    first = false;
-    batch = [];
-    return joined;
-  };
-  for (const result of results) {
-    batch.push(result);
-    if (batch.length === RESULTS_PER_PIECE) yield piece();
+  let any = false;
+  for (const piece of results) {
+    any = true;
+    yield piece;
   }
-  if (batch.length > 0) yield piece();
-  yield `${first ? '' : '\n  '}],${skeleton.slice(slot + RESULTS_SLOT.length)}\n`;
+  yield `${any ? '\n  ' : ''}],${skeleton.slice(slot + RESULTS_SLOT.length)}\n`;
+}
+
+/**
+ * The JSON report as consecutive pieces of text, for results already in plan order, each batch
+ * turned into text when its turn comes (a large report is written piece by piece).
+ */
+export function jsonReportPieces(head: RunReport, results: Iterable<RunReportResult>): Generator<string> {
+  return reportAround(
+    head,
+    (function* () {
+      let batch: RunReportResult[] = [];
+      let first = true;
+      for (const result of results) {
+        batch.push(result);
+        if (batch.length === RESULTS_PER_PIECE) {
+          yield batchText(batch, first);
+          first = false;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batchText(batch, first);
+    })(),
+  );
 }
 
 // In a text cell: line breaks kept as \n (a quoted cell may hold them), tabs kept, other controls dropped.

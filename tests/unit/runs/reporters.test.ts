@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonReport, jsonReportPieces, RESULTS_PER_PIECE } from '../../../electron/core/runs/reporters';
+import { createJsonResultsText, jsonReport, jsonReportPieces, RESULTS_PER_PIECE } from '../../../electron/core/runs/reporters';
 import type { RunReport, RunReportResult } from '../../../electron/core/runs/runReport';
 
 /**
@@ -43,5 +43,19 @@ describe('the JSON report written in pieces', () => {
     const pieces = [...jsonReportPieces({ ...report, results: [] }, report.results)];
     expect(pieces).toHaveLength(Math.ceil(report.results.length / RESULTS_PER_PIECE) + 2);
     expect(pieces.join('')).toBe(`${JSON.stringify(report, null, 2)}\n`);
+  });
+
+  it('joins to the same text when the results come out of order while the run goes on, places left empty included', () => {
+    const count = 2 * RESULTS_PER_PIECE + 9;
+    const report = reportWith(Array.from({ length: count }, (_, index) => ({ place: index, odd: ODD_RESULTS[index % 3] })));
+    // Requests side by side finish in any order; a cancelled run leaves places whose request was never sent.
+    const order = Array.from({ length: count }, (_, index) => index).sort((a, b) => ((a * 37) % 11) - ((b * 37) % 11) || b - a);
+    const leftEmpty = new Set([3, RESULTS_PER_PIECE + 1]);
+    const text = createJsonResultsText();
+    for (const index of order) if (!leftEmpty.has(index)) text.add(index, report.results[index]!);
+    const kept = { ...report, results: report.results.filter((_, index) => !leftEmpty.has(index)) };
+    expect([...text.pieces({ ...kept, results: [] })].join('')).toBe(`${JSON.stringify(kept, null, 2)}\n`);
+    const none = createJsonResultsText();
+    expect([...none.pieces(reportWith([]))].join('')).toBe(`${JSON.stringify(reportWith([]), null, 2)}\n`);
   });
 });
