@@ -143,10 +143,18 @@ function progressBar(out: CliOutput): { update(event: Extract<RunEvent, { type: 
  * ~/.ssh/authorized_keys`) is replaced, never written through. Standard output gets about 64 KB
  * at a time.
  */
-async function writePieces(pieces: Iterable<string>, file: string | null, stdout: CliOutput): Promise<void> {
+async function writePieces(pieces: Iterable<string | Uint8Array>, file: string | null, stdout: CliOutput): Promise<void> {
   if (file !== null) return writeFileSafely(file, pieces);
   let chunk = '';
   for (const piece of pieces) {
+    if (typeof piece !== 'string') {
+      // Standard output takes text (a terminal, a pipe or a test's collector alike).
+      chunk += Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('utf8');
+      if (chunk.length < 65_536) continue;
+      stdout.write(chunk);
+      chunk = '';
+      continue;
+    }
     chunk += piece;
     if (chunk.length < 65_536) continue;
     stdout.write(chunk);

@@ -35,7 +35,8 @@ function temporaryFor(file: string): string {
   return path.join(path.dirname(file), `${path.basename(file).slice(0, KEPT_NAME_CHARS)}.${random}.tmp`);
 }
 
-export type FileContent = string | Iterable<string> | AsyncIterable<string>;
+/** Text, or pieces of text and of bytes already encoded as UTF-8, in order. */
+export type FileContent = string | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 
 /** Writes `content` to `file` as described above; throws the system's error (with its code) when it cannot. */
 export async function writeFileSafely(file: string, content: FileContent): Promise<void> {
@@ -47,6 +48,12 @@ export async function writeFileSafely(file: string, content: FileContent): Promi
     await handle.chmod(0o600);
     let chunk = '';
     for await (const piece of typeof content === 'string' ? [content] : content) {
+      if (typeof piece !== 'string') {
+        if (chunk !== '') await handle.writeFile(chunk, 'utf8');
+        chunk = '';
+        await handle.writeFile(piece);
+        continue;
+      }
       chunk += piece;
       if (chunk.length < CHUNK_CHARS) continue;
       // writeFile goes on from the current position and loops until all of it is written.

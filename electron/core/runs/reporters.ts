@@ -129,15 +129,18 @@ const BATCH_CLOSE = '\n  ]\n}';
 export function createJsonResultsText(): {
   /** A result, by its place in the plan (results may come in any order, and places may be left empty). */
   add(index: number, result: RunReportResult): void;
-  /** The whole report, `head` being the report with `results: []`, in its place among the fields. */
-  pieces(head: RunReport): Generator<string>;
+  /**
+   * The whole report, `head` being the report with `results: []`, in its place among the fields;
+   * the results already as UTF-8 bytes (encoding 6 MB of text took about 80 ms after the run).
+   */
+  pieces(head: RunReport): Generator<string | Uint8Array>;
 } {
   const waiting = new Map<number, RunReportResult>();
-  const written: string[] = [];
+  const written: Uint8Array[] = [];
   let next = 0;
   let batch: RunReportResult[] = [];
   const flush = () => {
-    written.push(batchText(batch, written.length === 0));
+    written.push(Buffer.from(batchText(batch, written.length === 0), 'utf8'));
     batch = [];
   };
   const take = (result: RunReportResult) => {
@@ -170,7 +173,7 @@ function batchText(batch: RunReportResult[], first: boolean): string {
 }
 
 /** The report's text around its results' pieces. */
-function* reportAround(head: RunReport, results: Iterable<string>): Generator<string> {
+function* reportAround<Piece extends string | Uint8Array>(head: RunReport, results: Iterable<Piece>): Generator<string | Piece> {
   const skeleton = json(head);
   const slot = skeleton.indexOf(RESULTS_SLOT);
   yield `${skeleton.slice(0, slot)}\n  "results": [`;

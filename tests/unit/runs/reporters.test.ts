@@ -54,8 +54,8 @@ describe('the JSON report written in pieces', () => {
     const text = createJsonResultsText();
     for (const index of order) if (!leftEmpty.has(index)) text.add(index, report.results[index]!);
     const kept = { ...report, results: report.results.filter((_, index) => !leftEmpty.has(index)) };
-    expect([...text.pieces({ ...kept, results: [] })].join('')).toBe(`${JSON.stringify(kept, null, 2)}\n`);
-    const none = createJsonResultsText();
-    expect([...none.pieces(reportWith([]))].join('')).toBe(`${JSON.stringify(reportWith([]), null, 2)}\n`);
+    const joined = (pieces: Iterable<string | Uint8Array>) => Buffer.concat([...pieces].map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))).toString('utf8');
+    expect(joined(text.pieces({ ...kept, results: [] }))).toBe(`${JSON.stringify(kept, null, 2)}\n`);
+    expect(joined(createJsonResultsText().pieces(reportWith([])))).toBe(`${JSON.stringify(reportWith([]), null, 2)}\n`);
   });
 });
