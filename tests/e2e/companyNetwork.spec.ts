@@ -6,7 +6,7 @@ import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { EVENTS_PATH } from '../../electron/shared/hostEventStream';
 import { makeTestPki, PASSPHRASE, startClientCertServer, type TestPki } from '../support/clientCertServer';
 import { startTestProxy } from '../support/proxyServer';
-import { expect, openApp, startWebApp, test } from './fixtures';
+import { createProfile, expect, openApp, startWebApp, test } from './fixtures';
 
 /**
  * A platform behind a company's network, set up as a person would in Manage profiles, in browser
@@ -77,18 +77,15 @@ test('an HTTPS platform behind a private root, through a proxy that asks for a p
   const bodies = collectBodies(page);
   try {
     await openApp(page, app);
-    await page.getByRole('button', { name: 'Manage profiles' }).click();
+    await createProfile(page, 'Company platform', platform.url, async (form) => {
+      const proxyGroup = form.getByRole('group', { name: 'Proxy' });
+      await expect(proxyGroup.getByRole('radio', { name: 'System' })).toBeChecked();
+      await expect(proxyGroup).toContainText('HTTP_PROXY, HTTPS_PROXY and NO_PROXY');
+      await proxyGroup.getByRole('radio', { name: 'Manual' }).check();
+      await form.getByLabel('Proxy URL').fill(proxy.url);
+      await form.getByLabel('Proxy user name').fill('analyst');
+    });
     const dialog = page.getByRole('dialog', { name: 'Profiles' });
-    await dialog.getByRole('button', { name: 'New profile' }).click();
-    await dialog.getByLabel('Name', { exact: true }).fill('Company platform');
-    await dialog.getByLabel('Base URL').fill(platform.url);
-    const proxyGroup = dialog.getByRole('group', { name: 'Proxy' });
-    await expect(proxyGroup.getByRole('radio', { name: 'System' })).toBeChecked();
-    await expect(proxyGroup).toContainText('HTTP_PROXY, HTTPS_PROXY and NO_PROXY');
-    await proxyGroup.getByRole('radio', { name: 'Manual' }).check();
-    await dialog.getByLabel('Proxy URL').fill(proxy.url);
-    await dialog.getByLabel('Proxy user name').fill('analyst');
-    await dialog.getByRole('button', { name: 'Create profile' }).click();
     await expect(dialog.getByRole('heading', { name: 'Company platform', level: 3 })).toBeVisible();
     await saveKey(page);
     // No password yet: the section says so.
@@ -141,16 +138,13 @@ test('a platform that asks for a client certificate: a PKCS#12 file and its pass
   const bodies = collectBodies(page);
   try {
     await openApp(page, app);
-    await page.getByRole('button', { name: 'Manage profiles' }).click();
+    await createProfile(page, 'Mutual TLS', platform.url, async (form) => {
+      const certGroup = form.getByRole('group', { name: 'Client certificate' });
+      await expect(certGroup.getByRole('radio', { name: 'None' })).toBeChecked();
+      await certGroup.getByRole('radio', { name: 'PKCS#12 file (.p12, .pfx)' }).check();
+      await form.getByRole('textbox', { name: 'PKCS#12 file' }).fill(pki.file('client.p12'));
+    });
     const dialog = page.getByRole('dialog', { name: 'Profiles' });
-    await dialog.getByRole('button', { name: 'New profile' }).click();
-    await dialog.getByLabel('Name', { exact: true }).fill('Mutual TLS');
-    await dialog.getByLabel('Base URL').fill(platform.url);
-    const certGroup = dialog.getByRole('group', { name: 'Client certificate' });
-    await expect(certGroup.getByRole('radio', { name: 'None' })).toBeChecked();
-    await certGroup.getByRole('radio', { name: 'PKCS#12 file (.p12, .pfx)' }).check();
-    await dialog.getByRole('textbox', { name: 'PKCS#12 file' }).fill(pki.file('client.p12'));
-    await dialog.getByRole('button', { name: 'Create profile' }).click();
     await expect(dialog.getByRole('heading', { name: 'Mutual TLS', level: 3 })).toBeVisible();
     await saveKey(page);
     await page.keyboard.press('Escape');

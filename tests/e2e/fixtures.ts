@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 const webEntry = fileURLToPath(new URL('../../dist/electron/web.mjs', import.meta.url));
 
@@ -84,13 +84,17 @@ export async function openApp(page: Page, app: RunningApp): Promise<void> {
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
 }
 
-/** Creates a profile for `baseUrl` in the Profiles dialog, which stays open; the profile becomes active. */
-export async function createProfile(page: Page, name: string, baseUrl: string): Promise<void> {
+/**
+ * Creates a profile for `baseUrl` in the Profiles dialog, which stays open; the profile becomes
+ * active. `settings` fills in more of the form (a proxy, a certificate) before Create.
+ */
+export async function createProfile(page: Page, name: string, baseUrl: string, settings?: (dialog: Locator) => Promise<void>): Promise<void> {
   await page.getByRole('button', { name: 'Manage profiles' }).click();
   const dialog = page.getByRole('dialog', { name: 'Profiles' });
   await dialog.getByRole('button', { name: 'New profile' }).click();
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Base URL').fill(baseUrl);
+  await settings?.(dialog);
   await dialog.getByRole('button', { name: 'Create profile' }).click();
   await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
   await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText(name);

@@ -8,6 +8,7 @@ import { startGzipGateway } from '../support/gzipGateway';
 import { startTestProxy } from '../support/proxyServer';
 import { startTlsServer } from '../support/tlsServer';
 import { expect, openApp, startWebApp, test } from './fixtures';
+import type { Page } from '@playwright/test';
 
 /**
  * Browser mode behind a proxy named by HTTP_PROXY or HTTPS_PROXY: the platform is reached through
@@ -16,6 +17,14 @@ import { expect, openApp, startWebApp, test } from './fixtures';
 const KEY = 'SENTINEL-proxy-key-8c1e4b7a2d';
 const guideline = SANDBOX_GUIDELINES.find((g) => g.name === 'Escalation policy')!;
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
+
+/** Opens the guideline on the Guidelines tab; answers its view. */
+async function openGuideline(page: Page) {
+  await page.getByRole('tab', { name: 'Guidelines' }).click();
+  await page.getByRole('combobox', { name: 'Guideline' }).fill(guideline.id);
+  await page.getByRole('button', { name: 'Open guideline' }).click();
+  return page.getByRole('region', { name: 'Guideline', exact: true });
+}
 
 test('HTTP_PROXY: the platform through the proxy, said on the page; the Sandbox direct', async ({ page }) => {
   const platform = await startSandbox({ apiKey: KEY, latency: 'none' });
@@ -28,10 +37,7 @@ test('HTTP_PROXY: the platform through the proxy, said on the page; the Sandbox 
   });
   try {
     await openApp(page, app);
-    await page.getByRole('tab', { name: 'Guidelines' }).click();
-    await page.getByRole('combobox', { name: 'Guideline' }).fill(guideline.id);
-    await page.getByRole('button', { name: 'Open guideline' }).click();
-    const view = page.getByRole('region', { name: 'Guideline', exact: true });
+    const view = await openGuideline(page);
     await expect(view.getByRole('heading', { name: guideline.name, level: 2 })).toBeVisible();
     await expect(view.getByText(`Through proxy ${proxy.url}`)).toBeVisible();
     expect(proxy.asked).toEqual([expect.stringMatching(new RegExp(`^GET ${platform.url}/api/guideline/`))]);
@@ -67,10 +73,7 @@ test("HTTPS_PROXY: an https platform signed by a root in the system's store, thr
   });
   try {
     await openApp(page, app);
-    await page.getByRole('tab', { name: 'Guidelines' }).click();
-    await page.getByRole('combobox', { name: 'Guideline' }).fill(guideline.id);
-    await page.getByRole('button', { name: 'Open guideline' }).click();
-    const view = page.getByRole('region', { name: 'Guideline', exact: true });
+    const view = await openGuideline(page);
     await expect(view.getByRole('heading', { name: 'Gateway policy', level: 2 })).toBeVisible();
     await expect(view.getByText(`Through proxy ${proxy.url}`)).toBeVisible();
     expect(proxy.asked).toEqual([`CONNECT ${new URL(platform.url).host}`]);
