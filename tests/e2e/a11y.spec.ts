@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
-import { expect, openApp, test } from './fixtures';
+import { expect, fillPayload, openApp, test } from './fixtures';
 
 /**
  * axe-core on every main screen and dialog, in the light and the dark colour scheme. Every
@@ -33,7 +33,7 @@ async function scan(page: Page, testInfo: TestInfo, state: string): Promise<void
 async function invokeDrafter(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
-  await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud' }));
+  await fillPayload(page, JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud' }));
   await page.getByRole('button', { name: 'Invoke' }).click();
   await expect(response(page)).toContainText('Hi Grace Hopper');
 }
@@ -49,7 +49,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await openApp(page, app);
       await scan(page, testInfo, 'invoke-empty');
 
-      await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace Hopper', note: 'x'.repeat(400) }));
+      await fillPayload(page, JSON.stringify({ customer_name: 'Grace Hopper', note: 'x'.repeat(400) }));
       await page.getByRole('group', { name: 'Payload view' }).getByRole('button', { name: 'Table' }).click();
       await expect(page.getByRole('table', { name: 'Payload fields' })).toBeVisible();
       await scan(page, testInfo, 'invoke-payload-table');

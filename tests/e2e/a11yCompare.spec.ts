@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { expect, openApp, test } from './fixtures';
+import { expect, fillPayload, openApp, test } from './fixtures';
 
 /**
  * axe-core on History's Comparison, in the light and the dark colour scheme, as a11y.spec.ts
@@ -14,7 +14,7 @@ const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply dra
 async function invoke(page: Page, name: string, topic: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill(`A question about ${topic}.`);
-  await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: name, company: 'Cobol Cloud', topic }));
+  await fillPayload(page, JSON.stringify({ customer_name: name, company: 'Cobol Cloud', topic }));
   await page.getByRole('button', { name: 'Invoke' }).click();
   await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText(`Hi ${name}`);
 }

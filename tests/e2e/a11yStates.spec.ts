@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
-import { createProfileWithKey, expect, openApp, test } from './fixtures';
+import { createProfileWithKey, expect, fillPayload, openApp, test } from './fixtures';
 
 /**
  * States that tests/e2e/a11y.spec.ts does not reach, scanned the same way (axe, every default
@@ -29,7 +29,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // Learned keys: an answered invoke with a key the agent's placeholders lack.
       await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
       await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
-      await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace', custmer_typo: 'x' }));
+      await fillPayload(page, JSON.stringify({ customer_name: 'Grace', custmer_typo: 'x' }));
       await page.getByRole('button', { name: 'Invoke' }).click();
       await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('Grace');
       await page.getByRole('button', { name: 'Agent catalog' }).click();

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
-import { expect, openApp, test } from './fixtures';
+import { expect, fillPayload, openApp, test } from './fixtures';
 import { EVENTS_PATH } from '../../electron/shared/hostEventStream';
 
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
@@ -21,7 +21,7 @@ function recordCalls(page: Page): string[] {
 async function fillRequest(page: Page, agentId: string, text: string, payload: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Agent' }).fill(agentId);
   await page.getByRole('textbox', { name: 'Text' }).fill(text);
-  await page.getByRole('textbox', { name: 'Payload' }).fill(payload);
+  await fillPayload(page, payload);
 }
 
 test('invoking a sample agent shows the payload in the answer, with server and round-trip times', async ({ page, app }) => {

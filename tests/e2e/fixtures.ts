@@ -85,6 +85,21 @@ export async function openApp(page: Page, app: RunningApp): Promise<void> {
 }
 
 /**
+ * Puts `text` in the payload editor in place of what it holds. Playwright's fill selects all
+ * and types; with CodeMirror in a shadow root the selection is sometimes not taken on a loaded
+ * machine, and the text lands before the old `{}`. So the editor is read back (a textarea's
+ * value, or the code editor's lines) and filled again until it holds exactly the text.
+ */
+export async function fillPayload(page: Page, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: 'Payload' });
+  await expect(async () => {
+    await editor.fill(text);
+    const held = await editor.evaluate((element) => (element instanceof HTMLTextAreaElement ? element.value : (element as HTMLElement).innerText));
+    expect(held.replace(/\n/g, '')).toBe(text.replace(/\n/g, ''));
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Creates a profile for `baseUrl` in the Profiles dialog, which stays open; the profile becomes
  * active. `settings` fills in more of the form (a proxy, a certificate) before Create.
  */

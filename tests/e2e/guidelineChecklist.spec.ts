@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
-import { expect, openApp, test } from './fixtures';
+import { expect, fillPayload, openApp, test } from './fixtures';
 
 /**
  * Checklist against an answer in real Chromium (issue 9): invoke, open the entry in History,
@@ -30,7 +30,7 @@ test('a checklist marked against an answer is kept with the entry, reloads, and 
   await page.getByRole('tab', { name: 'Agents' }).click();
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
-  await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' }));
+  await fillPayload(page, JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' }));
   await page.getByRole('button', { name: 'Invoke' }).click();
   await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('Hi Grace Hopper');
 

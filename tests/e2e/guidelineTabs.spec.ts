@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
-import { expect, openApp, startWebApp, test } from './fixtures';
+import { expect, fillPayload, openApp, startWebApp, test } from './fixtures';
 
 /**
  * Issue 9, "Several at once", in real Chromium: guidelines in tabs (keyboard, close, back after a
@@ -98,7 +98,7 @@ test('a guideline beside the workbench: read it and an agent answer on one scree
 
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
-  await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace', company: 'Cobol Cloud', topic: 'a lost invoice' }));
+  await fillPayload(page, JSON.stringify({ customer_name: 'Grace', company: 'Cobol Cloud', topic: 'a lost invoice' }));
   await page.getByRole('button', { name: 'Invoke' }).click();
   const response = page.getByRole('region', { name: 'Response', exact: true });
   await expect(response).toContainText('Grace');

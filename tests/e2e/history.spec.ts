@@ -1,5 +1,5 @@
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { expect, openApp, test } from './fixtures';
+import { expect, fillPayload, openApp, test } from './fixtures';
 
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 
@@ -8,7 +8,7 @@ test('an invoke is found in History by a word of its answer, opened as it was, a
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
   const payload = JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' });
-  await page.getByRole('textbox', { name: 'Payload' }).fill(payload);
+  await fillPayload(page, payload);
   await page.getByRole('button', { name: 'Invoke' }).click();
   await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('Hi Grace Hopper');
 

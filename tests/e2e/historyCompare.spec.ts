@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { expect, openApp, test } from './fixtures';
+import { expect, fillPayload, openApp, test } from './fixtures';
 
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 
 async function invoke(page: Page, text: string, payload: Record<string, string>, expected: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill(text);
-  await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify(payload));
+  await fillPayload(page, JSON.stringify(payload));
   await page.getByRole('button', { name: 'Invoke' }).click();
   await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText(expected);
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Download, Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startTestServer } from '../support/testServer';
-import { createProfileWithKey, expect, openApp, test } from './fixtures';
+import { createProfileWithKey, expect, fillPayload, openApp, test } from './fixtures';
 
 /**
  * Issue 8, evidence for QA, in real Chromium in browser mode: Export report downloads the HTML
@@ -20,7 +20,7 @@ const HOSTILE = '<script>window.__pwned = 1</script><img src=x onerror="window._
 async function invoke(page: Page, agentId: string, text: string, payload = '{}') {
   await page.getByRole('combobox', { name: 'Agent' }).fill(agentId);
   await page.getByRole('textbox', { name: 'Text' }).fill(text);
-  await page.getByRole('textbox', { name: 'Payload' }).fill(payload);
+  await fillPayload(page, payload);
   await page.getByRole('button', { name: 'Invoke' }).click();
 }
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { expect, openApp, test } from './fixtures';
+import { expect, fillPayload, openApp, test } from './fixtures';
 
 /**
  * The layout at the two window sizes people use most (a 1280×800 laptop, a 1024×700 small
@@ -100,7 +100,7 @@ test.describe('Ctrl+Enter invokes from wherever focus is in the request tab', ()
     test(`from ${place}`, async ({ page, app }) => {
       await openApp(page, app);
       await page.getByRole('combobox', { name: 'Agent' }).fill(orderStatus.id);
-      await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ order_id: 'NW-7', status: 'shipped' }));
+      await fillPayload(page, JSON.stringify({ order_id: 'NW-7', status: 'shipped' }));
       await focus(page);
       await page.keyboard.press('Control+Enter');
       await expect(response(page)).toContainText('Order NW-7 is currently "shipped"');
@@ -110,10 +110,10 @@ test.describe('Ctrl+Enter invokes from wherever focus is in the request tab', ()
   test('from the Response beside the form, after an answer', async ({ page, app }) => {
     await openApp(page, app);
     await page.getByRole('combobox', { name: 'Agent' }).fill(orderStatus.id);
-    await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ order_id: 'NW-7', status: 'shipped' }));
+    await fillPayload(page, JSON.stringify({ order_id: 'NW-7', status: 'shipped' }));
     await page.getByRole('button', { name: 'Invoke' }).click();
     await expect(response(page)).toContainText('Order NW-7 is currently "shipped"');
-    await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ order_id: 'NW-8', status: 'packed' }));
+    await fillPayload(page, JSON.stringify({ order_id: 'NW-8', status: 'packed' }));
     await response(page).getByRole('tab', { name: 'Code' }).click();
     await page.keyboard.press('Control+Enter');
     // The Code view stays open and shows the request just sent.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startGzipGateway } from '../support/gzipGateway';
 import { startTestProxy } from '../support/proxyServer';
 import { startTlsServer } from '../support/tlsServer';
-import { expect, openApp, startWebApp, test } from './fixtures';
+import { expect, fillPayload, openApp, startWebApp, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /**
@@ -94,7 +94,7 @@ test('a gateway that gzips every answer: the answer reads, and Raw response show
     await openApp(page, app);
     await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
     await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
-    await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' }));
+    await fillPayload(page, JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' }));
     await page.getByRole('button', { name: 'Invoke' }).click();
     const response = page.getByRole('region', { name: 'Response', exact: true });
     await expect(response).toContainText('Hi Grace Hopper');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { expect, openApp, startWebApp, test } from './fixtures';
+import { expect, fillPayload, openApp, startWebApp, test } from './fixtures';
 
 /** Request tabs come back with their last answer after a restart, and closing one can be undone (issue 8). */
 
@@ -14,7 +14,7 @@ const tabs = (page: Page) => page.getByRole('tablist', { name: 'Requests' }).get
 async function invokeDrafter(page: Page, customer: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill(`Where is the refund of ${customer}?`);
-  await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: customer, company: 'Cobol Cloud', topic: 'a lost invoice' }));
+  await fillPayload(page, JSON.stringify({ customer_name: customer, company: 'Cobol Cloud', topic: 'a lost invoice' }));
   await page.getByRole('button', { name: 'Invoke' }).click();
   await expect(response(page)).toContainText(`Hi ${customer}`);
 }

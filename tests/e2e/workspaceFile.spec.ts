@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { createProfile, createProfileWithKey, expect, openApp, startWebApp, test } from './fixtures';
+import { createProfile, createProfileWithKey, expect, fillPayload, openApp, startWebApp, test } from './fixtures';
 
 /**
  * A team shares its workspace through a repository (README "Sharing a workspace"): one person
@@ -26,7 +26,7 @@ test('a workspace exported as a download is imported into a fresh data folder', 
   const saved = page.waitForResponse((response) => response.url().endsWith('/rpc/saveWorkspace') && (response.request().postData() ?? '').includes('Where is my refund?'));
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
-  await page.getByRole('textbox', { name: 'Payload' }).fill(JSON.stringify({ customer_name: 'Grace', company: 'Cobol Cloud' }));
+  await fillPayload(page, JSON.stringify({ customer_name: 'Grace', company: 'Cobol Cloud' }));
   await saved;
   await page.getByRole('button', { name: 'Invoke' }).click();
   await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('Grace');
