@@ -5,9 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
-import { startTestProxy, type TestProxy } from '../../support/proxyServer';
+import { proxiesClosedAfterEach } from '../../support/proxyPerTest';
 import { closedPort } from '../../support/testServer';
 import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';
 
@@ -24,7 +24,6 @@ let cli: string;
 let suite: string;
 let roots: string;
 let platform: TlsTestServer;
-const proxies: TestProxy[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'run-proxy-'));
@@ -40,15 +39,7 @@ afterAll(async () => {
   await platform.close();
   await rm(dir, { recursive: true, force: true });
 });
-afterEach(async () => {
-  for (const proxy of proxies.splice(0)) await proxy.close();
-});
-
-async function proxy(options: Parameters<typeof startTestProxy>[0] = {}): Promise<TestProxy> {
-  const started = await startTestProxy(options);
-  proxies.push(started);
-  return started;
-}
+const proxy = proxiesClosedAfterEach();
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -1,10 +1,10 @@
 import { generate } from 'selfsigned';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxyResolver, environmentProxy } from '../../../../electron/core/http/proxyRoute';
 import type { PlatformTarget, ProxySetting } from '../../../../electron/core/platformClient';
 import type { InvokeResult } from '../../../../electron/shared/contract';
 import { testClient, testTarget } from '../../../support/platformClient';
-import { startTestProxy, type TestProxy } from '../../../support/proxyServer';
+import { proxiesClosedAfterEach } from '../../../support/proxyPerTest';
 import { closedPort, startTestServer, type TestServer } from '../../../support/testServer';
 import { startTlsServer, type TlsTestServer } from '../../../support/tlsServer';
 
@@ -19,7 +19,6 @@ const ANSWER = JSON.stringify({ answer: 'through', duration: '12ms' });
 
 let platform: TestServer;
 let securePlatform: TlsTestServer;
-const proxies: TestProxy[] = [];
 
 beforeAll(async () => {
   platform = await startTestServer((_request, response) => response.end(ANSWER));
@@ -29,15 +28,7 @@ afterAll(async () => {
   await platform.close();
   await securePlatform.close();
 });
-afterEach(async () => {
-  for (const proxy of proxies.splice(0)) await proxy.close();
-});
-
-async function proxy(options: Parameters<typeof startTestProxy>[0] = {}): Promise<TestProxy> {
-  const started = await startTestProxy(options);
-  proxies.push(started);
-  return started;
-}
+const proxy = proxiesClosedAfterEach();
 
 /** Sends one invoke with the given proxy setting; "System" reads `env`. */
 function invoke(baseUrl: string, setting: ProxySetting, env: Record<string, string> = {}, overrides: Partial<PlatformTarget> = {}): Promise<InvokeResult> {
