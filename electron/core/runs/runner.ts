@@ -88,6 +88,13 @@ export interface RunHandle {
 export const DEFAULT_CONCURRENCY = 8;
 const DEFAULT_RETRY_WAIT_MS = 1000;
 
+/** A request's last answer, not judged yet. */
+interface Answered {
+  planned: PlannedCase;
+  result: InvokeResult;
+  attempts: number;
+}
+
 /** Milliseconds a Retry-After header asks for (seconds, or an HTTP date), or null when absent or unreadable. */
 export function retryAfterMs(value: string | undefined, wallClock: () => Date): number | null {
   if (value === undefined) return null;
@@ -167,7 +174,8 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
     }
   }
 
-  async function sendOne(planned: PlannedCase): Promise<RunResult | null> {
+  /** One request sent (again after 429s) until it has a result to judge; null when cancelled before sending. */
+  async function sendOne(planned: PlannedCase): Promise<Answered | null> {
     let attempts = 0;
     for (;;) {
       await waitForTurn();
@@ -184,8 +192,37 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
           continue;
         }
       }
-      const expectations = judgeSafely(planned, result);
-      return { planned, result, expectations, attempts, passed: expectations.every((outcome) => outcome.passed) };
+      return { planned, result, attempts };
+    }
+  }
+
+  /*
+   * Answers are judged and announced after the worker has sent its next request: answers arrive
+   * together (an agent answers a batch in about the same time), and a worker that judged and
+   * told its subscribers first (reports, the database, the screen) would hold back every request
+   * behind it in that batch. The queue is emptied once the event loop has sent what it can, and
+   * always before `finished`.
+   */
+  const unjudged: Answered[] = [];
+  let judgingScheduled = false;
+
+  function judgeLater(answer: Answered): void {
+    unjudged.push(answer);
+    if (judgingScheduled) return;
+    judgingScheduled = true;
+    setImmediate(judgeWaiting);
+  }
+
+  function judgeWaiting(): void {
+    judgingScheduled = false;
+    for (const { planned, result: invoked, attempts } of unjudged.splice(0)) {
+      const expectations = judgeSafely(planned, invoked);
+      const result: RunResult = { planned, result: invoked, expectations, attempts, passed: expectations.every((outcome) => outcome.passed) };
+      results[planned.index] = result;
+      completed += 1;
+      if (result.passed) passed += 1;
+      else failed += 1;
+      emit({ type: 'result', result, completed, total: plan.length, passed, failed });
     }
   }
 
@@ -193,17 +230,13 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
     while (!controller.signal.aborted && next < plan.length) {
       const planned = plan[next]!;
       next += 1;
-      const result = await sendOne(planned);
-      if (result === null) return;
-      results[planned.index] = result;
-      completed += 1;
-      if (result.passed) passed += 1;
-      else failed += 1;
-      if (options.stopWhenUnreachable && !answered && !result.result.ok && result.result.error.code === 'network') {
+      const answer = await sendOne(planned);
+      if (answer === null) return;
+      if (options.stopWhenUnreachable && !answered && !answer.result.ok && answer.result.error.code === 'network') {
         unreachable = true;
         controller.abort();
       }
-      emit({ type: 'result', result, completed, total: plan.length, passed, failed });
+      judgeLater(answer);
     }
   }
 
@@ -212,6 +245,7 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
     setImmediate(() => {
       const workers = Array.from({ length: Math.min(concurrency, plan.length) }, () => worker());
       void Promise.all(workers).then(() => {
+        judgeWaiting();
         const kept = results.filter((result): result is RunResult => result !== undefined);
         const summary: RunSummary = {
           total: plan.length,

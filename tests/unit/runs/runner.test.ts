@@ -52,6 +52,36 @@ describe('the runner', () => {
     expect(line).toMatch(/^held: 2 run, 1 passed, 0 failed, 1 cancelled in flight in /);
   });
 
+  it('sends the next requests before telling subscribers about answers that arrived together', async () => {
+    // Answers of one batch arrive together; a subscriber's work (a report, the database, the
+    // screen) must not hold back the requests that the workers can already send.
+    const answered: ExchangeRecord = { method: 'POST', url: 'http://x/', requestBody: '{}', status: 200, statusText: 'OK', responseHeaders: {}, responseBody: null, responseBytes: 0, responseBodyTruncated: false, roundTripMs: 1, startedAt: '2026-11-23T17:00:00.000Z', timing: null };
+    const waiting: Array<() => void> = [];
+    let sent = 0;
+    const held: PlatformClient = {
+      invoke: (_target, request) => {
+        sent += 1;
+        return new Promise((resolve) => {
+          waiting.push(() => resolve({ ok: true, value: { response: { answer: `echo ${request.text}`, duration: '1ms' }, serverDuration: { ms: 1, text: '1ms' }, exchange: answered } }));
+        });
+      },
+      getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
+      saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
+    };
+    const run = startRun(plan(8, { answerContains: 'echo t' }), { client: held, target: testTarget('http://127.0.0.1:9', KEY) }, { concurrency: 4 });
+    const sentAtEachResult: number[] = [];
+    run.subscribe((event) => {
+      if (event.type === 'result') sentAtEachResult.push(sent);
+    });
+    while (sent < 4) await new Promise((resolve) => setImmediate(resolve));
+    for (const answerNow of waiting.splice(0)) answerNow();
+    while (sent < 8) await new Promise((resolve) => setImmediate(resolve));
+    for (const answerNow of waiting.splice(0)) answerNow();
+    const summary = await run.done;
+    expect(summary).toMatchObject({ total: 8, passed: 8 });
+    expect(sentAtEachResult).toEqual([8, 8, 8, 8, 8, 8, 8, 8]);
+  });
+
   it('keeps at most `concurrency` requests in flight at the server', async () => {
     let inFlight = 0;
     let most = 0;
