@@ -62,7 +62,7 @@ describe('the runner', () => {
       invoke: (_target, request) => {
         sent += 1;
         return new Promise((resolve) => {
-          waiting.push(() => resolve({ ok: true, value: { response: { answer: `echo ${request.text}`, duration: '1ms' }, serverDuration: { ms: 1, text: '1ms' }, exchange: answered } }));
+          waiting.push(() => resolve({ ok: true, value: { response: { answer: `echo ${request.text}`, duration: '1ms' }, serverDuration: { raw: '1ms', ms: 1 }, exchange: answered } }));
         });
       },
       getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
