@@ -19,10 +19,11 @@ export interface WebArgs {
 /** The options, and the --help made from them. */
 export const WEB_COMMAND = {
   usage: 'npm run web -- [options]',
+  summary: 'Serves Agent Explorer to a browser on this machine, from the same core as the desktop app.',
   options: {
     port: { type: 'string', value: 'N', help: 'listen on 127.0.0.1:N (default: a free port)' },
-    open: { type: 'boolean', help: 'open the app in the system browser (through a private file: no secret on any command line)' },
-    'data-dir': { type: 'string', value: 'DIR', help: 'where profiles are saved (default: AGENT_EXPLORER_DATA_DIR, or your config folder)' },
+    open: { type: 'boolean', help: 'open the app in the system browser (through a private file:\nno secret on any command line)' },
+    'data-dir': { type: 'string', value: 'DIR', help: 'where profiles are saved (default: AGENT_EXPLORER_DATA_DIR,\nor your config folder)' },
     'sandbox-key': { type: 'string', value: 'KEY', help: 'a fixed sandbox key', forTests: true },
     'sandbox-latency': { type: 'string', value: 'none|realistic', help: 'the Sandbox answers at once, or as a platform would (default)', forTests: true },
   },
