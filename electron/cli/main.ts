@@ -3,7 +3,9 @@
  * Only `run` exists today; everything testable is in run.ts, this file hands it the process.
  */
 import { EXIT_USAGE, runCli, unexpectedLine } from './run';
-import { runUsage } from './runArgs';
+import { parseRunArgs } from './runArgs';
+
+const COMMAND_HINT = 'agent-explorer run SUITE.json';
 
 /**
  * Errors nothing caught (an exception thrown from a callback, a promise rejected with no one
@@ -42,12 +44,22 @@ async function main(argv: readonly string[]): Promise<number> {
       },
     });
   }
-  if (command === undefined || command === '--help' || command === '-h') {
-    process.stdout.write(`${runUsage()}\n`);
-    return command === undefined ? 2 : 0;
+  if (command === undefined) return usageError(`name a command: ${COMMAND_HINT} (see --help)`);
+  if (!command.startsWith('-')) return usageError(`unknown command ${command} (the command is: ${COMMAND_HINT})`);
+  // Options before any command: --help and --version answer as `run`'s do (the one command there
+  // is); a mistake in them is said as run says it.
+  const parsed = parseRunArgs(argv);
+  if (parsed.kind === 'print') {
+    process.stdout.write(`${parsed.text}\n`);
+    return 0;
   }
-  process.stderr.write(`agent-explorer: unknown command ${command} (the command is: agent-explorer run SUITE.json)\n`);
-  return 2;
+  return usageError(parsed.kind === 'error' ? parsed.message : `name the command first: ${COMMAND_HINT} [options]`);
+}
+
+/** A usage error: one line on standard error, exit 2. */
+function usageError(message: string): number {
+  process.stderr.write(`agent-explorer: ${message}\n`);
+  return EXIT_USAGE;
 }
 
 void main(process.argv.slice(2)).then(

@@ -16,7 +16,7 @@ import { createProxyResolver, environmentProxy } from '../core/http/proxyRoute';
 import { writeFileSafely } from '../core/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
-import { parseRunArgs, runUsage, type RunArgs } from './runArgs';
+import { parseRunArgs, type RunArgs } from './runArgs';
 import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
 import type { TransportTls } from '../core/transport';
 
@@ -171,7 +171,7 @@ function* redactedResults(results: Iterable<RunReportResult>, redactor: Redactor
 /** The proxy password this run may use, from --proxy or the environment's proxy URLs; null when none. */
 function proxyPassword(argv: readonly string[], env: RunCliIo['env']): string | null {
   const parsed = parseRunArgs(argv);
-  if (parsed.ok && 'args' in parsed && parsed.args.proxy) return parsed.args.proxy.password;
+  if (parsed.kind === 'run' && parsed.args.proxy) return parsed.args.proxy.password;
   for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY']) {
     const value = env[name];
     const address = value ? parseProxyUrl(value, name) : null;
@@ -234,12 +234,13 @@ interface Guard {
 
 async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: string) => void, guard: Guard): Promise<number> {
   const parsed = parseRunArgs(argv);
-  if (!parsed.ok) {
+  if (parsed.kind === 'error') {
     say(parsed.message);
     return EXIT_USAGE;
   }
-  if ('help' in parsed) {
-    io.stdout.write(`${runUsage()}\n`);
+  if (parsed.kind === 'print') {
+    // --help or --version.
+    io.stdout.write(`${parsed.text}\n`);
     return EXIT_PASSED;
   }
   const { args } = parsed;

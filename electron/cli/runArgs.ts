@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { parseProxyUrl, type ProxyAddress } from '../core/http/proxyEnv';
 import { REPORTERS, type ReporterName } from '../core/runs/reporters';
 import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../core/runs/runLimits';
+import { parseCommandLine, type Checked, type Command, type CommandLine, type OptionTable, type OptionValues } from '../shared/commandLine';
 
 /** The arguments of `agent-explorer run`, checked; anything wrong is one sentence for exit code 2. */
 export interface RunArgs {
@@ -31,68 +31,47 @@ export interface RunArgs {
 const { concurrency: CONCURRENCY, ratePerSecond: RATE } = RUN_LIMITS;
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** The command's help text; made when asked for: its numbers load Intl's number data (16-20 ms of a start). */
-export function runUsage(): string {
-  return `Usage: agent-explorer run SUITE.json [options]
-
-Runs every case of a suite (against each data row and agent) and checks its expectations.
-
-Options:
-  --data FILE            a .csv or .jsonl data file of your own instead of the suite's "data"
-                         (a suite's own "data" is read only inside the suite's folder)
-  --concurrency N        requests in flight at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default 8)
-  --rate N               at most N requests started per second, ${RATE.min} to ${count(RATE.max)}
-  --max-requests N       refuse a run of more than N requests (default ${count(MAX_RUN_REQUESTS)})
-  --on-429 wait|fail     on HTTP 429: wait as Retry-After says and send again (default), or record it
-  --reporter NAME        pretty (default), junit, json, csv or html
-  --out FILE             write the report there (default: standard output)
-  --sandbox              run against an embedded Sandbox instead of the platform
-  --ca FILE              also trust the CA certificates in FILE (PEM), beside the system's roots
-  --insecure             do not verify the platform's certificate (said on standard error)
-  --cert FILE            present this client certificate (PEM, with --key; or a .p12/.pfx file
-                         alone); a passphrase is read from AGENT_EXPLORER_CERT_PASSPHRASE
-  --key FILE             the client certificate's private key (PEM)
-  --proxy URL            send through this proxy (http://[user:password@]host:port, or https://),
-                         instead of HTTPS_PROXY / HTTP_PROXY / ALL_PROXY from the environment
-  --noproxy LIST         hosts reached without the proxy, in place of NO_PROXY: comma-separated
-                         names (a name covers its subdomains), host:port, IP addresses or ranges
-                         (10.0.0.0/8), or * for all
-  -h, --help             this help
-
-The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
+/**
+ * The command's options, and its help made from them. Descriptions with numbers are made when
+ * --help asks: the numbers load Intl's number data (16-20 ms of a start).
+ */
+export const RUN_COMMAND = {
+  usage: 'agent-explorer run SUITE.json [options]',
+  summary: "Runs every case of a suite (against each data row and agent) and checks its expectations.",
+  positionals: true,
+  options: {
+    data: { type: 'string', value: 'FILE', help: 'a .csv or .jsonl data file of your own instead of the suite\'s "data"\n(a suite\'s own "data" is read only inside the suite\'s folder)' },
+    concurrency: { type: 'string', value: 'N', help: () => `requests in flight at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default 8)` },
+    rate: { type: 'string', value: 'N', help: () => `at most N requests started per second, ${RATE.min} to ${count(RATE.max)}` },
+    'max-requests': { type: 'string', value: 'N', help: () => `refuse a run of more than N requests (default ${count(MAX_RUN_REQUESTS)})` },
+    'on-429': { type: 'string', value: 'wait|fail', help: 'on HTTP 429: wait as Retry-After says and send again (default), or record it' },
+    reporter: { type: 'string', value: 'NAME', help: 'pretty (default), junit, json, csv or html' },
+    out: { type: 'string', value: 'FILE', help: 'write the report there (default: standard output)' },
+    sandbox: { type: 'boolean', help: 'run against an embedded Sandbox instead of the platform' },
+    ca: { type: 'string', value: 'FILE', help: "also trust the CA certificates in FILE (PEM), beside the system's roots" },
+    insecure: { type: 'boolean', help: "do not verify the platform's certificate (said on standard error)" },
+    cert: {
+      type: 'string',
+      value: 'FILE',
+      help: 'present this client certificate (PEM, with --key; or a .p12/.pfx file\nalone); a passphrase is read from AGENT_EXPLORER_CERT_PASSPHRASE',
+    },
+    key: { type: 'string', value: 'FILE', help: "the client certificate's private key (PEM)" },
+    proxy: {
+      type: 'string',
+      value: 'URL',
+      help: 'send through this proxy (http://[user:password@]host:port, or https://),\ninstead of HTTPS_PROXY / HTTP_PROXY / ALL_PROXY from the environment',
+    },
+    noproxy: {
+      type: 'string',
+      value: 'LIST',
+      help: 'hosts reached without the proxy, in place of NO_PROXY: comma-separated\nnames (a name covers its subdomains), host:port, IP addresses or ranges\n(10.0.0.0/8), or * for all',
+    },
+  },
+  footer: `The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
 it in AGENT_EXPLORER_AUTH (bearer, scheme:NAME, header:NAME or query:NAME).
 Exit code: 0 every case passed, 1 any failed, 2 a bad suite, bad arguments, an unreachable
-platform or an unexpected error.`;
-}
-
-export type ParsedRunArgs = { ok: true; args: RunArgs } | { ok: true; help: true } | { ok: false; message: string };
-
-const OPTIONS = {
-  data: { type: 'string' },
-  concurrency: { type: 'string' },
-  rate: { type: 'string' },
-  'max-requests': { type: 'string' },
-  'on-429': { type: 'string' },
-  reporter: { type: 'string' },
-  out: { type: 'string' },
-  sandbox: { type: 'boolean' },
-  ca: { type: 'string' },
-  insecure: { type: 'boolean' },
-  cert: { type: 'string' },
-  key: { type: 'string' },
-  proxy: { type: 'string' },
-  noproxy: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-/** parseArgs' own errors, said as this command says its others. */
-function parseError(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string };
-  const option = /'(-[^' ]+)/.exec(message ?? '')?.[1] ?? '';
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option} (see --help)`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return /does not take/.test(message ?? '') ? `${option} takes no value` : `${option} needs a value`;
-  return message ?? 'the arguments cannot be read (see --help)';
-}
+platform or an unexpected error.`,
+} as const satisfies Command<OptionTable>;
 
 /** A number option's value in [min, max], or the sentence that says what it must be. */
 function numberIn(text: string | undefined, name: string, min: number, max: number, whole: boolean): number | string | undefined {
@@ -104,15 +83,13 @@ function numberIn(text: string | undefined, name: string, min: number, max: numb
   return `${name} needs ${whole ? 'a whole number' : 'a number'} ${range}`;
 }
 
-export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    return { ok: false, message: parseError(error) };
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { ok: true, help: true };
+/** The command's arguments: what to run, the text --help or --version prints, or the one sentence a usage error is. */
+export function parseRunArgs(argv: readonly string[]): CommandLine<RunArgs> {
+  return parseCommandLine(RUN_COMMAND, argv, checkRunArgs);
+}
+
+/** The run's own rules over the values parseArgs read. */
+function checkRunArgs(values: OptionValues<typeof RUN_COMMAND.options>, positionals: string[]): Checked<RunArgs> {
   for (const name of ['data', 'out', 'ca', 'cert', 'key'] as const) {
     if (values[name] === '') return { ok: false, message: `--${name} needs a file name` };
   }
@@ -136,7 +113,7 @@ export function parseRunArgs(argv: readonly string[]): ParsedRunArgs {
   if (positionals.length > 1) return { ok: false, message: `one suite file at a time (got ${positionals.join(', ')})` };
   return {
     ok: true,
-    args: {
+    value: {
       suite: positionals[0]!,
       ...(values.data === undefined ? {} : { data: values.data }),
       ...(values.out === undefined ? {} : { out: values.out }),

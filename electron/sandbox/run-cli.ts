@@ -5,9 +5,10 @@
  * The process itself (stdout, stderr, exit, signals) comes in as `CliIo`, so this runs in
  * unit tests without spawning anything; `cli.ts` passes the real process.
  */
-import { parseSandboxArgs, SANDBOX_USAGE } from './args';
+import { parseSandboxArgs } from './args';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from './catalog';
 import { describePresentation } from '../core/keyPresentation';
+import { USAGE_EXIT_CODE } from '../shared/commandLine';
 import type { KeyPresentation } from '../shared/contract';
 import { startSandbox, type SandboxServer } from './server';
 
@@ -72,17 +73,18 @@ export function startupLines(server: Pick<SandboxServer, 'url' | 'apiKey'>, auth
  */
 export async function runSandboxCli(argv: readonly string[], io: CliIo): Promise<void> {
   const parsed = parseSandboxArgs(argv);
-  if (parsed.kind === 'help') {
-    io.out(SANDBOX_USAGE);
+  if (parsed.kind === 'print') {
+    // --help or --version.
+    io.out(parsed.text);
     io.exit(0);
     return;
   }
   if (parsed.kind === 'error') {
     io.err(`sandbox: ${parsed.message}`);
-    io.exit(2);
+    io.exit(USAGE_EXIT_CODE);
     return;
   }
-  const { port, host, apiKey, auth, latency } = parsed.options;
+  const { port, host, apiKey, auth, latency } = parsed.args;
   let server: SandboxServer;
   try {
     server = await startSandbox({ port, host, apiKey, auth, latency });

@@ -2,7 +2,7 @@
 // renderer built by Vite into dist/renderer/. `--node-only` skips the renderer (for the
 // standalone sandbox). Bundling means the packaged app needs no runtime node_modules.
 import { build as esbuild } from 'esbuild';
-import { cliBuildOptions } from './cliBuild.mjs';
+import { cliBuildOptions, sandboxBuildOptions, webBuildOptions } from './cliBuild.mjs';
 import { lazyHttp2, undiciDefine } from './undiciBundle.mjs';
 import { chmod } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -20,18 +20,15 @@ const common = {
   legalComments: 'none',
 };
 
-const ESM_REQUIRE = "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);";
-
 const started = performance.now();
 await Promise.all([
   // Electron main and preload: CommonJS, with 'electron' provided by the runtime. The preload
   // runs sandboxed, where only a few modules can be required, so everything else is inlined.
   esbuild({ ...common, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', external: ['electron'], plugins: [lazyHttp2], define: undiciDefine }),
   esbuild({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', external: ['electron'] }),
-  // Browser mode: an ES module that bundles undici (CommonJS, which requires Node's modules), so
-  // `require` is made available to it as in the command line's bundle.
-  esbuild({ ...common, entryPoints: ['electron/web/cli.ts'], outfile: 'dist/electron/web.mjs', format: 'esm', banner: { js: ESM_REQUIRE }, plugins: [lazyHttp2], define: undiciDefine }),
-  esbuild({ ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile: 'dist/electron/sandbox.mjs', format: 'esm' }),
+  // Browser mode and the standalone Sandbox, bundled as their tests bundle them.
+  esbuild({ ...common, ...webBuildOptions('dist/electron/web.mjs') }),
+  esbuild({ ...common, ...sandboxBuildOptions('dist/electron/sandbox.mjs') }),
   // The command line (`agent-explorer run`, the package's bin): the core only, nothing of the renderer.
   esbuild({ ...common, ...cliBuildOptions('dist/electron/cli.mjs') }),
 ]);

@@ -1,6 +1,14 @@
-// How the command line (`agent-explorer run`, the package's bin) is bundled: by build.mjs, and
-// by the test that checks what it loads at start (tests/unit/runs/cliStart.test.ts).
+// How the command lines are bundled: `agent-explorer` (the package's bin), browser mode
+// (`npm run web`) and the standalone Sandbox. Used by build.mjs, and by the tests that run each
+// as a process (tests/unit/runs/cliStart.test.ts, cliProcess.test.ts, web/ and sandbox/).
 import { lazyHttp2, undiciDefine } from './undiciBundle.mjs';
+
+/**
+ * What the three bundles share: ES modules run by Node 22 or later, with no license comments (one
+ * name with an accent in them would make the whole source two-byte text, slower for Node to read
+ * at every start).
+ */
+const common = { bundle: true, platform: 'node', target: 'node22', format: 'esm', sourcemap: false, legalComments: 'none' };
 
 /**
  * Node's built-in modules loaded with require, not import. Importing a built-in from an ES
@@ -30,15 +38,25 @@ export function cliBuildOptions(outfile) {
   return {
     entryPoints: ['electron/cli/main.ts'],
     outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    // As build.mjs bundles: no license comments (one name with an accent in them would make the
-    // whole source two-byte text, slower for Node to read at every start).
-    legalComments: 'none',
+    ...common,
     banner: { js: banner },
     plugins: [requireBuiltins, lazyHttp2],
     define: undiciDefine,
   };
+}
+
+const ESM_REQUIRE = "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);";
+
+/**
+ * esbuild options for browser mode's bundle at `outfile`: an ES module that bundles undici
+ * (CommonJS, which requires Node's modules), so `require` is made available to it. It serves the
+ * renderer from `../renderer/` beside it.
+ */
+export function webBuildOptions(outfile) {
+  return { ...common, entryPoints: ['electron/web/cli.ts'], outfile, banner: { js: ESM_REQUIRE }, plugins: [lazyHttp2], define: undiciDefine };
+}
+
+/** esbuild options for the standalone Sandbox's bundle at `outfile`. */
+export function sandboxBuildOptions(outfile) {
+  return { ...common, entryPoints: ['electron/sandbox/cli.ts'], outfile };
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { startCore } from '../core/bootstrap';
 import { defaultBrowserDataDir } from '../core/dataDir';
 import { describeLaunch, folderInUseMessage, lockDataDir } from '../core/dataDirLock';
+import { USAGE_EXIT_CODE } from '../shared/commandLine';
 import { APP_VERSION } from '../shared/version';
-import { parseWebArgs, WEB_USAGE } from './args';
+import { parseWebArgs } from './args';
 import { startWebHost } from './host';
 import { openInBrowser, type OpenedLaunchFile } from './openBrowser';
 
@@ -18,13 +19,14 @@ import { openInBrowser, type OpenedLaunchFile } from './openBrowser';
  */
 export async function main(argv: readonly string[]): Promise<void> {
   const parsed = parseWebArgs(argv);
-  if (!parsed.ok) {
+  if (parsed.kind === 'error') {
     process.stderr.write(`agent-explorer: ${parsed.message}\n`);
-    process.exitCode = 2;
+    process.exitCode = USAGE_EXIT_CODE;
     return;
   }
-  if (parsed.args.help) {
-    process.stdout.write(`${WEB_USAGE}\n`);
+  if (parsed.kind === 'print') {
+    // --help or --version.
+    process.stdout.write(`${parsed.text}\n`);
     return;
   }
   const { args } = parsed;

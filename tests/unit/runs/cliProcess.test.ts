@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_VERSION } from '../../../electron/shared/version';
 import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
 
 /**
@@ -59,5 +60,55 @@ describe('the agent-explorer process', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('bad.json: case 1: cases[0].agent: is missing');
     expect((await start(['walk'])).code).toBe(2);
+  });
+});
+
+describe('the agent-explorer process: its arguments', () => {
+  it('--version prints the version alone, before the command and after it', async () => {
+    for (const args of [['--version'], ['run', '--version']]) {
+      expect(await start(args)).toEqual({ code: 0, stdout: `${APP_VERSION}\n`, stderr: '' });
+    }
+  });
+
+  it('--help prints the run\'s options, --version among them, before the command and after it', async () => {
+    for (const args of [['--help'], ['-h'], ['run', '--help'], ['run', '-h']]) {
+      const ran = await start(args);
+      expect(ran).toMatchObject({ code: 0, stderr: '' });
+      expect(ran.stdout).toMatch(/^Usage: agent-explorer run SUITE\.json \[options\]\n/);
+      expect(ran.stdout).toContain('\n  --concurrency N        requests in flight at once, 1 to 64 (default 8)\n');
+      expect(ran.stdout).toContain('\n  --version              the version\n');
+    }
+  });
+
+  it('takes an option\'s value as --name=value and as --name value', async () => {
+    for (const args of [['--reporter=csv'], ['--reporter', 'csv']]) {
+      const ran = await start(['run', 'examples/runs/orders.suite.json', '--sandbox', ...args]);
+      expect(ran.code).toBe(0);
+      expect(ran.stdout).toMatch(/^case,row,agent,passed,/);
+    }
+    for (const args of [['--concurrency=65'], ['--concurrency', '65']]) {
+      expect(await start(['run', 'examples/runs/orders.suite.json', '--sandbox', ...args])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'agent-explorer: --concurrency needs a whole number from 1 to 64\n',
+      });
+    }
+  });
+
+  it('refuses an unknown option and a missing value on standard error, exit 2', async () => {
+    expect(await start(['run', 'suite.json', '--bogus'])).toEqual({ code: 2, stdout: '', stderr: 'agent-explorer: unknown option --bogus (see --help)\n' });
+    expect(await start(['--bogus'])).toEqual({ code: 2, stdout: '', stderr: 'agent-explorer: unknown option --bogus (see --help)\n' });
+    expect(await start(['run', 'suite.json', '--data'])).toEqual({ code: 2, stdout: '', stderr: 'agent-explorer: --data needs a value\n' });
+  });
+
+  it('without a command, says how to give one on standard error, exit 2', async () => {
+    const ran = await start([]);
+    expect(ran).toMatchObject({ code: 2, stdout: '' });
+    expect(ran.stderr).toBe('agent-explorer: name a command: agent-explorer run SUITE.json (see --help)\n');
+    expect(await start(['walk'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-explorer: unknown command walk (the command is: agent-explorer run SUITE.json)\n',
+    });
   });
 });

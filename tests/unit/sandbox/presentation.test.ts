@@ -43,7 +43,7 @@ describe('a sandbox told to take the key in one form only', () => {
 describe('--auth', () => {
   it('parses each form and refuses others', () => {
     const parsed = parseSandboxArgs(['--auth', 'scheme:Api-Key']);
-    expect(parsed.kind === 'run' && parsed.options.auth).toEqual({ kind: 'scheme', scheme: 'Api-Key' });
+    expect(parsed.kind === 'run' && parsed.args.auth).toEqual({ kind: 'scheme', scheme: 'Api-Key' });
     expect(parseSandboxArgs(['--auth', 'cookie:x'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--auth') });
   });
 
