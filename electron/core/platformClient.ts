@@ -19,7 +19,7 @@ import { normaliseDuration } from './duration';
 import { canCarryKey, presentKey } from './keyPresentation';
 import { platformPath } from './platformPath';
 import { receivedBody, type BodyRead } from './receivedBody';
-import { createRedactor, createStreamRedactor, redactDeep, type Redactor } from './redact';
+import { createHeadRedactor, createRedactor, createStreamRedactor, redactDeep, type Redactor } from './redact';
 import { phasesOf } from './timing';
 import { TransportError, type ProxyRoute, type TimingMarks, type Transport, type TransportResponse, type TransportTls } from './transport';
 
@@ -99,10 +99,10 @@ type AbortReason = 'timeout' | 'too_large' | 'cancelled';
 export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
   /**
    * The route for a request, asked of the resolver with the origin only: a key sent as a query
-   * parameter never reaches a PAC script or the system's resolver.
+   * parameter never reaches a PAC script or the system's resolver. Without a resolver, direct.
    */
-  function routeFor(target: PlatformTarget, url: URL): Promise<ProxyRoute> {
-    if (!deps.resolveProxy) return Promise.resolve({ kind: 'direct' });
+  function routeFor(target: PlatformTarget, url: URL): Promise<ProxyRoute> | ProxyRoute {
+    if (!deps.resolveProxy) return DIRECT;
     return deps.resolveProxy(new URL(`${url.origin}/`), target.proxy ?? { mode: 'system' });
   }
 
@@ -170,6 +170,18 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       const received = answered && receivedBody(answered.wire, record.responseHeaders['content-encoding'], read, target.apiKey);
       if (received) record.received = received;
     };
+    /**
+     * Reads the body with `read`, ended at once when the exchange is aborted (the time-out, Cancel,
+     * the size cap), whatever the body does: one that never ends included. The source is then
+     * told to stop (not awaited: a stuck source may never settle its return()).
+     */
+    const readBody = <T>(body: AsyncIterable<Uint8Array>, read: (body: AsyncIterable<Uint8Array>) => Promise<T>): Promise<T> => {
+      const iterator = body[Symbol.asyncIterator]();
+      return Promise.race([read({ [Symbol.asyncIterator]: () => iterator }), aborted]).catch((error: unknown) => {
+        void iterator.return?.()?.catch(() => undefined);
+        throw error;
+      });
+    };
     const finish = () => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCancel);
@@ -188,28 +200,30 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         ...(body !== null ? { 'content-type': 'application/json' } : {}),
         ...presented.headers,
       };
-      const route = await Promise.race([routeFor(target, presented.url), aborted]);
+      const routing = routeFor(target, presented.url);
+      const route = routing instanceof Promise ? await Promise.race([routing, aborted]) : routing;
+      if (abortReason !== null) throw new TransportError('The exchange was aborted.', 'ABORT_ERR');
       record.via = route.kind === 'proxy' ? `${route.url.protocol}//${route.url.host}` : null;
       // The transport never follows redirects: following one could carry the key elsewhere.
       const sentResponse = await Promise.race([
         deps.transport({ url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls, route }, marks),
         aborted,
       ]);
-      const response: TransportResponse = { ...sentResponse, body: untilAborted(sentResponse.body, aborted) };
+      const response = sentResponse;
       answered = response;
       record.status = response.status;
       // A server may echo the key anywhere, the reason phrase included.
       // Node reads the status line and headers as latin1, so a key echoed there in UTF-8 arrives
-      // as one character per byte: redacted in that form too.
-      const headRedactor = createRedactor(target.apiKey, 'bytes');
-      const redactHead = (text: string) => headRedactor.redact(redactor.redact(text));
-      record.statusText = redactHead(response.statusText);
-      // Object.fromEntries: a header named "__proto__" is kept as sent (assigning it would drop it).
-      record.responseHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [redactHead(name), redactHead(value)]));
+      // as one character per byte: redacted in that form too. Every header name and value is
+      // redacted; the headers come back as they are when none held the key, else as a new object
+      // made with Object.fromEntries (a header named "__proto__" is kept as sent).
+      const headRedactor = createHeadRedactor(target.apiKey);
+      record.statusText = headRedactor.redact(response.statusText);
+      record.responseHeaders = redactDeep(response.headers, headRedactor);
 
       if (file !== undefined) {
         const limitBytes = target.maxSavedFileBytes ?? DEFAULT_SAVED_FILE_BYTES;
-        const saved = await writeBodyToFile(response, file, target.apiKey, limitBytes, (count) => (record.responseBytes = count));
+        const saved = await readBody(response.body, (body) => writeBodyToFile(body, file, target.apiKey, limitBytes, (count) => (record.responseBytes = count)));
         finish();
         noteReceived({ data: null, bytes: record.responseBytes, complete: false });
         // Stopped at the limit: drop the rest of the answer rather than leave the server sending it.
@@ -220,7 +234,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         // An error body is evidence, but only its start is needed on the page (a 40 MB error page
         // once became a 251 MB reply): read a little past the cut, so a key straddling it is
         // still redacted whole, then stop reading. "Save to a file" gets the whole body.
-        const head = await readPrefix(response, ERROR_BODY_MAX_BYTES + 4 * redactor.maxMatchLength);
+        const head = await readBody(response.body, (body) => readPrefix(body, ERROR_BODY_MAX_BYTES + 4 * redactor.maxMatchLength));
         record.responseBytes = head.received;
         finish();
         noteReceived({ data: head.data, bytes: head.received, complete: !head.stopped });
@@ -234,9 +248,10 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         const redirect = response.status >= 300 && response.status < 400 && location ? ` (redirect to ${location} not followed)` : '';
         return fail('http_status', `The server answered HTTP ${response.status}${record.statusText ? ` ${record.statusText}` : ''}${redirect}.`);
       }
-      const bytes = await readCapped(response, target.maxResponseBytes, () => abort('too_large'));
+      const bytes = await readBody(response.body, (body) => readCapped(body, response.headers['content-length'], target.maxResponseBytes));
       record.responseBytes = bytes.received;
       if (bytes.tooLarge) {
+        abort('too_large');
         finish();
         noteReceived({ data: null, bytes: bytes.received, complete: false });
         return fail('too_large', `The response is larger than the ${formatBytes(target.maxResponseBytes)} limit, so it was not read.`);
@@ -338,6 +353,8 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
   }
 }
 
+const DIRECT: ProxyRoute = { kind: 'direct' };
+
 /** How much of a successful answer's raw body is kept beside the parsed answer. */
 export const RAW_COPY_MAX_CHARS = 256 * 1024;
 /** How much of an error body is read and shown; the rest can be saved to a file. */
@@ -352,21 +369,6 @@ function trimRawCopy(record: ExchangeRecord): ExchangeRecord {
   return { ...record, responseBody: record.responseBody.slice(0, RAW_COPY_MAX_CHARS), responseBodyTruncated: true };
 }
 
-/** The body's chunks until `aborted` rejects, which then ends the reading at once. */
-async function* untilAborted(body: AsyncIterable<Uint8Array>, aborted: Promise<never>): AsyncIterable<Uint8Array> {
-  const iterator = body[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    // Not awaited: a stuck source may never settle its return().
-    void iterator.return?.()?.catch(() => undefined);
-  }
-}
-
 /** A failure to write the saved body (disk full, no permission), as opposed to the network. */
 class FileSinkError extends Error {}
 
@@ -376,7 +378,7 @@ class FileSinkError extends Error {}
  * A partial file is removed when the exchange fails.
  */
 async function writeBodyToFile(
-  response: TransportResponse,
+  body: AsyncIterable<Uint8Array>,
   file: string,
   secret: string | null,
   limitBytes: number,
@@ -397,7 +399,7 @@ async function writeBodyToFile(
     written += data.byteLength;
   };
   try {
-    for await (const chunk of response.body) {
+    for await (const chunk of body) {
       const room = limitBytes - received;
       // Only a byte past the limit says the answer was longer: one ending exactly at it is whole.
       limitReached = chunk.byteLength > room;
@@ -418,10 +420,10 @@ async function writeBodyToFile(
 }
 
 /** Reads the body until its end or until `stopAfter` bytes have arrived, whichever comes first. */
-async function readPrefix(response: TransportResponse, stopAfter: number): Promise<{ data: Uint8Array; received: number; stopped: boolean }> {
+async function readPrefix(body: AsyncIterable<Uint8Array>, stopAfter: number): Promise<{ data: Uint8Array; received: number; stopped: boolean }> {
   const chunks: Uint8Array[] = [];
   let received = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of body) {
     chunks.push(chunk);
     received += chunk.byteLength;
     if (received >= stopAfter) return { data: Buffer.concat(chunks), received, stopped: true };
@@ -441,25 +443,22 @@ function cutErrorBody(data: Uint8Array, stopped: boolean, redactor: Redactor): s
   return redactor.redactPrefix(text, cut);
 }
 
-/** Reads the body while counting bytes, stopping as soon as the cap is passed. */
+/**
+ * Reads the body while counting bytes, stopping as soon as the cap is passed (or at once, when
+ * the declared length is over it): the caller then ends the exchange.
+ */
 async function readCapped(
-  response: TransportResponse,
+  body: AsyncIterable<Uint8Array>,
+  contentLength: string | undefined,
   maxBytes: number,
-  onTooLarge: () => void,
 ): Promise<{ data: Uint8Array; received: number; tooLarge: boolean }> {
-  const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    onTooLarge();
-    return { data: new Uint8Array(0), received: 0, tooLarge: true };
-  }
+  const declared = Number(contentLength);
+  if (Number.isFinite(declared) && declared > maxBytes) return { data: new Uint8Array(0), received: 0, tooLarge: true };
   const chunks: Uint8Array[] = [];
   let received = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of body) {
     received += chunk.byteLength;
-    if (received > maxBytes) {
-      onTooLarge();
-      return { data: new Uint8Array(0), received, tooLarge: true };
-    }
+    if (received > maxBytes) return { data: new Uint8Array(0), received, tooLarge: true };
     chunks.push(chunk);
   }
   // The usual answer arrives in one chunk: it is the body as it is.

@@ -52,11 +52,13 @@ function asSent(encoding: string | null, read: BodyRead, secret: string | null):
   const redactor = createRedactor(secret, 'bytes');
   // A little past the cut, so a key that straddles it is seen whole (and redacted whole).
   const window = read.data.subarray(0, RECEIVED_HEAD_BYTES + redactor.maxMatchLength);
+  const whole = window.byteLength <= RECEIVED_HEAD_BYTES && read.complete;
+  // The usual case: a short body whose bytes are its text's own, which the record keeps already
+  // (redacted there); the head would be all of it.
+  if (whole && isPlainUtf8(window)) return { encoding, bytes: read.bytes, head: null, headTruncated: read.bytes > window.byteLength, inBody: true };
   const text = latin1(window);
-  const { out, consumed } =
-    window.byteLength <= RECEIVED_HEAD_BYTES && read.complete ? { out: redactor.redact(text), consumed: text.length } : redactor.redactUpTo(text, Math.min(text.length, RECEIVED_HEAD_BYTES));
+  const { out, consumed } = whole ? { out: redactor.redact(text), consumed: text.length } : redactor.redactUpTo(text, Math.min(text.length, RECEIVED_HEAD_BYTES));
   const headTruncated = !read.complete || read.bytes > consumed;
-  // The usual case: the bytes are the body text's own, which the record keeps already.
   if (isPlainUtf8(window)) return { encoding, bytes: read.bytes, head: null, headTruncated, inBody: true };
   return { encoding, bytes: read.bytes, head: Buffer.from(out, 'latin1').toString('base64'), headTruncated };
 }

@@ -118,7 +118,9 @@ export function createRedactor(secret: string | null | undefined, domain: TextDo
   // Building the matcher costs more than a loopback exchange (a run of 1000 invokes spent most
   // of its CPU here), and every exchange builds three; a redactor holds no state between calls,
   // so the last few are kept. Only a handful of keys, which the caller holds in memory anyway.
-  const recent = RECENT_REDACTORS[domain];
+  // An ASCII key's UTF-8 bytes read as latin1 are the key itself: both domains build the same
+  // pattern, so they share one redactor (and a caller can tell that the two are one).
+  const recent = RECENT_REDACTORS[domain === 'bytes' && !NON_ASCII.test(secret) ? 'text' : domain];
   const known = recent.get(secret);
   if (known) return known;
   const built = buildRedactor(secret, domain);
@@ -130,6 +132,25 @@ export function createRedactor(secret: string | null | undefined, domain: TextDo
 /** Keyed by the secret itself (no key text built per lookup: a run looks one up three times per exchange). */
 const RECENT_REDACTORS: Record<TextDomain, Map<string, Redactor>> = { text: new Map(), bytes: new Map() };
 const RECENT_REDACTORS_MAX = 4;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * For text Node reads as latin1 (the status line, header names and values): the key redacted as
+ * decoded text, then as UTF-8 bytes (a key echoed in UTF-8 arrives one character per byte). For
+ * an ASCII key the two are one redactor, and a text it left unchanged is not searched again.
+ */
+export function createHeadRedactor(secret: string | null | undefined): Pick<Redactor, 'redact'> {
+  const text = createRedactor(secret);
+  const bytes = createRedactor(secret, 'bytes');
+  if (text === NO_REDACTION) return NO_REDACTION;
+  return {
+    redact(value) {
+      const once = text.redact(value);
+      return bytes === text && once === value ? value : bytes.redact(once);
+    },
+  };
+}
 
 function buildRedactor(secret: string, domain: TextDomain): Redactor {
   const characters = [...secret].map((char) => characterForms(char, domain));
@@ -176,7 +197,7 @@ export function redactSecret(text: string, secret: string | null | undefined): s
  * usual case: copying every exchange whole was a run's largest cost after the network);
  * one with something to redact is a new plain object or array, and `value` is left as it was.
  */
-export function redactDeep<T>(value: T, redactor: Redactor): T {
+export function redactDeep<T>(value: T, redactor: Pick<Redactor, 'redact'>): T {
   if (redactor === NO_REDACTION) return value;
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return redactor.redact(item);

@@ -8,6 +8,7 @@ import { benchHistoryFirstScreen } from './historyScreen';
 import { removeSharedHistory, sharedHistory } from './historySeed';
 import { benchStartWithHistory } from './historyStart';
 import { benchRetention } from './historyPrune';
+import { benchInvokeCpu } from './invokeCpu';
 import { benchInvokeOverhead } from './invokeOverhead';
 import { benchLibrarySearch } from './library';
 import { benchRuns } from './runs';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, history, historyscreen, historystart, retention, library, reader, paint, runs, limit, runsview) runs
+  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, limit, runsview) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -31,6 +32,10 @@ async function main(): Promise<void> {
   const rendererDir = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
   if (!only || only === 'overhead') {
     for (const line of await benchInvokeOverhead(requests)) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'cpu') {
+    for (const line of await benchInvokeCpu(Number(process.env['BENCH_CPU_REQUESTS'] ?? 3000))) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'history') {

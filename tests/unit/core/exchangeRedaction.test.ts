@@ -197,6 +197,24 @@ describe('the save-to-file limit', () => {
   });
 });
 
+describe('a key sent in a header (plain ASCII), echoed in the head of a successful answer', () => {
+  it('is redacted from the status line, a header name and header values, the body and the whole result', async () => {
+    const key = 'sk-ascii-0123456789abcdef';
+    const body = Buffer.from(`{"answer":"echo ${key}","duration":"1s"}`, 'utf8');
+    const head = [`HTTP/1.1 200 OK ${key}`, `X-${key}: yes`, `X-Echo: ${key}`, `X-Basic: Basic ${base64(`user:${key}`)}`, 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close', '', ''];
+    const s = await raw((socket) => socket.end(Buffer.concat([Buffer.from(head.join('\r\n'), 'utf8'), body])));
+    const result = await client.invoke(testTarget(s.url, key), invokeRequest);
+    expect(result.ok).toBe(true);
+    expect(JSON.stringify(result)).not.toContain(key);
+    const exchange = result.ok ? result.value.exchange : null;
+    expect(exchange?.statusText).toBe(`OK ${REDACTED}`);
+    expect(exchange?.responseHeaders[`x-${REDACTED}`]).toBe('yes');
+    expect(exchange?.responseHeaders['x-echo']).toBe(REDACTED);
+    expect(exchange?.responseHeaders['x-basic']).toContain(REDACTED);
+    expect(exchange?.responseBody).toBe(`{"answer":"echo ${REDACTED}","duration":"1s"}`);
+  });
+});
+
 describe('through the contract, as the page receives it', () => {
   it('answers a 40 MB error body with a small reply, and redacts the key the server echoed in it', async () => {
     const size = 40 * 1024 * 1024;

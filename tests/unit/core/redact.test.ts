@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64, base64url, KEY, KEY_FORMS } from '../../support/keyForms';
-import { createStreamRedactor, REDACTED, redactDeep, createRedactor, redactSecret } from '../../../electron/core/redact';
+import { createHeadRedactor, createStreamRedactor, REDACTED, redactDeep, createRedactor, redactSecret } from '../../../electron/core/redact';
 
 describe('redactSecret', () => {
   for (const [name, form] of Object.entries(KEY_FORMS)) {
@@ -68,6 +68,23 @@ describe('redactSecret', () => {
     const result = redactSecret(body, KEY);
     expect(result.endsWith(`"k":"${REDACTED}"}`)).toBe(true);
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('createHeadRedactor (text Node read as latin1)', () => {
+  it('redacts a non-ASCII key as text and as its UTF-8 bytes read one per character', () => {
+    const head = createHeadRedactor(KEY);
+    const latin1 = Buffer.from(KEY, 'utf8').toString('latin1');
+    expect(latin1).not.toBe(KEY);
+    expect(head.redact(`a ${KEY} b ${latin1} c`)).toBe(`a ${REDACTED} b ${REDACTED} c`);
+  });
+
+  it('uses one redactor for an ASCII key, whose bytes read the same, and still catches every form', () => {
+    const key = 'sk-ascii-0123456789abcdef';
+    expect(createRedactor(key, 'bytes')).toBe(createRedactor(key));
+    const head = createHeadRedactor(key);
+    expect(head.redact(`x ${key} ${encodeURIComponent(key)} ${base64(key)} y`)).toBe(`x ${REDACTED} ${REDACTED} ${REDACTED} y`);
+    expect(head.redact('nothing here at all, long enough')).toBe('nothing here at all, long enough');
   });
 });
 
