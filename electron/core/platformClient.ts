@@ -70,9 +70,15 @@ export interface PlatformClientDeps {
   resolveProxy?: ProxyResolver;
 }
 
+/** What a caller may learn of an exchange while it is under way. */
+export interface ExchangeEvents {
+  /** The request has been written to the connection (not called when it never was). */
+  onSent?: () => void;
+}
+
 /** `signal` lets the caller cancel: the exchange then ends with a `cancelled` error. */
 export interface PlatformClient {
-  invoke(target: PlatformTarget, request: InvokeRequest, signal?: AbortSignal): Promise<InvokeResult>;
+  invoke(target: PlatformTarget, request: InvokeRequest, signal?: AbortSignal, events?: ExchangeEvents): Promise<InvokeResult>;
   getGuideline(target: PlatformTarget, request: GuidelineRequest, signal?: AbortSignal): Promise<GuidelineResult>;
   /**
    * Sends the request and streams the body, whatever its size or status, into a new file at
@@ -114,6 +120,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
     signal: AbortSignal | undefined,
     /** Stream the body into this new file instead of memory: no size cap, no status check. */
     file?: string,
+    events?: ExchangeEvents,
   ): Promise<Sent> {
     const url = new URL(path, target.baseUrl.replace(/\/*$/, '/'));
     const record: ExchangeRecord = {
@@ -206,7 +213,7 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       record.via = route.kind === 'proxy' ? `${route.url.protocol}//${route.url.host}` : null;
       // The transport never follows redirects: following one could carry the key elsewhere.
       const sentResponse = await Promise.race([
-        deps.transport({ url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls, route }, marks),
+        deps.transport({ url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls, route, onSent: events?.onSent }, marks),
         aborted,
       ]);
       const response = sentResponse;
@@ -312,8 +319,8 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       return redactDeep({ ok: true, value: { path: file, ...saved, exchange: sent.record } }, createRedactor(target.apiKey));
     },
 
-    async invoke(target, request, signal) {
-      return redactDeep(await invokeOnce(target, request, signal), createRedactor(target.apiKey));
+    async invoke(target, request, signal, events) {
+      return redactDeep(await invokeOnce(target, request, signal, events), createRedactor(target.apiKey));
     },
 
     async getGuideline(target, request, signal) {
@@ -325,10 +332,10 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
    * The two calls as such; what they return is redacted once more, whole, on the way out
    * (redactDeep), so no field that reaches the page can carry the key, whichever is added.
    */
-  async function invokeOnce(target: PlatformTarget, request: InvokeRequest, signal?: AbortSignal): Promise<InvokeResult> {
+  async function invokeOnce(target: PlatformTarget, request: InvokeRequest, signal?: AbortSignal, events?: ExchangeEvents): Promise<InvokeResult> {
     const path = platformPath('agent', request.agentId);
     if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
-    const sent = await send(target, 'POST', path.value, JSON.stringify({ text: request.text, payload: request.payload }), signal);
+    const sent = await send(target, 'POST', path.value, JSON.stringify({ text: request.text, payload: request.payload }), signal, undefined, events);
     if (sent.error) return { ok: false, error: sent.error };
     const parsed = parseJson(sent);
     if (!parsed.ok) return parsed;

@@ -35,6 +35,8 @@ export interface TransportRequest {
   tls: TransportTls;
   /** Absent: direct. */
   route?: ProxyRoute;
+  /** Called once the request's last byte has been handed to the socket. */
+  onSent?: () => void;
 }
 
 export interface TransportResponse {

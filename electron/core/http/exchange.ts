@@ -75,8 +75,12 @@ export class Exchange implements Dispatcher.DispatchHandler, AsyncIterable<Uint8
     this.onWriting(this, this.marks);
   }
 
+  /** Told once the request's last byte has been handed to the socket. */
+  onSent: (() => void) | undefined;
+
   onRequestSent(): void {
     this.marks.sent = this.now();
+    this.onSent?.();
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, _headers: unknown, statusMessage?: string): void {

@@ -204,6 +204,7 @@ export function createStack(now: () => number, onProblem: (message: string) => v
       return new Promise<TransportResponse>((resolve, reject) => {
         const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, (error) => reject(withTlsFailure(error, connectionOf.get(marks)?.tlsFailure)));
         exchange.confirmEnd = (release, fail) => guard.hold(exchange, url, release, fail);
+        exchange.onSent = request.onSent;
         if (request.signal.aborted) {
           exchange.onResponseError(null, new TransportError('The exchange was aborted.', 'ABORT_ERR'));
           return;
