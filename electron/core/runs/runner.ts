@@ -87,6 +87,8 @@ export interface RunHandle {
 
 export const DEFAULT_CONCURRENCY = 8;
 const DEFAULT_RETRY_WAIT_MS = 1000;
+/** How long an answer waits to be judged when no request is being written meanwhile. */
+const JUDGING_DELAY_MS = 20;
 
 /** A request's last answer, not judged yet. */
 interface Answered {
@@ -160,17 +162,22 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
   let failed = 0;
   let answered = false;
   let unreachable = false;
-  /** The next moment a request may start, under the rate limit. */
-  let nextSlot = 0;
+  /** When the last request started, under the rate limit. */
+  let lastStart = Number.NEGATIVE_INFINITY;
   /** After a 429, no request starts before this (the server asked everyone to wait, not one request). */
   let pausedUntil = 0;
 
   async function waitForTurn(): Promise<void> {
     if (pausedUntil > now()) await pause(pausedUntil - now(), controller.signal);
     if (interval > 0) {
-      const at = Math.max(now(), nextSlot);
-      nextSlot = at + interval;
-      await pause(at - now(), controller.signal);
+      // Spaced from the last request that actually started, looked at again after each wait:
+      // timers that fire late together (a busy machine) must not start their requests together.
+      for (;;) {
+        const wait = lastStart + interval - now();
+        if (wait <= 0 || controller.signal.aborted) break;
+        await pause(wait, controller.signal);
+      }
+      lastStart = now();
     }
   }
 
@@ -181,7 +188,7 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
       await waitForTurn();
       if (controller.signal.aborted) return null;
       attempts += 1;
-      const result = await deps.client.invoke(deps.target, { agentId: planned.agentId, text: planned.text, payload: planned.payload }, controller.signal);
+      const result = await deps.client.invoke(deps.target, { agentId: planned.agentId, text: planned.text, payload: planned.payload }, controller.signal, { onSent: judgeSoon });
       const exchange = result.ok ? result.value.exchange : result.error.exchange;
       if (exchange?.status != null) answered = true;
       if (!result.ok && exchange?.status === 429 && on429 === 'wait' && attempts <= maxRetries && !controller.signal.aborted) {
@@ -197,24 +204,33 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
   }
 
   /*
-   * Answers are judged and announced after the worker has sent its next request: answers arrive
+   * Answers are judged and announced once the next requests are on their way: answers arrive
    * together (an agent answers a batch in about the same time), and a worker that judged and
    * told its subscribers first (reports, the database, the screen) would hold back every request
-   * behind it in that batch. The queue is emptied once the event loop has sent what it can, and
-   * always before `finished`.
+   * behind it in that batch. So judging waits for a request to be written (the transport says
+   * when), then for the event loop to write the others of its turn; when nothing is written (a
+   * server that cannot be reached, the run's end), it waits at most JUDGING_DELAY_MS. The queue
+   * is always emptied before `finished`.
    */
   const unjudged: Answered[] = [];
-  let judgingScheduled = false;
+  let judgingSoon = false;
+  let judgingTimer: NodeJS.Timeout | null = null;
 
   function judgeLater(answer: Answered): void {
     unjudged.push(answer);
-    if (judgingScheduled) return;
-    judgingScheduled = true;
+    judgingTimer ??= setTimeout(judgeWaiting, JUDGING_DELAY_MS);
+  }
+
+  function judgeSoon(): void {
+    if (judgingSoon || unjudged.length === 0) return;
+    judgingSoon = true;
     setImmediate(judgeWaiting);
   }
 
   function judgeWaiting(): void {
-    judgingScheduled = false;
+    judgingSoon = false;
+    if (judgingTimer) clearTimeout(judgingTimer);
+    judgingTimer = null;
     for (const { planned, result: invoked, attempts } of unjudged.splice(0)) {
       const expectations = judgeSafely(planned, invoked);
       const result: RunResult = { planned, result: invoked, expectations, attempts, passed: expectations.every((outcome) => outcome.passed) };

@@ -52,15 +52,20 @@ describe('the runner', () => {
     expect(line).toMatch(/^held: 2 run, 1 passed, 0 failed, 1 cancelled in flight in /);
   });
 
-  it('sends the next requests before telling subscribers about answers that arrived together', async () => {
+  it('writes the next requests before telling subscribers about answers that arrived together', async () => {
     // Answers of one batch arrive together; a subscriber's work (a report, the database, the
-    // screen) must not hold back the requests that the workers can already send.
+    // screen) must not hold back the requests the workers can already send. This transport, as
+    // the real one can, writes a request some turns of the event loop after it is handed one.
     const answered: ExchangeRecord = { method: 'POST', url: 'http://x/', requestBody: '{}', status: 200, statusText: 'OK', responseHeaders: {}, responseBody: null, responseBytes: 0, responseBodyTruncated: false, roundTripMs: 1, startedAt: '2026-11-23T17:00:00.000Z', timing: null };
     const waiting: Array<() => void> = [];
-    let sent = 0;
+    let written = 0;
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
     const held: PlatformClient = {
-      invoke: (_target, request) => {
-        sent += 1;
+      invoke: async (_target, request, _signal, events) => {
+        await turn();
+        await turn();
+        written += 1;
+        events?.onSent?.();
         return new Promise((resolve) => {
           waiting.push(() => resolve({ ok: true, value: { response: { answer: `echo ${request.text}`, duration: '1ms' }, serverDuration: { raw: '1ms', ms: 1 }, exchange: answered } }));
         });
@@ -69,17 +74,17 @@ describe('the runner', () => {
       saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
     };
     const run = startRun(plan(8, { answerContains: 'echo t' }), { client: held, target: testTarget('http://127.0.0.1:9', KEY) }, { concurrency: 4 });
-    const sentAtEachResult: number[] = [];
+    const writtenAtEachResult: number[] = [];
     run.subscribe((event) => {
-      if (event.type === 'result') sentAtEachResult.push(sent);
+      if (event.type === 'result') writtenAtEachResult.push(written);
     });
-    while (sent < 4) await new Promise((resolve) => setImmediate(resolve));
+    while (written < 4) await turn();
     for (const answerNow of waiting.splice(0)) answerNow();
-    while (sent < 8) await new Promise((resolve) => setImmediate(resolve));
+    while (written < 8) await turn();
     for (const answerNow of waiting.splice(0)) answerNow();
     const summary = await run.done;
     expect(summary).toMatchObject({ total: 8, passed: 8 });
-    expect(sentAtEachResult).toEqual([8, 8, 8, 8, 8, 8, 8, 8]);
+    expect(writtenAtEachResult).toEqual([8, 8, 8, 8, 8, 8, 8, 8]);
   });
 
   it('keeps at most `concurrency` requests in flight at the server', async () => {
@@ -166,6 +171,29 @@ describe('the runner', () => {
     await startRun(plan(5), { client: testClient(), target: testTarget(server.url, KEY) }, { ratePerSecond: 20 }).done;
     // Five starts 50 ms apart: the last some 200 ms after the first (slack for a busy machine; unlimited, it is a few ms).
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(150);
+  });
+
+  it('keeps the rate limit when its timers fire late together (a busy machine)', async () => {
+    const started: number[] = [];
+    const counting: PlatformClient = {
+      invoke: async () => {
+        started.push(performance.now());
+        return { ok: false, error: { code: 'network', message: 'not sent', exchange: null } };
+      },
+      getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
+      saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
+    };
+    const run = startRun(plan(4), { client: counting, target: testTarget('http://127.0.0.1:9', KEY) }, { ratePerSecond: 20, concurrency: 4 });
+    // The event loop is held for longer than the whole schedule, so every timer is overdue at once.
+    await new Promise((resolve) => setImmediate(resolve));
+    const until = performance.now() + 250;
+    while (performance.now() < until) {
+      // busy
+    }
+    await run.done;
+    const gaps = started.slice(1).map((at, index) => at - started[index]!);
+    expect(gaps).toHaveLength(3);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(49);
   });
 
   it('stops at once when the server cannot be reached', async () => {
