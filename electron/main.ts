@@ -261,13 +261,12 @@ async function start(): Promise<void> {
     onProblem: (message) => console.error(`agent-explorer: ${message}`),
   });
   core = running;
-  // The page's find and the save and open dialogs are the shell's to answer: the core has no
-  // window. Each asks for the live window only (a closed one throws when used). Whether the
-  // renderers run sandboxed is the shell's to say too.
+  // Whether the renderers run sandboxed is the shell's to say. The page's find and the save and
+  // open dialogs are the Shell, which only a window answers (the core has none); each asks for
+  // the live window only (a closed one throws when used).
   setupIpc(
+    { ...running.api, getAppInfo: async () => ({ ...(await running.api.getAppInfo()), sandboxed }) },
     {
-      ...running.api,
-      getAppInfo: async () => ({ ...(await running.api.getAppInfo()), sandboxed }),
       ...findInPageApi(livePage),
       ...saveDialogApi(dialog, liveWindow, () => app.getPath('downloads')),
       ...openSuiteDialogApi(dialog, liveWindow),

@@ -40,7 +40,7 @@ void connectHost().then((connection) => {
   if (connection.ok) {
     createRoot(rootElement).render(
       <StrictMode>
-        <Root api={connection.api} events={connection.events} queryClient={createQueryClient()} />
+        <Root api={connection.api} events={connection.events} shell={connection.shell} queryClient={createQueryClient()} />
       </StrictMode>,
     );
     return;

@@ -1,5 +1,5 @@
 import type { WebContents } from 'electron';
-import type { Api, FindInPageResult, Result } from '../shared/contract';
+import type { FindInPageResult, Result, Shell } from '../shared/contract';
 
 /** A find whose final answer never comes (superseded, page gone) still ends. */
 const ANSWER_TIMEOUT_MS = 3000;
@@ -15,7 +15,7 @@ const ANSWER_TIMEOUT_MS = 3000;
  * false for follow-ups, per its FindInPageOptions docs), the reverse of what the name
  * suggests; the contract says `newSearch` and is mapped here.
  */
-export function findInPageApi(contents: () => WebContents | null): Pick<Api, 'findInPage' | 'stopFindInPage'> {
+export function findInPageApi(contents: () => WebContents | null): Pick<Shell, 'findInPage' | 'stopFindInPage'> {
   return {
     findInPage(request) {
       const target = contents();

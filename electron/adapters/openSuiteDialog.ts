@@ -3,8 +3,8 @@ import type { BaseWindow, Dialog } from 'electron';
 import { readCapped } from '../core/cappedFile';
 import { readDataBeside } from '../core/runs/dataFile';
 import { MAX_SUITE_BYTES } from '../core/runs/runLimits';
-import type { Api, Result } from '../shared/contract';
-import type { OpenedSuiteFile, RunDataFile } from '../shared/runsContract';
+import type { Result, Shell } from '../shared/contract';
+import type { OpenedSuiteFile, RunDataFile } from '../shared/contract';
 
 /**
  * Opening a suite file in the desktop app: the system's open dialog, attached to the window,
@@ -34,7 +34,7 @@ async function dataBeside(suiteFile: string, name: string): Promise<{ data: RunD
   return { data: { name, text: read.text }, dataProblem: null };
 }
 
-export function openSuiteDialogApi(dialog: Pick<Dialog, 'showOpenDialog'>, window: () => BaseWindow | null): Pick<Api, 'openSuiteFile'> {
+export function openSuiteDialogApi(dialog: Pick<Dialog, 'showOpenDialog'>, window: () => BaseWindow | null): Pick<Shell, 'openSuiteFile'> {
   return {
     async openSuiteFile(): Promise<Result<OpenedSuiteFile | null>> {
       const options = {

@@ -635,26 +635,8 @@ export function createApiService(deps: ServiceDeps): Api {
       });
       return merged;
     },
-    // The page is the Electron shell's (electron/adapters/findInPage.ts answers these there);
-    // browser mode uses the browser's own find and never asks.
-    async findInPage() {
-      return { ok: false, error: { code: 'internal', message: "Find in page is the desktop app's; in a browser, use the browser's own Find (Ctrl+F or ⌘F)." } };
-    },
-    async stopFindInPage() {
-      return { ok: true, value: { stopped: false } };
-    },
-    // A save dialog needs a window: the Electron shell answers this (adapters/saveDialog.ts);
-    // in a browser the page downloads the file itself and never asks.
-    async saveTextFile() {
-      return { ok: false, error: { code: 'internal', message: "Saving through a dialog is the desktop app's; in a browser the file is downloaded." } };
-    },
     ...runMethods.api,
     ...suiteDraftMethods(deps.suiteDraft ?? suiteDraftDocument(null)),
-    // An open dialog needs a window: the Electron shell answers this; in a browser the page
-    // opens the files itself and never asks.
-    async openSuiteFile() {
-      return { ok: false, error: { code: 'internal', message: "Opening a suite through a dialog is the desktop app's; in a browser, the page opens the file." } };
-    },
   };
 }
 

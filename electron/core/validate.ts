@@ -1,10 +1,10 @@
 import { isJsonValue, isPlainObject } from './jsonData';
 import { parseSuiteDraftSave } from './suiteDraftDocument';
 import {
-  API_METHODS,
+  isMethodName,
+  isShellMethod,
   type Api,
   type ApiArgument,
-  type ApiMethod,
   type AppError,
   type AppSettings,
   type CatalogAgentInput,
@@ -13,6 +13,8 @@ import {
   type Result,
   type SavedFileMediaType,
   type SaveTextFileRequest,
+  type Shell,
+  type MethodName,
   SAVED_FILE_TYPES,
 } from '../shared/contract';
 import { validateClearHistory, validateDeleteHistory, validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses, validatePinHistory } from './historyValidate';
@@ -37,8 +39,9 @@ import { validateCompareRuns, validateExportRun, validateListRuns, validateRunRe
 /**
  * Argument validation for every contract method. Arguments arrive from IPC or HTTP as
  * `unknown` and are narrowed here, in the host, before anything acts on them: the renderer
- * is not trusted to send what its types say. The record is keyed by `ApiMethod`, so a new
- * method does not compile until it has a validator.
+ * is not trusted to send what its types say. The record is keyed by every method of the
+ * contract's method table (the Api's and the Shell's), so a new method does not compile until
+ * it has a validator.
  */
 
 type Validator<T> = (raw: unknown) => Result<T>;
@@ -144,7 +147,7 @@ function optionalProfileId(record: Record<string, unknown>): Result<{ profileId?
   return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
 }
 
-export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> } = {
+export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>> } = {
   getAppInfo: noArgument,
   listProfiles: noArgument,
   listKnownAgents: noArgument,
@@ -328,19 +331,19 @@ export const ARGUMENT_VALIDATORS: { [M in ApiMethod]: Validator<ApiArgument<M>> 
   saveSuiteDraft: parseSuiteDraftSave,
 };
 
-export function isApiMethod(name: string): name is ApiMethod {
-  return (API_METHODS as readonly string[]).includes(name);
-}
-
 /**
- * Validates and calls one method. Transport errors (unknown method, bad argument) come back
- * as a failed Result for the transport to refuse; what the method itself returns is passed on.
+ * Validates and calls one method: the Api's on `api`, the Shell's on `shell`. A host without a
+ * window (browser mode) gives no shell, and the Shell's methods are then unknown to it.
+ * Transport errors (unknown method, bad argument) come back as a failed Result for the
+ * transport to refuse; what the method itself returns is passed on.
  */
-export async function dispatch(api: Api, method: string, raw: unknown): Promise<Result<unknown, AppError>> {
-  if (!isApiMethod(method)) return invalid(`Unknown method "${method}".`);
+export async function dispatch(api: Api, method: string, raw: unknown, shell?: Shell): Promise<Result<unknown, AppError>> {
+  if (!isMethodName(method)) return invalid(`Unknown method "${method}".`);
+  const target: object | undefined = isShellMethod(method) ? shell : api;
+  if (target === undefined) return invalid(`Unknown method "${method}".`);
   const validator = ARGUMENT_VALIDATORS[method] as Validator<unknown>;
   const argument = validator(raw);
   if (!argument.ok) return argument;
-  const call = api[method] as (argument: unknown) => Promise<unknown>;
-  return ok(await call.call(api, argument.value));
+  const call = (target as Record<MethodName, (argument: unknown) => Promise<unknown>>)[method];
+  return ok(await call.call(target, argument.value));
 }

@@ -1,4 +1,4 @@
-import type { ChecklistRule } from './checklistContract';
+import type { ChecklistRule } from './api/checklists';
 
 /**
  * The rules of a guideline for its checklist: every list item (bulleted `-` `*` `+` or numbered

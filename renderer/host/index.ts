@@ -1,4 +1,5 @@
-import { SESSION_PATH, type Api, type HostEvents } from '../../electron/shared/contract';
+import { SESSION_PATH, type Api, type HostEvents, type HostShell } from '../../electron/shared/contract';
+import { browserShell } from './browserShell';
 import { NO_EVENTS } from './HostContext';
 import { createHttpApi } from './httpApi';
 import { createStreamEvents } from './streamEvents';
@@ -9,13 +10,17 @@ import { createStreamEvents } from './streamEvents';
  * served it, with the session it got for the one-time token in its address
  * (electron/web/session.ts explains the design). What the host pushes (HostEvents) comes from
  * the preload's `window.agentExplorerEvents` in Electron, and from the host's Server-Sent
- * Events in browser mode (streamEvents.ts), with the same session.
+ * Events in browser mode (streamEvents.ts), with the same session. What only a window can do
+ * (the Shell: find, save and open dialogs) is the preload's `window.agentExplorerShell` in
+ * Electron, and the browser's own ways in browser mode (browserShell.ts).
  */
 
 declare global {
   interface Window {
     /** Set by electron/preload.ts through contextBridge; absent in browser mode. */
     agentExplorer?: Api;
+    /** Set by electron/preload.ts with the desktop window's capabilities; absent in browser mode. */
+    agentExplorerShell?: HostShell;
   }
 }
 
@@ -23,7 +28,7 @@ const PAGE_SECRET_STORAGE_KEY = 'agent-explorer.page-secret';
 
 /** Why the page has no host: no address token and no session, or a token already spent. */
 export type HostConnection =
-  | { ok: true; api: Api; events: HostEvents }
+  | { ok: true; api: Api; events: HostEvents; shell: HostShell }
   | { ok: false; reason: 'no_session' | 'token_used' | 'token_unknown' | 'unreachable' };
 
 /**
@@ -32,7 +37,9 @@ export type HostConnection =
  * keeps working) and then removed from the address bar. Without a token, the tab's session.
  */
 export async function connectHost(win: Window = window, doFetch: typeof fetch = win.fetch.bind(win)): Promise<HostConnection> {
-  if (win.agentExplorer) return { ok: true, api: win.agentExplorer, events: win.agentExplorerEvents ?? NO_EVENTS };
+  if (win.agentExplorer) {
+    return { ok: true, api: win.agentExplorer, events: win.agentExplorerEvents ?? NO_EVENTS, shell: win.agentExplorerShell ?? browserShell };
+  }
   const token = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(win.location.hash)?.[1];
   if (token) {
     // Off the address bar at once, whatever the answer: a token is never worth showing.
@@ -53,15 +60,17 @@ export async function connectHost(win: Window = window, doFetch: typeof fetch = 
       const pageSecret = ((await response.json().catch(() => null)) as { value?: { pageSecret?: unknown } } | null)?.value?.pageSecret;
       if (typeof pageSecret !== 'string') return { ok: false, reason: 'unreachable' };
       win.sessionStorage.setItem(PAGE_SECRET_STORAGE_KEY, pageSecret);
-      return { ok: true, api: createHttpApi({ secret: pageSecret }), events: createStreamEvents({ secret: pageSecret }) };
+      return { ok: true, api: createHttpApi({ secret: pageSecret }), events: createStreamEvents({ secret: pageSecret }), shell: browserShell };
     }
     // A used token may still leave this tab with a session (a reload of an old address).
     const stored = win.sessionStorage.getItem(PAGE_SECRET_STORAGE_KEY);
-    if (stored) return { ok: true, api: createHttpApi({ secret: stored }), events: createStreamEvents({ secret: stored }) };
+    if (stored) return { ok: true, api: createHttpApi({ secret: stored }), events: createStreamEvents({ secret: stored }), shell: browserShell };
     if (response.status !== 403) return { ok: false, reason: 'unreachable' };
     const code = ((await response.json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code;
     return { ok: false, reason: code === 'token_used' ? 'token_used' : 'token_unknown' };
   }
   const stored = win.sessionStorage.getItem(PAGE_SECRET_STORAGE_KEY);
-  return stored ? { ok: true, api: createHttpApi({ secret: stored }), events: createStreamEvents({ secret: stored }) } : { ok: false, reason: 'no_session' };
+  return stored
+    ? { ok: true, api: createHttpApi({ secret: stored }), events: createStreamEvents({ secret: stored }), shell: browserShell }
+    : { ok: false, reason: 'no_session' };
 }

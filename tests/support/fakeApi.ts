@@ -1,6 +1,9 @@
+import { DESKTOP_CAPABILITIES } from '../../electron/shared/contract';
 import type {
   JsonObject,
   Api,
+  HostShell,
+  MethodName,
   AppSettings,
   BodyTarget,
   PlatformError,
@@ -70,12 +73,21 @@ import { DEFAULT_BESIDE, mergeGuidelineTabs, parseGuidelineTabsChanges } from '.
 import type { GuidelineTabs, GuidelineTabsChanges } from '../../electron/shared/contract';
 
 /**
- * An in-memory twin of the host for component tests. It implements the whole `Api`, so a new
- * contract method fails to compile here until the fake has it too. Every call is recorded, so
- * a test can assert that nothing was sent.
+ * An in-memory twin of the host for component tests. It implements the whole `Api`, and the
+ * desktop window's Shell, so a new contract method fails to compile here until the fake has it
+ * too. Every call is recorded, so a test can assert that nothing was sent.
  */
-export class FakeApi implements Api {
-  readonly calls: { method: keyof Api; argument: unknown }[] = [];
+export class FakeApi implements Api, HostShell {
+  readonly calls: { method: MethodName; argument: unknown }[] = [];
+
+  /**
+   * True: the fake is the desktop app (getAppInfo says electron, and renderApp gives the page
+   * this fake as its Shell, with its save and open dialogs). False: browser mode, where the page
+   * has the browser's Shell (downloads, file inputs, the browser's own find).
+   */
+  desktop = false;
+  /** As the desktop's Shell: it has every capability (used only when `desktop` is true). */
+  readonly capabilities = DESKTOP_CAPABILITIES;
 
   agents: KnownAgent[] = [
     {
@@ -135,17 +147,17 @@ export class FakeApi implements Api {
     },
   });
 
-  private record(method: keyof Api, argument: unknown): void {
+  private record(method: MethodName, argument: unknown): void {
     this.calls.push({ method, argument });
   }
 
-  callsOf(method: keyof Api): unknown[] {
+  callsOf(method: MethodName): unknown[] {
     return this.calls.filter((call) => call.method === method).map((call) => call.argument);
   }
 
   async getAppInfo() {
     this.record('getAppInfo', undefined);
-    return { name: 'Agent Explorer', version: '0.0.0-test', host: 'browser' as const };
+    return { name: 'Agent Explorer', version: '0.0.0-test', host: this.desktop ? ('electron' as const) : ('browser' as const) };
   }
 
   async listProfiles() {
@@ -412,7 +424,7 @@ export class FakeApi implements Api {
   compareRuns: Api['compareRuns'] = (request) => this.runs.compareRuns(request);
   deleteRun: Api['deleteRun'] = (request) => this.runs.deleteRun(request);
   exportRun: Api['exportRun'] = (request) => this.runs.exportRun(request);
-  openSuiteFile: Api['openSuiteFile'] = () => this.runs.openSuiteFile();
+  openSuiteFile: HostShell['openSuiteFile'] = () => this.runs.openSuiteFile();
   /** The host's kept suite draft (suite-draft.json); tests may set it as a restart would find it. */
   suiteDraft: JsonObject | null = null;
   async loadSuiteDraft(): Promise<Result<{ draft: JsonObject | null }>> {

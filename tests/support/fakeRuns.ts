@@ -1,5 +1,7 @@
 import type {
   Api,
+  MethodName,
+  Shell,
   CompareRunsRequest,
   ExportRunRequest,
   HostEvents,
@@ -35,7 +37,7 @@ import { exchange, okInvoke } from './fakeApi';
  */
 
 type RunMethods = Pick<
-  Api,
+  Api & Shell,
   | 'startRun'
   | 'cancelRun'
   | 'listRuns'
@@ -93,7 +95,7 @@ export class FakeRuns implements RunMethods {
   /** Elapsed time reported in progress events; tests may move it. */
   elapsedMs = 1000;
 
-  constructor(private readonly record: (method: keyof Api, argument: unknown) => void) {}
+  constructor(private readonly record: (method: MethodName, argument: unknown) => void) {}
 
   /** What startRun answers before a run is made (e.g. a bad suite's problems); null: start it. */
   startRefusal: ((request: StartRunRequest) => RunStartError | null) | null = null;

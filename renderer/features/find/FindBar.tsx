@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { FindInPageResult, HostEvents } from '../../../electron/shared/contract';
+import { useShell } from '../../host/HostContext';
 import { useFindInPage } from '../../queries/findInPage';
 import './findBar.css';
 
 /**
  * The desktop app's find bar. Electron has no find bar of its own: the menu's Find in Page
  * (Ctrl/Cmd+F) sends onFindRequested, this bar opens, and Chromium's find (webContents.findInPage,
- * through the contract) searches and highlights. In browser mode there are no host events, the
- * bar never shows and the browser's own find answers Ctrl/Cmd+F.
+ * through the window's Shell) searches and highlights. In browser mode the Shell cannot find
+ * (its capabilities say so), the bar never shows and the browser's own find answers Ctrl/Cmd+F.
  *
  * Chromium's find searches the whole page, this bar included, and moves the selection and focus
  * to the match (electron/electron#22880). Hence:
@@ -31,16 +32,17 @@ export function FindBar({ events }: { events: HostEvents | null }) {
   const previousRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const { find, stop } = useFindInPage();
+  const canFind = useShell().capabilities.findInPage;
 
   useEffect(() => {
-    if (!events) return;
+    if (!events || !canFind) return;
     return events.onFindRequested(() => {
       const active = document.activeElement;
       if (active instanceof HTMLElement && !barRef.current?.contains(active)) returnFocus.current = active;
       setOpen(true);
       setFocusRequest((count) => count + 1);
     });
-  }, [events]);
+  }, [events, canFind]);
 
   useEffect(() => {
     if (!open || focusRequest === 0) return;
@@ -48,7 +50,7 @@ export function FindBar({ events }: { events: HostEvents | null }) {
     inputRef.current?.select();
   }, [open, focusRequest]);
 
-  if (!events || !open) return null;
+  if (!events || !canFind || !open) return null;
 
   async function search(forward: boolean) {
     const input = inputRef.current;

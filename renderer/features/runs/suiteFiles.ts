@@ -1,7 +1,6 @@
 import type { ChangeEvent, RefObject } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useHost } from '../../host/HostContext';
-import { useAppInfo } from '../../queries/appInfo';
+import { useShell } from '../../host/HostContext';
 import { useSaveTextFile } from '../../queries/saveTextFile';
 import { fromSuiteText, suiteFileName, toSuite, type SuiteDraft } from './suiteModel';
 
@@ -16,7 +15,7 @@ export function suiteFileText(draft: SuiteDraft): string {
 const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 
 /**
- * Opening and saving suite files, the host's way (as saveTextFile.ts decides it): the desktop
+ * Opening and saving suite files, the host's way (its Shell's capabilities say which): the desktop
  * app opens through its own dialog (openSuiteFile, which also reads the data file the suite
  * names, from beside it) and saves through its save dialog; a browser opens with a file input
  * and saves as a download. A file that is not a suite is refused with why, and the suite being
@@ -32,17 +31,16 @@ export function useSuiteFiles({
   onOpened: (opened: Opened) => void;
   onSaved: (fileName: string, message: string) => void;
 }) {
-  const api = useHost();
-  const info = useAppInfo();
+  const shell = useShell();
   const saveTextFile = useSaveTextFile();
 
   async function open() {
-    if (info.data?.host !== 'electron') {
+    if (!shell.capabilities.openDialog) {
       input.current?.click();
       return;
     }
     try {
-      const result = await api.openSuiteFile();
+      const result = await shell.openSuiteFile();
       if (!result.ok) return onOpened({ error: result.error.message });
       if (result.value === null) return; // The person cancelled the dialog.
       const { fileName, text, data, dataProblem } = result.value;

@@ -248,9 +248,6 @@ describe('the key never leaves the host', () => {
       listCatalog: () => core.api.listCatalog(),
       saveCatalogAgent: () => core.api.saveCatalogAgent({ agentId: 'a', name: 'A', notes: '', tags: [], placeholders: ['x'] }),
       deleteCatalogAgent: () => core.api.deleteCatalogAgent({ agentId: 'a' }),
-      findInPage: () => core.api.findInPage({ text: SENTINEL, forward: true, newSearch: true }),
-      stopFindInPage: () => core.api.stopFindInPage(),
-      saveTextFile: () => core.api.saveTextFile({ suggestedName: 'report.html', content: '<p>report</p>', mediaType: 'text/html' }),
       listHistory: () => core.api.listHistory({}),
       getHistoryEntry: async () => {
         const newest = await core.api.listHistory({ limit: 1 });
@@ -319,7 +316,6 @@ describe('the key never leaves the host', () => {
         return other.ok ? core.api.deleteRun({ runId: other.value.runId }) : other;
       },
       exportRun: async () => Promise.all((['junit', 'json', 'csv', 'html'] as const).map((format) => core.api.exportRun({ runId, format }))),
-      openSuiteFile: () => core.api.openSuiteFile(),
       loadSuiteDraft: () => core.api.loadSuiteDraft(),
       saveSuiteDraft: () => core.api.saveSuiteDraft({ draft: { name: 'orders', cases: [] } }),
     };

@@ -1,4 +1,5 @@
 import { connectHost, type HostConnection } from '../../../renderer/host';
+import { browserShell } from '../../../renderer/host/browserShell';
 import { HOST_REFUSED, HOST_UNREACHABLE } from '../../../renderer/host/httpApi';
 import { launchProblem } from '../../../renderer/host/launchMessages';
 
@@ -63,6 +64,22 @@ describe('launch and host messages', () => {
       expect(text).not.toMatch(/npm (run|start)/);
       expect(text).toMatch(/terminal/);
     }
+  });
+});
+
+describe("what only a window can do (the Shell)", () => {
+  it("in the desktop app is the preload's agentExplorerShell, with its capabilities", async () => {
+    const shell = { capabilities: { findInPage: true, saveDialog: true, openDialog: true } };
+    const win = { agentExplorer: {}, agentExplorerShell: shell } as unknown as Window;
+    const connection = await connectHost(win, vi.fn() as unknown as typeof fetch);
+    expect(connection.ok && connection.shell).toBe(shell);
+  });
+
+  it("in browser mode is the browser tab's own: no dialogs, no find of ours", async () => {
+    window.sessionStorage.setItem('agent-explorer.page-secret', 'stored-secret');
+    const connection = await connectHost(fakeWindow('').win, vi.fn() as unknown as typeof fetch);
+    expect(connection.ok && connection.shell).toBe(browserShell);
+    expect(browserShell.capabilities).toEqual({ findInPage: false, saveDialog: false, openDialog: false });
   });
 });
 

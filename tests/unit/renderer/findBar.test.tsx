@@ -22,6 +22,9 @@ function desktopEvents() {
 
 const findBar = () => screen.getByRole('search', { name: 'Find in page' });
 
+/** The fake as the desktop app: it is the page's Shell, which finds. */
+const desktopFake = () => Object.assign(new FakeApi(), { desktop: true });
+
 afterEach(() => {
   delete window.agentExplorerEvents;
 });
@@ -33,10 +36,21 @@ describe('the find bar', () => {
     expect(screen.queryByRole('search', { name: 'Find in page' })).toBeNull();
   });
 
-  it("opens from the menu's Find in Page with its field focused, and searches on Enter, Enter and Shift+Enter", async () => {
+  it('does not open where the Shell cannot find, even when asked', async () => {
     const desktop = desktopEvents();
     window.agentExplorerEvents = desktop.events;
     const fake = new FakeApi();
+    await renderReady(fake);
+    desktop.requestFind();
+    expect(screen.queryByRole('search', { name: 'Find in page' })).toBeNull();
+    expect(desktop.listeners.size).toBe(0);
+    expect(fake.callsOf('findInPage')).toEqual([]);
+  });
+
+  it("opens from the menu's Find in Page with its field focused, and searches on Enter, Enter and Shift+Enter", async () => {
+    const desktop = desktopEvents();
+    window.agentExplorerEvents = desktop.events;
+    const fake = desktopFake();
     const fieldTypes: string[] = [];
     fake.findResponder = (request) => {
       fieldTypes.push((screen.getByRole('search').querySelector('input') as HTMLInputElement).type);
@@ -69,7 +83,7 @@ describe('the find bar', () => {
   it('says when nothing matches, and starts a new search when the text changes', async () => {
     const desktop = desktopEvents();
     window.agentExplorerEvents = desktop.events;
-    const fake = new FakeApi();
+    const fake = desktopFake();
     fake.findResponder = () => ({ ok: true, value: { matches: 0, activeMatchOrdinal: 0 } });
     const { user } = await renderReady(fake);
     desktop.requestFind();
@@ -88,7 +102,7 @@ describe('the find bar', () => {
   it('closes on Escape, ends the search and gives focus back to where it was', async () => {
     const desktop = desktopEvents();
     window.agentExplorerEvents = desktop.events;
-    const { fake, user } = await renderReady(new FakeApi());
+    const { fake, user } = await renderReady(desktopFake());
     const before = screen.getByRole('combobox', { name: 'Agent' });
     before.focus();
 
@@ -106,7 +120,7 @@ describe('the find bar', () => {
   it('stops listening when the app goes away', async () => {
     const desktop = desktopEvents();
     window.agentExplorerEvents = desktop.events;
-    const { unmount } = await renderReady();
+    const { unmount } = await renderReady(desktopFake());
     expect(desktop.listeners.size).toBe(1);
     unmount();
     expect(desktop.listeners.size).toBe(0);

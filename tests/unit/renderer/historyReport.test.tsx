@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { Api, HistoryReportFile, Result } from '../../../electron/shared/contract';
+import type { HistoryReportFile, Result } from '../../../electron/shared/contract';
 import { FakeApi } from '../../support/fakeApi';
 import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } from './historyHarness';
 import { deferred } from './renderApp';
@@ -14,8 +14,7 @@ useHistoryLayout();
 
 /** A fake desktop host: its save dialog answers `fake.saveResponder` (saved to Downloads unless told). */
 function desktopFake(): FakeApi {
-  const desktop: Pick<Api, 'getAppInfo'> = { getAppInfo: async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' }) };
-  return Object.assign(new FakeApi(), desktop);
+  return Object.assign(new FakeApi(), { desktop: true });
 }
 
 async function openNewest(fake: FakeApi) {

@@ -1,6 +1,5 @@
 /** What the Runs section's tests share: opening the section, and its parts by role and name. */
 import { screen, within } from '@testing-library/react';
-import type { AppInfo } from '../../../electron/shared/contract';
 import { FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
@@ -21,11 +20,9 @@ export const runsRegion = () => screen.getByRole('region', { name: 'Runs' });
 /** A case's group in the editor, by its number ("Case 2", "Case 2: name"). */
 export const caseGroup = (number: number) => within(runsRegion()).getByRole('group', { name: new RegExp(`^Case ${number}(:|$)`) });
 
-/** The fake as the desktop app: getAppInfo says electron. */
+/** The fake as the desktop app: getAppInfo says electron, and it is the page's Shell (its dialogs). */
 export function desktopFake(): FakeApi {
-  const fake = new FakeApi();
-  (fake as { getAppInfo: () => Promise<AppInfo> }).getAppInfo = async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' });
-  return fake;
+  return Object.assign(new FakeApi(), { desktop: true });
 }
 
 /** The suite of the last startRun. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AppInfo, WorkspaceImportItem, WorkspaceImportRequest } from '../../../electron/shared/contract';
+import type { WorkspaceImportItem, WorkspaceImportRequest } from '../../../electron/shared/contract';
 import { customSummary, FakeApi } from '../../support/fakeApi';
 import { profileFields } from '../../support/workspaceFiles';
 import { renderReady } from './renderApp';
@@ -12,9 +12,9 @@ async function openSettings(fake: FakeApi) {
   return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Settings' }) };
 }
 
+/** The fake as the desktop app: it is the page's Shell, with its save dialog. */
 function desktop(fake: FakeApi): FakeApi {
-  (fake as { getAppInfo: () => Promise<AppInfo> }).getAppInfo = async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' });
-  return fake;
+  return Object.assign(fake, { desktop: true });
 }
 
 const FILE = '{ "format": "agent-explorer-workspace", "version": 1 }\n';

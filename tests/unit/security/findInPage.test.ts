@@ -78,11 +78,12 @@ describe('findInPageApi', () => {
 });
 
 describe('find arguments from the page', () => {
-  const api = { findInPage: async (request: unknown) => ({ ok: true, value: request }) } as never;
+  const api = {} as never;
+  const shell = { findInPage: async (request: unknown) => ({ ok: true, value: request }) } as never;
 
   it('takes text, direction and whether it is a new search', async () => {
     const request = { text: 'agent', forward: false, newSearch: true };
-    expect(await dispatch(api, 'findInPage', request)).toEqual({ ok: true, value: { ok: true, value: request } });
+    expect(await dispatch(api, 'findInPage', request, shell)).toEqual({ ok: true, value: { ok: true, value: request } });
   });
 
   it.each([
@@ -92,6 +93,13 @@ describe('find arguments from the page', () => {
     ['no newSearch', { text: 'a', forward: true }],
     ['not an object', 'agent'],
   ])('refuses %s', async (_name, raw) => {
-    expect(await dispatch(api, 'findInPage', raw)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await dispatch(api, 'findInPage', raw, shell)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+  });
+
+  it('is unknown to a host without a window (browser mode gives no Shell)', async () => {
+    expect(await dispatch(api, 'findInPage', { text: 'agent', forward: true, newSearch: true })).toEqual({
+      ok: false,
+      error: { code: 'invalid_argument', message: 'Unknown method "findInPage".' },
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_METHODS, eventChannel, ipcChannel } from '../../../electron/shared/contract';
+import { API_METHODS, DESKTOP_CAPABILITIES, eventChannel, ipcChannel, SHELL_METHODS } from '../../../electron/shared/contract';
 
 /**
  * electron/preload.ts against the shared fake Electron (tests/support/fakeElectron.ts): what the page gets is exactly the contract's
- * methods and the named host events, each on its own channel, and nothing of Electron's own.
+ * methods (the core's Api, and the window's Shell with its capabilities) and the named host events, each on its own channel, and
+ * nothing of Electron's own.
  */
 const { electron, control } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
 vi.mock('electron', () => electron);
@@ -15,14 +16,23 @@ beforeAll(async () => {
 });
 
 describe('the preload bridge', () => {
-  it('exposes exactly the contract, and the host events, under two names', () => {
-    expect([...fake.exposed.keys()]).toEqual(['agentExplorer', 'agentExplorerEvents']);
+  it('exposes exactly the contract, the Shell, and the host events, under three names', () => {
+    expect([...fake.exposed.keys()]).toEqual(['agentExplorer', 'agentExplorerShell', 'agentExplorerEvents']);
     expect(Object.keys(fake.exposed.get('agentExplorer')!).sort()).toEqual([...API_METHODS].sort());
+    expect(Object.keys(fake.exposed.get('agentExplorerShell')!).sort()).toEqual([...SHELL_METHODS, 'capabilities'].sort());
+    expect(fake.exposed.get('agentExplorerShell')!['capabilities']).toEqual(DESKTOP_CAPABILITIES);
     expect(Object.keys(fake.exposed.get('agentExplorerEvents')!)).toEqual(['onFindRequested', 'onRunProgress']);
   });
 
-  it('sends find requests on their own channels', async () => {
+  it('sends each call on its own channel, with its one argument or none', async () => {
     const api = fake.exposed.get('agentExplorer')!;
+    await api['selectProfile']!({ profileId: 'p' });
+    await api['listProfiles']!();
+    expect(fake.invoked.slice(-2)).toEqual([[ipcChannel('selectProfile'), { profileId: 'p' }], [ipcChannel('listProfiles')]]);
+  });
+
+  it('sends find requests on their own channels', async () => {
+    const api = fake.exposed.get('agentExplorerShell')!;
     await api['findInPage']!({ text: 'a', forward: true, newSearch: true });
     await api['stopFindInPage']!();
     expect(fake.invoked.slice(-2)).toEqual([[ipcChannel('findInPage'), { text: 'a', forward: true, newSearch: true }], [ipcChannel('stopFindInPage')]]);

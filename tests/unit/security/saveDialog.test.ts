@@ -92,7 +92,7 @@ describe('saveDialogApi', () => {
 });
 
 describe('the saveTextFile argument', () => {
-  const call = (argument: unknown) => dispatch(new FakeApi(), 'saveTextFile', argument) as Promise<{ ok: boolean; error?: { message: string } }>;
+  const call = (argument: unknown) => dispatch(new FakeApi(), 'saveTextFile', argument, new FakeApi()) as Promise<{ ok: boolean; error?: { message: string } }>;
 
   it.each([
     ['a folder in the name', { suggestedName: '../../.bashrc', content: '', mediaType: 'text/html' }],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuItemSpec } from '../../../electron/menu/appMenu';
-import { API_METHODS, eventChannel, ipcChannel } from '../../../electron/shared/contract';
+import { eventChannel, ipcChannel, METHODS, type MethodName } from '../../../electron/shared/contract';
 import { contentSecurityPolicy } from '../../../electron/shared/csp';
 import * as Validate from '../../../electron/core/validate';
 
@@ -150,8 +150,8 @@ describe('IPC', () => {
   const call = (senderFrame: unknown) => control.ipcHandlers.get(ipcChannel('getAppInfo'))!({ senderFrame } as never, undefined as never);
   const frame = (url: string, parent: unknown = null, detached = false) => ({ url, parent, detached });
 
-  it('registers every contract method and nothing else', () => {
-    expect([...control.ipcHandlers.keys()].sort()).toEqual(API_METHODS.map((method) => ipcChannel(method)).sort());
+  it("registers every method of the contract's table (the Api's and the Shell's) and nothing else", () => {
+    expect([...control.ipcHandlers.keys()].sort()).toEqual((Object.keys(METHODS) as MethodName[]).map((method) => ipcChannel(method)).sort());
   });
 
   it("answers our page's main frame", async () => {

@@ -1,6 +1,8 @@
+import type { AppError, Result } from './common';
+
 /**
- * The workspace file part of the contract (issue 8, "Workspace files"), kept apart from
- * contract.ts as the history part is; contract.ts re-exports everything here.
+ * The workspace: the request tabs as they were left, kept by the host across restarts and
+ * shared by the pages that show them; and the workspace file that carries it between machines.
  *
  * A workspace file is plain JSON a team keeps in a repository: the user's profiles (never a
  * key), the agent catalog and the saved request tabs. Importing one is two steps: a preview
@@ -8,7 +10,50 @@
  * what is here; then, once every clash has a choice, the import itself, which reports what it
  * took. Nothing is written by the preview.
  */
-import type { AppError } from './contract';
+
+/** One request tab's draft, kept by the host across restarts. */
+export interface TabDraft {
+  id: string;
+  /** What the tab is called; empty means "use the agent's name or id". */
+  title: string;
+  agentId: string;
+  text: string;
+  /** The payload editor's text, exactly as typed (it may be invalid JSON mid-edit). */
+  payloadText: string;
+  /**
+   * The profile the tab was made for (it is sent there, or the user is asked first). Absent in
+   * drafts saved before tabs carried a profile: those take the profile active when loaded.
+   */
+  profileId?: string;
+}
+
+export interface Workspace {
+  tabs: TabDraft[];
+  activeTabId: string | null;
+  /**
+   * The host's count of changes to the tabs, so a page can say which version its changes were
+   * made on. Absent in workspace.json files written before it existed (read as 0).
+   */
+  revision?: number;
+}
+
+/**
+ * One page's changes to the tabs since the workspace revision it last saw. Several pages (browser
+ * tabs) can share one workspace: each sends only what it changed and the host merges, so no page
+ * overwrites tabs another page is editing. Tabs are keyed by their random id.
+ */
+export interface WorkspaceChanges {
+  /** The `revision` of the workspace this page last received (0 for none). */
+  baseRevision: number;
+  /** A random id of this page, so its own saves in a row are never taken for a conflict. */
+  writer: string;
+  /** Tabs this page added or changed, whole, in its strip order. */
+  tabs: TabDraft[];
+  /** Ids of tabs this page closed. A tab changed meanwhile by another page is kept: nothing typed is lost. */
+  closed: string[];
+  /** The tab in front in this page (what a newly opened page starts on). */
+  activeTabId: string | null;
+}
 
 /** What to do with an item of the file that clashes with one already here. */
 export type ImportChoice = 'replace' | 'keepBoth' | 'skip';
@@ -119,3 +164,17 @@ export const MAX_WORKSPACE_FILE_BYTES = 5 * 1024 * 1024;
  */
 export const WORKSPACE_FILE_FORMAT = 'agent-explorer-workspace';
 export const WORKSPACE_FILE_VERSION = 2;
+
+/** The workspace's slice of the Api. */
+export interface WorkspaceApi {
+  /** The request tabs as they were left, across restarts. */
+  loadWorkspace(): Promise<Workspace>;
+  /** Merges a page's changes into the saved workspace; answers the merged workspace (other pages' tabs too). */
+  saveWorkspace(request: WorkspaceChanges): Promise<Result<Workspace>>;
+  /** The workspace (profiles without keys, agent catalog, request tabs) as a workspace file's text. */
+  exportWorkspaceFile(): Promise<Result<WorkspaceFileExport>>;
+  /** What importing a workspace file would do, item by item, with the choices given so far. Writes nothing. */
+  previewWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportPreview, WorkspaceFileError>>;
+  /** Imports a workspace file once every clash has a choice; reports what was and was not taken. */
+  applyWorkspaceImport(request: WorkspaceImportRequest): Promise<Result<WorkspaceImportReport, WorkspaceFileError>>;
+}

@@ -1,8 +1,9 @@
+import type { Result } from './common';
+
 /**
- * Checklists against an answer (issue 9): the numbered and bulleted rules of a guideline, each
+ * Checklists against an answer: the numbered and bulleted rules of a guideline, each
  * marked pass, fail or n/a with an optional comment, kept with a history entry (the answer they
- * judge) and carried into its QA report. Kept apart from contract.ts as the library's part is;
- * contract.ts re-exports everything here.
+ * judge) and carried into its QA report.
  */
 
 export type ChecklistMark = 'pass' | 'fail' | 'n/a';
@@ -48,3 +49,11 @@ export type SaveEntryChecklistRequest = Omit<EntryChecklist, 'savedAt'>;
 
 /** Bounds the host checks (the page is untrusted input too). */
 export const CHECKLIST_LIMITS = { items: 1_000, text: 4_000, comment: 2_000, name: 1_000 } as const;
+
+/** The checklists' slice of the Api. */
+export interface ChecklistsApi {
+  /** The checklists kept with a history entry: a guideline's rules marked against its answer. */
+  listEntryChecklists(request: EntryChecklistsRequest): Promise<Result<EntryChecklist[]>>;
+  /** Keeps a checklist with its history entry, replacing that guideline's earlier one there. */
+  saveEntryChecklist(request: SaveEntryChecklistRequest): Promise<Result<EntryChecklist>>;
+}

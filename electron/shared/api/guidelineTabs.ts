@@ -1,8 +1,7 @@
+import type { Result } from './common';
+
 /**
- * The guideline tabs part of the contract (issue 9, "several at once"), kept apart from
- * contract.ts as the library's part is; contract.ts re-exports everything here.
- *
- * A guideline tab is a reference, one guideline of one profile: it holds nothing typed (the
+ * Guideline tabs. A guideline tab is a reference, one guideline of one profile: it holds nothing typed (the
  * text is the server's, kept by the library), so it is identified by the pair itself, and two
  * pages that open the same guideline share one tab.
  */
@@ -44,4 +43,12 @@ export interface GuidelineTabsChanges {
   active: GuidelineTabRef | null;
   /** Absent when this page did not change the side panel. */
   beside?: GuidelineBeside;
+}
+
+/** The guideline tabs' slice of the Api. */
+export interface GuidelineTabsApi {
+  /** The open guideline tabs and the guideline beside the workbench, kept across restarts. */
+  loadGuidelineTabs(): Promise<GuidelineTabs>;
+  /** Merges a page's opened and closed guideline tabs into the kept ones; answers the result. */
+  saveGuidelineTabs(request: GuidelineTabsChanges): Promise<Result<GuidelineTabs>>;
 }

@@ -1,8 +1,9 @@
+import type { Result } from './common';
+import type { HistoryPassage } from './history';
+import type { Guideline } from './platform';
+
 /**
- * The guideline library part of the contract (issue 9), kept apart from contract.ts as the
- * history's part is; contract.ts re-exports everything here.
- *
- * The platform returns one guideline by id and has no list, so the app keeps one per profile:
+ * The guideline library. The platform returns one guideline by id and has no list, so the app keeps one per profile:
  * every guideline fetched is added, and a person can add ids by pasting them. Each fetch whose
  * name, description or content differs from the last kept one is kept as a new version, so the
  * last version stays readable when the platform is down and a change can be shown.
@@ -10,8 +11,6 @@
  * Every method names the profile whose library it reads or changes (never "the active one"),
  * so a page that shows one profile never changes another's library behind a switch.
  */
-import type { Guideline } from './contract';
-import type { HistoryPassage } from './historyContract';
 
 /** One guideline in a profile's library, as the list shows it (no content: a page of 2,000 stays small). */
 export interface LibraryGuideline {
@@ -131,4 +130,25 @@ export interface LibrarySearchHit {
 /** One version (`version` given) or the latest kept one (absent). */
 export interface GuidelineVersionRequest extends LibraryGuidelineRef {
   version?: number;
+}
+
+/** The library's slice of the Api. */
+export interface LibraryApi {
+  /** A profile's guideline library: pinned first, then by name. */
+  listGuidelineLibrary(request: LibraryRequest): Promise<Result<LibraryGuideline[]>>;
+  /** Adds pasted ids (a list, or links holding them), reporting each item; new ones are fetched when the profile is active. */
+  addToGuidelineLibrary(request: LibraryAddRequest): Promise<Result<LibraryAddReport>>;
+  /** Removes guidelines from the library, with their kept versions; answers the library after. */
+  removeFromGuidelineLibrary(request: LibraryRemoveRequest): Promise<Result<LibraryGuideline[]>>;
+  pinLibraryGuideline(request: LibraryPinRequest): Promise<Result<LibraryGuideline>>;
+  /** Sets the person's own title and tags (the server's name and description stay as they are). */
+  setLibraryGuidelineLabels(request: LibraryLabelsRequest): Promise<Result<LibraryGuideline>>;
+  /** Full-text search of names, descriptions, content, titles and tags, best match first, with the passage. */
+  searchGuidelineLibrary(request: LibrarySearchRequest): Promise<Result<LibrarySearchHit[]>>;
+  /** The kept versions of a guideline, newest first. */
+  listGuidelineVersions(request: LibraryGuidelineRef): Promise<Result<GuidelineVersionSummary[]>>;
+  /** A kept version in full (the latest when none is named): the offline copy, marked with when it was fetched. */
+  getGuidelineVersion(request: GuidelineVersionRequest): Promise<Result<GuidelineCopy>>;
+  /** Marks the latest version read: "changed since you last read it" then waits for the next change. */
+  markGuidelineRead(request: LibraryGuidelineRef): Promise<Result<LibraryGuideline>>;
 }

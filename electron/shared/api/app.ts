@@ -1,0 +1,36 @@
+import type { Result } from './common';
+import type { HistoryRetention } from './history';
+
+/** The app as a whole: what it is and where it runs, and its settings (not of one profile). */
+
+export type HostKind = 'electron' | 'browser';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  host: HostKind;
+  /**
+   * The desktop app's answer to "do my pages run in Chromium's sandbox?": false when it was
+   * started with --no-sandbox (the AppImage's launcher adds it where user namespaces are
+   * blocked), and the page then says so. Absent in browser mode: the browser's sandbox is the
+   * browser's own.
+   */
+  sandboxed?: boolean;
+}
+
+/** Settings of the app as a whole (not of one profile). */
+export interface AppSettings {
+  /** Responses larger than this are aborted and reported as too large. Default 50 MB. */
+  maxResponseBytes: number;
+  /** "Save to a file" stops writing at this many bytes of the answer. Default 256 MB. */
+  maxSavedFileBytes: number;
+  /** How much history is kept (pinned entries always are). Default: everything. */
+  historyRetention: HistoryRetention;
+}
+
+/** The app's slice of the Api. */
+export interface AppApi {
+  getAppInfo(): Promise<AppInfo>;
+  getSettings(): Promise<AppSettings>;
+  updateSettings(request: Partial<AppSettings>): Promise<Result<AppSettings>>;
+}

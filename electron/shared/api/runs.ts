@@ -1,0 +1,324 @@
+import type { AppError, ErrorCode, JsonObject, Result } from './common';
+import type { HistoryProfile } from './history';
+import type { InvokeResult } from './platform';
+
+/**
+ * Runs as the page sees them: a suite started on the host's runner, its progress
+ * pushed back (HostEvents.onRunProgress: IPC events in the desktop app, Server-Sent Events in
+ * browser mode), and every run and result kept in the app's database. The runner, the suite
+ * checks and the reports are the command line's (electron/core/runs/); these types are only
+ * what crosses to the page. A result never holds the key.
+ */
+
+/** A problem with a suite, said where it is: file, case and field (a JSON path, or `line 14` of a data file). */
+export interface SuiteProblem {
+  file: string;
+  /** 1-based case number and its name, when the problem is in a case. */
+  case?: { number: number; name?: string };
+  field: string;
+  message: string;
+}
+
+/** A data file's text as the page read it (the page opens files; the host never reads a path the page names). */
+export interface RunDataFile {
+  /** The file's name as the suite's `data` names it, or as picked (e.g. "rows.csv"); `.csv` or `.jsonl`. */
+  name: string;
+  text: string;
+}
+
+/** What started a run: a suite, or Repeat (one case sent N times). */
+export type RunKind = 'suite' | 'repeat';
+
+/** How a run sends its requests; each has the command line's default when absent. */
+export interface RunSettings {
+  /** Requests in flight at once, 1–64; 8 when absent. */
+  concurrency?: number;
+  /** Requests started per second at most (0.1–1000); no limit when absent or null. */
+  ratePerSecond?: number | null;
+  /** On a 429: wait as its Retry-After says and send again ('wait', the default), or record it ('fail'). */
+  on429?: 'wait' | 'fail';
+}
+
+export interface StartRunRequest extends RunSettings {
+  /** The profile whose platform and key the run uses (the key stays in the host). */
+  profileId: string;
+  /** The suite as parsed JSON; checked in full by the host before anything is sent. */
+  suite: unknown;
+  /** The suite's file name, as problems and the run list show it (e.g. "orders.json"; "Untitled suite.json" when never saved). */
+  suiteFile: string;
+  /** The data file, when the suite names one (or to use instead of the one it names); null without. */
+  data: RunDataFile | null;
+  /** The whole plan is sent this many times, 1–10,000 (Repeat); 1 when absent. */
+  iterations?: number;
+  /** 'suite' when absent. */
+  kind?: RunKind;
+}
+
+export interface RunStarted {
+  runId: string;
+  /** Requests the run will send. */
+  total: number;
+}
+
+/** Why a run did not start. `bad_suite` carries every problem found; nothing was sent. */
+export interface RunStartError extends AppError {
+  problems?: SuiteProblem[];
+}
+
+/** `running` until it ends; `interrupted` when the app closed during it (found at the next start). */
+export type RunState = 'running' | 'passed' | 'failed' | 'cancelled' | 'unreachable' | 'interrupted';
+
+/** A run as listed and as its view's header shows it. */
+export interface RunRecord {
+  runId: string;
+  kind: RunKind;
+  /** The suite's `name`, or its file name without `.json`. */
+  suiteName: string;
+  suiteFile: string;
+  profile: HistoryProfile;
+  /** ISO 8601. */
+  startedAt: string;
+  finishedAt: string | null;
+  state: RunState;
+  total: number;
+  completed: number;
+  passed: number;
+  failed: number;
+  /** Results that ended `cancelled` (in flight when the run was cancelled) and did not pass; counted among `failed` too. */
+  cancelled: number;
+  /** Requests never sent. */
+  notRun: number;
+  /** Wall time from start to the last result, ms; null while running. */
+  durationMs: number | null;
+  settings: { concurrency: number; ratePerSecond: number | null; on429: 'wait' | 'fail'; iterations: number };
+  /** The agents the plan sends to, in order of first appearance: the matrix's columns. */
+  agents: string[];
+}
+
+/** One expectation's outcome, as a person reads it. */
+export interface RunExpectationOutcome {
+  /** The expectation's field name in the suite: `status`, `answerContains`, … */
+  kind: string;
+  passed: boolean;
+  /** What was expected: `200`, `contains "Dana"`. */
+  expected: string;
+  /** What came: `404`, `no answer (http_status)`. */
+  actual: string;
+}
+
+/** One result as a row of the results table. Answer text is untrusted: render as text. */
+export interface RunResultRow {
+  /** Position in the run's plan, 0-based (the key of a result within its run). */
+  index: number;
+  /** Which case of the suite, 0-based, and its name (`case 3` when it has none). */
+  caseIndex: number;
+  caseName: string;
+  /** The data row, 1-based; null without a data file. */
+  row: number | null;
+  /** Which pass of the plan, 1-based (Repeat's N; 1 for a suite run once). */
+  iteration: number;
+  agentId: string;
+  passed: boolean;
+  /** The failed expectations, one line each (`answerContains: expected contains "Dana", got …`). */
+  failed: string[];
+  status: number | null;
+  /** The error's code when the request did not succeed; null when it did. */
+  errorCode: ErrorCode | null;
+  /** The server's own `duration`, parsed to ms; null when absent or unreadable. */
+  serverMs: number | null;
+  /** The measured round trip, ms; null when nothing was measured. */
+  roundTripMs: number | null;
+  /** The answer's first 200 characters (or the error's message), one line. */
+  answerStart: string;
+  /** Times it was sent (more than 1 after 429s). */
+  attempts: number;
+}
+
+export interface RunRef {
+  runId: string;
+}
+
+export interface ListRunsRequest {
+  /** Only runs of this kind; both when absent. */
+  kind?: RunKind;
+  /** Only runs of this suite (its `suiteName`); all when absent. */
+  suiteName?: string;
+  /** At most this many, newest first; 200 when absent. */
+  limit?: number;
+}
+
+export interface RunResultsQuery {
+  runId: string;
+  /** Rows in plan order from this position among the matching ones. */
+  offset: number;
+  /** At most this many, 1–1,000. */
+  limit: number;
+  /** Only failed results. */
+  failuresOnly?: boolean;
+}
+
+export interface RunResultsPage {
+  rows: RunResultRow[];
+  /** How many results match (all, or the failures), for the virtualized table's height. */
+  total: number;
+}
+
+export interface RunResultRef {
+  runId: string;
+  index: number;
+}
+
+/** One result in full, to open in the Response view: the request as sent and the exchange as the Response view shows it. */
+export interface RunResultDetail {
+  row: RunResultRow;
+  expectations: RunExpectationOutcome[];
+  request: { agentId: string; text: string; payload: JsonObject };
+  result: InvokeResult;
+  profile: HistoryProfile;
+  /** When the result arrived, ISO 8601. */
+  recordedAt: string;
+}
+
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+  /** How many values they are taken from. */
+  count: number;
+}
+
+/** Every round trip and server time of a run, for the latency charts (values in plan order; absent ones left out). */
+export interface RunLatency {
+  roundTripMs: number[];
+  serverMs: number[];
+  roundTrip: Percentiles | null;
+  server: Percentiles | null;
+}
+
+/** A suite with several agents: rows are case × data row (× iteration), columns are the run's agents. */
+export interface RunMatrix {
+  agents: string[];
+  rows: Array<{
+    caseIndex: number;
+    caseName: string;
+    row: number | null;
+    iteration: number;
+    /** One per agent, in `agents` order; null where that agent had no request (never sent, or the case named another agent). */
+    cells: Array<{ index: number; passed: boolean; status: number | null; answerStart: string; failed: string[] } | null>;
+  }>;
+}
+
+export interface CompareRunsRequest {
+  /** The earlier run (the baseline). */
+  before: string;
+  after: string;
+}
+
+/** A result of each run with the same case, data row, iteration and agent. */
+export interface RunPair {
+  before: RunResultRow;
+  after: RunResultRow;
+}
+
+/** Two runs of the same suite set side by side (results matched by case name, data row, iteration and agent). */
+export interface RunComparison {
+  before: RunRecord;
+  after: RunRecord;
+  /** Passed before, failed after. */
+  newlyFailing: RunPair[];
+  /** Failed before, passed after. */
+  newlyPassing: RunPair[];
+  /** Both answered and the answers differ (the whole answers, for a word diff; untrusted text). */
+  answerChanged: Array<RunPair & { beforeAnswer: string; afterAnswer: string }>;
+  /** Results of one run with no partner in the other. */
+  onlyBefore: number;
+  onlyAfter: number;
+  latency: { before: { roundTrip: Percentiles | null; server: Percentiles | null }; after: { roundTrip: Percentiles | null; server: Percentiles | null } };
+}
+
+export type RunExportFormat = 'junit' | 'json' | 'csv' | 'html';
+
+export interface ExportRunRequest {
+  runId: string;
+  format: RunExportFormat;
+}
+
+/** An exported run, for the page to save with saveTextFile. Never holds the key. */
+export interface RunExportFile {
+  /** e.g. "orders-run-2026-11-23.xml". */
+  fileName: string;
+  mediaType: 'application/xml' | 'application/json' | 'text/csv' | 'text/html';
+  content: string;
+}
+
+/** A suite file opened through the desktop's open dialog, with the data file it names read beside it. */
+export interface OpenedSuiteFile {
+  /** File name without folders. */
+  fileName: string;
+  /** The file's text (not yet checked: the editor shows it, startRun checks it). */
+  text: string;
+  /** The data file it names, read from beside it; null when it names none or it could not be read. */
+  data: RunDataFile | null;
+  /** Why the named data file could not be read (the page then asks the person to pick it). */
+  dataProblem: string | null;
+}
+
+/**
+ * Pushed while a run goes, at most about every 100 ms per run (results arriving faster are
+ * batched), and once more when it ends (`state` no longer `running`).
+ */
+export interface RunProgress {
+  runId: string;
+  state: RunState;
+  total: number;
+  completed: number;
+  passed: number;
+  failed: number;
+  /** Of the failed, those Cancel stopped in flight (as RunRecord.cancelled). */
+  cancelled: number;
+  /** Since the run started, ms. */
+  elapsedMs: number;
+  /** The results that arrived since the previous event of this run, in arrival order. */
+  rows: RunResultRow[];
+  /** Set while every request waits out a 429's Retry-After. */
+  waitingMs: number | null;
+}
+
+/** saveSuiteDraft's argument. */
+export interface SuiteDraftSave {
+  draft: JsonObject | null;
+}
+
+/** The runs' slice of the Api. */
+export interface RunsApi {
+  /**
+   * Checks the suite in full and, when it has no problem, starts it on the host's runner and
+   * answers at once; progress comes as HostEvents.onRunProgress. A bad suite answers
+   * `bad_suite` with every problem, and nothing is sent.
+   */
+  startRun(request: StartRunRequest): Promise<Result<RunStarted, RunStartError>>;
+  /** Stops new requests at once and aborts those in flight; false when the run had already ended. */
+  cancelRun(request: RunRef): Promise<Result<{ cancelled: boolean }>>;
+  /** Kept runs, newest first. */
+  listRuns(request: ListRunsRequest): Promise<Result<RunRecord[]>>;
+  getRun(request: RunRef): Promise<Result<RunRecord>>;
+  /** A page of a run's results in plan order (all, or only the failures). */
+  listRunResults(request: RunResultsQuery): Promise<Result<RunResultsPage>>;
+  /** One result in full, to open in the Response view. */
+  getRunResult(request: RunResultRef): Promise<Result<RunResultDetail>>;
+  getRunLatency(request: RunRef): Promise<Result<RunLatency>>;
+  getRunMatrix(request: RunRef): Promise<Result<RunMatrix>>;
+  compareRuns(request: CompareRunsRequest): Promise<Result<RunComparison>>;
+  /** Deletes a run that has ended, with its results. */
+  deleteRun(request: RunRef): Promise<Result<{ deleted: boolean }>>;
+  /** A run as JUnit XML, JSON, CSV or the self-contained HTML report, for the page to save. */
+  exportRun(request: ExportRunRequest): Promise<Result<RunExportFile>>;
+  /**
+   * The Runs section's unsaved suite, as the page last saved it (its editor's own document), or
+   * null when none is kept. Kept by the host so it outlives a restart in browser mode too, where
+   * the page's origin (and so its storage) changes with the host's port.
+   */
+  loadSuiteDraft(): Promise<Result<{ draft: JsonObject | null }>>;
+  /** Keeps the suite being edited (null forgets it); a draft over 20 MB as JSON is `too_large`. */
+  saveSuiteDraft(request: SuiteDraftSave): Promise<Result<{ kept: boolean }>>;
+}
