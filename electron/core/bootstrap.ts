@@ -9,8 +9,7 @@ import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbo
 import { originOf } from './baseUrl';
 import { catalogDocument, settingsDocument, workspaceDocument } from './appStores';
 import { guidelineTabsDocument } from './guidelineTabs';
-import { openHistoryStore, type OpenedHistoryStore } from './historyOpen';
-import type { HistoryStore } from './historyStore';
+import { openAppDatabase, type AppDatabase } from './historyOpen';
 import { ensurePrivateDir } from './privateFiles';
 import { environmentProfile } from './environment';
 import { createPlatformClient } from './platformClient';
@@ -42,8 +41,11 @@ export interface CoreOptions {
   sandboxLatency?: SandboxLatency;
   /** Where answers too large for memory are saved on request; default: responses/ in the data directory (or the temp folder). */
   downloadsDir?: string;
-  /** Where exchanges are kept; default: history.sqlite in the data folder, or memory without one. */
-  history?: HistoryStore;
+  /**
+   * Where the history, library, checklists and runs are kept; default: history.sqlite in the data
+   * folder, or memory without one. Closed with the core.
+   */
+  database?: AppDatabase;
   /** Where start-up problems are told (a broken profiles file, a bad environment variable). */
   onProblem?: (message: string) => void;
   /**
@@ -112,7 +114,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       : createMemorySecretStore({ note: options.host === 'browser' ? BROWSER_MODE_NOTE : 'No OS keychain was offered to the app.' });
 
   // After the folder is made private, before anything can be answered: every exchange is kept.
-  const history = options.history ?? openHistoryStore(inDataDir('history.sqlite'), onProblem);
+  const database = options.database ?? openAppDatabase(inDataDir('history.sqlite'), onProblem);
   const runProgress = createRunProgressHub();
   const closers: Array<() => Promise<void>> = [];
   const api = createApiService({
@@ -133,11 +135,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     suiteDraft: suiteDraftDocument(inDataDir('suite-draft.json'), onProblem),
     catalog: catalogDocument(inDataDir('catalog.json'), onProblem),
     wallClock: () => new Date(),
-    history,
-    // The library lives in the history's database; a history given by a test comes without one.
-    ...('library' in history ? { library: (history as OpenedHistoryStore).library } : {}),
-    ...('checklists' in history ? { checklists: (history as OpenedHistoryStore).checklists } : {}),
-    ...('runs' in history ? { runs: (history as OpenedHistoryStore).runs } : {}),
+    history: database.history,
+    library: database.library,
+    checklists: database.checklists,
+    runs: database.runs,
     onRunProgress: (progress) => runProgress.emit(progress),
     closers,
     onProblem,
@@ -155,8 +156,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       // Runs going are cancelled and write their end before the database closes.
       for (const close of closers) await close();
       await sandbox.close();
-      history.close(); // the last connection checkpoints the WAL into the file and removes it
-      if ('checked' in history) await history.checked; // the background check has stopped
+      database.close(); // the last connection checkpoints the WAL into the file and removes it
+      await database.checked; // the background check has stopped
     },
   };
 }

@@ -2,9 +2,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { EntryChecklist } from '../shared/contract';
 
 /**
- * Where the checklists against an answer are kept (issue 9): with the history entry they judge,
- * in the history's database (migration 7), so they reload with the entry, go with it when it is
- * deleted, and are read by its QA report. An interface with an in-memory twin (checklistMemory.ts).
+ * Where the checklists against an answer are kept: with the history entry they judge, in the
+ * app's database (migration 7), so they reload with the entry, go with it when it is deleted,
+ * and are read by its QA report.
  */
 export interface ChecklistStore {
   /** The entry's checklists, by guideline id; empty when none. */

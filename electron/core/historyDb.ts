@@ -133,6 +133,16 @@ function openBusyAware(file: string): DatabaseSync {
   }
 }
 
+/**
+ * The same database in memory, made by the same migrations: for a run without a data folder, a
+ * session whose file cannot be used, and tests. What it holds goes when it is closed.
+ */
+export function openInMemory(): DatabaseSync {
+  const db = new DatabaseSync(':memory:');
+  migrate(db);
+  return db;
+}
+
 /** Renames the file (and its WAL, which belongs with it) to `<file>.damaged-<time>`. */
 function moveAside(file: string, now: Date): string {
   const aside = `${file}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`;

@@ -1,6 +1,5 @@
 import type {
   GuidelineRequest,
-  HistoryEntry,
   HistoryExchange,
   HistoryKind,
   HistoryProfile,
@@ -10,8 +9,8 @@ import type {
 import { savedToFileText } from '../shared/contract';
 
 /**
- * What both history stores (SQLite and the in-memory twin) derive from an exchange, in one
- * place so they file, filter and search an entry the same way.
+ * What the history store derives from an exchange (the columns it files and filters an entry
+ * by, the texts it is found by), and the rules of a search the library's store shares.
  */
 
 /** What the service hands the store: the exchange, who it went to, and when. */
@@ -87,41 +86,6 @@ export function historyFacts(exchange: HistoryExchange): HistoryFacts {
   };
 }
 
-/** The list row of an entry. */
-export function summarize(entry: HistoryEntry): HistorySummary {
-  const facts = historyFacts(entry);
-  return {
-    id: entry.id,
-    recordedAt: entry.recordedAt,
-    kind: entry.kind,
-    what: entry.what,
-    targetId: facts.targetId,
-    profile: entry.profile,
-    method: facts.method,
-    url: facts.url,
-    status: facts.status,
-    errorCode: facts.errorCode,
-    roundTripMs: facts.roundTripMs,
-    tokenPresent: entry.tokenPresent,
-    pinned: entry.pinned,
-  };
-}
-
-/** True when an entry passes every filter of the query (the in-memory twin's WHERE clause). */
-export function matchesQuery(summary: HistorySummary, query: HistoryQuery): boolean {
-  if (query.profileId !== undefined && summary.profile.id !== query.profileId) return false;
-  if (query.kind !== undefined && summary.kind !== query.kind) return false;
-  if (query.targetId !== undefined && summary.targetId !== query.targetId) return false;
-  if (query.statusClass !== undefined && statusClass(summary.status) !== query.statusClass) return false;
-  if (query.errorCode !== undefined && summary.errorCode !== query.errorCode) return false;
-  if (query.tokenPresent !== undefined && summary.tokenPresent !== query.tokenPresent) return false;
-  if (query.pinned !== undefined && summary.pinned !== query.pinned) return false;
-  if (query.from !== undefined && summary.recordedAt < query.from) return false;
-  if (query.to !== undefined && summary.recordedAt >= query.to) return false;
-  if (query.beforeId !== undefined && summary.id >= query.beforeId) return false;
-  return true;
-}
-
 /**
  * The oldest time "keep N days" keeps, as the ISO text entries are stored with (so it compares
  * as text). N days means N times 24 hours back from now, not calendar days.
@@ -156,11 +120,6 @@ export function searchTerms(text: string): string[] {
  * typed, so "a b" or "I am a" would otherwise be such a search.
  */
 export const MIN_PREFIX_CHARS = 3;
-
-/** True when `word` (lower-cased) is matched by the search word `term`: the in-memory twins' rule. */
-export function termMatches(word: string, term: string): boolean {
-  return term.length >= MIN_PREFIX_CHARS ? word.startsWith(term) : word === term;
-}
 
 export function ftsQuery(terms: string[]): string {
   return terms.map((term) => (term.length >= MIN_PREFIX_CHARS ? `"${term}"*` : `"${term}"`)).join(' ');

@@ -11,12 +11,12 @@ import type {
   HistorySummary,
   TabLastResponse,
 } from '../shared/contract';
-import { ftsQuery, historyFacts, pageSize, retentionCutoff, searchTerms, withoutMarks, type NewHistoryEntry } from './historySchema';
+import { ftsQuery, historyFacts, pageSize, retentionCutoff, searchTerms, statusClass, withoutMarks, type NewHistoryEntry } from './historySchema';
 import { headsOf, HISTORY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
- * Where exchanges are kept (issue 8). An interface, so the service and its tests do not care
- * whether a SQLite file or memory is behind it (historyMemory.ts is the twin).
+ * Where exchanges are kept: the app's database, a file or in memory (historyOpen.ts opens it).
+ * The connection belongs to whoever opened it, who closes it.
  */
 export interface HistoryStore {
   /**
@@ -51,7 +51,6 @@ export interface HistoryStore {
   prune(retention: HistoryRetention, now: Date): Promise<number>;
   /** The newest invoke entry of each of these request tabs; tabs with none are left out. */
   lastForTabs(tabIds: readonly string[]): Promise<TabLastResponse[]>;
-  close(): void;
 }
 
 /** A retention to apply with a record, and the time "N days" counts back from. */
@@ -156,7 +155,7 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
   }
 }
 
-/** The history in an open, migrated SQLite database (historyDb.ts opens it). */
+/** The history in an open, migrated SQLite database (historyDb.ts opens it, a file or in memory). */
 export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
   const insertRow = db.prepare(
     `INSERT INTO history (recorded_at, kind, what, target_id, profile_id, profile_name, base_url, method, url, status, status_class,
@@ -190,7 +189,7 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     const status = facts.status;
     const { lastInsertRowid } = insertRow.run(
       recordedAt, facts.kind, exchange.what, facts.targetId, profile.id, profile.name, profile.baseUrl, facts.method, facts.url,
-      status, status === null ? 0 : Math.floor(status / 100), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0,
+      status, statusClass(status), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0,
       JSON.stringify(exchange), tabId ?? null,
     );
     const fields = [withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer)];
@@ -329,9 +328,6 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
         if (entry) found.push({ tabId, entry });
       }
       return found;
-    },
-    close() {
-      if (db.isOpen) db.close();
     },
   };
 }

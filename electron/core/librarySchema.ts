@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Guideline, LibraryAddItem, LibraryGuideline } from '../shared/contract';
 
 /**
- * What both library stores (SQLite and the in-memory twin) and the service share: how a pasted
- * list becomes ids, how a version is told from the last one, and the limits on labels.
+ * What the library store and the service share: how a pasted list becomes ids, how a version is
+ * told from the last one, and the limits on labels.
  */
 
 /** A guideline id: the platform addresses guidelines by UUID (platform-api-spec.md, 4.2). */

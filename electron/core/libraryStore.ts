@@ -6,9 +6,8 @@ import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySc
 import { headsOf, LIBRARY_PASSAGE, passageCutter } from './searchPassage';
 
 /**
- * Where each profile's guideline library is kept (issue 9): its entries and every kept version.
- * An interface, so the service and its tests do not care whether the history's SQLite file or
- * memory is behind it (libraryMemory.ts is the twin). Ids given here are already normalised.
+ * Where each profile's guideline library is kept: its entries and every kept version, in the
+ * app's database (a file or in memory) beside the history. Ids given here are already normalised.
  */
 export interface LibraryStore {
   list(profileId: string): Promise<LibraryGuideline[]>;
@@ -32,8 +31,6 @@ export interface LibraryStore {
   versions(profileId: string, guidelineId: string): Promise<GuidelineVersionSummary[]>;
   /** One version in full, or the latest when `version` is absent; null when there is none. */
   version(profileId: string, guidelineId: string, version?: number): Promise<GuidelineCopy | null>;
-  /** Closes what this store alone holds (the SQLite one shares the history's connection: nothing). */
-  close(): void;
 }
 
 interface EntryRow {
@@ -213,9 +210,6 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
         version: { version: kept.version, hash: kept.hash, fetchedAt: kept.fetched_at, name: kept.name },
         guideline: { name: kept.name, description: kept.description, content: kept.content },
       };
-    },
-    close() {
-      // The connection is the history's: it closes it.
     },
   };
 }

@@ -12,10 +12,9 @@ import type {
 import { transaction } from './historyStore';
 
 /**
- * Where runs and their results are kept (issue 10), in the history's database (migration 8).
- * An interface, so the run service and its tests do not care whether SQLite or memory is
- * behind it (runMemory.ts is the twin). Everything handed to it was redacted by the service:
- * the store keeps what it is given and never sees a key.
+ * Where runs and their results are kept, in the app's database beside the history (migration 8),
+ * a file or in memory. Everything handed to it was redacted by the service: the store keeps what
+ * it is given and never sees a key.
  */
 
 /** One result as kept: its table row, the exchange in full, and when it arrived. */
@@ -168,7 +167,7 @@ function toRow(row: ResultRow): RunResultRow {
   };
 }
 
-/** The runs in an open database migrated to 8 or later (historyOpen.ts opens it, on the history's connection). */
+/** The runs in an open database migrated to 8 or later (historyOpen.ts opens it, on the history's connection, a file or in memory). */
 export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const insertRun = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertResult = db.prepare(`INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);

@@ -39,18 +39,14 @@ import { checkProfileInput, readCaFile } from './profileInput';
 import { clearAllSecrets, clearMovedSecrets, clientCertFor, proxyFor, secretBinding, secretId, secretProblem, secretsStatus } from './profileSecrets';
 import { newProfileId, type Profile, type ProfileStore } from './profiles';
 import type { SecretStore } from './secrets';
-import { createMemoryHistoryStore } from './historyMemory';
 import type { HistoryStore } from './historyStore';
 import { createHistoryMethods } from './historyService';
 import { createWorkspaceFileMethods } from './workspaceFileService';
 import { guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from './guidelineTabs';
-import { createMemoryLibraryStore } from './libraryMemory';
 import type { LibraryStore } from './libraryStore';
 import { createLibraryMethods } from './libraryService';
-import { createMemoryChecklistStore } from './checklistMemory';
 import type { ChecklistStore } from './checklistStore';
 import { createChecklistMethods } from './checklistService';
-import { createMemoryRunStore } from './runMemory';
 import type { RunStore } from './runStore';
 import { createRunMethods } from './runs/runService';
 
@@ -79,16 +75,16 @@ export interface ServiceDeps {
   wallClock: () => Date;
   /** Where answers too large for memory are saved, on request. */
   downloadsDir: string;
-  /** Where every exchange is kept (issue 8); in memory when absent. */
-  history?: HistoryStore;
-  /** Each profile's guideline library (issue 9), usually in the history's database; in memory when absent. */
-  library?: LibraryStore;
-  /** Checklists against an answer, kept with their history entries (issue 9); in memory when absent. */
-  checklists?: ChecklistStore;
+  /** Where every exchange is kept (the app's database: historyOpen.ts). */
+  history: HistoryStore;
+  /** Each profile's guideline library, in the same database. */
+  library: LibraryStore;
+  /** Checklists against an answer, kept with their history entries. */
+  checklists: ChecklistStore;
   /** The open guideline tabs and the one beside the workbench (issue 9); in memory when absent. */
   guidelineTabs?: JsonDocument<GuidelineTabs>;
-  /** Runs and their results (issue 10), usually in the history's database; in memory when absent. */
-  runs?: RunStore;
+  /** Runs and their results, in the same database. */
+  runs: RunStore;
   /** Where run progress goes (bootstrap's runProgress hub); nowhere when absent. */
   onRunProgress?: (progress: RunProgress) => void;
   /** Work to finish before the stores close (runs going are cancelled and write their end); the caller runs them at close. */
@@ -302,8 +298,7 @@ export function createApiService(deps: ServiceDeps): Api {
     }
   }
 
-  const history = deps.history ?? createMemoryHistoryStore();
-  const checklists = deps.checklists ?? createMemoryChecklistStore(async (id) => (await history.get(id)) !== null);
+  const { history, checklists } = deps;
   const historyMethods = createHistoryMethods(history, {
     checklists,
     wallClock: deps.wallClock,
@@ -345,7 +340,7 @@ export function createApiService(deps: ServiceDeps): Api {
     return result;
   }
 
-  const libraryMethods = createLibraryMethods(deps.library ?? createMemoryLibraryStore(), {
+  const libraryMethods = createLibraryMethods(deps.library, {
     wallClock: deps.wallClock,
     onProblem: deps.onProblem,
     profileExists: async (profileId) => (await deps.profiles.get(profileId)) !== undefined,
@@ -355,7 +350,7 @@ export function createApiService(deps: ServiceDeps): Api {
   // Runs (issue 10): the profile and its target exactly as an invoke gets them (the active
   // profile only, the key for its origin only); the key goes to the runner inside the target.
   const runMethods = createRunMethods({
-    store: deps.runs ?? createMemoryRunStore(),
+    store: deps.runs,
     client: deps.client,
     async resolve(profileId) {
       const chosen = await profileForRequest(profileId);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCore, type Core } from '../../electron/core/bootstrap';
 import { checkInBackground, openHistoryDatabase } from '../../electron/core/historyDb';
-import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
-import { createSqliteHistoryStore, type HistoryStore } from '../../electron/core/historyStore';
+import { openMemoryDatabase, type AppDatabase } from '../../electron/core/historyOpen';
+import { createSqliteHistoryStore } from '../../electron/core/historyStore';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startSandbox } from '../../electron/sandbox/server';
 import { createKeyedProfile } from '../support/keyedProfile';
@@ -25,19 +25,20 @@ import { ms, percentile, timeInTurns, verdict } from './stats';
 
 const KEY = 'bench-key-0123456789';
 
-/** A store that keeps nothing: the baseline of the same invoke path without recording. */
-function keepNothing(): HistoryStore {
-  return { ...createMemoryHistoryStore(), record: async () => 0 };
+/** A database whose history keeps nothing: the baseline of the same invoke path without recording. */
+function keepNothing(): AppDatabase {
+  const database = openMemoryDatabase();
+  return { ...database, history: { ...database.history, record: async () => 0 } };
 }
 
 export async function benchRecordingOverhead(requests: number): Promise<string[]> {
   const agent = SANDBOX_AGENTS.find((a) => a.name === 'Echo')!;
   const platform = await startSandbox({ apiKey: KEY, latency: 'none' });
   const dirs: string[] = [];
-  const makeCore = async (history?: HistoryStore): Promise<Core> => {
+  const makeCore = async (database?: AppDatabase): Promise<Core> => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ae-bench-history-'));
     dirs.push(dataDir);
-    const core = await startCore({ host: 'browser', version: 'bench', dataDir, sandboxLatency: 'none', ...(history ? { history } : {}) });
+    const core = await startCore({ host: 'browser', version: 'bench', dataDir, sandboxLatency: 'none', ...(database ? { database } : {}) });
     await createKeyedProfile(core.api, { name: 'Bench', baseUrl: platform.url, key: KEY, allowInsecureHttp: true });
     return core;
   };
@@ -99,7 +100,7 @@ export async function benchHistorySearch(count: number): Promise<string[]> {
     await searchable.list(i % 2 === 0 ? {} : { profileId: 'p2' });
     listTimes.push(performance.now() - started);
   }
-  searchable.close();
+  reopened.db.close();
 
   const search50 = percentile(searchTimes, 50);
   return [

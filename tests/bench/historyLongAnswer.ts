@@ -17,10 +17,10 @@ import { ms, percentile, timeInTurns, verdict } from './stats';
 
 const LONG_ANSWER_CHARS = 20 * 1024 * 1024;
 
-function openStore(file: string): HistoryStore {
+function openStore(file: string): HistoryStore & { close(): void } {
   const opened = openHistoryDatabase(file);
   if (opened.kind !== 'open') throw new Error(opened.problem);
-  return createSqliteHistoryStore(opened.db);
+  return { ...createSqliteHistoryStore(opened.db), close: () => opened.db.close() };
 }
 
 export async function benchLongAnswerSearch(seeded: SeededHistory, rounds = 60): Promise<string[]> {

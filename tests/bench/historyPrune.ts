@@ -17,12 +17,12 @@ import { ms, percentile, timeInTurns, verdict } from './stats';
 export async function benchRetention(count: number, records = 300): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ae-bench-retention-'));
   const entries = syntheticEntries(count);
-  const open = async (name: string): Promise<HistoryStore> => {
+  const open = async (name: string): Promise<HistoryStore & { close(): void }> => {
     const opened = openHistoryDatabase(path.join(dir, name));
     if (opened.kind !== 'open') throw new Error(opened.problem);
     const store = createSqliteHistoryStore(opened.db);
     await store.recordMany(entries);
-    return store;
+    return { ...store, close: () => opened.db.close() };
   };
   const keepAll = await open('all.sqlite');
   const keepN = await open('entries.sqlite');

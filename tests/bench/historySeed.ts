@@ -132,7 +132,7 @@ export async function seedHistory(count: number, label = 'seeded'): Promise<Seed
   await store.recordMany(entries);
   const insertMs = performance.now() - started;
   // Closing the last connection checkpoints the WAL into the file: the host opens a settled file.
-  store.close();
+  opened.db.close();
   await writeBenchWorkspace(dataDir);
   return { dataDir, file, count, insertMs, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }

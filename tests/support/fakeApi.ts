@@ -61,12 +61,10 @@ import type {
   WorkspaceImportRequest,
 } from '../../electron/shared/contract';
 import { FakeRuns } from './fakeRuns';
-import { createMemoryHistoryStore } from '../../electron/core/historyMemory';
+import { openMemoryDatabase } from '../../electron/core/historyOpen';
 import { createHistoryMethods } from '../../electron/core/historyService';
-import { createMemoryChecklistStore } from '../../electron/core/checklistMemory';
 import { createChecklistMethods } from '../../electron/core/checklistService';
 import { checkHistoryRetention } from '../../electron/core/appStores';
-import { createMemoryLibraryStore } from '../../electron/core/libraryMemory';
 import { createLibraryMethods } from '../../electron/core/libraryService';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
 import { DEFAULT_BESIDE, mergeGuidelineTabs, parseGuidelineTabsChanges } from '../../electron/core/guidelineTabs';
@@ -476,7 +474,8 @@ export class FakeApi implements Api, HostShell {
    * so the fake parses pastes and versions fetches exactly as the host does. Seed it with
    * `library.recordFetch(...)` or `library.add(...)`.
    */
-  readonly library = createMemoryLibraryStore();
+  private readonly database = openMemoryDatabase();
+  readonly library = this.database.library;
   /** Times handed to the library (added, fetched, read); tests may move it. */
   libraryClock = new Date('2026-11-20T09:30:00.000Z');
   private readonly libraryMethods = createLibraryMethods(this.library, {
@@ -502,10 +501,10 @@ export class FakeApi implements Api, HostShell {
   }
 
   /** The history behind the three history methods; seed it with `history.record(...)`. */
-  readonly history = createMemoryHistoryStore();
+  readonly history = this.database.history;
 
   /** The checklists kept with history entries (issue 9): the host's own methods on a memory store. */
-  readonly checklists = createMemoryChecklistStore(async (id) => (await this.history.get(id)) !== null);
+  readonly checklists = this.database.checklists;
   private readonly checklistMethods = createChecklistMethods(this.checklists, { wallClock: () => new Date('2026-11-23T08:05:00.000Z') });
 
   listEntryChecklists: Api['listEntryChecklists'] = (request) => {

@@ -1,4 +1,4 @@
-import { openHistoryStore } from '../../electron/core/historyOpen';
+import { openAppDatabase } from '../../electron/core/historyOpen';
 import { invokeEntry } from './historyEntries';
 
 /**
@@ -8,12 +8,12 @@ import { invokeEntry } from './historyEntries';
  * to 64 KB) so the WAL fills and checkpoints run, and a kill can land in one of those too.
  * A problem at open (a damaged file moved aside) is printed to stderr for the test to fail on.
  */
-const store = openHistoryStore(process.argv[2]!, (message) => process.stderr.write(`${message}\n`));
+const store = openAppDatabase(process.argv[2]!, (message) => process.stderr.write(`${message}\n`));
 let n = 0;
 for (;;) {
   n += 1;
   const size = (n * 7919) % 65536;
-  const id = await store.record(invokeEntry({ text: `write ${n}`, answer: `answer ${n} ${'z'.repeat(size)}` }));
+  const id = await store.history.record(invokeEntry({ text: `write ${n}`, answer: `answer ${n} ${'z'.repeat(size)}` }));
   // Synchronous on a pipe (Node writes pipes synchronously on POSIX): once this returns the id
   // is in the parent's pipe, and a SIGKILL cannot take it back.
   process.stdout.write(`${id}\n`);

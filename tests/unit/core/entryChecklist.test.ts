@@ -8,7 +8,7 @@ import { createChecklistMethods } from '../../../electron/core/checklistService'
 import { validateSaveEntryChecklist } from '../../../electron/core/checklistValidate';
 import { createHistoryMethods } from '../../../electron/core/historyService';
 import { migrate, userVersion } from '../../../electron/core/historyMigrations';
-import { openHistoryStore } from '../../../electron/core/historyOpen';
+import { openAppDatabase } from '../../../electron/core/historyOpen';
 import { entryMarkdown } from '../../../electron/core/report/reportMarkdown';
 import { buildReportBundle } from '../../../electron/core/report/reportBundle';
 import type { EntryChecklist, SaveEntryChecklistRequest } from '../../../electron/shared/contract';
@@ -44,8 +44,8 @@ const clock = () => new Date('2026-11-23T08:05:00.000Z');
 describe('checklists kept with a history entry', () => {
   it('are kept in the history file, reload after a restart, are replaced per guideline and go with their entry', async () => {
     const file = tempFile();
-    const first = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
-    const id = await first.record(invokeEntry());
+    const first = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
+    const id = await first.history.record(invokeEntry());
     const methods = createChecklistMethods(first.checklists, { wallClock: clock });
     expect(await methods.saveEntryChecklist(request(id))).toMatchObject({ ok: true, value: { savedAt: '2026-11-23T08:05:00.000Z' } });
     const changed = request(id);
@@ -54,17 +54,17 @@ describe('checklists kept with a history entry', () => {
     first.close();
     await first.checked;
 
-    const second = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const second = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
     const kept = await second.checklists.list(id);
     expect(kept).toEqual([{ ...changed, savedAt: '2026-11-23T08:05:00.000Z' } satisfies EntryChecklist]);
-    await second.delete([id]);
+    await second.history.delete([id]);
     expect(await second.checklists.list(id)).toEqual([]);
     second.close();
     await second.checked;
   });
 
   it('is refused for an entry that does not exist', async () => {
-    const store = openHistoryStore(tempFile(), () => undefined, { checkDelayMs: 60_000 });
+    const store = openAppDatabase(tempFile(), () => undefined, { checkDelayMs: 60_000 });
     const methods = createChecklistMethods(store.checklists, { wallClock: clock });
     expect(await methods.saveEntryChecklist(request(999))).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('no history entry 999') } });
     store.close();
@@ -76,8 +76,8 @@ describe('checklists kept with a history entry', () => {
     const old = new DatabaseSync(file);
     migrate(old, 5);
     old.close();
-    const store = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
-    const id = await store.record(invokeEntry());
+    const store = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
+    const id = await store.history.record(invokeEntry());
     await store.checklists.save({ ...request(id), savedAt: clock().toISOString() });
     expect(await store.checklists.list(id)).toHaveLength(1);
     store.close();
@@ -105,11 +105,11 @@ describe('checklists kept with a history entry', () => {
 
 describe('a checklist in the QA report', () => {
   it('is in the JSON (versioned, with the guideline id, hash and fetch time), the HTML (escaped) and the Markdown', async () => {
-    const store = openHistoryStore(null, () => undefined);
-    const id = await store.record(invokeEntry());
-    const other = await store.record(invokeEntry());
+    const store = openAppDatabase(null, () => undefined);
+    const id = await store.history.record(invokeEntry());
+    const other = await store.history.record(invokeEntry());
     await createChecklistMethods(store.checklists, { wallClock: clock }).saveEntryChecklist(request(id));
-    const history = createHistoryMethods(store, { wallClock: clock, version: '1.2.3', retention: async () => ({ kind: 'all' }), checklists: store.checklists });
+    const history = createHistoryMethods(store.history, { wallClock: clock, version: '1.2.3', retention: async () => ({ kind: 'all' }), checklists: store.checklists });
 
     const json = await history.api.buildHistoryReport({ ids: [id, other], note: '', format: 'json' });
     if (!json.ok) throw new Error(json.error.message);
@@ -140,7 +140,7 @@ describe('a checklist in the QA report', () => {
     expect(doc.querySelector('script, b')).toBeNull();
     expect(doc.body.textContent).toContain(HASH);
 
-    const entry = (await store.get(id))!;
+    const entry = (await store.history.get(id))!;
     const markdown = entryMarkdown(buildReportBundle({ sources: [entry], note: '', appVersion: '1.2.3', createdAt: clock(), checklists: [await store.checklists.list(id)] }).entries[0]!, '1.2.3');
     expect(markdown).toContain('1 pass, 1 fail, 0 n/a, 1 not marked');
     expect(markdown).toContain('  - **fail** `Never ask for the card number.` (`Refunds`): `Asked for it <script>x</script>`');

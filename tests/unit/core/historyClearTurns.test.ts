@@ -25,7 +25,7 @@ function sqliteStore(): { store: HistoryStore; text: () => number } {
   const opened = openHistoryDatabase(path.join(dir, 'history.sqlite'));
   if (opened.kind !== 'open') throw new Error(opened.problem);
   const store = createSqliteHistoryStore(opened.db);
-  cleanups.unshift(() => store.close());
+  cleanups.unshift(() => opened.db.close());
   const text = () => Number((opened.db.prepare('SELECT count(*) AS n FROM history_text').get() as { n: number }).n);
   return { store, text };
 }

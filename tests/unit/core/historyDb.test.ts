@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
 import { LATEST_VERSION, migrate, MIGRATIONS, userVersion } from '../../../electron/core/historyMigrations';
-import { openHistoryStore } from '../../../electron/core/historyOpen';
+import { openAppDatabase } from '../../../electron/core/historyOpen';
 import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
 import { failedEntry, insertAsVersion1, invokeEntry } from '../../support/historyEntries';
 
@@ -32,10 +32,11 @@ function openOrThrow() {
 
 /** A database with some entries, closed cleanly. */
 async function databaseWithEntries(count: number): Promise<void> {
-  const store = createSqliteHistoryStore(openOrThrow().db);
+  const { db } = openOrThrow();
+  const store = createSqliteHistoryStore(db);
   for (let i = 0; i < count; i += 1) await store.record(invokeEntry({ answer: `answer ${i}` }));
   await store.record(invokeEntry({ answer: 'LONG-ANSWER'.repeat(20_000) }));
-  store.close();
+  db.close();
 }
 
 const isRoot = process.getuid?.() === 0;
@@ -71,7 +72,7 @@ describe('the history database', () => {
     const reopened = createSqliteHistoryStore(db);
     expect(await reopened.get(id)).toMatchObject({ kind: 'failed', what: 'invoke' });
     expect((await reopened.search({ text: 'upstream' })).hits.map((hit) => hit.entry.id)).toEqual([id]);
-    reopened.close();
+    db.close();
   });
 
   it('applies a failing migration not at all (one transaction)', () => {
@@ -93,14 +94,14 @@ describe('the history database', () => {
     newer.close();
     const before = readFileSync(file);
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    const store = openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     expect(problems).toEqual([expect.stringContaining(`written by a newer version of Agent Explorer (history format ${LATEST_VERSION + 5}; this version reads up to ${LATEST_VERSION})`)]);
     expect(problems[0]).toContain('left untouched');
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(readdirSync(path.dirname(file))).toEqual(['history.sqlite']);
     // The session still keeps its history, in memory.
-    const id = await store.record(invokeEntry());
-    expect(await store.get(id)).not.toBeNull();
+    const id = await store.history.record(invokeEntry());
+    expect(await store.history.get(id)).not.toBeNull();
   });
 
   const damages: Array<[string, () => void, string]> = [
@@ -130,46 +131,56 @@ describe('the history database', () => {
     await databaseWithEntries(400);
     damage();
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    const store = openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     await store.checked; // the page check runs in the background; the others are found at once
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(why);
     expect(problems[0]).toContain(`moved to ${path.join(path.dirname(file), ASIDE)}, and a new, empty history was started`);
     expect(existsSync(path.join(path.dirname(file), ASIDE))).toBe(true); // kept for the user, not deleted
-    expect((await store.list({})).entries).toEqual([]);
-    const id = await store.record(invokeEntry({ answer: 'after the damage' }));
+    expect((await store.history.list({})).entries).toEqual([]);
+    const id = await store.history.record(invokeEntry({ answer: 'after the damage' }));
     store.close();
     // The fresh store is the file, not memory: it is there on the next start.
-    const again = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
-    expect((await again.list({})).entries.map((e) => e.id)).toEqual([id]);
+    const again = openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    expect((await again.history.list({})).entries.map((e) => e.id)).toEqual([id]);
     await again.checked;
     expect(problems).toHaveLength(1);
     again.close();
   });
 
-  it('moves aside a file found damaged while running, once, and goes on with a fresh one', async () => {
+  it('moves aside a file found damaged while running, once, and goes on with a fresh one for every store', async () => {
     await databaseWithEntries(50);
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    const store = openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     await store.checked;
     expect(problems).toEqual([]);
-    const longId = (await store.list({ limit: 1 })).entries[0]!.id;
+    const guideline = { name: 'Refunds', description: 'How refunds go.', content: 'Refund within 30 days.' };
+    await store.library.recordFetch('p1', 'g-before', guideline, '2026-03-01T10:00:00.000Z');
+    const longId = (await store.history.list({ limit: 1 })).entries[0]!.id;
     damages.find(([name]) => name === 'a data page scribbled over')![1]();
-    await expect(store.get(longId)).rejects.toThrow(/malformed/);
+    await expect(store.history.get(longId)).rejects.toThrow(/malformed/);
     expect(problems).toEqual([expect.stringContaining(`moved to ${path.join(path.dirname(file), ASIDE)}, and a new, empty history was started`)]);
-    const id = await store.record(invokeEntry({ answer: 'after the damage' }));
-    expect((await store.list({})).entries.map((e) => e.id)).toEqual([id]);
+    const id = await store.history.record(invokeEntry({ answer: 'after the damage' }));
+    expect((await store.history.list({})).entries.map((e) => e.id)).toEqual([id]);
+    // The library, checklists and runs are on the new file too, not on the one moved aside.
+    expect(await store.library.list('p1')).toEqual([]);
+    expect(await store.runs.list({})).toEqual([]);
+    expect(await store.checklists.entryExists(id)).toBe(true);
+    await store.library.recordFetch('p1', 'g-after', guideline, '2026-03-01T11:00:00.000Z');
     expect(problems).toHaveLength(1);
     store.close();
+    const again = openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 60_000 });
+    expect((await again.library.search('p1', 'refund')).map((hit) => hit.entry.guidelineId)).toEqual(['g-after']);
+    again.close();
   });
 
   it.skipIf(isRoot || process.platform === 'win32')('moves aside a file it has no permission to read', async () => {
     await databaseWithEntries(2);
     chmodSync(file, 0o000);
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    const store = openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     expect(problems[0]).toContain('The history file could not be used (it cannot be read (no permission)): it was moved to');
-    expect((await store.list({})).entries).toEqual([]);
+    expect((await store.history.list({})).entries).toEqual([]);
     store.close();
   });
 
@@ -177,14 +188,16 @@ describe('the history database', () => {
     mkdirSync(path.dirname(dir), { recursive: true });
     writeFileSync(path.join(dir, 'data'), 'a file where the data folder should be');
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
+    const store = openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
     expect(problems).toEqual([expect.stringContaining('History is kept for this session only.')]);
-    expect(await store.record(invokeEntry())).toBe(1);
+    expect(await store.history.record(invokeEntry())).toBe(1);
   });
 
   it('lets two connections write one file at once without losing or damaging anything', async () => {
-    const first = createSqliteHistoryStore(openOrThrow().db);
-    const second = createSqliteHistoryStore(openOrThrow().db);
+    const firstDb = openOrThrow().db;
+    const secondDb = openOrThrow().db;
+    const first = createSqliteHistoryStore(firstDb);
+    const second = createSqliteHistoryStore(secondDb);
     const ids = new Set<number>();
     for (let i = 0; i < 100; i += 1) {
       ids.add(await first.record(invokeEntry({ answer: `first ${i}` })));
@@ -192,8 +205,8 @@ describe('the history database', () => {
     }
     expect(ids.size).toBe(200);
     expect((await first.search({ text: 'second', limit: 500 })).hits).toHaveLength(100);
-    first.close();
-    second.close();
+    firstDb.close();
+    secondDb.close();
     const { db } = openOrThrow();
     expect(db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
     db.close();

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
 import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/historyMigrations';
-import { openHistoryStore } from '../../../electron/core/historyOpen';
+import { openAppDatabase } from '../../../electron/core/historyOpen';
 import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
 import { failedEntry, insertAsVersion1, invokeEntry } from '../../support/historyEntries';
 
@@ -35,14 +35,14 @@ async function appFileThen(tamper: string): Promise<void> {
   const store = createSqliteHistoryStore(opened.db);
   await store.record(invokeEntry({ answer: 'first' }));
   await store.record(invokeEntry({ answer: 'second' }));
-  store.close();
+  opened.db.close();
   const db = new DatabaseSync(file);
   db.exec(tamper);
   db.close();
 }
 
 function openStore(problems: string[]) {
-  return openHistoryStore(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 60_000 });
+  return openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 60_000 });
 }
 
 /** Copies every recorded exchange into a table of its own, on each insert. */
@@ -59,8 +59,8 @@ describe('a history file with a schema the migrations did not make', () => {
     expect(problems).toEqual([
       `The history file could not be used (it holds a trigger "history_copy" and a table "copied" that Agent Explorer did not make): it was moved to ${aside()}, and a new, empty history was started.`,
     ]);
-    const id = await store.record(invokeEntry({ answer: 'after the open' }));
-    expect((await store.list({})).entries.map((entry) => entry.id)).toEqual([id]);
+    const id = await store.history.record(invokeEntry({ answer: 'after the open' }));
+    expect((await store.history.list({})).entries.map((entry) => entry.id)).toEqual([id]);
     store.close();
     // The new file has no trigger, and the one moved aside is as it was: its trigger never ran.
     const fresh = new DatabaseSync(file, { readOnly: true });
@@ -77,8 +77,8 @@ describe('a history file with a schema the migrations did not make', () => {
     const problems: string[] = [];
     const store = openStore(problems);
     expect(problems).toEqual([expect.stringContaining('(it holds a trigger "history_unpin" that Agent Explorer did not make): it was moved to')]);
-    const id = await store.record(invokeEntry());
-    expect((await store.get(id))?.pinned).toBe(false);
+    const id = await store.history.record(invokeEntry());
+    expect((await store.history.get(id))?.pinned).toBe(false);
     store.close();
     expect(existsSync(aside())).toBe(true);
   });
@@ -96,7 +96,7 @@ describe('a history file with a schema the migrations did not make', () => {
     const problems: string[] = [];
     const store = openStore(problems);
     expect(problems).toEqual([`The history file could not be used (${why}): it was moved to ${aside()}, and a new, empty history was started.`]);
-    expect((await store.list({})).entries).toEqual([]);
+    expect((await store.history.list({})).entries).toEqual([]);
     store.close();
     expect(existsSync(aside())).toBe(true);
   });
@@ -131,8 +131,8 @@ describe('a history file the migrations made', () => {
       const problems: string[] = [];
       const store = openStore(problems);
       expect(problems).toEqual([]);
-      expect((await store.list({})).entries).toHaveLength(2 + round);
-      await store.record(invokeEntry({ answer: `round ${round}` }));
+      expect((await store.history.list({})).entries).toHaveLength(2 + round);
+      await store.history.record(invokeEntry({ answer: `round ${round}` }));
       store.close();
     }
     expect(readdirSync(path.dirname(file)).filter((name) => name.includes('damaged'))).toEqual([]);
@@ -147,7 +147,7 @@ describe('a history file the migrations made', () => {
     const problems: string[] = [];
     const store = openStore(problems);
     expect(problems).toEqual([]);
-    if (id !== null) expect(await store.get(id)).toMatchObject({ kind: 'failed', what: 'invoke' });
+    if (id !== null) expect(await store.history.get(id)).toMatchObject({ kind: 'failed', what: 'invoke' });
     store.close();
     const db = new DatabaseSync(file, { readOnly: true });
     expect(userVersion(db)).toBe(LATEST_VERSION);

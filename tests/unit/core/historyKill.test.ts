@@ -76,7 +76,7 @@ describe('the history under SIGKILL', () => {
       const text = last?.what === 'invoke' ? last.request.text : '';
       expect(text).toMatch(/^write \d+$/);
       expect((await store.search({ text, limit: 500 })).hits.map((hit) => hit.entry.id)).toContain(last!.id);
-      store.close();
+      opened.db.close();
     }
     expect(acknowledged.length).toBeGreaterThan(KILLS);
     expect(readdirSync(path.dirname(file)).filter((name) => name.includes('damaged'))).toEqual([]);

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { createMemoryHistoryStore } from '../../../electron/core/historyMemory';
 import { migrate } from '../../../electron/core/historyMigrations';
-import { createSqliteHistoryStore, PRUNE_BATCH, type HistoryStore } from '../../../electron/core/historyStore';
+import { createSqliteHistoryStore, PRUNE_BATCH } from '../../../electron/core/historyStore';
 import { insertAsVersion1, invokeEntry } from '../../support/historyEntries';
+import { memoryDatabase } from '../../support/memoryDatabase';
 
-/** Pinning, counting and retention, the same from both stores (a difference between them is a bug). */
+/** Pinning, counting and retention. */
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -22,25 +22,14 @@ function tempFile(): string {
   return path.join(dir, 'history.sqlite');
 }
 
-function sqliteStore(): HistoryStore {
-  const opened = openHistoryDatabase(tempFile());
-  if (opened.kind !== 'open') throw new Error(opened.problem);
-  const store = createSqliteHistoryStore(opened.db);
-  cleanups.unshift(() => store.close());
-  return store;
-}
-
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 /** An entry recorded `daysAgo` days before NOW, answering `answer`. */
 const aged = (daysAgo: number, answer: string) => ({ ...invokeEntry({ answer }), recordedAt: new Date(NOW.getTime() - daysAgo * DAY).toISOString() });
 
-describe.each([
-  ['SQLite', sqliteStore],
-  ['in memory', createMemoryHistoryStore],
-])('managing the history (%s)', (_name, makeStore) => {
+describe('managing the history', () => {
   it('counts entries and pinned ones, and filters on pinned', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const [a, b, c] = await store.recordMany([invokeEntry(), invokeEntry(), invokeEntry()]);
     expect(await store.counts()).toEqual({ total: 3, pinned: 0 });
     await store.pin(b!, true);
@@ -56,7 +45,7 @@ describe.each([
   });
 
   it('keeps the newest N unpinned entries and every pinned one, and their words go with the others', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const ids = await store.recordMany(['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((word) => invokeEntry({ answer: `word ${word}` })));
     await store.pin(ids[0]!, true);
     expect(await store.prune({ kind: 'all' }, NOW)).toBe(0);
@@ -79,7 +68,7 @@ describe.each([
   });
 
   it('keeps the entries of the last N days and every pinned one', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const [old, oldPinned, recent, today] = await store.recordMany([aged(40, 'word old'), aged(35, 'word pinned'), aged(5, 'word recent'), aged(0, 'word today')]);
     await store.pin(oldPinned!, true);
     expect(await store.prune({ kind: 'days', days: 30 }, NOW)).toBe(1);
@@ -92,7 +81,7 @@ describe.each([
   });
 
   it('applies a retention given with a record in the same call', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const [first, second] = await store.recordMany([aged(3, 'word a'), aged(2, 'word b')]);
     const third = await store.record(aged(0, 'word c'), { retention: { kind: 'entries', count: 2 }, now: NOW });
     expect((await store.list({})).entries.map((e) => e.id)).toEqual([third, second]);
@@ -103,14 +92,14 @@ describe.each([
   });
 
   it('prunes a backlog larger than one batch, all of it', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     await store.recordMany(Array.from({ length: PRUNE_BATCH * 2 + 5 }, () => invokeEntry()));
     expect(await store.prune({ kind: 'entries', count: 3 }, NOW)).toBe(PRUNE_BATCH * 2 + 2);
     expect(await store.counts()).toEqual({ total: 3, pinned: 0 });
   });
 
   it('finds an entry recorded out of time order (a clock set back) by its time, not its place', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const [recent, old] = await store.recordMany([aged(1, 'word recent'), aged(90, 'word old')]);
     expect(await store.prune({ kind: 'days', days: 30 }, NOW)).toBe(1);
     expect((await store.list({})).entries.map((e) => e.id)).toEqual([recent]);
@@ -136,7 +125,7 @@ describe('the SQLite store prunes without reading every entry', () => {
     const opened = openHistoryDatabase(tempFile());
     if (opened.kind !== 'open') throw new Error(opened.problem);
     const store = createSqliteHistoryStore(opened.db);
-    cleanups.unshift(() => store.close());
+    cleanups.unshift(() => opened.db.close());
     const rows = () => opened.db.prepare('SELECT (SELECT count(*) FROM history) AS entries, (SELECT count(*) FROM history_text) AS texts').get();
     await store.recordMany([aged(50, 'word a'), aged(40, 'word b'), aged(3, 'word c'), aged(2, 'word d'), aged(1, 'word e')]);
     await store.prune({ kind: 'days', days: 30 }, NOW);
@@ -156,7 +145,7 @@ describe('the SQLite store prunes without reading every entry', () => {
     const opened = openHistoryDatabase(file);
     if (opened.kind !== 'open') throw new Error(opened.problem);
     const store = createSqliteHistoryStore(opened.db);
-    cleanups.unshift(() => store.close());
+    cleanups.unshift(() => opened.db.close());
     expect(await store.counts()).toEqual({ total: 3, pinned: 1 });
     expect(await store.prune({ kind: 'entries', count: 1 }, NOW)).toBe(1);
     expect((await store.list({})).entries.map((e) => e.id)).toEqual([ids[2], ids[0]]);

@@ -5,11 +5,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { createMemoryHistoryStore } from '../../../electron/core/historyMemory';
 import { SAVED_ENTRIES_VERSION, userVersion } from '../../../electron/core/historyMigrations';
 import type * as Migrations from '../../../electron/core/historyMigrations';
 import type { NewHistoryEntry } from '../../../electron/core/historySchema';
-import { createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/historyStore';
+import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
 import { reportEntry } from '../../../electron/core/report/reportEntry';
 import { renderReportHtml } from '../../../electron/core/report/reportHtml';
 import { entryMarkdown } from '../../../electron/core/report/reportMarkdown';
@@ -19,6 +18,7 @@ import type { HistoryEntry, SavedBody } from '../../../electron/shared/contract'
 import { exchange } from '../../support/fakeApi';
 import { invokeEntry, STAGING } from '../../support/historyEntries';
 import { createKeyedProfile } from '../../support/keyedProfile';
+import { memoryDatabase } from '../../support/memoryDatabase';
 
 /**
  * "Save the whole body to a file" sends the request again (an invoke runs the agent again), so
@@ -35,14 +35,6 @@ function tempDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ae-saved-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-function sqliteStore(): HistoryStore {
-  const opened = openHistoryDatabase(path.join(tempDir(), 'history.sqlite'));
-  if (opened.kind !== 'open') throw new Error(opened.problem);
-  const store = createSqliteHistoryStore(opened.db);
-  cleanups.push(() => store.close());
-  return store;
 }
 
 const SAVED: SavedBody = {
@@ -71,12 +63,9 @@ function failedSave(): NewHistoryEntry {
   };
 }
 
-describe.each([
-  ['SQLite', sqliteStore],
-  ['in memory', createMemoryHistoryStore],
-])('a saved-to-file entry in the store (%s)', (_name, makeStore) => {
+describe('a saved-to-file entry in the store', () => {
   it('is kept and read back whole, listed with the exchange facts, filtered by its target kind, found by its path', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const id = await store.record(savedEntry());
     const failedId = await store.record(failedSave());
     const entry = await store.get(id);
@@ -100,7 +89,7 @@ describe.each([
   });
 
   it('is never a tab’s last answer, even when recorded with the tab', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const invokeId = await store.record({ ...invokeEntry(), tabId: 'tab-1' });
     await store.record(savedEntry('tab-1'));
     await store.record(savedEntry('tab-2'));
@@ -196,7 +185,7 @@ describe('the history file once it may hold saved entries', () => {
     const store = createSqliteHistoryStore(opened.db);
     await store.record(savedEntry());
     expect(userVersion(opened.db)).toBeGreaterThanOrEqual(SAVED_ENTRIES_VERSION);
-    store.close();
+    opened.db.close();
 
     // An older build: the same code with only the migrations before saved entries.
     vi.resetModules();

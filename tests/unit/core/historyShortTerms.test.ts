@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { createMemoryHistoryStore } from '../../../electron/core/historyMemory';
+import { describe, expect, it } from 'vitest';
 import { ftsQuery } from '../../../electron/core/historySchema';
-import { createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/historyStore';
 import { invokeEntry } from '../../support/historyEntries';
+import { memoryDatabase } from '../../support/memoryDatabase';
 
 /**
  * A search of short words (issue 8: "a full-text search answers in under 50 ms"). The section
@@ -18,31 +13,13 @@ import { invokeEntry } from '../../support/historyEntries';
  * a whole word; from 3 characters on, as the start of a word, as before.
  */
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-function sqliteStore(): HistoryStore {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ae-history-short-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const opened = openHistoryDatabase(path.join(dir, 'history.sqlite'));
-  if (opened.kind !== 'open') throw new Error(opened.problem);
-  const store = createSqliteHistoryStore(opened.db);
-  cleanups.unshift(() => store.close());
-  return store;
-}
-
 it('asks FTS5 for a prefix only from 3 characters', () => {
   expect(ftsQuery(['w', 'am', 'par'])).toBe('"w" "am" "par"*');
 });
 
-describe.each([
-  ['SQLite', sqliteStore],
-  ['in memory', createMemoryHistoryStore],
-])('searching short words (%s)', (_name, makeStore) => {
+describe('searching short words', () => {
   it('matches a word of one or two letters whole, and a longer one as a word start', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const [what, w, am] = await store.recordMany([
       invokeEntry({ text: 'what was wrong', answer: 'Wait a while.' }),
       invokeEntry({ text: 'plan w', answer: 'Noted.' }),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { openHistoryStore } from '../../../electron/core/historyOpen';
+import { openAppDatabase } from '../../../electron/core/historyOpen';
 import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
 import { invokeEntry } from '../../support/historyEntries';
 
@@ -39,7 +39,7 @@ async function historyWithOldEntries(): Promise<void> {
     ...Array.from({ length: 20 }, (_, i) => invokeEntry({ text: `old ${i}`, answer: `${OLDEST} ${i}` })),
     ...Array.from({ length: 600 }, (_, i) => ({ ...invokeEntry({ text: `new ${i}`, answer: `answer ${i}` }), ...(i > 590 ? { tabId: 'tab-a' } : {}) })),
   ]);
-  store.close(); // the WAL goes into the file, so the pages below are the ones SQLite reads
+  opened.db.close(); // the WAL goes into the file, so the pages below are the ones SQLite reads
 }
 
 /**
@@ -69,13 +69,13 @@ describe('a start on a long history', () => {
     expect(damageOldestPages()).toBeGreaterThan(0);
     const problems: string[] = [];
     // The background page check is far off: this is the start and the first screen alone.
-    const store = openHistoryStore(file, (message) => problems.push(message), { checkDelayMs: 60_000 });
+    const store = openAppDatabase(file, (message) => problems.push(message), { checkDelayMs: 60_000 });
     try {
       expect(problems).toEqual([]);
-      const first = await store.list({ limit: 100 });
+      const first = await store.history.list({ limit: 100 });
       expect(first.entries).toHaveLength(100);
       expect(first.entries[0]!.id).toBeGreaterThan(first.entries[99]!.id); // newest first
-      const last = await store.lastForTabs(['tab-a']);
+      const last = await store.history.lastForTabs(['tab-a']);
       expect(last.map(({ entry }) => entry.what === 'invoke' && entry.request.text)).toEqual(['new 599']);
       expect(problems).toEqual([]);
     } finally {
@@ -87,7 +87,7 @@ describe('a start on a long history', () => {
     await historyWithOldEntries();
     damageOldestPages();
     const problems: string[] = [];
-    const store = openHistoryStore(file, (message) => problems.push(message), { checkDelayMs: 0 });
+    const store = openAppDatabase(file, (message) => problems.push(message), { checkDelayMs: 0 });
     await store.checked;
     store.close();
     expect(problems).toEqual([expect.stringContaining('The history file could not be used (')]);

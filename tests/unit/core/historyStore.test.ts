@@ -1,40 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { createMemoryHistoryStore } from '../../../electron/core/historyMemory';
-import { createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/historyStore';
+import { describe, expect, it } from 'vitest';
+import type { HistoryStore } from '../../../electron/core/historyStore';
 import { cancelledEntry, failedEntry, guidelineEntry, invokeEntry, SANDBOX } from '../../support/historyEntries';
+import { memoryDatabase } from '../../support/memoryDatabase';
 
 /**
- * The same behaviour from both stores: the SQLite file the app uses, and the in-memory twin the
- * component tests and a run without a data folder use. A difference between them is a bug.
+ * The history store, on the app's database in memory (the real migrations): what a person
+ * records, lists, searches, pins and deletes.
  */
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-function sqliteStore(): HistoryStore {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ae-history-'));
-  const opened = openHistoryDatabase(path.join(dir, 'history.sqlite'));
-  if (opened.kind !== 'open') throw new Error(opened.problem);
-  const store = createSqliteHistoryStore(opened.db);
-  cleanups.push(() => {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return store;
-}
-
-describe.each([
-  ['SQLite', sqliteStore],
-  ['in memory', createMemoryHistoryStore],
-])('the history store (%s)', (_name, makeStore) => {
+describe('the history store', () => {
   it('gives back an entry exactly as it was recorded, the cut body still cut and flagged', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const recorded = failedEntry();
     const id = await store.record(recorded);
     const entry = await store.get(id);
@@ -44,7 +20,7 @@ describe.each([
   });
 
   it('lists newest first, a page at a time, with a cursor to the next page', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const ids = [];
     for (let i = 0; i < 5; i += 1) ids.push(await store.record(invokeEntry({ text: `request ${i}` })));
     const first = await store.list({ limit: 2 });
@@ -56,7 +32,7 @@ describe.each([
   });
 
   it('filters by profile, kind, agent or guideline, status class, error code, token and date', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const answered = await store.record(invokeEntry({ agentId: 'drafter', token: 'tok-1' }));
     const guideline = await store.record(guidelineEntry('escalation', SANDBOX));
     const cancelled = await store.record(cancelledEntry());
@@ -79,7 +55,7 @@ describe.each([
   });
 
   it('finds entries by words of the text, the payload or the answer, with the passage and what matched', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     await store.record(invokeEntry({ text: 'Where is my parcel?', answer: 'It left the depot.' }));
     const byPayload = await store.record(invokeEntry({ text: 'Hello', payload: { customer_name: 'Grace Hopper' } }));
     const byAnswer = await store.record(invokeEntry({ text: 'Status?', answer: 'The refund was approved on Monday.' }));
@@ -94,7 +70,7 @@ describe.each([
   });
 
   it('takes what a person types as words: quotes, operators and lone symbols neither fail nor mean syntax', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const id = await store.record(invokeEntry({ answer: 'Use "NEAR" AND the * key.' }));
     for (const typed of ['"near', 'NEAR(', 'and OR not', '*', 'key*"', ')(']) await expect(store.search({ text: typed })).resolves.toBeDefined();
     expect((await store.search({ text: '"near' })).hits.map((hit) => hit.entry.id)).toEqual([id]);
@@ -102,7 +78,7 @@ describe.each([
   });
 
   it('searches within the filters, newest first, a page at a time', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const ids = [];
     for (let i = 0; i < 3; i += 1) ids.push(await store.record(invokeEntry({ answer: `refund number ${i}` })));
     await store.record(invokeEntry({ answer: 'refund elsewhere', profile: SANDBOX }));
@@ -113,7 +89,7 @@ describe.each([
   });
 
   it('pins, deletes, and clears all or only the unpinned, never reusing a deleted id', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const a = await store.record(invokeEntry({ answer: 'alpha' }));
     const b = await store.record(invokeEntry({ answer: 'bravo' }));
     const c = await store.record(invokeEntry({ answer: 'charlie' }));
@@ -130,12 +106,9 @@ describe.each([
   });
 });
 
-describe.each([
-  ['SQLite', sqliteStore],
-  ['in memory', createMemoryHistoryStore],
-])('many entries at once (%s)', (_name, makeStore) => {
+describe('many entries at once', () => {
   it('are kept in order, all found again', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     const ids = await store.recordMany([invokeEntry({ answer: 'one' }), guidelineEntry(), invokeEntry({ answer: 'three' })]);
     expect(ids).toHaveLength(3);
     expect((await store.list({})).entries.map((e) => e.id)).toEqual([...ids].reverse());

@@ -5,13 +5,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { createMemoryHistoryStore } from '../../../electron/core/historyMemory';
 import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/historyMigrations';
-import { createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/historyStore';
+import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
 import type { InvokeResult } from '../../../electron/shared/contract';
 import { dispatch } from '../../../electron/core/validate';
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
 import { guidelineEntry, insertAsVersion1, invokeEntry } from '../../support/historyEntries';
+import { memoryDatabase } from '../../support/memoryDatabase';
 
 /** Each request tab's last answer, kept with the tab's id so it shows again after a restart (issue 8). */
 
@@ -25,12 +25,6 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function openSqlite(): HistoryStore {
-  const opened = openHistoryDatabase(file);
-  if (opened.kind !== 'open') throw new Error(opened.problem);
-  return createSqliteHistoryStore(opened.db);
-}
-
 describe('migration 3 (tab ids)', () => {
   it('brings a version-2 file up to date, keeping its entries (which belong to no tab)', async () => {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -40,22 +34,21 @@ describe('migration 3 (tab ids)', () => {
     const oldId = insertAsVersion1(old, invokeEntry({ answer: 'from before tabs were kept' }));
     old.close();
 
-    const store = openSqlite();
+    const opened = openHistoryDatabase(file);
+    if (opened.kind !== 'open') throw new Error(opened.problem);
+    const store = createSqliteHistoryStore(opened.db);
     expect(LATEST_VERSION).toBeGreaterThanOrEqual(3);
     expect(await store.get(oldId)).toMatchObject({ what: 'invoke', kind: 'invoke' });
     expect(await store.lastForTabs(['tab-a'])).toEqual([]);
     const newId = await store.record({ ...invokeEntry({ answer: 'kept with its tab' }), tabId: 'tab-a' });
     expect((await store.lastForTabs(['tab-a'])).map((found) => found.entry.id)).toEqual([newId]);
-    store.close();
+    opened.db.close();
   });
 });
 
-describe.each([
-  ['SQLite', () => openSqlite()],
-  ['memory', () => createMemoryHistoryStore()],
-])('the per-tab lookup (%s store)', (_name, makeStore) => {
+describe('the per-tab lookup', () => {
   it("answers each tab's newest invoke, and nothing for a tab without one", async () => {
-    const store = makeStore();
+    const store = memoryDatabase().history;
     await store.record({ ...invokeEntry({ answer: 'A, first' }), tabId: 'tab-a' });
     await store.record({ ...invokeEntry({ answer: 'B, only' }), tabId: 'tab-b' });
     const newestA = await store.record({ ...invokeEntry({ answer: 'A, second' }), tabId: 'tab-a' });
@@ -68,7 +61,6 @@ describe.each([
       ['tab-b', 'B, only'],
     ]);
     expect(found[0]!.entry.id).toBe(newestA);
-    store.close();
   });
 });
 

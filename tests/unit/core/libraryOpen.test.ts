@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openHistoryStore } from '../../../electron/core/historyOpen';
+import { openAppDatabase } from '../../../electron/core/historyOpen';
 import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/historyMigrations';
 
 /** The library as the app opens it: in the history's file, through its migrations, across restarts. */
@@ -25,13 +25,13 @@ const guideline = { name: 'Escalation policy', description: 'When to escalate.',
 describe('the library in the history file', () => {
   it('is still there after a restart, searchable', async () => {
     const file = tempFile();
-    const first = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const first = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
     await first.library.recordFetch('p1', ID, guideline, '2026-01-01T00:00:00.000Z');
     await first.library.setLabels('p1', ID, { title: 'Mine', tags: ['tier 2'] });
     first.close();
     await first.checked;
 
-    const second = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const second = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
     expect(await second.library.list('p1')).toMatchObject([{ guidelineId: ID, name: 'Escalation policy', title: 'Mine', tags: ['tier 2'], latestVersion: 1 }]);
     expect((await second.library.search('p1', 'supervisor')).map((hit) => hit.entry.guidelineId)).toEqual([ID]);
     second.close();
@@ -43,7 +43,7 @@ describe('the library in the history file', () => {
     const old = new DatabaseSync(file);
     migrate(old, 3);
     old.close();
-    const store = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const store = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
     await store.library.recordFetch('p1', ID, guideline, '2026-01-01T00:00:00.000Z');
     expect(await store.library.versions('p1', ID)).toHaveLength(1);
     store.close();
@@ -54,7 +54,7 @@ describe('the library in the history file', () => {
   });
 
   it('is kept in memory for the session when there is no data folder', async () => {
-    const store = openHistoryStore(null, () => undefined);
+    const store = openAppDatabase(null, () => undefined);
     await store.library.recordFetch('p1', ID, guideline, '2026-01-01T00:00:00.000Z');
     expect((await store.library.version('p1', ID))?.guideline).toEqual(guideline);
     store.close();

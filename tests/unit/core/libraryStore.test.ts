@@ -1,44 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { createMemoryLibraryStore } from '../../../electron/core/libraryMemory';
-import { createSqliteLibraryStore, type LibraryStore } from '../../../electron/core/libraryStore';
+import { describe, expect, it } from 'vitest';
+import { memoryDatabase } from '../../support/memoryDatabase';
 
-/**
- * The guideline library from both stores: the history's SQLite file and the in-memory twin.
- * A difference between them is a bug.
- */
-
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-function sqliteStore(): LibraryStore {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ae-library-'));
-  const opened = openHistoryDatabase(path.join(dir, 'history.sqlite'));
-  if (opened.kind !== 'open') throw new Error(opened.problem);
-  const store = createSqliteLibraryStore(opened.db);
-  cleanups.push(() => {
-    opened.db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return store;
-}
+/** The guideline library store, on the app's database in memory (the real migrations). */
 
 const A = '7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47';
 const B = 'b4f8a2c6-1e93-4d7b-8f20-6c5a9e3d1b84';
 const C = '2a9c5e7f-8d14-4b36-a7e9-3f1b6d0c8a52';
 const escalation = { name: 'Escalation policy', description: 'When to escalate.', content: '# Escalation\n\nEscalate a refund over 500 euros to a supervisor.' };
 
-describe.each([
-  ['SQLite', sqliteStore],
-  ['in memory', createMemoryLibraryStore],
-])('the guideline library store (%s)', (_name, makeStore) => {
+describe('the guideline library store', () => {
   it('adds ids once per profile, and lists pinned first, then by name', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().library;
     expect(await store.add('p1', [A, B], '2026-01-01T00:00:00.000Z')).toEqual([A, B]);
     expect(await store.add('p1', [B, C], '2026-01-02T00:00:00.000Z')).toEqual([C]);
     expect(await store.list('p2')).toEqual([]);
@@ -54,7 +26,7 @@ describe.each([
   });
 
   it('keeps a new version only when the name, description or content changed (by hash)', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().library;
     const first = await store.recordFetch('p1', A, escalation, '2026-01-01T10:00:00.000Z');
     expect(first.newVersion).toBe(true);
     expect(first.entry).toMatchObject({ name: 'Escalation policy', latestVersion: 1, fetchedAt: '2026-01-01T10:00:00.000Z' });
@@ -76,7 +48,7 @@ describe.each([
   });
 
   it('says "changed since read" only when a newer version came after the one read', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().library;
     await store.recordFetch('p1', A, escalation, '2026-01-01T10:00:00.000Z');
     expect((await store.get('p1', A))?.changedSinceRead).toBe(false);
     expect(await store.markRead('p1', A, '2026-01-01T10:05:00.000Z')).toMatchObject({ readAt: '2026-01-01T10:05:00.000Z', changedSinceRead: false });
@@ -96,7 +68,7 @@ describe.each([
   });
 
   it('keeps local titles and tags beside the server name, and removes entries with their versions', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().library;
     await store.recordFetch('p1', A, escalation, '2026-01-01T10:00:00.000Z');
     const labelled = await store.setLabels('p1', A, { title: 'Refund escalations', tags: ['refunds', 'tier 2'] });
     expect(labelled).toMatchObject({ title: 'Refund escalations', tags: ['refunds', 'tier 2'], name: 'Escalation policy' });
@@ -111,7 +83,7 @@ describe.each([
   });
 
   it('searches names, descriptions and the latest content, best match first, with the passage as plain text and ranges', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().library;
     await store.recordFetch('p1', A, { name: 'Refund rules', description: 'Refunds and credits.', content: 'How to refund a customer.' }, '2026-01-01T00:00:00.000Z');
     await store.recordFetch('p1', B, { name: 'Tone of voice', description: 'How we write.', content: `${'Write plainly. '.repeat(30)}A refund is never promised in writing. ${'Be kind. '.repeat(30)}` }, '2026-01-01T00:00:00.000Z');
     await store.recordFetch('p1', C, { name: 'Data retention', description: 'Keeping data.', content: 'Nothing about money.' }, '2026-01-01T00:00:00.000Z');
@@ -131,7 +103,7 @@ describe.each([
   });
 
   it('searches only the latest version, and text that looks like a mark stays text', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().library;
     await store.recordFetch('p1', A, { name: 'Policy', description: '', content: 'The old word is walrus.' }, '2026-01-01T00:00:00.000Z');
     await store.recordFetch('p1', A, { name: 'Policy', description: '', content: 'The new word is \uE000penguin\uE001.' }, '2026-01-02T00:00:00.000Z');
     expect(await store.search('p1', 'walrus')).toEqual([]);

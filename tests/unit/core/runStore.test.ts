@@ -3,20 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
 import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/historyMigrations';
-import { openHistoryStore } from '../../../electron/core/historyOpen';
-import { createMemoryRunStore } from '../../../electron/core/runMemory';
-import { createSqliteRunStore, type RunStore, type StoredRunResult } from '../../../electron/core/runStore';
+import { openAppDatabase } from '../../../electron/core/historyOpen';
+import type { StoredRunResult } from '../../../electron/core/runStore';
 import { createRunMethods } from '../../../electron/core/runs/runService';
 import type { RunRecord } from '../../../electron/shared/contract';
 import { okInvoke } from '../../support/fakeApi';
 import { testClient } from '../../support/platformClient';
+import { memoryDatabase } from '../../support/memoryDatabase';
 
-/**
- * The run store from both sides: the history's SQLite file (migration 8) and the in-memory
- * twin. A difference between them is a bug.
- */
+/** The run store, on the app's database in memory (the real migrations) and in its file (migration 8). */
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -27,13 +23,6 @@ function tempDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ae-runs-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-function sqliteStore(): RunStore {
-  const opened = openHistoryDatabase(path.join(tempDir(), 'history.sqlite'));
-  if (opened.kind !== 'open') throw new Error(opened.problem);
-  cleanups.unshift(() => opened.db.close());
-  return createSqliteRunStore(opened.db);
 }
 
 export function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
@@ -83,12 +72,9 @@ function stored(index: number, passed: boolean): StoredRunResult {
   };
 }
 
-describe.each([
-  ['SQLite', sqliteStore],
-  ['in memory', createMemoryRunStore],
-])('the run store (%s)', (_name, makeStore) => {
+describe('the run store', () => {
   it('keeps a run, its results in batches with the counts after each, and its end', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().runs;
     await store.create(runRecord());
     expect(await store.get('run-1')).toEqual(runRecord());
     await store.addResults('run-1', [stored(1, false), stored(0, true)], { completed: 2, passed: 1, failed: 1, cancelled: 0, notRun: 2 });
@@ -105,7 +91,7 @@ describe.each([
   });
 
   it('pages results in plan order, all or the failures, with how many match', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().runs;
     await store.create(runRecord({ total: 10 }));
     await store.addResults('run-1', Array.from({ length: 10 }, (_, index) => stored(index, index % 3 !== 0)), { completed: 10, passed: 6, failed: 4, cancelled: 0, notRun: 0 });
     const page = await store.results({ runId: 'run-1', offset: 2, limit: 3 });
@@ -118,7 +104,7 @@ describe.each([
   });
 
   it('lists newest first, by kind and suite, and deletes a run with its results', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().runs;
     await store.create(runRecord({ runId: 'a' }));
     await store.create(runRecord({ runId: 'b', kind: 'repeat', suiteName: 'Repeat' }));
     await store.create(runRecord({ runId: 'c' }));
@@ -133,7 +119,7 @@ describe.each([
   });
 
   it('deletes a run of more results than one delete batch, all of them', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().runs;
     await store.create(runRecord({ runId: 'big', total: 2500 }));
     await store.create(runRecord({ runId: 'other' }));
     await store.addResults('big', Array.from({ length: 2500 }, (_, index) => stored(index, true)), { completed: 2500, passed: 2500, failed: 0, cancelled: 0, notRun: 0 });
@@ -144,7 +130,7 @@ describe.each([
   });
 
   it('marks a run still running as interrupted, with what was never sent', async () => {
-    const store = makeStore();
+    const store = memoryDatabase().runs;
     await store.create(runRecord({ runId: 'cut' }));
     await store.addResults('cut', [stored(0, true)], { completed: 1, passed: 1, failed: 0, cancelled: 0, notRun: 3 });
     await store.create(runRecord({ runId: 'done', state: 'passed', completed: 4, notRun: 0 }));
@@ -160,12 +146,12 @@ describe('the run store in the history file', () => {
     const old = new DatabaseSync(file);
     migrate(old, 7);
     old.close();
-    const store = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
-    await store.record({ exchange: { what: 'invoke', request: { agentId: 'a', text: 't', payload: {} }, result: okInvoke('hi') }, profile: runRecord().profile, recordedAt: '2026-11-23T09:00:00.000Z' });
+    const store = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
+    await store.history.record({ exchange: { what: 'invoke', request: { agentId: 'a', text: 't', payload: {} }, result: okInvoke('hi') }, profile: runRecord().profile, recordedAt: '2026-11-23T09:00:00.000Z' });
     await store.runs.create(runRecord());
     await store.runs.addResults('run-1', [stored(0, true)], { completed: 1, passed: 1, failed: 0, cancelled: 0, notRun: 3 });
     expect((await store.runs.rows('run-1')).length).toBe(1);
-    expect((await store.list({})).entries).toHaveLength(1);
+    expect((await store.history.list({})).entries).toHaveLength(1);
     store.close();
     await store.checked;
     const reopened = new DatabaseSync(file);
@@ -175,13 +161,13 @@ describe('the run store in the history file', () => {
 
   it('says a run the app was closed during is interrupted at the next start', async () => {
     const file = path.join(tempDir(), 'history.sqlite');
-    const first = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const first = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
     await first.runs.create(runRecord());
     await first.runs.addResults('run-1', [stored(0, true), stored(1, false)], { completed: 2, passed: 1, failed: 1, cancelled: 0, notRun: 2 });
     first.close(); // the app quits with the run going
     await first.checked;
 
-    const second = openHistoryStore(file, () => undefined, { checkDelayMs: 60_000 });
+    const second = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
     cleanups.unshift(() => second.close());
     const runs = createRunMethods({
       store: second.runs,

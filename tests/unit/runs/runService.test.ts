@@ -6,7 +6,6 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../electron/core/historyDb';
 import type { PlatformClient, PlatformTarget } from '../../../electron/core/platformClient';
-import { createMemoryRunStore } from '../../../electron/core/runMemory';
 import { createSqliteRunStore, type RunStore } from '../../../electron/core/runStore';
 import { percentiles } from '../../../electron/core/runs/runResults';
 import { createRunMethods, MAX_RUN_REQUESTS } from '../../../electron/core/runs/runService';
@@ -14,6 +13,7 @@ import { startSandbox, type SandboxServer } from '../../../electron/sandbox/serv
 import type { RunProgress, RunResultRow, StartRunRequest } from '../../../electron/shared/contract';
 import { testClient, testTarget } from '../../support/platformClient';
 import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
+import { memoryDatabase } from '../../support/memoryDatabase';
 
 /**
  * The host's run service against the real Sandbox (and a loopback server where a test needs to
@@ -57,7 +57,7 @@ function host(options: HostOptions = {}) {
       return real.invoke(...args);
     },
   };
-  const store = options.store ?? createMemoryRunStore();
+  const store = options.store ?? memoryDatabase().runs;
   const { api, stopAll } = createRunMethods({
     store,
     client,
@@ -207,7 +207,7 @@ describe('progress', () => {
   });
 
   it('writes results in one transaction per batch, not one per result', async () => {
-    const store = createMemoryRunStore();
+    const store = memoryDatabase().runs;
     let writes = 0;
     const counting: RunStore = {
       ...store,
@@ -497,7 +497,7 @@ describe('a key in a data row used in answerMatches', () => {
 
 describe('a broken listener', () => {
   it('does not stop a run from keeping its results and its end', async () => {
-    const store = createMemoryRunStore();
+    const store = memoryDatabase().runs;
     let finished: () => void = () => undefined;
     const ended = new Promise<void>((resolve) => (finished = resolve));
     const problems: string[] = [];
