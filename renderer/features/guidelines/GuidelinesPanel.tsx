@@ -14,6 +14,7 @@ import { shownName } from './library/libraryText';
 import { GuidelineShown } from './tabs/GuidelineShown';
 import { GuidelineTabStrip } from './tabs/GuidelineTabStrip';
 import { useGuidelineTabs } from './tabs/GuidelineTabsContext';
+import { guidelineTabs } from './tabs/guidelineTabsState';
 import { useGuidelineTabLabels } from './tabs/useGuidelineTabLabels';
 
 /** Alt+N (Ctrl/Cmd+T belongs to the browser), by physical key as for request tabs. */
@@ -43,7 +44,7 @@ export function GuidelinesPanel() {
   const library = useLibraryList(profileId);
   const { state, dispatch, saveError, showBeside } = useGuidelineTabs();
   const labelOf = useGuidelineTabLabels(state.tabs);
-  const active = state.active;
+  const active = guidelineTabs.active(state);
   const openedId = active !== null && active.profileId === profileId ? active.guidelineId : null;
   // The Guideline field suggests the known guidelines and every one in the library, so an id
   // read once on any profile never has to be pasted again.
@@ -167,7 +168,7 @@ export function GuidelinesPanel() {
       <div className="guideline-tabs">
         <GuidelineTabStrip
           tabs={state.tabs}
-          active={active}
+          activeKey={state.activeKey}
           labelOf={labelOf}
           tabDomId={tabDomId}
           panelDomId={panelDomId}
