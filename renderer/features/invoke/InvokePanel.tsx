@@ -9,11 +9,11 @@ import { useProfiles } from '../../queries/profiles';
 import { useWorkspace } from '../../queries/workspace';
 import { LazyCatalogDialog } from '../settings/LazyDialogs';
 import { useReplay } from '../history/replay';
-import { RequestTabStrip } from '../workspace/RequestTabStrip';
-import { activeTab, fromWorkspace, tabLabels, tabsReducer } from '../workspace/tabsState';
+import { activeTab, fromWorkspace, stripLabel, tabLabels, tabsReducer } from '../workspace/tabsState';
 import { useWorkspaceSaver } from '../workspace/useWorkspaceSaver';
 import { useSuiteChannel } from '../runs/suiteChannel';
 import { useClosedTabToast } from '../tabs/ClosedTabToast';
+import { DocumentTabStrip } from '../tabs/DocumentTabStrip';
 import { RequestTab } from './RequestTab';
 import { submitRequestFromKey } from './shortcut';
 
@@ -84,6 +84,8 @@ function RequestWorkspace({
     const tab = within('tab');
     return tab ? document.getElementById(tab.id.replace(`${baseId}-tab-`, `${baseId}-panel-`)) : null;
   };
+  const byId = new Map(state.tabs.map((tab) => [tab.id, tab]));
+  const spansProfiles = new Set(state.tabs.map((tab) => tab.profileId)).size > 1;
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
   // A reopened tab comes back in front, with focus (the Undo button it was reopened from goes away).
   const focusFront = useRef(false);
@@ -179,21 +181,23 @@ function RequestWorkspace({
         if (submitRequestFromKey(event, panelOf)) event.preventDefault();
       }}
     >
-      <RequestTabStrip
-        tabs={state.tabs}
-        activeId={state.activeKey}
-        labels={labels}
-        profiles={profiles}
-        inFlight={inFlight}
+      <DocumentTabStrip
+        label="Requests"
+        keys={state.tabs.map((tab) => tab.id)}
+        activeKey={state.activeKey}
+        labelOf={(id) => stripLabel(byId.get(id)!, labels.get(id) ?? 'Request', inFlight.has(id), profiles, spansProfiles)}
         tabDomId={tabDomId}
         panelDomId={panelDomId}
         onActivate={(id) => dispatch({ type: 'activate', id })}
         onClose={closeTab}
+        rename={{ initial: (id) => byId.get(id)?.title || labels.get(id) || '', apply: (id, title) => dispatch({ type: 'rename', id, title }) }}
+        newButton={{ text: '+ New request', title: 'New request (Alt+N)' }}
         onNew={newTab}
+        reopenButton={{ text: 'Reopen closed tab', title: 'Reopen closed tab (Alt+Shift+T)' }}
         onReopen={reopenLast}
         canReopen={state.closed.length > 0}
-        onRename={(id, title) => dispatch({ type: 'rename', id, title })}
         saveError={saveError}
+        saveErrorPrefix="Drafts are not being saved"
       />
       {loadError && (
         <p className="inline-note" role="status">

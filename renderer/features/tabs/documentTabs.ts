@@ -46,8 +46,6 @@ export function documentTabs<T>({ keyOf, maxClosed }: DocumentTabsSpec<T>) {
   }
 
   return {
-    keyOf,
-
     /** A fresh state holding `tabs`, with `activeKey` in front when it is one of them, else the first. */
     start(tabs: T[], activeKey: string | null = null): DocumentTabs<T> {
       const active = tabs[Math.max(0, indexOf(tabs, activeKey))];
@@ -119,11 +117,6 @@ export function documentTabs<T>({ keyOf, maxClosed }: DocumentTabsSpec<T>) {
       const others = state.tabs.filter((open) => !(keyOf(open) === entry.replacementKey && givesWay(open)));
       const place = Math.max(0, Math.min(entry.index, others.length));
       return { ...state, tabs: [...others.slice(0, place), entry.tab, ...others.slice(place)], activeKey: tabKey, closed };
-    },
-
-    /** Whether a closed tab with `key` can still be reopened. */
-    isClosed(state: DocumentTabs<T>, key: string): boolean {
-      return state.closed.some((entry) => keyOf(entry.tab) === key);
     },
 
     /**

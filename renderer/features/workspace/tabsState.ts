@@ -1,4 +1,5 @@
-import type { TabDraft, Workspace } from '../../../electron/shared/contract';
+import type { ProfilesState, TabDraft, Workspace } from '../../../electron/shared/contract';
+import type { DocumentTabLabel } from '../tabs/DocumentTabStrip';
 import { documentTabs, type DocumentTabs } from '../tabs/documentTabs';
 import { draftReducer, initialDraft, isBlank, type DraftAction, type InvokeDraft } from '../invoke/draft';
 
@@ -188,4 +189,24 @@ export function tabLabels(tabs: readonly RequestTab[], agentName: (agentId: stri
     labels.set(tab.id, count === 1 ? base : `${base} ${count}`);
   }
   return labels;
+}
+
+/**
+ * What a tab shows in the strip: its label, and the profile it belongs to once the tabs span
+ * more than one; a tab whose profile is not the active one always shows it (marked), since
+ * sending it asks first. `busy`: its request is in flight (marked, so one sent in a background
+ * tab is not forgotten).
+ */
+export function stripLabel(tab: RequestTab, name: string, busy: boolean, profiles: ProfilesState | undefined, spansProfiles: boolean): DocumentTabLabel {
+  const profile = profiles && tab.profileId !== null ? profiles.profiles.find((candidate) => candidate.id === tab.profileId) : undefined;
+  const elsewhere = tab.profileId !== profiles?.activeProfileId;
+  const shown = profiles && tab.profileId !== null && (spansProfiles || elsewhere) ? (profile?.name ?? 'a deleted profile') : null;
+  const description = shown && (elsewhere ? `For profile ${shown}, not the active profile` : `For profile ${shown}`);
+  return {
+    name,
+    title: `${name}${description ? ` — ${description}` : ''}${busy ? ', waiting for the agent' : ''}`,
+    tag: shown === null ? null : { text: shown, marked: elsewhere },
+    description,
+    busy,
+  };
 }
