@@ -26,7 +26,6 @@ export type GuidelineTabsAction =
 
 /** A tab's identity as a string: its profile and guideline (ids hold no line breaks the UI allows). */
 export const tabKey = (tab: GuidelineTabRef) => `${tab.profileId}\n${tab.guidelineId}`;
-export const sameTab = (a: GuidelineTabRef | null, b: GuidelineTabRef | null) => a !== null && b !== null && tabKey(a) === tabKey(b);
 
 export const guidelineTabs = documentTabs<GuidelineTabRef>({ keyOf: tabKey, maxClosed: 20 });
 
@@ -60,7 +59,7 @@ export function guidelineTabsReducer(state: GuidelineTabsView, action: Guideline
       const moved = { profileId: action.profileId, guidelineId: action.tab.guidelineId };
       const next = guidelineTabs.replace(state, tabKey(action.tab), moved);
       if (next === state) return state;
-      const beside = sameTab(state.beside.guideline, action.tab) ? { ...state.beside, guideline: moved } : state.beside;
+      const beside = state.beside.guideline && tabKey(state.beside.guideline) === tabKey(action.tab) ? { ...state.beside, guideline: moved } : state.beside;
       return { ...next, beside };
     }
     case 'beside':
