@@ -12,9 +12,10 @@ import { PickList } from '../../ui/PickList';
 import { GuidelineLibrary } from './library/GuidelineLibrary';
 import { shownName } from './library/libraryText';
 import { GuidelineShown } from './tabs/GuidelineShown';
-import { GuidelineTabStrip } from './tabs/GuidelineTabStrip';
 import { useGuidelineTabs } from './tabs/GuidelineTabsContext';
-import { useGuidelineTabLabels } from './tabs/useGuidelineTabLabels';
+import { guidelineTabs, tabKey } from './tabs/guidelineTabsState';
+import { stripLabel, useGuidelineTabLabels } from './tabs/useGuidelineTabLabels';
+import { DocumentTabStrip } from '../tabs/DocumentTabStrip';
 
 /** Alt+N (Ctrl/Cmd+T belongs to the browser), by physical key as for request tabs. */
 const isNewShortcut = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
@@ -43,7 +44,7 @@ export function GuidelinesPanel() {
   const library = useLibraryList(profileId);
   const { state, dispatch, saveError, showBeside } = useGuidelineTabs();
   const labelOf = useGuidelineTabLabels(state.tabs);
-  const active = state.active;
+  const active = guidelineTabs.active(state);
   const openedId = active !== null && active.profileId === profileId ? active.guidelineId : null;
   // The Guideline field suggests the known guidelines and every one in the library, so an id
   // read once on any profile never has to be pasted again.
@@ -100,8 +101,9 @@ export function GuidelinesPanel() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const tabIndexOf = (tab: GuidelineTabRef) => state.tabs.findIndex((other) => other.profileId === tab.profileId && other.guidelineId === tab.guidelineId);
-  const tabDomId = (tab: GuidelineTabRef) => `${baseId}-gtab-${tabIndexOf(tab)}`;
+  const keys = state.tabs.map(tabKey);
+  const byKey = new Map(state.tabs.map((tab) => [tabKey(tab), tab]));
+  const tabDomId = (key: string) => `${baseId}-gtab-${keys.indexOf(key)}`;
   const panelDomId = `${baseId}-gpanel`;
 
   return (
@@ -165,20 +167,28 @@ export function GuidelinesPanel() {
         </section>
       </div>
       <div className="guideline-tabs">
-        <GuidelineTabStrip
-          tabs={state.tabs}
-          active={active}
-          labelOf={labelOf}
+        <DocumentTabStrip
+          label="Open guidelines"
+          className="guideline-strip"
+          keys={keys}
+          activeKey={state.activeKey}
+          labelOf={(key) => stripLabel(labelOf(byKey.get(key)!))}
           tabDomId={tabDomId}
-          panelDomId={panelDomId}
-          onActivate={(tab) => dispatch({ type: 'activate', tab })}
-          onClose={(tab) => dispatch({ type: 'close', tab })}
+          // Only the tab in front has its panel in the page.
+          panelDomId={(_, selected) => (selected ? panelDomId : undefined)}
+          onActivate={(key) => dispatch({ type: 'activate', tab: byKey.get(key)! })}
+          onClose={(key) => dispatch({ type: 'close', tab: byKey.get(key)! })}
+          // Closing the last one with Delete puts focus in the Guideline field.
+          onEmptied={focusField}
+          newButton={{ text: '+ Open another', title: 'Open another guideline (Alt+N)' }}
           onNew={focusField}
+          reopenButton={{ text: 'Reopen closed guideline', title: 'Reopen closed guideline (Alt+Shift+T)' }}
           onReopen={() => dispatch({ type: 'reopen' })}
           canReopen={state.closed.length > 0}
           saveError={saveError}
+          saveErrorPrefix="Open guidelines are not being saved"
         />
-        <div role={active ? 'tabpanel' : undefined} id={panelDomId} aria-labelledby={active ? tabDomId(active) : undefined}>
+        <div role={active ? 'tabpanel' : undefined} id={panelDomId} aria-labelledby={state.activeKey === null ? undefined : tabDomId(state.activeKey)}>
           {/* One region for the tab in front; each guideline still gets a reader of its own (keyed in GuidelineView). */}
           <GuidelineShown
             tab={active}

@@ -9,11 +9,11 @@ import { useProfiles } from '../../queries/profiles';
 import { useWorkspace } from '../../queries/workspace';
 import { LazyCatalogDialog } from '../settings/LazyDialogs';
 import { useReplay } from '../history/replay';
-import { useClosedTabs } from '../workspace/ClosedTabs';
-import { RequestTabStrip } from '../workspace/RequestTabStrip';
-import { fromWorkspace, tabLabels, tabsReducer } from '../workspace/tabsState';
+import { activeTab, fromWorkspace, stripLabel, tabLabels, tabsReducer } from '../workspace/tabsState';
 import { useWorkspaceSaver } from '../workspace/useWorkspaceSaver';
 import { useSuiteChannel } from '../runs/suiteChannel';
+import { useClosedTabToast } from '../tabs/ClosedTabToast';
+import { DocumentTabStrip } from '../tabs/DocumentTabStrip';
 import { RequestTab } from './RequestTab';
 import { submitRequestFromKey } from './shortcut';
 
@@ -84,25 +84,34 @@ function RequestWorkspace({
     const tab = within('tab');
     return tab ? document.getElementById(tab.id.replace(`${baseId}-tab-`, `${baseId}-panel-`)) : null;
   };
+  const byId = new Map(state.tabs.map((tab) => [tab.id, tab]));
+  const spansProfiles = new Set(state.tabs.map((tab) => tab.profileId)).size > 1;
   const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
-  const focusTab = useCallback((id: string) => document.getElementById(`${baseId}-tab-${id}`)?.focus(), [baseId]);
-  const closedTabs = useClosedTabs(dispatch, focusTab);
+  // A reopened tab comes back in front, with focus (the Undo button it was reopened from goes away).
+  const focusFront = useRef(false);
+  const reopen = useCallback((id?: string) => {
+    focusFront.current = true;
+    dispatch(id === undefined ? { type: 'reopen' } : { type: 'reopen', id });
+  }, []);
+  useEffect(() => {
+    if (!focusFront.current) return;
+    focusFront.current = false;
+    document.getElementById(tabDomId(state.activeKey ?? ''))?.focus();
+  });
+  const closedToast = useClosedTabToast((id) => state.closed.some((closed) => closed.tab.id === id), reopen);
 
   // The Runs section makes a suite from the request tab in front (issue 10): keep it where Runs reads it.
   const { reportActiveRequest } = useSuiteChannel();
   useEffect(() => {
-    const tab = state.tabs.find((candidate) => candidate.id === state.activeId);
+    const tab = activeTab(state);
     reportActiveRequest(tab ? { ...tab.draft, title: tab.title } : null);
   });
 
-  /** Closes a tab, keeping it (draft and place) so it can be reopened. */
+  /** Closes a tab, keeping it (draft and place) so it can be reopened, and says so with Undo. */
   function closeTab(id: string) {
-    const index = state.tabs.findIndex((tab) => tab.id === id);
-    const tab = state.tabs[index];
-    const replacementId = newId();
-    const last = state.tabs.length === 1;
-    if (tab) closedTabs.remember({ tab, index, label: labels.get(id) ?? 'Request', ...(last ? { replacementId } : {}) });
-    dispatch({ type: 'close', id, replacementId, profileId: activeProfileId });
+    const label = labels.get(id) ?? 'Request';
+    if (state.tabs.some((tab) => tab.id === id)) closedToast.show(id, label);
+    dispatch({ type: 'close', id, label, replacementId: newId(), profileId: activeProfileId });
   }
 
   // Tabs belong to the profile they were made for; switching profiles never moves a tab with a
@@ -140,11 +149,16 @@ function RequestWorkspace({
     dispatch({ type: 'open', id, profileId, draft: { agentId, text, payloadText } });
   }, [pending, taken]);
 
+  /** Brings back the most recently closed tab still closed. */
+  function reopenLast() {
+    if (state.closed.length > 0) reopen();
+  }
+
   const newTabRef = useRef(newTab);
-  const reopenRef = useRef(closedTabs.reopenLast);
+  const reopenRef = useRef(reopenLast);
   useEffect(() => {
     newTabRef.current = newTab;
-    reopenRef.current = closedTabs.reopenLast;
+    reopenRef.current = reopenLast;
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -167,21 +181,23 @@ function RequestWorkspace({
         if (submitRequestFromKey(event, panelOf)) event.preventDefault();
       }}
     >
-      <RequestTabStrip
-        tabs={state.tabs}
-        activeId={state.activeId}
-        labels={labels}
-        profiles={profiles}
-        inFlight={inFlight}
+      <DocumentTabStrip
+        label="Requests"
+        keys={state.tabs.map((tab) => tab.id)}
+        activeKey={state.activeKey}
+        labelOf={(id) => stripLabel(byId.get(id)!, labels.get(id) ?? 'Request', inFlight.has(id), profiles, spansProfiles)}
         tabDomId={tabDomId}
         panelDomId={panelDomId}
         onActivate={(id) => dispatch({ type: 'activate', id })}
         onClose={closeTab}
+        rename={{ initial: (id) => byId.get(id)?.title || labels.get(id) || '', apply: (id, title) => dispatch({ type: 'rename', id, title }) }}
+        newButton={{ text: '+ New request', title: 'New request (Alt+N)' }}
         onNew={newTab}
-        onReopen={closedTabs.reopenLast}
-        canReopen={closedTabs.canReopen}
-        onRename={(id, title) => dispatch({ type: 'rename', id, title })}
+        reopenButton={{ text: 'Reopen closed tab', title: 'Reopen closed tab (Alt+Shift+T)' }}
+        onReopen={reopenLast}
+        canReopen={state.closed.length > 0}
         saveError={saveError}
+        saveErrorPrefix="Drafts are not being saved"
       />
       {loadError && (
         <p className="inline-note" role="status">
@@ -192,14 +208,14 @@ function RequestWorkspace({
         <RequestTab
           key={tab.id}
           tab={tab}
-          active={tab.id === state.activeId}
+          active={tab.id === state.activeKey}
           tabDomId={tabDomId(tab.id)}
           panelDomId={panelDomId(tab.id)}
           dispatch={dispatch}
           onOpenCatalog={(agentId) => setCatalogFor(agentId)}
         />
       ))}
-      {closedTabs.toast}
+      {closedToast.toast}
       {catalogFor !== null && <LazyCatalogDialog initialAgentId={catalogFor} onClose={() => setCatalogFor(null)} />}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { InvokeRequest, InvokeSuccess } from '../../../electron/shared/contract';
-import { ViewTabs, type ViewSpec } from '../../ui/ViewTabs';
+import { ViewTabs, type ViewSpec } from '../../ui/Tabs';
 import { AnswerView } from './AnswerView';
 import { CodeView } from './CodeView';
 import { HeadersView } from './HeadersView';

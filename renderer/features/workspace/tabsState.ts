@@ -1,4 +1,6 @@
-import type { TabDraft, Workspace } from '../../../electron/shared/contract';
+import type { ProfilesState, TabDraft, Workspace } from '../../../electron/shared/contract';
+import type { DocumentTabLabel } from '../tabs/DocumentTabStrip';
+import { documentTabs, type DocumentTabs } from '../tabs/documentTabs';
 import { draftReducer, initialDraft, isBlank, type DraftAction, type InvokeDraft } from '../invoke/draft';
 
 /**
@@ -25,28 +27,30 @@ export interface RequestTab {
   profileId: string | null;
 }
 
-/** All tabs, in strip order, and the one in front. */
-export interface TabsState {
-  tabs: RequestTab[];
-  activeId: string;
-}
+/** All tabs, in strip order, the one in front (never null: there is always a tab), and the closed ones. */
+export type TabsState = DocumentTabs<RequestTab>;
+
+/** How many closed tabs can be reopened. */
+const MAX_CLOSED = 25;
+const requestTabs = documentTabs<RequestTab>({ keyOf: (tab) => tab.id, maxClosed: MAX_CLOSED });
 
 /** What can happen to the tabs; ids of new tabs come in the action, so the reducer stays pure. */
 export type TabsAction =
   | { type: 'new'; id: string; profileId: string | null }
   /** A new tab holding a request written elsewhere (History's Replay), for that request's profile. */
   | { type: 'open'; id: string; profileId: string; draft: Pick<InvokeDraft, 'agentId' | 'text' | 'payloadText'> }
-  | { type: 'close'; id: string; replacementId: string; profileId: string | null }
+  /** Closes a tab, kept (draft, place and `label`) for reopening; the last one leaves a blank tab `replacementId`. */
+  | { type: 'close'; id: string; label: string; replacementId: string; profileId: string | null }
   /**
    * The active profile is this one: tabs with no profile yet take it, and so do blank tabs
    * (nothing typed is written for any server, so an empty tab follows the active profile).
    */
   | { type: 'adopt'; profileId: string }
   /**
-   * A closed tab comes back, draft and all, at `index` (its place when closed), in front.
-   * `replaces`: the empty tab its closing left (it was the last one), dropped if still empty.
+   * The most recently closed tab (or the one with `id`) comes back, draft and all, at its place
+   * when closed, in front. The empty tab its closing left (it was the last one) goes if still empty.
    */
-  | { type: 'reopen'; tab: RequestTab; index: number; replaces?: string }
+  | { type: 'reopen'; id?: string }
   /** The tab now belongs to this profile (the person chose to send it there). */
   | { type: 'profile'; id: string; profileId: string }
   | { type: 'activate'; id: string }
@@ -84,18 +88,18 @@ function fromTabDraft(saved: TabDraft): RequestTab {
  * have been sent to; null when the profiles are not known yet (then `adopt` does it later).
  */
 export function fromWorkspace(workspace: Workspace | undefined, newId: () => string, activeProfileId: string | null = null): TabsState {
-  const tabs = (workspace?.tabs ?? []).map(fromTabDraft).map((tab) => (tab.profileId === null ? { ...tab, profileId: activeProfileId } : tab));
-  if (tabs.length === 0) {
-    const tab = blankTab(newId(), activeProfileId);
-    return { tabs: [tab], activeId: tab.id };
-  }
-  const active = tabs.find((tab) => tab.id === workspace?.activeTabId) ?? tabs[0]!;
-  return { tabs, activeId: active.id };
+  const saved = (workspace?.tabs ?? []).map(fromTabDraft).map((tab) => (tab.profileId === null ? { ...tab, profileId: activeProfileId } : tab));
+  return requestTabs.start(saved.length > 0 ? saved : [blankTab(newId(), activeProfileId)], workspace?.activeTabId ?? null);
 }
 
-/** What is saved: the draft fields only, never responses or view state. */
+/** The tab in front. */
+export function activeTab(state: TabsState): RequestTab | null {
+  return requestTabs.active(state);
+}
+
+/** What is saved: the draft fields only, never responses, view state or closed tabs. */
 export function toWorkspace(state: TabsState): Workspace {
-  return { tabs: state.tabs.map(toTabDraft), activeTabId: state.activeId };
+  return { tabs: state.tabs.map(toTabDraft), activeTabId: state.activeKey };
 }
 
 /** A tab's saved draft. */
@@ -113,109 +117,60 @@ export function draftKey(tab: TabDraft): string {
  * added or changed, and tabs closed. What the host merges (see WorkspaceChanges).
  */
 export function workspaceChanges(state: TabsState, baseline: ReadonlyMap<string, string>): { tabs: TabDraft[]; closed: string[] } {
-  const tabs = state.tabs.map(toTabDraft).filter((tab) => baseline.get(tab.id) !== draftKey(tab));
+  const changed = state.tabs.map(toTabDraft).filter((tab) => baseline.get(tab.id) !== draftKey(tab));
   const closed = [...baseline.keys()].filter((id) => !state.tabs.some((tab) => tab.id === id));
-  return { tabs, closed };
-}
-
-function syncTabs(state: TabsState, action: Extract<TabsAction, { type: 'sync' }>): TabsState {
-  const theirs = new Map(action.workspace.tabs.map((tab) => [tab.id, tab]));
-  const tabs: RequestTab[] = [];
-  let changed = false;
-  for (const tab of state.tabs) {
-    const saved = theirs.get(tab.id);
-    const key = draftKey(toTabDraft(tab));
-    // Edited here since the last save, or never saved: this page's draft stays.
-    if (action.baseline.get(tab.id) !== key) tabs.push(tab);
-    else if (saved === undefined) changed = true; // closed in another page, nothing typed here since
-    else if (draftKey(saved) === key) tabs.push(tab);
-    else {
-      tabs.push({ ...fromTabDraft(saved), payloadView: tab.payloadView, profileId: saved.profileId ?? tab.profileId });
-      changed = true;
-    }
-  }
-  // Tabs opened in another page (a tab this page knew and closed is not brought back).
-  for (const saved of action.workspace.tabs) {
-    if (state.tabs.some((tab) => tab.id === saved.id) || action.baseline.has(saved.id)) continue;
-    tabs.push({ ...fromTabDraft(saved), profileId: saved.profileId ?? action.profileId });
-    changed = true;
-  }
-  if (!changed) return state;
-  if (tabs.length === 0) {
-    const tab = blankTab(action.replacementId, action.profileId);
-    return { tabs: [tab], activeId: tab.id };
-  }
-  if (tabs.some((tab) => tab.id === state.activeId)) return { tabs, activeId: state.activeId };
-  // The tab in front was closed elsewhere: its neighbour takes its place, as when closed here.
-  const index = Math.min(state.tabs.findIndex((tab) => tab.id === state.activeId), tabs.length - 1);
-  return { tabs, activeId: tabs[Math.max(index, 0)]!.id };
+  return { tabs: changed, closed };
 }
 
 /** The tabs after an action. There is always at least one tab. */
 export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
   switch (action.type) {
     case 'new':
-      return { tabs: [...state.tabs, blankTab(action.id, action.profileId)], activeId: action.id };
+      return requestTabs.open(state, blankTab(action.id, action.profileId));
     case 'open':
-      return { tabs: [...state.tabs, { ...blankTab(action.id, action.profileId), draft: { ...action.draft, source: 'user' } }], activeId: action.id };
-    case 'close': {
-      const index = state.tabs.findIndex((tab) => tab.id === action.id);
-      if (index < 0) return state;
-      const tabs = state.tabs.filter((tab) => tab.id !== action.id);
+      return requestTabs.open(state, { ...blankTab(action.id, action.profileId), draft: { ...action.draft, source: 'user' } });
+    case 'close':
       // There is always one tab: closing the last one leaves a fresh, empty one.
-      if (tabs.length === 0) {
-        const tab = blankTab(action.replacementId, action.profileId);
-        return { tabs: [tab], activeId: tab.id };
-      }
-      // The neighbour to the right takes the closed tab's place, as in browsers; else the one to the left.
-      const activeId = state.activeId === action.id ? (tabs[index] ?? tabs[index - 1])!.id : state.activeId;
-      return { tabs, activeId };
-    }
+      return requestTabs.close(state, action.id, action.label, blankTab(action.replacementId, action.profileId));
     case 'reopen':
-      return reopenTab(state, action.tab, action.index, action.replaces);
+      // The empty tab made when the last one was closed gives its place if nothing was typed in
+      // it (a blank tab the person opened themselves stays).
+      return requestTabs.reopen(state, action.id, (open) => isUnwritten(open) && open.title === '');
     case 'adopt': {
       const follows = (tab: RequestTab) => tab.profileId !== action.profileId && (tab.profileId === null || isUnwritten(tab));
       if (!state.tabs.some(follows)) return state;
       return { ...state, tabs: state.tabs.map((tab) => (follows(tab) ? { ...tab, profileId: action.profileId } : tab)) };
     }
     case 'profile':
-      return mapTab(state, action.id, (tab) => ({ ...tab, profileId: action.profileId }));
+      return requestTabs.update(state, action.id, (tab) => ({ ...tab, profileId: action.profileId }));
     case 'activate':
-      return state.tabs.some((tab) => tab.id === action.id) ? { ...state, activeId: action.id } : state;
+      return requestTabs.activate(state, action.id);
     case 'rename':
-      return mapTab(state, action.id, (tab) => ({ ...tab, title: action.title.trim() }));
+      return requestTabs.update(state, action.id, (tab) => ({ ...tab, title: action.title.trim() }));
     case 'view':
-      return mapTab(state, action.id, (tab) => ({ ...tab, payloadView: action.view }));
+      return requestTabs.update(state, action.id, (tab) => ({ ...tab, payloadView: action.view }));
     case 'draft':
-      return mapTab(state, action.id, (tab) => {
+      return requestTabs.update(state, action.id, (tab) => {
         const draft = draftReducer(tab.draft, action.action);
         return draft === tab.draft ? tab : { ...tab, draft };
       });
     case 'sync':
-      return syncTabs(state, action);
+      // Tabs edited elsewhere keep how this page shows their payload, and their profile when the
+      // host has none; tabs opened elsewhere without one take the active profile.
+      return requestTabs.merge(
+        state,
+        action.workspace.tabs.map(fromTabDraft),
+        action.baseline,
+        (tab) => draftKey(toTabDraft(tab)),
+        (saved, mine) => ({ ...saved, payloadView: mine?.payloadView ?? saved.payloadView, profileId: saved.profileId ?? (mine ? mine.profileId : action.profileId) }),
+        blankTab(action.replacementId, action.profileId),
+      );
   }
-}
-
-/**
- * Puts a closed tab back where it was. A tab with that id still open is just brought to front;
- * the empty tab made when the last one was closed gives its place if nothing was typed in it
- * (a blank tab the person opened themselves stays).
- */
-function reopenTab(state: TabsState, tab: RequestTab, index: number, replaces: string | undefined): TabsState {
-  if (state.tabs.some((open) => open.id === tab.id)) return { ...state, activeId: tab.id };
-  const drop = (open: RequestTab) => open.id === replaces && isUnwritten(open) && open.title === '';
-  const others = state.tabs.filter((open) => !drop(open));
-  const at = Math.max(0, Math.min(index, others.length));
-  return { tabs: [...others.slice(0, at), tab, ...others.slice(at)], activeId: tab.id };
 }
 
 /** Nothing typed at all, not even an agent id: such a tab is not yet written for any server. */
 function isUnwritten(tab: RequestTab): boolean {
   return tab.draft.agentId.trim() === '' && isBlank(tab.draft);
-}
-
-function mapTab(state: TabsState, id: string, change: (tab: RequestTab) => RequestTab): TabsState {
-  return { ...state, tabs: state.tabs.map((tab) => (tab.id === id ? change(tab) : tab)) };
 }
 
 /**
@@ -234,4 +189,24 @@ export function tabLabels(tabs: readonly RequestTab[], agentName: (agentId: stri
     labels.set(tab.id, count === 1 ? base : `${base} ${count}`);
   }
   return labels;
+}
+
+/**
+ * What a tab shows in the strip: its label, and the profile it belongs to once the tabs span
+ * more than one; a tab whose profile is not the active one always shows it (marked), since
+ * sending it asks first. `busy`: its request is in flight (marked, so one sent in a background
+ * tab is not forgotten).
+ */
+export function stripLabel(tab: RequestTab, name: string, busy: boolean, profiles: ProfilesState | undefined, spansProfiles: boolean): DocumentTabLabel {
+  const profile = profiles && tab.profileId !== null ? profiles.profiles.find((candidate) => candidate.id === tab.profileId) : undefined;
+  const elsewhere = tab.profileId !== profiles?.activeProfileId;
+  const shown = profiles && tab.profileId !== null && (spansProfiles || elsewhere) ? (profile?.name ?? 'a deleted profile') : null;
+  const description = shown && (elsewhere ? `For profile ${shown}, not the active profile` : `For profile ${shown}`);
+  return {
+    name,
+    title: `${name}${description ? ` — ${description}` : ''}${busy ? ', waiting for the agent' : ''}`,
+    tag: shown === null ? null : { text: shown, marked: elsewhere },
+    description,
+    busy,
+  };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type Dispatch } from 'react';
 import type { Workspace, WorkspaceChanges } from '../../../electron/shared/contract';
-import { thrownMessage } from '../../lib/errorKinds';
 import { useSaveWorkspace } from '../../queries/workspace';
+import { useTabsSaver } from '../tabs/useTabsSaver';
 import { draftKey, toWorkspace, workspaceChanges, type TabsAction, type TabsState } from './tabsState';
 import { useWorkspaceRefreshRequests } from './workspaceRefresh';
 
@@ -16,17 +16,16 @@ function baselineOf(workspace: Workspace | undefined): Map<string, string> {
 }
 
 /**
- * Saves the tabs' drafts to the host: half a second after the last change, and at once when
- * another tab is brought to the front (a natural "I am done here" moment) or the page is
- * being left. Nothing is saved while nothing changed, including right after loading.
+ * Saves the request tabs' drafts to the host, with the timing every kind of tab shares
+ * (useTabsSaver): half a second after the last change, at once when another tab comes to front
+ * or the page is being left.
  *
  * More than one page can share the workspace (browser tabs), so a save sends only what this
  * page changed since it last heard from the host (the "baseline"), with the revision it was
  * based on; the host merges and answers the whole workspace, and tabs not edited here since
  * take the host's version (`sync`), so other pages' tabs appear and the page's picture stays
- * current. Coming back to the page (focus, or it becomes visible) asks the same way. Saves go
- * one at a time, so an answer always describes what this page sent. Returns why the last save
- * failed, or null.
+ * current. Coming back to the page (focus, or it becomes visible) asks the same way. Returns
+ * why the last save failed, or null.
  */
 export function useWorkspaceSaver(
   state: TabsState,
@@ -34,116 +33,75 @@ export function useWorkspaceSaver(
   saved: Workspace | undefined,
   activeProfileId: string | null,
 ): string | null {
-  const { mutateAsync, data, error } = useSaveWorkspace();
-  const snapshot = JSON.stringify(toWorkspace(state));
-  const lastSnapshot = useRef(snapshot);
-  const activeId = useRef(state.activeId);
-  const latest = useRef({ state, activeProfileId });
+  const mutation = useSaveWorkspace();
+  const latestProfile = useRef(activeProfileId);
+  const latestState = useRef(state);
   const baseline = useRef<Map<string, string> | null>(null);
   baseline.current ??= baselineOf(saved);
   const revision = useRef(saved?.revision ?? 0);
   const writer = useRef<string | null>(null);
   writer.current ??= newId();
-  const inFlight = useRef(false);
-  const again = useRef(false);
 
   useEffect(() => {
-    latest.current = { state, activeProfileId };
+    latestProfile.current = activeProfileId;
+    latestState.current = state;
   });
 
-  /** Sends this page's changes (maybe none: then it only learns the host's workspace). */
-  const send = useRef((leaving = false) => {
-    if (inFlight.current && !leaving) {
-      again.current = true;
-      return;
-    }
-    const current = latest.current.state;
+  /** This page's changes (maybe none: then the save only learns the host's workspace). */
+  const take = () => {
+    const current = latestState.current;
     const sent = baseline.current!;
     const changes: WorkspaceChanges = {
       baseRevision: revision.current,
       writer: writer.current!,
       ...workspaceChanges(current, sent),
-      activeTabId: current.activeId,
+      activeTabId: current.activeKey,
     };
     // From now on the host has what was sent: edits typed while it travels differ from this.
     const next = new Map(sent);
     for (const tab of changes.tabs) next.set(tab.id, draftKey(tab));
     for (const id of changes.closed) next.delete(id);
     baseline.current = next;
-    inFlight.current = true;
-    const done = () => {
-      inFlight.current = false;
-      if (!again.current) return;
-      again.current = false;
-      send.current();
+    const failed = () => {
+      const unsaved = new Map(baseline.current!);
+      for (const tab of changes.tabs) unsaved.delete(tab.id);
+      for (const id of changes.closed) unsaved.set(id, '');
+      baseline.current = unsaved;
     };
-    mutateAsync(changes)
-      .then((result) => {
-        if (result.ok && (result.value.revision ?? 0) >= revision.current) {
-          dispatch({
-            type: 'sync',
-            workspace: result.value,
-            baseline: baseline.current!,
-            replacementId: newId(),
-            profileId: latest.current.activeProfileId,
-          });
-          baseline.current = baselineOf(result.value);
-          revision.current = result.value.revision ?? 0;
-        } else if (!result.ok) {
-          forget(changes);
-        }
-      })
-      .catch(() => forget(changes))
-      .finally(done);
-  });
-
-  /** A save that failed: what it carried counts as unsaved again, so the next save sends it. */
-  const forget = (changes: WorkspaceChanges) => {
-    const next = new Map(baseline.current!);
-    for (const tab of changes.tabs) next.delete(tab.id);
-    for (const id of changes.closed) next.set(id, '');
-    baseline.current = next;
+    return { changes, failed };
   };
 
-  useEffect(() => {
-    if (snapshot === lastSnapshot.current) return;
-    const switched = activeId.current !== state.activeId;
-    activeId.current = state.activeId;
-    const timer = setTimeout(
-      () => {
-        lastSnapshot.current = snapshot;
-        send.current();
-      },
-      switched ? 0 : SAVE_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [snapshot, state.activeId]);
+  const { saveNow, error } = useTabsSaver({
+    ready: true,
+    snapshot: JSON.stringify(toWorkspace(state)),
+    activeKey: state.activeKey,
+    delayMs: SAVE_DELAY_MS,
+    mutation,
+    take,
+    onSaved: (workspace) => {
+      // An answer older than one already applied says nothing new.
+      if ((workspace.revision ?? 0) < revision.current) return;
+      dispatch({ type: 'sync', workspace, baseline: baseline.current!, replacementId: newId(), profileId: latestProfile.current });
+      baseline.current = baselineOf(workspace);
+      revision.current = workspace.revision ?? 0;
+    },
+  });
 
   // A workspace file was imported: learn its tabs now (the host merges, as for another page).
-  useWorkspaceRefreshRequests(() => send.current());
+  useWorkspaceRefreshRequests(saveNow);
 
-  // Leaving the page (closing the window, reloading): save what the timer has not saved yet.
-  // Coming back to it: learn what other pages changed meanwhile (and save anything pending).
+  // Coming back to the page: learn what other pages changed meanwhile (and save anything pending).
   useEffect(() => {
-    const flush = () => {
-      if (lastSnapshot.current === JSON.stringify(toWorkspace(latest.current.state))) return;
-      lastSnapshot.current = JSON.stringify(toWorkspace(latest.current.state));
-      send.current(true);
-    };
     const refresh = () => {
-      if (document.visibilityState === 'visible') send.current();
+      if (document.visibilityState === 'visible') saveNow();
     };
-    window.addEventListener('pagehide', flush);
     window.addEventListener('focus', refresh);
     document.addEventListener('visibilitychange', refresh);
     return () => {
-      window.removeEventListener('pagehide', flush);
       window.removeEventListener('focus', refresh);
       document.removeEventListener('visibilitychange', refresh);
     };
-  }, []);
+  }, [saveNow]);
 
-  if (error) return thrownMessage(error);
-  if (data && !data.ok) return data.error.message;
-  return null;
+  return error;
 }

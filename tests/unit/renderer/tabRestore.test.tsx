@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TOAST_MS } from '../../../renderer/features/workspace/ClosedTabs';
+import { TOAST_MS } from '../../../renderer/features/tabs/ClosedTabToast';
 import type { InvokeRequest } from '../../../electron/shared/contract';
 import { FakeApi, okInvoke } from '../../support/fakeApi';
 import { SANDBOX } from '../../support/historyEntries';

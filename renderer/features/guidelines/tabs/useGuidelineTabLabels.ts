@@ -5,7 +5,24 @@ import { useKnownGuidelines } from '../../../queries/knownLists';
 import { libraryListQuery } from '../../../queries/library';
 import { useProfiles } from '../../../queries/profiles';
 import { shownName } from '../library/libraryText';
-import type { GuidelineTabLabel } from './GuidelineTabStrip';
+import type { DocumentTabLabel } from '../../tabs/DocumentTabStrip';
+
+/** What a tab shows: the guideline's name, and its profile when the strip spans several. */
+export interface GuidelineTabLabel {
+  name: string;
+  /** Shown beside the name (and read as the tab's description) when not null. */
+  profile: string | null;
+}
+
+/** A guideline tab's label in the tab strip. */
+export function stripLabel({ name, profile }: GuidelineTabLabel): DocumentTabLabel {
+  return {
+    name,
+    title: `${name}${profile ? ` — profile ${profile}` : ''}`,
+    tag: profile === null ? null : { text: profile, marked: false },
+    description: profile && `Profile ${profile}`,
+  };
+}
 
 /**
  * Names for guideline tabs: the library's name for it in its own profile (the person's title,

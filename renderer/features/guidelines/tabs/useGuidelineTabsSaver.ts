@@ -1,29 +1,24 @@
 import { useEffect, useRef } from 'react';
-import type { GuidelineTabsChanges } from '../../../../electron/shared/contract';
-import { thrownMessage } from '../../../lib/errorKinds';
+import type { GuidelineTabRef, GuidelineTabsChanges } from '../../../../electron/shared/contract';
 import { useSaveGuidelineTabs } from '../../../queries/guidelineTabs';
-import { tabKey, type GuidelineTabsView } from './guidelineTabsState';
+import { useTabsSaver } from '../../tabs/useTabsSaver';
+import { guidelineTabs, tabKey, type GuidelineTabsView } from './guidelineTabsState';
 
 /** How long the tabs must stay still before they are saved. */
 export const GUIDELINE_TABS_SAVE_DELAY_MS = 300;
 
 /**
- * Saves the guideline tabs to the host a moment after they change, and at once when the page is
- * left. A save sends what this page opened and closed since its last save (never its whole
- * strip), so pages sharing the host never close each other's tabs (electron/core/guidelineTabs.ts).
- * The baseline is what this page has told the host is open; tabs other pages opened never enter
- * it, so this page never sends them as closed. Saves go one at a time. Returns why the last save
- * failed, or null.
+ * Saves the guideline tabs to the host, with the timing every kind of tab shares (useTabsSaver).
+ * A save sends what this page opened and closed since its last save (never its whole strip), so
+ * pages sharing the host never close each other's tabs (electron/core/guidelineTabs.ts). The
+ * baseline is what this page has told the host is open; tabs other pages opened never enter it,
+ * so this page never sends them as closed. Returns why the last save failed, or null.
  */
 export function useGuidelineTabsSaver(state: GuidelineTabsView): string | null {
-  const { mutateAsync, data, error } = useSaveGuidelineTabs();
-  const latest = useRef(state);
-  const baseline = useRef<Map<string, GuidelineTabsView['tabs'][number]> | null>(null);
+  const mutation = useSaveGuidelineTabs();
+  const baseline = useRef<Map<string, GuidelineTabRef> | null>(null);
   const besideSent = useRef<string | null>(null);
-  const inFlight = useRef(false);
-  const again = useRef(false);
-  const pending = useRef(false);
-
+  const latest = useRef(state);
   useEffect(() => {
     latest.current = state;
     // The kept tabs are the starting baseline: only changes after loading are sent.
@@ -33,69 +28,35 @@ export function useGuidelineTabsSaver(state: GuidelineTabsView): string | null {
     }
   });
 
-  const send = useRef(() => {
-    if (baseline.current === null) return;
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    pending.current = false;
+  const take = () => {
     const current = latest.current;
-    const sent = baseline.current;
+    const sent = baseline.current ?? new Map<string, GuidelineTabRef>();
     const onScreen = new Map(current.tabs.map((tab) => [tabKey(tab), tab]));
     const beside = JSON.stringify(current.beside);
     const changes: GuidelineTabsChanges = {
       opened: current.tabs.filter((tab) => !sent.has(tabKey(tab))),
       closed: [...sent].filter(([key]) => !onScreen.has(key)).map(([, tab]) => tab),
-      active: current.active,
+      active: guidelineTabs.active(current),
       ...(beside !== besideSent.current ? { beside: current.beside } : {}),
     };
     const previous = { tabs: sent, beside: besideSent.current };
     baseline.current = onScreen;
     besideSent.current = beside;
-    inFlight.current = true;
     const failed = () => {
-      // What it carried counts as unsaved again, so the next save sends it.
       baseline.current = previous.tabs;
       besideSent.current = previous.beside;
     };
-    mutateAsync(changes)
-      .then((result) => {
-        if (!result.ok) failed();
-      })
-      .catch(failed)
-      .finally(() => {
-        inFlight.current = false;
-        if (again.current) {
-          again.current = false;
-          send.current();
-        }
-      });
-  });
+    return { changes, failed };
+  };
 
-  const snapshot = JSON.stringify([state.tabs, state.active, state.beside]);
-  const lastSnapshot = useRef<string | null>(null);
-  useEffect(() => {
-    if (!state.loaded) return;
-    // Right after loading nothing changed, unless a tab was opened before the kept ones arrived.
-    const unchanged = lastSnapshot.current === null ? state.tabs.length === state.restored.length : lastSnapshot.current === snapshot;
-    lastSnapshot.current = snapshot;
-    if (unchanged) return;
-    pending.current = true;
-    const timer = setTimeout(() => send.current(), GUIDELINE_TABS_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [snapshot, state.loaded, state.tabs.length, state.restored.length]);
-
-  // Leaving the page (a reload, closing the window): save what the timer has not saved yet.
-  useEffect(() => {
-    const flush = () => {
-      if (pending.current) send.current();
-    };
-    window.addEventListener('pagehide', flush);
-    return () => window.removeEventListener('pagehide', flush);
-  }, []);
-
-  if (error) return thrownMessage(error);
-  if (data && !data.ok) return data.error.message;
-  return null;
+  return useTabsSaver({
+    ready: state.loaded,
+    snapshot: JSON.stringify([state.tabs, state.activeKey, state.beside]),
+    // Tabs opened before the kept ones arrived are new to the host.
+    changedAtStart: state.tabs.length !== state.restored.length,
+    activeKey: state.activeKey,
+    delayMs: GUIDELINE_TABS_SAVE_DELAY_MS,
+    mutation,
+    take,
+  }).error;
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useHost } from '../../../host/HostContext';
 import { runQuery } from '../../../queries/runs';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
-import { ViewTabs, type ViewSpec } from '../../../ui/ViewTabs';
+import { ViewTabs, type ViewSpec } from '../../../ui/Tabs';
 import { LazyComparePanel } from './LazyComparePanel';
 import { LatencyPanel } from './LatencyPanel';
 import { MatrixPanel, Pending } from './MatrixPanel';
