@@ -1,6 +1,7 @@
-import { mutationOptions, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Api, CatalogAgent, CatalogAgentInput, CatalogAgentRef } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { apiKey, apiMutation, apiQuery } from './api';
 import { useProfiles } from './profiles';
 
 /**
@@ -11,23 +12,14 @@ import { useProfiles } from './profiles';
  */
 
 /** The catalog's query key: the method name and the profile it belongs to. */
-export function catalogKey(profileId: string) {
-  return ['listCatalog', { profileId }] as const;
-}
+export const catalogKey = (profileId: string) => apiKey('listCatalog', undefined, { profileId });
 
-/** The catalog of a profile; waits (skipToken) until the active profile is known. */
-export function catalogQuery(api: Api, profileId: string | undefined) {
-  return queryOptions({
-    queryKey: catalogKey(profileId ?? ''),
-    queryFn: profileId === undefined ? skipToken : () => api.listCatalog(),
-    retry: false,
-  });
-}
+/** The catalog of a profile; waits until the active profile is known. */
+export const catalogQuery = (api: Api, profileId: string | undefined) =>
+  apiQuery(api, 'listCatalog', undefined, { scope: profileId === undefined ? null : { profileId } });
 
 /** The catalog of the active profile. */
-export function useCatalog() {
-  return useQuery(catalogQuery(useHost(), useProfiles().data?.activeProfileId));
-}
+export const useCatalog = () => useQuery(catalogQuery(useHost(), useProfiles().data?.activeProfileId));
 
 /** What a catalog change sends: the entry, and the profile whose catalog it changes (for the cache). */
 export interface CatalogChange<T> {
@@ -35,40 +27,17 @@ export interface CatalogChange<T> {
   request: T;
 }
 
-function storeCatalog(queryClient: QueryClient, profileId: string, catalog: CatalogAgent[]): void {
-  queryClient.setQueryData(catalogKey(profileId), catalog);
+function storeCatalog(catalog: CatalogAgent[], { profileId }: { profileId: string }, client: QueryClient): void {
+  client.setQueryData(catalogKey(profileId), catalog);
 }
 
 /** Adds or replaces an entry (by agent id). */
-export function saveCatalogAgentMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['saveCatalogAgent'],
-    mutationFn: ({ request }: CatalogChange<CatalogAgentInput>) => api.saveCatalogAgent(request),
-    retry: false,
-    onSuccess: (result, { profileId }) => {
-      if (result.ok) storeCatalog(queryClient, profileId, result.value);
-    },
-  });
-}
+export const saveCatalogAgentMutation = (api: Api) =>
+  apiMutation(api, 'saveCatalogAgent', { send: ({ request }: CatalogChange<CatalogAgentInput>) => request, onValue: storeCatalog });
 
 /** Deletes an entry. */
-export function deleteCatalogAgentMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['deleteCatalogAgent'],
-    mutationFn: ({ request }: CatalogChange<CatalogAgentRef>) => api.deleteCatalogAgent(request),
-    retry: false,
-    onSuccess: (result, { profileId }) => {
-      if (result.ok) storeCatalog(queryClient, profileId, result.value);
-    },
-  });
-}
+export const deleteCatalogAgentMutation = (api: Api) =>
+  apiMutation(api, 'deleteCatalogAgent', { send: ({ request }: CatalogChange<CatalogAgentRef>) => request, onValue: storeCatalog });
 
-/** The save mutation. */
-export function useSaveCatalogAgent() {
-  return useMutation(saveCatalogAgentMutation(useHost(), useQueryClient()));
-}
-
-/** The delete mutation. */
-export function useDeleteCatalogAgent() {
-  return useMutation(deleteCatalogAgentMutation(useHost(), useQueryClient()));
-}
+export const useSaveCatalogAgent = () => useMutation(saveCatalogAgentMutation(useHost()));
+export const useDeleteCatalogAgent = () => useMutation(deleteCatalogAgentMutation(useHost()));

@@ -24,7 +24,6 @@ export function guidelineQuery(api: Api, profileId: string | undefined, guidelin
             if (!result.ok && result.error.code === 'profile_changed') onProfileChanged?.();
             return result;
           },
-    retry: false,
   });
 }
 

@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, skipToken, useInfiniteQuery, useIsMutating, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery, useIsMutating, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Api, HistoryPage, HistoryQuery, HistorySearchPage } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { apiQuery } from './api';
 import { valueOf } from './valueOf';
 
 /** Rows per page: enough to fill a tall window, small enough to arrive at once. */
@@ -41,14 +42,8 @@ export function historySearchQuery(api: Api, filters: HistoryFilters, text: stri
 }
 
 /** One entry with its request and answer, as recorded (only its pin changes, and pinning updates it: see historyManage.ts). */
-export function historyEntryQuery(api: Api, id: number | null) {
-  return queryOptions({
-    queryKey: ['getHistoryEntry', { id: id ?? 0 }] as const,
-    queryFn: id === null ? skipToken : async () => valueOf(await api.getHistoryEntry({ id })),
-    staleTime: Infinity,
-    retry: false,
-  });
-}
+export const historyEntryQuery = (api: Api, id: number | null) =>
+  apiQuery(api, 'getHistoryEntry', id === null ? null : { id }, { unwrap: true, staleTime: Infinity });
 
 export function useHistoryList(filters: HistoryFilters, enabled: boolean) {
   return useInfiniteQuery({ ...historyListQuery(useHost(), filters), enabled });
@@ -58,9 +53,7 @@ export function useHistorySearch(filters: HistoryFilters, text: string | null) {
   return useInfiniteQuery(historySearchQuery(useHost(), filters, text));
 }
 
-export function useHistoryEntry(id: number | null) {
-  return useQuery(historyEntryQuery(useHost(), id));
-}
+export const useHistoryEntry = (id: number | null) => useQuery(historyEntryQuery(useHost(), id));
 
 /**
  * Which of these entries are no longer in the history (deleted in another window, or by the

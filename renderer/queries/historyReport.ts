@@ -1,5 +1,5 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { Api, HistoryReportRequest, Result, SavedTextFile, SaveTextFileRequest } from '../../electron/shared/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { HistoryReportRequest, Result, SavedTextFile } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
 import { useSaveTextFile } from './saveTextFile';
 
@@ -12,9 +12,12 @@ export interface ExportedReport extends SavedTextFile {
  * Export report: the host builds the file (HTML page or JSON bundle) from the entries and the
  * note, then it is saved the host's way (the desktop's save dialog, or a browser download). A
  * mutation, never retried: a second save dialog the person did not ask for would be a surprise.
+ * Two calls in one (build, then save), so it is written out rather than made by apiMutation.
  */
-export function exportReportMutation(api: Api, save: (file: SaveTextFileRequest) => Promise<Result<SavedTextFile>>) {
-  return mutationOptions({
+export function useExportReport() {
+  const api = useHost();
+  const save = useSaveTextFile();
+  return useMutation({
     mutationKey: ['buildHistoryReport'],
     mutationFn: async (request: HistoryReportRequest): Promise<Result<ExportedReport>> => {
       const built = await api.buildHistoryReport(request);
@@ -23,11 +26,5 @@ export function exportReportMutation(api: Api, save: (file: SaveTextFileRequest)
       const saved = await save({ suggestedName: fileName, content, mediaType });
       return saved.ok ? { ok: true, value: { fileName, ...saved.value } } : saved;
     },
-    retry: false,
   });
-}
-
-/** Export report's mutation, saving the host's way (see exportReportMutation). */
-export function useExportReport() {
-  return useMutation(exportReportMutation(useHost(), useSaveTextFile()));
 }

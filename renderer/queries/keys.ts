@@ -1,16 +1,15 @@
 import type { ApiMethod, GuidelineRequest } from '../../electron/shared/contract';
+import { apiKey } from './api';
 
 /**
- * Query keys, built from the contract method name, its argument, and the active profile id
- * where the answer depends on which profile is active. Starting every key with the method
- * name lets a mutation invalidate all answers of one method with `[method]`.
+ * The keys other modules read or write directly (built as every key is: apiKey), with the active
+ * profile id where the answer depends on which profile is active.
  */
 export const queryKeys = {
-  appInfo: () => ['getAppInfo'] as const,
-  profiles: () => ['listProfiles'] as const,
-  knownAgents: (profileId: string) => ['listKnownAgents', { profileId }] as const,
-  knownGuidelines: (profileId: string) => ['listKnownGuidelines', { profileId }] as const,
-  guideline: (request: GuidelineRequest, profileId: string) => ['getGuideline', request, { profileId }] as const,
+  profiles: () => apiKey('listProfiles'),
+  knownAgents: (profileId: string) => apiKey('listKnownAgents', undefined, { profileId }),
+  knownGuidelines: (profileId: string) => apiKey('listKnownGuidelines', undefined, { profileId }),
+  guideline: (request: GuidelineRequest, profileId: string) => apiKey('getGuideline', request, { profileId }),
 };
 
 /** Methods whose answers change with the active profile: refreshed by `selectProfile`. */

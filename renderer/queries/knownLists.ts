@@ -1,36 +1,22 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Api } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
-import { queryKeys } from './keys';
+import { apiQuery } from './api';
 import { useProfiles } from './profiles';
 
-/** The agents known for a profile; waits (skipToken) until the active profile is known. */
-export function knownAgentsQuery(api: Api, profileId: string | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.knownAgents(profileId ?? ''),
-    queryFn: profileId === undefined ? skipToken : () => api.listKnownAgents(),
-    retry: false,
-  });
-}
+/** The agents known for a profile; waits until the active profile is known. */
+export const knownAgentsQuery = (api: Api, profileId: string | undefined) =>
+  apiQuery(api, 'listKnownAgents', undefined, { scope: profileId === undefined ? null : { profileId } });
 
-/** The guidelines known for a profile; waits (skipToken) until the active profile is known. */
-export function knownGuidelinesQuery(api: Api, profileId: string | undefined) {
-  return queryOptions({
-    queryKey: queryKeys.knownGuidelines(profileId ?? ''),
-    queryFn: profileId === undefined ? skipToken : () => api.listKnownGuidelines(),
-    retry: false,
-  });
-}
+/** The guidelines known for a profile; waits until the active profile is known. */
+export const knownGuidelinesQuery = (api: Api, profileId: string | undefined) =>
+  apiQuery(api, 'listKnownGuidelines', undefined, { scope: profileId === undefined ? null : { profileId } });
 
 /** The known agents of the active profile. */
-export function useKnownAgents() {
-  return useQuery(knownAgentsQuery(useHost(), useProfiles().data?.activeProfileId));
-}
+export const useKnownAgents = () => useQuery(knownAgentsQuery(useHost(), useProfiles().data?.activeProfileId));
 
 /** The known guidelines of the active profile. */
-export function useKnownGuidelines() {
-  return useQuery(knownGuidelinesQuery(useHost(), useProfiles().data?.activeProfileId));
-}
+export const useKnownGuidelines = () => useQuery(knownGuidelinesQuery(useHost(), useProfiles().data?.activeProfileId));
 
 /**
  * The known guidelines of any profile, for suggestions (Detect). The host answers

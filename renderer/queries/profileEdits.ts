@@ -1,7 +1,8 @@
-import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, ProfileInput, ProfileRef, UpdateProfileRequest } from '../../electron/shared/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { Api } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
-import { applyProfilesState } from './profiles';
+import { apiMutation } from './api';
+import { applyProfilesState, storeAnsweredState } from './profiles';
 
 /**
  * Creating, editing, duplicating and deleting profiles. Each answer carries the whole new
@@ -11,69 +12,19 @@ import { applyProfilesState } from './profiles';
  */
 
 /** Creates a profile; the host makes it active. */
-export function createProfileMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['createProfile'],
-    mutationFn: (request: ProfileInput) => api.createProfile(request),
-    retry: false,
-    onSuccess: async (result) => {
-      if (result.ok) await applyProfilesState(queryClient, result.value.state);
-    },
-  });
-}
+export const createProfileMutation = (api: Api) => apiMutation(api, 'createProfile', { onValue: storeAnsweredState });
 
 /** Saves a profile's settings (never its key). */
-export function updateProfileMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['updateProfile'],
-    mutationFn: (request: UpdateProfileRequest) => api.updateProfile(request),
-    retry: false,
-    onSuccess: async (result) => {
-      if (result.ok) await applyProfilesState(queryClient, result.value.state);
-    },
-  });
-}
+export const updateProfileMutation = (api: Api) => apiMutation(api, 'updateProfile', { onValue: storeAnsweredState });
 
 /** Copies a profile's settings under a new name; the host does not copy the key. */
-export function duplicateProfileMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['duplicateProfile'],
-    mutationFn: (request: ProfileRef) => api.duplicateProfile(request),
-    retry: false,
-    onSuccess: async (result) => {
-      if (result.ok) await applyProfilesState(queryClient, result.value.state);
-    },
-  });
-}
+export const duplicateProfileMutation = (api: Api) => apiMutation(api, 'duplicateProfile', { onValue: storeAnsweredState });
 
 /** Deletes a profile (and, in the host, its key). */
-export function deleteProfileMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['deleteProfile'],
-    mutationFn: (request: ProfileRef) => api.deleteProfile(request),
-    retry: false,
-    onSuccess: async (result) => {
-      if (result.ok) await applyProfilesState(queryClient, result.value);
-    },
-  });
-}
+export const deleteProfileMutation = (api: Api) =>
+  apiMutation(api, 'deleteProfile', { onValue: (state, _request, client) => applyProfilesState(client, state) });
 
-/** The create mutation. */
-export function useCreateProfile() {
-  return useMutation(createProfileMutation(useHost(), useQueryClient()));
-}
-
-/** The update mutation. */
-export function useUpdateProfile() {
-  return useMutation(updateProfileMutation(useHost(), useQueryClient()));
-}
-
-/** The duplicate mutation. */
-export function useDuplicateProfile() {
-  return useMutation(duplicateProfileMutation(useHost(), useQueryClient()));
-}
-
-/** The delete mutation. */
-export function useDeleteProfile() {
-  return useMutation(deleteProfileMutation(useHost(), useQueryClient()));
-}
+export const useCreateProfile = () => useMutation(createProfileMutation(useHost()));
+export const useUpdateProfile = () => useMutation(updateProfileMutation(useHost()));
+export const useDuplicateProfile = () => useMutation(duplicateProfileMutation(useHost()));
+export const useDeleteProfile = () => useMutation(deleteProfileMutation(useHost()));

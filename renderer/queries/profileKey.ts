@@ -1,7 +1,8 @@
-import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, DetectRequest, KeyStatus, ProfileRef, ProfileSecretName, ProfileSecretRef, ProfilesState } from '../../electron/shared/contract';
+import { useMutation, type QueryClient } from '@tanstack/react-query';
+import type { Api, KeyStatus, ProfileSecretName, ProfilesState } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
-import { applyProfilesState, markProfileAnswersStale } from './profiles';
+import { apiMutation } from './api';
+import { markProfileAnswersStale, storeAnsweredState } from './profiles';
 import { queryKeys } from './keys';
 
 /**
@@ -74,30 +75,16 @@ async function afterKeyChange(queryClient: QueryClient, profileId: string, key: 
 }
 
 /** Sets or replaces a profile's key. */
-export function setProfileKeyMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['setProfileKey'],
-    mutationFn: ({ profileId, key, forBaseUrl }: SetKeyVariables) =>
-      api.setProfileKey({ profileId, key: key.take(), ...(forBaseUrl === undefined ? {} : { forBaseUrl }) }),
-    retry: false,
+export const setProfileKeyMutation = (api: Api) =>
+  apiMutation(api, 'setProfileKey', {
+    send: ({ profileId, key, forBaseUrl }: SetKeyVariables) => ({ profileId, key: key.take(), ...(forBaseUrl === undefined ? {} : { forBaseUrl }) }),
     gcTime: 0,
-    onSuccess: async (result, { profileId }) => {
-      if (result.ok) await afterKeyChange(queryClient, profileId, result.value);
-    },
+    onValue: (status, { profileId }, client) => afterKeyChange(client, profileId, status),
   });
-}
 
 /** Clears a profile's key. */
-export function clearProfileKeyMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['clearProfileKey'],
-    mutationFn: (request: ProfileRef) => api.clearProfileKey(request),
-    retry: false,
-    onSuccess: async (result, { profileId }) => {
-      if (result.ok) await afterKeyChange(queryClient, profileId, result.value);
-    },
-  });
-}
+export const clearProfileKeyMutation = (api: Api) =>
+  apiMutation(api, 'clearProfileKey', { onValue: (status, { profileId }, client) => afterKeyChange(client, profileId, status) });
 
 /** What a secret's Save button sends: the profile, which secret, and the value in its one-shot holder. */
 export interface SetSecretVariables {
@@ -107,66 +94,26 @@ export interface SetSecretVariables {
 }
 
 /** Sets or replaces the proxy password or the certificate's passphrase. */
-export function setProfileSecretMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['setProfileSecret'],
-    mutationFn: ({ profileId, name, value }: SetSecretVariables) => api.setProfileSecret({ profileId, name, value: value.take() }),
-    retry: false,
+export const setProfileSecretMutation = (api: Api) =>
+  apiMutation(api, 'setProfileSecret', {
+    send: ({ profileId, name, value }: SetSecretVariables) => ({ profileId, name, value: value.take() }),
     gcTime: 0,
-    onSuccess: async (result, { profileId, name }) => {
-      if (result.ok) await afterKeyChange(queryClient, profileId, result.value, name);
-    },
+    onValue: (status, { profileId, name }, client) => afterKeyChange(client, profileId, status, name),
   });
-}
 
 /** Clears the proxy password or the certificate's passphrase. */
-export function clearProfileSecretMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['clearProfileSecret'],
-    mutationFn: (request: ProfileSecretRef) => api.clearProfileSecret(request),
-    retry: false,
-    onSuccess: async (result, { profileId, name }) => {
-      if (result.ok) await afterKeyChange(queryClient, profileId, result.value, name);
-    },
-  });
-}
+export const clearProfileSecretMutation = (api: Api) =>
+  apiMutation(api, 'clearProfileSecret', { onValue: (status, { profileId, name }, client) => afterKeyChange(client, profileId, status, name) });
 
 /**
  * Detect: the host tries each key presentation with a GET of a guideline (no side effects,
  * unlike an invoke) and saves the first one not refused; its answer carries the new state.
  */
-export function detectKeyPresentationMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['detectKeyPresentation'],
-    mutationFn: (request: DetectRequest) => api.detectKeyPresentation(request),
-    retry: false,
-    onSuccess: async (result) => {
-      if (result.ok) await applyProfilesState(queryClient, result.value.state);
-    },
-  });
-}
+export const detectKeyPresentationMutation = (api: Api) => apiMutation(api, 'detectKeyPresentation', { onValue: storeAnsweredState });
 
-/** The set-key mutation. */
-export function useSetProfileKey() {
-  return useMutation(setProfileKeyMutation(useHost(), useQueryClient()));
-}
-
-/** The clear-key mutation. */
-export function useClearProfileKey() {
-  return useMutation(clearProfileKeyMutation(useHost(), useQueryClient()));
-}
-
+export const useSetProfileKey = () => useMutation(setProfileKeyMutation(useHost()));
+export const useClearProfileKey = () => useMutation(clearProfileKeyMutation(useHost()));
 /** The set-secret mutation (proxy password, certificate passphrase). */
-export function useSetProfileSecret() {
-  return useMutation(setProfileSecretMutation(useHost(), useQueryClient()));
-}
-
-/** The clear-secret mutation. */
-export function useClearProfileSecret() {
-  return useMutation(clearProfileSecretMutation(useHost(), useQueryClient()));
-}
-
-/** The Detect mutation. */
-export function useDetectKeyPresentation() {
-  return useMutation(detectKeyPresentationMutation(useHost(), useQueryClient()));
-}
+export const useSetProfileSecret = () => useMutation(setProfileSecretMutation(useHost()));
+export const useClearProfileSecret = () => useMutation(clearProfileSecretMutation(useHost()));
+export const useDetectKeyPresentation = () => useMutation(detectKeyPresentationMutation(useHost()));

@@ -1,16 +1,11 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, ProfilesState, ProfileSummary, SelectProfileRequest } from '../../electron/shared/contract';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Api, ProfilesState, ProfileSummary } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { apiMutation, apiQuery } from './api';
 import { PROFILE_DEPENDENT_METHODS, queryKeys } from './keys';
 
 /** The profiles and which one is active. */
-export function profilesQuery(api: Api) {
-  return queryOptions({
-    queryKey: queryKeys.profiles(),
-    queryFn: () => api.listProfiles(),
-    retry: false,
-  });
-}
+export const profilesQuery = (api: Api) => apiQuery(api, 'listProfiles', undefined);
 
 /**
  * Puts a new profiles state from the host into the cache and marks every profile-dependent
@@ -26,6 +21,11 @@ export async function applyProfilesState(queryClient: QueryClient, state: Profil
   await markProfileAnswersStale(queryClient);
 }
 
+/** For a change whose answer carries the new profiles state (`{ state }`): stores it as `applyProfilesState` does. */
+export function storeAnsweredState({ state }: { state: ProfilesState }, _request: unknown, queryClient: QueryClient): Promise<void> {
+  return applyProfilesState(queryClient, state);
+}
+
 /** Marks every profile-dependent answer stale without refetching it (see `applyProfilesState`). */
 export async function markProfileAnswersStale(queryClient: QueryClient): Promise<void> {
   await Promise.all(
@@ -34,21 +34,11 @@ export async function markProfileAnswersStale(queryClient: QueryClient): Promise
 }
 
 /** Switching profile. On success the returned state replaces the cached profiles (see `applyProfilesState`). */
-export function selectProfileMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['selectProfile'],
-    mutationFn: (request: SelectProfileRequest) => api.selectProfile(request),
-    retry: false,
-    onSuccess: async (result) => {
-      if (result.ok) await applyProfilesState(queryClient, result.value);
-    },
-  });
-}
+export const selectProfileMutation = (api: Api) =>
+  apiMutation(api, 'selectProfile', { onValue: (state, _request, client) => applyProfilesState(client, state) });
 
 /** The profiles query. */
-export function useProfiles() {
-  return useQuery(profilesQuery(useHost()));
-}
+export const useProfiles = () => useQuery(profilesQuery(useHost()));
 
 /** The active profile, or undefined until the profiles have loaded. */
 export function useActiveProfile(): ProfileSummary | undefined {
@@ -57,8 +47,4 @@ export function useActiveProfile(): ProfileSummary | undefined {
 }
 
 /** The mutation that switches the active profile. */
-export function useSelectProfile() {
-  const api = useHost();
-  const queryClient = useQueryClient();
-  return useMutation(selectProfileMutation(api, queryClient));
-}
+export const useSelectProfile = () => useMutation(selectProfileMutation(useHost()));

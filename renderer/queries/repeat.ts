@@ -5,7 +5,7 @@ import { useHost } from '../host/HostContext';
 import { useRunProgress } from './runs';
 
 /**
- * Repeat on the host's runner (issue 10): the request becomes a one-case suite sent N times
+ * Repeat on the host's runner: the request becomes a one-case suite sent N times
  * (`iterations`), started with startRun; its results come back as pushed progress events
  * (useRunProgress) and are folded into the tally as they arrive. The renderer runs no loop of
  * its own: the host keeps the concurrency, cancels what is in flight on cancelRun, and records

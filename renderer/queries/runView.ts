@@ -1,22 +1,21 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { useApiMutation } from './api';
 import { RUN_METHODS, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress } from './runs';
 import { valueOf } from './valueOf';
 import { useSaveTextFile } from './saveTextFile';
 
 /**
- * What one run's view reads and does (issue 10): its record, its results (streamed while it
+ * What one run's view reads and does: its record, its results (streamed while it
  * runs, read in pages once it ended), one result in full, and cancel, export and delete.
  */
 
 /** Results per listRunResults page: a screenful many times over, and well under the contract's 1,000. */
 export const RESULTS_PAGE = 200;
 
-export function useRun(runId: string) {
-  return useQuery(runQuery(useHost(), runId));
-}
+export const useRun = (runId: string) => useQuery(runQuery(useHost(), runId));
 
 export function useRunResult(runId: string, index: number | null) {
   const api = useHost();
@@ -111,23 +110,18 @@ export function useRunResultPages(runId: string, failuresOnly: boolean, visible:
   return { total, rowAt: (position: number) => byIndex.get(position), error };
 }
 
-export function useCancelRun() {
-  const api = useHost();
-  return useMutation({ mutationFn: async (runId: string) => valueOf(await api.cancelRun({ runId })) });
-}
+export const useCancelRun = () => useApiMutation('cancelRun', { unwrap: true, send: (runId: string) => ({ runId }) });
 
 /** Deletes a run and its results; every list and page about runs reads again. */
-export function useDeleteRun() {
-  const api = useHost();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (runId: string) => valueOf(await api.deleteRun({ runId })),
-    onSuccess: async () => {
-      for (const method of RUN_METHODS) await queryClient.invalidateQueries({ queryKey: [method], refetchType: 'none' });
-      await queryClient.invalidateQueries({ queryKey: ['listRuns'] });
+export const useDeleteRun = () =>
+  useApiMutation('deleteRun', {
+    unwrap: true,
+    send: (runId: string) => ({ runId }),
+    onSuccess: async (_deleted, _runId, _context, { client }) => {
+      for (const method of RUN_METHODS) await client.invalidateQueries({ queryKey: [method], refetchType: 'none' });
+      await client.invalidateQueries({ queryKey: ['listRuns'] });
     },
   });
-}
 
 /** Exports a run in a format and saves the file the host's way (the desktop's dialog, or a download). */
 export function useExportRun() {

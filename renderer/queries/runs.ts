@@ -1,63 +1,33 @@
-import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Api, CompareRunsRequest, ListRunsRequest, RunProgress, RunRecord, RunResultRef, RunResultsQuery } from '../../electron/shared/contract';
+import type { Api, ApiMethod, CompareRunsRequest, ListRunsRequest, RunProgress, RunRecord, RunResultRef, RunResultsQuery } from '../../electron/shared/contract';
 import { useHostEvents } from '../host/HostContext';
-import { valueOf } from './valueOf';
+import { apiKey, apiQuery } from './api';
 
 /**
- * Runs (issue 10): one queryOptions factory per contract method, keyed by the method and its
- * argument as everywhere else, and the host's pushed progress. A progress event updates the
- * run's own record in the cache at once (the header's counts need no request); rows that
- * arrive are handed to the view that listens (it appends them to its table without fetching);
- * when a run ends, every answer about runs is marked stale so lists and pages read the final
- * state from the database.
+ * Runs: one query factory per contract method, keyed by the method and its argument as
+ * everywhere else, and the host's pushed progress. A progress event updates the run's own
+ * record in the cache at once (the header's counts need no request); rows that arrive are
+ * handed to the view that listens (it appends them to its table without fetching); when a run
+ * ends, every answer about runs is marked stale so lists and pages read the final state from
+ * the database.
  */
 
-export const runKeys = {
-  list: (request: ListRunsRequest) => ['listRuns', request] as const,
-  run: (runId: string) => ['getRun', { runId }] as const,
-  results: (request: RunResultsQuery) => ['listRunResults', request] as const,
-  result: (request: RunResultRef) => ['getRunResult', request] as const,
-  latency: (runId: string) => ['getRunLatency', { runId }] as const,
-  matrix: (runId: string) => ['getRunMatrix', { runId }] as const,
-  compare: (request: CompareRunsRequest) => ['compareRuns', request] as const,
-};
-
 /** Every method whose answer changes as a run goes or ends. */
-export const RUN_METHODS = ['listRuns', 'getRun', 'listRunResults', 'getRunResult', 'getRunLatency', 'getRunMatrix', 'compareRuns'] as const;
+export const RUN_METHODS = ['listRuns', 'getRun', 'listRunResults', 'getRunResult', 'getRunLatency', 'getRunMatrix', 'compareRuns'] as const satisfies readonly ApiMethod[];
 
-export function runsQuery(api: Api, request: ListRunsRequest = {}) {
-  return queryOptions({ queryKey: runKeys.list(request), queryFn: async () => valueOf(await api.listRuns(request)), retry: false });
-}
-
-export function runQuery(api: Api, runId: string) {
-  return queryOptions({ queryKey: runKeys.run(runId), queryFn: async () => valueOf(await api.getRun({ runId })), retry: false });
-}
-
-export function runResultsQuery(api: Api, request: RunResultsQuery) {
-  return queryOptions({ queryKey: runKeys.results(request), queryFn: async () => valueOf(await api.listRunResults(request)), retry: false });
-}
-
-export function runResultQuery(api: Api, request: RunResultRef) {
-  // A result never changes once it arrived.
-  return queryOptions({ queryKey: runKeys.result(request), queryFn: async () => valueOf(await api.getRunResult(request)), retry: false, staleTime: Infinity });
-}
-
-export function runLatencyQuery(api: Api, runId: string) {
-  return queryOptions({ queryKey: runKeys.latency(runId), queryFn: async () => valueOf(await api.getRunLatency({ runId })), retry: false });
-}
-
-export function runMatrixQuery(api: Api, runId: string) {
-  return queryOptions({ queryKey: runKeys.matrix(runId), queryFn: async () => valueOf(await api.getRunMatrix({ runId })), retry: false });
-}
-
-export function compareRunsQuery(api: Api, request: CompareRunsRequest) {
-  return queryOptions({ queryKey: runKeys.compare(request), queryFn: async () => valueOf(await api.compareRuns(request)), retry: false });
-}
+export const runsQuery = (api: Api, request: ListRunsRequest = {}) => apiQuery(api, 'listRuns', request, { unwrap: true });
+export const runQuery = (api: Api, runId: string) => apiQuery(api, 'getRun', { runId }, { unwrap: true });
+export const runResultsQuery = (api: Api, request: RunResultsQuery) => apiQuery(api, 'listRunResults', request, { unwrap: true });
+/** A result never changes once it arrived. */
+export const runResultQuery = (api: Api, request: RunResultRef) => apiQuery(api, 'getRunResult', request, { unwrap: true, staleTime: Infinity });
+export const runLatencyQuery = (api: Api, runId: string) => apiQuery(api, 'getRunLatency', { runId }, { unwrap: true });
+export const runMatrixQuery = (api: Api, runId: string) => apiQuery(api, 'getRunMatrix', { runId }, { unwrap: true });
+export const compareRunsQuery = (api: Api, request: CompareRunsRequest) => apiQuery(api, 'compareRuns', request, { unwrap: true });
 
 /** What a progress event changes in the cache: the run's counts now, and everything once it ends. */
 export function applyRunProgress(queryClient: QueryClient, progress: RunProgress): void {
-  queryClient.setQueryData<RunRecord>(runKeys.run(progress.runId), (record) =>
+  queryClient.setQueryData<RunRecord>(apiKey('getRun', { runId: progress.runId }), (record) =>
     record ? { ...record, state: progress.state, completed: progress.completed, passed: progress.passed, failed: progress.failed, cancelled: progress.cancelled } : record,
   );
   if (progress.state !== 'running') readRunsAgain(queryClient);

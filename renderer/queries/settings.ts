@@ -1,35 +1,21 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, AppSettings } from '../../electron/shared/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { Api } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
-
-export const settingsKey = () => ['getSettings'] as const;
+import { apiKey, apiQuery, useApiMutation } from './api';
 
 /** The app's settings (not per profile). */
-export function settingsQuery(api: Api) {
-  return queryOptions({ queryKey: settingsKey(), queryFn: () => api.getSettings(), retry: false });
-}
+export const settingsQuery = (api: Api) => apiQuery(api, 'getSettings', undefined);
+
+export const useSettings = () => useQuery(settingsQuery(useHost()));
 
 /** Changing settings; the host answers with them as saved, which replace the cached ones. */
-export function updateSettingsMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['updateSettings'],
-    mutationFn: (patch: Partial<AppSettings>) => api.updateSettings(patch),
-    retry: false,
-    onSuccess: (result, patch) => {
-      if (!result.ok) return;
-      queryClient.setQueryData(settingsKey(), result.value);
+export const useUpdateSettings = () =>
+  useApiMutation('updateSettings', {
+    onValue: (settings, patch, client) => {
+      client.setQueryData(apiKey('getSettings'), settings);
       // A stricter retention has just deleted old entries: the History lists and counts are stale.
       if (patch.historyRetention !== undefined) {
-        for (const method of ['listHistory', 'searchHistory', 'countHistory']) void queryClient.invalidateQueries({ queryKey: [method] });
+        for (const method of ['listHistory', 'searchHistory', 'countHistory']) void client.invalidateQueries({ queryKey: [method] });
       }
     },
   });
-}
-
-export function useSettings() {
-  return useQuery(settingsQuery(useHost()));
-}
-
-export function useUpdateSettings() {
-  return useMutation(updateSettingsMutation(useHost(), useQueryClient()));
-}

@@ -1,6 +1,7 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Api, WorkspaceChanges } from '../../electron/shared/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Api } from '../../electron/shared/contract';
 import { useHost } from '../host/HostContext';
+import { apiKey, apiMutation, apiQuery } from './api';
 
 /**
  * The request tabs' drafts, kept by the host across restarts. Loaded once per window: after
@@ -10,39 +11,14 @@ import { useHost } from '../host/HostContext';
  */
 
 /** The workspace's query key: the contract method (there is one workspace per app, not per profile). */
-export function workspaceKey() {
-  return ['loadWorkspace'] as const;
-}
+export const workspaceKey = () => apiKey('loadWorkspace');
 
 /** The saved workspace, fetched once. */
-export function workspaceQuery(api: Api) {
-  return queryOptions({
-    queryKey: workspaceKey(),
-    queryFn: () => api.loadWorkspace(),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
+export const workspaceQuery = (api: Api) => apiQuery(api, 'loadWorkspace', undefined, { staleTime: Infinity, gcTime: Infinity });
 
 /** Saves this page's changes to the drafts; the merged workspace the host answers becomes the cached one. */
-export function saveWorkspaceMutation(api: Api, queryClient: QueryClient) {
-  return mutationOptions({
-    mutationKey: ['saveWorkspace'],
-    mutationFn: (changes: WorkspaceChanges) => api.saveWorkspace(changes),
-    retry: false,
-    onSuccess: (result) => {
-      if (result.ok) queryClient.setQueryData(workspaceKey(), result.value);
-    },
-  });
-}
+export const saveWorkspaceMutation = (api: Api) =>
+  apiMutation(api, 'saveWorkspace', { onValue: (workspace, _changes, client) => client.setQueryData(workspaceKey(), workspace) });
 
-/** The saved workspace. */
-export function useWorkspace() {
-  return useQuery(workspaceQuery(useHost()));
-}
-
-/** The save mutation. */
-export function useSaveWorkspace() {
-  return useMutation(saveWorkspaceMutation(useHost(), useQueryClient()));
-}
+export const useWorkspace = () => useQuery(workspaceQuery(useHost()));
+export const useSaveWorkspace = () => useMutation(saveWorkspaceMutation(useHost()));

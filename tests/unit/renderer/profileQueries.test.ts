@@ -1,4 +1,4 @@
-import { MutationObserver } from '@tanstack/react-query';
+import { MutationObserver, type MutationObserverOptions } from '@tanstack/react-query';
 import { createQueryClient } from '../../../renderer/queries/client';
 import { guidelineQuery } from '../../../renderer/queries/guideline';
 import { queryKeys } from '../../../renderer/queries/keys';
@@ -17,6 +17,7 @@ import {
 } from '../../../renderer/queries/profileKey';
 import { profilesQuery } from '../../../renderer/queries/profiles';
 import { customProfile, FakeApi, profileInput } from '../../support/fakeApi';
+import { unreachableHost } from '../../support/unreachableHost';
 
 async function primed() {
   const fake = new FakeApi();
@@ -44,27 +45,32 @@ function dependentsStale(client: ReturnType<typeof createQueryClient>) {
 }
 
 describe('profile mutations', () => {
-  it('never retry, and are keyed by their contract method', () => {
-    const fake = new FakeApi();
+  it('never retry, and are keyed by their contract method', async () => {
+    const { api, calls } = unreachableHost();
     const client = createQueryClient();
+    const ref = { profileId: 'prod' };
     const all = [
-      [createProfileMutation(fake, client), 'createProfile'],
-      [updateProfileMutation(fake, client), 'updateProfile'],
-      [duplicateProfileMutation(fake, client), 'duplicateProfile'],
-      [deleteProfileMutation(fake, client), 'deleteProfile'],
-      [setProfileKeyMutation(fake, client), 'setProfileKey'],
-      [clearProfileKeyMutation(fake, client), 'clearProfileKey'],
-      [detectKeyPresentationMutation(fake, client), 'detectKeyPresentation'],
+      [createProfileMutation(api), 'createProfile', profileInput()],
+      [updateProfileMutation(api), 'updateProfile', { ...ref, profile: profileInput() }],
+      [duplicateProfileMutation(api), 'duplicateProfile', ref],
+      [deleteProfileMutation(api), 'deleteProfile', ref],
+      [setProfileKeyMutation(api), 'setProfileKey', { ...ref, key: new KeyInTransit('sk-secret-value') }],
+      [clearProfileKeyMutation(api), 'clearProfileKey', ref],
+      [detectKeyPresentationMutation(api), 'detectKeyPresentation', { ...ref, guidelineId: 'g1' }],
     ] as const;
-    for (const [options, method] of all) {
-      expect(options.retry).toBe(false);
+    for (const [options, method, variables] of all) {
       expect(options.mutationKey).toEqual([method]);
+      const observer = new MutationObserver(client, options as MutationObserverOptions<unknown, Error, unknown>);
+      await expect(observer.mutate(variables)).rejects.toThrow();
+      expect(observer.getCurrentResult().failureCount).toBe(1);
     }
+    // Each was asked once, and none again.
+    expect(calls).toEqual(all.map(([, method]) => method));
   });
 
   it('create stores the new state (new profile active) and marks profile-dependent answers stale', async () => {
     const { fake, client } = await primed();
-    await new MutationObserver(client, createProfileMutation(fake, client)).mutate(profileInput({ name: 'Staging' }));
+    await new MutationObserver(client, createProfileMutation(fake)).mutate(profileInput({ name: 'Staging' }));
     const state = cachedProfiles(client);
     expect(state?.activeProfileId).toBe('profile-1');
     expect(state?.profiles.map((profile) => profile.name)).toEqual(['Sandbox', 'Production', 'Staging']);
@@ -73,7 +79,7 @@ describe('profile mutations', () => {
 
   it('a refused create changes nothing', async () => {
     const { fake, client } = await primed();
-    const result = await new MutationObserver(client, createProfileMutation(fake, client)).mutate(profileInput({ name: ' ' }));
+    const result = await new MutationObserver(client, createProfileMutation(fake)).mutate(profileInput({ name: ' ' }));
     expect(result.ok).toBe(false);
     expect(cachedProfiles(client)?.profiles).toHaveLength(2);
     expect(dependentsStale(client)).toEqual([false, false]);
@@ -81,18 +87,18 @@ describe('profile mutations', () => {
 
   it('update, duplicate and delete each store the state the host returned', async () => {
     const { fake, client } = await primed();
-    await new MutationObserver(client, updateProfileMutation(fake, client)).mutate({ profileId: 'prod', profile: profileInput({ name: 'Prod EU' }) });
+    await new MutationObserver(client, updateProfileMutation(fake)).mutate({ profileId: 'prod', profile: profileInput({ name: 'Prod EU' }) });
     expect(cachedProfiles(client)?.profiles[1]?.name).toBe('Prod EU');
-    await new MutationObserver(client, duplicateProfileMutation(fake, client)).mutate({ profileId: 'prod' });
+    await new MutationObserver(client, duplicateProfileMutation(fake)).mutate({ profileId: 'prod' });
     expect(cachedProfiles(client)?.profiles.map((profile) => profile.name)).toEqual(['Sandbox', 'Prod EU', 'Prod EU (copy)']);
-    await new MutationObserver(client, deleteProfileMutation(fake, client)).mutate({ profileId: 'prod' });
+    await new MutationObserver(client, deleteProfileMutation(fake)).mutate({ profileId: 'prod' });
     expect(cachedProfiles(client)?.profiles.map((profile) => profile.name)).toEqual(['Sandbox', 'Prod EU (copy)']);
     expect(dependentsStale(client)).toEqual([true, true]);
   });
 
   it('set key hands the key to the host once and keeps nothing of it in the cache', async () => {
     const { fake, client } = await primed();
-    const observer = new MutationObserver(client, setProfileKeyMutation(fake, client));
+    const observer = new MutationObserver(client, setProfileKeyMutation(fake));
     await observer.mutate({ profileId: 'prod', key: new KeyInTransit('sk-secret-value') });
     expect(fake.callsOf('setProfileKey')).toEqual([{ profileId: 'prod', key: 'sk-secret-value' }]);
     const variables = observer.getCurrentResult().variables;
@@ -105,13 +111,13 @@ describe('profile mutations', () => {
 
   it('clear key puts the new status on the cached profile', async () => {
     const { fake, client } = await primed();
-    await new MutationObserver(client, clearProfileKeyMutation(fake, client)).mutate({ profileId: 'prod' });
+    await new MutationObserver(client, clearProfileKeyMutation(fake)).mutate({ profileId: 'prod' });
     expect(cachedProfiles(client)?.profiles[1]?.key).toEqual({ set: false, storage: 'none', note: null });
   });
 
   it('detect stores the state with the chosen presentation', async () => {
     const { fake, client } = await primed();
-    await new MutationObserver(client, detectKeyPresentationMutation(fake, client)).mutate({ profileId: 'prod', guidelineId: 'g1' });
+    await new MutationObserver(client, detectKeyPresentationMutation(fake)).mutate({ profileId: 'prod', guidelineId: 'g1' });
     expect(cachedProfiles(client)?.profiles[1]?.auth).toEqual({ kind: 'scheme', scheme: 'Token' });
   });
 });

@@ -1,4 +1,5 @@
-import { MutationObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver, type QueryObserverResult } from '@tanstack/react-query';
+import { HOST_UNREACHABLE } from '../../../renderer/host/httpApi';
 import { createQueryClient } from '../../../renderer/queries/client';
 import { guidelineQuery } from '../../../renderer/queries/guideline';
 import { queryKeys } from '../../../renderer/queries/keys';
@@ -6,6 +7,7 @@ import { knownAgentsQuery, knownGuidelinesQuery } from '../../../renderer/querie
 import { invokeMutation } from '../../../renderer/queries/invoke';
 import { profilesQuery, selectProfileMutation } from '../../../renderer/queries/profiles';
 import { customProfile, FakeApi } from '../../support/fakeApi';
+import { unreachableHost } from '../../support/unreachableHost';
 
 function fakeWithTwoProfiles() {
   const fake = new FakeApi();
@@ -28,10 +30,21 @@ describe('query keys', () => {
     expect(guidelineQuery(fake, 'p1', 'g1').queryKey).toEqual(['getGuideline', { guidelineId: 'g1' }, { profileId: 'p1' }]);
   });
 
-  it('never retry', () => {
-    const fake = new FakeApi();
-    expect(invokeMutation(fake, createQueryClient()).retry).toBe(false);
-    expect(guidelineQuery(fake, 'p1', 'g1').retry).toBe(false);
+  it('never retry: a host that cannot be reached is asked once', async () => {
+    const { api, calls } = unreachableHost();
+    const client = createQueryClient();
+    const invoke = new MutationObserver(client, invokeMutation(api));
+    await expect(invoke.mutate({ agentId: 'a', text: '', payload: {}, requestId: 'r1' })).rejects.toThrow(HOST_UNREACHABLE);
+    // An observer takes the client's defaults (fetchQuery would set its own retry).
+    const guideline = new QueryObserver(client, guidelineQuery(api, 'p1', 'g1'));
+    const failed = await new Promise<QueryObserverResult>((resolve) => {
+      const stop = guideline.subscribe((result) => {
+        if (result.status === 'error') resolve(result);
+        if (result.status === 'error') stop();
+      });
+    });
+    expect(failed.failureCount).toBe(1);
+    expect(calls).toEqual(['invokeAgent', 'getGuideline']);
     expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(false);
   });
 });
@@ -44,7 +57,7 @@ describe('selectProfile', () => {
     await client.fetchQuery(knownAgentsQuery(fake, 'sandbox'));
     await client.fetchQuery(guidelineQuery(fake, 'sandbox', 'g1'));
 
-    await new MutationObserver(client, selectProfileMutation(fake, client)).mutate({ profileId: 'prod' });
+    await new MutationObserver(client, selectProfileMutation(fake)).mutate({ profileId: 'prod' });
 
     expect(client.getQueryData(profilesQuery(fake).queryKey)?.activeProfileId).toBe('prod');
     expect(client.getQueryState(queryKeys.knownAgents('sandbox'))?.isInvalidated).toBe(true);
@@ -57,7 +70,7 @@ describe('selectProfile', () => {
     const client = createQueryClient();
     await client.fetchQuery(profilesQuery(fake));
     await client.fetchQuery(knownAgentsQuery(fake, 'sandbox'));
-    const result = await new MutationObserver(client, selectProfileMutation(fake, client)).mutate({ profileId: 'nope' });
+    const result = await new MutationObserver(client, selectProfileMutation(fake)).mutate({ profileId: 'nope' });
     expect(result.ok).toBe(false);
     expect(client.getQueryData(profilesQuery(fake).queryKey)?.activeProfileId).toBe('sandbox');
     expect(client.getQueryState(queryKeys.knownAgents('sandbox'))?.isInvalidated).toBe(false);
