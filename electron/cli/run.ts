@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_SETTINGS } from '../core/appStores';
 import { environmentProfile, type EnvironmentProfile } from '../core/environment';
-import { createPlatformClient, type PlatformTarget, type ProxySetting } from '../core/platformClient';
+import { createPlatformClient, type PlatformTarget } from '../core/platformClient';
 import { printable } from '../core/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles';
 import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/redact';
@@ -12,7 +12,7 @@ import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem, type SuiteProblem } from '../core/runs/suiteTypes';
 import { createHttpTransport } from '../core/http/httpTransport';
 import { noProxyOf, parseProxyUrl } from '../core/http/proxyEnv';
-import { createProxyResolver, environmentProxy } from '../core/http/proxyRoute';
+import { createProxyResolver, environmentProxy, type ProxySetting } from '../core/http/proxyRoute';
 import { writeFileSafely } from '../core/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';

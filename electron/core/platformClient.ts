@@ -14,7 +14,7 @@ import type {
 } from '../shared/contract';
 import { checkGuideline, checkInvokeAnswer } from './contractCheck';
 import { networkCause } from './http/networkCauses';
-import type { ProxyResolver } from './http/proxyRoute';
+import type { ProxyResolver, ProxySetting } from './http/proxyRoute';
 import { normaliseDuration } from './duration';
 import { canCarryKey, presentKey } from './keyPresentation';
 import { platformPath } from './platformPath';
@@ -45,16 +45,6 @@ export interface PlatformTarget {
   /** How requests reach the platform; absent: the system's settings. */
   proxy?: ProxySetting;
 }
-
-/**
- * A proxy setting: the system's (in the desktop app what Chromium would use, PAC included; in
- * browser mode and on the command line HTTP_PROXY, HTTPS_PROXY and NO_PROXY), none, or one
- * proxy with optional credentials and hosts that bypass it (NO_PROXY's syntax, one per entry).
- */
-export type ProxySetting =
-  | { mode: 'system' }
-  | { mode: 'none' }
-  | { mode: 'manual'; url: string; username: string | null; password: string | null; bypass: string[] };
 
 /** The save-to-file limit when a target names none (the settings' default too). */
 export const DEFAULT_SAVED_FILE_BYTES = 256 * 1024 * 1024;

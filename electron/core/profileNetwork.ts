@@ -1,6 +1,6 @@
 import type { AppError, ClientCertSettings, ProxySettings, Result } from '../shared/contract';
 import { parseProxyUrl } from './http/proxyEnv';
-import { localFilePathProblem, type CaFilePathProblem, type LocalFileNames } from './profileInput';
+import { CLIENT_CERT_FILE, CLIENT_KEY_FILE, localFilePathProblem, type CaFilePathProblem, type LocalFileNames } from './localFilePath';
 
 /**
  * The rules for a profile's proxy and client certificate, as typed into the profile form, read
@@ -66,16 +66,13 @@ export function checkProxySettings(proxy: ProxySettings): Result<ProxySettings> 
   return { ok: true, value: { mode: 'manual', url: parsed.value.url.origin, username: username === '' ? null : username, bypass } };
 }
 
-const CERT_NAMES: LocalFileNames = { short: 'client certificate file', full: 'client certificate file', kind: 'certificate file', copy: 'the certificate' };
-const KEY_NAMES: LocalFileNames = { short: 'key file', full: 'client key file', kind: 'key file', copy: 'the key' };
-
 /**
  * What is wrong with each path of a client certificate setting, by the rules checkClientCert
  * applies (text only): a workspace file's reader refuses a profile for a network or device
  * path, whichever of the two paths it is, before anything touches it.
  */
 export function clientCertPathProblems(cert: ClientCertSettings): CaFilePathProblem[] {
-  const paths: [string, LocalFileNames][] = cert.kind === 'pkcs12' ? [[cert.file, CERT_NAMES]] : [[cert.certFile, CERT_NAMES], [cert.keyFile, KEY_NAMES]];
+  const paths: [string, LocalFileNames][] = cert.kind === 'pkcs12' ? [[cert.file, CLIENT_CERT_FILE]] : [[cert.certFile, CLIENT_CERT_FILE], [cert.keyFile, CLIENT_KEY_FILE]];
   return paths.flatMap(([file, names]) => localFilePathProblem(file.trim(), names) ?? []);
 }
 
@@ -85,16 +82,16 @@ export function checkClientCert(cert: ClientCertSettings | null | undefined): Re
   if (cert.kind === 'pkcs12') {
     const file = cert.file.trim();
     if (file === '') return fieldError('clientCertFile', 'Give the path of the PKCS#12 file (.p12 or .pfx).');
-    const problem = localFilePathProblem(file, CERT_NAMES);
+    const problem = localFilePathProblem(file, CLIENT_CERT_FILE);
     return problem ? fieldError('clientCertFile', problem.message) : { ok: true, value: { kind: 'pkcs12', file } };
   }
   const certFile = cert.certFile.trim();
   const keyFile = cert.keyFile.trim();
   if (certFile === '') return fieldError('clientCertFile', 'Give the path of the certificate file (PEM).');
-  const certProblem = localFilePathProblem(certFile, CERT_NAMES);
+  const certProblem = localFilePathProblem(certFile, CLIENT_CERT_FILE);
   if (certProblem) return fieldError('clientCertFile', certProblem.message);
   if (keyFile === '') return fieldError('clientKeyFile', 'Give the path of the private key file (PEM).');
-  const keyProblem = localFilePathProblem(keyFile, KEY_NAMES);
+  const keyProblem = localFilePathProblem(keyFile, CLIENT_KEY_FILE);
   if (keyProblem) return fieldError('clientKeyFile', keyProblem.message);
   return { ok: true, value: { kind: 'pem', certFile, keyFile } };
 }

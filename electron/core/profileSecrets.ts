@@ -1,5 +1,5 @@
 import type { KeyStatus, ProfileSecretName, ProfileSecretsStatus, Result } from '../shared/contract';
-import type { ProxySetting } from './platformClient';
+import type { ProxySetting } from './http/proxyRoute';
 import type { ClientCertificate } from './transport';
 import { readClientCertificate } from './http/clientCertFile';
 import { passphraseFile, proxyOrigin } from './profileNetwork';

@@ -1,7 +1,8 @@
 import type { ClientCertSettings, ProfileInput, ProxySettings, Result, TabDraft, WorkspaceFileError, WorkspaceFileProblem } from '../shared/contract';
 import { MAX_WORKSPACE_FILE_BYTES, WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../shared/contract';
 import { checkCatalogInput, checkTabSizes, isTabDraft, parseCatalog } from './appStores';
-import { caFilePathProblem, checkProfileInput, isProfileInputShape, type CheckedProfileInput } from './profileInput';
+import { caFilePathProblem } from './localFilePath';
+import { checkProfileInput, isProfileInputShape, type CheckedProfileInput } from './profileInput';
 import { clientCertPathProblems, isClientCertShape, isProxySettingsShape } from './profileNetwork';
 import { clientCertOf, proxyOf, type FileCatalogAgent } from './workspaceFile';
 

@@ -1,6 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
 import { readCappedBytes } from '../cappedFile';
-import { localFilePathProblem, type LocalFileNames } from '../profileInput';
+import { CLIENT_CERT_FILE, CLIENT_KEY_FILE, localFilePathProblem } from '../localFilePath';
 import type { ClientCertificate } from '../transport';
 import { certificateName } from './certificateNames';
 
@@ -37,8 +37,6 @@ export type ClientCertRead =
 const MAX_CERT_FILE_BYTES = 1024 * 1024;
 
 const PKCS12_NAME = /\.(p12|pfx)$/i;
-const CERT_FILE: LocalFileNames = { short: 'client certificate file', full: 'client certificate file', kind: 'certificate file', copy: 'the certificate' };
-const KEY_FILE: LocalFileNames = { short: 'key file', full: 'client key file', kind: 'key file', copy: 'the key' };
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 const PEM_KEY = /-----BEGIN ((?:ENCRYPTED |RSA |EC |DSA )?PRIVATE KEY)-----[\s\S]+?-----END \1-----/;
@@ -55,8 +53,8 @@ export async function readClientCertificate(files: ClientCertFiles): Promise<Cli
   const pkcs12 = isPkcs12Name(files.cert);
   if (pkcs12 && files.key !== null) return fail(`${files.cert} is a PKCS#12 file, which holds its own key: give no key file with it.`);
   for (const [file, names] of [
-    [files.cert, CERT_FILE],
-    [files.key, KEY_FILE],
+    [files.cert, CLIENT_CERT_FILE],
+    [files.key, CLIENT_KEY_FILE],
   ] as const) {
     const problem = file === null ? null : localFilePathProblem(file, names);
     if (problem) return fail(problem.message);

@@ -5,7 +5,7 @@ import type buildConnector from 'undici/lib/core/connect.js';
 import { printable } from '../printable';
 import { TransportError, type ProxyRoute } from '../transport';
 import { networkCause } from './networkCauses';
-import type { SocketTimes, TimedConnect } from './stack';
+import type { SocketTimes, TimedConnect } from './socketTimes';
 
 /**
  * Requests through a proxy, on undici's dispatchers with a connector of our own:

@@ -1,6 +1,15 @@
-import type { ProxySetting } from '../platformClient';
 import type { ProxyRoute } from '../transport';
 import { bypassesProxy, parseProxyUrl, proxyConfigError, routeFromEnvironment, type Environment } from './proxyEnv';
+
+/**
+ * A proxy setting: the system's (in the desktop app what Chromium would use, PAC included; in
+ * browser mode and on the command line HTTP_PROXY, HTTPS_PROXY and NO_PROXY), none, or one
+ * proxy with optional credentials and hosts that bypass it (NO_PROXY's syntax, one per entry).
+ */
+export type ProxySetting =
+  | { mode: 'system' }
+  | { mode: 'none' }
+  | { mode: 'manual'; url: string; username: string | null; password: string | null; bypass: string[] };
 
 /**
  * Decides how one request reaches its origin, from a profile's (or the command line's) proxy

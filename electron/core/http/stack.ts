@@ -4,11 +4,11 @@ import type tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
-import type { ExchangeTls } from '../../shared/contract';
 import { TransportError, type ProxyRoute, type TimingMarks, type TransportRequest, type TransportResponse, type TransportTls } from '../transport';
 import { Exchange } from './exchange';
 import { clientCertDigest } from './clientCert';
 import { createProxyDispatcher, proxyKey } from './proxy';
+import type { SocketTimes, TimedConnect } from './socketTimes';
 import { StrayGuard } from './strayAnswers';
 import { tlsFactsOf, withTlsFailure } from './tlsFacts';
 import { secureContextFor } from './trust';
@@ -32,18 +32,6 @@ export interface ConnectionSettings {
 function settingsKey(settings: ConnectionSettings): string {
   // A client certificate by its digest: the key map holds no key or passphrase.
   return `${settings.tls.verify ? 'verify' : 'no-verify'}\n${clientCertDigest(settings.tls.clientCert)}\n${settings.tls.extraCa ?? ''}\n${proxyKey(settings.route)}`;
-}
-
-/** When a connection's own steps happened, and whether a request has used it yet. */
-export interface SocketTimes {
-  lookup?: number;
-  connect?: number;
-  secureConnect?: number;
-  used: boolean;
-  /** What its TLS handshake agreed (https). */
-  tls?: ExchangeTls;
-  /** The first TLS error it met (a server's alert), by Node's code. */
-  tlsFailure?: string;
 }
 
 const socketTimes = new WeakMap<object, SocketTimes>();
@@ -82,18 +70,7 @@ diagnostics.subscribe('undici:client:sendHeaders', (message) => {
  */
 const MAX_HEADER_BYTES = 80 * 1024;
 
-/**
- * Opens a connection the way undici's own connector does (TCP, then TLS for https:, or TLS over
- * `httpSocket` when one is given), noting in `times` when its steps happen: the marks a request
- * written on it reads. Returns the socket (undici cancels a connection attempt through it). The
- * stray-answer guard watches every socket it opens.
- */
-export type TimedConnect = (
-  options: buildConnector.Options & { httpSocket?: net.Socket },
-  callback: buildConnector.Callback,
-  times?: SocketTimes,
-) => net.Socket | undefined;
-
+/** The stack's TimedConnect (socketTimes.ts says what it does). */
 function timedConnector(tls: TransportTls, now: () => number, guard: StrayGuard): TimedConnect {
   // HTTP/1.1 only, as before: the timing marks and the checks here are made for it.
   const plain = buildConnector({ allowH2: false });

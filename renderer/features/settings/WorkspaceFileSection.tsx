@@ -3,13 +3,7 @@ import { MAX_WORKSPACE_FILE_BYTES } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useSaveTextFile } from '../../queries/saveTextFile';
 import { useExportWorkspaceFile } from '../../queries/workspaceFile';
-import { WorkspaceImport } from './WorkspaceImport';
-
-/** A file chosen for import, read as text in the page. */
-export interface ChosenFile {
-  name: string;
-  content: string;
-}
+import { WorkspaceImport, type ChosenFile } from './WorkspaceImport';
 
 /**
  * Settings › Workspace file: export the workspace as a file for a repository, or import one.

@@ -4,7 +4,12 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { useApplyWorkspaceImport, usePreviewWorkspaceImport } from '../../queries/workspaceFile';
 import { requestWorkspaceRefresh } from '../workspace/workspaceRefresh';
 import { CHOICE_LABELS, PreviewItems, ReportItems } from './ImportItems';
-import type { ChosenFile } from './WorkspaceFileSection';
+
+/** A file chosen for import, read as text in the page. */
+export interface ChosenFile {
+  name: string;
+  content: string;
+}
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caFilePathProblem, checkProfileInput, readCaFile } from '../../../electron/core/profileInput';
+import { caFilePathProblem } from '../../../electron/core/localFilePath';
+import { checkProfileInput, readCaFile } from '../../../electron/core/profileInput';
 import { profileFields } from '../../support/workspaceFiles';
 
 /**
