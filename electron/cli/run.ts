@@ -1,24 +1,24 @@
 import path from 'node:path';
-import { DEFAULT_SETTINGS } from '../core/appStores';
-import { environmentProfile, type EnvironmentProfile } from '../core/environment';
-import { createPlatformClient, type PlatformTarget } from '../core/platformClient';
-import { printable } from '../core/printable';
-import { DEFAULT_TIMEOUT_MS } from '../core/profiles';
-import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/redact';
+import { DEFAULT_SETTINGS } from '../core/workspace/appStores';
+import { environmentProfile, type EnvironmentProfile } from '../core/profiles/environment';
+import { createPlatformClient, type PlatformTarget } from '../core/http/platformClient';
+import { printable } from '../shared/printable';
+import { DEFAULT_TIMEOUT_MS } from '../core/profiles/profiles';
+import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/http/redact';
 import { createJsonResultsText, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
 import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/runs/runReport';
 import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
-import { describeProblem, type SuiteProblem } from '../core/runs/suiteTypes';
+import { describeProblem, type SuiteProblem } from '../shared/runs/suiteTypes';
 import { createHttpTransport } from '../core/http/httpTransport';
 import { noProxyOf, parseProxyUrl } from '../core/http/proxyEnv';
 import { createProxyResolver, environmentProxy, type ProxySetting } from '../core/http/proxyRoute';
-import { writeFileSafely } from '../core/safeWrite';
+import { writeFileSafely } from '../core/storage/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
 import { parseRunArgs, type RunArgs } from './runArgs';
 import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
-import type { TransportTls } from '../core/transport';
+import type { TransportTls } from '../core/http/transport';
 
 /**
  * `agent-explorer run SUITE.json`: loads and checks the suite (nothing is sent on a bad one),

@@ -1,6 +1,6 @@
 import { parseProxyUrl, type ProxyAddress } from '../core/http/proxyEnv';
 import { REPORTERS, type ReporterName } from '../core/runs/reporters';
-import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../core/runs/runLimits';
+import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../shared/runs/runLimits';
 import { parseCommandLine, type Checked, type Command, type CommandLine, type OptionTable, type OptionValues } from '../shared/commandLine';
 
 /** The arguments of `agent-explorer run`, checked; anything wrong is one sentence for exit code 2. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readClientCertificate } from '../core/http/clientCertFile';
-import { readCaFile } from '../core/profileInput';
-import type { TransportTls } from '../core/transport';
+import { readCaFile } from '../core/profiles/profileInput';
+import type { TransportTls } from '../core/http/transport';
 import type { RunArgs } from './runArgs';
 
 /** The variable a client key's or PKCS#12 file's passphrase is read from: never an argument, so never in a process list or a shell history. */

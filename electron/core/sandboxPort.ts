@@ -1,4 +1,4 @@
-import { createJsonDocument } from './jsonDocument';
+import { createJsonDocument } from './storage/jsonDocument';
 
 /**
  * The Sandbox's port is remembered in the data folder (`sandbox.json`) and asked for again at

@@ -1,4 +1,4 @@
-import { suiteDraftDocument, suiteDraftMethods, type SuiteDraftFile } from './suiteDraftDocument';
+import { suiteDraftDocument, suiteDraftMethods, type SuiteDraftFile } from './runs/suiteDraftDocument';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,26 +28,26 @@ import type {
   Workspace,
   GuidelineTabs,
 } from '../shared/contract';
-import { checkCatalogInput, checkHistoryRetention, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './appStores';
-import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from './workspaceMerge';
-import type { JsonDocument } from './jsonDocument';
-import { isInsecureHttp, originOf } from './baseUrl';
-import { authVariableValue } from './environment';
-import { DETECT_CANDIDATES, describePresentation, samePresentation } from './keyPresentation';
-import type { PlatformClient, PlatformTarget } from './platformClient';
-import { checkProfileInput, readCaFile } from './profileInput';
-import { clearAllSecrets, clearMovedSecrets, clientCertFor, proxyFor, secretBinding, secretId, secretProblem, secretsStatus } from './profileSecrets';
-import { newProfileId, type Profile, type ProfileStore } from './profiles';
-import type { SecretStore } from './secrets';
-import type { HistoryStore } from './historyStore';
-import { createHistoryMethods } from './historyService';
-import { createWorkspaceFileMethods } from './workspaceFileService';
-import { guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from './guidelineTabs';
-import type { LibraryStore } from './libraryStore';
-import { createLibraryMethods } from './libraryService';
-import type { ChecklistStore } from './checklistStore';
-import { createChecklistMethods } from './checklistService';
-import type { RunStore } from './runStore';
+import { checkCatalogInput, checkHistoryRetention, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './workspace/appStores';
+import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from './workspace/workspaceMerge';
+import type { JsonDocument } from './storage/jsonDocument';
+import { isInsecureHttp, originOf } from './profiles/baseUrl';
+import { authVariableValue } from './profiles/environment';
+import { DETECT_CANDIDATES, describePresentation, samePresentation } from './profiles/keyPresentation';
+import type { PlatformClient, PlatformTarget } from './http/platformClient';
+import { checkProfileInput, readCaFile } from './profiles/profileInput';
+import { clearAllSecrets, clearMovedSecrets, clientCertFor, proxyFor, secretBinding, secretId, secretProblem, secretsStatus } from './profiles/profileSecrets';
+import { newProfileId, type Profile, type ProfileStore } from './profiles/profiles';
+import type { SecretStore } from './profiles/secrets';
+import type { HistoryStore } from './history/historyStore';
+import { createHistoryMethods } from './history/historyService';
+import { createWorkspaceFileMethods } from './workspace/workspaceFileService';
+import { guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from './workspace/guidelineTabs';
+import type { LibraryStore } from './library/libraryStore';
+import { createLibraryMethods } from './library/libraryService';
+import type { ChecklistStore } from './checklists/checklistStore';
+import { createChecklistMethods } from './checklists/checklistService';
+import type { RunStore } from './runs/runStore';
 import { createRunMethods } from './runs/runService';
 
 /**
@@ -75,7 +75,7 @@ export interface ServiceDeps {
   wallClock: () => Date;
   /** Where answers too large for memory are saved, on request. */
   downloadsDir: string;
-  /** Where every exchange is kept (the app's database: historyOpen.ts). */
+  /** Where every exchange is kept (the app's database: db/open.ts). */
   history: HistoryStore;
   /** Each profile's guideline library, in the same database. */
   library: LibraryStore;

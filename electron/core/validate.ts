@@ -1,5 +1,5 @@
 import { isJsonValue, isPlainObject } from './jsonData';
-import { parseSuiteDraftSave } from './suiteDraftDocument';
+import { parseSuiteDraftSave } from './runs/suiteDraftDocument';
 import {
   isMethodName,
   isShellMethod,
@@ -17,8 +17,8 @@ import {
   type MethodName,
   SAVED_FILE_TYPES,
 } from '../shared/contract';
-import { validateClearHistory, validateDeleteHistory, validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses, validatePinHistory } from './historyValidate';
-import { checkHistoryRetention } from './appStores';
+import { validateClearHistory, validateDeleteHistory, validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses, validatePinHistory } from './history/historyValidate';
+import { checkHistoryRetention } from './workspace/appStores';
 import {
   validateLibraryAdd,
   validateLibraryLabels,
@@ -28,12 +28,12 @@ import {
   validateLibraryRequest,
   validateLibrarySearch,
   validateVersionRequest,
-} from './libraryValidate';
-import { validateEntryChecklists, validateSaveEntryChecklist } from './checklistValidate';
-import { isProfileInputShape } from './profileInput';
-import { parseWorkspaceChanges } from './workspaceMerge';
-import { parseGuidelineTabsChanges } from './guidelineTabs';
-import { validateWorkspaceImportRequest } from './workspaceFileValidate';
+} from './library/libraryValidate';
+import { validateEntryChecklists, validateSaveEntryChecklist } from './checklists/checklistValidate';
+import { isProfileInputShape } from './profiles/profileInput';
+import { parseWorkspaceChanges } from './workspace/workspaceMerge';
+import { parseGuidelineTabsChanges } from './workspace/guidelineTabs';
+import { validateWorkspaceImportRequest } from './workspace/workspaceFileValidate';
 import { validateCompareRuns, validateExportRun, validateListRuns, validateRunRef, validateRunResultRef, validateRunResults, validateStartRun } from './runs/runValidate';
 
 /**

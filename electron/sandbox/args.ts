@@ -5,7 +5,7 @@
  * with one readable sentence, which the caller prints as a single stderr line before exiting
  * with code 2 (the usual "usage error" status).
  */
-import { parseAuthVariable } from '../core/environment';
+import { parseAuthVariable } from '../shared/keyPresentation';
 import { parseCommandLine, type Command, type CommandLine, type OptionTable } from '../shared/commandLine';
 import type { KeyPresentation } from '../shared/contract';
 import type { SandboxLatency } from './server';

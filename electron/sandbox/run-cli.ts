@@ -7,7 +7,7 @@
  */
 import { parseSandboxArgs } from './args';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from './catalog';
-import { describePresentation } from '../core/keyPresentation';
+import { describePresentation } from '../shared/keyPresentation';
 import { USAGE_EXIT_CODE } from '../shared/commandLine';
 import type { KeyPresentation } from '../shared/contract';
 import { startSandbox, type SandboxServer } from './server';

@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { findAgent, findGuideline, answerFor, formatDuration, type SandboxAgent } from './catalog';
-import { describePresentation } from '../core/keyPresentation';
+import { describePresentation } from '../shared/keyPresentation';
 import type { KeyPresentation } from '../shared/contract';
 import { checkPresentedKey, keyDigest, readBody, sendDetail, sendJson } from './http';
 import { parseInvokeBody } from './validate';

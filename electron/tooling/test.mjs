@@ -81,6 +81,8 @@ function addPlaywright(file) {
 
 step('type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
 step('lint', 'eslint', ['--max-warnings', '0', '.']);
+// No import circle anywhere in the source (the lint rules hold the direction between folders).
+step('import circles', 'madge', ['--circular', '--extensions', 'ts,tsx', 'electron', 'renderer']);
 // Electronegativity's security checks over electron/ and renderer/; offline, a few seconds.
 step('electronegativity', process.execPath, ['electron/tooling/electronegativity.mjs']);
 step('unit tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);

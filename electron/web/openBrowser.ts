@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writePrivateFile } from '../core/privateFiles';
+import { writePrivateFile } from '../core/storage/privateFiles';
 
 /**
  * `--open`: start the system browser on the app without putting anything worth stealing where

@@ -2,7 +2,7 @@ import type { HostEvents } from '../../electron/shared/contract';
 
 declare global {
   interface Window {
-    /** Set by electron/preload.ts through contextBridge; absent in browser mode. */
+    /** Set by electron/desktop/preload.ts through contextBridge; absent in browser mode. */
     agentExplorerEvents?: HostEvents;
   }
 }

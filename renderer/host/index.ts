@@ -17,9 +17,9 @@ import { createStreamEvents } from './streamEvents';
 
 declare global {
   interface Window {
-    /** Set by electron/preload.ts through contextBridge; absent in browser mode. */
+    /** Set by electron/desktop/preload.ts through contextBridge; absent in browser mode. */
     agentExplorer?: Api;
-    /** Set by electron/preload.ts with the desktop window's capabilities; absent in browser mode. */
+    /** Set by electron/desktop/preload.ts with the desktop window's capabilities; absent in browser mode. */
     agentExplorerShell?: HostShell;
   }
 }

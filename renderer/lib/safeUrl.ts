@@ -28,7 +28,7 @@ export function markdownUrlTransform(url: string): string | null {
 /**
  * True when a link may be handed to the system browser: a parseable https address without a
  * user name or password (`https://bank.example@evil.example/` reads as a bank but goes
- * elsewhere). The same rule as the desktop's `externalLinkTarget` (electron/adapters), which
+ * elsewhere). The same rule as the desktop's `externalLinkTarget` (electron/desktop/adapters), which
  * the renderer cannot import; the desktop checks again in the main process.
  */
 export function isOpenableExternally(url: string): boolean {

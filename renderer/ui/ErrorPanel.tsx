@@ -3,7 +3,7 @@ import type { PlatformError, ProfileKind, ProfileSummary } from '../../electron/
 import { errorAdvice, type ErrorAction, type ErrorAdvice } from '../lib/errorAdvice';
 import { errorKind, thrownMessage, type ErrorTone } from '../lib/errorKinds';
 import { BodyBlock, ExchangeExtras, ExchangeSummary } from './ExchangeDetails';
-import { useProfiles } from '../queries/profiles';
+import { useProfiles } from '../features/profile/queries/profiles';
 import { requestProfilesDialog } from './profilesDialogRequest';
 
 function AlertPanel(props: { badge: string; title: string; tone: ErrorTone; headline?: ReactNode; children: ReactNode }) {

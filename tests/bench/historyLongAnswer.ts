@@ -1,8 +1,8 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openHistoryDatabase } from '../../electron/core/historyDb';
-import { createSqliteHistoryStore, type HistoryStore } from '../../electron/core/historyStore';
+import { openHistoryDatabase } from '../../electron/core/db/database';
+import { createSqliteHistoryStore, type HistoryStore } from '../../electron/core/history/historyStore';
 import { invokeEntry } from '../support/historyEntries';
 import { random, type SeededHistory, WORDS } from './historySeed';
 import { ms, percentile, timeInTurns, verdict } from './stats';

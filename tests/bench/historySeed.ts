@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { workspaceDocument } from '../../electron/core/appStores';
-import { openHistoryDatabase } from '../../electron/core/historyDb';
-import type { NewHistoryEntry } from '../../electron/core/historySchema';
-import { createSqliteHistoryStore } from '../../electron/core/historyStore';
+import { workspaceDocument } from '../../electron/core/workspace/appStores';
+import { openHistoryDatabase } from '../../electron/core/db/database';
+import type { NewHistoryEntry } from '../../electron/core/history/historySchema';
+import { createSqliteHistoryStore } from '../../electron/core/history/historyStore';
 import type { ExchangeRecord, HistoryExchange } from '../../electron/shared/contract';
 
 /**

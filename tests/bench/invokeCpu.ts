@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { createHttpTransport } from '../../electron/core/http/httpTransport';
-import { createPlatformClient, type PlatformTarget } from '../../electron/core/platformClient';
-import { createRedactor, redactDeep } from '../../electron/core/redact';
+import { createPlatformClient, type PlatformTarget } from '../../electron/core/http/platformClient';
+import { createRedactor, redactDeep } from '../../electron/core/http/redact';
 import { createJsonResultsText } from '../../electron/core/runs/reporters';
 import { reportResult } from '../../electron/core/runs/runReport';
 import { startRun } from '../../electron/core/runs/runner';
-import type { PlannedCase } from '../../electron/core/runs/suiteTypes';
+import type { PlannedCase } from '../../electron/shared/runs/suiteTypes';
 
 /**
  * The CPU our core spends per request around undici, in one process: the same loopback agent
@@ -28,7 +28,7 @@ const AGENT_ID = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
 const BLOCK = 100;
 
 export async function benchInvokeCpu(requests: number, warmUp = 300): Promise<string[]> {
-  const server = spawn(process.execPath, [fileURLToPath(new URL('../../tests/bench/instantAgent.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [fileURLToPath(new URL('./instantAgent.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
   const [firstLine] = (await once(server.stdout, 'data')) as [Buffer];
   const baseUrl = firstLine.toString('utf8').trim();
   const transport = createHttpTransport();

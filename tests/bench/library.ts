@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openHistoryDatabase } from '../../electron/core/historyDb';
-import { createSqliteLibraryStore } from '../../electron/core/libraryStore';
+import { openHistoryDatabase } from '../../electron/core/db/database';
+import { createSqliteLibraryStore } from '../../electron/core/library/libraryStore';
 import { ms, percentile, verdict } from './stats';
 
 /**

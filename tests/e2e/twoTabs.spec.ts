@@ -3,7 +3,7 @@ import { expect, openApp, test } from './fixtures';
 /**
  * Browser mode can open the app in a second browser tab (README "Browser mode"). The tabs share
  * the request drafts: each page saves only its own changes and the host merges them, so no page
- * drops what was typed in another (electron/core/workspaceMerge.ts).
+ * drops what was typed in another (electron/core/workspace/workspaceMerge.ts).
  */
 
 test('drafts typed in two browser tabs are both kept', async ({ page, context, app }) => {

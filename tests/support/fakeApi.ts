@@ -61,13 +61,13 @@ import type {
   WorkspaceImportRequest,
 } from '../../electron/shared/contract';
 import { FakeRuns } from './fakeRuns';
-import { openMemoryDatabase } from '../../electron/core/historyOpen';
-import { createHistoryMethods } from '../../electron/core/historyService';
-import { createChecklistMethods } from '../../electron/core/checklistService';
-import { checkHistoryRetention } from '../../electron/core/appStores';
-import { createLibraryMethods } from '../../electron/core/libraryService';
-import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspaceMerge';
-import { DEFAULT_BESIDE, mergeGuidelineTabs, parseGuidelineTabsChanges } from '../../electron/core/guidelineTabs';
+import { openMemoryDatabase } from '../../electron/core/db/open';
+import { createHistoryMethods } from '../../electron/core/history/historyService';
+import { createChecklistMethods } from '../../electron/core/checklists/checklistService';
+import { checkHistoryRetention } from '../../electron/core/workspace/appStores';
+import { createLibraryMethods } from '../../electron/core/library/libraryService';
+import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../electron/core/workspace/workspaceMerge';
+import { DEFAULT_BESIDE, mergeGuidelineTabs, parseGuidelineTabsChanges } from '../../electron/core/workspace/guidelineTabs';
 import type { GuidelineTabs, GuidelineTabsChanges } from '../../electron/shared/contract';
 
 /**

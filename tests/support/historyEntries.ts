@@ -1,6 +1,6 @@
 import type { GuidelineResult, HistoryProfile, InvokeResult } from '../../electron/shared/contract';
 import type { DatabaseSync } from 'node:sqlite';
-import { historyFacts, withoutMarks, type NewHistoryEntry } from '../../electron/core/historySchema';
+import { historyFacts, withoutMarks, type NewHistoryEntry } from '../../electron/core/history/historySchema';
 import { cancelledInvoke, exchange, okInvoke } from './fakeApi';
 
 /** Entries for history tests: an answered invoke, a guideline, a cancel and a failure. */

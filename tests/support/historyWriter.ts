@@ -1,4 +1,4 @@
-import { openAppDatabase } from '../../electron/core/historyOpen';
+import { openAppDatabase } from '../../electron/core/db/open';
 import { invokeEntry } from './historyEntries';
 
 /**

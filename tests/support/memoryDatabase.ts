@@ -1,5 +1,5 @@
 import { onTestFinished } from 'vitest';
-import { openMemoryDatabase, type AppDatabase } from '../../electron/core/historyOpen';
+import { openMemoryDatabase, type AppDatabase } from '../../electron/core/db/open';
 
 /**
  * The app's database in memory, made by the real migrations: the same stores a run without a

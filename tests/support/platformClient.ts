@@ -1,5 +1,5 @@
 import type { ProxyResolver } from '../../electron/core/http/proxyRoute';
-import { createPlatformClient, type PlatformClient, type PlatformTarget } from '../../electron/core/platformClient';
+import { createPlatformClient, type PlatformClient, type PlatformTarget } from '../../electron/core/http/platformClient';
 import { createHttpTransport } from '../../electron/core/http/httpTransport';
 
 /** The real platform client over the real transport, as the host builds it (with a proxy resolver when given). */

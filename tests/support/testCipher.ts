@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { SecretCipher } from '../../electron/core/secrets';
+import type { SecretCipher } from '../../electron/core/profiles/secrets';
 
 /**
  * The test twin of Electron's safeStorage: real AES-256-GCM with a key held by this object,

@@ -1,10 +1,10 @@
-import { catalogDocument, workspaceDocument, type CatalogByProfile } from '../../electron/core/appStores';
-import { createMemoryProfileStore, sandboxProfile, type Profile } from '../../electron/core/profiles';
-import { createMemorySecretStore } from '../../electron/core/secrets';
-import { createWorkspaceFileMethods } from '../../electron/core/workspaceFileService';
-import type { TabChange } from '../../electron/core/workspaceMerge';
+import { catalogDocument, workspaceDocument, type CatalogByProfile } from '../../electron/core/workspace/appStores';
+import { createMemoryProfileStore, sandboxProfile, type Profile } from '../../electron/core/profiles/profiles';
+import { createMemorySecretStore } from '../../electron/core/profiles/secrets';
+import { createWorkspaceFileMethods } from '../../electron/core/workspace/workspaceFileService';
+import type { TabChange } from '../../electron/core/workspace/workspaceMerge';
 import { WORKSPACE_FILE_VERSION, type ProfileInput, type ProxySettings, type WorkspaceImportItem, type WorkspaceImportRequest } from '../../electron/shared/contract';
-import type { JsonDocument } from '../../electron/core/jsonDocument';
+import type { JsonDocument } from '../../electron/core/storage/jsonDocument';
 import type { Workspace } from '../../electron/shared/contract';
 
 /** The workspace file methods over in-memory stores, with the Sandbox as the one built-in profile. */

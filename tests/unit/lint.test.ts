@@ -14,14 +14,14 @@ async function ruleIds(filePath: string): Promise<string[]> {
 }
 
 describe("who may import 'electron'", () => {
-  it.each(['electron/core/anything.ts', 'electron/web/host.ts', 'electron/sandbox/server.ts', 'renderer/App.tsx'])(
+  it.each(['electron/core/anything.ts', 'electron/web/host.ts', 'electron/sandbox/server.ts', 'renderer/app/App.tsx'])(
     '%s may not',
     async (filePath) => {
       expect(await ruleIds(filePath)).toContain('no-restricted-imports');
     },
   );
 
-  it.each(['electron/main.ts', 'electron/preload.ts', 'electron/ipc.ts', 'electron/adapters/dialogs.ts'])('%s may', async (filePath) => {
+  it.each(['electron/desktop/main.ts', 'electron/desktop/preload.ts', 'electron/desktop/ipc.ts', 'electron/desktop/adapters/dialogs.ts'])('%s may', async (filePath) => {
     expect(await ruleIds(filePath)).not.toContain('no-restricted-imports');
   });
 });

@@ -1,5 +1,5 @@
 import type { SecureContextOptions } from 'node:tls';
-import { TransportError, type ClientCertificate, type TimingMarks, type TransportRequest } from '../transport';
+import { TransportError, type ClientCertificate, type TimingMarks, type TransportRequest } from './transport';
 import { certificateName } from './certificateNames';
 
 /**

@@ -1,7 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
-import { readCappedBytes } from '../cappedFile';
-import { CLIENT_CERT_FILE, CLIENT_KEY_FILE, localFilePathProblem } from '../localFilePath';
-import type { ClientCertificate } from '../transport';
+import { readCappedBytes } from '../storage/cappedFile';
+import { CLIENT_CERT_FILE, CLIENT_KEY_FILE, localFilePathProblem } from '../profiles/localFilePath';
+import type { ClientCertificate } from './transport';
 import { certificateName } from './certificateNames';
 
 /**

@@ -1,7 +1,7 @@
 import type { Readable, Transform } from 'node:stream';
 import type zlib from 'node:zlib';
 import { RECEIVED_HEAD_BYTES } from '../../shared/contract';
-import { TransportError, type WireCapture } from '../transport';
+import { TransportError, type WireCapture } from './transport';
 
 /**
  * Content codings: what the request offers (`Accept-Encoding`) and how an answer in one is read.

@@ -1,4 +1,4 @@
-import { TransportError } from '../transport';
+import { TransportError } from './transport';
 
 /**
  * undici's errors as the transport's: a stable code the platform client knows (ABORT_ERR,

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { TransportError, type TimingMarks, type TransportResponse } from '../transport';
+import { TransportError, type TimingMarks, type TransportResponse } from './transport';
 import { transportErrorOf } from './errors';
 
 /** Past this much unread body, the connection waits for the reader. */

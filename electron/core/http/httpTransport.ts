@@ -1,4 +1,4 @@
-import { type Transport, type TransportResponse, TransportError } from '../transport';
+import { type Transport, type TransportResponse, TransportError } from './transport';
 import { clientCertError } from './clientCert';
 import { ACCEPT_ENCODING, decodedBody } from './decode';
 import type { Stack } from './stack';

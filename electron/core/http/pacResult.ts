@@ -1,4 +1,4 @@
-import type { ProxyRoute } from '../transport';
+import type { ProxyRoute } from './transport';
 import { proxyConfigError } from './proxyEnv';
 
 /**

@@ -2,8 +2,8 @@ import http from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import type buildConnector from 'undici/lib/core/connect.js';
-import { printable } from '../printable';
-import { TransportError, type ProxyRoute } from '../transport';
+import { printable } from '../../shared/printable';
+import { TransportError, type ProxyRoute } from './transport';
 import { networkCause } from './networkCauses';
 import type { SocketTimes, TimedConnect } from './socketTimes';
 

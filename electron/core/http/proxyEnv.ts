@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { TransportError, type ProxyRoute } from '../transport';
+import { TransportError, type ProxyRoute } from './transport';
 
 /**
  * The proxy a URL goes through by the environment's conventions, as curl reads them: the

@@ -1,4 +1,4 @@
-import type { ProxyRoute } from '../transport';
+import type { ProxyRoute } from './transport';
 import { bypassesProxy, parseProxyUrl, proxyConfigError, routeFromEnvironment, type Environment } from './proxyEnv';
 
 /**

@@ -4,7 +4,7 @@ import type tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
-import { TransportError, type ProxyRoute, type TimingMarks, type TransportRequest, type TransportResponse, type TransportTls } from '../transport';
+import { TransportError, type ProxyRoute, type TimingMarks, type TransportRequest, type TransportResponse, type TransportTls } from './transport';
 import { Exchange } from './exchange';
 import { clientCertDigest } from './clientCert';
 import { createProxyDispatcher, proxyKey } from './proxy';

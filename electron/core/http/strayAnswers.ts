@@ -1,5 +1,5 @@
 import diagnostics from 'node:diagnostics_channel';
-import { TransportError } from '../transport';
+import { TransportError } from './transport';
 
 /**
  * Answers nobody asked for. HTTP/1.1 has no request ids: an extra answer a server sends on a

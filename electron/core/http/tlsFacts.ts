@@ -1,6 +1,6 @@
 import type tls from 'node:tls';
 import type { ExchangeTls } from '../../shared/contract';
-import { TransportError } from '../transport';
+import { TransportError } from './transport';
 import { distinguishedName } from './certificateNames';
 
 /**

@@ -1,5 +1,5 @@
 import type tls from 'node:tls';
-import { TransportError, type TransportTls } from '../transport';
+import { TransportError, type TransportTls } from './transport';
 import { distinguishedName } from './certificateNames';
 import { clientCertContextOptions } from './clientCert';
 

@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { readCapped, type FileRead } from '../cappedFile';
-import { MAX_DATA_BYTES } from './runLimits';
+import { readCapped, type FileRead } from '../storage/cappedFile';
+import { MAX_DATA_BYTES } from '../../shared/runs/runLimits';
 
 /**
  * Reading a suite and its data file from disk, one implementation for every host that does:

@@ -1,6 +1,6 @@
 import type { InvokeResult, JsonObject } from '../../shared/contract';
 import { matchPattern, type MatchOutcome } from './patternMatch';
-import type { Expectations } from './suiteTypes';
+import type { Expectations } from '../../shared/runs/suiteTypes';
 
 /**
  * Judges one exchange against a case's expectations, each on its own, so a report says exactly

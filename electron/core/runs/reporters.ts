@@ -1,7 +1,7 @@
-import { printable } from '../printable';
-import { escapeHtml } from '../report/reportHtml';
+import { printable } from '../../shared/printable';
+import { escapeHtml } from '../reports/reportHtml';
 import { failedExpectations, resultLabel, type RunReport, type RunReportResult } from './runReport';
-import { renderRunHtml } from '../report/reportRun';
+import { renderRunHtml } from '../reports/reportRun';
 
 /**
  * A run's report in each export format: JUnit XML (CI dashboards), JSON (tools), CSV
@@ -95,7 +95,7 @@ export function junitReport(report: RunReport): string {
   ].join('\n');
 }
 
-/** The run as JSON (docs/report-format.md, "Runs"): two-space indents and a final newline. */
+/** The run as JSON (docs/formats/report-format.md, "Runs"): two-space indents and a final newline. */
 export function jsonReport(report: RunReport): string {
   return [...jsonReportPieces({ ...report, results: [] }, report.results)].join('');
 }

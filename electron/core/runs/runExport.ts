@@ -1,10 +1,10 @@
 import type { RunExportFile, RunExportFormat, RunRecord } from '../../shared/contract';
-import type { StoredRunResult, UnsentRequest } from '../runStore';
+import type { StoredRunResult, UnsentRequest } from './runStore';
 import type { ExpectationOutcome } from './expectations';
 import { renderReport } from './reporters';
 import { buildRunReport } from './runReport';
 import type { RunResult, RunSummary } from './runner';
-import type { PlannedCase } from './suiteTypes';
+import type { PlannedCase } from '../../shared/runs/suiteTypes';
 
 /**
  * A kept run as a file, through the command line's own reporters (JUnit XML, JSON, CSV, and

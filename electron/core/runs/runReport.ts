@@ -1,11 +1,11 @@
 import type { HistoryProfile } from '../../shared/historyContract';
-import { reportEntry, type ReportEntry } from '../report/reportEntry';
+import { reportEntry, type ReportEntry } from '../../shared/reports/reportEntry';
 import type { ExpectationOutcome } from './expectations';
 import type { RunResult, RunSummary } from './runner';
 
 /**
  * A finished run as the reporters need it: the suite's name, the profile it ran against, and
- * each result as a report entry (the QA report's view of an exchange, docs/report-format.md)
+ * each result as a report entry (the QA report's view of an exchange, docs/formats/report-format.md)
  * with its expectations. The exchanges were redacted by the platform client, so the key is not
  * in anything built from here.
  */

@@ -1,5 +1,5 @@
 import type { Percentiles, RunComparison, RunLatency, RunMatrix, RunRecord, RunResultRow } from '../../shared/contract';
-import type { StoredRunResult } from '../runStore';
+import type { StoredRunResult } from './runStore';
 import { failedExpectations } from './runReport';
 import type { RunResult } from './runner';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Api, HistoryProfile, Result, RunProgress, RunRecord, RunStartError } from '../../shared/contract';
-import type { PlatformClient, PlatformTarget } from '../platformClient';
-import { createRedactor, redactDeep, type Redactor } from '../redact';
-import type { RunCounts, RunStore, StoredRunResult, UnsentRequest } from '../runStore';
+import type { PlatformClient, PlatformTarget } from '../http/platformClient';
+import { createRedactor, redactDeep, type Redactor } from '../http/redact';
+import type { RunCounts, RunStore, StoredRunResult, UnsentRequest } from './runStore';
 import { exportRun } from './runExport';
 import { compareResults, latencyOf, matrixOf, resultRow } from './runResults';
-import { MAX_RUN_REQUESTS } from './runLimits';
+import { MAX_RUN_REQUESTS } from '../../shared/runs/runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
 import { planSuiteText } from './suiteLoad';
-import type { PlannedCase } from './suiteTypes';
+import type { PlannedCase } from '../../shared/runs/suiteTypes';
 
 /**
  * Runs in the app (issue 10): the contract's run methods over the core's runner and the run

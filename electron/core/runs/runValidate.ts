@@ -11,8 +11,8 @@ import type {
   StartRunRequest,
 } from '../../shared/contract';
 import { isJsonValue, isPlainObject } from '../jsonData';
-import { MAX_RESULTS_PAGE } from '../runStore';
-import { RUN_LIMITS } from './runLimits';
+import { MAX_RESULTS_PAGE } from './runStore';
+import { RUN_LIMITS } from '../../shared/runs/runLimits';
 
 /**
  * Argument validators of the run methods (validate.ts holds them in its record). Every field is

@@ -1,7 +1,7 @@
 import type { InvokeResult } from '../../shared/contract';
-import type { PlatformClient, PlatformTarget } from '../platformClient';
+import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { judge, type ExpectationOutcome } from './expectations';
-import type { PlannedCase } from './suiteTypes';
+import type { PlannedCase } from '../../shared/runs/suiteTypes';
 
 /**
  * The run engine, one implementation for the app's host and the command line: sends a plan's

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '../../shared/contract';
-import type { DataRow } from './suiteTypes';
+import type { DataRow } from '../../shared/runs/suiteTypes';
 
 /**
  * `{{column}}` substitution from a data row. Only double braces are ours: the platform's own

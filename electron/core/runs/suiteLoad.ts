@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { isJsonValue, MAX_JSON_DEPTH } from '../jsonData';
-import { csvRows } from './csv';
+import { csvRows } from '../../shared/runs/csv';
 import { compilePattern, escapePatternText, MAX_PATTERN_SIZE } from '../../shared/answerPattern';
-import { readCapped } from '../cappedFile';
+import { readCapped } from '../storage/cappedFile';
 import { DATA_FILE_NAME, readDataBeside, readOwnDataFile } from './dataFile';
-import { DATA_LIMITS, MAX_RUN_REQUESTS, MAX_SUITE_BYTES, tooMuchData, type DataLimits } from './runLimits';
+import { DATA_LIMITS, MAX_RUN_REQUESTS, MAX_SUITE_BYTES, tooMuchData, type DataLimits } from '../../shared/runs/runLimits';
 import { referencedColumns, substitutePayload, substituteText } from './substitute';
-import type { DataRow, PlannedCase, Suite, SuiteProblem } from './suiteTypes';
+import type { DataRow, PlannedCase, Suite, SuiteProblem } from '../../shared/runs/suiteTypes';
 import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteValidate';
 
 /**

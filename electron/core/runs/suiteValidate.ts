@@ -2,7 +2,7 @@ import { patternProblem } from '../../shared/answerPattern';
 import type { JsonObject } from '../../shared/contract';
 import { isJsonValue, MAX_JSON_DEPTH } from '../jsonData';
 import { referencesIn } from './substitute';
-import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from './suiteTypes';
+import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from '../../shared/runs/suiteTypes';
 
 /**
  * Checks a parsed suite file in full and reports every problem, each with its file, case and

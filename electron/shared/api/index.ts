@@ -28,7 +28,7 @@ export * from './workspace';
  * The one contract between the renderer and its host (Electron main, or the browser-mode host).
  *
  * Each domain declares its types and its slice of the Api in its own file here; this file
- * composes them, and holds the one method table that every side loops over: IPC (electron/ipc.ts),
+ * composes them, and holds the one method table that every side loops over: IPC (electron/desktop/ipc.ts),
  * the preload bridge, the browser-mode host (electron/web/) and its HTTP client
  * (renderer/host/httpApi.ts), and the argument validators (electron/core/validate.ts).
  *

@@ -4,7 +4,7 @@ import type { OpenedSuiteFile } from './runs';
 /**
  * What only a desktop window can do: search its page, and ask where to save or which file to
  * open through the system's dialogs. The core has no window, so it has none of these; the
- * desktop shell answers them (electron/adapters/), and a browser tab has its own find bar,
+ * desktop shell answers them (electron/desktop/adapters/), and a browser tab has its own find bar,
  * downloads and file inputs instead. The page reads `ShellCapabilities` to know which way to go.
  */
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useCatalog } from '../../queries/catalog';
-import { useKnownAgents } from '../../queries/knownLists';
+import { useCatalog } from './queries/catalog';
+import { useKnownAgents } from './queries/knownLists';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { CatalogEntryForm } from './CatalogEntryForm';
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CatalogAgent } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useDeleteCatalogAgent, useSaveCatalogAgent } from '../../queries/catalog';
-import { useProfiles } from '../../queries/profiles';
+import { useDeleteCatalogAgent, useSaveCatalogAgent } from './queries/catalog';
+import { useProfiles } from '../profile/queries/profiles';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { TextField } from '../../ui/FormFields';
 import { confirmLearnedKey, formFor, inputFrom, parseList, removeLearnedKey, type CatalogForm } from './catalogForm';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { FindInPageResult, HostEvents } from '../../../electron/shared/contract';
 import { useShell } from '../../host/HostContext';
-import { useFindInPage } from '../../queries/findInPage';
+import { useFindInPage } from './queries/findInPage';
 import './findBar.css';
 
 /**

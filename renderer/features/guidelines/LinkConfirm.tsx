@@ -3,7 +3,7 @@ import { isOpenableExternally } from '../../lib/safeUrl';
 import { CopyButton } from '../../ui/CopyButton';
 import { ModalDialog } from '../../ui/ModalDialog';
 
-/** True in the desktop app, whose main process confirms every new window itself (electron/adapters/externalLinks.ts). */
+/** True in the desktop app, whose main process confirms every new window itself (electron/desktop/adapters/externalLinks.ts). */
 export function desktopConfirmsLinks(win: Window = window): boolean {
   return win.agentExplorer !== undefined;
 }

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../../electron/shared/contract';
 import { useHost } from '../../host/HostContext';
-import { historyEntryQuery } from '../../queries/history';
+import { historyEntryQuery } from './queries/history';
 import { HostErrorPanel } from '../../ui/ErrorPanel';
 import { compareEntries, formatDelta, kindName, type Comparison } from './compare';
 import { DiffLegend, DiffText } from './DiffText';

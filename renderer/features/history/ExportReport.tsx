@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useExportReport, type ExportedReport } from '../../queries/historyReport';
+import { useExportReport, type ExportedReport } from './queries/historyReport';
 import { ModalDialog } from '../../ui/ModalDialog';
 
 type ReportFormat = 'html' | 'json';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
-import { useClearHistory, useHistoryCounts } from '../../queries/historyManage';
+import { useClearHistory, useHistoryCounts } from './queries/historyManage';
 
 const entries = (count: number) => (count === 1 ? '1 entry' : `${count.toLocaleString()} entries`);
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { askedOf } from '../../../electron/core/report/reportEntry';
+import { askedOf } from '../../../electron/shared/reports/reportEntry';
 import type { HistoryEntry } from '../../../electron/shared/contract';
-import { useAppInfo } from '../../queries/appInfo';
+import { useAppInfo } from '../../app/appInfo';
 import { CopyButton } from '../../ui/CopyButton';
 import { thrownMessage } from '../../lib/errorKinds';
 import { HostErrorPanel } from '../../ui/ErrorPanel';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
-import { useHistoryEntry } from '../../queries/history';
-import { useDeleteHistoryEntries, usePinHistoryEntry } from '../../queries/historyManage';
+import { useHistoryEntry } from './queries/history';
+import { useDeleteHistoryEntries, usePinHistoryEntry } from './queries/historyManage';
 import { GuidelineView } from '../guidelines/GuidelineView';
 import { ResponseView } from '../invoke/ResponseView';
 import { entryAsMarkdown } from './entryMarkdown';
@@ -15,7 +15,7 @@ import { ExportReportButton } from './ExportReport';
 import { dayLabel } from './rows';
 import { SavedEntryView } from './SavedEntryView';
 import { useReplay } from './replay';
-import { useEntryChecklists } from '../../queries/checklists';
+import { useEntryChecklists } from './queries/checklists';
 import { LazyEntryChecklists } from './checklist/LazyEntryChecklists';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState, type Ref } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
-import { useDeleteHistoryEntries } from '../../queries/historyManage';
+import { useDeleteHistoryEntries } from './queries/historyManage';
 
 import { NewSuiteFromHistoryButton } from '../runs/NewSuiteFromHistory';
 import { ExportReportButton } from './ExportReport';

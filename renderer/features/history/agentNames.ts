@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CatalogAgent, HistorySummary, KnownAgent, KnownGuideline } from '../../../electron/shared/contract';
-import { catalogKey, useCatalog } from '../../queries/catalog';
-import { useKnownAgents, useKnownGuidelines } from '../../queries/knownLists';
-import { queryKeys } from '../../queries/keys';
-import { useProfiles } from '../../queries/profiles';
+import { catalogKey, useCatalog } from '../catalog/queries/catalog';
+import { useKnownAgents, useKnownGuidelines } from '../catalog/queries/knownLists';
+import { queryKeys } from './queries/keys';
+import { useProfiles } from '../profile/queries/profiles';
 
 /**
  * The name of an entry's agent or guideline, or null: for an agent, the name the user gave it in

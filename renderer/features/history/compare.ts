@@ -1,4 +1,4 @@
-import { askedOf } from '../../../electron/core/report/reportEntry';
+import { askedOf } from '../../../electron/shared/reports/reportEntry';
 import type { ExchangeRecord, HistoryEntry, JsonValue, PlatformError } from '../../../electron/shared/contract';
 import { savedToFileText } from '../../../electron/shared/contract';
 import { formatMs } from '../../lib/format';

@@ -1,6 +1,6 @@
-import { reportEntry } from '../../../electron/core/report/reportEntry';
-import { entryMarkdown } from '../../../electron/core/report/reportMarkdown';
-import { withChecklists } from '../../../electron/core/report/reportBundle';
+import { reportEntry } from '../../../electron/shared/reports/reportEntry';
+import { entryMarkdown } from '../../../electron/shared/reports/reportMarkdown';
+import { withChecklists } from '../../../electron/shared/reports/reportBundle';
 import type { EntryChecklist, HistoryEntry } from '../../../electron/shared/contract';
 
 /**

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'rea
 import type { ProfilesState, Workspace } from '../../../electron/shared/contract';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useCatalog } from '../../queries/catalog';
-import { useTabsInFlight } from '../../queries/invoke';
-import { useKnownAgents } from '../../queries/knownLists';
-import { useProfiles } from '../../queries/profiles';
-import { useWorkspace } from '../../queries/workspace';
+import { useCatalog } from '../catalog/queries/catalog';
+import { useTabsInFlight } from './queries/invoke';
+import { useKnownAgents } from '../catalog/queries/knownLists';
+import { useProfiles } from '../profile/queries/profiles';
+import { useWorkspace } from '../workspace/queries/workspace';
 import { LazyCatalogDialog } from '../settings/LazyDialogs';
 import { useReplay } from '../history/replay';
 import { activeTab, fromWorkspace, stripLabel, tabLabels, tabsReducer } from '../workspace/tabsState';

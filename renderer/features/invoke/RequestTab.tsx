@@ -4,10 +4,10 @@ import { agentKnowledge, completionKeys, keyIndicators } from '../../lib/agentKn
 import { checkPayload } from '../../lib/payload';
 import { placeholderHints } from '../../lib/payloadMembers';
 import type { RowProblem } from '../../lib/payloadTable';
-import { useCatalog } from '../../queries/catalog';
-import { useCancelRequest, useInvokeAgent } from '../../queries/invoke';
-import { useLastResponse } from '../../queries/lastResponse';
-import { useKnownAgents } from '../../queries/knownLists';
+import { useCatalog } from '../catalog/queries/catalog';
+import { useCancelRequest, useInvokeAgent } from './queries/invoke';
+import { useLastResponse } from './queries/lastResponse';
+import { useKnownAgents } from '../catalog/queries/knownLists';
 import { namingProfile, TabProfileContext, useProfileCheck, type ProfileSend, type TabProfile } from '../workspace/profileCheck';
 import type { RequestTab as RequestTabState, TabsAction } from '../workspace/tabsState';
 import type { DraftAction } from './draft';

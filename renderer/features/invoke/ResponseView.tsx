@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { InvokeRequest, InvokeResult } from '../../../electron/shared/contract';
 import { agentKnowledge } from '../../lib/agentKnowledge';
-import { useCatalog } from '../../queries/catalog';
-import { useKnownAgents } from '../../queries/knownLists';
+import { useCatalog } from '../catalog/queries/catalog';
+import { useKnownAgents } from '../catalog/queries/knownLists';
 import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
 import { SaveToFileAction } from '../response/SaveToFileAction';

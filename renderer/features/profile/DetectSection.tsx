@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { DetectReport, KeyPresentation, ProfileSummary } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useKnownGuidelinesOf } from '../../queries/knownLists';
-import { useDetectKeyPresentation } from '../../queries/profileKey';
+import { useKnownGuidelinesOf } from '../catalog/queries/knownLists';
+import { useDetectKeyPresentation } from './queries/profileKey';
 import { IdCombobox } from '../../ui/IdCombobox';
 import { describePresentation, samePresentation } from '../../../electron/shared/keyPresentation';
 

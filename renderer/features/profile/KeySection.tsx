@@ -1,5 +1,5 @@
 import type { ProfileSummary } from '../../../electron/shared/contract';
-import { useClearProfileKey, useSetProfileKey } from '../../queries/profileKey';
+import { useClearProfileKey, useSetProfileKey } from './queries/profileKey';
 import { keyStatusText } from './ProfileBadges';
 import { WriteOnlySecret, type SecretActions } from './WriteOnlySecret';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useDeleteProfile, useDuplicateProfile } from '../../queries/profileEdits';
-import { useSelectProfile } from '../../queries/profiles';
+import { useDeleteProfile, useDuplicateProfile } from './queries/profileEdits';
+import { useSelectProfile } from './queries/profiles';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 
 /**

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useAppInfo } from '../../queries/appInfo';
+import { useAppInfo } from '../../app/appInfo';
 import { TextField } from '../../ui/FormFields';
 import type { DraftField, ProfileDraft } from './profileDraft';
 

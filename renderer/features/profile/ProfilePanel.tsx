@@ -1,6 +1,6 @@
 import { useId, useState, type SetStateAction } from 'react';
 import type { ProfileInput, ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
-import { useCreateProfile, useUpdateProfile } from '../../queries/profileEdits';
+import { useCreateProfile, useUpdateProfile } from './queries/profileEdits';
 import { DetectSection } from './DetectSection';
 import { KeySection } from './KeySection';
 import { ProfileActions } from './ProfileActions';

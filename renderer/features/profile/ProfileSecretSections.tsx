@@ -1,5 +1,5 @@
 import type { ProfileSecretName, ProfileSummary } from '../../../electron/shared/contract';
-import { useClearProfileSecret, useSetProfileSecret } from '../../queries/profileKey';
+import { useClearProfileSecret, useSetProfileSecret } from './queries/profileKey';
 import { secretStatusText } from './ProfileBadges';
 import { WriteOnlySecret, type SecretActions, type SecretWords } from './WriteOnlySecret';
 

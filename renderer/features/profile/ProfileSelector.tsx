@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useProfiles, useSelectProfile } from '../../queries/profiles';
+import { useProfiles, useSelectProfile } from './queries/profiles';
 import { thrownMessage } from '../../lib/errorKinds';
 import { KindBadge, NetworkBadges, WarningBadges } from './ProfileBadges';
 

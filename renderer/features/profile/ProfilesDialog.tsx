@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SetStateAction } from 'react';
 import type { ProfileSummary } from '../../../electron/shared/contract';
-import { useProfiles } from '../../queries/profiles';
+import { useProfiles } from './queries/profiles';
 import { ConfirmStep } from '../../ui/ConfirmStep';
 import { NewProfilePanel, ProfilePanel } from './ProfilePanel';
 import { ProfileList } from './ProfileList';

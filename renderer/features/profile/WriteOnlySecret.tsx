@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { KeyStatus, Result } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { KeyInTransit } from '../../queries/profileKey';
+import { KeyInTransit } from './queries/profileKey';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { FieldNotes } from '../../ui/FormFields';
 

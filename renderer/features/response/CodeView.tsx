@@ -1,7 +1,7 @@
 import { memo, useId, useMemo } from 'react';
 import type { InvokeRequest } from '../../../electron/shared/contract';
 import { describePresentation } from '../../../electron/shared/keyPresentation';
-import { useActiveProfile } from '../../queries/profiles';
+import { useActiveProfile } from '../profile/queries/profiles';
 import { CopyButton } from '../../ui/CopyButton';
 import { LongText } from '../../ui/LongText';
 import { KEY_VARIABLE, SNIPPET_LANGUAGES } from './codeSnippets';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { InvokeRequest } from '../../../electron/shared/contract';
-import { useProfiles } from '../../queries/profiles';
-import { useRepeatInvoke } from '../../queries/repeat';
+import { useProfiles } from '../profile/queries/profiles';
+import { useRepeatInvoke } from './queries/repeat';
 import { useProfileCheck, useTabProfile, type ProfileSend } from '../workspace/profileCheck';
 import { MAX_CONCURRENCY, MAX_RUNS } from './repeatSummary';
 import { RepeatResults } from './RepeatResults';
@@ -18,7 +18,7 @@ function wholeIn(text: string, min: number, max: number): number | null {
  * invoke, so nothing is sent until the person confirms a sentence that names the number;
  * Stop starts no further runs and cancels the ones in flight. Like Invoke, the runs go to the
  * tab's own profile: when another is active, the person is asked first (useProfileCheck).
- * The runs themselves are a one-case run on the host's runner (renderer/queries/repeat.ts).
+ * The runs themselves are a one-case run on the host's runner (renderer/features/response/queries/repeat.ts).
  */
 export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId' | 'text' | 'payload'> }) {
   const { state, start, stop } = useRepeatInvoke();

@@ -1,4 +1,4 @@
-import type { RepeatState } from '../../queries/repeat';
+import type { RepeatState } from './queries/repeat';
 import { formatMs } from '../../lib/format';
 import { firstLine, groupsByCount, percentile } from './repeatSummary';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BodyTarget } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { formatBytes } from '../../lib/format';
-import { useSaveResponseToFile } from '../../queries/saveToFile';
+import { useSaveResponseToFile } from './queries/saveToFile';
 import { namingProfile, useProfileCheck, useTabProfile, type ProfileSend } from '../workspace/profileCheck';
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { parseCsv } from '../../../electron/core/runs/csv';
+import { parseCsv } from '../../../electron/shared/runs/csv';
 import type { RunDataFile } from '../../../electron/shared/contract';
 
 /** How many data rows a file holds, as the runner counts them (a CSV's header is not a row), or why it cannot tell. */

@@ -3,7 +3,7 @@ import { TextField } from '../../ui/FormFields';
 import type { ExpectDraft } from './suiteModel';
 
 /**
- * A case's expectations (electron/core/runs/suiteTypes.ts `Expectations`) as form fields, every
+ * A case's expectations (electron/shared/runs/suiteTypes.ts `Expectations`) as form fields, every
  * kind the runner checks. Empty means "not set": the runner's default applies (status 200, the
  * contract checked for a 2xx). `path` is where they are in the suite (`cases[2].expect`), the
  * `data-focus` name a problem from the host focuses.

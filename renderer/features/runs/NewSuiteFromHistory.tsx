@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { HistoryEntry } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHost } from '../../host/HostContext';
-import { historyEntryQuery } from '../../queries/history';
+import { historyEntryQuery } from '../history/queries/history';
 import { useSuiteChannel, type SuiteSeed } from './suiteChannel';
 import { caseFromRequest } from './suiteModel';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RunRecord } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHost } from '../../host/HostContext';
-import { runsQuery } from '../../queries/runs';
+import { runsQuery } from './queries/runs';
 
 const STATE_WORDS: Record<RunRecord['state'], string> = {
   running: 'running',

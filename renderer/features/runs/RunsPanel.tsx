@@ -4,10 +4,10 @@ import type { StartRunRequest, SuiteProblem } from '../../../electron/shared/con
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHost } from '../../host/HostContext';
-import { useCatalog } from '../../queries/catalog';
-import { useKnownAgents } from '../../queries/knownLists';
-import { useProfiles } from '../../queries/profiles';
-import { useRunProgress } from '../../queries/runs';
+import { useCatalog } from '../catalog/queries/catalog';
+import { useKnownAgents } from '../catalog/queries/knownLists';
+import { useProfiles } from '../profile/queries/profiles';
+import { useRunProgress } from './queries/runs';
 import { SegmentedToggle } from '../../ui/SegmentedToggle';
 import { LazyCatalogDialog } from '../settings/LazyDialogs';
 import { LazyRunInsights, LazyRunView } from './LazyRun';

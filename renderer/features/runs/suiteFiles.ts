@@ -1,7 +1,7 @@
 import type { ChangeEvent, RefObject } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useShell } from '../../host/HostContext';
-import { useSaveTextFile } from '../../queries/saveTextFile';
+import { useSaveTextFile } from '../../host/saveTextFile';
 import { fromSuiteText, suiteFileName, toSuite, type SuiteDraft } from './suiteModel';
 
 /** What opening a file gave: a suite to edit (and a note about its data file), or why not. */

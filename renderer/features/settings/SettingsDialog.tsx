@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { AppSettings } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useSettings, useUpdateSettings } from '../../queries/settings';
+import { useSettings, useUpdateSettings } from './queries/settings';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { WorkspaceFileSection } from './WorkspaceFileSection';
 import { draftOf, RetentionFields, retentionOf, type RetentionDraft } from './RetentionFields';

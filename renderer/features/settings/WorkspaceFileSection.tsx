@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { MAX_WORKSPACE_FILE_BYTES } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useSaveTextFile } from '../../queries/saveTextFile';
-import { useExportWorkspaceFile } from '../../queries/workspaceFile';
+import { useSaveTextFile } from '../../host/saveTextFile';
+import { useExportWorkspaceFile } from '../workspace/queries/workspaceFile';
 import { WorkspaceImport, type ChosenFile } from './WorkspaceImport';
 
 /**

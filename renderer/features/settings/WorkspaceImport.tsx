@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ImportChoice, WorkspaceImportPreview, WorkspaceImportReport, WorkspaceImportRequest } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useApplyWorkspaceImport, usePreviewWorkspaceImport } from '../../queries/workspaceFile';
+import { useApplyWorkspaceImport, usePreviewWorkspaceImport } from '../workspace/queries/workspaceFile';
 import { requestWorkspaceRefresh } from '../workspace/workspaceRefresh';
 import { CHOICE_LABELS, PreviewItems, ReportItems } from './ImportItems';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ProfilesState } from '../../../electron/shared/contract';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHost } from '../../host/HostContext';
-import { applyProfilesState, useProfiles, useSelectProfile } from '../../queries/profiles';
+import { applyProfilesState, useProfiles, useSelectProfile } from '../profile/queries/profiles';
 import { ProfileMismatch } from './ProfileMismatch';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type Dispatch } from 'react';
 import type { Workspace, WorkspaceChanges } from '../../../electron/shared/contract';
-import { useSaveWorkspace } from '../../queries/workspace';
+import { useSaveWorkspace } from './queries/workspace';
 import { useTabsSaver } from '../tabs/useTabsSaver';
 import { draftKey, toWorkspace, workspaceChanges, type TabsAction, type TabsState } from './tabsState';
 import { useWorkspaceRefreshRequests } from './workspaceRefresh';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { describePresentation } from '../../../electron/core/keyPresentation';
+import { describePresentation } from '../../../electron/core/profiles/keyPresentation';
 import { SANDBOX_GUIDELINES } from '../../../electron/sandbox/catalog';
 import { startSandbox } from '../../../electron/sandbox/server';
 import type { KeyPresentation } from '../../../electron/shared/contract';

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InvokeResult } from '../../../electron/shared/contract';
 import { startCore } from '../../../electron/core/bootstrap';
-import { createPlatformClient } from '../../../electron/core/platformClient';
+import { createPlatformClient } from '../../../electron/core/http/platformClient';
 import { testClient, testTarget } from '../../support/platformClient';
 import { startRawServer, type RawServer } from '../../support/rawServer';
 import { createKeyedProfile } from '../../support/keyedProfile';

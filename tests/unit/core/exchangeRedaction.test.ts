@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCore } from '../../../electron/core/bootstrap';
-import { REDACTED } from '../../../electron/core/redact';
+import { REDACTED } from '../../../electron/core/http/redact';
 import { base64, KEY, KEY_FORMS } from '../../support/keyForms';
 import { testClient, testTarget } from '../../support/platformClient';
 import { startRawServer, type RawServer } from '../../support/rawServer';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_BESIDE, guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from '../../../electron/core/guidelineTabs';
+import { DEFAULT_BESIDE, guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from '../../../electron/core/workspace/guidelineTabs';
 import type { GuidelineTabs } from '../../../electron/shared/contract';
 
 /** Issue 9: the guideline tabs the host keeps, and how pages sharing it merge. */

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { CLEAR_BATCH, createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/historyStore';
+import { openHistoryDatabase } from '../../../electron/core/db/database';
+import { CLEAR_BATCH, createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/history/historyStore';
 import { invokeEntry } from '../../support/historyEntries';
 
 /**

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { LATEST_VERSION, migrate, MIGRATIONS, userVersion } from '../../../electron/core/historyMigrations';
-import { openAppDatabase } from '../../../electron/core/historyOpen';
-import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
+import { openHistoryDatabase } from '../../../electron/core/db/database';
+import { LATEST_VERSION, migrate, MIGRATIONS, userVersion } from '../../../electron/core/db/migrations';
+import { openAppDatabase } from '../../../electron/core/db/open';
+import { createSqliteHistoryStore } from '../../../electron/core/history/historyStore';
 import { failedEntry, insertAsVersion1, invokeEntry } from '../../support/historyEntries';
 
 /** Opening the history file: migrations, a newer version's file, damaged files, modes, two writers. */

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
+import { openHistoryDatabase } from '../../../electron/core/db/database';
+import { createSqliteHistoryStore } from '../../../electron/core/history/historyStore';
 
 /**
  * Nothing lost (issue 8): a writer killed with SIGKILL at random moments, again and again, loses

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, settingsDocument } from '../../../electron/core/appStores';
+import { DEFAULT_SETTINGS, settingsDocument } from '../../../electron/core/workspace/appStores';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { dispatch } from '../../../electron/core/validate';
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { SAVED_ENTRIES_VERSION, userVersion } from '../../../electron/core/historyMigrations';
-import type * as Migrations from '../../../electron/core/historyMigrations';
-import type { NewHistoryEntry } from '../../../electron/core/historySchema';
-import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
-import { reportEntry } from '../../../electron/core/report/reportEntry';
-import { renderReportHtml } from '../../../electron/core/report/reportHtml';
-import { entryMarkdown } from '../../../electron/core/report/reportMarkdown';
-import { buildReportBundle } from '../../../electron/core/report/reportBundle';
+import { openHistoryDatabase } from '../../../electron/core/db/database';
+import { SAVED_ENTRIES_VERSION, userVersion } from '../../../electron/core/db/migrations';
+import type * as Migrations from '../../../electron/core/db/migrations';
+import type { NewHistoryEntry } from '../../../electron/core/history/historySchema';
+import { createSqliteHistoryStore } from '../../../electron/core/history/historyStore';
+import { reportEntry } from '../../../electron/shared/reports/reportEntry';
+import { renderReportHtml } from '../../../electron/core/reports/reportHtml';
+import { entryMarkdown } from '../../../electron/shared/reports/reportMarkdown';
+import { buildReportBundle } from '../../../electron/shared/reports/reportBundle';
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
 import type { HistoryEntry, SavedBody } from '../../../electron/shared/contract';
 import { exchange } from '../../support/fakeApi';
@@ -189,18 +189,18 @@ describe('the history file once it may hold saved entries', () => {
 
     // An older build: the same code with only the migrations before saved entries.
     vi.resetModules();
-    vi.doMock('../../../electron/core/historyMigrations', async (original) => {
+    vi.doMock('../../../electron/core/db/migrations', async (original) => {
       const actual = await original<typeof Migrations>();
       const older = actual.MIGRATIONS.filter((m) => m.version < SAVED_ENTRIES_VERSION);
       return { ...actual, MIGRATIONS: older, LATEST_VERSION: older[older.length - 1]!.version };
     });
     try {
-      const olderDb = await import('../../../electron/core/historyDb');
+      const olderDb = await import('../../../electron/core/db/database');
       const refused = olderDb.openHistoryDatabase(file);
       expect(refused.kind).toBe('unavailable');
       expect(refused.kind === 'unavailable' && refused.problem).toContain('written by a newer version of Agent Explorer');
     } finally {
-      vi.doUnmock('../../../electron/core/historyMigrations');
+      vi.doUnmock('../../../electron/core/db/migrations');
       vi.resetModules();
     }
     const check = new DatabaseSync(file, { readOnly: true });

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../electron/core/historyMigrations';
-import { createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/historyStore';
+import { migrate } from '../../../electron/core/db/migrations';
+import { createSqliteHistoryStore, type HistoryStore } from '../../../electron/core/history/historyStore';
 import { insertAsVersion1, invokeEntry } from '../../support/historyEntries';
 
 /**

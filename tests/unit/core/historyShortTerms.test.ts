@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ftsQuery } from '../../../electron/core/historySchema';
+import { ftsQuery } from '../../../electron/core/history/historySchema';
 import { invokeEntry } from '../../support/historyEntries';
 import { memoryDatabase } from '../../support/memoryDatabase';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/historyDb';
-import { openAppDatabase } from '../../../electron/core/historyOpen';
-import { createSqliteHistoryStore } from '../../../electron/core/historyStore';
+import { openHistoryDatabase } from '../../../electron/core/db/database';
+import { openAppDatabase } from '../../../electron/core/db/open';
+import { createSqliteHistoryStore } from '../../../electron/core/history/historyStore';
 import { invokeEntry } from '../../support/historyEntries';
 
 /**

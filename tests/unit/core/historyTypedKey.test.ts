@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { REDACTED } from '../../../electron/core/redact';
-import { reportEntry } from '../../../electron/core/report/reportEntry';
-import { entryMarkdown } from '../../../electron/core/report/reportMarkdown';
+import { REDACTED } from '../../../electron/core/http/redact';
+import { reportEntry } from '../../../electron/shared/reports/reportEntry';
+import { entryMarkdown } from '../../../electron/shared/reports/reportMarkdown';
 import { createKeyedProfile } from '../../support/keyedProfile';
 import { startTestServer, type TestServer } from '../../support/testServer';
 

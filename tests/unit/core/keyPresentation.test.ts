@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkPresentation, describePresentation, DETECT_CANDIDATES, presentKey } from '../../../electron/core/keyPresentation';
-import type { PlatformTarget } from '../../../electron/core/platformClient';
+import { checkPresentation, describePresentation, DETECT_CANDIDATES, presentKey } from '../../../electron/core/profiles/keyPresentation';
+import type { PlatformTarget } from '../../../electron/core/http/platformClient';
 import { testClient, testTarget } from '../../support/platformClient';
-import { REDACTED } from '../../../electron/core/redact';
+import { REDACTED } from '../../../electron/core/http/redact';
 import type { KeyPresentation } from '../../../electron/shared/contract';
 import { startTestServer, type TestServer } from '../../support/testServer';
 import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';

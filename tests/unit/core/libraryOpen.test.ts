@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openAppDatabase } from '../../../electron/core/historyOpen';
-import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/historyMigrations';
+import { openAppDatabase } from '../../../electron/core/db/open';
+import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/db/migrations';
 
 /** The library as the app opens it: in the history's file, through its migrations, across restarts. */
 

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../electron/core/historyMigrations';
-import { createSqliteLibraryStore, type LibraryStore } from '../../../electron/core/libraryStore';
+import { migrate } from '../../../electron/core/db/migrations';
+import { createSqliteLibraryStore, type LibraryStore } from '../../../electron/core/library/libraryStore';
 
 /**
  * The library's search over a guideline of several megabytes (content is whatever the server

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED } from '../../../electron/core/redact';
+import { createRedactor, REDACTED } from '../../../electron/core/http/redact';
 
 /**
  * A redactor skips texts shorter than any occurrence of the key can be (most of the hundred-odd

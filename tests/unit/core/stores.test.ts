@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { environmentProfile, parseAuthVariable } from '../../../electron/core/environment';
-import { createFileProfileStore, sandboxProfile, type Profile } from '../../../electron/core/profiles';
-import { createKeychainSecretStore } from '../../../electron/core/secrets';
+import { environmentProfile, parseAuthVariable } from '../../../electron/core/profiles/environment';
+import { createFileProfileStore, sandboxProfile, type Profile } from '../../../electron/core/profiles/profiles';
+import { createKeychainSecretStore } from '../../../electron/core/profiles/secrets';
 import { aesTestCipher } from '../../support/testCipher';
 
 const KEY = 'store-sentinel-5a4b3c2d1e';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from '../../../electron/core/http/httpTransport';
-import { TransportError, type TimingMarks, type TransportTls } from '../../../electron/core/transport';
+import { TransportError, type TimingMarks, type TransportTls } from '../../../electron/core/http/transport';
 
 /**
  * The transport over https: the profile's TLS settings apply (verification on or off, an extra

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogDocument, workspaceDocument } from '../../../electron/core/appStores';
-import type { JsonDocument } from '../../../electron/core/jsonDocument';
+import { catalogDocument, workspaceDocument } from '../../../electron/core/workspace/appStores';
+import type { JsonDocument } from '../../../electron/core/storage/jsonDocument';
 import { MAX_WORKSPACE_FILE_BYTES } from '../../../electron/shared/contract';
 import { decide, fileAgent, fileTab, itemLabelled, profileFields, workspaceFileHarness, workspaceFileText } from '../../support/workspaceFiles';
 
@@ -294,7 +294,7 @@ describe('a write that fails is reported exactly', () => {
 
 describe('the import request is checked at the boundary', () => {
   it('refuses anything but { content, decisions?, forAll? } of the right types', async () => {
-    const { validateWorkspaceImportRequest: check } = await import('../../../electron/core/workspaceFileValidate');
+    const { validateWorkspaceImportRequest: check } = await import('../../../electron/core/workspace/workspaceFileValidate');
     expect(check({ content: 'x', decisions: [{ key: 'k', choice: 'skip' }], forAll: 'replace' }).ok).toBe(true);
     for (const bad of [null, 'text', { content: 1 }, { content: 'x', extra: 1 }, { content: 'x', forAll: 'overwrite' }, { content: 'x', decisions: [{ key: 'k', choice: 'all' }] }, { content: 'x', decisions: [{ key: 'k', choice: 'skip', more: 1 }] }, { content: 'x', decisions: {} }]) {
       expect(check(bad).ok, JSON.stringify(bad)).toBe(false);

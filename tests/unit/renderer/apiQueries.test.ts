@@ -1,7 +1,7 @@
 import { MutationObserver, QueryObserver, type QueryClient, type QueryObserverOptions, type QueryObserverResult } from '@tanstack/react-query';
 import { HOST_UNREACHABLE } from '../../../renderer/host/httpApi';
-import { apiKey, apiMutation, apiQuery } from '../../../renderer/queries/api';
-import { createQueryClient } from '../../../renderer/queries/client';
+import { apiKey, apiMutation, apiQuery } from '../../../renderer/host/api';
+import { createQueryClient } from '../../../renderer/host/client';
 import { FakeApi } from '../../support/fakeApi';
 import { unreachableHost } from '../../support/unreachableHost';
 

@@ -7,7 +7,7 @@ describe('main.tsx without a host', () => {
   it('asks for the address from the terminal, names no command, and marks the root as an error', async () => {
     document.body.innerHTML = '<div id="root"></div>';
     await act(async () => {
-      await import('../../../renderer/main');
+      await import('../../../renderer/app/main');
     });
     const root = document.getElementById('root');
     await waitFor(() => expect(root).toHaveAttribute('data-app-state', 'error'));

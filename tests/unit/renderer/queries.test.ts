@@ -1,11 +1,11 @@
 import { MutationObserver, QueryObserver, type QueryObserverResult } from '@tanstack/react-query';
 import { HOST_UNREACHABLE } from '../../../renderer/host/httpApi';
-import { createQueryClient } from '../../../renderer/queries/client';
-import { guidelineQuery } from '../../../renderer/queries/guideline';
-import { queryKeys } from '../../../renderer/queries/keys';
-import { knownAgentsQuery, knownGuidelinesQuery } from '../../../renderer/queries/knownLists';
-import { invokeMutation } from '../../../renderer/queries/invoke';
-import { profilesQuery, selectProfileMutation } from '../../../renderer/queries/profiles';
+import { createQueryClient } from '../../../renderer/host/client';
+import { guidelineQuery } from '../../../renderer/features/guidelines/queries/guideline';
+import { queryKeys } from '../../../renderer/features/history/queries/keys';
+import { knownAgentsQuery, knownGuidelinesQuery } from '../../../renderer/features/catalog/queries/knownLists';
+import { invokeMutation } from '../../../renderer/features/invoke/queries/invoke';
+import { profilesQuery, selectProfileMutation } from '../../../renderer/features/profile/queries/profiles';
 import { customProfile, FakeApi } from '../../support/fakeApi';
 import { unreachableHost } from '../../support/unreachableHost';
 

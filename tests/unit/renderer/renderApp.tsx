@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Root } from '../../../renderer/Root';
+import { Root } from '../../../renderer/app/Root';
 import { PayloadEditorKindContext } from '../../../renderer/features/invoke/payload/editorChoice';
-import { createQueryClient } from '../../../renderer/queries/client';
+import { createQueryClient } from '../../../renderer/host/client';
 import { FakeApi } from '../../support/fakeApi';
 import './dialogPolyfill';
 

@@ -5,7 +5,7 @@ import type { InvokeRequest, InvokeResult, JsonObject } from '../../../electron/
 import type { InvokeState } from '../../../renderer/features/invoke/ResponseView';
 import { ResponseView } from '../../../renderer/features/invoke/ResponseView';
 import { HostProvider } from '../../../renderer/host/HostContext';
-import { createQueryClient } from '../../../renderer/queries/client';
+import { createQueryClient } from '../../../renderer/host/client';
 import { FakeApi, okInvoke } from '../../support/fakeApi';
 
 /**

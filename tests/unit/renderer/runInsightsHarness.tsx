@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RunInsights } from '../../../renderer/features/runs/insights/RunInsights';
 import { HostProvider } from '../../../renderer/host/HostContext';
-import { createQueryClient } from '../../../renderer/queries/client';
+import { createQueryClient } from '../../../renderer/host/client';
 import { FakeApi } from '../../support/fakeApi';
 
 /**

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { RunResultRow } from '../../../electron/shared/contract';
 import { RunView } from '../../../renderer/features/runs/view/RunView';
 import { HostProvider } from '../../../renderer/host/HostContext';
-import { createQueryClient } from '../../../renderer/queries/client';
+import { createQueryClient } from '../../../renderer/host/client';
 import { FakeApi } from '../../support/fakeApi';
 import { runRow } from '../../support/fakeRuns';
 import './dialogPolyfill';

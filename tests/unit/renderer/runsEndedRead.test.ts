@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Api, Result, RunProgress, RunRecord } from '../../../electron/shared/contract';
-import { applyRunProgress, runQuery } from '../../../renderer/queries/runs';
+import { applyRunProgress, runQuery } from '../../../renderer/features/runs/queries/runs';
 
 /**
  * A run that ends while the view's first read of it is still on its way: the read left before the

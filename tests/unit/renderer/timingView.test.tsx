@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import { normaliseDuration } from '../../../electron/core/duration';
+import { normaliseDuration } from '../../../electron/core/http/duration';
 import type { ExchangeTiming } from '../../../electron/shared/contract';
 import { okInvoke, exchange } from '../../support/fakeApi';
 import { answered, renderResponse, response } from './responseHarness';

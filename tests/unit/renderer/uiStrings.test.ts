@@ -12,7 +12,7 @@ import ts from 'typescript';
  */
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const SCANNED = ['renderer', 'electron/core', 'electron/web', 'electron/shared', 'electron/adapters'];
+const SCANNED = ['renderer', 'electron/core', 'electron/web', 'electron/shared', 'electron/desktop/adapters'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {

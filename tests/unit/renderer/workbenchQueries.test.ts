@@ -1,9 +1,9 @@
 import { MutationObserver } from '@tanstack/react-query';
-import { apiMutation } from '../../../renderer/queries/api';
-import { catalogKey, catalogQuery, saveCatalogAgentMutation } from '../../../renderer/queries/catalog';
-import { createQueryClient } from '../../../renderer/queries/client';
-import { invokeMutation } from '../../../renderer/queries/invoke';
-import { saveWorkspaceMutation, workspaceKey, workspaceQuery } from '../../../renderer/queries/workspace';
+import { apiMutation } from '../../../renderer/host/api';
+import { catalogKey, catalogQuery, saveCatalogAgentMutation } from '../../../renderer/features/catalog/queries/catalog';
+import { createQueryClient } from '../../../renderer/host/client';
+import { invokeMutation } from '../../../renderer/features/invoke/queries/invoke';
+import { saveWorkspaceMutation, workspaceKey, workspaceQuery } from '../../../renderer/features/workspace/queries/workspace';
 import { FakeApi } from '../../support/fakeApi';
 import { unreachableHost } from '../../support/unreachableHost';
 

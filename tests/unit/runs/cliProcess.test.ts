@@ -40,7 +40,7 @@ describe('the agent-explorer process', () => {
     // (node:sqlite is in the bundle only behind a function of undici's that a run never calls;
     // cliStart.test.ts checks that a run does not load it.)
     expect(inputs.filter((file) => /^renderer\/|node_modules\/react|historyDb/.test(file))).toEqual([]);
-    expect(inputs).toContain('electron/core/platformClient.ts');
+    expect(inputs).toContain('electron/core/http/platformClient.ts');
   });
 
   it('runs the example suite against an embedded Sandbox and exits 0', async () => {

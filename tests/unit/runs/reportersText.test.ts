@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { printable } from '../../../electron/core/printable';
+import { printable } from '../../../electron/shared/printable';
 import { csvReport, jsonReport, junitReport, resultLine, summaryLine } from '../../../electron/core/runs/reporters';
 import type { RunReport, RunReportResult } from '../../../electron/core/runs/runReport';
 

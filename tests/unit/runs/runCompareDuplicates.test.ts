@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord, RunResultRow } from '../../../electron/shared/contract';
-import type { StoredRunResult } from '../../../electron/core/runStore';
+import type { StoredRunResult } from '../../../electron/core/runs/runStore';
 import { compareResults } from '../../../electron/core/runs/runResults';
 import { runRow } from '../../support/fakeRuns';
 

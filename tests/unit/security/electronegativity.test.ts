@@ -16,7 +16,7 @@ import {
  */
 
 function finding(severity: string, id = 'SOME_JS_CHECK'): Finding {
-  return { id, severity, confidence: 'FIRM', file: 'electron/main.ts', line: 12, column: 4, sample: 'x', description: 'Review this' };
+  return { id, severity, confidence: 'FIRM', file: 'electron/desktop/main.ts', line: 12, column: 4, sample: 'x', description: 'Review this' };
 }
 
 function report(issues: unknown[], errors: unknown[] = []): string {
@@ -27,8 +27,8 @@ describe('judgeFindings', () => {
   it('fails an unjustified MEDIUM finding, and says where and how to justify it', () => {
     const { ok, problems, rows } = judgeFindings([finding('MEDIUM', 'AUXCLICK_JS_CHECK')]);
     expect(ok).toBe(false);
-    expect(rows[0]).toMatchObject({ verdict: 'FAIL', check: 'AUXCLICK_JS_CHECK', where: 'electron/main.ts:12' });
-    expect(problems[0]).toContain('electron/main.ts:12');
+    expect(rows[0]).toMatchObject({ verdict: 'FAIL', check: 'AUXCLICK_JS_CHECK', where: 'electron/desktop/main.ts:12' });
+    expect(problems[0]).toContain('electron/desktop/main.ts:12');
     expect(problems[0]).toContain('// eng-disable AUXCLICK_JS_CHECK -- reason');
   });
 
@@ -47,24 +47,24 @@ describe('judgeFindings', () => {
   });
 
   it('fails when a file could not be parsed, since no check ran on it', () => {
-    const { ok, problems } = judgeFindings([], { errors: [{ file: 'renderer/App.tsx', message: 'Unexpected token', tolerable: false }] });
+    const { ok, problems } = judgeFindings([], { errors: [{ file: 'renderer/app/App.tsx', message: 'Unexpected token', tolerable: false }] });
     expect(ok).toBe(false);
-    expect(problems[0]).toContain('renderer/App.tsx');
+    expect(problems[0]).toContain('renderer/app/App.tsx');
     expect(judgeFindings([], { errors: [{ file: 'a.ts', message: 'minor', tolerable: true }] }).ok).toBe(true);
   });
 
   it('lists an eng-disable comment with a reason as justified', () => {
     const directives = findDisableDirectives([
-      { path: 'electron/main.ts', text: "const a = 1;\npreload: p, // eng-disable PRELOAD_JS_CHECK -- only the contract's methods\n" },
+      { path: 'electron/desktop/main.ts', text: "const a = 1;\npreload: p, // eng-disable PRELOAD_JS_CHECK -- only the contract's methods\n" },
     ]);
     const { ok, rows } = judgeFindings([], { directives });
     expect(ok).toBe(true);
-    expect(rows[0]).toMatchObject({ verdict: 'justified', check: 'PRELOAD_JS_CHECK', where: 'electron/main.ts:2' });
+    expect(rows[0]).toMatchObject({ verdict: 'justified', check: 'PRELOAD_JS_CHECK', where: 'electron/desktop/main.ts:2' });
   });
 
   it('fails an eng-disable comment without a reason, or with a token one', () => {
     for (const comment of ['// eng-disable PRELOAD_JS_CHECK', '// eng-disable PRELOAD_JS_CHECK because reviewed', '// eng-disable PRELOAD_JS_CHECK -- ok']) {
-      const directives = findDisableDirectives([{ path: 'electron/main.ts', text: `x;\npreload: p, ${comment}\n` }]);
+      const directives = findDisableDirectives([{ path: 'electron/desktop/main.ts', text: `x;\npreload: p, ${comment}\n` }]);
       const { ok, problems } = judgeFindings([], { directives });
       expect(ok, comment).toBe(false);
       expect(problems[0]).toContain('gives no reason');
@@ -108,12 +108,12 @@ describe('parseReport', () => {
   it('reads findings and parse errors', () => {
     const parsed = parseReport(
       report(
-        [{ id: 'PRELOAD_JS_CHECK', severity: 'MEDIUM', confidence: 'FIRM', file: 'electron/main.ts', line: 3, column: 6, sample: 's', description: 'd' }],
+        [{ id: 'PRELOAD_JS_CHECK', severity: 'MEDIUM', confidence: 'FIRM', file: 'electron/desktop/main.ts', line: 3, column: 6, sample: 's', description: 'd' }],
         [{ file: 'renderer/x.tsx', message: 'bad', tolerable: false }],
       ),
     );
     expect(parsed.issues).toEqual([
-      { id: 'PRELOAD_JS_CHECK', severity: 'MEDIUM', confidence: 'FIRM', file: 'electron/main.ts', line: 3, column: 6, sample: 's', description: 'd' },
+      { id: 'PRELOAD_JS_CHECK', severity: 'MEDIUM', confidence: 'FIRM', file: 'electron/desktop/main.ts', line: 3, column: 6, sample: 's', description: 'd' },
     ]);
     expect(parsed.errors).toEqual([{ file: 'renderer/x.tsx', message: 'bad', tolerable: false }]);
   });

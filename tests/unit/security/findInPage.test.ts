@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { findInPageApi } from '../../../electron/adapters/findInPage';
+import { findInPageApi } from '../../../electron/desktop/adapters/findInPage';
 import { dispatch } from '../../../electron/core/validate';
 import { createFakeElectron } from '../../support/fakeElectron';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { forwardRunProgress } from '../../../electron/adapters/runProgressToWindow';
+import { forwardRunProgress } from '../../../electron/desktop/adapters/runProgressToWindow';
 import { createRunProgressHub } from '../../../electron/core/runs/runProgress';
 import { eventChannel, ipcChannel, type RunProgress } from '../../../electron/shared/contract';
 import type { FakeBrowserWindow } from '../../support/fakeElectron';
 
 /**
- * Run progress in the desktop app (issue 10): electron/main.ts forwards the core's
+ * Run progress in the desktop app (issue 10): electron/desktop/main.ts forwards the core's
  * `runProgress` to the window with webContents.send on the onRunProgress channel, which the
  * preload turns into the page's typed listener. Against the shared fake Electron
  * (tests/support/fakeElectron.ts, whose closed windows throw when used, as Electron's do):
@@ -16,9 +16,9 @@ const { electron, control } = await vi.hoisted(async () => (await import('../../
 const fake = vi.hoisted(() => ({ hub: { current: null as null | { emit(progress: unknown): void } } }));
 
 vi.mock('electron', () => electron);
-vi.mock('../../../electron/adapters/externalLinks', () => ({ openExternalLink: () => Promise.resolve() }));
-vi.mock('../../../electron/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
-vi.mock('../../../electron/core/dataDirLock', () => ({
+vi.mock('../../../electron/desktop/adapters/externalLinks', () => ({ openExternalLink: () => Promise.resolve() }));
+vi.mock('../../../electron/desktop/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
+vi.mock('../../../electron/core/storage/dataDirLock', () => ({
   lockDataDir: () => Promise.resolve({ ok: true, file: '/tmp/lock', release: () => undefined }),
   folderInUseMessage: () => '',
 }));
@@ -100,7 +100,7 @@ describe('the desktop app (main.ts)', () => {
   const sentProgress = (window: FakeBrowserWindow) => window.webContents.sent.filter(([channel]) => channel === eventChannel('onRunProgress'));
 
   beforeAll(async () => {
-    await import('../../../electron/main');
+    await import('../../../electron/desktop/main');
     control.ready();
     await vi.waitFor(() => expect(control.windows[0]?.visible).toBe(true));
     expect(control.exitCode).toBeNull();

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { safeStorageCipher } from '../../../electron/adapters/safeStorageCipher';
-import { createKeychainSecretStore } from '../../../electron/core/secrets';
+import { safeStorageCipher } from '../../../electron/desktop/adapters/safeStorageCipher';
+import { createKeychainSecretStore } from '../../../electron/core/profiles/secrets';
 import { keyStatusText } from '../../../renderer/features/profile/ProfileBadges';
 
 /**

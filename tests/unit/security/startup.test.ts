@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCK_FILE_NAME } from '../../../electron/core/dataDirLock';
-import { SHUTDOWN_LIMIT_MS } from '../../../electron/adapters/shutdown';
+import { LOCK_FILE_NAME } from '../../../electron/core/storage/dataDirLock';
+import { SHUTDOWN_LIMIT_MS } from '../../../electron/desktop/adapters/shutdown';
 import { ipcChannel } from '../../../electron/shared/contract';
 
 /**
- * How electron/main.ts starts and ends, against the shared fake Electron (tests/support/
+ * How electron/desktop/main.ts starts and ends, against the shared fake Electron (tests/support/
  * fakeElectron.ts, which quits, readies and destroys as Electron 45 does) and the real
  * data-folder lock on a fresh folder: the sandbox switch, the single-instance lock, a second
  * launch during start-up, a start that fails, quitting, and the Windows log-out. main.ts acts
@@ -46,8 +46,8 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => electron);
-vi.mock('../../../electron/adapters/externalLinks', () => ({ openExternalLink: () => Promise.resolve() }));
-vi.mock('../../../electron/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
+vi.mock('../../../electron/desktop/adapters/externalLinks', () => ({ openExternalLink: () => Promise.resolve() }));
+vi.mock('../../../electron/desktop/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
 vi.mock('../../../electron/core/bootstrap', () => ({ startCore: fake.startCore }));
 
 let dataDir: string;
@@ -74,7 +74,7 @@ async function launch(setup: { switches?: string[]; gotLock?: boolean } = {}) {
   control.gotSingleInstanceLock = setup.gotLock ?? true;
   control.paths.set('userData', dataDir);
   vi.resetModules();
-  await import('../../../electron/main');
+  await import('../../../electron/desktop/main');
 }
 
 /** Launches, readies and lets start-up finish: the window is shown. */

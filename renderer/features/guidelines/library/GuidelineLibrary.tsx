@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { thrownMessage } from '../../../lib/errorKinds';
-import { useLibraryList, useLibrarySearch } from '../../../queries/library';
+import { useLibraryList, useLibrarySearch } from '../queries/library';
 import { LibraryAddForm } from './LibraryAddForm';
 import { LibraryRow } from './LibraryRow';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { LibraryAddReport } from '../../../../electron/shared/contract';
-import { useLibraryChanges } from '../../../queries/library';
+import { useLibraryChanges } from '../queries/library';
 import { Disclosure } from '../../../ui/Disclosure';
 
 const OUTCOME_WORDS = { added: 'Added', present: 'Already there', refused: 'Refused' } as const;

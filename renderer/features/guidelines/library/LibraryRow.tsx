@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { HistoryPassage, LibraryGuideline } from '../../../../electron/shared/contract';
 import { ConfirmStep, useFocusBackOnCancel } from '../../../ui/ConfirmStep';
 import { Passage } from '../../history/Passage';
-import { useLibraryChanges } from '../../../queries/library';
+import { useLibraryChanges } from '../queries/library';
 import { LibraryLabelsForm } from './LibraryLabelsForm';
 import { shownName, shownTime } from './libraryText';
 

@@ -1,5 +1,5 @@
 import type { GuidelineResult } from '../../../../electron/shared/contract';
-import { useGuidelineCopy } from '../../../queries/library';
+import { useGuidelineCopy } from '../queries/library';
 import { LazySafeMarkdown } from '../LazySafeMarkdown';
 import { KeptCopyArticle } from './KeptCopyArticle';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import type { GuidelineTabRef } from '../../../../electron/shared/contract';
-import { useTabGuideline } from '../../../queries/guidelineTabs';
-import { invalidateLibrary } from '../../../queries/library';
-import { useProfiles } from '../../../queries/profiles';
+import { useTabGuideline } from './queries/guidelineTabs';
+import { invalidateLibrary } from '../queries/library';
+import { useProfiles } from '../../profile/queries/profiles';
 import { GuidelineView } from '../GuidelineView';
 import { OfflineCopy } from '../library/OfflineCopy';
 import { GuidelineVersions } from '../versions/GuidelineVersions';

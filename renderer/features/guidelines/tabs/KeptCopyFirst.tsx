@@ -1,5 +1,5 @@
 import type { GuidelineTabRef } from '../../../../electron/shared/contract';
-import { useGuidelineCopy } from '../../../queries/library';
+import { useGuidelineCopy } from '../queries/library';
 import { KeptCopyArticle } from '../library/KeptCopyArticle';
 import { LazyGuidelineReader } from '../LazyGuidelineReader';
 

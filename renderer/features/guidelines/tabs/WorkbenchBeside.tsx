@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { GuidelineTabRef } from '../../../../electron/shared/contract';
-import { useLibraryList } from '../../../queries/library';
-import { useProfiles } from '../../../queries/profiles';
+import { useLibraryList } from '../queries/library';
+import { useProfiles } from '../../profile/queries/profiles';
 import { SectionBoundary } from '../../../ui/ErrorBoundary';
 import { shownName } from '../library/libraryText';
 import { GuidelineShown } from './GuidelineShown';

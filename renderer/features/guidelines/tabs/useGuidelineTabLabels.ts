@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import type { GuidelineTabRef } from '../../../../electron/shared/contract';
 import { useHost } from '../../../host/HostContext';
-import { useKnownGuidelines } from '../../../queries/knownLists';
-import { libraryListQuery } from '../../../queries/library';
-import { useProfiles } from '../../../queries/profiles';
+import { useKnownGuidelines } from '../../catalog/queries/knownLists';
+import { libraryListQuery } from '../queries/library';
+import { useProfiles } from '../../profile/queries/profiles';
 import { shownName } from '../library/libraryText';
 import type { DocumentTabLabel } from '../../tabs/DocumentTabStrip';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { GuidelineTabRef, GuidelineTabsChanges } from '../../../../electron/shared/contract';
-import { useSaveGuidelineTabs } from '../../../queries/guidelineTabs';
+import { useSaveGuidelineTabs } from './queries/guidelineTabs';
 import { useTabsSaver } from '../../tabs/useTabsSaver';
 import { guidelineTabs, tabKey, type GuidelineTabsView } from './guidelineTabsState';
 
@@ -10,7 +10,7 @@ export const GUIDELINE_TABS_SAVE_DELAY_MS = 300;
 /**
  * Saves the guideline tabs to the host, with the timing every kind of tab shares (useTabsSaver).
  * A save sends what this page opened and closed since its last save (never its whole strip), so
- * pages sharing the host never close each other's tabs (electron/core/guidelineTabs.ts). The
+ * pages sharing the host never close each other's tabs (electron/core/workspace/guidelineTabs.ts). The
  * baseline is what this page has told the host is open; tabs other pages opened never enter it,
  * so this page never sends them as closed. Returns why the last save failed, or null.
  */

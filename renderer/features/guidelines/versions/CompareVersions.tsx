@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { GuidelineVersionSummary } from '../../../../electron/shared/contract';
-import { useGuidelineCopy } from '../../../queries/library';
+import { useGuidelineCopy } from '../queries/library';
 import { shownTime } from '../library/libraryText';
 import { blockDiff, sourceDiff, VERSION_LIMITS } from './blockDiff';
 import { deadlineIn } from '../../history/wordDiff';

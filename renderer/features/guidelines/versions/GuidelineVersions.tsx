@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useGuidelineVersions, useLibraryList } from '../../../queries/library';
+import { useGuidelineVersions, useLibraryList } from '../queries/library';
 import { LazyCompareVersions } from './LazyCompareVersions';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ChecklistItem, ChecklistMark, EntryChecklist, SaveEntryChecklistRequest } from '../../../../electron/shared/contract';
 import { thrownMessage } from '../../../lib/errorKinds';
-import { useSaveChecklist } from '../../../queries/checklists';
+import { useSaveChecklist } from '../queries/checklists';
 import { shownTime } from '../../guidelines/library/libraryText';
 import { readableRule } from './readableRule';
 

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { HistoryEntry, SaveEntryChecklistRequest } from '../../../../electron/shared/contract';
 import { checklistRules } from '../../../../electron/shared/checklistRules';
 import { thrownMessage } from '../../../lib/errorKinds';
-import { useEntryChecklists } from '../../../queries/checklists';
-import { useGuidelineCopy, useLibraryList } from '../../../queries/library';
+import { useEntryChecklists } from '../queries/checklists';
+import { useGuidelineCopy, useLibraryList } from '../../guidelines/queries/library';
 import { shownName } from '../../guidelines/library/libraryText';
 import { ChecklistEditor } from './ChecklistEditor';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { KeyIndicatorsData } from '../../../lib/agentKnowledge';
 import { thrownMessage } from '../../../lib/errorKinds';
-import { useCatalog, useSaveCatalogAgent } from '../../../queries/catalog';
-import { useProfiles } from '../../../queries/profiles';
+import { useCatalog, useSaveCatalogAgent } from '../../catalog/queries/catalog';
+import { useProfiles } from '../../profile/queries/profiles';
 
 /**
  * How the payload's keys compare with what is known of the agent: placeholders it lacks

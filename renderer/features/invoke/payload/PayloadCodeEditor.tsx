@@ -6,7 +6,7 @@ import { lintGutter, linter, lintKeymap } from '@codemirror/lint';
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useImperativeHandle, useRef, type RefObject } from 'react';
-import editorCss from '../../../styles/payloadEditor.css?inline';
+import editorCss from './payloadEditor.css?inline';
 import { jsonClassHighlighter, payloadKeyCompletions, payloadLintSource } from './codeEditorExtensions';
 import type { PayloadEditorHandle } from './editorChoice';
 

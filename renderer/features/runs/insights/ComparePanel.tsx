@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { RunRecord } from '../../../../electron/shared/contract';
 import { useHost } from '../../../host/HostContext';
-import { compareRunsQuery, runsQuery } from '../../../queries/runs';
+import { compareRunsQuery, runsQuery } from '../queries/runs';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { useAgentLabels } from './agentLabels';
 import { ComparisonView } from './ComparisonView';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { Percentiles } from '../../../../electron/shared/contract';
 import { formatMs } from '../../../lib/format';
 import { useHost } from '../../../host/HostContext';
-import { runLatencyQuery } from '../../../queries/runs';
+import { runLatencyQuery } from '../queries/runs';
 import { Disclosure } from '../../../ui/Disclosure';
 import { ErrorBoundary } from '../../../ui/ErrorBoundary';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';

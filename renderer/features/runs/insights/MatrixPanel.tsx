@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useHost } from '../../../host/HostContext';
-import { runMatrixQuery } from '../../../queries/runs';
+import { runMatrixQuery } from '../queries/runs';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { useAgentLabels } from './agentLabels';
 import { MatrixGrid } from './MatrixGrid';

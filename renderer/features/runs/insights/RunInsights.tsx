@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useHost } from '../../../host/HostContext';
-import { runQuery } from '../../../queries/runs';
+import { runQuery } from '../queries/runs';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ViewTabs, type ViewSpec } from '../../../ui/Tabs';
 import { LazyComparePanel } from './LazyComparePanel';

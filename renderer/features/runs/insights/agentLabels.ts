@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useCatalog } from '../../../queries/catalog';
-import { useKnownAgents } from '../../../queries/knownLists';
+import { useCatalog } from '../../catalog/queries/catalog';
+import { useKnownAgents } from '../../catalog/queries/knownLists';
 
 /** How a run's agent is shown: a name where one is known, else the id shortened; `title` always holds the full id. */
 export interface AgentLabel {

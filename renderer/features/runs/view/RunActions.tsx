@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RunExportFormat, RunRecord } from '../../../../electron/shared/contract';
 import { thrownMessage } from '../../../lib/errorKinds';
-import { useDeleteRun, useExportRun } from '../../../queries/runView';
+import { useDeleteRun, useExportRun } from '../queries/runView';
 import { ConfirmStep, useFocusBackOnCancel } from '../../../ui/ConfirmStep';
 
 const FORMATS: Array<{ format: RunExportFormat; label: string; title: string }> = [

@@ -1,6 +1,6 @@
 import type { RunProgress, RunRecord } from '../../../../electron/shared/contract';
 import { thrownMessage } from '../../../lib/errorKinds';
-import { useCancelRun } from '../../../queries/runView';
+import { useCancelRun } from '../queries/runView';
 import { endNote, etaMs, progressLine, stateName, waitingLine } from './progressText';
 
 /**

@@ -1,5 +1,5 @@
 import type { RunExpectationOutcome, RunResultDetail } from '../../../../electron/shared/contract';
-import { useRunResult } from '../../../queries/runView';
+import { useRunResult } from '../queries/runView';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ResponseView } from '../../invoke/ResponseView';
 

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { RunRecord } from '../../../../electron/shared/contract';
 import { agentKnowledge } from '../../../lib/agentKnowledge';
-import { useCatalog } from '../../../queries/catalog';
-import { useKnownAgents } from '../../../queries/knownLists';
-import { useLiveRun, useRun, useRunResultPages } from '../../../queries/runView';
+import { useCatalog } from '../../catalog/queries/catalog';
+import { useKnownAgents } from '../../catalog/queries/knownLists';
+import { useLiveRun, useRun, useRunResultPages } from '../queries/runView';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ResultsTable } from './ResultsTable';
 import { RunActions } from './RunActions';

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpTransport } from '../../../../electron/core/http/httpTransport';
-import { TransportError, type TimingMarks, type Transport } from '../../../../electron/core/transport';
+import { TransportError, type TimingMarks, type Transport } from '../../../../electron/core/http/transport';
 import { testClient, testTarget } from '../../../support/platformClient';
 import { startKeepAliveRawServer, type KeepAliveRawServer } from '../../../support/rawServer';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionSystemProxy } from '../../../../electron/adapters/systemProxy';
+import { sessionSystemProxy } from '../../../../electron/desktop/adapters/systemProxy';
 import { routeFromPac } from '../../../../electron/core/http/pacResult';
 
 /**

@@ -1,7 +1,7 @@
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxyResolver, environmentProxy, type ProxySetting } from '../../../../electron/core/http/proxyRoute';
-import type { PlatformTarget } from '../../../../electron/core/platformClient';
+import type { PlatformTarget } from '../../../../electron/core/http/platformClient';
 import type { InvokeResult } from '../../../../electron/shared/contract';
 import { testClient, testTarget } from '../../../support/platformClient';
 import { proxiesClosedAfterEach } from '../../../support/proxyPerTest';

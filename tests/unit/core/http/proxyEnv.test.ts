@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bypassesProxy, parseProxyUrl, routeFromEnvironment } from '../../../../electron/core/http/proxyEnv';
-import type { ProxyRoute } from '../../../../electron/core/transport';
+import type { ProxyRoute } from '../../../../electron/core/http/transport';
 
 /** The route as a person would say it: "direct", or the proxy with who it logs in as. */
 function said(route: ProxyRoute): string {

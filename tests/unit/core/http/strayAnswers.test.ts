@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpTransport } from '../../../../electron/core/http/httpTransport';
-import type { TimingMarks } from '../../../../electron/core/transport';
+import type { TimingMarks } from '../../../../electron/core/http/transport';
 import { startKeepAliveRawServer, type KeepAliveRawServer } from '../../../support/rawServer';
 
 /**

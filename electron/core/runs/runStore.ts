@@ -1,0 +1,268 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type {
+  InvokeResult,
+  JsonObject,
+  ListRunsRequest,
+  RunExpectationOutcome,
+  RunRecord,
+  RunResultRow,
+  RunResultsPage,
+  RunResultsQuery,
+} from '../../shared/contract';
+import { transaction } from '../history/historyStore';
+
+/**
+ * Where runs and their results are kept, in the app's database beside the history (migration 8),
+ * a file or in memory. Everything handed to it was redacted by the service: the store keeps what
+ * it is given and never sees a key.
+ */
+
+/** One result as kept: its table row, the exchange in full, and when it arrived. */
+export interface StoredRunResult {
+  row: RunResultRow;
+  detail: {
+    request: { agentId: string; text: string; payload: JsonObject };
+    result: InvokeResult;
+    expectations: RunExpectationOutcome[];
+  };
+  /** ISO 8601. */
+  recordedAt: string;
+}
+
+/** A request of the plan never sent (the run was stopped first), for reports that list it as skipped. */
+export interface UnsentRequest {
+  caseIndex: number;
+  caseName: string;
+  row: number | null;
+  iteration: number;
+  agentId: string;
+}
+
+export type RunCounts = Pick<RunRecord, 'completed' | 'passed' | 'failed' | 'cancelled' | 'notRun'>;
+
+export interface RunEnd {
+  state: Exclude<RunRecord['state'], 'running' | 'interrupted'>;
+  finishedAt: string;
+  durationMs: number;
+  counts: RunCounts;
+  unsent: UnsentRequest[];
+}
+
+export interface RunStore {
+  /** Keeps a new run (state `running`, no results yet). */
+  create(record: RunRecord): Promise<void>;
+  /** Keeps a batch of results and the run's counts after it, in one transaction. */
+  addResults(runId: string, results: readonly StoredRunResult[], counts: RunCounts): Promise<void>;
+  /** The run has ended: its state, time and final counts. */
+  finish(runId: string, end: RunEnd): Promise<void>;
+  get(runId: string): Promise<RunRecord | null>;
+  /** Newest first. */
+  list(query: ListRunsRequest): Promise<RunRecord[]>;
+  /** A page of results in plan order (all, or the failures), and how many match. */
+  results(query: RunResultsQuery): Promise<RunResultsPage>;
+  /** Every result's row, in plan order (latency, matrix, compare). */
+  rows(runId: string): Promise<RunResultRow[]>;
+  result(runId: string, index: number): Promise<StoredRunResult | null>;
+  /** Every result in full, in plan order (exports, compare's whole answers). */
+  details(runId: string): Promise<StoredRunResult[]>;
+  unsent(runId: string): Promise<UnsentRequest[]>;
+  /** Removes a run and its results; false when there was none. */
+  delete(runId: string): Promise<boolean>;
+  /**
+   * Marks every run still `running` as `interrupted` (called once at the app's start: a run is
+   * only ever running in the process that started it, so one found running was cut off).
+   * Resolves with how many were marked.
+   */
+  interruptRunning(): Promise<number>;
+}
+
+/** Results one transaction of a delete removes at most (as the history's Clear all does). */
+export const DELETE_BATCH = 1000;
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Results one page gives at most (the contract's limit). */
+export const MAX_RESULTS_PAGE = 1000;
+
+interface RunRow {
+  id: string;
+  kind: RunRecord['kind'];
+  suite_name: string;
+  suite_file: string;
+  profile_id: string;
+  profile_name: string;
+  base_url: string;
+  started_at: string;
+  finished_at: string | null;
+  state: RunRecord['state'];
+  total: number;
+  completed: number;
+  passed: number;
+  failed: number;
+  cancelled: number;
+  not_run: number;
+  duration_ms: number | null;
+  settings: string;
+  agents: string;
+}
+
+interface ResultRow {
+  idx: number;
+  case_index: number;
+  case_name: string;
+  data_row: number | null;
+  iteration: number;
+  agent_id: string;
+  passed: number;
+  failed: string;
+  status: number | null;
+  error_code: RunResultRow['errorCode'];
+  server_ms: number | null;
+  round_trip_ms: number | null;
+  answer_start: string;
+  attempts: number;
+}
+
+const RUN_COLUMNS =
+  'id, kind, suite_name, suite_file, profile_id, profile_name, base_url, started_at, finished_at, state, total, completed, passed, failed, cancelled, not_run, duration_ms, settings, agents';
+const RESULT_COLUMNS = 'idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, error_code, server_ms, round_trip_ms, answer_start, attempts';
+
+function toRecord(row: RunRow): RunRecord {
+  return {
+    runId: row.id,
+    kind: row.kind,
+    suiteName: row.suite_name,
+    suiteFile: row.suite_file,
+    profile: { id: row.profile_id, name: row.profile_name, baseUrl: row.base_url },
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    state: row.state,
+    total: row.total,
+    completed: row.completed,
+    passed: row.passed,
+    failed: row.failed,
+    cancelled: row.cancelled,
+    notRun: row.not_run,
+    durationMs: row.duration_ms,
+    settings: JSON.parse(row.settings) as RunRecord['settings'],
+    agents: JSON.parse(row.agents) as string[],
+  };
+}
+
+function toRow(row: ResultRow): RunResultRow {
+  return {
+    index: row.idx,
+    caseIndex: row.case_index,
+    caseName: row.case_name,
+    row: row.data_row,
+    iteration: row.iteration,
+    agentId: row.agent_id,
+    passed: row.passed === 1,
+    failed: JSON.parse(row.failed) as string[],
+    status: row.status,
+    errorCode: row.error_code,
+    serverMs: row.server_ms,
+    roundTripMs: row.round_trip_ms,
+    answerStart: row.answer_start,
+    attempts: row.attempts,
+  };
+}
+
+/** The runs in an open database migrated to 8 or later (db/open.ts opens it, on the history's connection, a file or in memory). */
+export function createSqliteRunStore(db: DatabaseSync): RunStore {
+  const insertRun = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertResult = db.prepare(`INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const updateCounts = db.prepare('UPDATE runs SET completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ? WHERE id = ?');
+  const updateEnd = db.prepare('UPDATE runs SET state = ?, finished_at = ?, duration_ms = ?, completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ?, unsent = ? WHERE id = ?');
+  const selectRun = db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`);
+  const selectRows = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? ORDER BY idx`);
+  const selectDetails = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? ORDER BY idx`);
+  const selectOne = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx = ?`);
+  const selectPage = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ? OFFSET ?`);
+  // run_results_by_outcome: the failures of a run, in plan order, without reading the others.
+  const selectFailures = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND passed = 0 ORDER BY idx LIMIT ? OFFSET ?`);
+  const countAll = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ?');
+  const countFailures = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ? AND passed = 0');
+  const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
+  const deleteResults = db.prepare('DELETE FROM run_results WHERE run_id = ? AND idx IN (SELECT idx FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ?)');
+
+  const stored = (row: ResultRow & { detail: string; recorded_at: string }): StoredRunResult => ({
+    row: toRow(row),
+    detail: JSON.parse(row.detail) as StoredRunResult['detail'],
+    recordedAt: row.recorded_at,
+  });
+  const count = (statement: typeof countAll, runId: string) => Number((statement.get(runId) as { n: number }).n);
+
+  return {
+    async create(record) {
+      const { profile, settings, agents } = record;
+      insertRun.run(
+        record.runId, record.kind, record.suiteName, record.suiteFile, profile.id, profile.name, profile.baseUrl, record.startedAt, record.finishedAt,
+        record.state, record.total, record.completed, record.passed, record.failed, record.cancelled, record.notRun, record.durationMs,
+        JSON.stringify(settings), JSON.stringify(agents),
+      );
+    },
+    async addResults(runId, results, counts) {
+      transaction(db, () => {
+        for (const { row, detail, recordedAt } of results) {
+          insertResult.run(
+            runId, row.index, row.caseIndex, row.caseName, row.row, row.iteration, row.agentId, row.passed ? 1 : 0, JSON.stringify(row.failed),
+            row.status, row.errorCode, row.serverMs, row.roundTripMs, row.answerStart, row.attempts, JSON.stringify(detail), recordedAt,
+          );
+        }
+        updateCounts.run(counts.completed, counts.passed, counts.failed, counts.cancelled, counts.notRun, runId);
+      });
+    },
+    async finish(runId, { state, finishedAt, durationMs, counts, unsent }) {
+      updateEnd.run(state, finishedAt, durationMs, counts.completed, counts.passed, counts.failed, counts.cancelled, counts.notRun, JSON.stringify(unsent), runId);
+    },
+    async get(runId) {
+      const row = selectRun.get(runId) as RunRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    async list({ kind, suiteName, limit }) {
+      const where: string[] = [];
+      const params: Array<string | number> = [];
+      if (kind !== undefined) {
+        where.push('kind = ?');
+        params.push(kind);
+      }
+      if (suiteName !== undefined) {
+        where.push('suite_name = ?');
+        params.push(suiteName);
+      }
+      const sql = `SELECT ${RUN_COLUMNS} FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY rowid DESC LIMIT ?`;
+      return (db.prepare(sql).all(...params, limit ?? 200) as unknown as RunRow[]).map(toRecord);
+    },
+    async results({ runId, offset, limit, failuresOnly }) {
+      const page = Math.min(Math.max(1, limit), MAX_RESULTS_PAGE);
+      const rows = (failuresOnly ? selectFailures : selectPage).all(runId, page, Math.max(0, offset)) as unknown as ResultRow[];
+      return { rows: rows.map(toRow), total: count(failuresOnly ? countFailures : countAll, runId) };
+    },
+    async rows(runId) {
+      return (selectRows.all(runId) as unknown as ResultRow[]).map(toRow);
+    },
+    async result(runId, index) {
+      const row = selectOne.get(runId, index) as (ResultRow & { detail: string; recorded_at: string }) | undefined;
+      return row ? stored(row) : null;
+    },
+    async details(runId) {
+      return (selectDetails.all(runId) as unknown as Array<ResultRow & { detail: string; recorded_at: string }>).map(stored);
+    },
+    async unsent(runId) {
+      const row = db.prepare('SELECT unsent FROM runs WHERE id = ?').get(runId) as { unsent: string } | undefined;
+      return row ? (JSON.parse(row.unsent) as UnsentRequest[]) : [];
+    },
+    async delete(runId) {
+      // The run goes first (every read starts from it, so its results are gone for the page at
+      // once), then its results a batch per transaction, yielding between: node:sqlite is
+      // synchronous, and 100,000 results in one DELETE would hold every other call for a second.
+      // A close half-way leaves results no run names: unreachable, and only space.
+      const deleted = Number(deleteRun.run(runId).changes) > 0;
+      while (Number(transaction(db, () => deleteResults.run(runId, runId, DELETE_BATCH)).changes) === DELETE_BATCH) await yieldTurn();
+      return deleted;
+    },
+    async interruptRunning() {
+      return Number(db.prepare("UPDATE runs SET state = 'interrupted', not_run = total - completed WHERE state = 'running'").run().changes);
+    },
+  };
+}

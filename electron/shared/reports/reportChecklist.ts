@@ -1,0 +1,58 @@
+import type { ChecklistMark, EntryChecklist } from '../contract';
+
+/**
+ * The `checklists` part of a report entry (issue 9): the checklists kept with the entry, each a
+ * guideline's rules marked pass, fail or n/a against the entry's answer. Optional and versioned
+ * on its own: an entry without a checklist has no `checklists` field at all, so reports made
+ * before (and their bytes) are unchanged and a reader of the report's version 1 that does not
+ * know it loses nothing it knew. A change a reader of this part would misread raises its
+ * `version`, not the report's.
+ */
+
+export const CHECKLISTS_VERSION = 1;
+
+export interface ReportChecklistItem {
+  /** The heading the rule sits under ('' when none). Untrusted text. */
+  section: string;
+  /** The rule's markdown source. Untrusted text. */
+  text: string;
+  depth: number;
+  mark: ChecklistMark | null;
+  comment: string;
+}
+
+export interface ReportChecklist {
+  guideline: { id: string; name: string; versionHash: string; fetchedAt: string };
+  savedAt: string;
+  counts: { pass: number; fail: number; na: number; unmarked: number };
+  items: ReportChecklistItem[];
+}
+
+export interface ReportChecklists {
+  version: typeof CHECKLISTS_VERSION;
+  lists: ReportChecklist[];
+}
+
+/** The part for these checklists, field by field in a fixed order; undefined when there are none. */
+export function reportChecklists(checklists: readonly EntryChecklist[] | undefined): ReportChecklists | undefined {
+  if (checklists === undefined || checklists.length === 0) return undefined;
+  return {
+    version: CHECKLISTS_VERSION,
+    lists: checklists.map((checklist) => ({
+      guideline: { id: checklist.guidelineId, name: checklist.guidelineName, versionHash: checklist.versionHash, fetchedAt: checklist.fetchedAt },
+      savedAt: checklist.savedAt,
+      counts: {
+        pass: checklist.items.filter((item) => item.mark === 'pass').length,
+        fail: checklist.items.filter((item) => item.mark === 'fail').length,
+        na: checklist.items.filter((item) => item.mark === 'n/a').length,
+        unmarked: checklist.items.filter((item) => item.mark === null).length,
+      },
+      items: checklist.items.map((item) => ({ section: item.section, text: item.text, depth: item.depth, mark: item.mark, comment: item.comment })),
+    })),
+  };
+}
+
+/** A mark in words, as both renderers print it. */
+export function markWords(mark: ChecklistMark | null): string {
+  return mark === null ? 'not marked' : mark === 'n/a' ? 'n/a' : mark;
+}

@@ -1,0 +1,36 @@
+import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Api } from '../../../../electron/shared/contract';
+import { useHost } from '../../../host/HostContext';
+import { queryKeys } from '../../history/queries/keys';
+import { applyProfilesState, useProfiles } from '../../profile/queries/profiles';
+
+/**
+ * One guideline by id, from the active profile. Nothing is fetched until an id is opened
+ * (skipToken). The answer is a `Result`: a 404 is data with `ok: false`, not a query error.
+ *
+ * The read names the profile it is keyed by, so when another browser tab switched profiles the
+ * host refuses it (`profile_changed`) instead of reading from a server this page does not show
+ * as active; `onProfileChanged` then lets the page refetch its profiles, and the query, keyed by
+ * the new active profile, reads again from the profile the header now shows.
+ */
+export function guidelineQuery(api: Api, profileId: string | undefined, guidelineId: string | null, onProfileChanged?: () => void) {
+  return queryOptions({
+    queryKey: queryKeys.guideline({ guidelineId: guidelineId ?? '' }, profileId ?? ''),
+    queryFn:
+      profileId === undefined || guidelineId === null
+        ? skipToken
+        : async () => {
+            const result = await api.getGuideline({ guidelineId, profileId });
+            if (!result.ok && result.error.code === 'profile_changed') onProfileChanged?.();
+            return result;
+          },
+  });
+}
+
+/** The guideline opened by the user, or an idle query while `guidelineId` is null. */
+export function useGuideline(guidelineId: string | null) {
+  const api = useHost();
+  const queryClient = useQueryClient();
+  const refetchProfiles = () => void api.listProfiles().then((state) => applyProfilesState(queryClient, state));
+  return useQuery(guidelineQuery(api, useProfiles().data?.activeProfileId, guidelineId, refetchProfiles));
+}

@@ -1,0 +1,137 @@
+import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/contract';
+import { useHost } from '../../../host/HostContext';
+import { useApiMutation } from '../../../host/api';
+import { RUN_METHODS, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress } from './runs';
+import { valueOf } from '../../../host/valueOf';
+import { useSaveTextFile } from '../../../host/saveTextFile';
+
+/**
+ * What one run's view reads and does: its record, its results (streamed while it
+ * runs, read in pages once it ended), one result in full, and cancel, export and delete.
+ */
+
+/** Results per listRunResults page: a screenful many times over, and well under the contract's 1,000. */
+export const RESULTS_PAGE = 200;
+
+export const useRun = (runId: string) => useQuery(runQuery(useHost(), runId));
+
+export function useRunResult(runId: string, index: number | null) {
+  const api = useHost();
+  return useQuery({ ...runResultQuery(api, { runId, index: index ?? 0 }), enabled: index !== null });
+}
+
+/** A run's results as they arrive, and its latest progress event (elapsed time, a 429 wait). */
+export interface LiveRun {
+  /** Every result so far, in plan order. */
+  rows: readonly RunResultRow[];
+  /** The latest event of this run, null before the first. */
+  progress: RunProgress | null;
+}
+
+/**
+ * The results of a running run without a request per event: each pushed event's rows are
+ * merged into the list in one state update (the events come at most about every 100 ms, so a
+ * 1,000-result run is a few dozen renders, not a thousand). When the view opens on a run that
+ * is already going, the results so far are read once and merged with what streams in; and
+ * again each time browser mode's event stream reopens (the rows of a drop are not replayed).
+ */
+export function useLiveRun(runId: string, running: boolean): LiveRun {
+  const api = useHost();
+  const [live, setLive] = useState<LiveRun>({ rows: [], progress: null });
+  // Indexes already held: a row read at the start may also come in an event.
+  const seen = useRef(new Set<number>());
+
+  useRunProgress((progress) => {
+    if (progress.runId !== runId) return;
+    setLive((previous) => ({ rows: merged(previous.rows, progress.rows, seen.current), progress }));
+  });
+
+  // Browser mode's event stream dropped and came back: the rows of the gap were not pushed.
+  const resumed = useEventsResumed();
+
+  useEffect(() => {
+    if (!running) return;
+    let stopped = false;
+    void (async () => {
+      for (let offset = 0; !stopped; offset += 1000) {
+        const page = await api.listRunResults({ runId, offset, limit: 1000 });
+        if (stopped || !page.ok) return;
+        setLive((previous) => ({ ...previous, rows: merged(previous.rows, page.value.rows, seen.current) }));
+        if (offset + 1000 >= page.value.total) return;
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+    // Read once per opened run, and again when the event stream reopens: later rows come as events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, runId, resumed]);
+
+  return live;
+}
+
+/** `rows` with `incoming` added (those not yet held), kept in plan order. */
+function merged(rows: readonly RunResultRow[], incoming: readonly RunResultRow[], seen: Set<number>): readonly RunResultRow[] {
+  const fresh = incoming.filter((row) => !seen.has(row.index));
+  if (fresh.length === 0) return rows;
+  for (const row of fresh) seen.add(row.index);
+  const next = [...rows, ...fresh];
+  // Results arrive roughly in order: sort only when one came out of it.
+  if (next.some((row, i) => i > 0 && next[i - 1]!.index > row.index)) next.sort((a, b) => a.index - b.index);
+  return next;
+}
+
+/**
+ * An ended run's results, read in pages of RESULTS_PAGE as the table scrolls to them: the
+ * first page always (it says how many match), and the pages covering `visible`.
+ */
+export function useRunResultPages(runId: string, failuresOnly: boolean, visible: { first: number; last: number }, enabled: boolean) {
+  const api = useHost();
+  const pages = useMemo(() => {
+    const first = Math.floor(visible.first / RESULTS_PAGE);
+    const last = Math.floor(visible.last / RESULTS_PAGE);
+    const numbers = [0];
+    for (let page = Math.max(1, first); page <= last; page += 1) numbers.push(page);
+    return numbers;
+  }, [visible.first, visible.last]);
+  const answers = useQueries({
+    queries: pages.map((page) => ({
+      ...runResultsQuery(api, { runId, offset: page * RESULTS_PAGE, limit: RESULTS_PAGE, failuresOnly }),
+      enabled,
+      placeholderData: keepPreviousData,
+    })),
+  });
+  const total = answers[0]?.data?.total ?? null;
+  const byIndex = new Map<number, RunResultRow>();
+  answers.forEach((answer, i) => answer.data?.rows.forEach((row, j) => byIndex.set(pages[i]! * RESULTS_PAGE + j, row)));
+  const error = answers.find((answer) => answer.isError)?.error ?? null;
+  return { total, rowAt: (position: number) => byIndex.get(position), error };
+}
+
+export const useCancelRun = () => useApiMutation('cancelRun', { unwrap: true, send: (runId: string) => ({ runId }) });
+
+/** Deletes a run and its results; every list and page about runs reads again. */
+export const useDeleteRun = () =>
+  useApiMutation('deleteRun', {
+    unwrap: true,
+    send: (runId: string) => ({ runId }),
+    onSuccess: async (_deleted, _runId, _context, { client }) => {
+      for (const method of RUN_METHODS) await client.invalidateQueries({ queryKey: [method], refetchType: 'none' });
+      await client.invalidateQueries({ queryKey: ['listRuns'] });
+    },
+  });
+
+/** Exports a run in a format and saves the file the host's way (the desktop's dialog, or a download). */
+export function useExportRun() {
+  const api = useHost();
+  const save = useSaveTextFile();
+  return useMutation({
+    mutationFn: async ({ runId, format }: { runId: string; format: RunExportFormat }): Promise<SavedTextFile & { fileName: string }> => {
+      const file = valueOf(await api.exportRun({ runId, format }));
+      const saved = valueOf(await save({ suggestedName: file.fileName, content: file.content, mediaType: file.mediaType }));
+      return { ...saved, fileName: file.fileName };
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ARGUMENT_VALIDATORS, dispatch } from '../../../../electron/core/validate';
+import type { Api } from '../../../../electron/shared/contract';
+
+/**
+ * The run methods' arguments are narrowed in the host: every limit of a run's settings is
+ * enforced here, and an unknown field refused, before the service sees anything.
+ */
+
+const START = { profileId: 'sandbox', suite: { cases: [{ agent: 'a' }] }, suiteFile: 'orders.json', data: null };
+
+const refused = (method: keyof typeof ARGUMENT_VALIDATORS, raw: unknown) => {
+  const result = ARGUMENT_VALIDATORS[method](raw);
+  return !result.ok && result.error.code === 'invalid_argument';
+};
+
+describe('startRun’s argument', () => {
+  it('passes a full request through, keeping only what was given', () => {
+    const full = { ...START, data: { name: 'rows.csv', text: 'a\n1\n' }, concurrency: 64, ratePerSecond: 0.1, on429: 'fail', iterations: 10_000, kind: 'repeat' };
+    expect(ARGUMENT_VALIDATORS.startRun(full)).toEqual({ ok: true, value: full });
+    expect(ARGUMENT_VALIDATORS.startRun({ ...START, ratePerSecond: null })).toEqual({ ok: true, value: { ...START, ratePerSecond: null } });
+    expect(ARGUMENT_VALIDATORS.startRun(START)).toEqual({ ok: true, value: START });
+  });
+
+  it('refuses settings outside their limits', () => {
+    for (const bad of [
+      { concurrency: 0 },
+      { concurrency: 65 },
+      { concurrency: 2.5 },
+      { ratePerSecond: 0 },
+      { ratePerSecond: 0.05 },
+      { ratePerSecond: 1001 },
+      { ratePerSecond: Number.NaN },
+      { iterations: 0 },
+      { iterations: 10_001 },
+      { iterations: '3' },
+      { on429: 'retry' },
+      { kind: 'batch' },
+    ]) {
+      expect(refused('startRun', { ...START, ...bad }), JSON.stringify(bad)).toBe(true);
+    }
+  });
+
+  it('refuses a missing or unknown field, a suite that is not JSON data, and file names with folders', () => {
+    const { data: _data, ...noData } = START;
+    for (const bad of [
+      noData,
+      { ...START, extra: 1 },
+      { ...START, profileId: '' },
+      { ...START, suite: { cases: [() => 1] } },
+      { ...START, suite: { n: Number.POSITIVE_INFINITY } },
+      { ...START, suiteFile: '../secrets.json' },
+      { ...START, suiteFile: 'a\u202Eb.json' },
+      { ...START, data: { name: 'rows.txt', text: '' } },
+      { ...START, data: { name: 'rows.csv' } },
+      { ...START, data: { name: 'rows.csv', text: 'a', path: '/etc/passwd' } },
+      { ...START, data: 'rows.csv' },
+      [START],
+      null,
+    ]) {
+      expect(refused('startRun', bad), JSON.stringify(bad)).toBe(true);
+    }
+  });
+});
+
+describe('the other run methods’ arguments', () => {
+  it('take a run id, pages within limits, known formats, and nothing else', () => {
+    expect(ARGUMENT_VALIDATORS.getRun({ runId: 'r1' })).toEqual({ ok: true, value: { runId: 'r1' } });
+    expect(ARGUMENT_VALIDATORS.listRunResults({ runId: 'r1', offset: 0, limit: 1000, failuresOnly: true })).toEqual({ ok: true, value: { runId: 'r1', offset: 0, limit: 1000, failuresOnly: true } });
+    expect(ARGUMENT_VALIDATORS.getRunResult({ runId: 'r1', index: 3 })).toEqual({ ok: true, value: { runId: 'r1', index: 3 } });
+    expect(ARGUMENT_VALIDATORS.compareRuns({ before: 'a', after: 'b' })).toEqual({ ok: true, value: { before: 'a', after: 'b' } });
+    expect(ARGUMENT_VALIDATORS.exportRun({ runId: 'r1', format: 'junit' })).toEqual({ ok: true, value: { runId: 'r1', format: 'junit' } });
+    expect(ARGUMENT_VALIDATORS.listRuns({})).toEqual({ ok: true, value: {} });
+    expect(ARGUMENT_VALIDATORS.listRuns({ kind: 'repeat', suiteName: 'orders', limit: 5 })).toEqual({ ok: true, value: { kind: 'repeat', suiteName: 'orders', limit: 5 } });
+    const bad: Array<[keyof typeof ARGUMENT_VALIDATORS, unknown]> = [
+      ['getRun', {}],
+      ['getRun', { runId: '' }],
+      ['getRun', { runId: 'x'.repeat(101) }],
+      ['cancelRun', { runId: 'r1', force: true }],
+      ['deleteRun', { runId: 7 }],
+      ['getRunLatency', null],
+      ['getRunMatrix', 'r1'],
+      ['listRunResults', { runId: 'r1', offset: -1, limit: 10 }],
+      ['listRunResults', { runId: 'r1', offset: 0, limit: 1001 }],
+      ['listRunResults', { runId: 'r1', offset: 0, limit: 0 }],
+      ['listRunResults', { runId: 'r1', offset: 0, limit: 10, failuresOnly: 'yes' }],
+      ['getRunResult', { runId: 'r1', index: 1.5 }],
+      ['compareRuns', { before: 'a' }],
+      ['exportRun', { runId: 'r1', format: 'pdf' }],
+      ['listRuns', { limit: 0 }],
+      ['listRuns', { kind: 'all' }],
+      ['listRuns', { sort: 'name' }],
+    ];
+    for (const [method, raw] of bad) expect(refused(method, raw), `${method} ${JSON.stringify(raw)}`).toBe(true);
+  });
+
+  it('stops a bad argument before the service is called', async () => {
+    let called = false;
+    const api = { getRun: async () => ((called = true), { ok: true, value: null }) } as unknown as Api;
+    expect(await dispatch(api, 'getRun', { runId: '' })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(called).toBe(false);
+  });
+});
