@@ -3,9 +3,10 @@
  * arguments: a table of options, read by `node:util` `parseArgs`, gives the values, the `--help`
  * text and the usage errors. Every command takes `--flag value` and `--flag=value`, `-h`/`--help`
  * and `--version`, refuses an option it does not know, and says each mistake in one line.
- * Imports only Node's own `node:util` and the app's version, so every host can use it.
+ * Imports only Node's own `node:util`, the app's version and `printable`, so every host can use it.
  */
 import { parseArgs } from 'node:util';
+import { printable } from './printable';
 import { APP_VERSION } from './version';
 
 export interface OptionSpec {
@@ -71,7 +72,8 @@ export function parseCommandLine<T extends OptionTable, A>(
   const values: Record<string, string | boolean> = {};
   const positionals: string[] = [];
   let problem: string | null = null;
-  const refuse = (message: string) => (problem ??= message);
+  // What was typed is echoed in the message: printed inert (no control characters reach the terminal).
+  const refuse = (message: string) => (problem ??= printable(message));
   for (const token of tokens) {
     if (token.kind === 'option-terminator') continue;
     if (token.kind === 'positional') {

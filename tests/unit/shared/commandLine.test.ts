@@ -35,6 +35,14 @@ describe('parseCommandLine', () => {
     expect(parse(argv)).toEqual({ kind: 'error', message });
   });
 
+  it('echoes what was typed without its control characters (an escape sequence does not reach the terminal)', () => {
+    const result = parse(['--bo\u001b]52;c;aGk\u0007gus']);
+    expect(result.kind).toBe('error');
+    const message = result.kind === 'error' ? result.message : '';
+    expect(message).toMatch(/^unknown option --bo.*gus \(see --help\)$/);
+    expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+
   it('refuses arguments where the command takes none', () => {
     expect(parseCommandLine({ ...COMMAND, positionals: false }, ['a.json'], () => ({ ok: true, value: null }))).toEqual({
       kind: 'error',
