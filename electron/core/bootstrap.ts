@@ -59,7 +59,7 @@ export interface CoreOptions {
 export interface Core {
   api: Api;
   sandbox: SandboxServer;
-  /** Run progress (issue 10), for the shell to forward to its window and browser mode to stream (fed by the run service, batched). */
+  /** Run progress, for the shell to forward to its window and browser mode to stream (fed by the run service, batched). */
   runProgress: RunProgressSource;
   close(): Promise<void>;
 }

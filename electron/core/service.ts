@@ -81,7 +81,7 @@ export interface ServiceDeps {
   library: LibraryStore;
   /** Checklists against an answer, kept with their history entries. */
   checklists: ChecklistStore;
-  /** The open guideline tabs and the one beside the workbench (issue 9); in memory when absent. */
+  /** The open guideline tabs and the one beside the workbench; in memory when absent. */
   guidelineTabs?: JsonDocument<GuidelineTabs>;
   /** Runs and their results, in the same database. */
   runs: RunStore;
@@ -335,7 +335,7 @@ export function createApiService(deps: ServiceDeps): Api {
     const resolved = await target(profile);
     const result = resolved.ok ? await deps.client.getGuideline(resolved.value, request) : resolved;
     await remember(profile, { what: 'guideline', request: { guidelineId: request.guidelineId }, result }, resolved.ok ? resolved.value.apiKey : await keyOf(profile));
-    // Every guideline read is kept in its profile's library, versioned (issue 9).
+    // Every guideline read is kept in its profile's library, versioned.
     await libraryMethods.recordFetch(profile.id, request.guidelineId, result);
     return result;
   }
@@ -347,7 +347,7 @@ export function createApiService(deps: ServiceDeps): Api {
     fetchGuideline: (profileId, guidelineId) => getGuideline({ profileId, guidelineId }),
   });
 
-  // Runs (issue 10): the profile and its target exactly as an invoke gets them (the active
+  // Runs: the profile and its target exactly as an invoke gets them (the active
   // profile only, the key for its origin only); the key goes to the runner inside the target.
   const runMethods = createRunMethods({
     store: deps.runs,

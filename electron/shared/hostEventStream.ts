@@ -1,5 +1,5 @@
 /**
- * Browser mode's pushed events (issue 10): the host streams them as Server-Sent Events on
+ * Browser mode's pushed events: the host streams them as Server-Sent Events on
  * `EVENTS_PATH`, behind the same session, Origin and Host checks as every contract call
  * (electron/web/host.ts). The page reads the stream with fetch() (the session's page secret is a
  * header, which EventSource cannot send) and parses it itself (renderer/host/sseParser.ts).

@@ -26,11 +26,11 @@ export type AppState = 'loading' | 'ready' | 'error';
 
 const sectionTabs = (section: string): readonly TabSpec[] => [
   // Each section in its own error boundary: one that fails to render leaves the other working.
-  // The workbench with a guideline beside it (issue 9); the guideline panel has its own boundary.
+  // The workbench with a guideline beside it; the guideline panel has its own boundary.
   { id: 'agents', label: 'Agents', panel: <SectionBoundary name="Agents"><WorkbenchBeside><InvokePanel /></WorkbenchBeside></SectionBoundary> },
   { id: 'guidelines', label: 'Guidelines', panel: <SectionBoundary name="Guidelines"><GuidelinesPanel /></SectionBoundary> },
   { id: 'history', label: 'History', panel: <SectionBoundary name="History"><HistoryPanel visible={section === 'history'} /></SectionBoundary> },
-  // Suites and their runs (issue 10).
+  // Suites and their runs.
   { id: 'runs', label: 'Runs', panel: <SectionBoundary name="Runs"><LazyRunsPanel /></SectionBoundary> },
 ];
 

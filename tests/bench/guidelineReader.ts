@@ -9,7 +9,7 @@ import { ms, verdict } from './stats';
 import { startBenchHost } from './webHost';
 
 /**
- * Issue 9: a 5 MB guideline in the reader, in real Chromium (browser mode). From the guideline's
+ * A 5 MB guideline in the reader, in real Chromium (browser mode). From the guideline's
  * response reaching the page to the first paint of its first words ("first screen"), the longest
  * main-thread task meanwhile (PerformanceObserver 'longtask'), and the longest task while the
  * reader is scrolled (a screen at a time, then jumps), and while find counts a word in all of it.

@@ -12,7 +12,7 @@ import { random, sharedHistory, WORDS } from './historySeed';
 import { ms, percentile, timeInTurns, verdict } from './stats';
 
 /**
- * The history's costs (issue 8):
+ * The history's costs:
  * - what recording adds to an invoke: two cores on the same loopback Sandbox, one keeping its
  *   history in history.sqlite (fsynced commits), one whose store keeps nothing, interleaved
  *   request by request so both see the same machine noise;

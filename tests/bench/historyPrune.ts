@@ -8,7 +8,7 @@ import { syntheticEntries } from './historySeed';
 import { ms, percentile, timeInTurns, verdict } from './stats';
 
 /**
- * What the retention setting costs at the bench's size (issue 8): it is applied after every
+ * What the retention setting costs at the bench's size: it is applied after every
  * record, so it must not read the whole history each time. Two files of `count` entries: one
  * keeping everything, one keeping the last `count` entries (so each record there deletes the
  * oldest, the steady state of a full history), recorded into in turns. Then the one-off prunes

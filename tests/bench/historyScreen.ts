@@ -5,7 +5,7 @@ import { ms, percentile, verdict } from './stats';
 import { startBenchHost, type BenchHost } from './webHost';
 
 /**
- * The History section's first screen with 100,000 entries (issue 8), in real Chromium against
+ * The History section's first screen with 100,000 entries, in real Chromium against
  * browser mode: from the click on the History tab to the first frame painted with the first
  * entries in view. The click comes as soon as the app says it is ready (`data-app-state`),
  * as for a user who goes straight to History. The section is mounted, hidden, from the start

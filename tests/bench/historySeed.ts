@@ -8,7 +8,7 @@ import { createSqliteHistoryStore } from '../../electron/core/history/historySto
 import type { ExchangeRecord, HistoryExchange } from '../../electron/shared/contract';
 
 /**
- * The history the 100,000-entry benches work on (issue 8): made once per bench run, through the
+ * The history the 100,000-entry benches work on: made once per bench run, through the
  * store's own recordMany (one transaction), in a data folder a browser-mode host can start on.
  * Deterministic, so every run searches and lists the same entries; varied like a real history:
  * mostly answered invokes, with guideline fetches, 4xx/5xx answers, network failures and

@@ -9,7 +9,7 @@ import { READY_PROBE } from './timeToReady';
 import { startBenchHost } from './webHost';
 
 /**
- * Start-up to ready with 100,000 history entries against an empty history (issue 8: no more
+ * Start-up to ready with 100,000 history entries against an empty history (no more
  * than 10 % slower). The whole start, as a user waits for it: from starting the browser-mode
  * host on the data folder (Node starts, the core opens and checks history.sqlite, the Sandbox
  * starts) until the page, opened on the address the host prints, says `data-app-state="ready"`

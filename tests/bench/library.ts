@@ -6,7 +6,7 @@ import { createSqliteLibraryStore } from '../../electron/core/library/librarySto
 import { ms, percentile, verdict } from './stats';
 
 /**
- * The guideline library's search (issue 9): 2,000 guidelines of realistic size (3 to 20 KB of
+ * The guideline library's search: 2,000 guidelines of realistic size (3 to 20 KB of
  * markdown each: headings, lists, paragraphs, over a vocabulary of 4,000 words used as text is,
  * a few words very often and most rarely) in the history's SQLite file, searched through the
  * store as the contract does: ranked (bm25), 50 hits with their passages. Words from rare to

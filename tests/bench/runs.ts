@@ -9,7 +9,7 @@ import { startSandbox } from '../../electron/sandbox/server';
 import { percentile, verdict } from './stats';
 
 /**
- * Runs against the peers (issue 10): the same 1000 data-driven invokes of the same loopback
+ * Runs against the peers: the same 1000 data-driven invokes of the same loopback
  * Sandbox (answering at once), one assertion each (the answer contains the row's `expect`), by
  * newman 6, bru 4 and `agent-explorer run`, each timed as a whole process (start included).
  * The peers come from ../shared/peers/run-peers.sh, which installs them on first use into a

@@ -8,7 +8,7 @@ import { ms, verdict } from './stats';
 import { startBenchHost } from './webHost';
 
 /**
- * Issue 10: "a 1000-case run streams its results with no main-thread task over 200 ms", in real
+ * "A 1000-case run streams its results with no main-thread task over 200 ms", in real
  * Chromium (browser mode, the built-in Sandbox without latency so results come as fast as the
  * runner goes). Driven as a user would: the Runs section, a suite typed in its Source view, a
  * data file of 500 rows, two agents, Run suite. From the click to the run's end (the progress

@@ -5,7 +5,7 @@ import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catal
 import { expect, fillPayload, openApp, test } from './fixtures';
 
 /**
- * Checklist against an answer in real Chromium (issue 9): invoke, open the entry in History,
+ * Checklist against an answer in real Chromium: invoke, open the entry in History,
  * open the checklist of a guideline read earlier, mark rules, reload and see them, and find them
  * in the exported QA report (HTML and JSON).
  */

@@ -4,7 +4,7 @@ import { startTlsServer } from '../support/tlsServer';
 import { createProfileWithKey, expect, openApp, test } from './fixtures';
 
 /**
- * Issue 9, Reading: hostile guideline content stays inert in real Chromium. Every payload would
+ * Reading: hostile guideline content stays inert in real Chromium. Every payload would
  * set `window.__pwned` (or navigate, or fetch) if it ever ran; none may.
  */
 

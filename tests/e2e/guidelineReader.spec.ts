@@ -2,7 +2,7 @@ import { openGuideline, startGuidelineServer } from '../support/guidelineServer'
 import type { Page } from '@playwright/test';
 import { createProfileWithKey, expect, openApp, test, type RunningApp } from './fixtures';
 
-/** Issue 9, Reading, in real Chromium: contents that follow the scroll, anchors, copy, find. */
+/** Reading, in real Chromium: contents that follow the scroll, anchors, copy, find. */
 
 const KEY = 'reader-key-31c9';
 const SECTIONS = 24;

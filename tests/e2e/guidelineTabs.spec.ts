@@ -7,7 +7,7 @@ import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catal
 import { expect, fillPayload, openApp, startWebApp, test } from './fixtures';
 
 /**
- * Issue 9, "Several at once", in real Chromium: guidelines in tabs (keyboard, close, back after a
+ * Several guidelines at once, in real Chromium: guidelines in tabs (keyboard, close, back after a
  * restart with their text), one shown beside the invoke workbench while an agent answers, and
  * both states scanned with axe (every default rule), as tests/e2e/a11y*.spec.ts do.
  */

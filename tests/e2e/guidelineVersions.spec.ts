@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createProfileWithKey, expect, openApp, test } from './fixtures';
 
 /**
- * Versions of a guideline in real Chromium (issue 9): a test server whose guideline changes
+ * Versions of a guideline in real Chromium: a test server whose guideline changes
  * between two fetches; the reader says "Changed since you last read it", and Compare versions
  * shows the change rendered (hostile markup inert) and as source.
  */

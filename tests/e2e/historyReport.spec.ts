@@ -7,7 +7,7 @@ import { startTestServer } from '../support/testServer';
 import { createProfileWithKey, expect, fillPayload, openApp, test } from './fixtures';
 
 /**
- * Issue 8, evidence for QA, in real Chromium in browser mode: Export report downloads the HTML
+ * Evidence for QA, in real Chromium in browser mode: Export report downloads the HTML
  * page and the JSON bundle; the page, opened in the browser, reads as a report, runs nothing,
  * and holds no key even from a server that echoed it.
  */

@@ -126,7 +126,7 @@ test('AGENT_EXPLORER_* start the app on an Environment profile that is never sav
     const files = await filesWritten(app.dataDir);
     for (const file of files) {
       // The profile is never saved. The history keeps every exchange with the URL it went to
-      // (issue 8), this profile's too; the key (here in the query) is in no file, history included.
+      //, this profile's too; the key (here in the query) is in no file, history included.
       if (!file.name.startsWith('history.sqlite')) expect(file.text, file.name).not.toContain(platform.url);
       expect(file.text, file.name).not.toContain(SENTINEL);
     }

@@ -3,7 +3,7 @@ import { LAUNCH_SECRET_HEADER } from '../../electron/shared/contract';
 import { expect, openApp, test } from './fixtures';
 
 /**
- * Run progress in browser mode (issue 10), in real Chromium: the host's /events stream, read as
+ * Run progress in browser mode, in real Chromium: the host's /events stream, read as
  * the page reads it (its own fetch, with the tab's session), is refused without the session and
  * streams with it; and, once the host's runner is in (feat/runs-host), a run started from the
  * page sends its progress down that stream.

@@ -4,7 +4,7 @@ import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { expect, openApp, test } from './fixtures';
 
 /**
- * Issue 10 in real Chromium against the real host and Sandbox: a suite with a data file and two
+ * Runs in real Chromium against the real host and Sandbox: a suite with a data file and two
  * agents is written in the Runs section, run, and read back (progress, failures, one result
  * opened, the matrix, the latency chart); a second run of the same suite is compared with the
  * first. Axe scans the finished run. Screenshots of each are attached to the test's output.

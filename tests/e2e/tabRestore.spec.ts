@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { expect, fillPayload, openApp, startWebApp, test } from './fixtures';
 
-/** Request tabs come back with their last answer after a restart, and closing one can be undone (issue 8). */
+/** Request tabs come back with their last answer after a restart, and closing one can be undone. */
 
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 const response = (page: Page) => page.getByRole('region', { name: 'Response', exact: true });

@@ -81,7 +81,7 @@ test.describe('with realistic agent latency', () => {
   });
 });
 
-// Repeat is a one-case run on the host's runner (issue 10): this needs the host's startRun and its
+// Repeat is a one-case run on the host's runner: this needs the host's startRun and its
 // pushed progress (feat/runs-host); what the person sees is unchanged.
 test('Repeat runs the same request N times after confirmation and sums it up', async ({ page, app }) => {
   await openApp(page, app);

@@ -409,7 +409,7 @@ export class FakeApi implements Api, HostShell {
     value: { matches: Math.min(request.text.length, 3), activeMatchOrdinal: Math.min(request.text.length, 1) },
   });
 
-  /** Runs (issue 10), scripted: see tests/support/fakeRuns.ts. `runs.events` is the host's pushed events. */
+  /** Runs, scripted: see tests/support/fakeRuns.ts. `runs.events` is the host's pushed events. */
   readonly runs = new FakeRuns((method, argument) => this.record(method, argument));
   startRun: Api['startRun'] = (request) => this.runs.startRun(request);
   cancelRun: Api['cancelRun'] = (request) => this.runs.cancelRun(request);
@@ -503,7 +503,7 @@ export class FakeApi implements Api, HostShell {
   /** The history behind the three history methods; seed it with `history.record(...)`. */
   readonly history = this.database.history;
 
-  /** The checklists kept with history entries (issue 9): the host's own methods on a memory store. */
+  /** The checklists kept with history entries: the host's own methods on a memory store. */
   readonly checklists = this.database.checklists;
   private readonly checklistMethods = createChecklistMethods(this.checklists, { wallClock: () => new Date('2026-11-23T08:05:00.000Z') });
 

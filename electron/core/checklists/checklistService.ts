@@ -1,7 +1,7 @@
 import type { Api, Result } from '../../shared/contract';
 import type { ChecklistStore } from './checklistStore';
 
-/** The contract's checklist methods (issue 9). */
+/** The contract's checklist methods. */
 export type ChecklistApi = Pick<Api, 'listEntryChecklists' | 'saveEntryChecklist'>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

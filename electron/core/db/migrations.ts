@@ -87,7 +87,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
-    description: 'The guideline library (issue 9): each profile\'s guidelines, every kept version, and a full-text index of the latest.',
+    description: 'The guideline library: each profile\'s guidelines, every kept version, and a full-text index of the latest.',
     // Self-contained: it only adds tables, so it can take any number at a merge.
     // latest_version is 0 until the first fetch; read_version is the version last marked read.
     // Versions are numbered 1, 2, … per entry and never deleted alone. Content comes last in its
@@ -139,7 +139,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
-    description: 'Checklists against an answer (issue 9): the marks of a guideline\'s rules, kept with the history entry they judge.',
+    description: 'Checklists against an answer: the marks of a guideline\'s rules, kept with the history entry they judge.',
     // Self-contained: one table and one trigger, so it can take any number at a merge. One row
     // per entry and guideline; the rules and marks are one JSON document (read and written
     // whole, never queried inside). The trigger removes an entry's checklists with the entry,
@@ -158,7 +158,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
-    description: 'Runs (issue 10): each run of a suite, and every result of it as a full exchange.',
+    description: 'Runs: each run of a suite, and every result of it as a full exchange.',
     // A run's counts are rewritten with each batch of results (one transaction per batch), so a
     // run the app was closed during still says how far it got; its state is then `interrupted`.
     // The key is in none of these: every text is redacted before it is written (runService.ts).

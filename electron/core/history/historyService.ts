@@ -28,7 +28,7 @@ export interface HistoryMethodDeps {
   retention: () => Promise<HistoryRetention>;
   /** Where a failure that must not fail a call is told (an exchange that could not be kept). */
   onProblem?: ((message: string) => void) | undefined;
-  /** The checklists kept with entries (issue 9), put in their QA reports; none when absent. */
+  /** The checklists kept with entries, put in their QA reports; none when absent. */
   checklists?: ChecklistStore;
 }
 
@@ -44,7 +44,7 @@ async function fromHistory<T>(work: () => Promise<T>, doing = 'read'): Promise<R
 }
 
 /**
- * The history side of the service (issue 8): recording each exchange as it ends, and the
+ * The history side of the service: recording each exchange as it ends, and the
  * contract methods that read, search and manage the store. Kept apart from service.ts so the
  * history can grow (pin, delete, retention, reports) without that file growing with it.
  */
@@ -118,7 +118,7 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
 }
 
 /**
- * A QA report of the entries, made here rather than in the page so that the CLI of issue 10
+ * A QA report of the entries, made here rather than in the page so that the command line
  * makes the same file from the same code, and so the page only ever saves what the host built.
  * The entries were redacted when recorded: nothing here reads a key, so none can get in.
  */

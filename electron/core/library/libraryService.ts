@@ -50,7 +50,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 }
 
 /**
- * The library side of the service (issue 9): filing each fetched guideline, and the contract
+ * The library side of the service: filing each fetched guideline, and the contract
  * methods. Kept apart from service.ts as the history's are.
  */
 export function createLibraryMethods(library: LibraryStore, deps: LibraryMethodDeps) {

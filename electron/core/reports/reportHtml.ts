@@ -106,7 +106,7 @@ function answerHtml(entry: ReportEntry): string {
 }
 
 /**
- * The checklists kept with the entry (issue 9): per guideline, which version was checked
+ * The checklists kept with the entry: per guideline, which version was checked
  * (id, hash, fetch time), the counts, and each rule with its mark in words and its comment.
  */
 function checklistsHtml(entry: ReportEntry): string {
@@ -181,7 +181,7 @@ function headersHtml(entry: ReportEntry): string {
 
 /**
  * One entry as an `<article>`: its own section of a report, reusable as is for a run of many
- * cases (issue 10). `anchor` is its id within the page.
+ * cases. `anchor` is its id within the page.
  */
 export function renderEntryHtml(entry: ReportEntry, anchor: string): string {
   const facts = [

@@ -3,7 +3,7 @@ import { escapeHtml as e, formatReportMs, formatReportTime, renderEntryHtml, REP
 import { REPORT_STYLE } from './reportStyle';
 
 /**
- * A run as one self-contained HTML page (issue 10), built like the QA report (same policy, same
+ * A run as one self-contained HTML page, built like the QA report (same policy, same
  * style, same escaping): a summary, a table of every result with the expectations that failed,
  * and then each exchange as the report's entry section, its expectations above it.
  */

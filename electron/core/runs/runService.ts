@@ -11,7 +11,7 @@ import { planSuiteText } from './suiteLoad';
 import type { PlannedCase } from '../../shared/runs/suiteTypes';
 
 /**
- * Runs in the app (issue 10): the contract's run methods over the core's runner and the run
+ * Runs in the app: the contract's run methods over the core's runner and the run
  * store. startRun checks the suite in full (nothing is sent on a bad one), starts the runner
  * with the profile's target, exactly as an invoke gets it, and answers at once. Results are
  * written and pushed in batches: one transaction and one progress event per run at most every

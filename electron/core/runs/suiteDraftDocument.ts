@@ -2,7 +2,7 @@ import type { Api, JsonObject, Result, SuiteDraftSave } from '../../shared/contr
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
 /**
- * The Runs section's unsaved suite (issue 10), kept by the host in the app's data folder
+ * The Runs section's unsaved suite, kept by the host in the app's data folder
  * (suite-draft.json) rather than only in the page's storage: in browser mode the page's origin
  * carries the host's port, which is a free one on each start, so a draft kept per origin was
  * gone after every restart. The draft is the page's own document (the editor's state, with a

@@ -2,7 +2,7 @@ import type { AppError, GuidelineBeside, GuidelineTabRef, GuidelineTabs, Guideli
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
 /**
- * The guideline tabs (issue 9), kept in `guideline-tabs.json` beside the request tabs'
+ * The guideline tabs, kept in `guideline-tabs.json` beside the request tabs'
  * workspace.json, in a document of their own so that neither's format or merge touches the other.
  *
  * Merging pages that share a host (browser tabs): a guideline tab holds nothing typed, only

@@ -3,7 +3,7 @@ import type { RunProgressSource } from '../../core/runs/runProgress';
 import { eventChannel } from '../../shared/contract';
 
 /**
- * Pushes every run's progress to the app's window (issue 10: progress is pushed, not polled).
+ * Pushes every run's progress to the app's window (progress is pushed, not polled).
  * The preload passes on only the progress object (`preload.ts` `onRunProgress`), never
  * Electron's event. A window that is gone or being destroyed is skipped: `webContents.send` on
  * a destroyed webContents throws, and a run goes on (and is stored) whether or not a window

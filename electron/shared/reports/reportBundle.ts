@@ -31,7 +31,7 @@ export interface ReportInput {
   note: string;
   appVersion: string;
   createdAt: Date;
-  /** The checklists kept with each source, by position (issue 9); absent or empty: none. */
+  /** The checklists kept with each source, by position; absent or empty: none. */
   checklists?: readonly (readonly EntryChecklist[])[];
 }
 

@@ -1,7 +1,7 @@
 import type { ChecklistMark, EntryChecklist } from '../contract';
 
 /**
- * The `checklists` part of a report entry (issue 9): the checklists kept with the entry, each a
+ * The `checklists` part of a report entry: the checklists kept with the entry, each a
  * guideline's rules marked pass, fail or n/a against the entry's answer. Optional and versioned
  * on its own: an entry without a checklist has no `checklists` field at all, so reports made
  * before (and their bytes) are unchanged and a reader of the report's version 1 that does not

@@ -7,7 +7,7 @@ import type { ErrorCode, ExchangeRecord, ExchangeTiming, HistoryExchange, Histor
  * bundle and the Markdown all say the same thing. Plain data with a fixed shape: every field is
  * always there (null when it does not apply), in the order written here, so a bundle diffs well.
  *
- * Built from a history entry today; issue 10's CLI builds it from the exchanges of a run (it
+ * Built from a history entry today; the command line builds it from the exchanges of a run (it
  * has the same Result and profile), which is why it takes only what an exchange carries.
  *
  * Everything here is untrusted text from the platform or the user: the renderers escape it.
@@ -59,7 +59,7 @@ export interface ReportEntry {
   /** The response as received (headers by name, the body as text, cut when long); null when none arrived. */
   response: { headers: Record<string, string>; body: string | null; bytes: number; bodyTruncated: boolean } | null;
   /**
-   * The checklists kept with the entry (issue 9): only present when there is one (see
+   * The checklists kept with the entry: only present when there is one (see
    * reportChecklist.ts), so it comes last and older reports keep their bytes.
    */
   checklists?: ReportChecklists;

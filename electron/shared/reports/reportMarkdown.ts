@@ -73,7 +73,7 @@ function answerBlock(entry: ReportEntry): string[] {
   return lines;
 }
 
-/** The checklists kept with the entry (issue 9), one task-style list per guideline. */
+/** The checklists kept with the entry, one task-style list per guideline. */
 function checklistBlock(entry: ReportEntry): string[] {
   if (!entry.checklists) return [];
   return entry.checklists.lists.flatMap((list) => {

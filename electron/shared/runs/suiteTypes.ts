@@ -1,7 +1,7 @@
 import type { JsonObject } from '../contract';
 
 /**
- * The suite file format (issue 10): plain JSON that lives in git, described for editors by
+ * The suite file format: plain JSON that lives in git, described for editors by
  * schemas/suite.schema.json and checked in full by suiteValidate.ts before anything is sent.
  */
 

@@ -28,7 +28,7 @@ function estimatedHeight(chars: number): number {
  * they leave the app, and images that load only from hosts the person allowed for this guideline.
  */
 export function GuidelineReader({ content, name, guidelineId }: { content: string; name: string; guidelineId: string }) {
-  // Ids unique to this reader: another guideline may be open on the same page (issue 9).
+  // Ids unique to this reader: another guideline may be open on the same page.
   const [headingPrefix] = useState(nextHeadingPrefix);
   const outline = useMemo(() => makeOutline(content, name, headingPrefix), [content, name, headingPrefix]);
   const { headings, chunks } = outline;

@@ -54,13 +54,13 @@ export function GuidelineView({
   toolbar,
 }: {
   state: GuidelineState;
-  /** Shown first in the region: "changed since you last read it" and Compare versions (issue 9). */
+  /** Shown first in the region: "changed since you last read it" and Compare versions. */
   banner?: ReactNode;
-  /** The region's name: "Guideline", or one that starts with it when two are on a page (issue 9). */
+  /** The region's name: "Guideline", or one that starts with it when two are on a page. */
   label?: string;
   /** Actions on the guideline shown (e.g. "Show beside the workbench"), at the top of the region. */
   toolbar?: ReactNode;
-  /** Shown after the answer, in the region: the library's kept copy when a fetch failed (issue 9). */
+  /** Shown after the answer, in the region: the library's kept copy when a fetch failed. */
   children?: ReactNode;
 }) {
   const { openedId, data, error, isError, isFetching } = state;

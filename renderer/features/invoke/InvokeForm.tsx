@@ -28,7 +28,7 @@ interface InvokeFormProps {
   onCancel: () => void;
   onPick: (agent: KnownAgent) => void;
   onOpenCatalog: () => void;
-  /** Starts a suite in the Runs section with this request as its case (issue 10); absent outside the app shell. */
+  /** Starts a suite in the Runs section with this request as its case; absent outside the app shell. */
   onNewSuite?: () => void;
 }
 

@@ -100,7 +100,7 @@ function RequestWorkspace({
   });
   const closedToast = useClosedTabToast((id) => state.closed.some((closed) => closed.tab.id === id), reopen);
 
-  // The Runs section makes a suite from the request tab in front (issue 10): keep it where Runs reads it.
+  // The Runs section makes a suite from the request tab in front: keep it where Runs reads it.
   const { reportActiveRequest } = useSuiteChannel();
   useEffect(() => {
     const tab = activeTab(state);

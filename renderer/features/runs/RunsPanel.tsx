@@ -32,7 +32,7 @@ type Note = { kind: 'status' | 'error'; text: string } | null;
 const hasWork = (draft: SuiteDraft) => draft.dirty && JSON.stringify(toSuite(draft)) !== JSON.stringify(toSuite(emptySuite()));
 
 /**
- * The Runs section (issue 10): a suite's editor (a form, or its JSON), its files, the settings of
+ * The Runs section: a suite's editor (a form, or its JSON), its files, the settings of
  * a run and "Run suite", the problems of a suite the host refused, the run started, and the
  * section's past runs. A new suite comes from here (empty, or from the request tab in front) or
  * from History's selection; one that replaces an edited suite keeps that suite to restore.

@@ -4,7 +4,7 @@ import { checkPayload } from '../../lib/payload';
 import type { PayloadView } from '../workspace/tabsState';
 
 /**
- * The suite as the editor holds it (issue 10). Form fields keep what was typed, as text, so a
+ * The suite as the editor holds it. Form fields keep what was typed, as text, so a
  * half-typed number or a payload that is not JSON yet is never lost; `toSuite` turns it into the
  * suite file's JSON (electron/shared/runs/suiteTypes.ts) and `fromSuite` reads a file back. The
  * host checks the JSON in full when a run starts; the editor only refuses what it cannot even

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
 
-/** Issue 7, item 11: learned keys are kept apart from placeholders, and the user's review can remove them. */
+/** Learned keys are kept apart from placeholders, and the user's review can remove them. */
 
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 let dataDir: string;

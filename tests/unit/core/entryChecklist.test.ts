@@ -14,7 +14,7 @@ import { buildReportBundle } from '../../../electron/shared/reports/reportBundle
 import type { EntryChecklist, SaveEntryChecklistRequest } from '../../../electron/shared/contract';
 import { invokeEntry } from '../../support/historyEntries';
 
-/** Checklists against an answer (issue 9): kept with the history entry, reloaded, in its QA report. */
+/** Checklists against an answer: kept with the history entry, reloaded, in its QA report. */
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -9,7 +9,7 @@ import { createKeyedProfile } from '../../support/keyedProfile';
 
 /**
  * Every exchange ends within its time-out and at once on Cancel, whatever the server does
- * (issue 11 item 3: a 101 answer used to hang an invoke for ever).
+ * (a 101 answer used to hang an invoke for ever).
  */
 
 const KEY = 'sentinel-key-3f9a1c7e5b';

@@ -10,7 +10,7 @@ import { startRawServer, type RawServer } from '../../support/rawServer';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
 /**
- * Issue 11 items 6, 7 and 8: the key is redacted in every form from everything that crosses
+ * The key is redacted in every form from everything that crosses
  * to the page and from saved files; saved files stop at a limit; error bodies cross cut.
  */
 

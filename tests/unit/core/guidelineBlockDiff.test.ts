@@ -1,6 +1,6 @@
 import { blockDiff, markdownBlocks, sourceDiff } from '../../../renderer/features/guidelines/versions/blockDiff';
 
-/** The diffs behind "Compare versions" (issue 9): by block for the rendered view, by line for the source. */
+/** The diffs behind "Compare versions": by block for the rendered view, by line for the source. */
 describe('guideline version diffs', () => {
   it('splits markdown into blocks at blank lines, keeping a fenced code block whole', () => {
     const text = '# Title\n\nFirst paragraph\nstill first.\n\n```\ncode\n\nmore code\n```\n\n- a\n- b\n';

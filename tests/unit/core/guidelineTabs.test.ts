@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEFAULT_BESIDE, guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from '../../../electron/core/workspace/guidelineTabs';
 import type { GuidelineTabs } from '../../../electron/shared/contract';
 
-/** Issue 9: the guideline tabs the host keeps, and how pages sharing it merge. */
+/** The guideline tabs the host keeps, and how pages sharing it merge. */
 
 const tab = (guidelineId: string, profileId = 'sandbox') => ({ profileId, guidelineId });
 const empty: GuidelineTabs = { tabs: [], active: null, beside: { ...DEFAULT_BESIDE } };

@@ -7,7 +7,7 @@ import { CLEAR_BATCH, createSqliteHistoryStore, type HistoryStore } from '../../
 import { invokeEntry } from '../../support/historyEntries';
 
 /**
- * Clear all on a long history (issue 8: "stays smooth at 100,000 entries"). node:sqlite is
+ * Clear all on a long history (it must stay smooth at 100,000 entries). node:sqlite is
  * synchronous: one DELETE of every entry and its search text held the event loop for 1.5 s at
  * 100,000 entries here, so every other call of the host (an invoke, the list the page reads
  * again, the page's own files in browser mode) waited with it. It deletes in batches, giving

@@ -8,7 +8,7 @@ import { openHistoryDatabase } from '../../../electron/core/db/database';
 import { createSqliteHistoryStore } from '../../../electron/core/history/historyStore';
 
 /**
- * Nothing lost (issue 8): a writer killed with SIGKILL at random moments, again and again, loses
+ * Nothing lost: a writer killed with SIGKILL at random moments, again and again, loses
  * no entry it had acknowledged, and never leaves a database that fails to open or check.
  * Bounded for CI: 30 kills, each after the writer has acknowledged something, at 0-40 ms.
  */

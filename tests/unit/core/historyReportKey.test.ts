@@ -12,7 +12,7 @@ import { createKeyedProfile } from '../../support/keyedProfile';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
 /**
- * Issue 8: a QA report never holds the key. A server echoes the key it was sent (from the
+ * A QA report never holds the key. A server echoes the key it was sent (from the
  * Authorization or X-API-Key header) into its answer, a response header and an error body;
  * the HTML, the JSON bundle and the Markdown made from those entries must not contain it.
  */

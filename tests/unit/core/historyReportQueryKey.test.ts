@@ -10,7 +10,7 @@ import { createKeyedProfile } from '../../support/keyedProfile';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
 /**
- * Issue 8's key sentinel, for the presentation the report test does not use: the key in a query
+ * The report's key sentinel, for the presentation the report test does not use: the key in a query
  * parameter. The URL as called holds it, and a server echoes that URL (percent-encoded) in its
  * answer, a header and an error body. The history entry, the search, the HTML, the JSON, the
  * Markdown and the file's bytes must hold none of it.

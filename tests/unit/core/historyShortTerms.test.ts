@@ -4,7 +4,7 @@ import { invokeEntry } from '../../support/historyEntries';
 import { memoryDatabase } from '../../support/memoryDatabase';
 
 /**
- * A search of short words (issue 8: "a full-text search answers in under 50 ms"). The section
+ * A search of short words (a full-text search answers in under 50 ms). The section
  * searches from 3 characters typed, and "a b", "I am a" or "w w w" are 3 or more: each word was
  * an FTS5 prefix term, and a prefix of one or two letters makes SQLite merge the entries of
  * nearly every word in the index. At 100,000 entries "w w w" took 10 to 17 s here, with the

@@ -9,7 +9,7 @@ import { createSqliteHistoryStore } from '../../../electron/core/history/history
 import { invokeEntry } from '../../support/historyEntries';
 
 /**
- * What a start and the History section's first screen read of the history file (issue 8: with
+ * What a start and the History section's first screen read of the history file (with
  * 100,000 entries, the start no more than 10 % slower than with an empty history, and the first
  * screen under 300 ms; `npm run bench` measures both). Times are too noisy to test here, so this
  * tests the cause instead: the pages holding the oldest entries are damaged, and the start, the

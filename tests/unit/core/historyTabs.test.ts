@@ -13,7 +13,7 @@ import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
 import { guidelineEntry, insertAsVersion1, invokeEntry } from '../../support/historyEntries';
 import { memoryDatabase } from '../../support/memoryDatabase';
 
-/** Each request tab's last answer, kept with the tab's id so it shows again after a restart (issue 8). */
+/** Each request tab's last answer, kept with the tab's id so it shows again after a restart. */
 
 let dir: string;
 let file: string;

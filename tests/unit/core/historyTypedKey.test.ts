@@ -10,7 +10,7 @@ import { createKeyedProfile } from '../../support/keyedProfile';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
 /**
- * Issue 8, "the request (key never in it)": a person who pastes the profile's key into the Text
+ * The request never holds the key: a person who pastes the profile's key into the Text
  * or the Payload (to ask why it is refused, say) sends it, but the history keeps the request
  * with the key replaced, as the request body as sent already is and as a workspace file is.
  * Otherwise the key is in history.sqlite, in its search index, on screen, in a QA report and

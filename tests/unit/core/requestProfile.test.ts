@@ -9,7 +9,7 @@ import { dispatch } from '../../../electron/core/validate';
 import { aesTestCipher } from '../../support/testCipher';
 
 /**
- * Issue 7 item 10, the host's backstop: a request names the profile it was composed for, and
+ * The host's backstop: a request names the profile it was composed for, and
  * the host refuses it (`profile_changed`, nothing sent) when another profile is active at the
  * moment of sending, e.g. after another browser tab switched profiles.
  */

@@ -8,7 +8,7 @@ import { createFileProfileStore, sandboxProfile } from '../../../electron/core/p
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
 
 /**
- * Every saved document is read entry by entry (issue 11, item 5): a bad entry is dropped or
+ * Every saved document is read entry by entry: a bad entry is dropped or
  * repaired with a message, the others are kept, the original file is kept aside, and nothing
  * that was saved can blank the app or turn an answered invoke into an error.
  */

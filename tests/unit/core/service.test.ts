@@ -332,8 +332,8 @@ describe('the key never leaves the host', () => {
     expect(files.map((f) => f.name.replace(/-\d{4}-.*/, '')).sort()).toEqual([
       'agent-explorer-guideline-7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47',
       'catalog.json',
-      'guideline-tabs.json', // which guidelines are open (issue 9)
-      'history.sqlite', // every exchange (issue 8) and run (issue 10), which must not hold the key either
+      'guideline-tabs.json', // which guidelines are open
+      'history.sqlite', // every exchange and run, which must not hold the key either
       'history.sqlite-shm',
       'history.sqlite-wal',
       'keys.json',

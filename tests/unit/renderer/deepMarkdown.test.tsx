@@ -6,7 +6,7 @@ import { SectionBoundary } from '../../../renderer/ui/ErrorBoundary';
 import { exchange, FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
-/** Issue 11 item 4: texts that overflowed the call stack of the markdown pipeline and unmounted the app. */
+/** Texts that overflowed the call stack of the markdown pipeline and unmounted the app. */
 const DEEP = {
   quotes: '>'.repeat(3000),
   bullets: '- '.repeat(15000),

@@ -4,7 +4,7 @@ import { fakeWithProduction, headerSelect } from './profileDialog';
 import { renderReady, responseRegion } from './renderApp';
 
 /**
- * Issue 7 items 8 and 10: an error's "Set a key" and "Detect how the key is sent" are about the
+ * An error's "Set a key" and "Detect how the key is sent" are about the
  * profile the refused request went to. A 401 in a tab made for Staging, read while Production is
  * active, must not lead the person to type Staging's key into Production (it would go there).
  */

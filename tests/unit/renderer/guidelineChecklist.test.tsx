@@ -3,7 +3,7 @@ import { FakeApi } from '../../support/fakeApi';
 import { entryButtons, openHistory, seed, SANDBOX, useHistoryLayout } from './historyHarness';
 
 /**
- * Checklist against an answer (issue 9): an opened History entry shows the rules of a guideline
+ * Checklist against an answer: an opened History entry shows the rules of a guideline
  * from its profile's library, each marked pass, fail or n/a with a comment; the marks are kept
  * with the entry, come back when it is opened again, and go into Copy as Markdown.
  */

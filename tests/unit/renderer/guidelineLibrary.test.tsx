@@ -4,7 +4,7 @@ import { exchange, FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
 /**
- * The Guidelines section's library (issue 9): every guideline read is listed, searchable, and
+ * The Guidelines section's library: every guideline read is listed, searchable, and
  * can be added by paste, pinned, labelled and removed; opening one shows it in the reader.
  */
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { exchange, FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
-/** Issue 9, Reading: the guideline reader as a person uses it (jsdom: no layout, everything rendered at once). */
+/** The guideline reader as a person uses it (jsdom: no layout, everything rendered at once). */
 
 const CONTENT = [
   '# **Escalation** Policy',

@@ -3,7 +3,7 @@ import type { GuidelineRequest, GuidelineResult } from '../../../electron/shared
 import { exchange, FakeApi } from '../../support/fakeApi';
 import { deferred, renderReady } from './renderApp';
 
-/** Issue 9, "Several at once": guideline tabs (the request tabs' keyboard model, kept across restarts) and a guideline beside the workbench. */
+/** Several at once: guideline tabs (the request tabs' keyboard model, kept across restarts) and a guideline beside the workbench. */
 
 const GUIDELINES: Record<string, { name: string; content: string }> = {
   'g-refunds': { name: 'Refund policy', content: '## Scope\n\nRefunds up to 30 days.\n\n## Steps\n\nAsk for the receipt.' },

@@ -4,7 +4,7 @@ import { exchange, FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
 /**
- * Versions in the reader (issue 9): "Changed since you last read it" in the Guideline region,
+ * Versions in the reader: "Changed since you last read it" in the Guideline region,
  * agreeing with the library list, and Compare versions between any two kept versions, rendered
  * (changes marked in the text, untrusted markup inert) and as source.
  */

@@ -5,7 +5,7 @@ import { runRow } from '../../support/fakeRuns';
 import { answerState, renderResponse, response } from './responseHarness';
 
 /**
- * Repeat is a one-case run of N iterations on the host's runner (issue 10): the page starts it
+ * Repeat is a one-case run of N iterations on the host's runner: the page starts it
  * with startRun and shows what the pushed progress brings; it sends no invoke of its own.
  * The fake's runs are scripted (tests/support/fakeRuns.ts): results arrive when the test
  * pushes them.

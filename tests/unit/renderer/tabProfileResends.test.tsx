@@ -4,7 +4,7 @@ import { fakeWithProduction, headerSelect } from './profileDialog';
 import { renderReady, responseRegion } from './renderApp';
 
 /**
- * Issue 7 item 10 beyond the Invoke button: Repeat and "Save the answer to a file" send a tab's
+ * Beyond the Invoke button: Repeat and "Save the answer to a file" send a tab's
  * request again, and a profile may be switched behind this page (another browser tab). None of
  * them sends the tab's draft to another profile's server without asking first.
  */

@@ -5,7 +5,7 @@ import { FakeApi, okInvoke } from '../../support/fakeApi';
 import { SANDBOX } from '../../support/historyEntries';
 import { renderReady, responseRegion } from './renderApp';
 
-/** Request tabs come back with their last answer (from the history), and a closed tab can be reopened (issue 8). */
+/** Request tabs come back with their last answer (from the history), and a closed tab can be reopened. */
 
 /** A host whose invokes are kept in its history with the tab they came from, as the real host keeps them. */
 function recordingFake(): FakeApi {

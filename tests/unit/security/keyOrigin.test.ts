@@ -11,7 +11,7 @@ import { LAUNCH_SECRET_HEADER, SESSION_PATH, type ProfileInput, type ProfileSumm
 import { aesTestCipher } from '../../support/testCipher';
 
 /**
- * The key goes only where it was saved for (issue 11, item 1). This drives the contract as a
+ * The key goes only where it was saved for. This drives the contract as a
  * hostile page holding the launch secret would: over the browser-mode HTTP host, in front of
  * the real core (real stores, real platform client, the embedded Sandbox), it tries every
  * sequence of calls we could think of to make a key reach a server it was not saved for. Two

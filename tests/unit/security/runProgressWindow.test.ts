@@ -5,7 +5,7 @@ import { eventChannel, ipcChannel, type RunProgress } from '../../../electron/sh
 import type { FakeBrowserWindow } from '../../support/fakeElectron';
 
 /**
- * Run progress in the desktop app (issue 10): electron/desktop/main.ts forwards the core's
+ * Run progress in the desktop app: electron/desktop/main.ts forwards the core's
  * `runProgress` to the window with webContents.send on the onRunProgress channel, which the
  * preload turns into the page's typed listener. Against the shared fake Electron
  * (tests/support/fakeElectron.ts, whose closed windows throw when used, as Electron's do):

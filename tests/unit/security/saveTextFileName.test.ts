@@ -3,7 +3,7 @@ import { dispatch } from '../../../electron/core/validate';
 import { FakeApi } from '../../support/fakeApi';
 
 /**
- * The save dialog's suggested name (issue 8: reports and workspace files). The page asks; the
+ * The save dialog's suggested name (reports and workspace files). The page asks; the
  * dialog shows the name for the person to accept. A name that looks like one thing and is
  * another must not be offered: a right-to-left override that shows "report-lmth.exe" as
  * "report-exe.html", an extension other than the kind of file the content is, a name Windows

@@ -1,6 +1,6 @@
 import { checklistRules } from '../../../electron/shared/checklistRules';
 
-/** A guideline's rules for its checklist (issue 9): list items with their section, not code. */
+/** A guideline's rules for its checklist: list items with their section, not code. */
 describe('checklist rules from a guideline', () => {
   it('takes bulleted and numbered items with the heading above them, nested ones one level deeper', () => {
     const markdown = [

@@ -10,7 +10,7 @@ import { createSseParser, type SseEvent } from '../../../renderer/host/sseParser
 import { FakeApi } from '../../support/fakeApi';
 
 /**
- * GET /events on the browser-mode host (issue 10): run progress as Server-Sent Events, behind
+ * GET /events on the browser-mode host: run progress as Server-Sent Events, behind
  * exactly the checks of every /rpc call (session cookie and page secret, Origin, Sec-Fetch-Site,
  * Host). Raw requests, so the headers a browser would not let a page forge can be set.
  */

@@ -8,7 +8,7 @@ import { LibraryRow } from './LibraryRow';
 const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
 /**
- * The profile's guideline library (issue 9): every guideline read on it, and those added by
+ * The profile's guideline library: every guideline read on it, and those added by
  * pasting ids. A search over names, descriptions, content, titles and tags shows the best
  * matches first with the passage that matched; opening one shows it in the reader beside.
  */

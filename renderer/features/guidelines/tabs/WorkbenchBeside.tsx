@@ -15,7 +15,7 @@ const STEP = 40;
 const clampWidth = (width: number) => Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width)));
 
 /**
- * The invoke workbench with a guideline beside it (issue 9), so an analyst checks an answer
+ * The invoke workbench with a guideline beside it, so an analyst checks an answer
  * against the rule it must follow without switching sections. The panel is collapsible (its
  * toggle says whether it is expanded), its guideline is picked here (any open guideline tab, or
  * any in the active profile's library) or sent from a guideline's "Show beside the workbench",

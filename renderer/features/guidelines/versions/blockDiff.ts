@@ -2,7 +2,7 @@ import { diffArrays, diffLines } from 'diff';
 import { DEFAULT_LIMITS, deadlineIn, wordDiff, type Deadline, type WordDiff } from '../../history/wordDiff';
 
 /**
- * The diffs behind "Compare versions" (issue 9): two kept versions of a guideline's markdown.
+ * The diffs behind "Compare versions": two kept versions of a guideline's markdown.
  *
  * The rendered diff works on blocks (paragraphs, list runs, headings, fenced code), not on
  * characters: each block is then rendered through the same sanitizing markdown view as the

@@ -27,7 +27,7 @@ function NewChecklist({ entry, guidelineId }: { entry: HistoryEntry; guidelineId
 }
 
 /**
- * Checklists beside an opened answer in History (issue 9). Here rather than in the invoke
+ * Checklists beside an opened answer in History. Here rather than in the invoke
  * workbench: a checklist is kept with a history entry, and the entry is the answer as it was
  * recorded, with an id and a QA report, while the workbench's answer is replaced by the next
  * Send. So an analyst sends, opens the entry (or any older one), and marks each rule against

@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { Bin } from './histogram';
 
 /**
- * A latency histogram drawn with uPlot (issue 10 asks for a maintained library that stays fast
+ * A latency histogram drawn with uPlot (a maintained library that stays fast
  * at 10,000 points; uPlot draws on a canvas and is about 50 kB). This file is its own chunk
  * (LatencyPanel loads it lazily), so uPlot never weighs on the app's first chunk. The chart
  * is decoration for sighted users: the bins are also a table behind a disclosure, and the

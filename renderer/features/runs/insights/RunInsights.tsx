@@ -9,7 +9,7 @@ import { LatencyPanel } from './LatencyPanel';
 import { MatrixPanel, Pending } from './MatrixPanel';
 
 /**
- * A run's insights (issue 10), as tabs: Matrix (only for a run with two or more agents),
+ * A run's insights, as tabs: Matrix (only for a run with two or more agents),
  * Latency, and Compare with another run of the same suite. Each tab asks the host for its own
  * answer only once opened (ViewTabs renders a panel on first use), so a run shown only for its
  * results never computes a matrix or a comparison. The word diff (jsdiff) and the charts

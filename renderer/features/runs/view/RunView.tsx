@@ -11,7 +11,7 @@ import { RunHeader } from './RunHeader';
 import { RunResultView } from './RunResultView';
 
 /**
- * One run's view (issue 10): its header with progress, its results table (streamed from the
+ * One run's view: its header with progress, its results table (streamed from the
  * host's pushed events while it runs, read in pages from the database once it ended), a
  * failures filter, the opened result in the Response view, export and delete.
  * `onDeleted` lets the Runs section move on once the run is gone.

@@ -6,7 +6,7 @@ import { applyProfilesState, useProfiles } from '../../../profile/queries/profil
 
 /**
  * The open guideline tabs and the guideline beside the workbench, kept by the host across
- * restarts (issue 9). Loaded once per window: after that the tabs on screen are the truth and
+ * restarts. Loaded once per window: after that the tabs on screen are the truth and
  * each save sends this page's changes (see useGuidelineTabsSaver).
  */
 

@@ -10,7 +10,7 @@ import { exchange, okInvoke } from '../../../../../support/fakeApi';
 import { failedEntry, guidelineEntry, invokeEntry, STAGING } from '../../../../../support/historyEntries';
 
 /**
- * The QA report format (issue 8): what a reader of the HTML sees, that untrusted text stays
+ * The QA report format: what a reader of the HTML sees, that untrusted text stays
  * text there and in the Markdown, and that the JSON bundle is stable and versioned.
  */
 

@@ -6,7 +6,7 @@ import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } fr
 import { deferred } from '../../../renderApp';
 
 /**
- * Issue 8, evidence for QA: Export report (the opened entry, or the selection) with a note,
+ * Evidence for QA: Export report (the opened entry, or the selection) with a note,
  * saved as an HTML page or a JSON bundle with progress and where it went; Copy as Markdown.
  */
 
