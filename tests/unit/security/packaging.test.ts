@@ -95,6 +95,8 @@ describe('what each packaging target needs', () => {
 
   it('ships the README outside app.asar, for Help > README', () => {
     expect(config.extraResources).toContainEqual({ from: 'README.md', to: 'README.md' });
+    // The user guide and the documents it links to, for Help > User Guide.
+    expect(config.extraResources).toContainEqual({ from: 'docs', to: 'docs', filter: ['**/*.md', '**/*.png'] });
   });
 });
 

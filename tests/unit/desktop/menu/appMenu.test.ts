@@ -5,7 +5,7 @@ import { appMenuTemplate, pageShortcuts, type MenuItemSpec } from '../../../../e
  * The menu bar as plain data (electron/desktop/menu/appMenu.ts), in Node: the platform's conventions,
  * the shortcuts, and that each action item calls what it says. main.ts passes it to Electron.
  */
-const actions = { findInPage: vi.fn(), openReadme: vi.fn() };
+const actions = { findInPage: vi.fn(), openGuide: vi.fn(), openReadme: vi.fn() };
 const menuFor = (platform: NodeJS.Platform) => appMenuTemplate({ platform, appName: 'Agent Explorer', actions });
 const all = (items: MenuItemSpec[]): MenuItemSpec[] => items.flatMap((item) => [item, ...all(item.submenu ?? [])]);
 const titles = (items: MenuItemSpec[]) => items.map((item) => (item.label ?? item.role)!.replace('&', ''));
@@ -53,12 +53,15 @@ describe.each(['darwin', 'linux', 'win32'] as const)('everywhere (%s)', (platfor
     expect(actions.findInPage).toHaveBeenCalledTimes(1);
   });
 
-  it('Help opens the README and lists every shortcut of the page, without taking their keys', () => {
+  it('Help opens the user guide and the README and lists every shortcut of the page, without taking their keys', () => {
     const help = top(menu, 'Help')!;
     expect(help.role).toBe('help');
     actions.openReadme.mockClear();
     help.submenu!.find((item) => item.label === 'Agent Explorer README')!.click!();
     expect(actions.openReadme).toHaveBeenCalledTimes(1);
+    actions.openGuide.mockClear();
+    help.submenu!.find((item) => item.label === 'Agent Explorer User Guide')!.click!();
+    expect(actions.openGuide).toHaveBeenCalledTimes(1);
     const listed = help.submenu!.find((item) => item.label === 'Keyboard Shortcuts')!.submenu!;
     const mac = platform === 'darwin';
     expect(listed.map((item) => item.label)).toEqual([

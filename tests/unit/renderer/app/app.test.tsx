@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HOST_UNREACHABLE, HostUnavailableError } from '../../../../renderer/host/httpApi';
 import { customProfile, FakeApi, sandboxSummary } from '../../../support/fakeApi';
-import { renderApp, renderReady } from '../../renderer/renderApp';
+import { renderApp, renderReady } from '../renderApp';
 
 describe('app shell', () => {
   it('starts loading and becomes ready once profiles and known lists have arrived', async () => {

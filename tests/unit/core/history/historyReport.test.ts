@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../../../../electron/shared/contract';
-import { buildReportBundle, reportFileName, reportJson, type ReportBundle } from '../../../../../../electron/shared/reports/reportBundle';
-import { reportEntry } from '../../../../../../electron/shared/reports/reportEntry';
-import { REPORT_CSP, renderReportHtml } from '../../../../../../electron/core/reports/reportHtml';
-import { entryMarkdown, markdownCode, markdownFence } from '../../../../../../electron/shared/reports/reportMarkdown';
-import { exchange, okInvoke } from '../../../../../support/fakeApi';
-import { failedEntry, guidelineEntry, invokeEntry, STAGING } from '../../../../../support/historyEntries';
+import type { HistoryEntry } from '../../../../electron/shared/contract';
+import { buildReportBundle, reportFileName, reportJson, type ReportBundle } from '../../../../electron/shared/reports/reportBundle';
+import { reportEntry } from '../../../../electron/shared/reports/reportEntry';
+import { REPORT_CSP, renderReportHtml } from '../../../../electron/core/reports/reportHtml';
+import { entryMarkdown, markdownCode, markdownFence } from '../../../../electron/shared/reports/reportMarkdown';
+import { exchange, okInvoke } from '../../../support/fakeApi';
+import { failedEntry, guidelineEntry, invokeEntry, STAGING } from '../../../support/historyEntries';
 
 /**
  * The QA report format: what a reader of the HTML sees, that untrusted text stays

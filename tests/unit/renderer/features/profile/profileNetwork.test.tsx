@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AppInfo, ProfileSummary } from '../../../../electron/shared/contract';
-import { everythingOnScreen, fakeWithProduction, openProfile, openProfiles } from '../../renderer/profileDialog';
-import { renderReady } from '../../renderer/renderApp';
+import type { AppInfo, ProfileSummary } from '../../../../../electron/shared/contract';
+import { everythingOnScreen, fakeWithProduction, openProfile, openProfiles } from '../../profileDialog';
+import { renderReady } from '../../renderApp';
 
 /** The Proxy and Client certificate groups of the profile form, and the secrets they call for. */
 

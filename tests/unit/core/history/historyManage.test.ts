@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../../../../electron/core/db/database';
-import { migrate } from '../../../../../../electron/core/db/migrations';
-import { createSqliteHistoryStore, PRUNE_BATCH } from '../../../../../../electron/core/history/historyStore';
-import { insertAsVersion1, invokeEntry } from '../../../../../support/historyEntries';
-import { memoryDatabase } from '../../../../../support/memoryDatabase';
+import { openHistoryDatabase } from '../../../../electron/core/db/database';
+import { migrate } from '../../../../electron/core/db/migrations';
+import { createSqliteHistoryStore, PRUNE_BATCH } from '../../../../electron/core/history/historyStore';
+import { insertAsVersion1, invokeEntry } from '../../../support/historyEntries';
+import { memoryDatabase } from '../../../support/memoryDatabase';
 
 /** Pinning, counting and retention. */
 

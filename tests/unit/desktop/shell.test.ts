@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MenuItemSpec } from '../../../../electron/desktop/menu/appMenu';
-import { eventChannel, ipcChannel, METHODS, type MethodName } from '../../../../electron/shared/contract';
-import { contentSecurityPolicy } from '../../../../electron/shared/csp';
-import * as Validate from '../../../../electron/core/validate';
+import type { MenuItemSpec } from '../../../electron/desktop/menu/appMenu';
+import { eventChannel, ipcChannel, METHODS, type MethodName } from '../../../electron/shared/contract';
+import { contentSecurityPolicy } from '../../../electron/shared/csp';
+import * as Validate from '../../../electron/core/validate';
 
 /**
  * electron/desktop/main.ts against a fake Electron: the window's settings, and what the handlers it
@@ -14,23 +14,23 @@ import * as Validate from '../../../../electron/core/validate';
  * Electron's does.
  */
 
-const { electron, control, FakeWebContents } = await vi.hoisted(async () => (await import('../../../support/fakeElectron')).createFakeElectron());
+const { electron, control, FakeWebContents } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
 
 const fake = vi.hoisted(() => ({ openExternalLink: vi.fn(() => Promise.resolve()) }));
 
 vi.mock('electron', () => electron);
-vi.mock('../../../../electron/desktop/adapters/externalLinks', () => ({ openExternalLink: fake.openExternalLink }));
-vi.mock('../../../../electron/desktop/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
+vi.mock('../../../electron/desktop/adapters/externalLinks', () => ({ openExternalLink: fake.openExternalLink }));
+vi.mock('../../../electron/desktop/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
 // The real argument check, watched: a refused caller must never reach it.
-vi.mock('../../../../electron/core/validate', async (importOriginal) => {
+vi.mock('../../../electron/core/validate', async (importOriginal) => {
   const real = await importOriginal<typeof Validate>();
   return { ...real, dispatch: vi.fn(real.dispatch) };
 });
-vi.mock('../../../../electron/core/storage/dataDirLock', () => ({
+vi.mock('../../../electron/core/storage/dataDirLock', () => ({
   lockDataDir: () => Promise.resolve({ ok: true, file: '/tmp/lock', release: () => undefined }),
   folderInUseMessage: () => '',
 }));
-vi.mock('../../../../electron/core/bootstrap', () => ({
+vi.mock('../../../electron/core/bootstrap', () => ({
   startCore: () =>
     Promise.resolve({
       api: { getAppInfo: async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' }) },
@@ -38,7 +38,7 @@ vi.mock('../../../../electron/core/bootstrap', () => ({
       close: () => Promise.resolve(),
     }),
 }));
-vi.mock('../../../../electron/core/staticFiles', () => ({
+vi.mock('../../../electron/core/staticFiles', () => ({
   readStaticFile: (_root: string, pathname: string) =>
     Promise.resolve(pathname === '/index.html' ? { body: Buffer.from('<!doctype html>'), contentType: 'text/html; charset=utf-8' } : null),
 }));
@@ -52,7 +52,7 @@ function event() {
 const dispatch = vi.mocked(Validate.dispatch);
 
 beforeAll(async () => {
-  await import('../../../../electron/desktop/main');
+  await import('../../../electron/desktop/main');
   control.ready();
   await vi.waitFor(() => expect(control.windows[0]?.visible).toBe(true));
 });
@@ -217,6 +217,11 @@ describe('the menu', () => {
   it('Help opens the README that comes with the app, a fixed path of ours', async () => {
     menu().find((item) => item.label === 'Agent Explorer README')!.click!();
     await vi.waitFor(() => expect(electron.shell.openPath).toHaveBeenCalledWith('/opt/agent-explorer/README.md'));
+  });
+
+  it('Help opens the user guide that comes with the app, beside the docs it links to', async () => {
+    menu().find((item) => item.label === 'Agent Explorer User Guide')!.click!();
+    await vi.waitFor(() => expect(electron.shell.openPath).toHaveBeenCalledWith('/opt/agent-explorer/docs/guide.md'));
   });
 });
 

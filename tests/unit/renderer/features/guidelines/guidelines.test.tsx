@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { exchange, FakeApi } from '../../support/fakeApi';
-import { fakeWithProduction } from '../renderer/profileDialog';
-import { renderReady } from '../renderer/renderApp';
+import { exchange, FakeApi } from '../../../../support/fakeApi';
+import { fakeWithProduction } from '../../profileDialog';
+import { renderReady } from '../../renderApp';
 
 const CONTENT = [
   '# Escalate',
