@@ -212,15 +212,16 @@ function focusWindow(): void {
 }
 
 /**
- * Help > README opens the README that ships with the app (electron-builder's extraResources,
- * outside app.asar so the system's viewer can read it; in development, the repository's).
- * The bundled copy rather than a web page: it works offline and always matches the installed
- * version, and the project has no public homepage yet. A fixed path of ours, never page input.
+ * Help > User Guide and Help > README open the copies that ship with the app (electron-builder's
+ * extraResources: README.md and docs/, outside app.asar so the system's viewer can read them and
+ * follow the guide's links; in development, the repository's). The bundled copy rather than a
+ * web page: it works offline and always matches the installed version, and the project has no
+ * public homepage yet. Fixed paths of ours, never page input.
  */
-async function openReadme(): Promise<void> {
-  const readme = app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md');
-  const problem = await shell.openPath(readme);
-  if (problem) dialog.showErrorBox('The README could not be opened', `${readme}\n\n${problem}`);
+async function openBundledDocument(relativePath: string, what: string): Promise<void> {
+  const file = path.join(app.isPackaged ? process.resourcesPath : app.getAppPath(), relativePath);
+  const problem = await shell.openPath(file);
+  if (problem) dialog.showErrorBox(`The ${what} could not be opened`, `${file}\n\n${problem}`);
 }
 
 /** The menu bar (electron/desktop/menu/appMenu.ts); Find in Page asks our page to open its find bar. */
@@ -232,7 +233,8 @@ function setupMenu(): void {
     actions: {
       // macOS: the menu is there with no window open; then there is no page to ask.
       findInPage: () => livePage()?.send(eventChannel('onFindRequested')),
-      openReadme: () => void openReadme(),
+      openGuide: () => void openBundledDocument(path.join('docs', 'guide.md'), 'user guide'),
+      openReadme: () => void openBundledDocument('README.md', 'README'),
     },
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));

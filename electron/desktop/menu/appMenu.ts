@@ -14,6 +14,8 @@
 export interface MenuActions {
   /** Opens the page's find bar (Electron has none); with no window open (macOS), does nothing. */
   findInPage(): void;
+  /** Opens the user guide that ships with the app. */
+  openGuide(): void;
   /** Opens the README that ships with the app. */
   openReadme(): void;
 }
@@ -144,6 +146,7 @@ export function appMenuTemplate(options: {
     role: 'help',
     label: mac ? 'Help' : '&Help',
     submenu: [
+      { label: `${appName} User Guide`, click: actions.openGuide },
       { label: `${appName} README`, click: actions.openReadme },
       separator,
       {
