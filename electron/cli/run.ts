@@ -5,8 +5,9 @@ import { createPlatformClient, type PlatformTarget } from '../core/http/platform
 import { printable } from '../shared/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles/profiles';
 import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/http/redact';
-import { createJsonResultsText, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
-import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/runs/runReport';
+import { renderReport, resultLine, summaryLine } from '../core/reports/runs/reporters';
+import { createJsonResultsText } from '../core/reports/runs/runJson';
+import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/reports/runs/runReport';
 import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem, type SuiteProblem } from '../shared/runs/suiteTypes';

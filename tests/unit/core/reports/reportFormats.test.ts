@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { reportJson } from '../../../../electron/shared/reports/reportBundle';
+import { qaReportFile } from '../../../../electron/core/reports/reportFile';
 import { renderReportHtml } from '../../../../electron/core/reports/reportHtml';
-import { createJsonResultsText, renderReport, resultLine, summaryLine } from '../../../../electron/core/runs/reporters';
-import type { RunReport } from '../../../../electron/core/runs/runReport';
+import { renderReport, resultLine, summaryLine } from '../../../../electron/core/reports/runs/reporters';
+import { createJsonResultsText } from '../../../../electron/core/reports/runs/runJson';
+import type { RunReport } from '../../../../electron/core/reports/runs/runReport';
 import { EMPTY_RUN, MANY_ENTRIES, ONE_ENTRY, STOPPED_RUN } from './reportSamples';
 
 /**
@@ -26,6 +28,11 @@ describe('the QA report of history entries', () => {
     ['qa-many.json', () => reportJson(MANY_ENTRIES)],
   ])('%s is unchanged', (name, render) => {
     expect(render()).toBe(golden(name));
+  });
+
+  it('is saved as the page or the bundle, named for what it holds and when', () => {
+    expect(qaReportFile(MANY_ENTRIES, 'html')).toEqual({ fileName: 'agent-explorer-report-6-entries-2026-11-23T07-40-00Z.html', mediaType: 'text/html', content: golden('qa-many.html') });
+    expect(qaReportFile(ONE_ENTRY, 'json')).toEqual({ fileName: 'agent-explorer-report-entry-13-2026-11-23T07-40-00Z.json', mediaType: 'application/json', content: reportJson(ONE_ENTRY) });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ReportBundle } from '../../../../electron/shared/reports/reportBundle';
 import type { ReportEntry } from '../../../../electron/shared/reports/reportEntry';
-import type { RunReport, RunReportResult } from '../../../../electron/core/runs/runReport';
+import type { RunReport, RunReportResult } from '../../../../electron/core/reports/runs/runReport';
 
 /**
  * Reports written out field by field, for the tests that pin every format's bytes: every kind of
