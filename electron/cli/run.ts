@@ -5,8 +5,9 @@ import { createPlatformClient, type PlatformTarget } from '../core/http/platform
 import { printable } from '../shared/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles/profiles';
 import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/http/redact';
-import { createJsonResultsText, renderReport, resultLine, summaryLine } from '../core/runs/reporters';
-import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/runs/runReport';
+import { renderReport, resultLine, summaryLine } from '../core/reports/runs/reporters';
+import { createJsonResultsText } from '../core/reports/runs/runJson';
+import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/reports/runs/runReport';
 import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem, type SuiteProblem } from '../shared/runs/suiteTypes';
@@ -138,7 +139,7 @@ function progressBar(out: CliOutput): { update(event: Extract<RunEvent, { type: 
 
 /**
  * Writes a report's text pieces to `file` or to standard output, as they are made: a large run's
- * report is never held whole. A file goes through the one safe write (core/safeWrite.ts): a new
+ * report is never held whole. A file goes through the one safe write (core/storage/safeWrite.ts): a new
  * 0600 file renamed over the old name, so a symlink there (a repository's `report.xml ->
  * ~/.ssh/authorized_keys`) is replaced, never written through. Standard output gets about 64 KB
  * at a time.

@@ -1,5 +1,5 @@
 import { parseProxyUrl, type ProxyAddress } from '../core/http/proxyEnv';
-import { REPORTERS, type ReporterName } from '../core/runs/reporters';
+import { REPORTERS, type ReporterName } from '../core/reports/runs/reporters';
 import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../shared/runs/runLimits';
 import { parseCommandLine, type Checked, type Command, type CommandLine, type OptionTable, type OptionValues } from '../shared/commandLine';
 

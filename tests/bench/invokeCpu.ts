@@ -5,8 +5,8 @@ import { Agent, request } from 'undici';
 import { createHttpTransport } from '../../electron/core/http/httpTransport';
 import { createPlatformClient, type PlatformTarget } from '../../electron/core/http/platformClient';
 import { createRedactor, redactDeep } from '../../electron/core/http/redact';
-import { createJsonResultsText } from '../../electron/core/runs/reporters';
-import { reportResult } from '../../electron/core/runs/runReport';
+import { createJsonResultsText } from '../../electron/core/reports/runs/runJson';
+import { reportResult } from '../../electron/core/reports/runs/runReport';
 import { startRun } from '../../electron/core/runs/runner';
 import type { PlannedCase } from '../../electron/shared/runs/suiteTypes';
 

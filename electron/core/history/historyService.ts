@@ -3,8 +3,8 @@ import type { Profile } from '../profiles/profiles';
 import type { HistoryStore } from './historyStore';
 import { createRedactor, redactDeep } from '../http/redact';
 import type { ChecklistStore } from '../checklists/checklistStore';
-import { buildReportBundle, reportFileName, reportJson } from '../../shared/reports/reportBundle';
-import { renderReportHtml } from '../reports/reportHtml';
+import { buildReportBundle } from '../../shared/reports/reportBundle';
+import { qaReportFile } from '../reports/reportFile';
 
 /** The contract's history methods: what the renderer may ask of the history store. */
 export type HistoryApi = Pick<
@@ -131,11 +131,5 @@ async function buildReport(history: HistoryStore, deps: HistoryMethodDeps, { ids
   const lists = checklists ? await fromHistory(() => Promise.all(ids.map((id) => checklists.list(id)))) : ({ ok: true, value: [] } as const);
   if (!lists.ok) return lists;
   const bundle = buildReportBundle({ sources: found.value as HistoryEntry[], note, appVersion: deps.version, createdAt: deps.wallClock(), checklists: lists.value });
-  return {
-    ok: true,
-    value:
-      format === 'html'
-        ? { fileName: reportFileName(bundle, 'html'), mediaType: 'text/html', content: renderReportHtml(bundle) }
-        : { fileName: reportFileName(bundle, 'json'), mediaType: 'application/json', content: reportJson(bundle) },
-  };
+  return { ok: true, value: qaReportFile(bundle, format) };
 }

@@ -4,47 +4,15 @@ import { savedToFileText } from '../../shared/contract';
 import type { ReportBundle } from '../../shared/reports/reportBundle';
 import type { ReportEntry } from '../../shared/reports/reportEntry';
 import { formatReportMs, formatReportTime, formatReportWhole, statusLabel } from '../../shared/reports/reportFormat';
-import { REPORT_STYLE } from './reportStyle';
-
-// Kept importable from here: the report's formats moved to reportFormat.ts so the page's Copy as
-// Markdown does not pull this whole HTML renderer into the app's first chunk.
-export { formatReportMs, formatReportTime, statusLabel };
+import { escapeHtml as e, fact, renderReportPage } from './reportPage';
 
 /**
- * The QA report as one HTML file a person opens, reads and prints: no script, no external
- * resource, no link out. Every text from the platform, the profile or the note is escaped
- * here, and a Content-Security-Policy that allows nothing but the inline style makes any
- * markup that slipped through inert even so (defence in depth: the escaping is the guard,
- * and the tests check it with the policy out of the way too).
+ * The QA report of history entries as one HTML page (reportPage.ts: what makes it stand alone and
+ * inert) that a person opens, reads and prints. Each entry is an `<article>` a run's page reuses.
  *
  * The answer is shown as text (pre-wrapped), never rendered as markdown or HTML: the report
  * is evidence of what came back, character for character.
  */
-
-/** The page's policy: nothing loads, nothing runs, no form posts, no base URL. */
-export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'";
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-// Control characters a page does not show: dropped, so a report printed or viewed as source on a
-// terminal cannot act on it (an escape sequence, a C1 control). Tab and line feed stay; a
-// carriage return becomes the line feed an HTML parser would read it as.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const HIDDEN_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-/** Text made safe for an HTML text node or a quoted attribute, and for a terminal showing the page's source. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(HIDDEN_CONTROLS, '')
-    .replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-const e = escapeHtml;
-
-function fact(label: string, valueHtml: string): string {
-  return `<dt>${e(label)}</dt><dd>${valueHtml}</dd>`;
-}
 
 function statusBadge(entry: ReportEntry): string {
   const good = entry.outcome.ok && entry.outcome.status !== null && entry.outcome.status < 300;
@@ -223,30 +191,18 @@ export function renderReportHtml(bundle: ReportBundle): string {
   const only = count === 1 ? bundle.entries[0] : undefined;
   const heading = only ? entryTitle(only) : `${count} exchanges`;
   const note = bundle.note.trim() === '' ? '<p class="muted">No note.</p>' : `<p>${e(bundle.note)}</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${e(REPORT_CSP)}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${e(`${bundle.app.name} ${bundle.app.version}`)}">
-<title>${e(`QA report: ${heading}`)}</title>
-<style>${REPORT_STYLE}</style>
-</head>
-<body>
-<header class="report-head">
-<p class="eyebrow">${e(bundle.app.name)} · QA report</p>
-<h1>${e(heading)}</h1>
-<dl class="facts">${fact('Created', e(formatReportTime(bundle.createdAt)))}${fact('App version', e(bundle.app.version))}${fact('Entries', String(count))}</dl>
-</header>
-<main>
-<section class="note" aria-label="Note"><h2>Note</h2>${note}</section>
-${summaryHtml(bundle)}
-${bundle.entries.map((entry, index) => renderEntryHtml(entry, `entry-${index + 1}`)).join('\n')}
-</main>
-<footer>Made with ${e(`${bundle.app.name} ${bundle.app.version}`)} (report format ${e(bundle.format)}, version ${bundle.version}). The API key is never part of a report; answers are shown as received, as text.</footer>
-</body>
-</html>
-`;
+  return renderReportPage({
+    app: bundle.app,
+    kind: 'QA report',
+    title: `QA report: ${heading}`,
+    heading,
+    facts: `${fact('Created', e(formatReportTime(bundle.createdAt)))}${fact('App version', e(bundle.app.version))}${fact('Entries', String(count))}`,
+    main: [
+      `<section class="note" aria-label="Note"><h2>Note</h2>${note}</section>`,
+      summaryHtml(bundle),
+      bundle.entries.map((entry, index) => renderEntryHtml(entry, `entry-${index + 1}`)).join('\n'),
+    ].join('\n'),
+    format: { noun: 'report', name: bundle.format, version: bundle.version },
+    generator: true,
+  });
 }

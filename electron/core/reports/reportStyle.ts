@@ -52,3 +52,9 @@ details summary { cursor: pointer; color: var(--muted); margin: 0.8rem 0 0.3rem;
   .summary a { color: inherit; text-decoration: none; }
 }
 `;
+
+/** What a run's page adds: a result's pass or fail in words and colour, and its list of expectations. */
+export const RUN_STYLE = `
+.pass { color: var(--ok); font-weight: 600; } .fail { color: var(--bad); font-weight: 600; }
+ul.expectations { margin: 0.4rem 0 0; padding-left: 1.2rem; }
+`;

@@ -1,6 +1,6 @@
 import type { Percentiles, RunComparison, RunLatency, RunMatrix, RunRecord, RunResultRow } from '../../shared/contract';
 import type { StoredRunResult } from './runStore';
-import { failedExpectations } from './runReport';
+import { failedExpectations } from '../reports/runs/runReport';
 import type { RunResult } from './runner';
 
 /**

@@ -3,7 +3,7 @@ import type { Api, HistoryProfile, Result, RunProgress, RunRecord, RunStartError
 import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { createRedactor, redactDeep, type Redactor } from '../http/redact';
 import type { RunCounts, RunStore, StoredRunResult, UnsentRequest } from './runStore';
-import { exportRun } from './runExport';
+import { exportRun } from '../reports/runs/runExport';
 import { compareResults, latencyOf, matrixOf, resultRow } from './runResults';
 import { MAX_RUN_REQUESTS } from '../../shared/runs/runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, type RunCliIo } from '../../../electron/cli/run';
-import { CSV_COLUMNS } from '../../../electron/core/runs/reporters';
+import { CSV_COLUMNS } from '../../../electron/core/reports/runs/runCsv';
 import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
 
 const SANDBOX_KEY = 'sandbox-secret-key-7f3a9c';

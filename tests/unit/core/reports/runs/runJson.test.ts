@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createJsonResultsText, jsonReport, jsonReportPieces, RESULTS_PER_PIECE } from '../../../../electron/core/runs/reporters';
-import type { RunReport, RunReportResult } from '../../../../electron/core/runs/runReport';
+import { createJsonResultsText, jsonReport, jsonReportPieces, RESULTS_PER_PIECE } from '../../../../../electron/core/reports/runs/runJson';
+import type { RunReport, RunReportResult } from '../../../../../electron/core/reports/runs/runReport';
 
 /**
  * The JSON report is written in pieces (the command line never holds a large run's report

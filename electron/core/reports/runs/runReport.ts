@@ -1,7 +1,7 @@
-import type { HistoryProfile } from '../../shared/historyContract';
-import { reportEntry, type ReportEntry } from '../../shared/reports/reportEntry';
-import type { ExpectationOutcome } from './expectations';
-import type { RunResult, RunSummary } from './runner';
+import type { HistoryProfile } from '../../../shared/historyContract';
+import { reportEntry, type ReportEntry } from '../../../shared/reports/reportEntry';
+import type { ExpectationOutcome } from '../../runs/expectations';
+import type { RunResult, RunSummary } from '../../runs/runner';
 
 /**
  * A finished run as the reporters need it: the suite's name, the profile it ran against, and

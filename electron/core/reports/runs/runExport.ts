@@ -1,10 +1,11 @@
-import type { RunExportFile, RunExportFormat, RunRecord } from '../../shared/contract';
-import type { StoredRunResult, UnsentRequest } from './runStore';
-import type { ExpectationOutcome } from './expectations';
+import type { RunExportFile, RunExportFormat, RunRecord } from '../../../shared/contract';
+import type { PlannedCase } from '../../../shared/runs/suiteTypes';
+import type { ExpectationOutcome } from '../../runs/expectations';
+import type { RunResult, RunSummary } from '../../runs/runner';
+import type { StoredRunResult, UnsentRequest } from '../../runs/runStore';
+import { reportFile } from '../reportFile';
 import { renderReport } from './reporters';
 import { buildRunReport } from './runReport';
-import type { RunResult, RunSummary } from './runner';
-import type { PlannedCase } from '../../shared/runs/suiteTypes';
 
 /**
  * A kept run as a file, through the command line's own reporters (JUnit XML, JSON, CSV, and
@@ -13,20 +14,13 @@ import type { PlannedCase } from '../../shared/runs/suiteTypes';
  * is stored was redacted, so no key can get into an export.
  */
 
-const TYPES: Record<RunExportFormat, { extension: string; mediaType: RunExportFile['mediaType'] }> = {
-  junit: { extension: 'xml', mediaType: 'application/xml' },
-  json: { extension: 'json', mediaType: 'application/json' },
-  csv: { extension: 'csv', mediaType: 'text/csv' },
-  html: { extension: 'html', mediaType: 'text/html' },
-};
-
 /**
  * "orders-run-2026-11-23.xml": the suite's name made a plain file name (letters, digits, `.`,
  * `_` and `-` only, so the save dialog's checks take it), and the day the run started.
  */
-export function runFileName(record: RunRecord, format: RunExportFormat): string {
+export function runFileName(record: RunRecord, extension: string): string {
   const base = record.suiteName.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 80) || 'run';
-  return `${base}-run-${record.startedAt.slice(0, 10)}.${TYPES[format].extension}`;
+  return `${base}-run-${record.startedAt.slice(0, 10)}.${extension}`;
 }
 
 /** A case's name in a report: with its pass of the plan when the plan was sent more than once. */
@@ -83,5 +77,5 @@ export function exportRun(
     unsent: notSent,
   };
   const report = buildRunReport(summary, { suiteName: record.suiteName, profile: record.profile, startedAt: new Date(record.startedAt), appVersion });
-  return { fileName: runFileName(record, format), mediaType: TYPES[format].mediaType, content: renderReport(format, report) };
+  return reportFile(format, renderReport(format, report), (extension) => runFileName(record, extension));
 }

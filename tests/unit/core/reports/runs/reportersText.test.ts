@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { printable } from '../../../electron/shared/printable';
-import { csvReport, jsonReport, junitReport, resultLine, summaryLine } from '../../../electron/core/runs/reporters';
-import type { RunReport, RunReportResult } from '../../../electron/core/runs/runReport';
+import { printable } from '../../../../../electron/shared/printable';
+import { resultLine, summaryLine } from '../../../../../electron/core/reports/runs/reporters';
+import { csvReport } from '../../../../../electron/core/reports/runs/runCsv';
+import { jsonReport } from '../../../../../electron/core/reports/runs/runJson';
+import { junitReport } from '../../../../../electron/core/reports/runs/runJunit';
+import type { RunReport, RunReportResult } from '../../../../../electron/core/reports/runs/runReport';
 
 /**
  * The reporters with hostile text in the suite's names and the server's answer: what a person

@@ -1,0 +1,42 @@
+import { formatReportMs, formatReportTime } from '../../../shared/reports/reportFormat';
+import { renderEntryHtml } from '../reportHtml';
+import { escapeHtml as e, fact, renderReportPage } from '../reportPage';
+import { RUN_STYLE } from '../reportStyle';
+import { failedExpectations, type RunReport } from './runReport';
+
+/**
+ * A run as one self-contained HTML page, the QA report's page (reportPage.ts: same policy, same
+ * style, same escaping): a summary, a table of every result with the expectations that failed,
+ * and then each exchange as the report's entry section, its expectations above it.
+ */
+
+export function renderRunHtml(report: RunReport): string {
+  const { total, passed, failed, notRun } = report.summary;
+  const rows = report.results.map((result, index) => {
+    const why = failedExpectations(result.expectations);
+    const round = result.entry.timing.roundTripMs;
+    return `<tr><td><a href="#result-${index + 1}">${index + 1}</a></td><td>${e(result.case)}</td><td class="num">${result.row ?? '—'}</td><td><code>${e(result.agent)}</code></td><td>${result.passed ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail</span> ${e(why.join('; '))}`}</td><td class="num">${e(String(result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '—'))}</td><td class="num">${round === null ? '—' : e(formatReportMs(round))}</td></tr>`;
+  });
+  const sections = report.results.map((result, index) => {
+    const items = result.expectations.map((outcome) => `<li>${outcome.passed ? '<span class="pass">✓</span>' : '<span class="fail">✗</span>'} ${e(outcome.kind)}: expected ${e(outcome.expected)}; got ${e(outcome.actual)}</li>`);
+    const head = `<section aria-label="${e(`Result ${index + 1}`)}"><h3>Result ${index + 1}: ${e(result.case)}${result.row === null ? '' : ` (row ${result.row})`} ${result.passed ? '<span class="pass">✓ pass</span>' : '<span class="fail">✗ fail</span>'}</h3><ul class="expectations">${items.join('')}</ul></section>`;
+    return head + renderEntryHtml(result.entry, `result-${index + 1}`);
+  });
+  return renderReportPage({
+    app: report.app,
+    kind: 'run report',
+    title: `Run report: ${report.suite}`,
+    heading: `${report.suite}: ${passed} of ${total - notRun} passed`,
+    facts: [
+      fact('Started', e(formatReportTime(report.startedAt))),
+      fact('Profile', `${e(report.profile.name)} <code>${e(report.profile.baseUrl)}</code>`),
+      fact('Passed', String(passed)),
+      fact('Failed', String(failed)),
+      fact('Not run', String(notRun)),
+      fact('Duration', e(formatReportMs(report.durationMs))),
+    ].join(''),
+    main: `<section class="summary" aria-label="Results"><h2>Results</h2><table><thead><tr><th>#</th><th>Case</th><th class="num">Row</th><th>Agent</th><th>Result</th><th class="num">Status</th><th class="num">Round trip</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>\n${sections.join('\n')}`,
+    format: { noun: 'run', name: report.format, version: report.version },
+    style: RUN_STYLE,
+  });
+}

@@ -1,0 +1,62 @@
+import { escapeHtml } from '../reportPage';
+import { failedExpectations, resultLabel, type RunReport, type RunReportResult } from './runReport';
+
+/**
+ * A run as JUnit XML, the shape CI dashboards read. Like every reporter's output it may be shown
+ * on a terminal, so it holds no raw control character but its own line breaks (reporters.ts).
+ */
+
+// XML 1.0 cannot carry most control characters, even escaped: they are dropped (escapeHtml
+// drops the C1 controls too, and turns a carriage return into the line feed a parser reads).
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+function xml(text: string): string {
+  return escapeHtml(text.replace(XML_INVALID, ''));
+}
+/**
+ * An attribute's value: its line breaks and tabs as character references, so no attribute
+ * spans lines (a case name cannot add a line to the file) and a parser reads the value back
+ * whole (a raw one would be read as a space).
+ */
+function attr(text: string): string {
+  return xml(text).replace(/[\n\t]/g, (char) => (char === '\n' ? '&#10;' : '&#9;'));
+}
+const seconds = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(3);
+
+/**
+ * JUnit XML in the shape CI tools read (testsuites › testsuite › testcase, with failure, error
+ * and skipped): a failed expectation is a failure; no response at all (network, time-out,
+ * cancelled) is an error; a request never sent is skipped.
+ */
+export function junitReport(report: RunReport): string {
+  const isError = (result: RunReportResult) => !result.passed && result.entry.outcome.status === null;
+  const errors = report.results.filter(isError).length;
+  const failures = report.results.filter((result) => !result.passed && !isError(result)).length;
+  const { total, notRun } = report.summary;
+  const counts = `tests="${total}" failures="${failures}" errors="${errors}" skipped="${notRun}" time="${seconds(report.durationMs)}"`;
+  const cases = report.results.map((result) => {
+    const open = `    <testcase name="${attr(resultLabel(result))}" classname="${attr(`${report.suite}.${result.case}`)}" time="${seconds(result.entry.timing.roundTripMs)}"`;
+    if (result.passed) return `${open}/>`;
+    const reasons = failedExpectations(result.expectations);
+    const error = result.entry.outcome.error;
+    if (isError(result)) {
+      return `${open}>\n      <error message="${attr(error?.message ?? 'no response')}" type="${attr(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n    </testcase>`;
+    }
+    const kinds = result.expectations.filter((outcome) => !outcome.passed).map((outcome) => outcome.kind);
+    const body = [...reasons, ...(result.entry.answer?.what === 'invoke' ? ['', `answer: ${result.entry.answer.answer}`] : error ? ['', `error: ${error.message}`] : [])];
+    return `${open}>\n      <failure message="${attr(reasons[0] ?? 'failed')}" type="${attr(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>`;
+  });
+  const skipped = report.notRun.map(
+    (item) => `    <testcase name="${attr(resultLabel(item))}" classname="${attr(`${report.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${attr(report.suite)}" ${counts}>`,
+    `  <testsuite name="${attr(report.suite)}" ${counts} timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ''))}" hostname="${attr(new URL(report.profile.baseUrl).host)}">`,
+    ...cases,
+    ...skipped,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
