@@ -1,6 +1,6 @@
 import { patternProblem } from '../../shared/answerPattern';
 import type { JsonObject } from '../../shared/contract';
-import { isJsonValue, MAX_JSON_DEPTH } from '../jsonData';
+import { isJsonValue, MAX_JSON_DEPTH } from '../../shared/check';
 import { referencesIn } from './substitute';
 import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from '../../shared/runs/suiteTypes';
 
