@@ -49,6 +49,7 @@ import type { ChecklistStore } from './checklists/checklistStore';
 import { createChecklistMethods } from './checklists/checklistService';
 import type { RunStore } from './runs/runStore';
 import { createRunMethods } from './runs/runService';
+import { invalid } from '../shared/check';
 
 /**
  * The contract implemented once, host-agnostic. Electron's IPC and the browser-mode host are
@@ -107,10 +108,6 @@ export function savedBodyFileName(what: BodyTarget, now: Date): string {
 }
 
 const MAX_KEY_CHARS = 8192;
-
-function invalid<T>(message: string, field?: string): Result<T> {
-  return { ok: false, error: { code: 'invalid_argument', message, ...(field ? { field } : {}) } };
-}
 
 export function profileWarnings(profile: Profile): ProfileWarning[] {
   const warnings: ProfileWarning[] = [];

@@ -1,4 +1,4 @@
-import { isJsonValue, isPlainObject } from './jsonData';
+import { definedOnly, invalid, isJsonValue, isPlainObject, isText, objectArgument, ok, unknownField, type Fields } from '../shared/check';
 import { parseSuiteDraftSave } from './runs/suiteDraftDocument';
 import {
   isMethodName,
@@ -54,19 +54,11 @@ const MAX_PAYLOAD_JSON_CHARS = 5 * 1024 * 1024;
 /** A find-in-page query is typed by hand; Chromium needs no more. */
 const MAX_FIND_CHARS = 1000;
 
-function ok<T>(value: T): Result<T> {
-  return { ok: true, value };
-}
-
-function invalid<T>(message: string): Result<T> {
-  return { ok: false, error: { code: 'invalid_argument', message } };
-}
-
 function noArgument(raw: unknown): Result<undefined> {
   return raw === undefined || raw === null ? ok(undefined) : invalid('This method takes no argument.');
 }
 
-function stringField(record: Record<string, unknown>, field: string, maxChars: number): Result<string> {
+function stringField(record: Fields, field: string, maxChars: number): Result<string> {
   const value = record[field];
   if (typeof value !== 'string') return invalid(`"${field}" must be a string.`);
   if (value.length > maxChars) return invalid(`"${field}" is longer than ${maxChars} characters.`);
@@ -83,8 +75,8 @@ const MAX_FILE_NAME_CHARS = 200;
  */
 function validateSaveTextFile(raw: unknown): Result<SaveTextFileRequest> {
   return objectArgument(raw, (record) => {
-    const unknown = Object.keys(record).find((key) => !['suggestedName', 'content', 'mediaType'].includes(key));
-    if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a field of this request.`);
+    const unknown = unknownField(record, ['suggestedName', 'content', 'mediaType']);
+    if (unknown !== undefined) return invalid(`"${unknown}" is not a field of this request.`);
     const name = stringField(record, 'suggestedName', MAX_FILE_NAME_CHARS);
     if (!name.ok) return name;
     const mediaType = record['mediaType'];
@@ -118,11 +110,7 @@ function fileNameProblem(name: string, extension: string): string | null {
   return null;
 }
 
-function objectArgument<T>(raw: unknown, narrow: (record: Record<string, unknown>) => Result<T>): Result<T> {
-  return isPlainObject(raw) ? narrow(raw) : invalid('The argument must be an object.');
-}
-
-function profileSecretRef(record: Record<string, unknown>): Result<ProfileSecretRef> {
+function profileSecretRef(record: Fields): Result<ProfileSecretRef> {
   const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
   if (!profileId.ok) return profileId;
   const name = record['name'];
@@ -130,18 +118,22 @@ function profileSecretRef(record: Record<string, unknown>): Result<ProfileSecret
   return ok({ profileId: profileId.value, name });
 }
 
-function profileRef(raw: unknown): Result<{ profileId: string }> {
-  return objectArgument(raw, (record) => {
-    const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
-    return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
-  });
+/** The validator of an argument that is one id: `{ [field]: string }`. */
+function idArgument<K extends string>(field: K): Validator<Record<K, string>> {
+  return (raw) =>
+    objectArgument(raw, (record) => {
+      const id = stringField(record, field, MAX_ID_CHARS);
+      return id.ok ? ok({ [field]: id.value } as Record<K, string>) : id;
+    });
 }
+
+const profileRef = idArgument('profileId');
 
 /**
  * The optional `profileId` a request names (the profile it was composed for): absent, or a
  * string. Returned as a spread, so an absent one stays absent.
  */
-function optionalProfileId(record: Record<string, unknown>): Result<{ profileId?: string }> {
+function optionalProfileId(record: Fields): Result<{ profileId?: string }> {
   if (record['profileId'] === undefined) return ok({});
   const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
   return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
@@ -152,11 +144,7 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
   listProfiles: noArgument,
   listKnownAgents: noArgument,
   listKnownGuidelines: noArgument,
-  selectProfile: (raw) =>
-    objectArgument(raw, (record) => {
-      const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
-      return profileId.ok ? ok({ profileId: profileId.value }) : profileId;
-    }),
+  selectProfile: profileRef,
   createProfile: (raw) => (isProfileInputShape(raw) ? ok(raw) : invalid('The profile is not in the expected shape.')),
   updateProfile: (raw) =>
     objectArgument(raw, (record) => {
@@ -193,11 +181,7 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
       return guidelineId.ok ? ok({ profileId: profileId.value, guidelineId: guidelineId.value }) : guidelineId;
     }),
-  cancelRequest: (raw) =>
-    objectArgument(raw, (record) => {
-      const requestId = stringField(record, 'requestId', MAX_ID_CHARS);
-      return requestId.ok ? ok({ requestId: requestId.value }) : requestId;
-    }),
+  cancelRequest: idArgument('requestId'),
   saveResponseToFile: (raw) =>
     objectArgument(raw, (record) => {
       const kind = record['kind'];
@@ -237,11 +221,7 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
   saveWorkspace: (raw) => objectArgument(raw, (record) => parseWorkspaceChanges(record)),
   listCatalog: noArgument,
   saveCatalogAgent: (raw) => objectArgument(raw, (record) => ok(record as unknown as CatalogAgentInput)),
-  deleteCatalogAgent: (raw) =>
-    objectArgument(raw, (record) => {
-      const agentId = stringField(record, 'agentId', MAX_ID_CHARS);
-      return agentId.ok ? ok({ agentId: agentId.value }) : agentId;
-    }),
+  deleteCatalogAgent: idArgument('agentId'),
   findInPage: (raw) =>
     objectArgument(raw, (record) => {
       const text = stringField(record, 'text', MAX_FIND_CHARS);
@@ -296,24 +276,12 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
       if (!isPlainObject(payload)) return invalid('"payload" must be a JSON object.');
       if (!isJsonValue(payload, 0)) return invalid('"payload" must hold only JSON values (no undefined, NaN or functions).');
       if (JSON.stringify(payload).length > MAX_PAYLOAD_JSON_CHARS) return invalid('"payload" is larger than 5 MB.');
-      const requestId = record['requestId'];
-      if (requestId !== undefined && (typeof requestId !== 'string' || requestId.length > MAX_ID_CHARS)) {
-        return invalid('"requestId" must be a string.');
-      }
+      const { requestId, tabId } = record;
+      if (requestId !== undefined && !isText(requestId, MAX_ID_CHARS)) return invalid('"requestId" must be a string.');
       const profileId = optionalProfileId(record);
       if (!profileId.ok) return profileId;
-      const tabId = record['tabId'];
-      if (tabId !== undefined && (typeof tabId !== 'string' || tabId.length > MAX_ID_CHARS)) {
-        return invalid('"tabId" must be a string.');
-      }
-      return ok({
-        agentId: agentId.value,
-        text: text.value,
-        payload: payload as JsonObject,
-        ...(requestId === undefined ? {} : { requestId }),
-        ...profileId.value,
-        ...(tabId === undefined ? {} : { tabId }),
-      });
+      if (tabId !== undefined && !isText(tabId, MAX_ID_CHARS)) return invalid('"tabId" must be a string.');
+      return ok({ agentId: agentId.value, text: text.value, payload: payload as JsonObject, ...definedOnly({ requestId, tabId }), ...profileId.value });
     }),
   startRun: validateStartRun,
   cancelRun: validateRunRef,

@@ -1,29 +1,19 @@
 import { CHECKLIST_LIMITS, type ChecklistItem, type EntryChecklistsRequest, type Result, type SaveEntryChecklistRequest } from '../../shared/contract';
+import { fieldsOf, invalid, isIntegerIn, isNonBlankText, isRowId, isText, ok, type Fields } from '../../shared/check';
 
 /**
  * Argument validators of the checklist methods (validate.ts holds them in its record). The page
  * is untrusted as any caller: every field is checked, bounded, and an unknown one refused.
  */
 
-type Fields = Record<string, unknown>;
-
-function invalid<T>(message: string): Result<T> {
-  return { ok: false, error: { code: 'invalid_argument', message } };
-}
-
+/** The argument (or an item) with exactly the `allowed` fields: none unknown, none left out. */
 function plainObject(raw: unknown, allowed: readonly string[], what: string): Result<Fields> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || ![Object.prototype, null].includes(Object.getPrototypeOf(raw))) {
-    return invalid(`${what} must be an object.`);
-  }
-  const fields = raw as Fields;
-  const unknown = Object.keys(fields).find((key) => !allowed.includes(key));
-  if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a field of ${what.toLowerCase()}.`);
-  const missing = allowed.find((key) => !(key in fields));
-  return missing !== undefined ? invalid(`${what} lacks "${missing}".`) : { ok: true, value: fields };
+  const fields = fieldsOf(raw, allowed, { notObject: `${what} must be an object.`, unknown: (name) => `"${name}" is not a field of ${what.toLowerCase()}.` });
+  if (!fields.ok) return fields;
+  const missing = allowed.find((key) => !(key in fields.value));
+  return missing !== undefined ? invalid(`${what} lacks "${missing}".`) : fields;
 }
 
-const isEntryId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-const text = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const HASH = /^[0-9a-f]{64}$/;
 const MARKS = new Set(['pass', 'fail', 'n/a']);
@@ -31,27 +21,27 @@ const MARKS = new Set(['pass', 'fail', 'n/a']);
 export function validateEntryChecklists(raw: unknown): Result<EntryChecklistsRequest> {
   const fields = plainObject(raw, ['entryId'], 'The argument');
   if (!fields.ok) return fields;
-  return isEntryId(fields.value['entryId']) ? { ok: true, value: { entryId: fields.value['entryId'] } } : invalid('"entryId" must be a history entry id (a positive whole number).');
+  return isRowId(fields.value['entryId']) ? ok({ entryId: fields.value['entryId'] }) : invalid('"entryId" must be a history entry id (a positive whole number).');
 }
 
 function validateItem(raw: unknown, index: number): Result<ChecklistItem> {
   const fields = plainObject(raw, ['section', 'text', 'depth', 'mark', 'comment'], `Item ${index + 1}`);
   if (!fields.ok) return fields;
   const { section, text: ruleText, depth, mark, comment } = fields.value;
-  if (!text(section, CHECKLIST_LIMITS.text) || !text(ruleText, CHECKLIST_LIMITS.text) || ruleText === '') return invalid(`Item ${index + 1}: "section" and "text" must be text of at most ${CHECKLIST_LIMITS.text} characters, "text" not empty.`);
-  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > 20) return invalid(`Item ${index + 1}: "depth" must be a whole number from 0 to 20.`);
+  if (!isText(section, CHECKLIST_LIMITS.text) || !isText(ruleText, CHECKLIST_LIMITS.text) || ruleText === '') return invalid(`Item ${index + 1}: "section" and "text" must be text of at most ${CHECKLIST_LIMITS.text} characters, "text" not empty.`);
+  if (!isIntegerIn(depth, 0, 20)) return invalid(`Item ${index + 1}: "depth" must be a whole number from 0 to 20.`);
   if (mark !== null && !MARKS.has(mark as string)) return invalid(`Item ${index + 1}: "mark" must be "pass", "fail", "n/a" or null.`);
-  if (!text(comment, CHECKLIST_LIMITS.comment)) return invalid(`Item ${index + 1}: "comment" must be text of at most ${CHECKLIST_LIMITS.comment} characters.`);
-  return { ok: true, value: { section, text: ruleText, depth, mark: mark as ChecklistItem['mark'], comment } };
+  if (!isText(comment, CHECKLIST_LIMITS.comment)) return invalid(`Item ${index + 1}: "comment" must be text of at most ${CHECKLIST_LIMITS.comment} characters.`);
+  return ok({ section, text: ruleText, depth, mark: mark as ChecklistItem['mark'], comment });
 }
 
 export function validateSaveEntryChecklist(raw: unknown): Result<SaveEntryChecklistRequest> {
   const fields = plainObject(raw, ['entryId', 'guidelineId', 'guidelineName', 'versionHash', 'fetchedAt', 'items'], 'The argument');
   if (!fields.ok) return fields;
   const { entryId, guidelineId, guidelineName, versionHash, fetchedAt, items } = fields.value;
-  if (!isEntryId(entryId)) return invalid('"entryId" must be a history entry id (a positive whole number).');
-  if (!text(guidelineId, 1024) || guidelineId.trim() === '') return invalid('"guidelineId" must be a guideline id.');
-  if (!text(guidelineName, CHECKLIST_LIMITS.name)) return invalid(`"guidelineName" must be text of at most ${CHECKLIST_LIMITS.name} characters.`);
+  if (!isRowId(entryId)) return invalid('"entryId" must be a history entry id (a positive whole number).');
+  if (!isNonBlankText(guidelineId, 1024)) return invalid('"guidelineId" must be a guideline id.');
+  if (!isText(guidelineName, CHECKLIST_LIMITS.name)) return invalid(`"guidelineName" must be text of at most ${CHECKLIST_LIMITS.name} characters.`);
   if (typeof versionHash !== 'string' || !HASH.test(versionHash)) return invalid('"versionHash" must be a SHA-256 in hex, as the library gives it.');
   if (typeof fetchedAt !== 'string' || !ISO.test(fetchedAt) || Number.isNaN(Date.parse(fetchedAt))) return invalid('"fetchedAt" must be a time in ISO 8601 (UTC).');
   if (!Array.isArray(items) || items.length === 0 || items.length > CHECKLIST_LIMITS.items) return invalid(`"items" must be a list of 1 to ${CHECKLIST_LIMITS.items} rules.`);
@@ -61,5 +51,5 @@ export function validateSaveEntryChecklist(raw: unknown): Result<SaveEntryCheckl
     if (!one.ok) return one;
     checked.push(one.value);
   }
-  return { ok: true, value: { entryId, guidelineId, guidelineName, versionHash, fetchedAt, items: checked } };
+  return ok({ entryId, guidelineId, guidelineName, versionHash, fetchedAt, items: checked });
 }

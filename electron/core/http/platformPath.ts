@@ -1,4 +1,5 @@
 import type { AppError } from '../../shared/contract';
+import { invalid } from '../../shared/check';
 
 /**
  * Builds the relative path for a platform resource from a user-typed id.
@@ -21,8 +22,4 @@ export function platformPath(kind: 'agent' | 'guideline', rawId: string): PathRe
   if (id === '.' || id === '..') return invalid(`The ${noun} id "${id}" cannot be sent: it would change which path is called.`);
   const segment = encodeURIComponent(id);
   return { ok: true, value: kind === 'agent' ? `api/agent/${segment}/invoke/` : `api/guideline/${segment}/` };
-}
-
-function invalid(message: string): PathResult {
-  return { ok: false, error: { code: 'invalid_argument', message } };
 }

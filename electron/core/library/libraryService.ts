@@ -1,6 +1,7 @@
 import type { Api, AppError, GuidelineResult, LibraryAddItem, Result } from '../../shared/contract';
 import { libraryId, normalizeTags, parsePastedIds, refusedItem } from './librarySchema';
 import type { LibraryStore } from './libraryStore';
+import { invalid } from '../../shared/check';
 
 /** The contract's library methods: what the renderer may ask of the guideline library. */
 export type LibraryApi = Pick<
@@ -29,8 +30,6 @@ export interface LibraryMethodDeps {
 
 /** Newly added ids are fetched this many at a time: quick for a list, gentle on the platform. */
 const FETCH_CONCURRENCY = 4;
-
-const invalid = <T>(message: string): Result<T> => ({ ok: false, error: { code: 'invalid_argument', message } });
 
 /** A store failure as data: the library is a convenience, its failure never a crash. */
 async function fromLibrary<T>(read: () => Promise<T>): Promise<Result<T>> {

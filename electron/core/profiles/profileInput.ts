@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { AppError, ProfileInput, ProxySettings, Result } from '../../shared/contract';
+import type { ProfileInput, ProxySettings, Result } from '../../shared/contract';
+import { invalid, isPlainObject } from '../../shared/check';
 import { checkBaseUrl } from './baseUrl';
 import { checkPresentation } from './keyPresentation';
 import { caFilePathProblem } from './localFilePath';
@@ -16,14 +17,10 @@ const MAX_TIMEOUT_MS = 10 * 60_000;
 const MAX_NAME_CHARS = 80;
 const MAX_CA_FILE_BYTES = 1024 * 1024;
 
-function fieldError(field: string, message: string): { ok: false; error: AppError } {
-  return { ok: false, error: { code: 'invalid_argument', message, field } };
-}
-
 /** Type check only, for the IPC/HTTP boundary. */
 export function isProfileInputShape(raw: unknown): raw is ProfileInput {
-  if (typeof raw !== 'object' || raw === null) return false;
-  const r = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return false;
+  const r = raw;
   const tls = r['tls'] as Record<string, unknown> | null | undefined;
   return (
     typeof r['name'] === 'string' &&
@@ -74,22 +71,22 @@ export type CheckedProfileInput = ProfileInput & { proxy: ProxySettings };
 
 export async function checkProfileInput(input: ProfileInput, others: readonly { name: string }[], options: { readCaFile?: boolean } = {}): Promise<Result<CheckedProfileInput>> {
   const name = input.name.trim();
-  if (name === '') return fieldError('name', 'Give the profile a name.');
-  if (name.length > MAX_NAME_CHARS) return fieldError('name', `Keep the name under ${MAX_NAME_CHARS} characters.`);
+  if (name === '') return invalid('Give the profile a name.', 'name');
+  if (name.length > MAX_NAME_CHARS) return invalid(`Keep the name under ${MAX_NAME_CHARS} characters.`, 'name');
   if (others.some((profile) => profile.name.toLowerCase() === name.toLowerCase())) {
-    return fieldError('name', `There is already a profile named "${name}".`);
+    return invalid(`There is already a profile named "${name}".`, 'name');
   }
   const baseUrl = checkBaseUrl(input.baseUrl, input.allowInsecureHttp);
   if (!baseUrl.ok) return baseUrl;
   const auth = checkPresentation(input.auth);
   if (!auth.ok) return auth;
   if (!Number.isInteger(input.timeoutMs) || input.timeoutMs < MIN_TIMEOUT_MS || input.timeoutMs > MAX_TIMEOUT_MS) {
-    return fieldError('timeoutMs', 'The time-out must be a whole number of seconds from 1 to 600.');
+    return invalid('The time-out must be a whole number of seconds from 1 to 600.', 'timeoutMs');
   }
   const caFile = input.tls.caFile?.trim() || null;
   if (caFile) {
     const problem = options.readCaFile === false ? caFilePathProblem(caFile)?.message : await readCaFile(caFile).then((ca) => (ca.ok ? undefined : ca.message));
-    if (problem !== undefined) return fieldError('caFile', problem);
+    if (problem !== undefined) return invalid(problem, 'caFile');
   }
   const proxy = checkProxySettings(input.proxy ?? { mode: 'system' });
   if (!proxy.ok) return proxy;

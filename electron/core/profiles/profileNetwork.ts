@@ -1,4 +1,5 @@
-import type { AppError, ClientCertSettings, ProxySettings, Result } from '../../shared/contract';
+import type { ClientCertSettings, ProxySettings, Result } from '../../shared/contract';
+import { invalid, isPlainObject } from '../../shared/check';
 import { parseProxyUrl } from '../http/proxyEnv';
 import { CLIENT_CERT_FILE, CLIENT_KEY_FILE, localFilePathProblem, type CaFilePathProblem, type LocalFileNames } from './localFilePath';
 
@@ -14,17 +15,13 @@ const MAX_USERNAME_CHARS = 256;
 const MAX_BYPASS_ENTRIES = 200;
 const MAX_BYPASS_ENTRY_CHARS = 255;
 
-function fieldError(field: string, message: string): { ok: false; error: AppError } {
-  return { ok: false, error: { code: 'invalid_argument', message, field } };
-}
-
 // eslint-disable-next-line no-control-regex -- control characters are exactly what we look for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Type check only, for the IPC/HTTP boundary and files. */
 export function isProxySettingsShape(raw: unknown): raw is ProxySettings {
-  if (typeof raw !== 'object' || raw === null) return false;
-  const r = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return false;
+  const r = raw;
   if (r['mode'] === 'system' || r['mode'] === 'none') return true;
   return (
     r['mode'] === 'manual' &&
@@ -37,8 +34,8 @@ export function isProxySettingsShape(raw: unknown): raw is ProxySettings {
 
 /** Type check only, for the IPC/HTTP boundary and files. */
 export function isClientCertShape(raw: unknown): raw is ClientCertSettings {
-  if (typeof raw !== 'object' || raw === null) return false;
-  const r = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return false;
+  const r = raw;
   if (r['kind'] === 'pem') return typeof r['certFile'] === 'string' && typeof r['keyFile'] === 'string';
   return r['kind'] === 'pkcs12' && typeof r['file'] === 'string';
 }
@@ -47,21 +44,21 @@ export function isClientCertShape(raw: unknown): raw is ClientCertSettings {
 export function checkProxySettings(proxy: ProxySettings): Result<ProxySettings> {
   if (proxy.mode !== 'manual') return { ok: true, value: { mode: proxy.mode } };
   const text = proxy.url.trim();
-  if (text === '') return fieldError('proxyUrl', 'Give the proxy URL, for example http://proxy.example.com:3128.');
-  if (text.length > MAX_PROXY_URL_CHARS || CONTROL.test(text)) return fieldError('proxyUrl', 'The proxy URL is not one URL on one line.');
+  if (text === '') return invalid('Give the proxy URL, for example http://proxy.example.com:3128.', 'proxyUrl');
+  if (text.length > MAX_PROXY_URL_CHARS || CONTROL.test(text)) return invalid('The proxy URL is not one URL on one line.', 'proxyUrl');
   const parsed = parseProxyUrl(text, 'The proxy URL');
-  if (!parsed.ok) return fieldError('proxyUrl', `${parsed.message}.`);
+  if (!parsed.ok) return invalid(`${parsed.message}.`, 'proxyUrl');
   // profiles.json and workspace files keep the URL in clear; the password belongs in the keychain.
   if (parsed.value.password !== null) {
-    return fieldError('proxyUrl', 'The proxy URL holds a password: remove it from the URL and give it in the Password field, which keeps it like the key.');
+    return invalid('The proxy URL holds a password: remove it from the URL and give it in the Password field, which keeps it like the key.', 'proxyUrl');
   }
   const username = (proxy.username ?? parsed.value.username ?? '').trim();
-  if (username.length > MAX_USERNAME_CHARS || CONTROL.test(username)) return fieldError('proxyUsername', `The proxy user name must be one line of at most ${MAX_USERNAME_CHARS} characters.`);
+  if (username.length > MAX_USERNAME_CHARS || CONTROL.test(username)) return invalid(`The proxy user name must be one line of at most ${MAX_USERNAME_CHARS} characters.`, 'proxyUsername');
   const bypass = proxy.bypass.flatMap((entry) => entry.split(/[\s,]+/)).filter((entry) => entry !== '');
-  if (bypass.length > MAX_BYPASS_ENTRIES) return fieldError('proxyBypass', `The bypass list has more than ${MAX_BYPASS_ENTRIES} entries.`);
+  if (bypass.length > MAX_BYPASS_ENTRIES) return invalid(`The bypass list has more than ${MAX_BYPASS_ENTRIES} entries.`, 'proxyBypass');
   const bad = bypass.find((entry) => entry.length > MAX_BYPASS_ENTRY_CHARS || CONTROL.test(entry) || /[/?#@]/.test(entry.replace(/^[0-9a-f:.]+\/\d{1,3}$/i, '')));
   if (bad !== undefined) {
-    return fieldError('proxyBypass', `"${bad.slice(0, 80)}" is not a bypass entry: give host names (example.com, .example.com), addresses or ranges (10.0.0.0/8), host:port, or *.`);
+    return invalid(`"${bad.slice(0, 80)}" is not a bypass entry: give host names (example.com, .example.com), addresses or ranges (10.0.0.0/8), host:port, or *.`, 'proxyBypass');
   }
   return { ok: true, value: { mode: 'manual', url: parsed.value.url.origin, username: username === '' ? null : username, bypass } };
 }
@@ -81,18 +78,18 @@ export function checkClientCert(cert: ClientCertSettings | null | undefined): Re
   if (!cert) return { ok: true, value: null };
   if (cert.kind === 'pkcs12') {
     const file = cert.file.trim();
-    if (file === '') return fieldError('clientCertFile', 'Give the path of the PKCS#12 file (.p12 or .pfx).');
+    if (file === '') return invalid('Give the path of the PKCS#12 file (.p12 or .pfx).', 'clientCertFile');
     const problem = localFilePathProblem(file, CLIENT_CERT_FILE);
-    return problem ? fieldError('clientCertFile', problem.message) : { ok: true, value: { kind: 'pkcs12', file } };
+    return problem ? invalid(problem.message, 'clientCertFile') : { ok: true, value: { kind: 'pkcs12', file } };
   }
   const certFile = cert.certFile.trim();
   const keyFile = cert.keyFile.trim();
-  if (certFile === '') return fieldError('clientCertFile', 'Give the path of the certificate file (PEM).');
+  if (certFile === '') return invalid('Give the path of the certificate file (PEM).', 'clientCertFile');
   const certProblem = localFilePathProblem(certFile, CLIENT_CERT_FILE);
-  if (certProblem) return fieldError('clientCertFile', certProblem.message);
-  if (keyFile === '') return fieldError('clientKeyFile', 'Give the path of the private key file (PEM).');
+  if (certProblem) return invalid(certProblem.message, 'clientCertFile');
+  if (keyFile === '') return invalid('Give the path of the private key file (PEM).', 'clientKeyFile');
   const keyProblem = localFilePathProblem(keyFile, CLIENT_KEY_FILE);
-  if (keyProblem) return fieldError('clientKeyFile', keyProblem.message);
+  if (keyProblem) return invalid(keyProblem.message, 'clientKeyFile');
   return { ok: true, value: { kind: 'pem', certFile, keyFile } };
 }
 

@@ -9,6 +9,7 @@ import { MAX_RUN_REQUESTS } from '../../shared/runs/runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
 import { planSuiteText } from './suiteLoad';
 import type { PlannedCase } from '../../shared/runs/suiteTypes';
+import { invalid } from '../../shared/check';
 
 /**
  * Runs in the app: the contract's run methods over the core's runner and the run
@@ -58,10 +59,6 @@ interface ActiveRun {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function fail<T>(message: string): Result<T> {
-  return { ok: false, error: { code: 'invalid_argument', message } };
-}
-
 /** A store failure as data. */
 async function fromStore<T>(work: () => Promise<T>): Promise<Result<T>> {
   try {
@@ -71,7 +68,7 @@ async function fromStore<T>(work: () => Promise<T>): Promise<Result<T>> {
   }
 }
 
-const noRun = (runId: string) => fail<never>(`There is no run "${runId.slice(0, 80)}": it may have been deleted.`);
+const noRun = (runId: string) => invalid(`There is no run "${runId.slice(0, 80)}": it may have been deleted.`);
 
 export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll(): Promise<void> } {
   const { store } = deps;
@@ -216,7 +213,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
         return { ok: false, error: { code: 'bad_suite', message: 'The suite sends no request; nothing was sent.', problems: redactDeep(problems, redactor) } };
       }
       if (total > MAX_RUN_REQUESTS) {
-        return fail(`This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`);
+        return invalid(`This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`);
       }
       const full: PlannedCase[] = iterations === 1 ? plan : Array.from({ length: total }, (_, index) => ({ ...plan[index % plan.length]!, index }));
       const record: RunRecord = redactDeep(
@@ -268,7 +265,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       if (!record.ok) return record;
       const found = await fromStore(() => store.result(runId, index));
       if (!found.ok) return found;
-      if (!found.value) return fail(`The run has no result ${index}${record.value.state === 'running' ? ' yet' : ''}.`);
+      if (!found.value) return invalid(`The run has no result ${index}${record.value.state === 'running' ? ' yet' : ''}.`);
       const { row, detail, recordedAt } = found.value;
       return { ok: true, value: { row, expectations: detail.expectations, request: detail.request, result: detail.result, profile: record.value.profile, recordedAt } };
     },
@@ -295,13 +292,13 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
     },
     async deleteRun({ runId }) {
       await interrupted;
-      if (active.has(runId)) return fail('The run is still going: cancel it first, then delete it.');
+      if (active.has(runId)) return invalid('The run is still going: cancel it first, then delete it.');
       return fromStore(async () => ({ deleted: await store.delete(runId) }));
     },
     async exportRun({ runId, format }) {
       const record = await recordOf(runId);
       if (!record.ok) return record;
-      if (active.has(runId)) return fail('The run is still going: export it once it has ended.');
+      if (active.has(runId)) return invalid('The run is still going: export it once it has ended.');
       const kept = await fromStore(() => Promise.all([store.details(runId), store.unsent(runId)]));
       if (!kept.ok) return kept;
       return { ok: true, value: exportRun(record.value, kept.value[0], kept.value[1], format, deps.version) };

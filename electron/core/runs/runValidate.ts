@@ -10,7 +10,7 @@ import type {
   RunResultsQuery,
   StartRunRequest,
 } from '../../shared/contract';
-import { isJsonValue, isPlainObject } from '../jsonData';
+import { definedOnly, fieldsOf, invalid, isIntegerIn, isJsonValue, isNonBlankText, isText, ok, type Fields } from '../../shared/check';
 import { MAX_RESULTS_PAGE } from './runStore';
 import { RUN_LIMITS } from '../../shared/runs/runLimits';
 
@@ -30,53 +30,39 @@ const MAX_DATA_CHARS = 32 * 1024 * 1024;
 const MAX_LIST = 1000;
 const FORMATS: readonly RunExportFormat[] = ['junit', 'json', 'csv', 'html'];
 
-type Fields = Record<string, unknown>;
-
-function invalid<T>(message: string): Result<T> {
-  return { ok: false, error: { code: 'invalid_argument', message } };
-}
-
-/** The argument as a plain object with only `allowed` fields and every `required` one. */
+/** The argument as a plain object with only `required` and `optional` fields and every `required` one. */
 function record(raw: unknown, required: readonly string[], optional: readonly string[] = []): Result<Fields> {
-  if (!isPlainObject(raw)) return invalid('The argument must be an object.');
-  const unknown = Object.keys(raw).find((key) => !required.includes(key) && !optional.includes(key));
-  if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not a field of this request.`);
-  const missing = required.find((key) => raw[key] === undefined);
-  if (missing !== undefined) return invalid(`"${missing}" is missing.`);
-  return { ok: true, value: raw };
+  const fields = fieldsOf(raw, [...required, ...optional]);
+  if (!fields.ok) return fields;
+  const missing = required.find((key) => fields.value[key] === undefined);
+  return missing === undefined ? fields : invalid(`"${missing}" is missing.`);
 }
-
-const isId = (value: unknown, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
 
 /** A plain file name to show (no folder, no control character): the suite's or the data file's. */
 function isFileName(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_FILE_NAME_CHARS && !/[\\/\p{Cc}\p{Cf}]/u.test(value);
-}
-
-function isIntegerIn(value: unknown, min: number, max: number): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+  return isNonBlankText(value, MAX_FILE_NAME_CHARS) && !/[\\/\p{Cc}\p{Cf}]/u.test(value);
 }
 
 function runId(fields: Fields, name = 'runId'): Result<string> {
   const value = fields[name];
-  return isId(value, MAX_RUN_ID_CHARS) ? { ok: true, value } : invalid(`"${name}" must be a run's id.`);
+  return isNonBlankText(value, MAX_RUN_ID_CHARS) ? ok(value) : invalid(`"${name}" must be a run's id.`);
 }
 
 function dataFile(value: unknown): Result<RunDataFile | null> {
-  if (value === null) return { ok: true, value: null };
+  if (value === null) return ok(null);
   const fields = record(value, ['name', 'text']);
   if (!fields.ok) return invalid('"data" must be null or { name, text }.');
   const { name, text } = fields.value;
   if (!isFileName(name) || !/\.(csv|jsonl)$/i.test(name)) return invalid('"data.name" must be a file name ending in .csv or .jsonl.');
-  if (typeof text !== 'string' || text.length > MAX_DATA_CHARS) return invalid(`"data.text" must be text of at most ${MAX_DATA_CHARS / 1024 / 1024} MB.`);
-  return { ok: true, value: { name, text } };
+  if (!isText(text, MAX_DATA_CHARS)) return invalid(`"data.text" must be text of at most ${MAX_DATA_CHARS / 1024 / 1024} MB.`);
+  return ok({ name, text });
 }
 
 export function validateStartRun(raw: unknown): Result<StartRunRequest> {
   const fields = record(raw, ['profileId', 'suite', 'suiteFile', 'data'], ['concurrency', 'ratePerSecond', 'on429', 'iterations', 'kind']);
   if (!fields.ok) return fields;
   const { profileId, suite, suiteFile, concurrency, ratePerSecond, on429, iterations, kind } = fields.value;
-  if (!isId(profileId, MAX_ID_CHARS)) return invalid('"profileId" must be a non-empty string.');
+  if (!isNonBlankText(profileId, MAX_ID_CHARS)) return invalid('"profileId" must be a non-empty string.');
   if (!isJsonValue(suite)) return invalid('"suite" must be JSON data (as parsed from the suite file).');
   if (JSON.stringify(suite).length > MAX_SUITE_JSON_CHARS) return invalid('"suite" is larger than 5 MB.');
   if (!isFileName(suiteFile)) return invalid('"suiteFile" must be a plain file name.');
@@ -90,27 +76,14 @@ export function validateStartRun(raw: unknown): Result<StartRunRequest> {
   if (on429 !== undefined && on429 !== 'wait' && on429 !== 'fail') return invalid('"on429" must be "wait" or "fail".');
   if (iterations !== undefined && !isIntegerIn(iterations, n.min, n.max)) return invalid(`"iterations" must be a whole number from ${n.min} to ${n.max.toLocaleString('en-US')}.`);
   if (kind !== undefined && kind !== 'suite' && kind !== 'repeat') return invalid('"kind" must be "suite" or "repeat".');
-  return {
-    ok: true,
-    value: {
-      profileId,
-      suite,
-      suiteFile,
-      data: data.value,
-      ...(concurrency === undefined ? {} : { concurrency }),
-      ...(ratePerSecond === undefined ? {} : { ratePerSecond }),
-      ...(on429 === undefined ? {} : { on429 }),
-      ...(iterations === undefined ? {} : { iterations }),
-      ...(kind === undefined ? {} : { kind }),
-    },
-  };
+  return ok({ profileId, suite, suiteFile, data: data.value, ...definedOnly({ concurrency, ratePerSecond, on429, iterations, kind }) });
 }
 
 export function validateRunRef(raw: unknown): Result<RunRef> {
   const fields = record(raw, ['runId']);
   if (!fields.ok) return fields;
   const id = runId(fields.value);
-  return id.ok ? { ok: true, value: { runId: id.value } } : id;
+  return id.ok ? ok({ runId: id.value }) : id;
 }
 
 export function validateListRuns(raw: unknown): Result<ListRunsRequest> {
@@ -118,9 +91,9 @@ export function validateListRuns(raw: unknown): Result<ListRunsRequest> {
   if (!fields.ok) return fields;
   const { kind, suiteName, limit } = fields.value;
   if (kind !== undefined && kind !== 'suite' && kind !== 'repeat') return invalid('"kind" must be "suite" or "repeat".');
-  if (suiteName !== undefined && !(typeof suiteName === 'string' && suiteName.length <= MAX_ID_CHARS)) return invalid('"suiteName" must be a string.');
+  if (suiteName !== undefined && !isText(suiteName, MAX_ID_CHARS)) return invalid('"suiteName" must be a string.');
   if (limit !== undefined && !isIntegerIn(limit, 1, MAX_LIST)) return invalid(`"limit" must be a whole number from 1 to ${MAX_LIST}.`);
-  return { ok: true, value: { ...(kind === undefined ? {} : { kind }), ...(suiteName === undefined ? {} : { suiteName }), ...(limit === undefined ? {} : { limit }) } };
+  return ok(definedOnly({ kind, suiteName, limit }));
 }
 
 export function validateRunResults(raw: unknown): Result<RunResultsQuery> {
@@ -132,7 +105,7 @@ export function validateRunResults(raw: unknown): Result<RunResultsQuery> {
   if (!isIntegerIn(offset, 0, Number.MAX_SAFE_INTEGER)) return invalid('"offset" must be a whole number, 0 or more.');
   if (!isIntegerIn(limit, 1, MAX_RESULTS_PAGE)) return invalid(`"limit" must be a whole number from 1 to ${MAX_RESULTS_PAGE}.`);
   if (failuresOnly !== undefined && typeof failuresOnly !== 'boolean') return invalid('"failuresOnly" must be true or false.');
-  return { ok: true, value: { runId: id.value, offset, limit, ...(failuresOnly === undefined ? {} : { failuresOnly }) } };
+  return ok({ runId: id.value, offset, limit, ...definedOnly({ failuresOnly }) });
 }
 
 export function validateRunResultRef(raw: unknown): Result<RunResultRef> {
@@ -141,7 +114,7 @@ export function validateRunResultRef(raw: unknown): Result<RunResultRef> {
   const id = runId(fields.value);
   if (!id.ok) return id;
   const { index } = fields.value;
-  return isIntegerIn(index, 0, Number.MAX_SAFE_INTEGER) ? { ok: true, value: { runId: id.value, index } } : invalid('"index" must be a whole number, 0 or more.');
+  return isIntegerIn(index, 0, Number.MAX_SAFE_INTEGER) ? ok({ runId: id.value, index }) : invalid('"index" must be a whole number, 0 or more.');
 }
 
 export function validateCompareRuns(raw: unknown): Result<CompareRunsRequest> {
@@ -150,7 +123,7 @@ export function validateCompareRuns(raw: unknown): Result<CompareRunsRequest> {
   const before = runId(fields.value, 'before');
   if (!before.ok) return before;
   const after = runId(fields.value, 'after');
-  return after.ok ? { ok: true, value: { before: before.value, after: after.value } } : after;
+  return after.ok ? ok({ before: before.value, after: after.value }) : after;
 }
 
 export function validateExportRun(raw: unknown): Result<ExportRunRequest> {
@@ -159,5 +132,5 @@ export function validateExportRun(raw: unknown): Result<ExportRunRequest> {
   const id = runId(fields.value);
   if (!id.ok) return id;
   const format = fields.value['format'];
-  return FORMATS.includes(format as RunExportFormat) ? { ok: true, value: { runId: id.value, format: format as RunExportFormat } } : invalid(`"format" must be one of ${FORMATS.join(', ')}.`);
+  return FORMATS.includes(format as RunExportFormat) ? ok({ runId: id.value, format: format as RunExportFormat }) : invalid(`"format" must be one of ${FORMATS.join(', ')}.`);
 }

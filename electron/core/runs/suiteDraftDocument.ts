@@ -1,5 +1,6 @@
 import type { Api, JsonObject, Result, SuiteDraftSave } from '../../shared/contract';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
+import { invalid, isPlainObject } from '../../shared/check';
 
 /**
  * The Runs section's unsaved suite, kept by the host in the app's data folder
@@ -16,7 +17,7 @@ export interface SuiteDraftFile {
   draft: JsonObject | null;
 }
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject => isPlainObject(value);
 
 export function suiteDraftDocument(file: string | null, onProblem?: (message: string) => void): JsonDocument<SuiteDraftFile> {
   return createJsonDocument<SuiteDraftFile>({
@@ -30,9 +31,9 @@ export function suiteDraftDocument(file: string | null, onProblem?: (message: st
 
 /** saveSuiteDraft's argument: `{ draft }`, an object (or null to forget it), within the size cap. */
 export function parseSuiteDraftSave(raw: unknown): Result<SuiteDraftSave> {
-  if (!isObject(raw)) return { ok: false, error: { code: 'invalid_argument', message: 'Expected { draft }.' } };
+  if (!isObject(raw)) return invalid('Expected { draft }.');
   const { draft } = raw;
-  if (draft !== null && !isObject(draft)) return { ok: false, error: { code: 'invalid_argument', message: 'draft must be an object or null.' } };
+  if (draft !== null && !isObject(draft)) return invalid('draft must be an object or null.');
   if (draft !== null && JSON.stringify(draft).length > MAX_SUITE_DRAFT_CHARS) {
     return { ok: false, error: { code: 'too_large', message: 'The suite draft is too large to keep (20 MB at most).' } };
   }

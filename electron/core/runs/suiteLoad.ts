@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isJsonValue, MAX_JSON_DEPTH } from '../jsonData';
+import { isJsonValue, isPlainObject, MAX_JSON_DEPTH } from '../../shared/check';
 import { csvRows } from '../../shared/runs/csv';
 import { compilePattern, escapePatternText, MAX_PATTERN_SIZE } from '../../shared/answerPattern';
 import { readCapped } from '../storage/cappedFile';
@@ -85,7 +85,7 @@ function parseJsonLines(text: string, limits: DataLimits, fail: (field: string, 
     } catch (error) {
       return fail(`line ${number}`, `not JSON (${(error as Error).message})`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(`line ${number}`, 'each line must be a JSON object (one row)');
+    if (!isPlainObject(value)) return fail(`line ${number}`, 'each line must be a JSON object (one row)');
     if (!isJsonValue(value)) return fail(`line ${number}`, `nests deeper than ${MAX_JSON_DEPTH} levels`);
     if (rows.length === limits.maxRows) return fail(`line ${number}`, tooMuchData('rows', limits.maxRows));
     const keys = Object.keys(value);

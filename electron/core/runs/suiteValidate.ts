@@ -1,31 +1,180 @@
 import { patternProblem } from '../../shared/answerPattern';
+import { isIntegerIn, isJsonValue, isNonBlankText, isPlainObject, MAX_JSON_DEPTH, type Fields } from '../../shared/check';
 import type { JsonObject } from '../../shared/contract';
-import { isJsonValue, MAX_JSON_DEPTH } from '../jsonData';
 import { referencesIn } from './substitute';
 import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from '../../shared/runs/suiteTypes';
 
 /**
- * Checks a parsed suite file in full and reports every problem, each with its file, case and
- * field, so a person fixes them all in one go; nothing runs on a suite with any problem. The
- * shape checked here is the one schemas/suite.schema.json gives editors (a test holds the two
- * together); beyond the schema, patterns must compile (RE2 syntax, shared/answerPattern.ts) and every `{{column}}` must
- * name a column of the data file.
+ * The suite file's shape, written once: each field's rule holds its part of the JSON Schema
+ * editors use (with the description they show) beside the check the runner makes, and
+ * suiteSchema.ts builds schemas/suite.schema.json from these tables (a test holds the file to
+ * what they give). checkSuiteShape reports every problem, each with its file, case and field, so
+ * a person fixes them all in one go; nothing runs on a suite with any problem. Beyond the
+ * schema, patterns must compile (RE2 syntax, shared/answerPattern.ts) and every `{{column}}`
+ * must name a column of the data file.
  */
 
-const SUITE_KEYS = ['$schema', 'name', 'data', 'agents', 'defaults', 'cases'];
-const CASE_FIELD_KEYS = ['agent', 'text', 'payload', 'expect'];
-const EXPECT_KEYS = ['status', 'contract', 'answerContains', 'answerNotContains', 'answerMatches', 'payloadReflected', 'token', 'maxServerMs', 'maxRoundTripMs'];
-
 type Where = Pick<SuiteProblem, 'case'>;
+/** Adds a problem with the field being checked; `at` follows its name (an item of a list: "[2]", a field of it: ".status"). */
+type Report = (message: string, at?: string) => void;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+interface FieldRule {
+  /** The field in the JSON Schema, with the description editors show. */
+  schema: JsonObject;
+  /** Reports what is wrong with a value; `depth` is where the field's object sits in the suite. */
+  check: (value: unknown, report: Report, depth: number) => void;
 }
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : `${typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : `a ${typeof value}`}`;
+}
+
+const text = (description: string): FieldRule => ({
+  schema: { type: 'string', description },
+  check: (value, report) => {
+    if (typeof value !== 'string') report(`must be a string, not ${describe(value)}`);
+  },
+});
+
+const flag = (description: string): FieldRule => ({
+  schema: { type: 'boolean', description },
+  check: (value, report) => {
+    if (typeof value !== 'boolean') report(`must be true or false, not ${describe(value)}`);
+  },
+});
+
+const isAgentId = (value: unknown): value is string => isNonBlankText(value, Infinity);
+const AGENT_ID: JsonObject = { type: 'string', pattern: '\\S' };
+
+/** A non-empty text, or a non-empty list of them (the schema's "texts" definition). */
+const texts = (description: string): FieldRule => ({
+  schema: { $ref: '#/definitions/texts', description },
+  check: (value, report) => {
+    const list = Array.isArray(value) ? value : [value];
+    if ((Array.isArray(value) && value.length === 0) || list.some((one) => typeof one !== 'string' || one === '')) {
+      report('must be a non-empty text, or a non-empty list of them');
+    }
+  },
+});
+
+export const TEXTS_SCHEMA: JsonObject = {
+  oneOf: [
+    { type: 'string', minLength: 1 },
+    { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+  ],
+};
+
+const milliseconds = (description: string): FieldRule => ({
+  schema: { type: 'number', exclusiveMinimum: 0, description },
+  check: (value, report) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) report('must be a number of milliseconds above 0');
+  },
+});
+
+const TOKENS = ['present', 'absent'];
+const STATUS = { minimum: 100, maximum: 599 };
+
+/** Each expectation, in the order the schema lists them. */
+export const EXPECT_FIELDS: Record<string, FieldRule> = {
+  status: {
+    schema: { type: 'integer', ...STATUS, description: 'The HTTP status (default 200).' },
+    check: (value, report) => {
+      if (!isIntegerIn(value, STATUS.minimum, STATUS.maximum)) report(`must be an HTTP status, a whole number from ${STATUS.minimum} to ${STATUS.maximum}`);
+    },
+  },
+  contract: flag('The contract check passes (default true when the expected status is 2xx).'),
+  answerContains: texts('Each text appears in the answer.'),
+  answerNotContains: texts('No text of these appears in the answer.'),
+  answerMatches: {
+    schema: {
+      type: 'string',
+      minLength: 1,
+      format: 're2',
+      description:
+        'A regular expression in RE2 syntax (https://github.com/google/re2/wiki/Syntax) that the answer matches somewhere: no lookahead, lookbehind or backreferences; (?i:...) for a case-insensitive part. A {{column}} in it takes the row\'s value, matched literally. At most 10,000 compiled steps.',
+    },
+    check: (value, report) => {
+      if (typeof value !== 'string' || value === '') return report('must be a non-empty regular expression');
+      const problem = templatePatternProblem(value);
+      if (problem !== null) report(problem);
+    },
+  },
+  payloadReflected: flag('Every top-level payload value appears in the answer.'),
+  token: {
+    schema: { enum: TOKENS },
+    check: (value, report) => {
+      if (!TOKENS.includes(value as string)) report(`must be ${TOKENS.map((token) => `"${token}"`).join(' or ')}`);
+    },
+  },
+  maxServerMs: milliseconds("The server's own duration, at most (ms)."),
+  maxRoundTripMs: milliseconds('The measured round trip, at most (ms).'),
+};
+
+/** The fields a case takes, and the defaults give every case. */
+export const CASE_FIELDS: Record<string, FieldRule> = {
+  agent: {
+    schema: { ...AGENT_ID, description: 'The agent id (agent_uuid).' },
+    check: (value, report) => {
+      if (!isAgentId(value)) report('must be a non-empty agent id');
+    },
+  },
+  text: text('The input text; empty when absent.'),
+  payload: {
+    schema: { type: 'object', description: "Values for the agent prompt's {placeholders}." },
+    // `depth + 1`: the payload sits one below its case (or the defaults); it nests no deeper than the app allows a suite.
+    check: (value, report, depth) => {
+      if (!isPlainObject(value)) report(`must be a JSON object, not ${describe(value)}`);
+      else if (!isJsonValue(value, depth + 1)) report(`nests deeper than ${MAX_JSON_DEPTH} levels (counted from the top of the suite)`);
+    },
+  },
+  expect: {
+    schema: { $ref: '#/definitions/expect' },
+    check: (value, report) => {
+      if (!isPlainObject(value)) report(`must be an object, not ${describe(value)}`);
+      else checkFields(value, EXPECT_FIELDS, 'unknown expectation', report, 0);
+    },
+  },
+};
+
+/** A case's own name, beside the case fields. */
+export const CASE_NAME = text('Shown in reports.');
+
+/** The suite's own fields, before its defaults and cases. */
+export const SUITE_FIELDS: Record<string, FieldRule> = {
+  $schema: text('This schema, so editors complete and check the file.'),
+  name: text("The suite's name, shown in reports."),
+  data: {
+    schema: {
+      type: 'string',
+      pattern: '\\.([cC][sS][vV]|[jJ][sS][oO][nN][lL])$',
+      description: 'A .csv (first line: column names) or .jsonl (one JSON object a line) file, relative to this suite: every case runs once per row.',
+    },
+    check: (value, report) => {
+      if (typeof value !== 'string' || !/\.(csv|jsonl)$/i.test(value)) report('must be the path of a .csv or .jsonl file, relative to the suite');
+    },
+  },
+  agents: {
+    schema: { type: 'array', minItems: 1, uniqueItems: true, items: AGENT_ID, description: 'Agent ids every case without its own agent runs against.' },
+    check: (value, report) => {
+      if (!Array.isArray(value) || value.length === 0) return report('must be a non-empty list of agent ids');
+      value.forEach((agent, index) => {
+        if (!isAgentId(agent)) report('must be a non-empty agent id', `[${index}]`);
+        else if (value.indexOf(agent) !== index) report(`the agent ${agent} is listed twice`, `[${index}]`);
+      });
+    },
+  },
+};
+
+const SUITE_KEYS = [...Object.keys(SUITE_FIELDS), 'defaults', 'cases'];
+
+/** An unknown field of `record` first, then each of `rules` it has, in the rules' order. */
+function checkFields(record: Fields, rules: Record<string, FieldRule>, unknownWord: string, report: Report, depth: number, known = Object.keys(rules)): void {
+  for (const key of Object.keys(record)) if (!known.includes(key)) report(`${unknownWord} (known: ${known.join(', ')})`, `.${key}`);
+  for (const [key, rule] of Object.entries(rules)) {
+    if (key in record) rule.check(record[key], (message, at = '') => report(message, `.${key}${at}`), depth);
+  }
 }
 
 /**
@@ -44,98 +193,41 @@ export function templatePatternProblem(pattern: string): string | null {
 export function checkSuiteShape(raw: unknown, file: string): SuiteProblem[] {
   const problems: SuiteProblem[] = [];
   const add = (field: string, message: string, where: Where = {}) => problems.push({ file, field, message, ...where });
-  if (!isObject(raw)) {
+  /** Reports on the fields under `path` ('' at the top, where a field's name has no leading dot). */
+  const under =
+    (path: string, where: Where = {}): Report =>
+    (message, at = '') =>
+      add(path === '' ? at.replace(/^\./, '') : `${path}${at}`, message, where);
+  if (!isPlainObject(raw)) {
     add('(top level)', `the suite must be a JSON object, not ${describe(raw)}`);
     return problems;
   }
-  for (const key of Object.keys(raw)) if (!SUITE_KEYS.includes(key)) add(key, `unknown field (known: ${SUITE_KEYS.join(', ')})`);
-  if ('$schema' in raw && typeof raw['$schema'] !== 'string') add('$schema', `must be a string, not ${describe(raw['$schema'])}`);
-  if ('name' in raw && typeof raw['name'] !== 'string') add('name', `must be a string, not ${describe(raw['name'])}`);
-  if ('data' in raw) {
-    const data = raw['data'];
-    if (typeof data !== 'string' || !/\.(csv|jsonl)$/i.test(data)) add('data', 'must be the path of a .csv or .jsonl file, relative to the suite');
-  }
-  if ('agents' in raw) {
-    const agents = raw['agents'];
-    if (!Array.isArray(agents) || agents.length === 0) add('agents', 'must be a non-empty list of agent ids');
-    else {
-      agents.forEach((agent, index) => {
-        if (typeof agent !== 'string' || agent.trim() === '') add(`agents[${index}]`, 'must be a non-empty agent id');
-        else if (agents.indexOf(agent) !== index) add(`agents[${index}]`, `the agent ${agent} is listed twice`);
-      });
-    }
-  }
+  checkFields(raw, SUITE_FIELDS, 'unknown field', under(''), 0, SUITE_KEYS);
   const defaults = raw['defaults'];
   if ('defaults' in raw) {
-    if (!isObject(defaults)) add('defaults', `must be an object, not ${describe(defaults)}`);
-    else checkCaseFields(defaults, 'defaults', CASE_FIELD_KEYS, add, {}, 1);
+    if (!isPlainObject(defaults)) add('defaults', `must be an object, not ${describe(defaults)}`);
+    else checkFields(defaults, CASE_FIELDS, 'unknown field', under('defaults'), 1);
   }
   const cases = raw['cases'];
   if (!('cases' in raw)) add('cases', 'is missing: a suite needs at least one case');
   else if (!Array.isArray(cases) || cases.length === 0) add('cases', 'must be a non-empty list of cases');
   else {
-    const suiteHasAgent = Array.isArray(raw['agents']) || (isObject(defaults) && 'agent' in defaults);
+    // The one rule across fields (the schema's "if"/"then"): every case has an agent from somewhere.
+    const suiteHasAgent = Array.isArray(raw['agents']) || (isPlainObject(defaults) && 'agent' in defaults);
     cases.forEach((item, index) => {
       const field = `cases[${index}]`;
-      if (!isObject(item)) {
+      if (!isPlainObject(item)) {
         add(field, `a case must be an object, not ${describe(item)}`, { case: { number: index + 1 } });
         return;
       }
       const where: Where = { case: { number: index + 1, ...(typeof item['name'] === 'string' ? { name: item['name'] } : {}) } };
-      if ('name' in item && typeof item['name'] !== 'string') add(`${field}.name`, `must be a string, not ${describe(item['name'])}`, where);
-      checkCaseFields(item, field, ['name', ...CASE_FIELD_KEYS], add, where, 2);
-      if (!('agent' in item) && !suiteHasAgent) add(`${field}.agent`, 'is missing: give the case an agent, or the suite "agents" or "defaults.agent"', where);
+      const report = under(field, where);
+      if ('name' in item) CASE_NAME.check(item['name'], (message) => report(message, '.name'), 2);
+      checkFields(item, CASE_FIELDS, 'unknown field', report, 2, ['name', ...Object.keys(CASE_FIELDS)]);
+      if (!('agent' in item) && !suiteHasAgent) report('is missing: give the case an agent, or the suite "agents" or "defaults.agent"', '.agent');
     });
   }
   return problems;
-}
-
-/** `depth`: where `record` sits in the suite (defaults 1, a case 2), so a payload nests no deeper than the app allows a suite. */
-function checkCaseFields(record: Record<string, unknown>, path: string, known: string[], add: (field: string, message: string, where?: Where) => void, where: Where, depth: number): void {
-  for (const key of Object.keys(record)) if (!known.includes(key)) add(`${path}.${key}`, `unknown field (known: ${known.join(', ')})`, where);
-  if ('agent' in record && (typeof record['agent'] !== 'string' || record['agent'].trim() === '')) add(`${path}.agent`, 'must be a non-empty agent id', where);
-  if ('text' in record && typeof record['text'] !== 'string') add(`${path}.text`, `must be a string, not ${describe(record['text'])}`, where);
-  if ('payload' in record && !isObject(record['payload'])) add(`${path}.payload`, `must be a JSON object, not ${describe(record['payload'])}`, where);
-  else if ('payload' in record && !isJsonValue(record['payload'], depth + 1)) add(`${path}.payload`, `nests deeper than ${MAX_JSON_DEPTH} levels (counted from the top of the suite)`, where);
-  if ('expect' in record) {
-    const expect = record['expect'];
-    if (!isObject(expect)) add(`${path}.expect`, `must be an object, not ${describe(expect)}`, where);
-    else checkExpect(expect, `${path}.expect`, add, where);
-  }
-}
-
-function checkExpect(expect: Record<string, unknown>, path: string, add: (field: string, message: string, where?: Where) => void, where: Where): void {
-  for (const key of Object.keys(expect)) if (!EXPECT_KEYS.includes(key)) add(`${path}.${key}`, `unknown expectation (known: ${EXPECT_KEYS.join(', ')})`, where);
-  const value = (key: string) => expect[key];
-  if ('status' in expect) {
-    const status = value('status');
-    if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) add(`${path}.status`, 'must be an HTTP status, a whole number from 100 to 599', where);
-  }
-  for (const key of ['contract', 'payloadReflected']) {
-    if (key in expect && typeof value(key) !== 'boolean') add(`${path}.${key}`, `must be true or false, not ${describe(value(key))}`, where);
-  }
-  for (const key of ['answerContains', 'answerNotContains']) {
-    if (!(key in expect)) continue;
-    const texts = value(key);
-    const list = Array.isArray(texts) ? texts : [texts];
-    if ((Array.isArray(texts) && texts.length === 0) || list.some((text) => typeof text !== 'string' || text === '')) {
-      add(`${path}.${key}`, 'must be a non-empty text, or a non-empty list of them', where);
-    }
-  }
-  if ('answerMatches' in expect) {
-    const pattern = value('answerMatches');
-    if (typeof pattern !== 'string' || pattern === '') add(`${path}.answerMatches`, 'must be a non-empty regular expression', where);
-    else {
-      const problem = templatePatternProblem(pattern);
-      if (problem !== null) add(`${path}.answerMatches`, problem, where);
-    }
-  }
-  if ('token' in expect && value('token') !== 'present' && value('token') !== 'absent') add(`${path}.token`, 'must be "present" or "absent"', where);
-  for (const key of ['maxServerMs', 'maxRoundTripMs']) {
-    if (!(key in expect)) continue;
-    const ms = value(key);
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) add(`${path}.${key}`, 'must be a number of milliseconds above 0', where);
-  }
 }
 
 /**

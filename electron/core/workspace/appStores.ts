@@ -1,4 +1,5 @@
-import type { AppError, AppSettings, CatalogAgent, CatalogAgentInput, HistoryRetention, Result, TabDraft, Workspace } from '../../shared/contract';
+import type { AppSettings, CatalogAgent, CatalogAgentInput, HistoryRetention, Result, TabDraft, Workspace } from '../../shared/contract';
+import { invalid } from '../../shared/check';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
 /**
@@ -16,10 +17,6 @@ const MIN_RESPONSE_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 1024 * 1024 * 1024;
 const MIN_SAVED_FILE_BYTES = 1024 * 1024;
 const MAX_SAVED_FILE_BYTES = 1024 * 1024 * 1024 * 1024;
-
-function invalid<T>(message: string, field?: string): Result<T> {
-  return { ok: false, error: { code: 'invalid_argument', message, ...(field ? { field } : {}) } as AppError };
-}
 
 export function settingsDocument(file: string | null, onProblem?: (message: string) => void): JsonDocument<AppSettings> {
   return createJsonDocument({

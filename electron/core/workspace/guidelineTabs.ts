@@ -1,4 +1,5 @@
-import type { AppError, GuidelineBeside, GuidelineTabRef, GuidelineTabs, GuidelineTabsChanges, Result } from '../../shared/contract';
+import type { GuidelineBeside, GuidelineTabRef, GuidelineTabs, GuidelineTabsChanges, Result } from '../../shared/contract';
+import { invalid } from '../../shared/check';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
 /**
@@ -20,10 +21,6 @@ export const MAX_BESIDE_WIDTH = 1200;
 export const DEFAULT_BESIDE: GuidelineBeside = { guideline: null, open: false, width: 420 };
 
 const MAX_ID_CHARS = 1024;
-
-function invalid(message: string, field?: string): Result<never> {
-  return { ok: false, error: { code: 'invalid_argument', message, ...(field ? { field } : {}) } as AppError };
-}
 
 const isId = (value: unknown, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
 

@@ -1,4 +1,5 @@
 import { IMPORT_CHOICES, type ImportChoice, type Result, type WorkspaceImportDecision, type WorkspaceImportRequest } from '../../shared/contract';
+import { definedOnly, fieldsOf, invalid, isPlainObject, isText, ok } from '../../shared/check';
 
 /**
  * The argument of the workspace import methods, narrowed from IPC or HTTP (validate.ts holds it
@@ -11,33 +12,26 @@ const MAX_CONTENT_CHARS = 16 * 1024 * 1024;
 const MAX_DECISIONS = 20_000;
 const MAX_KEY_CHARS = 4096;
 
-function invalid<T>(message: string): Result<T> {
-  return { ok: false, error: { code: 'invalid_argument', message } };
-}
-
-const isRecord = (raw: unknown): raw is Record<string, unknown> =>
-  typeof raw === 'object' && raw !== null && !Array.isArray(raw) && [Object.prototype, null].includes(Object.getPrototypeOf(raw));
 const isChoice = (value: unknown): value is ImportChoice => IMPORT_CHOICES.includes(value as ImportChoice);
 
 /** `{ content, decisions?, forAll? }`; an unknown field is refused. */
 export function validateWorkspaceImportRequest(raw: unknown): Result<WorkspaceImportRequest> {
-  if (!isRecord(raw)) return invalid('The argument must be an object.');
-  const unknown = Object.keys(raw).find((key) => !['content', 'decisions', 'forAll'].includes(key));
-  if (unknown !== undefined) return invalid(`"${unknown.slice(0, 40)}" is not part of an import request.`);
-  const { content, decisions, forAll } = raw;
+  const fields = fieldsOf(raw, ['content', 'decisions', 'forAll'], { unknown: (name) => `"${name}" is not part of an import request.` });
+  if (!fields.ok) return fields;
+  const { content, decisions, forAll } = fields.value;
   if (typeof content !== 'string') return invalid('"content" must be the file\'s text.');
   if (content.length > MAX_CONTENT_CHARS) return invalid('"content" is larger than 16 MB.');
   if (forAll !== undefined && !isChoice(forAll)) return invalid('"forAll" must be replace, keepBoth or skip.');
-  const request: WorkspaceImportRequest = { content, ...(forAll === undefined ? {} : { forAll }) };
-  if (decisions === undefined) return { ok: true, value: request };
+  const request: WorkspaceImportRequest = { content, ...definedOnly({ forAll }) };
+  if (decisions === undefined) return ok(request);
   if (!Array.isArray(decisions) || decisions.length > MAX_DECISIONS) return invalid(`"decisions" must be a list of at most ${MAX_DECISIONS}.`);
   const narrowed: WorkspaceImportDecision[] = [];
   for (const decision of decisions as unknown[]) {
-    if (!isRecord(decision) || Object.keys(decision).some((key) => key !== 'key' && key !== 'choice')) return invalid('Each decision must be { key, choice }.');
+    if (!isPlainObject(decision) || Object.keys(decision).some((key) => key !== 'key' && key !== 'choice')) return invalid('Each decision must be { key, choice }.');
     const { key, choice } = decision;
-    if (typeof key !== 'string' || key.length > MAX_KEY_CHARS) return invalid('A decision\'s "key" must be a string.');
+    if (!isText(key, MAX_KEY_CHARS)) return invalid('A decision\'s "key" must be a string.');
     if (!isChoice(choice)) return invalid('A decision\'s "choice" must be replace, keepBoth or skip.');
     narrowed.push({ key, choice });
   }
-  return { ok: true, value: { ...request, decisions: narrowed } };
+  return ok({ ...request, decisions: narrowed });
 }

@@ -1,4 +1,5 @@
-import type { AppError, Result, TabDraft, Workspace, WorkspaceChanges } from '../../shared/contract';
+import type { Result, TabDraft, Workspace, WorkspaceChanges } from '../../shared/contract';
+import { invalid } from '../../shared/check';
 import { checkTabSizes, isTabDraft, MAX_TABS, tabDraftOf } from './appStores';
 
 /**
@@ -17,10 +18,6 @@ import { checkTabSizes, isTabDraft, MAX_TABS, tabDraftOf } from './appStores';
 export interface TabChange {
   revision: number;
   writer: string;
-}
-
-function invalid(message: string, field?: string): Result<never> {
-  return { ok: false, error: { code: 'invalid_argument', message, ...(field ? { field } : {}) } as AppError };
 }
 
 const isShortString = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
