@@ -12,9 +12,9 @@ import { binsOf, type Bin } from './histogram';
 import { Pending } from './MatrixPanel';
 
 const chart = lazyComponent(
-  () => import('./HistogramChart').then((module) => module.HistogramChart),
-  <p className="muted small lazy-loading">Loading the chart…</p>,
+  () => import('./HistogramChart'),
   'HistogramChart',
+  <p className="muted small lazy-loading">Loading the chart…</p>,
 );
 
 /**
