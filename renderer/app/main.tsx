@@ -7,6 +7,8 @@ import { Root } from './Root';
 import '../ui/styles/base.css';
 import '../ui/styles/layout.css';
 import '../ui/styles/controls.css';
+import '../ui/styles/segmented.css';
+import '../ui/styles/dataTable.css';
 import '../ui/styles/pickList.css';
 import '../features/runs/results.css';
 import '../ui/styles/alerts.css';

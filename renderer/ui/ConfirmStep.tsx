@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 /**
  * The second step of an action that loses something (a profile, a key, unsaved edits): a
@@ -28,20 +28,9 @@ export function ConfirmStep({
   /** The action is under way: its button is disabled so it cannot be sent twice. */
   pending?: boolean;
 }) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
+  const { cancelRef, onKeyDown } = useSafeChoice(onCancel);
   return (
-    <div
-      role="group"
-      aria-label={label}
-      className="confirm-step"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        event.stopPropagation();
-        onCancel();
-      }}
-    >
+    <div role="group" aria-label={label} className="confirm-step" onKeyDown={onKeyDown}>
       <p>{children}</p>
       <div className="actions">
         <button ref={cancelRef} type="button" className="button-quiet" onClick={onCancel}>
@@ -53,6 +42,23 @@ export function ConfirmStep({
       </div>
     </div>
   );
+}
+
+/**
+ * What every step that asks before acting does with the keyboard: the safe choice (the button
+ * given `cancelRef`) has focus first, and Escape takes it and stops there, so inside a dialog
+ * it steps back out of the question instead of closing the whole dialog.
+ */
+export function useSafeChoice(onCancel: () => void): { cancelRef: RefObject<HTMLButtonElement | null>; onKeyDown: (event: KeyboardEvent) => void } {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onCancel();
+  };
+  return { cancelRef, onKeyDown };
 }
 
 /**

@@ -145,3 +145,14 @@ export function HostErrorPanel({ error }: { error: unknown }) {
     </AlertPanel>
   );
 }
+
+/** A failed call's message under the control that made it (nothing while it has not failed). */
+export function FailureLine({ failed, error, prefix }: { failed: boolean; error: unknown; prefix?: string }) {
+  if (!failed) return null;
+  return (
+    <p role="alert" className="field-error">
+      {prefix}
+      {thrownMessage(error)}
+    </p>
+  );
+}

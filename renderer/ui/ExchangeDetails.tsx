@@ -81,15 +81,16 @@ export function BodyBlock({
           </>
         )}
       </div>
-      {shown === null ? (
-        <p className="muted">No body arrived.</p>
-      ) : shown === '' ? (
-        <p className="muted">Empty body.</p>
-      ) : (
-        <LongText text={shown} className="code-block" />
-      )}
+      <BodyText shown={shown} />
     </div>
   );
+}
+
+/** A body as shown: its text in a code block, or a line saying there was none or it was empty. */
+export function BodyText({ shown, className = 'code-block' }: { shown: string | null; className?: string }) {
+  if (shown === null) return <p className="muted">No body arrived.</p>;
+  if (shown === '') return <p className="muted">Empty body.</p>;
+  return <LongText text={shown} className={className} />;
 }
 
 /** Collapsible request and header details, for when a person needs to see exactly what went over. */

@@ -60,6 +60,8 @@ export function TextField({
   disabled = false,
   focusName,
   rows,
+  prose = false,
+  maxLength,
 }: {
   label: string;
   value: string;
@@ -77,6 +79,9 @@ export function TextField({
   focusName?: string | undefined;
   /** A text area of this many rows instead of a one-line input. */
   rows?: number | undefined;
+  /** Free text a person writes (a note, an input text): the browser's spelling check and autocomplete stay on. */
+  prose?: boolean;
+  maxLength?: number | undefined;
 }) {
   const ids = { input: useId(), error: useId(), hint: useId() };
   const props = {
@@ -86,8 +91,9 @@ export function TextField({
     placeholder,
     disabled,
     'data-focus': focusName,
-    autoComplete: 'off',
-    spellCheck: false,
+    maxLength,
+    autoComplete: prose ? undefined : 'off',
+    spellCheck: prose ? undefined : false,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(error && ids.error, hint != null && ids.hint),
   };

@@ -49,7 +49,7 @@ export function LongText({
     <>
       <Element className={className}>{content}</Element>
       {left > 0 && (
-        <div className="long-text-more">
+        <div className="cluster long-text-more">
           <span className="muted small">
             Showing {formatWhole(end)} of {formatCount(text.length, noun)}.
           </span>

@@ -8,9 +8,21 @@ export interface LazyComponent<P extends object> {
   Component: (props: P) => ReactNode;
 }
 
+/** The line a lazy component shows while its chunk loads: a status, so screen readers hear it too. */
+export function loadingLine(text: string, extraClass = ''): ReactNode {
+  return (
+    <p role="status" className={`muted lazy-loading ${extraClass}`.trimEnd()}>
+      {text}
+    </p>
+  );
+}
+
+/** The props of a component type (what its lazy twin takes). */
+type PropsOf<C> = C extends ComponentType<infer P extends object> ? P : never;
+
 /**
- * A component whose code comes in a chunk of its own (`importer` holds the dynamic import, so
- * Vite splits it out), loaded on first use or earlier through `load`.
+ * The component `name` of a module whose code comes in a chunk of its own (`importer` holds the
+ * dynamic import, so Vite splits it out), loaded on first use or earlier through `load`.
  *
  * Each place chooses once how it renders: where the chunk was already in, the component at
  * once (no Suspense round, no loading line); where it was not, a Suspense that stays even after
@@ -18,11 +30,13 @@ export interface LazyComponent<P extends object> {
  * component and mount a new one: for the payload editor, the caret and what was being typed
  * gone mid-keystroke (tests/unit/renderer/lazyEditors.test.tsx).
  */
-export function lazyComponent<P extends object>(importer: () => Promise<ComponentType<P>>, fallback: ReactNode, name: string): LazyComponent<P> {
+export function lazyComponent<M, K extends keyof M & string>(importer: () => Promise<M>, name: K, fallback: ReactNode): LazyComponent<PropsOf<M[K]>> {
+  type P = PropsOf<M[K]>;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   let loaded: ComponentType<P> | undefined;
   const load = () =>
-    (loading ??= importer().then((component) => {
+    (loading ??= importer().then((module) => {
+      const component = module[name] as unknown as ComponentType<P>;
       loaded = component;
       return { default: component };
     }));

@@ -51,7 +51,7 @@ export function CatalogDialog({ initialAgentId, onClose }: { initialAgentId: str
           {catalog.isPending && <p className="muted small">Loading the catalog…</p>}
           {catalog.isError && <p className="inline-error">Could not load the catalog: {thrownMessage(catalog.error)}</p>}
           {catalog.isSuccess && entries.length === 0 && <p className="muted small">No entries yet.</p>}
-          <ul className="profile-list" aria-label="Catalog entries">
+          <ul className="list-stack profile-list" aria-label="Catalog entries">
             {entries.map((item) => (
               <li key={item.agentId}>
                 <button

@@ -97,6 +97,8 @@ export function FindBar({ events }: { events: HostEvents | null }) {
 
   // A click on a button must not move the page's selection: Chromium continues from it.
   const keepSelection = (event: MouseEvent) => event.preventDefault();
+  // What the previous and next buttons share.
+  const stepButton = { type: 'button', className: 'button-quiet button-small', disabled: text === '', onMouseDown: keepSelection } as const;
   const current = answer !== null && answer.text === text ? answer.result : null;
   const count = problem ?? (current === null ? '' : current.matches === 0 ? 'No matches' : `${current.activeMatchOrdinal} of ${current.matches}`);
 
@@ -117,28 +119,10 @@ export function FindBar({ events }: { events: HostEvents | null }) {
       <span role="status" className="find-count">
         {count}
       </span>
-      <button
-        ref={previousRef}
-        type="button"
-        className="button-quiet button-small"
-        aria-label="Previous match"
-        title="Previous match (Shift+Enter)"
-        disabled={text === ''}
-        onMouseDown={keepSelection}
-        onClick={() => void search(false)}
-      >
+      <button ref={previousRef} {...stepButton} aria-label="Previous match" title="Previous match (Shift+Enter)" onClick={() => void search(false)}>
         ↑
       </button>
-      <button
-        ref={nextRef}
-        type="button"
-        className="button-quiet button-small"
-        aria-label="Next match"
-        title="Next match (Enter)"
-        disabled={text === ''}
-        onMouseDown={keepSelection}
-        onClick={() => void search(true)}
-      >
+      <button ref={nextRef} {...stepButton} aria-label="Next match" title="Next match (Enter)" onClick={() => void search(true)}>
         ↓
       </button>
       <button type="button" className="button-quiet button-small" aria-label="Close find bar" title="Close (Escape)" data-find-close onClick={close}>

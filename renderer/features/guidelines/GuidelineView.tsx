@@ -6,6 +6,7 @@ import { SaveToFileAction } from '../response/SaveToFileAction';
 import { ExchangeExtras, ExchangeSummary, WholeBodyActionContext } from '../../ui/ExchangeDetails';
 import { DocumentBoundary } from '../../ui/ErrorBoundary';
 import { LazyGuidelineReader } from './LazyGuidelineReader';
+import { Pending } from '../../ui/Pending';
 
 /** What the Guideline region needs from the guideline query. */
 export interface GuidelineState {
@@ -75,12 +76,13 @@ export function GuidelineView({
         </div>
       )}
       {openedId !== null && isFetching && (
-        <div className="pending">
-          <span className="spinner" aria-hidden="true" />
-          <span>
-            Loading <span className="mono">{openedId}</span>…
-          </span>
-        </div>
+        <Pending
+          text={
+            <>
+              Loading <span className="mono">{openedId}</span>…
+            </>
+          }
+        />
       )}
       {isError && <HostErrorPanel error={error} />}
       {!isError &&

@@ -1,4 +1,4 @@
-import { lazyComponent } from '../../ui/lazyComponent';
+import { lazyComponent, loadingLine } from '../../ui/lazyComponent';
 
 /**
  * The markdown renderer (react-markdown, remark-gfm and their parsers, about a third of the
@@ -7,13 +7,7 @@ import { lazyComponent } from '../../ui/lazyComponent';
  * Until it has arrived (a few milliseconds from the local host) a status line says so, for
  * screen readers too.
  */
-const markdown = lazyComponent(
-  () => import('./SafeMarkdown').then((module) => module.SafeMarkdown),
-  <p role="status" className="muted lazy-loading">
-    Loading the formatted text…
-  </p>,
-  'SafeMarkdown',
-);
+const markdown = lazyComponent(() => import('./SafeMarkdown'), 'SafeMarkdown', loadingLine('Loading the formatted text…'));
 
 /** Loads the markdown renderer's chunk; calling it again reuses the same request. */
 export const loadSafeMarkdown = markdown.load;

@@ -5,7 +5,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { DocumentBoundary } from '../../ui/ErrorBoundary';
 import { nestsTooDeeply } from './markdownDepth';
 import { slugify, type OutlineHeading } from './outline';
-import { BLOCKED_TITLE, components as safeComponents, remarkPlugins, TooDeepAsText } from './SafeMarkdown';
+import { BLOCKED_TITLE, components as safeComponents, linksThrough, remarkPlugins, TooDeepAsText } from './SafeMarkdown';
 
 /** What a rendered part of the guideline asks of its reader. */
 export interface ReaderActions {
@@ -73,6 +73,9 @@ function ReaderLink({ href, title, children }: { href: string; title?: string | 
     </a>
   );
 }
+
+/** Links in a guideline, through ReaderLink; made once, so every render uses the same component. */
+const readerLink = linksThrough(ReaderLink);
 
 /** An image: loaded only from a host the person allowed for this guideline, else a placeholder naming the host. */
 function ReaderImage({ src, alt }: { src: unknown; alt: string | undefined }) {
@@ -149,16 +152,7 @@ function chunkComponents(heading: OutlineHeading | null, headingIndex: number | 
     };
   return {
     ...safeComponents,
-    a: ({ href, title, children }) =>
-      href ? (
-        <ReaderLink href={href} title={title}>
-          {children}
-        </ReaderLink>
-      ) : (
-        <span className="md-blocked-link" title={BLOCKED_TITLE}>
-          {children}
-        </span>
-      ),
+    a: readerLink,
     img: ({ src, alt }) => <ReaderImage src={src} alt={alt} />,
     pre: ({ node, children }) => (
       <div className="md-code">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import Markdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { remarkHtmlAsText } from '../../lib/remarkHtmlAsText';
@@ -18,7 +18,7 @@ import { nestsTooDeeply } from './markdownDepth';
  */
 export const BLOCKED_TITLE = 'Link removed: only http, https and mailto links are allowed';
 
-function ExternalLink({ href, children, title }: { href: string; children: ReactNode; title?: string }) {
+function ExternalLink({ href, children, title }: { href: string; children: ReactNode; title?: string | undefined }) {
   return (
     <a href={href} title={title} target="_blank" rel="noopener noreferrer">
       {children}
@@ -26,18 +26,27 @@ function ExternalLink({ href, children, title }: { href: string; children: React
   );
 }
 
-/** The element choices for untrusted markdown; the guideline reader extends them. */
-export const components: Components = {
-  a: ({ href, title, children }) =>
-    href ? (
-      <ExternalLink href={href} title={title}>
+/**
+ * The `a` element through `Link`; a link whose address the URL check removed stays as its text,
+ * marked and titled as removed.
+ */
+export function linksThrough(Link: ComponentType<{ href: string; title?: string | undefined; children: ReactNode }>): Components['a'] {
+  return function SafeLink({ href, title, children }) {
+    return href ? (
+      <Link href={href} title={title}>
         {children}
-      </ExternalLink>
+      </Link>
     ) : (
       <span className="md-blocked-link" title={BLOCKED_TITLE}>
         {children}
       </span>
-    ),
+    );
+  };
+}
+
+/** The element choices for untrusted markdown; the guideline reader extends them. */
+export const components: Components = {
+  a: linksThrough(ExternalLink),
   img: ({ src, alt }) => {
     const url = typeof src === 'string' && src !== '' ? src : null;
     const label = `Image: ${alt || 'no description'}`;

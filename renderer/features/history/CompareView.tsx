@@ -6,6 +6,7 @@ import { historyEntryQuery } from './queries/history';
 import { HostErrorPanel } from '../../ui/ErrorPanel';
 import { compareEntries, formatDelta, kindName, type Comparison } from './compare';
 import { DiffLegend, DiffText } from './DiffText';
+import { Pending } from '../../ui/Pending';
 
 /**
  * Two history entries side by side, in place of the opened entry: request differences, the
@@ -41,10 +42,7 @@ export function CompareView({ ids, onClose }: { ids: readonly [number, number]; 
       {failed ? (
         <HostErrorPanel error={failed.error} />
       ) : comparison === null || !a || !b ? (
-        <div className="pending">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading the two entries…</span>
-        </div>
+        <Pending text="Loading the two entries…" />
       ) : (
         <CompareBody comparison={comparison} entries={[a, b]} />
       )}
@@ -73,7 +71,7 @@ function CompareBody({ comparison, entries }: { comparison: Comparison; entries:
       )}
 
       <h3 className="compare-section-title">Request and outcome</h3>
-      <table className="compare-table" aria-label="Request and outcome">
+      <table className="data-table compare-table" aria-label="Request and outcome">
         <thead>
           <tr>
             <th scope="col">Field</th>
@@ -100,7 +98,7 @@ function CompareBody({ comparison, entries }: { comparison: Comparison; entries:
           {comparison.payload.length === 0 ? (
             <p className="small muted">Both payloads are empty.</p>
           ) : (
-            <table className="compare-table compare-payload" aria-label="Payload, key by key">
+            <table className="data-table compare-table compare-payload" aria-label="Payload, key by key">
               <thead>
                 <tr>
                   <th scope="col">Key</th>
@@ -137,7 +135,7 @@ function CompareBody({ comparison, entries }: { comparison: Comparison; entries:
       )}
 
       <h3 className="compare-section-title">Timing</h3>
-      <table className="compare-table compare-timing" aria-label="Timing side by side">
+      <table className="data-table compare-table compare-timing" aria-label="Timing side by side">
         <thead>
           <tr>
             <th scope="col">Measure</th>

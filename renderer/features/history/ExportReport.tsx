@@ -3,6 +3,7 @@ import { MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS } from '../../../electron/sha
 import { thrownMessage } from '../../lib/errorKinds';
 import { useExportReport, type ExportedReport } from './queries/historyReport';
 import { ModalDialog } from '../../ui/ModalDialog';
+import { TextField } from '../../ui/FormFields';
 
 type ReportFormat = 'html' | 'json';
 const FORMAT_NAME: Record<ReportFormat, string> = { html: 'HTML report', json: 'JSON bundle' };
@@ -47,7 +48,6 @@ export function ExportReportDialog({ ids, onClose }: { ids: readonly number[]; o
   const [note, setNote] = useState('');
   const [format, setFormat] = useState<ReportFormat>('html');
   const exporting = useExportReport();
-  const noteId = useId();
 
   function save(chosen: ReportFormat) {
     setFormat(chosen);
@@ -67,21 +67,15 @@ export function ExportReportDialog({ ids, onClose }: { ids: readonly number[]; o
       onClose={onClose}
     >
       <div className="export-report-body">
-        <div className="field">
-          <label htmlFor={noteId}>Note</label>
-          <textarea
-            id={noteId}
-            className="input"
-            rows={5}
-            maxLength={MAX_REPORT_NOTE_CHARS}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            aria-describedby={`${noteId}-hint`}
-          />
-          <p id={`${noteId}-hint`} className="field-hint">
-            Shown at the top of the report: what was checked, on which build, for which ticket. The API key is never in a report.
-          </p>
-        </div>
+        <TextField
+          label="Note"
+          prose
+          rows={5}
+          maxLength={MAX_REPORT_NOTE_CHARS}
+          value={note}
+          onChange={setNote}
+          hint="Shown at the top of the report: what was checked, on which build, for which ticket. The API key is never in a report."
+        />
         <div className="actions">
           <button type="button" className="button-primary" disabled={exporting.isPending} onClick={() => save('html')}>
             Save HTML report

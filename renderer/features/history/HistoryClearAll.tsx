@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { useClearHistory, useHistoryCounts } from './queries/historyManage';
+import { FailureLine } from '../../ui/ErrorPanel';
 
 const entries = (count: number) => (count === 1 ? '1 entry' : `${count.toLocaleString()} entries`);
 
@@ -71,11 +72,7 @@ export function HistoryClearAll({ onCleared }: { onCleared: (keepPinned: boolean
           </span>
         )}
       </ConfirmStep>
-      {clear.isError && (
-        <p role="alert" className="field-error">
-          {thrownMessage(clear.error)}
-        </p>
-      )}
+      <FailureLine failed={clear.isError} error={clear.error} />
     </div>
   );
 }

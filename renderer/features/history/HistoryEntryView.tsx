@@ -17,6 +17,8 @@ import { SavedEntryView } from './SavedEntryView';
 import { useReplay } from './replay';
 import { useEntryChecklists } from './queries/checklists';
 import { LazyEntryChecklists } from './checklist/LazyEntryChecklists';
+import { Pending } from '../../ui/Pending';
+import { ToggleButton } from '../../ui/ToggleButton';
 
 /**
  * An opened entry, exactly as it was answered: the stored Result goes through the same Response
@@ -40,10 +42,7 @@ export function HistoryEntryView({ id, onDeleted }: { id: number | null; onDelet
   if (!entry.data) {
     return (
       <section aria-label="Response" className="card response" aria-busy="true">
-        <div className="pending">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading the entry…</span>
-        </div>
+        <Pending text="Loading the entry…" />
       </section>
     );
   }
@@ -69,17 +68,15 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
           {entry.pinned ? ' · pinned' : ''} · {dayLabel(entry.recordedAt)} {new Date(entry.recordedAt).toLocaleTimeString()} · profile{' '}
           <strong>{entry.profile.name}</strong> <span className="mono">{entry.profile.baseUrl}</span>
         </p>
-        <div className="history-opened-actions">
-          <button
-            type="button"
-            className="toggle"
-            aria-pressed={entry.pinned}
+        <div className="cluster history-opened-actions">
+          <ToggleButton
+            pressed={entry.pinned}
             title={entry.pinned ? 'Pinned: kept by Clear all and by the retention setting. Press to unpin.' : 'Pin: keep it through Clear all and the retention setting'}
             disabled={pin.isPending}
-            onClick={() => pin.mutate({ id: entry.id, pinned: !entry.pinned })}
+            onToggle={() => pin.mutate({ id: entry.id, pinned: !entry.pinned })}
           >
             Pin
-          </button>
+          </ToggleButton>
           {asked.what === 'invoke' && (
             <button
               type="button"

@@ -248,26 +248,18 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
               </option>
             ))}
           </select>
-          <select
-            className="input history-filter"
-            aria-label="Token"
-            value={filters.tokenPresent === undefined ? '' : String(filters.tokenPresent)}
-            onChange={(event) => setFilter('tokenPresent', event.target.value === '' ? undefined : event.target.value === 'true')}
-          >
-            <option value="">Token or not</option>
-            <option value="true">Token present</option>
-            <option value="false">No token</option>
-          </select>
-          <select
-            className="input history-filter"
-            aria-label="Pinned"
-            value={filters.pinned === undefined ? '' : String(filters.pinned)}
-            onChange={(event) => setFilter('pinned', event.target.value === '' ? undefined : event.target.value === 'true')}
-          >
-            <option value="">Pinned or not</option>
-            <option value="true">Pinned only</option>
-            <option value="false">Not pinned</option>
-          </select>
+          <YesNoFilter
+            label="Token"
+            value={filters.tokenPresent}
+            onChange={(value) => setFilter('tokenPresent', value)}
+            texts={['Token or not', 'Token present', 'No token']}
+          />
+          <YesNoFilter
+            label="Pinned"
+            value={filters.pinned}
+            onChange={(value) => setFilter('pinned', value)}
+            texts={['Pinned or not', 'Pinned only', 'Not pinned']}
+          />
           <input
             className="input history-filter"
             aria-label="Agent or guideline id"
@@ -276,30 +268,22 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
             onChange={(event) => setFilter('targetId', event.target.value.trim() || undefined)}
           />
           <div className="history-dates">
-            <label className="history-date">
-              From{' '}
-              <input
-                className="input"
-                type="date"
-                value={days.from}
-                onChange={(event) => {
-                  setDays((previous) => ({ ...previous, from: event.target.value }));
-                  setFilter('from', dayStart(event.target.value));
-                }}
-              />
-            </label>
-            <label className="history-date">
-              To{' '}
-              <input
-                className="input"
-                type="date"
-                value={days.to}
-                onChange={(event) => {
-                  setDays((previous) => ({ ...previous, to: event.target.value }));
-                  setFilter('to', dayStart(event.target.value, true));
-                }}
-              />
-            </label>
+            <DayFilter
+              label="From"
+              value={days.from}
+              onChange={(day) => {
+                setDays((previous) => ({ ...previous, from: day }));
+                setFilter('from', dayStart(day));
+              }}
+            />
+            <DayFilter
+              label="To"
+              value={days.to}
+              onChange={(day) => {
+                setDays((previous) => ({ ...previous, to: day }));
+                setFilter('to', dayStart(day, true));
+              }}
+            />
           </div>
         </div>
         <p className="muted small" role="status">
@@ -341,5 +325,41 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
         <LazyCompareView key={comparing.join('-')} ids={comparing} onClose={closeComparison} />
       )}
     </div>
+  );
+}
+
+/** A filter that is either off (any) or asks for yes or no; `texts` name the three choices in that order. */
+function YesNoFilter({
+  label,
+  value,
+  onChange,
+  texts: [any, yes, no],
+}: {
+  label: string;
+  value: boolean | undefined;
+  onChange: (value: boolean | undefined) => void;
+  texts: readonly [string, string, string];
+}) {
+  return (
+    <select
+      className="input history-filter"
+      aria-label={label}
+      value={value === undefined ? '' : String(value)}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value === 'true')}
+    >
+      <option value="">{any}</option>
+      <option value="true">{yes}</option>
+      <option value="false">{no}</option>
+    </select>
+  );
+}
+
+/** A day picker named by the text before it. */
+function DayFilter({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <label className="history-date">
+      {label}{' '}
+      <input className="input" type="date" value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, useState, type Ref } from 'react';
-import { thrownMessage } from '../../lib/errorKinds';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { useDeleteHistoryEntries } from './queries/historyManage';
 
 import { NewSuiteFromHistoryButton } from '../runs/NewSuiteFromHistory';
 import { ExportReportButton } from './ExportReport';
+import { FailureLine } from '../../ui/ErrorPanel';
 
 const entries = (count: number) => (count === 1 ? '1 entry' : `${count.toLocaleString()} entries`);
 
@@ -47,7 +47,7 @@ export function HistorySelectionBar({
   const hint = compareHint(selected.length);
   const [first, second] = selected;
   return (
-    <div className="history-selection-bar" role="group" aria-label="Selected entries">
+    <div className="cluster history-selection-bar" role="group" aria-label="Selected entries">
       <span className="small" aria-live="polite">
         {selected.length === 1 ? '1 entry selected' : `${selected.length} entries selected`}
       </span>
@@ -99,11 +99,7 @@ export function HistorySelectionBar({
           {pinnedSelected > 0 ? selected.length === 1 ? ', although it is pinned' : `, ${pinnedSelected === 1 ? 'one of them pinned' : `${pinnedSelected} of them pinned`}` : ''}? This cannot be undone.
         </ConfirmStep>
       )}
-      {remove.isError && (
-        <p role="alert" className="field-error">
-          {thrownMessage(remove.error)}
-        </p>
-      )}
+      <FailureLine failed={remove.isError} error={remove.error} />
     </div>
   );
 }

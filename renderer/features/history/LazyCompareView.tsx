@@ -1,4 +1,4 @@
-import { lazyComponent } from '../../ui/lazyComponent';
+import { lazyComponent, loadingLine } from '../../ui/lazyComponent';
 
 /**
  * History's Compare view with the word diff (jsdiff) in a chunk of its own: the first screen
@@ -6,13 +6,11 @@ import { lazyComponent } from '../../ui/lazyComponent';
  * It is fetched when the app is idle (see App), or on the first Compare.
  */
 const compare = lazyComponent(
-  () => import('./CompareView').then((module) => module.CompareView),
-  <section aria-label="Comparison" className="card response" aria-busy="true">
-    <p role="status" className="muted lazy-loading">
-      Loading the comparison…
-    </p>
-  </section>,
+  () => import('./CompareView'),
   'CompareView',
+  <section aria-label="Comparison" className="card response" aria-busy="true">
+    {loadingLine('Loading the comparison…')}
+  </section>,
 );
 
 /** Loads the Compare view's chunk; calling it again reuses the same request. */

@@ -49,7 +49,7 @@ export function AgentField({ value, onChange, options, error, knownName, inputRe
           <div className="agent-notes">
             {knownName !== null && <p className="field-hint">Known agent: {knownName}</p>}
             {warnings.length > 0 && (
-              <ul className="id-warnings" aria-label="Agent id warnings">
+              <ul className="list-stack id-warnings" aria-label="Agent id warnings">
                 {warnings.map((warning) => (
                   <li key={warning} className="field-warning">
                     {warning}

@@ -1,4 +1,4 @@
-import { useId, type Dispatch, type KeyboardEvent, type RefObject } from 'react';
+import type { Dispatch, KeyboardEvent, RefObject } from 'react';
 import type { CatalogAgent, KnownAgent } from '../../../electron/shared/contract';
 import type { AgentKnowledge } from '../../lib/agentKnowledge';
 import { AgentField } from './AgentField';
@@ -7,6 +7,7 @@ import { showsExample, type DraftAction, type InvokeDraft } from './draft';
 import { Elapsed } from './Elapsed';
 import { PayloadField } from './payload/PayloadField';
 import { SHORTCUT_LABEL } from './shortcut';
+import { TextField } from '../../ui/FormFields';
 
 type PayloadFieldProps = Omit<Parameters<typeof PayloadField>[0], 'text' | 'onChange'>;
 
@@ -97,7 +98,15 @@ export function InvokeForm(props: InvokeFormProps) {
         }}
       />
 
-      <TextField value={draft.text} onChange={(value) => dispatch({ type: 'text', value })} />
+      <TextField
+        label="Text"
+        prose
+        // Two rows (it can be resized): at 1280×800 the payload editor then shows above the Invoke row.
+        rows={2}
+        placeholder="Input text for the agent (may be empty)"
+        value={draft.text}
+        onChange={(value) => dispatch({ type: 'text', value })}
+      />
 
       <PayloadField {...payload} text={draft.payloadText} onChange={(value) => dispatch({ type: 'payload', value })} />
 
@@ -137,23 +146,5 @@ export function InvokeForm(props: InvokeFormProps) {
         </span>
       </div>
     </form>
-  );
-}
-
-function TextField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>Text</label>
-      <textarea
-        id={id}
-        className="input"
-        // Two rows (it can be resized): at 1280×800 the payload editor then shows above the Invoke row.
-        rows={2}
-        placeholder="Input text for the agent (may be empty)"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
   );
 }

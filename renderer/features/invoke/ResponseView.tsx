@@ -13,6 +13,7 @@ import { RepeatPanel } from '../response/RepeatPanel';
 import { Elapsed } from './Elapsed';
 import { InvokeSuccessView } from './InvokeSuccessView';
 import { SHORTCUT_LABEL } from './shortcut';
+import { Pending } from '../../ui/Pending';
 
 /** What the Response region needs from the invoke mutation. */
 export interface InvokeState {
@@ -66,11 +67,9 @@ export function ResponseView({ state, restoredAt }: { state: InvokeState; restor
         </div>
       )}
       {status === 'pending' && (
-        <div className="pending">
-          <span className="spinner" aria-hidden="true" />
-          <span>Waiting for the agent…</span>
+        <Pending text="Waiting for the agent…">
           <Elapsed />
-        </div>
+        </Pending>
       )}
       {status === 'error' && <HostErrorPanel error={error} />}
       {status === 'success' && data?.ok && (

@@ -79,8 +79,7 @@ export function NetworkBadges({ profile }: { profile: Pick<ProfileSummary, 'kind
  * gone at the next start; any other note from the host follows too.
  */
 export function keyStatusText(key: KeyStatus): string {
-  const where = !key.set || key.storage === 'none' ? 'No key' : KEY_PLACES[key.storage];
-  return key.note ? `${where}. ${key.note}` : where;
+  return storedText(key, 'No key', KEY_PLACES);
 }
 
 const KEY_PLACES: Record<Exclude<KeyStatus['storage'], 'none'>, string> = {
@@ -94,7 +93,12 @@ const KEY_PLACES: Record<Exclude<KeyStatus['storage'], 'none'>, string> = {
  * never anything of the secret.
  */
 export function secretStatusText(status: KeyStatus): string {
-  const where = !status.set || status.storage === 'none' ? 'Not set' : SECRET_PLACES[status.storage];
+  return storedText(status, 'Not set', SECRET_PLACES);
+}
+
+/** Where a stored secret is (`places`), or `unset`, followed by the host's note when it gave one. */
+function storedText(status: KeyStatus, unset: string, places: Record<Exclude<KeyStatus['storage'], 'none'>, string>): string {
+  const where = !status.set || status.storage === 'none' ? unset : places[status.storage];
   return status.note ? `${where}. ${status.note}` : where;
 }
 

@@ -29,7 +29,7 @@ export function ProfileList({
 }) {
   const base = useId();
   return (
-    <ul className="profile-list">
+    <ul className="list-stack profile-list">
       {profiles.map((profile, index) => {
         const detailsId = `${base}-details-${index}`;
         const metaId = `${base}-meta-${index}`;

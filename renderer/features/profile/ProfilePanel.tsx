@@ -107,7 +107,7 @@ export function ProfilePanel({
   const titleId = useId();
   return (
     <section className="profile-panel" aria-labelledby={titleId}>
-      <div className="profile-panel-head">
+      <div className="cluster profile-panel-head">
         <h3 id={titleId} className="profile-panel-title">
           {profile.name}
         </h3>
@@ -146,7 +146,7 @@ export function NewProfilePanel({ onCreated, draft, onDraftChange }: { onCreated
 
   return (
     <section className="profile-panel" aria-labelledby={titleId}>
-      <div className="profile-panel-head">
+      <div className="cluster profile-panel-head">
         <h3 id={titleId} className="profile-panel-title">
           New profile
         </h3>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProfileSecretName, ProfileSummary } from '../../../electron/shared/contract';
 import { useClearProfileSecret, useSetProfileSecret } from './queries/profileKey';
 import { secretStatusText } from './ProfileBadges';
@@ -28,82 +29,84 @@ function useSecretActions(profileId: string, name: ProfileSecretName): SecretAct
 /** The Clear question's second sentence: nothing here can show the secret again. */
 const GONE = 'Agent Explorer never shows it, so it cannot be recovered from here.';
 
-/** The proxy's password, for a profile saved with a manual proxy; kept like the key and bound to that proxy. */
-function ProxyPasswordSection({ profile, url, username }: { profile: ProfileSummary; url: string; username: string | null }) {
-  const words: SecretWords = {
-    heading: 'Proxy password',
-    label: 'Password',
-    noun: 'proxy password',
-    placeholder: { unset: 'The password for the proxy', set: 'Type a new password to replace the current one' },
-    empty: 'Type the password first.',
-    save: 'Save password',
-    replace: 'Replace password',
-    clear: 'Clear password',
-    confirmGroup: 'Confirm clear password',
-    confirm: 'Yes, clear password',
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The words of a secret's section, from what it is (`word`, e.g. "password") and whose it is
+ * (`noun`, e.g. "proxy password"): the same sentences for every secret besides the key.
+ */
+function secretWords(word: string, noun: string, unsetPlaceholder: string, profileName: string): SecretWords {
+  return {
+    heading: capitalized(noun),
+    label: capitalized(word),
+    noun,
+    placeholder: { unset: unsetPlaceholder, set: `Type a new ${word} to replace the current one` },
+    empty: `Type the ${word} first.`,
+    save: `Save ${word}`,
+    replace: `Replace ${word}`,
+    clear: `Clear ${word}`,
+    confirmGroup: `Confirm clear ${word}`,
+    confirm: `Yes, clear ${word}`,
     clearQuestion: (
       <>
-        Clear the proxy password of <strong>{profile.name}</strong>? {GONE}
+        Clear the {noun} of <strong>{profileName}</strong>? {GONE}
       </>
     ),
   };
+}
+
+/** One of the profile's secrets besides its key, as a write-only section; `note` says where it goes. */
+function ProfileSecret({
+  profile,
+  name,
+  words,
+  focusName,
+  note,
+}: {
+  profile: ProfileSummary;
+  name: ProfileSecretName;
+  words: SecretWords;
+  focusName: string;
+  note: ReactNode;
+}) {
+  const status = profile.secrets[name];
   return (
     <WriteOnlySecret
-      status={profile.secrets.proxyPassword}
-      statusText={secretStatusText(profile.secrets.proxyPassword)}
-      note={
-        <p className="muted small">
-          {username === null ? (
-            <>Sent only with a user name: give the proxy user name under Proxy, and save.</>
-          ) : (
-            <>
-              Sent only to the proxy <span className="mono">{url}</span>, as user <span className="mono">{username}</span>;
-              another proxy clears it.
-            </>
-          )}
-        </p>
-      }
-      focusName="proxy-password"
+      status={status}
+      statusText={secretStatusText(status)}
+      note={<p className="muted small">{note}</p>}
+      focusName={focusName}
       words={words}
-      actions={useSecretActions(profile.id, 'proxyPassword')}
+      actions={useSecretActions(profile.id, name)}
     />
   );
 }
 
+/** The proxy's password, for a profile saved with a manual proxy; kept like the key and bound to that proxy. */
+function ProxyPasswordSection({ profile, url, username }: { profile: ProfileSummary; url: string; username: string | null }) {
+  const words = secretWords('password', 'proxy password', 'The password for the proxy', profile.name);
+  const note =
+    username === null ? (
+      <>Sent only with a user name: give the proxy user name under Proxy, and save.</>
+    ) : (
+      <>
+        Sent only to the proxy <span className="mono">{url}</span>, as user <span className="mono">{username}</span>; another
+        proxy clears it.
+      </>
+    );
+  return <ProfileSecret profile={profile} name="proxyPassword" words={words} focusName="proxy-password" note={note} />;
+}
+
 /** The passphrase of the profile's client certificate (its key, or the PKCS#12 file), for a profile saved with one. */
 function CertPassphraseSection({ profile, file }: { profile: ProfileSummary; file: string }) {
-  const words: SecretWords = {
-    heading: 'Certificate passphrase',
-    label: 'Passphrase',
-    noun: 'certificate passphrase',
-    placeholder: { unset: 'The passphrase of the certificate file', set: 'Type a new passphrase to replace the current one' },
-    empty: 'Type the passphrase first.',
-    save: 'Save passphrase',
-    replace: 'Replace passphrase',
-    clear: 'Clear passphrase',
-    confirmGroup: 'Confirm clear passphrase',
-    confirm: 'Yes, clear passphrase',
-    clearQuestion: (
-      <>
-        Clear the certificate passphrase of <strong>{profile.name}</strong>? {GONE}
-      </>
-    ),
-  };
-  return (
-    <WriteOnlySecret
-      status={profile.secrets.certPassphrase}
-      statusText={secretStatusText(profile.secrets.certPassphrase)}
-      note={
-        <p className="muted small">
-          Opens <span className="mono">{file}</span>, only for this profile&apos;s server; another file or server clears it.
-          Not needed for a key that is not encrypted.
-        </p>
-      }
-      focusName="cert-passphrase"
-      words={words}
-      actions={useSecretActions(profile.id, 'certPassphrase')}
-    />
+  const words = secretWords('passphrase', 'certificate passphrase', 'The passphrase of the certificate file', profile.name);
+  const note = (
+    <>
+      Opens <span className="mono">{file}</span>, only for this profile&apos;s server; another file or server clears it. Not
+      needed for a key that is not encrypted.
+    </>
   );
+  return <ProfileSecret profile={profile} name="certPassphrase" words={words} focusName="cert-passphrase" note={note} />;
 }
 
 /**

@@ -11,6 +11,7 @@ import { patternsOf, payloadValues } from './provenance';
 import { ProvenanceSummary } from './ProvenanceSummary';
 import { rehypeProvenance } from './rehypeProvenance';
 import { useMissingKeys } from './useMissingKeys';
+import { ToggleButton } from '../../ui/ToggleButton';
 
 const NO_PAYLOAD: JsonObject = {};
 /** Markdown renders at roughly 2 ms per KB, so it is revealed in smaller pieces than text. */
@@ -54,26 +55,18 @@ export const AnswerView = memo(function AnswerView({
 
   return (
     <div className="view answer-view">
-      <div className="view-toolbar">
-        <button
-          type="button"
-          className="toggle"
-          aria-pressed={markdown}
+      <div className="cluster view-toolbar">
+        <ToggleButton
+          pressed={markdown}
           title="Render the answer as markdown (sanitized: links checked, no HTML, no images loaded)"
-          onClick={() => onPrefs({ markdown: !markdown })}
+          onToggle={() => onPrefs({ markdown: !markdown })}
         >
           Markdown
-        </button>
+        </ToggleButton>
         {values.length > 0 && (
-          <button
-            type="button"
-            className="toggle"
-            aria-pressed={highlight}
-            title="Mark where each payload value occurs"
-            onClick={() => onPrefs({ highlight: !highlight })}
-          >
+          <ToggleButton pressed={highlight} title="Mark where each payload value occurs" onToggle={() => onPrefs({ highlight: !highlight })}>
             Highlight payload values
-          </button>
+          </ToggleButton>
         )}
         <span className="view-size">{formatCount(answer.length, 'character')}</span>
         <CopyButton text={answer} label="Copy answer" />

@@ -30,7 +30,7 @@ export const CodeView = memo(function CodeView({
 
   return (
     <div className="view">
-      <div className="view-toolbar">
+      <div className="cluster view-toolbar">
         <div role="radiogroup" aria-label="Language" className="segmented">
           {SNIPPET_LANGUAGES.map((candidate) => (
             <label key={candidate.id} className="segment">

@@ -11,7 +11,7 @@ export const HeadersView = memo(function HeadersView({ exchange }: { exchange: E
   const headers = Object.entries(exchange.responseHeaders);
   return (
     <div className="view">
-      <div className="view-toolbar">
+      <div className="cluster view-toolbar">
         <span className="muted small">Response headers, as received</span>
         <span className="view-size">{formatCount(headers.length, 'header')}</span>
       </div>

@@ -46,7 +46,7 @@ export const JsonView = memo(function JsonView({
 
   return (
     <div className="view">
-      <div className="view-toolbar">
+      <div className="cluster view-toolbar">
         <span className="muted small">
           {fromAnswer
             ? 'Built from the parsed answer (the body is too large to send twice); fields beyond the contract are not shown.'

@@ -20,7 +20,7 @@ export function ProvenanceSummary({
   return (
     <div className="provenance" role="group" aria-label="Payload values in the answer">
       {highlight && (
-        <ul className="pv-legend" aria-label="Highlight colours">
+        <ul className="list-inline pv-legend" aria-label="Highlight colours">
           {values.map((value, index) =>
             absent.has(value.key) ? null : (
               <li key={value.key}>

@@ -3,9 +3,10 @@ import type { ReceivedBody } from '../../../electron/shared/contract';
 import { formatBytes } from '../../lib/format';
 import { formatCount } from '../../lib/textChunks';
 import { CopyButton } from '../../ui/CopyButton';
-import { LongText } from '../../ui/LongText';
+import { BodyText } from '../../ui/ExchangeDetails';
 import { ReceivedBytes } from '../../ui/ReceivedBytes';
 import type { PrefsUpdate } from './prefs';
+import { ToggleButton } from '../../ui/ToggleButton';
 
 /** Pretty-printing is offered up to this size; past it, parsing and re-printing would stall the page. */
 const PRETTY_MAX_CHARS = 4 * 1024 * 1024;
@@ -51,18 +52,16 @@ export const RawView = memo(function RawView({
 
   return (
     <div className="view">
-      <div className="view-toolbar">
+      <div className="cluster view-toolbar">
         {canPretty && (
-          <button
-            type="button"
-            className="toggle"
-            aria-pressed={printed !== null}
+          <ToggleButton
+            pressed={printed !== null}
             disabled={wantPretty && printed === null}
             title={wantPretty && printed === null ? 'The body is not JSON' : 'Indent the JSON; off shows the exact text'}
-            onClick={() => onPrefs({ rawAsReceived: printed !== null })}
+            onToggle={() => onPrefs({ rawAsReceived: printed !== null })}
           >
             Pretty-print
-          </button>
+          </ToggleButton>
         )}
         <span className="view-size">
           {formatBytes(bytes)}
@@ -77,13 +76,7 @@ export const RawView = memo(function RawView({
           all of it.
         </p>
       )}
-      {shown === null ? (
-        <p className="muted">No body arrived.</p>
-      ) : shown === '' ? (
-        <p className="muted">Empty body.</p>
-      ) : (
-        <LongText text={shown} className="code-block raw-body" />
-      )}
+      <BodyText shown={shown} className="code-block raw-body" />
     </div>
   );
 });

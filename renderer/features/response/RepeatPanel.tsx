@@ -82,29 +82,15 @@ export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId
       {profileCheck.question}
       {!running && !confirming && (
         <div className="repeat-form">
-          <label htmlFor={ids.runs}>Runs</label>
-          <input
-            id={ids.runs}
-            className="input input-narrow"
-            type="number"
-            min={1}
-            max={MAX_RUNS}
-            value={runsText}
-            aria-invalid={error?.startsWith('Runs') ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => setRunsText(event.target.value)}
-          />
-          <label htmlFor={ids.concurrency}>At once</label>
-          <input
+          <CountField id={ids.runs} label="Runs" max={MAX_RUNS} value={runsText} onChange={setRunsText} error={error} errorId={ids.error} />
+          <CountField
             id={ids.concurrency}
-            className="input input-narrow"
-            type="number"
-            min={1}
+            label="At once"
             max={MAX_CONCURRENCY}
             value={concurrencyText}
-            aria-invalid={error?.startsWith('At once') ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => setConcurrencyText(event.target.value)}
+            onChange={setConcurrencyText}
+            error={error}
+            errorId={ids.error}
           />
           <button ref={repeatButton} type="button" className="button-quiet button-small" onClick={ask}>
             Repeat…
@@ -124,7 +110,7 @@ export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId
             {confirming.concurrency === 1 ? 'one after another' : `up to ${confirming.concurrency} at once`}? Each is a real
             agent run and may be billed.
           </p>
-          <div className="repeat-actions">
+          <div className="cluster repeat-actions">
             <button ref={confirmButton} type="button" className="button-primary button-small" onClick={confirm}>
               Send {confirming.runs} {confirming.runs === 1 ? 'run' : 'runs'}
             </button>
@@ -169,5 +155,45 @@ export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId
       )}
       {state.status !== 'idle' && state.status !== 'failed' && <RepeatResults state={state} />}
     </section>
+  );
+}
+
+/**
+ * A labelled count from 1 to `max`, kept as typed text. It points at the form's error line while
+ * there is one, and is marked invalid while that line speaks of it (the line starts with its label).
+ */
+function CountField({
+  id,
+  label,
+  max,
+  value,
+  onChange,
+  errorId,
+  error,
+}: {
+  id: string;
+  label: string;
+  max: number;
+  value: string;
+  onChange: (value: string) => void;
+  /** The form's one error line, and its id. */
+  error: string | null;
+  errorId: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input input-narrow"
+        type="number"
+        min={1}
+        max={max}
+        value={value}
+        aria-invalid={error?.startsWith(label) ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </>
   );
 }

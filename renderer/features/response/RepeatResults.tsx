@@ -51,7 +51,7 @@ export function RepeatResults({ state }: { state: RepeatState }) {
       {tally.failures.length > 0 && (
         <div className="repeat-block">
           <h4 className="repeat-subtitle">Failures by code</h4>
-          <ul className="repeat-failures">
+          <ul className="list-inline repeat-failures">
             {tally.failures.map((failure) => (
               <li key={failure.code}>
                 <code>{failure.code}</code> × {failure.count}

@@ -24,6 +24,8 @@ export interface AnsweredInvoke {
  */
 export function ResponseViews({ value, request, prefs, onPrefs }: AnsweredInvoke) {
   const { response, exchange } = value;
+  // The body as it came over the wire, which the JSON and Raw views both read.
+  const rawBody = { body: exchange.responseBody, bytes: exchange.responseBytes, truncated: exchange.responseBodyTruncated };
   const views: ViewSpec[] = [
     {
       id: 'answer',
@@ -42,12 +44,7 @@ export function ResponseViews({ value, request, prefs, onPrefs }: AnsweredInvoke
       id: 'json',
       label: 'JSON',
       render: () => (
-        <JsonView
-          body={exchange.responseBody}
-          bytes={exchange.responseBytes}
-          truncated={exchange.responseBodyTruncated}
-          parsedAnswer={{ ...response }}
-        />
+        <JsonView {...rawBody} parsedAnswer={{ ...response }} />
       ),
     },
     { id: 'headers', label: 'Headers', render: () => <HeadersView exchange={exchange} /> },
@@ -56,9 +53,7 @@ export function ResponseViews({ value, request, prefs, onPrefs }: AnsweredInvoke
       label: 'Raw response',
       render: () => (
         <RawView
-          body={exchange.responseBody}
-          bytes={exchange.responseBytes}
-          truncated={exchange.responseBodyTruncated}
+          {...rawBody}
           received={exchange.received}
           asReceived={prefs.rawAsReceived}
           onPrefs={onPrefs}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CatalogAgent, KnownAgent } from '../../../electron/shared/contract';
 import { agentKnowledge, completionKeys, keyIndicators } from '../../lib/agentKnowledge';
 import { checkPayload } from '../../lib/payload';
@@ -37,7 +37,6 @@ function platformHints(text: string) {
  * request form uses, so a case is written the way a request is, plus its expectations.
  */
 export function CaseEditor({ value, onChange, path, label, tools, agents, catalog, onOpenCatalog, isDefaults = false }: CaseEditorProps) {
-  const textId = useId();
   const agentInput = useRef<HTMLInputElement>(null);
   const payloadEditor = useRef<PayloadEditorHandle>(null);
   const [, setTableProblems] = useState<unknown[]>([]);
@@ -71,18 +70,15 @@ export function CaseEditor({ value, onChange, path, label, tools, agents, catalo
         />
         {isDefaults && <p className="field-hint">Cases without an agent of their own use this one (or the suite’s agents list).</p>}
       </div>
-      <div className="field">
-        <label htmlFor={textId}>Text</label>
-        <textarea
-          id={textId}
-          className="input"
-          rows={2}
-          data-focus={`${path}.text`}
-          placeholder={isDefaults ? 'Text for cases that have none' : 'Input text for the agent; {{column}} takes a data row’s value'}
-          value={value.text}
-          onChange={(event) => set('text')(event.target.value)}
-        />
-      </div>
+      <TextField
+        label="Text"
+        prose
+        rows={2}
+        focusName={`${path}.text`}
+        placeholder={isDefaults ? 'Text for cases that have none' : 'Input text for the agent; {{column}} takes a data row’s value'}
+        value={value.text}
+        onChange={set('text')}
+      />
       <div data-focus-area={`${path}.payload`}>
         <PayloadField
           text={payloadText}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RunRecord } from '../../../electron/shared/contract';
-import { thrownMessage } from '../../lib/errorKinds';
 import { useHost } from '../../host/HostContext';
 import { runsQuery } from './queries/runs';
+import { FailureLine } from '../../ui/ErrorPanel';
 
 const STATE_WORDS: Record<RunRecord['state'], string> = {
   running: 'running',
@@ -27,11 +27,7 @@ export function PastRuns({ openId, onOpen }: { openId: string | null; onOpen: (r
         Past runs
       </h3>
       {runs.isPending && <p className="muted small">Loading runs…</p>}
-      {runs.isError && (
-        <p role="alert" className="field-error">
-          The runs could not be listed: {thrownMessage(runs.error)}
-        </p>
-      )}
+      <FailureLine failed={runs.isError} error={runs.error} prefix="The runs could not be listed: " />
       {runs.data?.length === 0 && <p className="muted small">No suite has been run yet.</p>}
       {runs.data && runs.data.length > 0 && (
         <ul className="past-runs-list" aria-label="Past runs">

@@ -186,7 +186,7 @@ export function RunsPanel() {
     <section className="runs-panel" aria-label="Runs">
       {/* The section's heading: the cases' h3 and the run's own h2 follow it in order. */}
       <h2 className="card-title">Suite</h2>
-      <div className="runs-toolbar" role="group" aria-label="Suite">
+      <div className="cluster runs-toolbar" role="group" aria-label="Suite">
         <button type="button" className="button-quiet" onClick={() => replace({ ...emptySuite(), dirty: false }, 'New empty suite.')}>
           New suite
         </button>

@@ -67,6 +67,15 @@ function ConflictChoices({ item, onChoose }: { item: WorkspaceImportItem; onChoo
   );
 }
 
+/** An item's first line: its badge (what happens, or happened), then its name. */
+function ItemHead({ badge, label }: { badge: { text: string; className: string }; label: string }) {
+  return (
+    <div className="import-item-head">
+      <span className={badge.className}>{badge.text}</span> <strong>{label}</strong>
+    </div>
+  );
+}
+
 /** The preview's items. */
 export function PreviewItems({ items, onChoose }: { items: WorkspaceImportItem[]; onChoose: (key: string, choice: ImportChoice) => void }) {
   return (
@@ -74,9 +83,7 @@ export function PreviewItems({ items, onChoose }: { items: WorkspaceImportItem[]
       items={items}
       render={(item) => (
         <>
-          <div className="import-item-head">
-            <span className={ACTION_BADGES[item.action].className}>{ACTION_BADGES[item.action].text}</span> <strong>{item.label}</strong>
-          </div>
+          <ItemHead badge={ACTION_BADGES[item.action]} label={item.label} />
           {item.conflict && <p className="small">{item.conflict.existing}</p>}
           <p className="small">{item.detail}</p>
           {item.warnings.length > 0 && (
@@ -100,9 +107,7 @@ export function ReportItems({ items }: { items: WorkspaceImportOutcome[] }) {
       items={items}
       render={(item) => (
         <>
-          <div className="import-item-head">
-            <span className={OUTCOME_BADGES[item.outcome].className}>{OUTCOME_BADGES[item.outcome].text}</span> <strong>{item.label}</strong>
-          </div>
+          <ItemHead badge={OUTCOME_BADGES[item.outcome]} label={item.label} />
           <p className="small">{item.detail}</p>
         </>
       )}

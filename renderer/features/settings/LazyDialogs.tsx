@@ -1,4 +1,4 @@
-import { lazyComponent } from '../../ui/lazyComponent';
+import { lazyComponent, loadingLine } from '../../ui/lazyComponent';
 
 /**
  * Dialogs opened now and then (Settings with its workspace file and history retention; the
@@ -6,14 +6,10 @@ import { lazyComponent } from '../../ui/lazyComponent';
  * warning (tests/e2e/split.spec.ts). They are fetched when the app is idle (see App), so
  * opening one does not wait; until a chunk is in, a status line says it is loading.
  */
-const loading = (
-  <p role="status" className="muted lazy-loading">
-    Loading…
-  </p>
-);
+const loading = loadingLine('Loading…');
 
-const settings = lazyComponent(() => import('./SettingsDialog').then((module) => module.SettingsDialog), loading, 'SettingsDialog');
-const catalog = lazyComponent(() => import('../catalog/CatalogDialog').then((module) => module.CatalogDialog), loading, 'CatalogDialog');
+const settings = lazyComponent(() => import('./SettingsDialog'), 'SettingsDialog', loading);
+const catalog = lazyComponent(() => import('../catalog/CatalogDialog'), 'CatalogDialog', loading);
 
 /** Loads both dialogs' chunks; calling it again reuses the same requests. */
 export const loadDialogs = () => Promise.all([settings.load(), catalog.load()]);

@@ -86,7 +86,7 @@ export function DocumentTabStrip(props: DocumentTabStripProps) {
   const renamingKey = renaming !== null && keys.includes(renaming) ? renaming : null;
 
   return (
-    <div className={props.className ? `request-strip ${props.className}` : 'request-strip'}>
+    <div className={props.className ? `cluster request-strip ${props.className}` : 'cluster request-strip'}>
       {keys.length > 0 && (
         <div role="tablist" aria-label={props.label} className="request-tabs">
           {keys.map((key, index) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useSafeChoice } from '../../ui/ConfirmStep';
 
 /**
  * Asked when a tab is sent while another profile is active: the draft was written for one
@@ -25,20 +25,9 @@ export function ProfileMismatch({
   pending: boolean;
   error: string | null;
 }) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
+  const { cancelRef, onKeyDown } = useSafeChoice(onCancel);
   return (
-    <div
-      role="group"
-      aria-label="Which profile to send to"
-      className="confirm-step profile-mismatch"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        event.stopPropagation();
-        onCancel();
-      }}
-    >
+    <div role="group" aria-label="Which profile to send to" className="confirm-step profile-mismatch" onKeyDown={onKeyDown}>
       <p>
         {tabProfile === null
           ? `This request was written for a profile that has since been deleted. Send it to ${activeProfile}, the active profile?`

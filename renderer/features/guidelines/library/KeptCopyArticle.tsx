@@ -23,7 +23,7 @@ export function KeptCopyArticle({
   const { guideline, version } = copy;
   return (
     <article className="offline-copy" aria-label="Kept copy">
-      <div className="offline-copy-note" role="note">
+      <div className="cluster offline-copy-note" role="note">
         <p>
           <strong>
             Kept copy, fetched <time dateTime={version.fetchedAt}>{shownTime(version.fetchedAt)}</time>

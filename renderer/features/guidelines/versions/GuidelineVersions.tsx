@@ -19,7 +19,7 @@ export function GuidelineVersions({ profileId, guidelineId }: { profileId: strin
   const from = entry.readVersion !== null && entry.readVersion < latest ? entry.readVersion : latest - 1;
   return (
     <div className="guideline-versions">
-      <div className="guideline-versions-bar">
+      <div className="cluster guideline-versions-bar">
         {entry.changedSinceRead && (
           <p className="chip chip-warning" role="note">
             Changed since you last read it{entry.readVersion !== null ? ` (you read version ${entry.readVersion}; this is version ${latest})` : ''}

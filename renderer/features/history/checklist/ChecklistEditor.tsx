@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { ChecklistItem, ChecklistMark, EntryChecklist, SaveEntryChecklistRequest } from '../../../../electron/shared/contract';
-import { thrownMessage } from '../../../lib/errorKinds';
 import { useSaveChecklist } from '../queries/checklists';
 import { shownTime } from '../../guidelines/library/libraryText';
 import { readableRule } from './readableRule';
+import { FailureLine } from '../../../ui/ErrorPanel';
 
 const MARKS: Array<{ mark: ChecklistMark; label: string }> = [
   { mark: 'pass', label: 'Pass' },
@@ -22,7 +22,7 @@ function ItemRow({ item, index, onChange }: { item: ChecklistItem; index: number
         <legend>
           <span className="visually-hidden">Rule {index + 1}:</span> {readableRule(item.text)}
         </legend>
-        <div className="checklist-marks">
+        <div className="cluster checklist-marks">
           {MARKS.map(({ mark, label }) => (
             <label key={mark} className={`checklist-mark checklist-mark-${mark === 'n/a' ? 'na' : mark}`}>
               <input type="radio" name={name} checked={item.mark === mark} onChange={() => onChange({ ...item, mark })} />
@@ -101,11 +101,7 @@ export function ChecklistEditor({ draft, saved }: { draft: SaveEntryChecklistReq
           {save.isSuccess ? ` · Saved ${shownTime(save.data.savedAt)}` : saved ? ` · Saved ${shownTime(saved.savedAt)}` : ' · Not saved yet'}
         </span>
       </div>
-      {save.isError && (
-        <p role="alert" className="field-error">
-          {thrownMessage(save.error)}
-        </p>
-      )}
+      <FailureLine failed={save.isError} error={save.error} />
     </section>
   );
 }

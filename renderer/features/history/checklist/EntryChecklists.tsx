@@ -49,7 +49,7 @@ export function EntryChecklists({ entry }: { entry: HistoryEntry }) {
       <h3 className="section-title">Check the answer against a guideline</h3>
       {kept.isError && <p className="inline-error">Could not read the checklists: {thrownMessage(kept.error)}</p>}
       <form
-        className="entry-checklists-pick"
+        className="cluster entry-checklists-pick"
         onSubmit={(event) => {
           event.preventDefault();
           if (choice !== '') setOpened(choice);

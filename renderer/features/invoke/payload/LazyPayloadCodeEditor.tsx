@@ -1,4 +1,4 @@
-import { lazyComponent } from '../../../ui/lazyComponent';
+import { lazyComponent, loadingLine } from '../../../ui/lazyComponent';
 
 /**
  * The payload code editor (CodeMirror 6 and its JSON language, the largest part of the
@@ -7,11 +7,9 @@ import { lazyComponent } from '../../../ui/lazyComponent';
  * a status line says what is coming.
  */
 const editor = lazyComponent(
-  () => import('./PayloadCodeEditor').then((module) => module.PayloadCodeEditor),
-  <p role="status" className="muted small lazy-loading payload-editor-loading">
-    Loading the payload editor…
-  </p>,
+  () => import('./PayloadCodeEditor'),
   'PayloadCodeEditor',
+  loadingLine('Loading the payload editor…', 'small payload-editor-loading'),
 );
 
 /** Loads the editor's chunk; calling it again reuses the same request. */

@@ -94,7 +94,7 @@ export function PayloadField(props: PayloadFieldProps) {
 
       <FieldNotes ids={ids} error={view === 'json' && !check.ok ? check.message : null} />
       {hints.length > 0 && (
-        <ul id={ids.warnings} className="payload-warnings" aria-label="Payload warnings">
+        <ul id={ids.warnings} className="list-stack payload-warnings" aria-label="Payload warnings">
           {hints.map((hint) => (
             <li key={`${hint.from}`} className="field-warning">
               <span className="mono">

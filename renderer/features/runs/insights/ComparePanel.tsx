@@ -6,7 +6,7 @@ import { compareRunsQuery, runsQuery } from '../queries/runs';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { useAgentLabels } from './agentLabels';
 import { ComparisonView } from './ComparisonView';
-import { Pending } from './MatrixPanel';
+import { Pending } from '../../../ui/Pending';
 
 /** "23/11/2026, 09:00:00 · failed · 8 of 10 passed": a run as the baseline picker lists it. */
 export function runOption(run: RunRecord): string {
@@ -40,7 +40,7 @@ export function ComparePanel({ record }: { record: RunRecord }) {
   if (choices.length === 0) return <p className="muted">No other finished run of the suite “{record.suiteName}” to compare with yet.</p>;
   return (
     <div className="run-compare">
-      <div className="compare-baseline">
+      <div className="cluster compare-baseline">
         <label htmlFor={selectId}>Baseline run (before)</label>
         <select id={selectId} value={baseline ?? ''} onChange={(event) => setPicked(event.target.value)}>
           {choices.map((run) => (

@@ -61,7 +61,7 @@ function PairTable({ title, pairs, failedOf, labelOf }: { title: string; pairs: 
       {pairs.length === 0 ? (
         <p className="muted small">None.</p>
       ) : (
-        <table className="compare-pairs">
+        <table className="data-table compare-pairs">
           <thead>
             <tr>
               <th scope="col">Case</th>
@@ -176,7 +176,7 @@ function LatencyShift({ latency }: { latency: { before: Side; after: Side } }) {
   return (
     <section aria-label="Latency shift" className="compare-section">
       <h3 className="compare-section-title">Latency shift</h3>
-      <table className="compare-latency">
+      <table className="data-table compare-latency">
         <thead>
           <tr>
             <th scope="col">Measure</th>

@@ -9,12 +9,12 @@ import { ErrorBoundary } from '../../../ui/ErrorBoundary';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { lazyComponent } from '../../../ui/lazyComponent';
 import { binsOf, type Bin } from './histogram';
-import { Pending } from './MatrixPanel';
+import { Pending } from '../../../ui/Pending';
 
 const chart = lazyComponent(
-  () => import('./HistogramChart').then((module) => module.HistogramChart),
-  <p className="muted small lazy-loading">Loading the chart…</p>,
+  () => import('./HistogramChart'),
   'HistogramChart',
+  <p className="muted small lazy-loading">Loading the chart…</p>,
 );
 
 /**
@@ -77,7 +77,7 @@ function LatencyFigure({ title, values, percentiles, none }: { title: string; va
 
 function BinTable({ bins, title }: { bins: readonly Bin[]; title: string }) {
   return (
-    <table className="latency-bins" aria-label={`${title} histogram`}>
+    <table className="data-table latency-bins" aria-label={`${title} histogram`}>
       <thead>
         <tr>
           <th scope="col">From</th>

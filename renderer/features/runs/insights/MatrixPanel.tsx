@@ -4,6 +4,7 @@ import { runMatrixQuery } from '../queries/runs';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { useAgentLabels } from './agentLabels';
 import { MatrixGrid } from './MatrixGrid';
+import { Pending } from '../../../ui/Pending';
 
 /** The Matrix tab: the run's cases × data rows against its agents (getRunMatrix). */
 export function MatrixPanel({ runId }: { runId: string }) {
@@ -13,14 +14,4 @@ export function MatrixPanel({ runId }: { runId: string }) {
   if (!matrix.data) return <Pending text="Loading the matrix…" />;
   if (matrix.data.rows.length === 0) return <p className="muted">No results yet.</p>;
   return <MatrixGrid matrix={matrix.data} labelOf={labelOf} />;
-}
-
-/** A spinner and a line saying what is loading. */
-export function Pending({ text }: { text: string }) {
-  return (
-    <div className="pending">
-      <span className="spinner" aria-hidden="true" />
-      <span>{text}</span>
-    </div>
-  );
 }

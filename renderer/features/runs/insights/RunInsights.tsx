@@ -6,7 +6,8 @@ import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ViewTabs, type ViewSpec } from '../../../ui/Tabs';
 import { LazyComparePanel } from './LazyComparePanel';
 import { LatencyPanel } from './LatencyPanel';
-import { MatrixPanel, Pending } from './MatrixPanel';
+import { MatrixPanel } from './MatrixPanel';
+import { Pending } from '../../../ui/Pending';
 
 /**
  * A run's insights, as tabs: Matrix (only for a run with two or more agents),

@@ -2,6 +2,7 @@ import type { RunExpectationOutcome, RunResultDetail } from '../../../../electro
 import { useRunResult } from '../queries/runView';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ResponseView } from '../../invoke/ResponseView';
+import { Pending } from '../../../ui/Pending';
 
 /**
  * One result of a run, opened: its expectations (each passed or failed, what was expected and
@@ -21,10 +22,7 @@ export function RunResultView({ runId, index, onClose }: { runId: string; index:
       {detail.isError ? (
         <HostErrorPanel error={detail.error} />
       ) : !detail.data ? (
-        <div className="pending" aria-busy="true">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading the result…</span>
-        </div>
+        <Pending text="Loading the result…" busy />
       ) : (
         <OpenedResult key={`${runId}:${index}`} detail={detail.data} />
       )}

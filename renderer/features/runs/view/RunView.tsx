@@ -9,6 +9,8 @@ import { ResultsTable } from './ResultsTable';
 import { RunActions } from './RunActions';
 import { RunHeader } from './RunHeader';
 import { RunResultView } from './RunResultView';
+import { Pending } from '../../../ui/Pending';
+import { ToggleButton } from '../../../ui/ToggleButton';
 
 /**
  * One run's view: its header with progress, its results table (streamed from the
@@ -30,10 +32,7 @@ export function RunView({ runId, onDeleted }: { runId: string; onDeleted?: () =>
   if (!run.data) {
     return (
       <section aria-label="Run" className="card run-view" aria-busy="true">
-        <div className="pending">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading the run…</span>
-        </div>
+        <Pending text="Loading the run…" />
       </section>
     );
   }
@@ -78,10 +77,10 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
     <section aria-label="Run" className="card run-view">
       <RunHeader record={record} progress={live.progress} />
       <RunActions record={record} onDeleted={onDeleted} />
-      <div className="run-results-bar">
-        <button type="button" className="toggle" aria-pressed={failuresOnly} onClick={() => setFailuresOnly((now) => !now)}>
+      <div className="cluster run-results-bar">
+        <ToggleButton pressed={failuresOnly} onToggle={() => setFailuresOnly((now) => !now)}>
           Failures only
-        </button>
+        </ToggleButton>
         <span className="muted small">
           {failuresOnly ? `${count} failed` : count === 1 ? '1 result' : `${count} results`}
           {running ? ' so far' : ''}
