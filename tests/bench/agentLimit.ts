@@ -22,7 +22,7 @@ const ROUNDS = 3;
 export async function benchAgentLimit(cliEntry: string, invokes: number, concurrency = 64, latencyMs = 100): Promise<string[]> {
   const agent = await startSlowAgent(latencyMs);
   const dir = await mkdtemp(path.join(tmpdir(), 'ae-bench-limit-'));
-  const limitClient = fileURLToPath(new URL('./limitClient.mjs', import.meta.url));
+  const limitClient = fileURLToPath(new URL('../../tests/bench/limitClient.mjs', import.meta.url));
   try {
     const csv = ['text,customer_name,order_id'];
     for (let i = 0; i < invokes; i += 1) csv.push(`Where is order ${i} please,Customer ${i},NW-${10_000 + i}`);

@@ -28,7 +28,7 @@ const AGENT_ID = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
 const BLOCK = 100;
 
 export async function benchInvokeCpu(requests: number, warmUp = 300): Promise<string[]> {
-  const server = spawn(process.execPath, [fileURLToPath(new URL('./instantAgent.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [fileURLToPath(new URL('../../tests/bench/instantAgent.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
   const [firstLine] = (await once(server.stdout, 'data')) as [Buffer];
   const baseUrl = firstLine.toString('utf8').trim();
   const transport = createHttpTransport();
