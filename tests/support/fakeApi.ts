@@ -321,10 +321,12 @@ export class FakeApi {
 /** A new private folder, removed when the test that made it ends. */
 function freshFolder(): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'agent-explorer-fake-'));
+  const remove = () => rmSync(folder, { recursive: true, force: true });
   try {
-    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    onTestFinished(remove);
   } catch {
-    // Made outside a test (a describe block's setup): the system's temp cleaning removes it.
+    // Made outside a test (a beforeEach, a describe block): removed when the worker exits.
+    process.once('exit', remove);
   }
   return folder;
 }
