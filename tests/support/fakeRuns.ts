@@ -26,7 +26,7 @@ import type {
   RunStartError,
   StartRunRequest,
 } from '../../electron/shared/contract';
-import { exchange, okInvoke } from './fakeApi';
+import { exchange, okInvoke } from './scriptedPlatform';
 
 /**
  * The runs part of the fake host (tests/support/fakeApi.ts), scripted: `startRun` makes a run

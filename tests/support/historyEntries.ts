@@ -1,7 +1,7 @@
 import type { GuidelineResult, HistoryProfile, InvokeResult } from '../../electron/shared/contract';
 import type { DatabaseSync } from 'node:sqlite';
 import { historyFacts, withoutMarks, type NewHistoryEntry } from '../../electron/core/history/historySchema';
-import { cancelledInvoke, exchange, okInvoke } from './fakeApi';
+import { cancelledInvoke, exchange, okInvoke } from './scriptedPlatform';
 
 /** Entries for history tests: an answered invoke, a guideline, a cancel and a failure. */
 

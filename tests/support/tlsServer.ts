@@ -1,7 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { generate } from 'selfsigned';
+import { onTestFinished } from 'vitest';
 
 export interface TlsTestServer {
   url: string;
@@ -29,4 +33,14 @@ export async function startTlsServer(handler: (response: ServerResponse) => void
         server.closeAllConnections();
       }),
   };
+}
+
+/** A CA certificate file (a fresh self-signed certificate, PEM), as a profile's "CA certificate file" names one; removed when the test ends. */
+export async function caCertificateFile(): Promise<string> {
+  const pems = await generate([{ name: 'commonName', value: 'Agent Explorer test CA' }], { keyType: 'ec', notAfterDate: new Date(Date.now() + 24 * 3600 * 1000) });
+  const folder = await mkdtemp(path.join(tmpdir(), 'agent-explorer-ca-'));
+  onTestFinished(() => rm(folder, { recursive: true, force: true }));
+  const file = path.join(folder, 'corp-ca.pem');
+  await writeFile(file, pems.cert);
+  return file;
 }

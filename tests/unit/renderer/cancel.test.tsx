@@ -7,16 +7,18 @@ import { deferred, renderReady, responseRegion } from './renderApp';
 function slowHost() {
   const fake = new FakeApi();
   const answer = deferred<InvokeResult>();
-  fake.invokeResponder = (request: InvokeRequest) => {
-    if (request.requestId) fake.inFlight.add(request.requestId);
+  /** The signal the core handed the platform with each invoke: a cancel aborts it. */
+  const signals: (AbortSignal | undefined)[] = [];
+  fake.invokeResponder = (_request: InvokeRequest, signal) => {
+    signals.push(signal);
     return answer.promise;
   };
-  return { fake, answer };
+  return { fake, answer, signals };
 }
 
 describe('cancelling an invoke', () => {
   it('shows Cancel while in flight, cancels by the invoke’s requestId, and shows the cancelled answer', async () => {
-    const { fake, answer } = slowHost();
+    const { fake, answer, signals } = slowHost();
     const { user } = await renderReady(fake);
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     await user.type(screen.getByRole('combobox', { name: 'Agent' }), 'slow-agent');
@@ -29,7 +31,8 @@ describe('cancelling an invoke', () => {
     const [sent] = fake.callsOf('invokeAgent') as InvokeRequest[];
     expect(sent?.requestId).toEqual(expect.any(String));
     expect(fake.callsOf('cancelRequest')).toEqual([{ requestId: sent?.requestId }]);
-    expect(fake.inFlight.size).toBe(0);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
     expect(screen.getByRole('button', { name: 'Cancelling…' })).toBeDisabled();
 
     answer.resolve(cancelledInvoke());

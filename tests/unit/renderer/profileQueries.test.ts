@@ -72,7 +72,7 @@ describe('profile mutations', () => {
     const { fake, client } = await primed();
     await new MutationObserver(client, createProfileMutation(fake)).mutate(profileInput({ name: 'Staging' }));
     const state = cachedProfiles(client);
-    expect(state?.activeProfileId).toBe('profile-1');
+    expect(state?.activeProfileId).toBe(state?.profiles.find((profile) => profile.name === 'Staging')?.id);
     expect(state?.profiles.map((profile) => profile.name)).toEqual(['Sandbox', 'Production', 'Staging']);
     expect(dependentsStale(client)).toEqual([true, true]);
   });
@@ -105,7 +105,7 @@ describe('profile mutations', () => {
     expect(variables?.key.take()).toBe('');
     expect(JSON.stringify(variables)).toBe('{"profileId":"prod","key":"[key]"}');
     expect(String(new KeyInTransit('sk-secret-value'))).toBe('[key]');
-    expect(cachedProfiles(client)?.profiles[1]?.key).toEqual({ set: true, storage: 'keychain', note: null });
+    expect(cachedProfiles(client)?.profiles[1]?.key).toEqual({ set: true, storage: 'keychain', note: null, origin: 'https://staging.example.com' });
     expect(dependentsStale(client)).toEqual([true, true]);
   });
 
@@ -117,6 +117,7 @@ describe('profile mutations', () => {
 
   it('detect stores the state with the chosen presentation', async () => {
     const { fake, client } = await primed();
+    fake.acceptedAuth = { kind: 'scheme', scheme: 'Token' };
     await new MutationObserver(client, detectKeyPresentationMutation(fake)).mutate({ profileId: 'prod', guidelineId: 'g1' });
     expect(cachedProfiles(client)?.profiles[1]?.auth).toEqual({ kind: 'scheme', scheme: 'Token' });
   });

@@ -3,23 +3,19 @@ import { customProfile, FakeApi } from '../../support/fakeApi';
 import { openProfiles } from './profileDialog';
 import { renderReady } from './renderApp';
 
-function activeRiskyProfile() {
+const KEY = { set: true, storage: 'keychain', note: null } as const;
+const INSECURE = 'Insecure HTTP: the key and all data travel unencrypted.';
+const UNVERIFIED = 'TLS not verified: anyone on the network path could pose as this server.';
+
+/** Two risky profiles as the host warns of them: plain HTTP (Lab), and HTTPS with certificates not verified (Lab TLS). */
+function activeRiskyProfile(activeProfileId = 'lab') {
   const fake = new FakeApi();
   fake.profiles = {
-    activeProfileId: 'lab',
+    activeProfileId,
     profiles: [
       ...fake.profiles.profiles,
-      customProfile('lab', {
-        name: 'Lab',
-        baseUrl: 'http://lab.internal:8080',
-        allowInsecureHttp: true,
-        tls: { verify: false, caFile: null },
-        key: { set: true, storage: 'keychain', note: null },
-        warnings: [
-          { code: 'insecure_http', message: 'Plain HTTP: the key and data travel unencrypted.' },
-          { code: 'tls_unverified', message: 'TLS certificates are not verified.' },
-        ],
-      }),
+      customProfile('lab', { name: 'Lab', baseUrl: 'http://lab.internal:8080', allowInsecureHttp: true, tls: { verify: false, caFile: null }, key: KEY }),
+      customProfile('lab-tls', { name: 'Lab TLS', baseUrl: 'https://lab.internal:8443', tls: { verify: false, caFile: null }, key: KEY }),
     ],
   };
   return fake;
@@ -27,10 +23,18 @@ function activeRiskyProfile() {
 
 describe('profile warnings', () => {
   it('shows the active profile’s risks in the header, each with its full message', async () => {
-    await renderReady(activeRiskyProfile());
+    await renderReady(activeRiskyProfile('lab'));
     const header = screen.getByRole('banner');
-    expect(within(header).getByText('Insecure HTTP')).toHaveAccessibleDescription('Plain HTTP: the key and data travel unencrypted.');
-    expect(within(header).getByText('TLS not verified')).toHaveAccessibleDescription('TLS certificates are not verified.');
+    expect(within(header).getByText('Insecure HTTP')).toHaveAccessibleDescription(INSECURE);
+    expect(within(header).queryByText('TLS not verified')).toBeNull();
+    expect(within(header).queryByText('No API key')).toBeNull();
+  });
+
+  it('shows certificates not verified in the header, with its full message', async () => {
+    await renderReady(activeRiskyProfile('lab-tls'));
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('TLS not verified')).toHaveAccessibleDescription(UNVERIFIED);
+    expect(within(header).queryByText('Insecure HTTP')).toBeNull();
     expect(within(header).queryByText('No API key')).toBeNull();
   });
 
@@ -44,10 +48,10 @@ describe('profile warnings', () => {
   it('shows the risks in the dialog’s list and, in full, on the profile', async () => {
     const { user } = await renderReady(activeRiskyProfile());
     const dialog = await openProfiles(user);
-    expect(within(dialog).getByRole('button', { name: 'Lab' })).toHaveAccessibleDescription(expect.stringContaining('TLS not verified'));
+    expect(within(dialog).getByRole('button', { name: 'Lab' })).toHaveAccessibleDescription(expect.stringContaining('Insecure HTTP'));
+    expect(within(dialog).getByRole('button', { name: 'Lab TLS' })).toHaveAccessibleDescription(expect.stringContaining('TLS not verified'));
     const warnings = within(dialog).getByRole('list', { name: 'Warnings' });
-    expect(warnings).toHaveTextContent('Plain HTTP: the key and data travel unencrypted.');
-    expect(warnings).toHaveTextContent('TLS certificates are not verified.');
+    expect(warnings).toHaveTextContent(INSECURE);
     expect(within(dialog).getByRole('checkbox', { name: 'Verify TLS certificates' })).not.toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Allow insecure HTTP' })).toBeChecked();
   });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { customProfile, FakeApi, profileInput } from '../../support/fakeApi';
+import { caCertificateFile } from '../../support/tlsServer';
 import { fakeWithProduction, headerSelect, openProfile, openProfiles } from './profileDialog';
 import { renderReady } from './renderApp';
 
@@ -51,7 +52,9 @@ describe('Manage profiles dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Staging' })).toHaveAttribute('aria-current', 'true');
     // Next step is the key: focus waits in its field.
     expect(within(dialog).getByLabelText('API key')).toHaveFocus();
-    await waitFor(() => expect(headerSelect()).toHaveValue('profile-1'));
+    // The host gives the new profile its id and makes it active.
+    const created = fake.profiles.profiles.find((profile) => profile.name === 'Staging');
+    await waitFor(() => expect(headerSelect()).toHaveValue(created?.id));
     expect(within(headerSelect()).getByRole('option', { name: 'Staging' })).toBeInTheDocument();
   });
 
@@ -102,6 +105,7 @@ describe('Manage profiles dialog', () => {
   });
 
   it('edits and saves a profile', async () => {
+    const caFile = await caCertificateFile();
     const { user, fake } = await renderReady(fakeWithProduction());
     const dialog = await openProfile(user, 'Production');
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
@@ -110,7 +114,7 @@ describe('Manage profiles dialog', () => {
     await user.type(name, 'Production EU');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Key presentation' }), 'Query parameter');
     await user.type(within(dialog).getByRole('textbox', { name: 'Query parameter' }), 'api_key');
-    await user.type(within(dialog).getByRole('textbox', { name: 'CA certificate file' }), '/etc/corp-ca.pem');
+    await user.type(within(dialog).getByRole('textbox', { name: 'CA certificate file' }), caFile);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(fake.callsOf('updateProfile')).toEqual([
@@ -120,7 +124,7 @@ describe('Manage profiles dialog', () => {
           name: 'Production EU',
           baseUrl: 'https://api.example.com',
           auth: { kind: 'query', param: 'api_key' },
-          tls: { verify: true, caFile: '/etc/corp-ca.pem', clientCert: null },
+          tls: { verify: true, caFile, clientCert: null },
           proxy: { mode: 'system' },
         }),
       },
@@ -211,7 +215,7 @@ describe('Manage profiles dialog', () => {
     const { user } = await renderReady(fake);
     const dialog = await openProfile(user, 'Environment');
     expect(within(dialog).getByText(/AGENT_EXPLORER_\* environment variables/)).toBeInTheDocument();
-    expect(within(dialog).getByText('From the environment')).toBeInTheDocument();
+    expect(within(dialog).getByText('From the environment. From AGENT_EXPLORER_API_KEY; never saved.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(within(dialog).queryByLabelText('API key')).toBeNull();
   });

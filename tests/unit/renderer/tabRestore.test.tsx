@@ -2,26 +2,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { TOAST_MS } from '../../../renderer/features/tabs/ClosedTabToast';
 import type { InvokeRequest } from '../../../electron/shared/contract';
 import { FakeApi, okInvoke } from '../../support/fakeApi';
-import { SANDBOX } from '../../support/historyEntries';
 import { renderReady, responseRegion } from './renderApp';
 
 /** Request tabs come back with their last answer (from the history), and a closed tab can be reopened. */
 
-/** A host whose invokes are kept in its history with the tab they came from, as the real host keeps them. */
+/** A host whose agent numbers its answers; the core keeps each invoke in its history with the tab it came from. */
 function recordingFake(): FakeApi {
   const fake = new FakeApi();
   let count = 0;
-  fake.invokeResponder = async (request: InvokeRequest) => {
+  fake.invokeResponder = (request: InvokeRequest) => {
     count += 1;
-    const result = okInvoke(`answer ${count} for ${request.text}`);
-    const { agentId, text, payload } = request;
-    await fake.history.record({
-      exchange: { what: 'invoke', request: { agentId, text, payload }, result },
-      profile: SANDBOX,
-      recordedAt: new Date(Date.UTC(2026, 2, 1, 9, count)).toISOString(),
-      ...(request.tabId === undefined ? {} : { tabId: request.tabId }),
-    });
-    return result;
+    return okInvoke(`answer ${count} for ${request.text}`);
   };
   return fake;
 }

@@ -145,11 +145,8 @@ describe('Detect on the Environment profile', () => {
         customProfile('environment', { name: 'Environment', kind: 'environment', editable: false, key: { set: true, storage: 'environment', note: null } }),
       ],
     };
-    const base = fake.detectResponder;
-    fake.detectResponder = async (request) => {
-      const report = await base(request);
-      return report.ok ? { ok: true, value: { ...report.value, environmentSetting: 'AGENT_EXPLORER_AUTH=scheme:Token' } } : report;
-    };
+    // The platform takes the key as `Token <key>`: the core keeps that for this launch and names the variable.
+    fake.acceptedAuth = { kind: 'scheme', scheme: 'Token' };
     const { user } = await renderReady(fake);
     const dialog = await openProfile(user, 'Environment');
     await user.click(within(dialog).getByRole('button', { name: 'Detect' }));

@@ -147,6 +147,8 @@ describe('Detect', () => {
   it('tries the presentations, shows each attempt, and puts the chosen one in the form', async () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
     fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
+    // The platform takes the key as `Token <key>` only: Detect tries Bearer first, then finds it.
+    fake.acceptedAuth = { kind: 'scheme', scheme: 'Token' };
     const { user } = await renderReady(fake);
     const dialog = await openProfile(user, 'Production');
     expect(within(dialog).getByText(/a GET has no side effects/)).toBeInTheDocument();
@@ -176,10 +178,13 @@ describe('Detect', () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
     fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
     const release = deferred<void>();
-    const original = fake.detectResponder;
-    fake.detectResponder = async (request) => {
+    // The platform takes the key as `Token <key>` only: Detect tries Bearer first, then finds it.
+    fake.acceptedAuth = { kind: 'scheme', scheme: 'Token' };
+    // The platform's answers wait until the test has typed.
+    const original = fake.guidelineResponder;
+    fake.guidelineResponder = async (request, target) => {
       await release.promise;
-      return original(request);
+      return original(request, target);
     };
     const { user } = await renderReady(fake);
     const dialog = await openProfile(user, 'Production');
@@ -193,16 +198,8 @@ describe('Detect', () => {
 
   it('says so plainly when no presentation was accepted, and changes nothing', async () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
-    fake.detectResponder = () => ({
-      ok: true,
-      value: {
-        attempts: [
-          { presentation: { kind: 'bearer' }, label: 'Authorization: Bearer <key>', status: 403, outcome: 'rejected', message: 'Refused with HTTP 403.' },
-        ],
-        chosen: null,
-        state: fake.profiles,
-      },
-    });
+    // The platform takes the key in a form Detect does not try: every attempt is refused.
+    fake.acceptedAuth = { kind: 'header', header: 'X-Platform-Secret' };
     const { user } = await renderReady(fake);
     const dialog = await openProfile(user, 'Production');
     // Production is not the active profile, so no known guideline is suggested: one is typed.

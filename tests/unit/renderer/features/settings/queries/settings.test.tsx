@@ -25,7 +25,7 @@ describe('Settings', () => {
     await user.clear(field);
     await user.type(field, '0.0001');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('The limit must be at least 1 KB.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The response size limit must be from 1 KB to 1 GB.')).toBeInTheDocument();
     expect(field).toHaveValue('0.0001');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(fake.settings.maxResponseBytes).toBe(50 * 1024 * 1024);
