@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AppInfo, ProfileSummary } from '../../../../../electron/shared/contract';
+import type { AppInfo, ProfileSummary } from '../../../../../electron/shared/api';
 import { everythingOnScreen, fakeWithProduction, openProfile, openProfiles } from '../../profileDialog';
 import { renderReady } from '../../renderApp';
 
@@ -40,7 +40,11 @@ describe('the Proxy group', () => {
 
   it("says the operating system's settings in the desktop app", async () => {
     const fake = fakeWithProduction();
-    (fake as { getAppInfo: () => Promise<AppInfo> }).getAppInfo = async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' });
+    (fake as { getAppInfo: () => Promise<AppInfo> }).getAppInfo = async () => ({
+      name: 'Agent Explorer',
+      version: '0.0.0-test',
+      host: 'electron',
+    });
     const { user } = await renderReady(fake);
     const dialog = await openProfile(user, 'Production');
     const system = within(within(dialog).getByRole('group', { name: 'Proxy' })).getByRole('radio', { name: 'System' });
@@ -49,7 +53,8 @@ describe('the Proxy group', () => {
 
   it('shows the host’s refusal at the proxy URL, focuses it, and keeps what was typed', async () => {
     const fake = fakeWithProduction();
-    const message = 'The proxy URL holds a password: remove it from the URL and give it in the Password field, which keeps it like the key.';
+    const message =
+      'The proxy URL holds a password: remove it from the URL and give it in the Password field, which keeps it like the key.';
     fake.updateProfile = async (request) => {
       fake.calls.push({ method: 'updateProfile', argument: request });
       return { ok: false, error: { code: 'invalid_argument', message, field: 'proxyUrl' } };
@@ -78,7 +83,10 @@ describe('the Client certificate group', () => {
     const fake = fakeWithProduction();
     fake.updateProfile = async (request) => {
       fake.calls.push({ method: 'updateProfile', argument: request });
-      return { ok: false, error: { code: 'invalid_argument', message: 'Give the full path of the client certificate file.', field: 'clientCertFile' } };
+      return {
+        ok: false,
+        error: { code: 'invalid_argument', message: 'Give the full path of the client certificate file.', field: 'clientCertFile' },
+      };
     };
     const { user } = await renderReady(fake);
     const dialog = await openProfile(user, 'Production');
@@ -90,7 +98,9 @@ describe('the Client certificate group', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(fake.callsOf('updateProfile')).toEqual([
-      expect.objectContaining({ profile: expect.objectContaining({ tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: 'client.p12' } } }) }),
+      expect.objectContaining({
+        profile: expect.objectContaining({ tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: 'client.p12' } } }),
+      }),
     ]);
     await waitFor(() => expect(file).toHaveFocus());
     expect(file).toHaveAccessibleDescription(expect.stringContaining('Give the full path of the client certificate file.'));
@@ -147,8 +157,14 @@ describe('the proxy password and the certificate passphrase, write-only', () => 
     expect(within(section).getByRole('button', { name: 'Replace password' })).toBeInTheDocument();
     expect(everythingOnScreen()).not.toContain(PASSWORD);
     const cached = JSON.stringify([
-      queryClient.getQueryCache().getAll().map((query) => [query.queryKey, query.state.data]),
-      queryClient.getMutationCache().getAll().map((mutation) => mutation.state.variables ?? null),
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => [query.queryKey, query.state.data]),
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.state.variables ?? null),
     ]);
     expect(cached).not.toContain(PASSWORD);
   });
@@ -168,7 +184,9 @@ describe('the proxy password and the certificate passphrase, write-only', () => 
     // The host refuses one (as it does a value over 4096 characters): said at the field, the field emptied.
     const setSecret = fake.setProfileSecret.bind(fake);
     fake.setProfileSecret = async (request) =>
-      request.value === 'refused' ? { ok: false, error: { code: 'invalid_argument', message: 'It is longer than 4096 characters.', field: request.name } } : setSecret(request);
+      request.value === 'refused'
+        ? { ok: false, error: { code: 'invalid_argument', message: 'It is longer than 4096 characters.', field: request.name } }
+        : setSecret(request);
     await user.type(input, 'refused');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining('It is longer than 4096 characters.')));
@@ -206,14 +224,16 @@ describe('what the profile says of its network', () => {
     const fake = fakeWithProduction({
       proxy: MANUAL,
       tls: P12,
-      warnings: [{ code: 'proxy_plain_password', message: 'The proxy password travels unencrypted to an http: proxy.' }],
     });
     fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
     const { user } = await renderReady(fake);
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Proxy: http://proxy.corp:3128')).toBeInTheDocument();
     expect(within(header).getByText('Client certificate')).toBeInTheDocument();
-    expect(within(header).getByText('Proxy password in clear')).toHaveAttribute('title', 'The proxy password travels unencrypted to an http: proxy.');
+    expect(within(header).getByText('Proxy password in clear')).toHaveAttribute(
+      'title',
+      'The proxy password travels unencrypted to an http: proxy (the key does not: HTTPS goes through it encrypted).',
+    );
     const dialog = await openProfiles(user);
     expect(within(dialog).getByRole('button', { name: 'Production' })).toHaveAccessibleDescription(
       expect.stringMatching(/Proxy password in clear.*Proxy: http:\/\/proxy\.corp:3128.*Client certificate/),
