@@ -36,7 +36,7 @@ export default defineConfig({
           root: here,
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['tests/unit/setup-dom.ts'],
+          setupFiles: [fileURLToPath(new URL('tests/unit/setup-dom.ts', import.meta.url))],
         },
       },
     ],

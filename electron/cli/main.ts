@@ -62,9 +62,6 @@ function usageError(message: string): number {
   return EXIT_USAGE;
 }
 
-void main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  unexpected,
-);
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+}, unexpected);

@@ -34,7 +34,7 @@ import type { TransportTls } from '../core/http/transport';
  * Any failure, even one nobody foresaw, is one line and exit code 2, never a stack trace.
  */
 
-export interface CliOutput {
+interface CliOutput {
   write(text: string): unknown;
   isTTY?: boolean;
 }
@@ -55,8 +55,8 @@ export interface RunCliIo {
   onUnexpectedError?: (handler: (error: unknown) => void) => () => void;
 }
 
-export const EXIT_PASSED = 0;
-export const EXIT_FAILED = 1;
+const EXIT_PASSED = 0;
+const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
 /** The one line an error nobody foresaw is said in (its message, redacted by the caller), never its stack. */
@@ -78,7 +78,8 @@ function choosePlatform(sandbox: boolean, io: RunCliIo): { ok: true; value: Plat
   if (sandbox) return { ok: true, value: { sandbox: true } };
   const environment = environmentProfile(io.env);
   if (!environment.ok) return { ok: false, message: environment.message };
-  if (environment.value === null) return { ok: false, message: 'set AGENT_EXPLORER_BASE_URL (and AGENT_EXPLORER_API_KEY), or use --sandbox' };
+  if (environment.value === null)
+    return { ok: false, message: 'set AGENT_EXPLORER_BASE_URL (and AGENT_EXPLORER_API_KEY), or use --sandbox' };
   const { profile, key } = environment.value;
   if (key === null) return { ok: false, message: 'AGENT_EXPLORER_API_KEY is not set: the platform needs a key' };
   return { ok: true, value: { sandbox: false, environment: { profile, key } } };
@@ -101,7 +102,10 @@ async function startPlatform(choice: PlatformChoice, io: RunCliIo, tls: Transpor
   if (choice.sandbox) {
     // Loaded only when asked for: a run against a real platform never starts one.
     const { startSandbox } = await import('../sandbox/server');
-    const server: SandboxServer = await startSandbox({ latency: 'none', ...(io.sandboxKey === undefined ? {} : { apiKey: io.sandboxKey }) });
+    const server: SandboxServer = await startSandbox({
+      latency: 'none',
+      ...(io.sandboxKey === undefined ? {} : { apiKey: io.sandboxKey }),
+    });
     return {
       target: { baseUrl: server.url, apiKey: server.apiKey, auth: { kind: 'bearer' }, ...common },
       meta: { profile: { id: 'sandbox', name: 'Sandbox', baseUrl: server.url } },
@@ -127,7 +131,9 @@ function progressBar(out: CliOutput): { update(event: Extract<RunEvent, { type: 
       last = now;
       const width = 30;
       const filled = Math.round((event.completed / event.total) * width);
-      out.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.completed}/${event.total}  ${event.passed} passed, ${event.failed} failed`);
+      out.write(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.completed}/${event.total}  ${event.passed} passed, ${event.failed} failed`,
+      );
       drawn = true;
     },
     clear() {
@@ -194,7 +200,8 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
   // are in no message by construction; they are redacted from them as the key is, all the same.
   const passphrase = certPassphrase(io.env);
   const proxyRedactor = createRedactor(proxyPassword(argv, io.env));
-  const say = (text: string) => io.stderr.write(`agent-explorer: ${printable(redactSecret(proxyRedactor.redact(redactor.redact(text)), passphrase))}\n`);
+  const say = (text: string) =>
+    io.stderr.write(`agent-explorer: ${printable(redactSecret(proxyRedactor.redact(redactor.redact(text)), passphrase))}\n`);
   const cleanups: Array<() => unknown> = [];
   let fail: (error: unknown) => void = () => undefined;
   const unexpected = new Promise<never>((_resolve, reject) => (fail = reject));
@@ -258,7 +265,8 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   });
   if (!loaded.ok) {
     say(`the suite has ${loaded.problems.length === 1 ? 'a problem' : `${loaded.problems.length} problems`}; nothing was sent:`);
-    for (const problem of redactDeep<SuiteProblem[]>(loaded.problems, guard.redactor())) io.stderr.write(`  ${printable(describeProblem(problem))}\n`);
+    for (const problem of redactDeep<SuiteProblem[]>(loaded.problems, guard.redactor()))
+      io.stderr.write(`  ${printable(describeProblem(problem))}\n`);
     return EXIT_USAGE;
   }
   const tls = await runTlsSettings(args, io.env, io.cwd, say);
@@ -273,7 +281,12 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   const redactor = guard.redactor();
   const { suite, plan } = loaded.value;
   const meta: RunMeta = redactDeep(
-    { suiteName: suite.name ?? path.basename(args.suite, '.json'), profile: platform.meta.profile, startedAt: new Date(), appVersion: APP_VERSION },
+    {
+      suiteName: suite.name ?? path.basename(args.suite, '.json'),
+      profile: platform.meta.profile,
+      startedAt: new Date(),
+      appVersion: APP_VERSION,
+    },
     redactor,
   );
   const shown = (result: RunResult) => redactDeep(reportResult(result, meta.profile), redactor);
@@ -284,12 +297,16 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     userAgent: `AgentExplorer/${APP_VERSION} (run)`,
     resolveProxy: createProxyResolver(environmentProxy(io.env, args.noProxy)),
   });
-  const run = startRun(plan, { client, target: platform.target }, {
-    ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
-    ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),
-    on429: args.on429,
-    stopWhenUnreachable: true,
-  });
+  const run = startRun(
+    plan,
+    { client, target: platform.target },
+    {
+      ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
+      ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),
+      on429: args.on429,
+      stopWhenUnreachable: true,
+    },
+  );
   // Cleanups run in reverse: the run is cancelled before the platform closes.
   guard.onCleanup(() => run.cancel());
   const pretty = args.reporter === 'pretty';
@@ -342,7 +359,11 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     if (jsonText !== null) {
       await writePieces(jsonText.pieces(head), out, io.stdout);
     } else if (!pretty) {
-      await writePieces([renderReport(args.reporter as Exclude<typeof args.reporter, 'pretty'>, { ...head, results: [...results] })], out, io.stdout);
+      await writePieces(
+        [renderReport(args.reporter as Exclude<typeof args.reporter, 'pretty'>, { ...head, results: [...results] })],
+        out,
+        io.stdout,
+      );
     } else if (out !== null) {
       await writePieces(
         (function* () {

@@ -35,13 +35,21 @@ const count = (value: number) => value.toLocaleString('en-US');
  * The command's options, and its help made from them. Descriptions with numbers are made when
  * --help asks: the numbers load Intl's number data (16-20 ms of a start).
  */
-export const RUN_COMMAND = {
+const RUN_COMMAND = {
   usage: 'agent-explorer run SUITE.json [options]',
-  summary: "Runs every case of a suite (against each data row and agent) and checks its expectations.",
+  summary: 'Runs every case of a suite (against each data row and agent) and checks its expectations.',
   positionals: true,
   options: {
-    data: { type: 'string', value: 'FILE', help: 'a .csv or .jsonl data file of your own instead of the suite\'s "data"\n(a suite\'s own "data" is read only inside the suite\'s folder)' },
-    concurrency: { type: 'string', value: 'N', help: () => `requests in flight at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default 8)` },
+    data: {
+      type: 'string',
+      value: 'FILE',
+      help: 'a .csv or .jsonl data file of your own instead of the suite\'s "data"\n(a suite\'s own "data" is read only inside the suite\'s folder)',
+    },
+    concurrency: {
+      type: 'string',
+      value: 'N',
+      help: () => `requests in flight at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default 8)`,
+    },
     rate: { type: 'string', value: 'N', help: () => `at most N requests started per second, ${RATE.min} to ${count(RATE.max)}` },
     'max-requests': { type: 'string', value: 'N', help: () => `refuse a run of more than N requests (default ${count(MAX_RUN_REQUESTS)})` },
     'on-429': { type: 'string', value: 'wait|fail', help: 'on HTTP 429: wait as Retry-After says and send again (default), or record it' },
@@ -101,8 +109,10 @@ function checkRunArgs(values: OptionValues<typeof RUN_COMMAND.options>, position
   if (!REPORTERS.includes(reporter as ReporterName)) return { ok: false, message: `--reporter must be one of ${REPORTERS.join(', ')}` };
   const on429 = values['on-429'] ?? 'wait';
   if (on429 !== 'wait' && on429 !== 'fail') return { ok: false, message: '--on-429 must be wait or fail' };
-  if (values.key !== undefined && values.cert === undefined) return { ok: false, message: '--key needs --cert, the certificate it belongs to' };
-  if (values.insecure && values.ca !== undefined) return { ok: false, message: '--insecure turns verification off, so --ca would not be used: give one or the other' };
+  if (values.key !== undefined && values.cert === undefined)
+    return { ok: false, message: '--key needs --cert, the certificate it belongs to' };
+  if (values.insecure && values.ca !== undefined)
+    return { ok: false, message: '--insecure turns verification off, so --ca would not be used: give one or the other' };
   let proxy: ProxyAddress | undefined;
   if (values.proxy !== undefined) {
     const parsed = parseProxyUrl(values.proxy, '--proxy');

@@ -5,7 +5,7 @@ import type { TransportTls } from '../core/http/transport';
 import type { RunArgs } from './runArgs';
 
 /** The variable a client key's or PKCS#12 file's passphrase is read from: never an argument, so never in a process list or a shell history. */
-export const CERT_PASSPHRASE_VARIABLE = 'AGENT_EXPLORER_CERT_PASSPHRASE';
+const CERT_PASSPHRASE_VARIABLE = 'AGENT_EXPLORER_CERT_PASSPHRASE';
 
 /** Said on standard error, once per run, whenever --insecure is given. */
 export const INSECURE_WARNING =

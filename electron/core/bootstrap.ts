@@ -3,7 +3,7 @@ import type { RunProgressSource } from './runs/runProgress';
 import { createRunProgressHub } from './runs/runProgress';
 import os from 'node:os';
 import path from 'node:path';
-import type { Api, HostKind } from '../shared/contract';
+import type { Api, HostKind } from '../shared/api';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from '../sandbox/catalog';
 import { startSandbox, type SandboxLatency, type SandboxServer } from '../sandbox/server';
 import { originOf } from './profiles/baseUrl';
@@ -13,8 +13,21 @@ import { openAppDatabase, type AppDatabase } from './db/open';
 import { ensurePrivateDir } from './storage/privateFiles';
 import { environmentProfile } from './profiles/environment';
 import { createPlatformClient } from './http/platformClient';
-import { createFileProfileStore, createMemoryProfileStore, ENVIRONMENT_PROFILE_ID, sandboxProfile, SANDBOX_PROFILE_ID, type Profile } from './profiles/profiles';
-import { createKeychainSecretStore, createMemorySecretStore, routeSecretStores, type SecretCipher, type SecretStore } from './profiles/secrets';
+import {
+  createFileProfileStore,
+  createMemoryProfileStore,
+  ENVIRONMENT_PROFILE_ID,
+  sandboxProfile,
+  SANDBOX_PROFILE_ID,
+  type Profile,
+} from './profiles/profiles';
+import {
+  createKeychainSecretStore,
+  createMemorySecretStore,
+  routeSecretStores,
+  type SecretCipher,
+  type SecretStore,
+} from './profiles/secrets';
 import { createApiService } from './service';
 import { rememberedSandboxPort } from './sandboxPort';
 import { removeOrphanedTemporaryFiles } from './storage/temporaryFiles';
@@ -84,7 +97,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   });
   if (lastPort !== null && sandbox.port !== lastPort) {
     // Someone else has the old port: a snippet copied before now talks to them, not to us.
-    onProblem(`The Sandbox could not have port ${lastPort} again (it is in use); it is on port ${sandbox.port} now, so copy snippets again.`);
+    onProblem(
+      `The Sandbox could not have port ${lastPort} again (it is in use); it is on port ${sandbox.port} now, so copy snippets again.`,
+    );
   }
   await sandboxPort.remember(sandbox.port);
 
@@ -144,9 +159,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
     knownResources: (profile) =>
-      profile.kind === 'sandbox'
-        ? { agents: sandboxKnownAgents(), guidelines: sandboxKnownGuidelines() }
-        : { agents: [], guidelines: [] },
+      profile.kind === 'sandbox' ? { agents: sandboxKnownAgents(), guidelines: sandboxKnownGuidelines() } : { agents: [], guidelines: [] },
   });
   return {
     api,

@@ -27,8 +27,15 @@ import type {
   SavedBody,
   Workspace,
   GuidelineTabs,
-} from '../shared/contract';
-import { checkCatalogInput, checkHistoryRetention, checkMaxResponseBytes, checkMaxSavedFileBytes, learnKeys, type CatalogByProfile } from './workspace/appStores';
+} from '../shared/api';
+import {
+  checkCatalogInput,
+  checkHistoryRetention,
+  checkMaxResponseBytes,
+  checkMaxSavedFileBytes,
+  learnKeys,
+  type CatalogByProfile,
+} from './workspace/appStores';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from './workspace/workspaceMerge';
 import type { JsonDocument } from './storage/jsonDocument';
 import { isInsecureHttp, originOf } from './profiles/baseUrl';
@@ -36,7 +43,16 @@ import { authVariableValue } from './profiles/environment';
 import { DETECT_CANDIDATES, describePresentation, samePresentation } from './profiles/keyPresentation';
 import type { PlatformClient, PlatformTarget } from './http/platformClient';
 import { checkProfileInput, readCaFile } from './profiles/profileInput';
-import { clearAllSecrets, clearMovedSecrets, clientCertFor, proxyFor, secretBinding, secretId, secretProblem, secretsStatus } from './profiles/profileSecrets';
+import {
+  clearAllSecrets,
+  clearMovedSecrets,
+  clientCertFor,
+  proxyFor,
+  secretBinding,
+  secretId,
+  secretProblem,
+  secretsStatus,
+} from './profiles/profileSecrets';
 import { newProfileId, type Profile, type ProfileStore } from './profiles/profiles';
 import type { SecretStore } from './profiles/secrets';
 import type { HistoryStore } from './history/historyStore';
@@ -57,7 +73,7 @@ import { invalid } from '../shared/check';
  * request, and never put in anything returned.
  */
 
-export interface KnownResources {
+interface KnownResources {
   agents: KnownAgent[];
   guidelines: KnownGuideline[];
 }
@@ -100,9 +116,13 @@ export interface ServiceDeps {
 export const KEY_CLEARED_NOTE = 'The key was cleared because the server changed; set it again.';
 
 /** A new, recognisable file name for a saved answer: kind, id, time. */
-export function savedBodyFileName(what: BodyTarget, now: Date): string {
+function savedBodyFileName(what: BodyTarget, now: Date): string {
   const id = what.kind === 'invoke' ? what.request.agentId : what.request.guidelineId;
-  const safeId = id.trim().replace(/[^A-Za-z0-9-]/g, '_').slice(0, 36) || 'unnamed';
+  const safeId =
+    id
+      .trim()
+      .replace(/[^A-Za-z0-9-]/g, '_')
+      .slice(0, 36) || 'unnamed';
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   return `agent-explorer-${what.kind}-${safeId}-${stamp}.json`;
 }
@@ -115,11 +135,14 @@ export function profileWarnings(profile: Profile): ProfileWarning[] {
     warnings.push({ code: 'insecure_http', message: 'Insecure HTTP: the key and all data travel unencrypted.' });
   }
   if (profile.baseUrl.startsWith('https:') && !profile.tls.verify) {
-    warnings.push({ code: 'tls_unverified', message: "TLS not verified: anyone on the network path could pose as this server." });
+    warnings.push({ code: 'tls_unverified', message: 'TLS not verified: anyone on the network path could pose as this server.' });
   }
   if (profile.tls.caFile) warnings.push({ code: 'custom_ca', message: `Also trusts the CA certificates in ${profile.tls.caFile}.` });
   if (profile.proxy.mode === 'manual' && profile.proxy.url.startsWith('http:') && profile.proxy.username !== null) {
-    warnings.push({ code: 'proxy_plain_password', message: 'The proxy password travels unencrypted to an http: proxy (the key does not: HTTPS goes through it encrypted).' });
+    warnings.push({
+      code: 'proxy_plain_password',
+      message: 'The proxy password travels unencrypted to an http: proxy (the key does not: HTTPS goes through it encrypted).',
+    });
   }
   return warnings;
 }
@@ -238,7 +261,8 @@ export function createApiService(deps: ServiceDeps): Api {
     let extraCa: string | null = null;
     if (profile.tls.caFile) {
       const ca = await readCaFile(profile.tls.caFile);
-      if (!ca.ok) return { ok: false, error: { code: 'invalid_argument', message: `The profile's CA file: ${ca.message}`, exchange: null } };
+      if (!ca.ok)
+        return { ok: false, error: { code: 'invalid_argument', message: `The profile's CA file: ${ca.message}`, exchange: null } };
       extraCa = ca.pem;
     }
     const clientCert = await clientCertFor(deps.secrets, profile);
@@ -291,7 +315,9 @@ export function createApiService(deps: ServiceDeps): Api {
         }));
       }
     } catch (error) {
-      deps.onProblem?.(`The catalog could not learn the keys of an answered request: ${error instanceof Error ? error.message : String(error)}`);
+      deps.onProblem?.(
+        `The catalog could not learn the keys of an answered request: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -331,7 +357,11 @@ export function createApiService(deps: ServiceDeps): Api {
     const profile = chosen.value;
     const resolved = await target(profile);
     const result = resolved.ok ? await deps.client.getGuideline(resolved.value, request) : resolved;
-    await remember(profile, { what: 'guideline', request: { guidelineId: request.guidelineId }, result }, resolved.ok ? resolved.value.apiKey : await keyOf(profile));
+    await remember(
+      profile,
+      { what: 'guideline', request: { guidelineId: request.guidelineId }, result },
+      resolved.ok ? resolved.value.apiKey : await keyOf(profile),
+    );
     // Every guideline read is kept in its profile's library, versioned.
     await libraryMethods.recordFetch(profile.id, request.guidelineId, result);
     return result;
@@ -437,7 +467,10 @@ export function createApiService(deps: ServiceDeps): Api {
       if (forBaseUrl !== undefined && originOrNull(forBaseUrl) !== origin) {
         return {
           ok: false,
-          error: { code: 'key_origin', message: `The profile now points at ${origin}, not where this key was given for: check the profile, then set the key again.` },
+          error: {
+            code: 'key_origin',
+            message: `The profile now points at ${origin}, not where this key was given for: check the profile, then set the key again.`,
+          },
         };
       }
       // Bound to the origin the profile points at now: the key is sent there and nowhere else.
@@ -470,7 +503,8 @@ export function createApiService(deps: ServiceDeps): Api {
       // The Environment profile cannot be edited, but Detect may run on it: the result is kept for this launch.
       const found = await deps.profiles.get(profileId);
       const forLaunch = found?.kind === 'environment';
-      const existing: Result<Profile> = found && forLaunch ? { ok: true, value: withLaunchAuth(found) } : await editableProfile(profileId, 'changed');
+      const existing: Result<Profile> =
+        found && forLaunch ? { ok: true, value: withLaunchAuth(found) } : await editableProfile(profileId, 'changed');
       if (!existing.ok) return existing;
       const profile = existing.value;
       const base = await target(profile);
@@ -483,10 +517,15 @@ export function createApiService(deps: ServiceDeps): Api {
       let chosen: KeyPresentation | null = null;
       for (const presentation of candidates) {
         const result = await deps.client.getGuideline({ ...base.value, auth: presentation }, { guidelineId });
-        const attempt = classify(presentation, result.ok ? { status: result.value.exchange.status, error: null } : {
-          status: result.error.exchange?.status ?? null,
-          error: result.error,
-        });
+        const attempt = classify(
+          presentation,
+          result.ok
+            ? { status: result.value.exchange.status, error: null }
+            : {
+                status: result.error.exchange?.status ?? null,
+                error: result.error,
+              },
+        );
         attempts.push(attempt);
         if (attempt.outcome === 'accepted') {
           chosen = presentation;
@@ -532,7 +571,11 @@ export function createApiService(deps: ServiceDeps): Api {
       let result: Result<SavedBody, PlatformError>;
       if (resolved.ok) {
         await mkdir(deps.downloadsDir, { recursive: true, mode: 0o700 }); // owner-only, like every folder the app creates
-        result = await deps.client.saveToFile(resolved.value, what, path.join(deps.downloadsDir, savedBodyFileName(what, deps.wallClock())));
+        result = await deps.client.saveToFile(
+          resolved.value,
+          what,
+          path.join(deps.downloadsDir, savedBodyFileName(what, deps.wallClock())),
+        );
       } else result = resolved;
       // The request was sent again (an invoke ran the agent again), so it is kept like any
       // exchange; never with its tab (no tabId): a save has no answer to restore into a tab.
@@ -540,7 +583,11 @@ export function createApiService(deps: ServiceDeps): Api {
         what.kind === 'invoke'
           ? { kind: 'invoke', request: { agentId: what.request.agentId, text: what.request.text, payload: what.request.payload } }
           : { kind: 'guideline', request: { guidelineId: what.request.guidelineId } };
-      await remember(chosen.value, { what: 'saved', request: asked, result }, resolved.ok ? resolved.value.apiKey : await keyOf(chosen.value));
+      await remember(
+        chosen.value,
+        { what: 'saved', request: asked, result },
+        resolved.ok ? resolved.value.apiKey : await keyOf(chosen.value),
+      );
       return result;
     },
     async getSettings() {

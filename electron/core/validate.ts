@@ -16,8 +16,17 @@ import {
   type Shell,
   type MethodName,
   SAVED_FILE_TYPES,
-} from '../shared/contract';
-import { validateClearHistory, validateDeleteHistory, validateHistoryEntryRef, validateHistoryQuery, validateHistoryReport, validateHistorySearch, validateLastResponses, validatePinHistory } from './history/historyValidate';
+} from '../shared/api';
+import {
+  validateClearHistory,
+  validateDeleteHistory,
+  validateHistoryEntryRef,
+  validateHistoryQuery,
+  validateHistoryReport,
+  validateHistorySearch,
+  validateLastResponses,
+  validatePinHistory,
+} from './history/historyValidate';
 import { checkHistoryRetention } from './workspace/appStores';
 import {
   validateLibraryAdd,
@@ -34,7 +43,15 @@ import { isProfileInputShape } from './profiles/profileInput';
 import { parseWorkspaceChanges } from './workspace/workspaceMerge';
 import { parseGuidelineTabsChanges } from './workspace/guidelineTabs';
 import { validateWorkspaceImportRequest } from './workspace/workspaceFileValidate';
-import { validateCompareRuns, validateExportRun, validateListRuns, validateRunRef, validateRunResultRef, validateRunResults, validateStartRun } from './runs/runValidate';
+import {
+  validateCompareRuns,
+  validateExportRun,
+  validateListRuns,
+  validateRunRef,
+  validateRunResultRef,
+  validateRunResults,
+  validateStartRun,
+} from './runs/runValidate';
 
 /**
  * Argument validation for every contract method. Arguments arrive from IPC or HTTP as
@@ -66,7 +83,7 @@ function stringField(record: Fields, field: string, maxChars: number): Result<st
 }
 
 /** The largest file the app saves through a dialog (a report of many long answers still fits). */
-export const MAX_SAVED_TEXT_CHARS = 64 * 1024 * 1024;
+const MAX_SAVED_TEXT_CHARS = 64 * 1024 * 1024;
 const MAX_FILE_NAME_CHARS = 200;
 
 /**
@@ -104,8 +121,10 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00
  */
 function fileNameProblem(name: string, extension: string): string | null {
   const unsafe = [...name].some((char) => '\\/:*?"<>|'.includes(char) || /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(char));
-  if (name.trim() === '' || unsafe || name.startsWith('.')) return 'must be a plain file name, with no folder and no characters a file name cannot hold.';
-  if (/[. ]$/.test(name) || WINDOWS_DEVICE.test(name)) return 'must be a name every system keeps as it is (no trailing dot or space, no device name).';
+  if (name.trim() === '' || unsafe || name.startsWith('.'))
+    return 'must be a plain file name, with no folder and no characters a file name cannot hold.';
+  if (/[. ]$/.test(name) || WINDOWS_DEVICE.test(name))
+    return 'must be a name every system keeps as it is (no trailing dot or space, no device name).';
   if (!name.toLowerCase().endsWith(`.${extension}`)) return `must end in .${extension}, the kind of file it is.`;
   return null;
 }
@@ -151,7 +170,9 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
       const profileId = stringField(record, 'profileId', MAX_ID_CHARS);
       if (!profileId.ok) return profileId;
       const profile = record['profile'];
-      return isProfileInputShape(profile) ? ok({ profileId: profileId.value, profile }) : invalid('The profile is not in the expected shape.');
+      return isProfileInputShape(profile)
+        ? ok({ profileId: profileId.value, profile })
+        : invalid('The profile is not in the expected shape.');
     }),
   duplicateProfile: profileRef,
   deleteProfile: profileRef,
@@ -228,7 +249,8 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
       if (!text.ok) return text;
       if (text.value === '') return invalid('"text" must not be empty.');
       const { forward, newSearch } = record;
-      if (typeof forward !== 'boolean' || typeof newSearch !== 'boolean') return invalid('"forward" and "newSearch" must be true or false.');
+      if (typeof forward !== 'boolean' || typeof newSearch !== 'boolean')
+        return invalid('"forward" and "newSearch" must be true or false.');
       return ok({ text: text.value, forward, newSearch });
     }),
   stopFindInPage: noArgument,
@@ -281,7 +303,13 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
       const profileId = optionalProfileId(record);
       if (!profileId.ok) return profileId;
       if (tabId !== undefined && !isText(tabId, MAX_ID_CHARS)) return invalid('"tabId" must be a string.');
-      return ok({ agentId: agentId.value, text: text.value, payload: payload as JsonObject, ...definedOnly({ requestId, tabId }), ...profileId.value });
+      return ok({
+        agentId: agentId.value,
+        text: text.value,
+        payload: payload as JsonObject,
+        ...definedOnly({ requestId, tabId }),
+        ...profileId.value,
+      });
     }),
   startRun: validateStartRun,
   cancelRun: validateRunRef,

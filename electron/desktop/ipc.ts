@@ -1,5 +1,5 @@
 import { ipcMain, type WebFrameMain } from 'electron';
-import { ipcChannel, METHODS, type Api, type MethodName, type Shell } from '../shared/contract';
+import { ipcChannel, METHODS, type Api, type MethodName, type Shell } from '../shared/api';
 import { dispatch } from '../core/validate';
 
 /**

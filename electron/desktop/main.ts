@@ -12,7 +12,7 @@ import { folderInUseMessage, lockDataDir } from '../core/storage/dataDirLock';
 import { readStaticFile } from '../core/staticFiles';
 import { setupIpc } from './ipc';
 import { appMenuTemplate } from './menu/appMenu';
-import { eventChannel } from '../shared/contract';
+import { eventChannel } from '../shared/api';
 import { contentSecurityPolicy } from '../shared/csp';
 import { releaseOnSessionEnd, setupShutdown } from './adapters/shutdown';
 
@@ -154,7 +154,8 @@ function serveRenderer(): void {
 }
 
 function createWindow(): BrowserWindow {
-  const window = new BrowserWindow({ // eng-disable AUXCLICK_JS_CHECK -- reviewed: Chromium has
+  const window = new BrowserWindow({
+    // eng-disable AUXCLICK_JS_CHECK -- reviewed: Chromium has
     // no 'Auxclick' Blink feature (the event shipped in Chrome 55; no runtime flag is left to
     // disable), so `disableBlinkFeatures: 'Auxclick'` did nothing. A middle-click on a link asks
     // for a new window, which hardenWebContents' setWindowOpenHandler refuses (then confirm-and-browser).

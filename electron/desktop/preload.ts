@@ -11,7 +11,7 @@ import {
   type MethodName,
   type RunProgress,
   type Shell,
-} from '../shared/contract';
+} from '../shared/api';
 
 /**
  * Exposes exactly the methods of the contract's table to the page, each on its own channel:
@@ -54,5 +54,8 @@ const events: HostEvents = {
 };
 
 contextBridge.exposeInMainWorld('agentExplorer', api as unknown as Api);
-contextBridge.exposeInMainWorld('agentExplorerShell', { ...(shell as unknown as Shell), capabilities: DESKTOP_CAPABILITIES } satisfies HostShell);
+contextBridge.exposeInMainWorld('agentExplorerShell', {
+  ...(shell as unknown as Shell),
+  capabilities: DESKTOP_CAPABILITIES,
+} satisfies HostShell);
 contextBridge.exposeInMainWorld('agentExplorerEvents', events);

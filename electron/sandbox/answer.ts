@@ -7,7 +7,7 @@
  * into the answer, and nothing else varies. Tests and screenshots can therefore assert exact
  * answers. Nothing here does I/O, reads the clock or uses randomness.
  */
-import type { JsonObject, JsonValue } from '../shared/contract';
+import type { JsonObject, JsonValue } from '../shared/api';
 
 /**
  * How an agent reports its processing time. The platform spec says the unit format varies
@@ -18,9 +18,6 @@ import type { JsonObject, JsonValue } from '../shared/contract';
  * - `sec`: seconds with up to two decimals and a short word, `"1.5 sec"`, `"0.35 sec"`
  */
 export type DurationFormat = 'ms' | 's' | 'seconds' | 'sec';
-
-/** Every duration format, for tests and exhaustive checks. */
-export const DURATION_FORMATS: readonly DurationFormat[] = ['ms', 's', 'seconds', 'sec'];
 
 /** How the input text is carried into an answer. */
 export type InputStyle =

@@ -7,7 +7,7 @@
  */
 import { parseAuthVariable } from '../shared/keyPresentation';
 import { parseCommandLine, type Command, type CommandLine, type OptionTable } from '../shared/commandLine';
-import type { KeyPresentation } from '../shared/contract';
+import type { KeyPresentation } from '../shared/api';
 import type { SandboxLatency } from './server';
 
 export interface SandboxCliOptions {
@@ -24,7 +24,7 @@ export interface SandboxCliOptions {
 export const DEFAULT_PORT = 8787;
 
 /** The options, and the --help made from them. */
-export const SANDBOX_COMMAND = {
+const SANDBOX_COMMAND = {
   usage: 'npm run sandbox -- [options]',
   summary: 'Runs the Agent Explorer Sandbox: a local server that speaks the platform API with sample data.',
   options: {

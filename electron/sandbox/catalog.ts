@@ -6,12 +6,11 @@
  * The agents are chosen to show off what a client must cope with: placeholders filled from
  * the payload, four different `duration` formats, and one agent that omits `token`.
  */
-import type { JsonObject, KnownAgent, KnownGuideline } from '../shared/contract';
+import type { JsonObject, KnownAgent, KnownGuideline } from '../shared/api';
 import { composeAnswer, placeholdersOf, type DurationFormat, type InputStyle } from './answer';
 import { SANDBOX_GUIDELINES, type SandboxGuideline } from './guidelines';
 
-export { formatDuration, fillPlaceholders, placeholdersOf, DURATION_FORMATS } from './answer';
-export type { DurationFormat, InputStyle } from './answer';
+export { formatDuration, fillPlaceholders, placeholdersOf } from './answer';
 export { SANDBOX_GUIDELINES, type SandboxGuideline } from './guidelines';
 
 /** An agent as the Sandbox stores it. Only `id`, `name`, `description`, `placeholders` and `example` reach the app. */
@@ -82,9 +81,7 @@ const DEFINITIONS: readonly AgentDefinition[] = [
     includesToken: true,
     baseLatencyMs: 340,
     example: {
-      text:
-        'We agreed to ship the billing page on 3 March. ' +
-        'Priya owns the migration script. Support needs a FAQ before launch.',
+      text: 'We agreed to ship the billing page on 3 March. ' + 'Priya owns the migration script. Support needs a FAQ before launch.',
       payload: { audience: 'the leadership team', tone: 'concise' },
     },
   },

@@ -4,11 +4,11 @@
  * can be read (and reasoned about for safety) on its own.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { KeyPresentation } from '../shared/contract';
+import type { KeyPresentation } from '../shared/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Largest request body the Sandbox accepts: 1 MiB. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * How much of an oversized body we read and throw away before giving up on the connection.
@@ -18,12 +18,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
 
 /** Sends `body` as JSON with the given status and extra headers. A no-op if the client is gone. */
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -37,19 +32,11 @@ export function sendJson(
 }
 
 /** Sends the `{"detail": ...}` error shape every Sandbox error uses. */
-export function sendDetail(
-  res: ServerResponse,
-  status: number,
-  detail: string,
-  headers: Record<string, string> = {},
-): void {
+export function sendDetail(res: ServerResponse, status: number, detail: string, headers: Record<string, string> = {}): void {
   sendJson(res, status, { detail }, headers);
 }
 
-export type BodyResult =
-  | { ok: true; bytes: Buffer }
-  | { ok: false; reason: 'too_large' }
-  | { ok: false; reason: 'aborted' };
+export type BodyResult = { ok: true; bytes: Buffer } | { ok: false; reason: 'too_large' } | { ok: false; reason: 'aborted' };
 
 /**
  * Reads a request body, keeping at most `limit` bytes in memory. Over the limit, the rest is
@@ -100,7 +87,7 @@ export type AuthOutcome = 'ok' | 'missing' | 'invalid';
  * absent or uses another scheme counts as `missing` (no Bearer credentials were presented);
  * a Bearer header with the wrong or an empty key is `invalid`.
  */
-export function checkBearer(header: string | undefined, expectedDigest: Buffer): AuthOutcome {
+function checkBearer(header: string | undefined, expectedDigest: Buffer): AuthOutcome {
   if (header === undefined) return 'missing';
   const match = /^Bearer(?:\s+(.*))?$/i.exec(header.trim());
   if (match === null) return 'missing';

@@ -9,7 +9,7 @@ import { parseSandboxArgs } from './args';
 import { sandboxKnownAgents, sandboxKnownGuidelines } from './catalog';
 import { describePresentation } from '../shared/keyPresentation';
 import { USAGE_EXIT_CODE } from '../shared/commandLine';
-import type { KeyPresentation } from '../shared/contract';
+import type { KeyPresentation } from '../shared/api';
 import { startSandbox, type SandboxServer } from './server';
 
 /** The parts of the process the CLI uses. */

@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { findAgent, findGuideline, answerFor, formatDuration, type SandboxAgent } from './catalog';
 import { describePresentation } from '../shared/keyPresentation';
-import type { KeyPresentation } from '../shared/contract';
+import type { KeyPresentation } from '../shared/api';
 import { checkPresentedKey, keyDigest, readBody, sendDetail, sendJson } from './http';
 import { parseInvokeBody } from './validate';
 

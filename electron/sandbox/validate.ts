@@ -6,9 +6,9 @@
  * harmfully: each may be omitted (`text` defaults to "", `payload` to {}), but a present field
  * of the wrong type is refused with a 400 that names it, never coerced.
  */
-import type { JsonObject, JsonValue } from '../shared/contract';
+import type { JsonObject, JsonValue } from '../shared/api';
 
-export interface InvokeInput {
+interface InvokeInput {
   text: string;
   payload: JsonObject;
 }

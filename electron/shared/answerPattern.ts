@@ -25,7 +25,7 @@ export interface AnswerPattern {
 export type CompiledPattern = { ok: true; value: AnswerPattern } | { ok: false; problem: string };
 
 /** What a person is told about the syntax when a pattern does not compile. */
-export const PATTERN_SYNTAX = 'RE2 syntax (lookahead, lookbehind and backreferences are not supported)';
+const PATTERN_SYNTAX = 'RE2 syntax (lookahead, lookbehind and backreferences are not supported)';
 
 export function compilePattern(source: string): CompiledPattern {
   let compiled: RE2JS;
@@ -33,11 +33,17 @@ export function compilePattern(source: string): CompiledPattern {
     compiled = RE2JS.compile(source);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: `is not a valid regular expression in ${PATTERN_SYNTAX}: ${message.replace(/^error parsing regexp: /, '')}` };
+    return {
+      ok: false,
+      problem: `is not a valid regular expression in ${PATTERN_SYNTAX}: ${message.replace(/^error parsing regexp: /, '')}`,
+    };
   }
   const size = compiled.programSize();
   if (size > MAX_PATTERN_SIZE) {
-    return { ok: false, problem: `is too large: it compiles to ${size.toLocaleString('en-US')} steps, and a pattern may have at most ${MAX_PATTERN_SIZE.toLocaleString('en-US')} (use answerContains for long literal texts, or smaller counted repeats)` };
+    return {
+      ok: false,
+      problem: `is too large: it compiles to ${size.toLocaleString('en-US')} steps, and a pattern may have at most ${MAX_PATTERN_SIZE.toLocaleString('en-US')} (use answerContains for long literal texts, or smaller counted repeats)`,
+    };
   }
   return { ok: true, value: { test: (text) => compiled.test(text), size } };
 }

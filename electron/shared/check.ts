@@ -75,7 +75,9 @@ export function objectArgument<T>(raw: unknown, narrow: (fields: Fields) => Resu
 
 /** `values` without the keys whose value is undefined: an optional field left out stays out. */
 export function definedOnly<const T extends Fields>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 export const isText = (value: unknown, maxChars: number): value is string => typeof value === 'string' && value.length <= maxChars;

@@ -33,7 +33,13 @@ export function checklistRules(markdown: string): ChecklistRule[] {
   for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
     const fenceMatch = FENCE.exec(line);
     if (fence !== null) {
-      if (fenceMatch && fenceMatch[2]![0] === fence.marker[0] && fenceMatch[2]!.length >= fence.marker.length && line.trim() === fenceMatch[2]) fence = null;
+      if (
+        fenceMatch &&
+        fenceMatch[2]![0] === fence.marker[0] &&
+        fenceMatch[2]!.length >= fence.marker.length &&
+        line.trim() === fenceMatch[2]
+      )
+        fence = null;
       continue;
     }
     if (fenceMatch) {

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { printable } from './printable';
 import { APP_VERSION } from './version';
 
-export interface OptionSpec {
+interface OptionSpec {
   readonly type: 'string' | 'boolean';
   /** A one-letter alias (`-h`). */
   readonly short?: string;
@@ -66,7 +66,9 @@ export function parseCommandLine<T extends OptionTable, A>(
   check: (values: OptionValues<T>, positionals: string[]) => Checked<A>,
 ): CommandLine<A> {
   const table: OptionTable = { ...command.options, ...COMMON };
-  const config = Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, spec.short ? { type: spec.type, short: spec.short } : { type: spec.type }]));
+  const config = Object.fromEntries(
+    Object.entries(table).map(([name, spec]) => [name, spec.short ? { type: spec.type, short: spec.short } : { type: spec.type }]),
+  );
   // Not strict: parseArgs' own refusals would take "--key -x-" from us; the same checks are made below.
   const { tokens } = parseArgs({ args: [...argv], options: config, strict: false, allowPositionals: true, tokens: true });
   const values: Record<string, string | boolean> = {};

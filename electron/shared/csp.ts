@@ -1,4 +1,4 @@
-import type { HostKind } from './contract';
+import type { HostKind } from './api';
 
 /**
  * The Content-Security-Policy for the renderer. Nothing inline, nothing remote: scripts and

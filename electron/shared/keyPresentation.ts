@@ -28,7 +28,16 @@ export function samePresentation(a: KeyPresentation, b: KeyPresentation): boolea
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const QUERY_PARAM = /^[A-Za-z0-9._~-]+$/;
 /** Headers that a key must not replace: they frame the request itself. */
-const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'accept', 'user-agent', 'cookie']);
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'accept',
+  'user-agent',
+  'cookie',
+]);
 
 export const DEFAULT_PRESENTATION: KeyPresentation = { kind: 'bearer' };
 
@@ -42,18 +51,21 @@ export function checkPresentation(raw: unknown): { ok: true; value: KeyPresentat
       return { ok: true, value: { kind: 'bearer' } };
     case 'scheme': {
       const scheme = typeof record['scheme'] === 'string' ? record['scheme'].trim() : '';
-      if (!TOKEN.test(scheme) || scheme.length > 64) return fail('The scheme must be one word of letters, digits or -._~ (for example Api-Key or Token).');
+      if (!TOKEN.test(scheme) || scheme.length > 64)
+        return fail('The scheme must be one word of letters, digits or -._~ (for example Api-Key or Token).');
       return { ok: true, value: { kind: 'scheme', scheme } };
     }
     case 'header': {
       const header = typeof record['header'] === 'string' ? record['header'].trim() : '';
-      if (!TOKEN.test(header) || header.length > 64) return fail('The header name must be one word of letters, digits or - (for example X-API-Key).');
+      if (!TOKEN.test(header) || header.length > 64)
+        return fail('The header name must be one word of letters, digits or - (for example X-API-Key).');
       if (RESERVED_HEADERS.has(header.toLowerCase())) return fail(`The key cannot be sent in the ${header} header.`);
       return { ok: true, value: { kind: 'header', header } };
     }
     case 'query': {
       const param = typeof record['param'] === 'string' ? record['param'].trim() : '';
-      if (!QUERY_PARAM.test(param) || param.length > 64) return fail('The query parameter must be letters, digits or -._~ (for example api_key).');
+      if (!QUERY_PARAM.test(param) || param.length > 64)
+        return fail('The query parameter must be letters, digits or -._~ (for example api_key).');
       return { ok: true, value: { kind: 'query', param } };
     }
     default:

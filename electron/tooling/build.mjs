@@ -24,8 +24,22 @@ const started = performance.now();
 await Promise.all([
   // Electron main and preload: CommonJS, with 'electron' provided by the runtime. The preload
   // runs sandboxed, where only a few modules can be required, so everything else is inlined.
-  esbuild({ ...common, entryPoints: ['electron/desktop/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', external: ['electron'], plugins: [lazyHttp2], define: undiciDefine }),
-  esbuild({ ...common, entryPoints: ['electron/desktop/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', external: ['electron'] }),
+  esbuild({
+    ...common,
+    entryPoints: ['electron/desktop/main.ts'],
+    outfile: 'dist/electron/main.cjs',
+    format: 'cjs',
+    external: ['electron'],
+    plugins: [lazyHttp2],
+    define: undiciDefine,
+  }),
+  esbuild({
+    ...common,
+    entryPoints: ['electron/desktop/preload.ts'],
+    outfile: 'dist/electron/preload.cjs',
+    format: 'cjs',
+    external: ['electron'],
+  }),
   // Browser mode and the standalone Sandbox, bundled as their tests bundle them.
   esbuild({ ...common, ...webBuildOptions('dist/electron/web.mjs') }),
   esbuild({ ...common, ...sandboxBuildOptions('dist/electron/sandbox.mjs') }),
@@ -40,4 +54,6 @@ if (!nodeOnly) {
   const { build: viteBuild } = await import('vite');
   await viteBuild({ configFile: `${root}/vite.config.ts`, logLevel: 'warn' });
 }
-process.stdout.write(`Built ${nodeOnly ? 'dist/electron' : 'dist/electron and dist/renderer'} in ${Math.round(performance.now() - started)} ms\n`);
+process.stdout.write(
+  `Built ${nodeOnly ? 'dist/electron' : 'dist/electron and dist/renderer'} in ${Math.round(performance.now() - started)} ms\n`,
+);

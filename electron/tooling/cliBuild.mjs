@@ -23,7 +23,10 @@ const requireBuiltins = {
     builder.onResolve({ filter: /^node:/ }, (args) =>
       args.namespace === 'builtin' ? { path: args.path, external: true } : { path: args.path, namespace: 'builtin' },
     );
-    builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -45,7 +48,8 @@ export function cliBuildOptions(outfile) {
   };
 }
 
-const ESM_REQUIRE = "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);";
+const ESM_REQUIRE =
+  "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);";
 
 /**
  * esbuild options for browser mode's bundle at `outfile`: an ES module that bundles undici
@@ -53,7 +57,14 @@ const ESM_REQUIRE = "import { createRequire as createRequireForBundle } from 'no
  * renderer from `../renderer/` beside it.
  */
 export function webBuildOptions(outfile) {
-  return { ...common, entryPoints: ['electron/web/cli.ts'], outfile, banner: { js: ESM_REQUIRE }, plugins: [lazyHttp2], define: undiciDefine };
+  return {
+    ...common,
+    entryPoints: ['electron/web/cli.ts'],
+    outfile,
+    banner: { js: ESM_REQUIRE },
+    plugins: [lazyHttp2],
+    define: undiciDefine,
+  };
 }
 
 /** esbuild options for the standalone Sandbox's bundle at `outfile`. */

@@ -23,13 +23,18 @@ export function findElectronBinary() {
   const pathFile = path.join(dir, 'path.txt');
   const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
   const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH || path.join(dir, 'dist');
-  const candidate = relative ? path.join(distDir, relative) : process.env.ELECTRON_OVERRIDE_DIST_PATH ? path.join(distDir, 'electron') : null;
+  const candidate = relative
+    ? path.join(distDir, relative)
+    : process.env.ELECTRON_OVERRIDE_DIST_PATH
+      ? path.join(distDir, 'electron')
+      : null;
   return candidate && existsSync(candidate) ? candidate : null;
 }
 
 /** Why Electron tests or `npm start` cannot use Electron here, in one sentence, or null. */
 export function electronUnavailableReason() {
   if (!electronPackageDir()) return 'the electron package is not installed';
-  if (!findElectronBinary()) return "the Electron binary is not installed (Electron downloads it from GitHub on first run, which this machine cannot reach)";
+  if (!findElectronBinary())
+    return 'the Electron binary is not installed (Electron downloads it from GitHub on first run, which this machine cannot reach)';
   return null;
 }

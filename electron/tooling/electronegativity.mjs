@@ -194,15 +194,20 @@ export function judgeFindings(findings, { directives = [], errors = [] } = {}) {
     const fails = !known || FAILING_SEVERITIES.has(finding.severity);
     rows.push({ verdict: fails ? 'FAIL' : 'note', severity: finding.severity, check: finding.id, where, detail: finding.description });
     if (!known) problems.push(`${finding.id} at ${where} has a severity this script does not know: ${finding.severity}.`);
-    else if (fails) problems.push(`${finding.id} (${finding.severity}) at ${where}: ${sentence(finding.description)} Fix it, or justify it on that line with // eng-disable ${finding.id} -- reason.`);
+    else if (fails)
+      problems.push(
+        `${finding.id} (${finding.severity}) at ${where}: ${sentence(finding.description)} Fix it, or justify it on that line with // eng-disable ${finding.id} -- reason.`,
+      );
   }
   for (const directive of directives) {
     const where = `${directive.file}:${directive.line}`;
     const check = directive.checks.join(' ');
     let problem = null;
     if (directive.html) problem = `the eng-disable comment at ${where} is in HTML, where it cannot carry a reason; fix the markup instead.`;
-    else if (directive.line === 1) problem = `the eng-disable comment at ${where} is on a file's first line, which turns ${check} off for the whole file; put it on the line it is about.`;
-    else if (words(directive.reason).length < MIN_REASON_WORDS) problem = `the eng-disable comment at ${where} gives no reason; write // eng-disable ${check} -- why it is safe.`;
+    else if (directive.line === 1)
+      problem = `the eng-disable comment at ${where} is on a file's first line, which turns ${check} off for the whole file; put it on the line it is about.`;
+    else if (words(directive.reason).length < MIN_REASON_WORDS)
+      problem = `the eng-disable comment at ${where} gives no reason; write // eng-disable ${check} -- why it is safe.`;
     rows.push({ verdict: problem ? 'FAIL' : 'justified', severity: '', check, where, detail: directive.reason || '(no reason)' });
     if (problem) problems.push(problem);
   }
@@ -333,7 +338,8 @@ export async function main() {
     const csp = cspFindings(await electronPolicy(), loadCspEvaluator());
     const directives = findDisableDirectives(sourceFiles(input));
     const { ok, rows, problems } = judgeFindings([...report.issues, ...csp], { directives, errors: report.errors });
-    for (const [check, reason] of Object.entries(EXCLUDED_CHECKS)) rows.push({ verdict: 'excluded', severity: '', check, where: '', detail: reason });
+    for (const [check, reason] of Object.entries(EXCLUDED_CHECKS))
+      rows.push({ verdict: 'excluded', severity: '', check, where: '', detail: reason });
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(

@@ -41,6 +41,8 @@ if (binary) {
   const rootArgs = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
   run(binary, [...rootArgs, root, ...passThrough], env);
 } else {
-  process.stdout.write(`Electron's binary is not installed and could not be downloaded (${failure}), so Agent Explorer is starting in browser mode instead.\n`);
+  process.stdout.write(
+    `Electron's binary is not installed and could not be downloaded (${failure}), so Agent Explorer is starting in browser mode instead.\n`,
+  );
   run(process.execPath, [path.join(root, 'dist/electron/web.mjs'), ...browserModeArgs(passThrough, process.platform, process.env)]);
 }

@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, Electronegativity, unit tests (Vitest), a build, end-to-end
+// `npm test`: type check, lint, import circles, format, dead code, Electronegativity, unit tests (Vitest), a build, end-to-end
 // tests (Playwright on real Chromium against browser mode) and Electron tests (skipped, with the
 // reason, where the Electron binary is missing). Every step runs even if one fails, so one run
 // shows all that is wrong; it ends with one summary line and a non-zero exit code on any failure.
@@ -46,7 +46,8 @@ function addVitest(file) {
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const suite of report.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
-      if (test.status === 'failed') failures.push({ title: `${relative(root, suite.name)} › ${test.fullName}`, error: excerpt(test.failureMessages?.[0]) });
+      if (test.status === 'failed')
+        failures.push({ title: `${relative(root, suite.name)} › ${test.fullName}`, error: excerpt(test.failureMessages?.[0]) });
     }
     if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
       failures.push({ title: relative(root, suite.name), error: excerpt(suite.message) });
@@ -72,7 +73,10 @@ function addPlaywright(file) {
         if (test.status !== 'unexpected') continue;
         const last = test.results?.at(-1);
         const error = last?.errors?.map((e) => e.message).join('\n') ?? last?.error?.message;
-        failures.push({ title: `${relative(root, join(report.config?.rootDir ?? root, spec.file))}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')}`, error: excerpt(error) });
+        failures.push({
+          title: `${relative(root, join(report.config?.rootDir ?? root, spec.file))}:${spec.line} › ${[...titles.slice(1), spec.title].join(' › ')}`,
+          error: excerpt(error),
+        });
       }
     }
   }
@@ -83,6 +87,10 @@ step('type check', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
 step('lint', 'eslint', ['--max-warnings', '0', '.']);
 // No import circle anywhere in the source (the lint rules hold the direction between folders).
 step('import circles', 'madge', ['--circular', '--extensions', 'ts,tsx', 'electron', 'renderer']);
+// One layout, decided by Prettier (npm run format rewrites it), and no dead code: knip finds
+// files, exports and dependencies nothing uses.
+step('format', 'prettier', ['--check', '--log-level', 'warn', '.']);
+step('dead code', 'knip', []);
 // Electronegativity's security checks over electron/ and renderer/; offline, a few seconds.
 step('electronegativity', process.execPath, ['electron/tooling/electronegativity.mjs']);
 step('unit tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);

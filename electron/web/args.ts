@@ -17,15 +17,24 @@ export interface WebArgs {
 }
 
 /** The options, and the --help made from them. */
-export const WEB_COMMAND = {
+const WEB_COMMAND = {
   usage: 'npm run web -- [options]',
   summary: 'Serves Agent Explorer to a browser on this machine, from the same core as the desktop app.',
   options: {
     port: { type: 'string', value: 'N', help: 'listen on 127.0.0.1:N (default: a free port)' },
     open: { type: 'boolean', help: 'open the app in the system browser (through a private file:\nno secret on any command line)' },
-    'data-dir': { type: 'string', value: 'DIR', help: 'where profiles are saved (default: AGENT_EXPLORER_DATA_DIR,\nor your config folder)' },
+    'data-dir': {
+      type: 'string',
+      value: 'DIR',
+      help: 'where profiles are saved (default: AGENT_EXPLORER_DATA_DIR,\nor your config folder)',
+    },
     'sandbox-key': { type: 'string', value: 'KEY', help: 'a fixed sandbox key', forTests: true },
-    'sandbox-latency': { type: 'string', value: 'none|realistic', help: 'the Sandbox answers at once, or as a platform would (default)', forTests: true },
+    'sandbox-latency': {
+      type: 'string',
+      value: 'none|realistic',
+      help: 'the Sandbox answers at once, or as a platform would (default)',
+      forTests: true,
+    },
   },
   footer: `Each printed address opens the app once; when one is used, a fresh one is printed for the next tab
 or browser. One Agent Explorer at a time per data folder. Keys are kept in memory only in browser mode.
@@ -38,7 +47,8 @@ export function parseWebArgs(argv: readonly string[]): CommandLine<WebArgs> {
     const args: WebArgs = { port: 0, open: values.open === true, dataDir: null, sandboxLatency: 'realistic' };
     const port = values.port;
     if (port !== undefined) {
-      if (!/^\d+$/.test(port) || Number(port) > 65535) return { ok: false, message: `--port needs a number from 0 to 65535, got "${port}".` };
+      if (!/^\d+$/.test(port) || Number(port) > 65535)
+        return { ok: false, message: `--port needs a number from 0 to 65535, got "${port}".` };
       args.port = Number(port);
     }
     if (values['data-dir'] !== undefined) {

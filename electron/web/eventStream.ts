@@ -38,7 +38,7 @@ export interface EventStreams {
 }
 
 /** One SSE frame: the JSON goes on one `data:` line (JSON.stringify escapes CR and LF). */
-export function sseFrame(event: string, data: unknown): string {
+function sseFrame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LAUNCH_SECRET_HEADER, SESSION_PATH, type Api } from '../shared/contract';
+import { LAUNCH_SECRET_HEADER, SESSION_PATH, type Api } from '../shared/api';
 import { contentSecurityPolicy } from '../shared/csp';
 import type { RunProgressSource } from '../core/runs/runProgress';
 import { readStaticFile } from '../core/staticFiles';

@@ -13,7 +13,7 @@ import { writePrivateFile } from '../core/storage/privateFiles';
  * otherwise inherit them.
  */
 
-export const LAUNCH_FILE_NAME = 'open-in-browser.html';
+const LAUNCH_FILE_NAME = 'open-in-browser.html';
 
 /** The program that opens a file or address in the user's browser, looked up on PATH. */
 export function openerCommand(platform: NodeJS.Platform = process.platform): string {

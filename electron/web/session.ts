@@ -19,7 +19,7 @@ export function sessionCookieName(port: number): string {
   return `agent-explorer-session-${port}`;
 }
 
-export type Exchange =
+type Exchange =
   | { ok: true; pageSecret: string; /** A new cookie value to set, or null to keep the browser's. */ cookie: string | null }
   | { ok: false; reason: 'used' | 'unknown' };
 

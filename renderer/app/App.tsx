@@ -22,16 +22,50 @@ import { SectionBoundary } from '../ui/ErrorBoundary';
 import { Tabs, type TabSpec } from '../ui/Tabs';
 
 /** The app's readiness, for people (the banner) and for tests (`data-app-state`). */
-export type AppState = 'loading' | 'ready' | 'error';
+type AppState = 'loading' | 'ready' | 'error';
 
 const sectionTabs = (section: string): readonly TabSpec[] => [
   // Each section in its own error boundary: one that fails to render leaves the other working.
   // The workbench with a guideline beside it; the guideline panel has its own boundary.
-  { id: 'agents', label: 'Agents', panel: <SectionBoundary name="Agents"><WorkbenchBeside><InvokePanel /></WorkbenchBeside></SectionBoundary> },
-  { id: 'guidelines', label: 'Guidelines', panel: <SectionBoundary name="Guidelines"><GuidelinesPanel /></SectionBoundary> },
-  { id: 'history', label: 'History', panel: <SectionBoundary name="History"><HistoryPanel visible={section === 'history'} /></SectionBoundary> },
+  {
+    id: 'agents',
+    label: 'Agents',
+    panel: (
+      <SectionBoundary name="Agents">
+        <WorkbenchBeside>
+          <InvokePanel />
+        </WorkbenchBeside>
+      </SectionBoundary>
+    ),
+  },
+  {
+    id: 'guidelines',
+    label: 'Guidelines',
+    panel: (
+      <SectionBoundary name="Guidelines">
+        <GuidelinesPanel />
+      </SectionBoundary>
+    ),
+  },
+  {
+    id: 'history',
+    label: 'History',
+    panel: (
+      <SectionBoundary name="History">
+        <HistoryPanel visible={section === 'history'} />
+      </SectionBoundary>
+    ),
+  },
   // Suites and their runs.
-  { id: 'runs', label: 'Runs', panel: <SectionBoundary name="Runs"><LazyRunsPanel /></SectionBoundary> },
+  {
+    id: 'runs',
+    label: 'Runs',
+    panel: (
+      <SectionBoundary name="Runs">
+        <LazyRunsPanel />
+      </SectionBoundary>
+    ),
+  },
 ];
 
 /**

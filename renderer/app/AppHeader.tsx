@@ -68,13 +68,23 @@ export function AppHeader() {
           Settings
         </button>
         {info && (
-          <span className="host-kind" title={info.host === 'electron' ? 'Running as the desktop app' : 'Running in a browser tab against the local host'}>
+          <span
+            className="host-kind"
+            title={info.host === 'electron' ? 'Running as the desktop app' : 'Running in a browser tab against the local host'}
+          >
             {info.host === 'electron' ? 'Desktop' : 'Browser mode'}
           </span>
         )}
       </header>
       {settingsOpen && <LazySettingsDialog onClose={() => setSettingsOpen(false)} />}
-      {dialog && <ProfilesDialog onClose={() => setDialog(null)} initialProfileId={dialog.profileId} focusKey={dialog.focusKey} focusDetect={dialog.focusDetect} />}
+      {dialog && (
+        <ProfilesDialog
+          onClose={() => setDialog(null)}
+          initialProfileId={dialog.profileId}
+          focusKey={dialog.focusKey}
+          focusDetect={dialog.focusDetect}
+        />
+      )}
     </>
   );
 }

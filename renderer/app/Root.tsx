@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { Api, HostEvents, HostShell } from '../../electron/shared/contract';
+import type { Api, HostEvents, HostShell } from '../../electron/shared/api';
 import { App } from './App';
 import { FindBar } from '../features/find/FindBar';
 import { resolveHostEvents } from '../host/events';

@@ -15,8 +15,8 @@ export function SandboxNotice() {
     <section role="note" aria-labelledby={titleId} className="sandbox-notice">
       <strong id={titleId}>Running without the Chromium sandbox</strong>{' '}
       <span>
-        This copy of Agent Explorer was started with <code>--no-sandbox</code>. On Linux the AppImage starts that way where the
-        system blocks user namespaces (Ubuntu 24.04 and later): install the .deb package instead, which sets up the sandbox.
+        This copy of Agent Explorer was started with <code>--no-sandbox</code>. On Linux the AppImage starts that way where the system
+        blocks user namespaces (Ubuntu 24.04 and later): install the .deb package instead, which sets up the sandbox.
       </span>
     </section>
   );

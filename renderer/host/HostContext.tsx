@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Api, HostEvents, HostShell } from '../../electron/shared/contract';
+import type { Api, HostEvents, HostShell } from '../../electron/shared/api';
 import { browserShell } from './browserShell';
 
 interface Host {

@@ -8,7 +8,7 @@ import {
   type QueryClient,
   type UseMutationOptions,
 } from '@tanstack/react-query';
-import type { Api, ApiArgument, ApiMethod, ApiReturn, Result } from '../../electron/shared/contract';
+import type { Api, ApiArgument, ApiMethod, ApiReturn, Result } from '../../electron/shared/api';
 import { useHost } from './HostContext';
 import { valueOf } from './valueOf';
 
@@ -76,14 +76,21 @@ export function apiQuery<M extends ApiMethod, U extends boolean = false>(
 }
 
 /** The read of one method in a component (see apiQuery). */
-export function useApiQuery<M extends ApiMethod, U extends boolean = false>(method: M, argument: ApiArgument<M> | null, settings?: ApiQuerySettings<U>) {
+export function useApiQuery<M extends ApiMethod, U extends boolean = false>(
+  method: M,
+  argument: ApiArgument<M> | null,
+  settings?: ApiQuerySettings<U>,
+) {
   return useQuery(apiQuery(useHost(), method, argument, settings));
 }
 
 /** What a mutation of a method is called with by default: its argument (nothing for a method without one). */
 type ApiVariables<M extends ApiMethod> = ApiArgument<M> extends undefined ? void : ApiArgument<M>;
 
-export type ApiMutationSettings<M extends ApiMethod, V, U extends boolean> = Omit<UseMutationOptions<ApiData<M, U>, Error, V>, 'mutationFn'> & {
+export type ApiMutationSettings<M extends ApiMethod, V, U extends boolean> = Omit<
+  UseMutationOptions<ApiData<M, U>, Error, V>,
+  'mutationFn'
+> & {
   /** As for a query: the Result's value is the data and a refusal the mutation's error. */
   unwrap?: U;
   /** The argument sent for what the caller passes, when the two differ (a key in its one-shot holder). */
@@ -122,6 +129,9 @@ export function apiMutation<M extends ApiMethod, V = ApiVariables<M>, U extends 
 }
 
 /** A change through one method in a component (see apiMutation). */
-export function useApiMutation<M extends ApiMethod, V = ApiVariables<M>, U extends boolean = false>(method: M, settings?: ApiMutationSettings<M, V, U>) {
+export function useApiMutation<M extends ApiMethod, V = ApiVariables<M>, U extends boolean = false>(
+  method: M,
+  settings?: ApiMutationSettings<M, V, U>,
+) {
   return useMutation(apiMutation(useHost(), method, settings));
 }

@@ -1,4 +1,4 @@
-import { BROWSER_CAPABILITIES, type HostShell, type SaveTextFileRequest } from '../../electron/shared/contract';
+import { BROWSER_CAPABILITIES, type HostShell, type SaveTextFileRequest } from '../../electron/shared/api';
 
 /**
  * Hands a file the app made (a QA report, a workspace file) to the browser as a download: a
@@ -6,7 +6,7 @@ import { BROWSER_CAPABILITIES, type HostShell, type SaveTextFileRequest } from '
  * downloads (and may ask, by its own settings). The object URL is revoked once the click has
  * been handled.
  */
-export function downloadTextFile({ suggestedName, content, mediaType }: SaveTextFileRequest): void {
+function downloadTextFile({ suggestedName, content, mediaType }: SaveTextFileRequest): void {
   const url = URL.createObjectURL(new Blob([content], { type: `${mediaType};charset=utf-8` }));
   const link = document.createElement('a');
   link.href = url;

@@ -1,4 +1,4 @@
-import type { HostEvents } from '../../electron/shared/contract';
+import type { HostEvents } from '../../electron/shared/api';
 
 declare global {
   interface Window {

@@ -6,7 +6,7 @@ import {
   type ApiArgument,
   type ApiMethod,
   type ApiReturn,
-} from '../../electron/shared/contract';
+} from '../../electron/shared/api';
 
 /** A transport failure between the page and its own host (not a platform error). */
 export class HostUnavailableError extends Error {
@@ -57,10 +57,7 @@ export function createHttpApi(options: HttpApiOptions): Api {
       throw new HostUnavailableError(HOST_UNREACHABLE, null);
     }
     if (!response.ok) {
-      const hint =
-        response.status === 403
-          ? HOST_REFUSED
-          : `The Agent Explorer host answered ${response.status}.`;
+      const hint = response.status === 403 ? HOST_REFUSED : `The Agent Explorer host answered ${response.status}.`;
       throw new HostUnavailableError(hint, response.status);
     }
     const body = (await response.json()) as { value: ApiReturn<M> };

@@ -1,4 +1,4 @@
-import { SESSION_PATH, type Api, type HostEvents, type HostShell } from '../../electron/shared/contract';
+import { SESSION_PATH, type Api, type HostEvents, type HostShell } from '../../electron/shared/api';
 import { browserShell } from './browserShell';
 import { NO_EVENTS } from './HostContext';
 import { createHttpApi } from './httpApi';
@@ -38,7 +38,12 @@ export type HostConnection =
  */
 export async function connectHost(win: Window = window, doFetch: typeof fetch = win.fetch.bind(win)): Promise<HostConnection> {
   if (win.agentExplorer) {
-    return { ok: true, api: win.agentExplorer, events: win.agentExplorerEvents ?? NO_EVENTS, shell: win.agentExplorerShell ?? browserShell };
+    return {
+      ok: true,
+      api: win.agentExplorer,
+      events: win.agentExplorerEvents ?? NO_EVENTS,
+      shell: win.agentExplorerShell ?? browserShell,
+    };
   }
   const token = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(win.location.hash)?.[1];
   if (token) {
@@ -60,11 +65,17 @@ export async function connectHost(win: Window = window, doFetch: typeof fetch = 
       const pageSecret = ((await response.json().catch(() => null)) as { value?: { pageSecret?: unknown } } | null)?.value?.pageSecret;
       if (typeof pageSecret !== 'string') return { ok: false, reason: 'unreachable' };
       win.sessionStorage.setItem(PAGE_SECRET_STORAGE_KEY, pageSecret);
-      return { ok: true, api: createHttpApi({ secret: pageSecret }), events: createStreamEvents({ secret: pageSecret }), shell: browserShell };
+      return {
+        ok: true,
+        api: createHttpApi({ secret: pageSecret }),
+        events: createStreamEvents({ secret: pageSecret }),
+        shell: browserShell,
+      };
     }
     // A used token may still leave this tab with a session (a reload of an old address).
     const stored = win.sessionStorage.getItem(PAGE_SECRET_STORAGE_KEY);
-    if (stored) return { ok: true, api: createHttpApi({ secret: stored }), events: createStreamEvents({ secret: stored }), shell: browserShell };
+    if (stored)
+      return { ok: true, api: createHttpApi({ secret: stored }), events: createStreamEvents({ secret: stored }), shell: browserShell };
     if (response.status !== 403) return { ok: false, reason: 'unreachable' };
     const code = ((await response.json().catch(() => null)) as { error?: { code?: string } } | null)?.error?.code;
     return { ok: false, reason: code === 'token_used' ? 'token_used' : 'token_unknown' };

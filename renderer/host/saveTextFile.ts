@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Result, SavedTextFile, SaveTextFileRequest } from '../../electron/shared/contract';
+import type { Result, SavedTextFile, SaveTextFileRequest } from '../../electron/shared/api';
 import { useShell } from './HostContext';
 
 /**

@@ -1,4 +1,4 @@
-import { LAUNCH_SECRET_HEADER, type HostEvents, type RunProgress } from '../../electron/shared/contract';
+import { LAUNCH_SECRET_HEADER, type HostEvents, type RunProgress } from '../../electron/shared/api';
 import { EVENTS_PATH, STREAM_EVENT_NAMES } from '../../electron/shared/hostEventStream';
 import { createSseParser } from './sseParser';
 

@@ -1,4 +1,4 @@
-import type { Result } from '../../electron/shared/contract';
+import type { Result } from '../../electron/shared/api';
 
 /** A Result's value, or a thrown error carrying its message, for a query or mutation to show. */
 export function valueOf<T>(result: Result<T>): T {

@@ -1,4 +1,4 @@
-import type { CatalogAgent, JsonObject, KnownAgent } from '../../electron/shared/contract';
+import type { CatalogAgent, JsonObject, KnownAgent } from '../../electron/shared/api';
 
 /**
  * What the app knows about one agent id, merged from the two sources: the host's built-in
@@ -46,9 +46,7 @@ export function agentKnowledge(
 export function completionKeys(knowledge: AgentKnowledge | null): { key: string; detail: string }[] {
   if (!knowledge) return [];
   const placeholders = knowledge.placeholders.map((key) => ({ key, detail: 'placeholder' }));
-  const learned = knowledge.learnedKeys
-    .filter((key) => !knowledge.placeholders.includes(key))
-    .map((key) => ({ key, detail: 'learned' }));
+  const learned = knowledge.learnedKeys.filter((key) => !knowledge.placeholders.includes(key)).map((key) => ({ key, detail: 'learned' }));
   return [...placeholders, ...learned];
 }
 

@@ -1,4 +1,4 @@
-import type { ExchangeRecord, PlatformError } from '../../electron/shared/contract';
+import type { ExchangeRecord, PlatformError } from '../../electron/shared/api';
 
 /**
  * What an HTTP error means for the person and what they can do about it, read from the
@@ -74,7 +74,7 @@ export function retryAfterOf(headers: Readonly<Record<string, string>>): string 
 }
 
 /** Which kind of id the URL was about, and the id, from the platform's paths (/api/agent/{id}/…, /api/guideline/{id}/). */
-export function calledId(url: string): { kind: 'agent' | 'guideline'; id: string } | null {
+function calledId(url: string): { kind: 'agent' | 'guideline'; id: string } | null {
   let path: string;
   try {
     path = new URL(url).pathname;

@@ -1,4 +1,4 @@
-import type { ErrorCode, ExchangeRecord } from '../../electron/shared/contract';
+import type { ErrorCode, ExchangeRecord } from '../../electron/shared/api';
 
 /** How an error looks: danger for failures of the call, warning for "nothing was sent". */
 export type ErrorTone = 'danger' | 'warning';

@@ -114,7 +114,8 @@ function scan(text: string): { offset: number; reason: string } | null {
           continue;
         }
         if (ch !== '"') {
-          const hint = ch === "'" ? 'property names need double quotes' : `expected a property name in double quotes but found ${describe(text, i)}`;
+          const hint =
+            ch === "'" ? 'property names need double quotes' : `expected a property name in double quotes but found ${describe(text, i)}`;
           return fail(i, hint);
         }
         const key = scanString(text, i);
@@ -177,7 +178,7 @@ function scanString(text: string, start: number): Scanned {
     if (ch < ' ') return { offset: i, reason: `${describe(text, i)} must be escaped inside a string (for a line break use \\n)` };
     i++;
   }
-  return { offset: start, reason: 'this string is never closed (missing \'"\')' };
+  return { offset: start, reason: "this string is never closed (missing '\"')" };
 }
 
 function scanNumber(text: string, start: number): Scanned {
@@ -208,7 +209,8 @@ function scanNumber(text: string, start: number): Scanned {
 function scanLiteral(text: string, start: number): Scanned {
   const word = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(text.slice(start, start + 64))?.[0];
   if (word && LITERALS.has(word)) return { end: start + word.length };
-  if (word) return { offset: start, reason: `unexpected word '${word}' (values are strings in double quotes, numbers, true, false or null)` };
+  if (word)
+    return { offset: start, reason: `unexpected word '${word}' (values are strings in double quotes, numbers, true, false or null)` };
   if (text[start] === "'") return { offset: start, reason: 'strings need double quotes' };
   return { offset: start, reason: `expected a value but found ${describe(text, start)}` };
 }

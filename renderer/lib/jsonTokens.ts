@@ -9,7 +9,7 @@
  */
 
 /** What a token is; `other` is any character that cannot start a JSON token. */
-export type JsonTokenKind = 'open' | 'close' | 'colon' | 'comma' | 'string' | 'number' | 'word' | 'other';
+type JsonTokenKind = 'open' | 'close' | 'colon' | 'comma' | 'string' | 'number' | 'word' | 'other';
 
 /** One token: its kind, its exact source text, and its UTF-16 offsets (`end` exclusive). */
 export interface JsonToken {
@@ -80,7 +80,7 @@ function stringEnd(text: string, start: number): number {
 }
 
 /** True when a string token has its closing quote. */
-export function isClosedString(token: JsonToken): boolean {
+function isClosedString(token: JsonToken): boolean {
   if (token.kind !== 'string' || token.text.length < 2 || !token.text.endsWith('"')) return false;
   // An escaped quote at the end does not close it: count the backslashes before it.
   let slashes = 0;

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../electron/shared/contract';
+import type { JsonObject, JsonValue } from '../../electron/shared/api';
 import { findJsonProblem } from './jsonLocation';
 
 /** The payload editor's verdict on its text. */
@@ -8,7 +8,7 @@ export type PayloadCheck =
   | { ok: false; kind: 'not_object'; message: string; offset: number };
 
 /** The message shown when the text is JSON but not an object (the API wants an object). */
-export const NOT_AN_OBJECT = 'Payload must be a JSON object';
+const NOT_AN_OBJECT = 'Payload must be a JSON object';
 
 /** Checks the payload text: it must be JSON, and the JSON must be an object. */
 export function checkPayload(text: string): PayloadCheck {
@@ -32,11 +32,6 @@ export function checkPayload(text: string): PayloadCheck {
     return { ok: false, kind: 'not_object', message: NOT_AN_OBJECT, offset: text.length - text.trimStart().length };
   }
   return { ok: true, payload: value };
-}
-
-/** The agent's placeholders that the payload does not fill, in the agent's order. */
-export function missingPlaceholders(placeholders: readonly string[], payload: JsonObject): string[] {
-  return placeholders.filter((name) => !Object.hasOwn(payload, name));
 }
 
 /** Pretty-prints JSON text with two-space indentation; returns null when it does not parse. */

@@ -65,11 +65,7 @@ function wordStarts(key: string): string[] {
  * the start of the key or of one of its words ("name" finds customer_name), names starting
  * with it first, in the given order otherwise.
  */
-export function keySuggestions(
-  text: string,
-  spot: KeySpot,
-  known: readonly { key: string; detail: string }[],
-): KeySuggestion[] {
+export function keySuggestions(text: string, spot: KeySpot, known: readonly { key: string; detail: string }[]): KeySuggestion[] {
   const present = new Set(topLevelKeys(text));
   // The name being typed is in the text too (when quoted and closed); it must stay offered.
   if (spot.quoted) present.delete(stringContent({ kind: 'string', text: text.slice(spot.from, spot.to), start: 0, end: 0 }));

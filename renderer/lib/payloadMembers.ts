@@ -31,7 +31,12 @@ export function topLevelMembers(text: string): PayloadMember[] | null {
     if (!valueStart) break;
     const valueEnd = endOfValue(tokens, i + 2);
     const source = text.slice(valueStart.start, valueEnd);
-    members.push({ key: stringContent(token), kind: kindOf(valueStart), source, text: valueStart.kind === 'string' ? stringContent(valueStart) : source });
+    members.push({
+      key: stringContent(token),
+      kind: kindOf(valueStart),
+      source,
+      text: valueStart.kind === 'string' ? stringContent(valueStart) : source,
+    });
   }
   return members;
 }

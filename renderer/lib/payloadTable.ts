@@ -47,7 +47,7 @@ export interface RowProblem {
 let nextRowId = 1;
 
 /** A fresh row id; ids only need to differ within one table. */
-export function newRowId(): number {
+function newRowId(): number {
   return nextRowId++;
 }
 
@@ -88,12 +88,12 @@ export function rowsFromText(text: string): { ok: true; rows: PayloadRow[] } | {
 const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /** True for a row the user has not filled in at all; it is skipped, not an error. */
-export function isBlankRow(row: PayloadRow): boolean {
+function isBlankRow(row: PayloadRow): boolean {
   return row.key === '' && row.value === '' && (row.type === 'string' || row.type === 'null');
 }
 
 /** The row's value as JSON source text, or the reason it has none. */
-export function rowValueJson(row: PayloadRow): { ok: true; json: string } | { ok: false; message: string } {
+function rowValueJson(row: PayloadRow): { ok: true; json: string } | { ok: false; message: string } {
   switch (row.type) {
     case 'string':
       return { ok: true, json: JSON.stringify(row.value) };
@@ -126,7 +126,8 @@ export function rowProblems(rows: readonly PayloadRow[]): RowProblem[] {
   for (const row of rows) {
     if (isBlankRow(row)) continue;
     if (row.key === '') problems.push({ rowId: row.id, cell: 'key', message: 'This value needs a key.' });
-    else if (seen.has(row.key)) problems.push({ rowId: row.id, cell: 'key', message: `The key “${row.key}” is already used above; each key may appear once.` });
+    else if (seen.has(row.key))
+      problems.push({ rowId: row.id, cell: 'key', message: `The key “${row.key}” is already used above; each key may appear once.` });
     seen.add(row.key);
     const value = rowValueJson(row);
     if (!value.ok) problems.push({ rowId: row.id, cell: 'value', message: value.message });

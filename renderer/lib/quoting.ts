@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../electron/shared/contract';
+import type { JsonValue } from '../../electron/shared/api';
 
 /**
  * Quoting arbitrary text into source code: a POSIX shell word, a JavaScript string, a Python

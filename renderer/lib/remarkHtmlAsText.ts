@@ -26,9 +26,7 @@ function replaceHtml(parent: MdNode): void {
   children.forEach((child, index) => {
     if (child.type === 'html') {
       const value = child.value ?? '';
-      children[index] = BLOCK_PARENTS.has(parent.type)
-        ? { type: 'code', value }
-        : { type: 'inlineCode', value };
+      children[index] = BLOCK_PARENTS.has(parent.type) ? { type: 'code', value } : { type: 'inlineCode', value };
     } else {
       replaceHtml(child);
     }

@@ -49,7 +49,10 @@ export function ConfirmStep({
  * given `cancelRef`) has focus first, and Escape takes it and stops there, so inside a dialog
  * it steps back out of the question instead of closing the whole dialog.
  */
-export function useSafeChoice(onCancel: () => void): { cancelRef: RefObject<HTMLButtonElement | null>; onKeyDown: (event: KeyboardEvent) => void } {
+export function useSafeChoice(onCancel: () => void): {
+  cancelRef: RefObject<HTMLButtonElement | null>;
+  onKeyDown: (event: KeyboardEvent) => void;
+} {
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
   const onKeyDown = (event: KeyboardEvent) => {

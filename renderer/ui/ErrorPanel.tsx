@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { PlatformError, ProfileKind, ProfileSummary } from '../../electron/shared/contract';
+import type { PlatformError, ProfileKind, ProfileSummary } from '../../electron/shared/api';
 import { errorAdvice, type ErrorAction, type ErrorAdvice } from '../lib/errorAdvice';
 import { errorKind, thrownMessage, type ErrorTone } from '../lib/errorKinds';
 import { BodyBlock, ExchangeExtras, ExchangeSummary } from './ExchangeDetails';
@@ -44,8 +44,14 @@ function bodyPresentation(error: PlatformError): { pretty: boolean; label: strin
 
 /** Each action opens the Profiles dialog at `profileId` (the active profile when undefined). */
 const ACTIONS: Record<ErrorAction, { label: string; run: (profileId: string | undefined) => void }> = {
-  'set-key': { label: 'Set a key', run: (profileId) => requestProfilesDialog({ focus: 'api-key', ...(profileId === undefined ? {} : { profileId }) }) },
-  detect: { label: 'Detect how the key is sent', run: (profileId) => requestProfilesDialog({ focus: 'detect', ...(profileId === undefined ? {} : { profileId }) }) },
+  'set-key': {
+    label: 'Set a key',
+    run: (profileId) => requestProfilesDialog({ focus: 'api-key', ...(profileId === undefined ? {} : { profileId }) }),
+  },
+  detect: {
+    label: 'Detect how the key is sent',
+    run: (profileId) => requestProfilesDialog({ focus: 'detect', ...(profileId === undefined ? {} : { profileId }) }),
+  },
 };
 
 /**
@@ -65,7 +71,10 @@ function useRequestProfile(profileId: string | undefined): ProfileSummary | unde
  * Environment profile (for this launch); the Sandbox's presentation is its own.
  */
 const FIXED_KEY_SOURCE: Partial<Record<ProfileKind, { words: string; actions: readonly ErrorAction[] }>> = {
-  environment: { words: 'Its key comes from AGENT_EXPLORER_API_KEY: set the right key there and start Agent Explorer again.', actions: ['detect'] },
+  environment: {
+    words: 'Its key comes from AGENT_EXPLORER_API_KEY: set the right key there and start Agent Explorer again.',
+    actions: ['detect'],
+  },
   sandbox: { words: 'The Sandbox makes its own key at each start: restart Agent Explorer.', actions: [] },
 };
 
@@ -94,7 +103,13 @@ function AdviceHeadline({ advice, profileId }: { advice: ErrorAdvice; profileId:
       {actions.length > 0 && (
         <div className="actions alert-actions">
           {actions.map((action) => (
-            <button key={action} type="button" className="button-quiet button-small" aria-haspopup="dialog" onClick={() => ACTIONS[action].run(profileId)}>
+            <button
+              key={action}
+              type="button"
+              className="button-quiet button-small"
+              aria-haspopup="dialog"
+              onClick={() => ACTIONS[action].run(profileId)}
+            >
               {ACTIONS[action].label}
             </button>
           ))}
@@ -120,7 +135,12 @@ export function ErrorPanel({ error, action, profileId }: { error: PlatformError;
   const exchange = error.exchange;
   const body = bodyPresentation(error);
   return (
-    <AlertPanel badge={error.code} title={advice?.title ?? kind.title} tone={kind.tone} headline={advice && <AdviceHeadline advice={advice} profileId={profileId} />}>
+    <AlertPanel
+      badge={error.code}
+      title={advice?.title ?? kind.title}
+      tone={kind.tone}
+      headline={advice && <AdviceHeadline advice={advice} profileId={profileId} />}
+    >
       <p className="alert-message">{error.message}</p>
       {action}
       {exchange ? (

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ExchangeRecord } from '../../electron/shared/contract';
+import type { ExchangeRecord } from '../../electron/shared/api';
 import { formatBytes, formatMs } from '../lib/format';
 import { prettyJson } from '../lib/payload';
 import { formatCount } from '../lib/textChunks';
@@ -9,17 +9,17 @@ import { LongText } from './LongText';
 import { ReceivedDump, receivedText } from './ReceivedBytes';
 
 /** "200 OK", or "no response" when nothing came back. */
-export function statusText(exchange: ExchangeRecord): string {
+function statusText(exchange: ExchangeRecord): string {
   return exchange.status === null ? 'No response' : `${exchange.status} ${exchange.statusText}`.trim();
 }
 
 /** The class that colours a status: 2xx ok, everything else (or none) a failure. */
-export function statusTone(status: number | null): 'ok' | 'bad' {
+function statusTone(status: number | null): 'ok' | 'bad' {
   return status !== null && status >= 200 && status < 300 ? 'ok' : 'bad';
 }
 
 /** The path the request took, when the record says: "Direct", or "Through proxy scheme://host:port". */
-export function viaText(exchange: ExchangeRecord): string | null {
+function viaText(exchange: ExchangeRecord): string | null {
   if (exchange.via === undefined) return null;
   return exchange.via === null ? 'Direct' : `Through proxy ${exchange.via}`;
 }
@@ -119,7 +119,7 @@ export const WholeBodyActionContext = createContext<ReactNode>(null);
  * Says that the body above holds only its start, and offers the whole of it in a file. Shown
  * for error bodies (the host cuts them at 256 KB so a 40 MB error page does not cross whole).
  */
-export function CutBodyNote({ exchange }: { exchange: ExchangeRecord }) {
+function CutBodyNote({ exchange }: { exchange: ExchangeRecord }) {
   const action = useContext(WholeBodyActionContext);
   if (!exchange.responseBodyTruncated || exchange.responseBody === null || action === null) return null;
   const shown = formatCount(exchange.responseBody.length, 'character');
@@ -142,7 +142,9 @@ export function ExchangeExtras({ exchange }: { exchange: ExchangeRecord }) {
     <>
       <CutBodyNote exchange={exchange} />
       {exchange.received && (
-        <Disclosure summary={`Bytes as received (${receivedText(exchange.received, exchange.responseBody === null ? null : exchange.responseBytes)})`}>
+        <Disclosure
+          summary={`Bytes as received (${receivedText(exchange.received, exchange.responseBody === null ? null : exchange.responseBytes)})`}
+        >
           <ReceivedDump received={exchange.received} body={exchange.responseBody} />
         </Disclosure>
       )}

@@ -53,11 +53,7 @@ export function LongText({
           <span className="muted small">
             Showing {formatWhole(end)} of {formatCount(text.length, noun)}.
           </span>
-          <button
-            type="button"
-            className="button-quiet button-small"
-            onClick={() => setReveal({ text, end: chunkEnd(text, end, more) })}
-          >
+          <button type="button" className="button-quiet button-small" onClick={() => setReveal({ text, end: chunkEnd(text, end, more) })}>
             Show more ({formatCompactCount(left, noun)} left)
           </button>
           {left <= SHOW_ALL_MAX_CHARS && (

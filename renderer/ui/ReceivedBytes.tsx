@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { RECEIVED_HEAD_BYTES, type ReceivedBody } from '../../electron/shared/contract';
+import { RECEIVED_HEAD_BYTES, type ReceivedBody } from '../../electron/shared/api';
 import { formatBytes } from '../lib/format';
 import { bytesOfBase64, hexDump } from '../lib/hexDump';
 import { Disclosure } from './Disclosure';
@@ -38,7 +38,9 @@ export function ReceivedDump({ received, body }: { received: ReceivedBody; body:
   if (bytes === null) {
     return (
       <p className="muted small" role="note">
-        {received.head === null && !received.inBody ? WITHHELD[received.withheld ?? 'unread'] : 'The bytes as received could not be read from this record.'}
+        {received.head === null && !received.inBody
+          ? WITHHELD[received.withheld ?? 'unread']
+          : 'The bytes as received could not be read from this record.'}
       </p>
     );
   }
@@ -57,7 +59,15 @@ export function ReceivedDump({ received, body }: { received: ReceivedBody; body:
 }
 
 /** The Raw view's account of the body as it travelled: one line, and the bytes on request. */
-export function ReceivedBytes({ received, decodedBytes, body }: { received: ReceivedBody; decodedBytes: number | null; body: string | null }) {
+export function ReceivedBytes({
+  received,
+  decodedBytes,
+  body,
+}: {
+  received: ReceivedBody;
+  decodedBytes: number | null;
+  body: string | null;
+}) {
   return (
     <div className="received-bytes">
       <p className="muted small">Over the wire: {receivedText(received, decodedBytes)}</p>

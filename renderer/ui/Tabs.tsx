@@ -126,7 +126,14 @@ function TabSet({
       )}
       {views.map((view) =>
         mounted(view.id) ? (
-          <div key={view.id} role="tabpanel" id={panelDomId(view.id)} aria-labelledby={tabDomId(view.id)} className={look.panel} hidden={view.id !== active}>
+          <div
+            key={view.id}
+            role="tabpanel"
+            id={panelDomId(view.id)}
+            aria-labelledby={tabDomId(view.id)}
+            className={look.panel}
+            hidden={view.id !== active}
+          >
             {view.render()}
           </div>
         ) : null,

@@ -30,7 +30,11 @@ type PropsOf<C> = C extends ComponentType<infer P extends object> ? P : never;
  * component and mount a new one: for the payload editor, the caret and what was being typed
  * gone mid-keystroke (tests/unit/renderer/lazyEditors.test.tsx).
  */
-export function lazyComponent<M, K extends keyof M & string>(importer: () => Promise<M>, name: K, fallback: ReactNode): LazyComponent<PropsOf<M[K]>> {
+export function lazyComponent<M, K extends keyof M & string>(
+  importer: () => Promise<M>,
+  name: K,
+  fallback: ReactNode,
+): LazyComponent<PropsOf<M[K]>> {
   type P = PropsOf<M[K]>;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   let loaded: ComponentType<P> | undefined;

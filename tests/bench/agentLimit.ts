@@ -33,12 +33,29 @@ export async function benchAgentLimit(cliEntry: string, invokes: number, concurr
       JSON.stringify({
         name: 'limit',
         data: 'rows.csv',
-        cases: [{ agent: AGENT_ID, text: '{{text}}', payload: { customer_name: '{{customer_name}}', order_id: '{{order_id}}' }, expect: { answerContains: '{{text}}' } }],
+        cases: [
+          {
+            agent: AGENT_ID,
+            text: '{{text}}',
+            payload: { customer_name: '{{customer_name}}', order_id: '{{order_id}}' },
+            expect: { answerContains: '{{text}}' },
+          },
+        ],
       }),
     );
     const env = { AGENT_EXPLORER_BASE_URL: agent.url, AGENT_EXPLORER_API_KEY: KEY };
     const ours = async () => {
-      const args = [cliEntry, 'run', suite, '--concurrency', String(concurrency), '--reporter', 'json', '--out', path.join(dir, 'out.json')];
+      const args = [
+        cliEntry,
+        'run',
+        suite,
+        '--concurrency',
+        String(concurrency),
+        '--reporter',
+        'json',
+        '--out',
+        path.join(dir, 'out.json'),
+      ];
       const timed = await timeProcess(process.execPath, args, env);
       if (timed.code !== 0) throw new Error(`agent-explorer run exited ${timed.code}: ${timed.output.slice(0, 500)}`);
       return timed.seconds;
@@ -47,7 +64,8 @@ export async function benchAgentLimit(cliEntry: string, invokes: number, concurr
       const before = agent.answered();
       const url = `${agent.url}/api/agent/${AGENT_ID}/invoke/`;
       const timed = await timeProcess(process.execPath, [limitClient, url, String(invokes), String(concurrency), KEY], {});
-      if (timed.code !== 0 || agent.answered() - before !== invokes) throw new Error(`the limit client failed (${timed.code}): ${timed.output.slice(0, 500)}`);
+      if (timed.code !== 0 || agent.answered() - before !== invokes)
+        throw new Error(`the limit client failed (${timed.code}): ${timed.output.slice(0, 500)}`);
       return timed.seconds;
     };
     await ours(); // warm the file cache, for both

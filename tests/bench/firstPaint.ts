@@ -62,7 +62,9 @@ export async function benchFirstPaint(webEntry: string): Promise<string[]> {
   const executablePath = findChromium();
   if (!executablePath) return ['first paint: skipped (no Chromium found; set AGENT_EXPLORER_CHROMIUM)'];
 
-  const answers = new Map(SIZES.map(([, bytes]) => [`size-${bytes}`, JSON.stringify({ answer: answerOf(bytes), duration: '5ms', token: 't' })]));
+  const answers = new Map(
+    SIZES.map(([, bytes]) => [`size-${bytes}`, JSON.stringify({ answer: answerOf(bytes), duration: '5ms', token: 't' })]),
+  );
   const platform = createServer((req, res) => {
     const id = /\/api\/agent\/([^/]+)\/invoke\//.exec(req.url ?? '')?.[1] ?? '';
     req.resume();
@@ -100,7 +102,9 @@ export async function benchFirstPaint(webEntry: string): Promise<string[]> {
       });
       // Let any work that follows the first paint show up as a long task too.
       await page.waitForTimeout(500);
-      const bench = await page.evaluate(() => (window as unknown as { __bench: { responseAt: number; paintAt: number; longest: number } }).__bench);
+      const bench = await page.evaluate(
+        () => (window as unknown as { __bench: { responseAt: number; paintAt: number; longest: number } }).__bench,
+      );
       if (label !== 'warm-up') results.push({ label, paint: bench.paintAt - bench.responseAt, longest: bench.longest });
       await page.close();
     }
@@ -117,6 +121,8 @@ export async function benchFirstPaint(webEntry: string): Promise<string[]> {
     lines.push(`first paint, ${result.label} answer: ${ms(result.paint)}${ratio}; longest task ${ms(result.longest)}`);
   }
   const big = results[results.length - 1]!;
-  lines.push(`targets: 30 MB first paint < 300 ms: ${verdict(big.paint < 300)}; no task over 200 ms: ${verdict(results.every((r) => r.longest <= 200))}`);
+  lines.push(
+    `targets: 30 MB first paint < 300 ms: ${verdict(big.paint < 300)}; no task over 200 ms: ${verdict(results.every((r) => r.longest <= 200))}`,
+  );
   return lines;
 }

@@ -155,7 +155,9 @@ export async function benchGuidelineReader(webEntry: string): Promise<string[]> 
         continue;
       }
       const opened = await probe(page);
-      process.stderr.write(`(reader: first screen ${ms(opened.paintAt - opened.responseAt)}, longest task ${ms(opened.longestOpen)}; now scrolling)\n`);
+      process.stderr.write(
+        `(reader: first screen ${ms(opened.paintAt - opened.responseAt)}, longest task ${ms(opened.longestOpen)}; now scrolling)\n`,
+      );
       await page.evaluate(() => ((window as unknown as { __bench: Probe }).__bench.phase = 'after'));
       const steps = await scrollAbout(page);
       const region = page.getByRole('region', { name: 'Guideline', exact: true });

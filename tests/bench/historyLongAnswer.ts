@@ -41,7 +41,9 @@ export async function benchLongAnswerSearch(seeded: SeededHistory, rounds = 60):
 
   // Whole words, rare to common, one or two at a time; every third a 3-letter prefix. Both
   // histories get the same searches in the same order.
-  const searches = Array.from({ length: rounds }, (_, i) => (i % 3 === 2 ? pick().slice(0, 3) : i % 3 === 0 ? `${pick()} ${pick()}` : pick()));
+  const searches = Array.from({ length: rounds }, (_, i) =>
+    i % 3 === 2 ? pick().slice(0, 3) : i % 3 === 0 ? `${pick()} ${pick()}` : pick(),
+  );
   let missed = 0;
   const inTurn = (store: HistoryStore) => {
     let turn = 0;
@@ -56,7 +58,12 @@ export async function benchLongAnswerSearch(seeded: SeededHistory, rounds = 60):
   rmSync(dir, { recursive: true, force: true });
   if (missed > 0) throw new Error(`${missed} searches did not find the 20 MB answer first`);
 
-  const [a50, a99, b50, b99] = [percentile(withoutTimes, 50), percentile(withoutTimes, 99), percentile(withTimes, 50), percentile(withTimes, 99)];
+  const [a50, a99, b50, b99] = [
+    percentile(withoutTimes, 50),
+    percentile(withoutTimes, 99),
+    percentile(withTimes, 50),
+    percentile(withTimes, 99),
+  ];
   const slowest = Math.max(...withTimes);
   return [
     `history search with one 20 MB answer among ${seeded.count.toLocaleString('en')} entries (every search finds it, first): p50 ${ms(b50)}, p99 ${ms(b99)}, slowest ${ms(slowest)}; ` +

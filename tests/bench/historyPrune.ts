@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openHistoryDatabase } from '../../electron/core/db/database';
 import { createSqliteHistoryStore, type HistoryStore } from '../../electron/core/history/historyStore';
-import type { HistoryRetention } from '../../electron/shared/contract';
+import type { HistoryRetention } from '../../electron/shared/api';
 import { syntheticEntries } from './historySeed';
 import { ms, percentile, timeInTurns, verdict } from './stats';
 

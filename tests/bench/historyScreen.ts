@@ -68,11 +68,17 @@ async function firstScreen(browser: Browser, host: BenchHost): Promise<Screen> {
     await page.goto(await host.nextLink());
     await page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: 'History' }).click();
-    await page.waitForFunction(() => {
-      const bench = (window as unknown as { __screen: { rowsAt: number; listAt: number } }).__screen;
-      return bench.rowsAt > 0 && bench.listAt > 0;
-    }, undefined, { timeout: 60_000 });
-    const bench = await page.evaluate(() => (window as unknown as { __screen: { clickAt: number; rowsAt: number; listAt: number; longest: number } }).__screen);
+    await page.waitForFunction(
+      () => {
+        const bench = (window as unknown as { __screen: { rowsAt: number; listAt: number } }).__screen;
+        return bench.rowsAt > 0 && bench.listAt > 0;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    const bench = await page.evaluate(
+      () => (window as unknown as { __screen: { clickAt: number; rowsAt: number; listAt: number; longest: number } }).__screen,
+    );
     return { rows: bench.rowsAt - bench.clickAt, list: bench.listAt - bench.clickAt, longest: bench.longest };
   } finally {
     await context.close();
@@ -98,10 +104,18 @@ export async function benchHistoryFirstScreen(webEntry: string, large: SeededHis
   } finally {
     await browser.close();
     for (const host of Object.values(hosts)) host.process.kill('SIGINT');
-    await Promise.all(Object.values(hosts).map((host) => new Promise((resolve) => (host.process.exitCode === null ? host.process.once('exit', resolve) : resolve(null)))));
+    await Promise.all(
+      Object.values(hosts).map(
+        (host) => new Promise((resolve) => (host.process.exitCode === null ? host.process.once('exit', resolve) : resolve(null))),
+      ),
+    );
     small.remove();
   }
-  const p50 = (kind: 'large' | 'small', key: keyof Screen) => percentile(times[kind].map((screen) => screen[key]), 50);
+  const p50 = (kind: 'large' | 'small', key: keyof Screen) =>
+    percentile(
+      times[kind].map((screen) => screen[key]),
+      50,
+    );
   const rows = p50('large', 'rows');
   const count = large.count.toLocaleString('en');
   return [

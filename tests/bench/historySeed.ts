@@ -5,7 +5,7 @@ import { workspaceDocument } from '../../electron/core/workspace/appStores';
 import { openHistoryDatabase } from '../../electron/core/db/database';
 import type { NewHistoryEntry } from '../../electron/core/history/historySchema';
 import { createSqliteHistoryStore } from '../../electron/core/history/historyStore';
-import type { ExchangeRecord, HistoryExchange } from '../../electron/shared/contract';
+import type { ExchangeRecord, HistoryExchange } from '../../electron/shared/api';
 
 /**
  * The history the 100,000-entry benches work on: made once per bench run, through the
@@ -32,8 +32,17 @@ const START = Date.parse('2025-01-01T00:00:00Z');
 
 function record(overrides: Partial<ExchangeRecord> & Pick<ExchangeRecord, 'url' | 'startedAt'>): ExchangeRecord {
   return {
-    method: 'POST', requestBody: null, status: 200, statusText: 'OK', responseHeaders: { 'content-type': 'application/json' },
-    responseBody: null, responseBytes: 0, responseBodyTruncated: false, roundTripMs: 130, timing: null, ...overrides,
+    method: 'POST',
+    requestBody: null,
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: null,
+    responseBytes: 0,
+    responseBodyTruncated: false,
+    roundTripMs: 130,
+    timing: null,
+    ...overrides,
   };
 }
 
@@ -45,7 +54,13 @@ const BENCH_TABS = ['bench-tab-1', 'bench-tab-2', 'bench-tab-3'];
  * has open. Each start then asks the history for their last answers, as it does for a user.
  */
 export async function writeBenchWorkspace(dataDir: string): Promise<void> {
-  const tabs = BENCH_TABS.map((id, index) => ({ id, title: '', agentId: `agent-${index}`, text: 'Where is my parcel?', payloadText: '{"customer_name": "Ada"}' }));
+  const tabs = BENCH_TABS.map((id, index) => ({
+    id,
+    title: '',
+    agentId: `agent-${index}`,
+    text: 'Where is my parcel?',
+    payloadText: '{"customer_name": "Ada"}',
+  }));
   await workspaceDocument(path.join(dataDir, 'workspace.json')).update(() => ({ tabs, activeTabId: tabs[0]!.id, revision: 1 }));
 }
 
@@ -71,7 +86,13 @@ export function syntheticEntries(count: number): NewHistoryEntry[] {
           ok: true,
           value: {
             guideline: { name: `Guideline ${i % 7}`, description: sentence(6), content },
-            exchange: record({ method: 'GET', url: `${BASE_URL}/api/guideline/${guidelineId}/`, startedAt: at, responseBody: JSON.stringify({ content }), responseBytes: content.length + 14 }),
+            exchange: record({
+              method: 'GET',
+              url: `${BASE_URL}/api/guideline/${guidelineId}/`,
+              startedAt: at,
+              responseBody: JSON.stringify({ content }),
+              responseBytes: content.length + 14,
+            }),
           },
         },
       };
@@ -81,19 +102,47 @@ export function syntheticEntries(count: number): NewHistoryEntry[] {
       exchange = {
         what: 'invoke',
         request,
-        result: { ok: false, error: { code: 'http_status', message: `The server answered ${status}.`, exchange: record({ url, startedAt: at, status, statusText: status === 404 ? 'Not Found' : 'Bad Gateway', responseBody: body, responseBytes: body.length }) } },
+        result: {
+          ok: false,
+          error: {
+            code: 'http_status',
+            message: `The server answered ${status}.`,
+            exchange: record({
+              url,
+              startedAt: at,
+              status,
+              statusText: status === 404 ? 'Not Found' : 'Bad Gateway',
+              responseBody: body,
+              responseBytes: body.length,
+            }),
+          },
+        },
       };
     } else if (roll < 0.11) {
       exchange = {
         what: 'invoke',
         request,
-        result: { ok: false, error: { code: 'network', message: 'The server could not be reached.', exchange: record({ url, startedAt: at, status: null, statusText: '', roundTripMs: 3 }) } },
+        result: {
+          ok: false,
+          error: {
+            code: 'network',
+            message: 'The server could not be reached.',
+            exchange: record({ url, startedAt: at, status: null, statusText: '', roundTripMs: 3 }),
+          },
+        },
       };
     } else if (roll < 0.13) {
       exchange = {
         what: 'invoke',
         request,
-        result: { ok: false, error: { code: 'cancelled', message: 'The request was cancelled before an answer arrived.', exchange: record({ url, startedAt: at, status: null, statusText: '' }) } },
+        result: {
+          ok: false,
+          error: {
+            code: 'cancelled',
+            message: 'The request was cancelled before an answer arrived.',
+            exchange: record({ url, startedAt: at, status: null, statusText: '' }),
+          },
+        },
       };
     } else {
       const answer = sentence(40);
@@ -102,12 +151,24 @@ export function syntheticEntries(count: number): NewHistoryEntry[] {
       exchange = {
         what: 'invoke',
         request,
-        result: { ok: true, value: { response, serverDuration: { raw: '120ms', ms: 120 }, exchange: record({ url, startedAt: at, responseBody: body, responseBytes: body.length }) } },
+        result: {
+          ok: true,
+          value: {
+            response,
+            serverDuration: { raw: '120ms', ms: 120 },
+            exchange: record({ url, startedAt: at, responseBody: body, responseBytes: body.length }),
+          },
+        },
       };
     }
     // Now and then from one of the workspace's request tabs, so a start restores their last answers.
     const tabId = i % 997 === 0 ? BENCH_TABS[(i / 997) % BENCH_TABS.length] : undefined;
-    return { exchange, profile: { id: `p${i % 3}`, name: `Profile ${i % 3}`, baseUrl: BASE_URL }, recordedAt: at, ...(tabId ? { tabId } : {}) };
+    return {
+      exchange,
+      profile: { id: `p${i % 3}`, name: `Profile ${i % 3}`, baseUrl: BASE_URL },
+      recordedAt: at,
+      ...(tabId ? { tabId } : {}),
+    };
   });
 }
 

@@ -70,12 +70,19 @@ export async function benchStartWithHistory(webEntry: string, large: SeededHisto
     await browser.close();
     rmSync(emptyDir, { recursive: true, force: true });
   }
-  const at = (kind: 'large' | 'empty', key: keyof Start, p = 50) => percentile(times[kind].map((start) => start[key]), p);
+  const at = (kind: 'large' | 'empty', key: keyof Start, p = 50) =>
+    percentile(
+      times[kind].map((start) => start[key]),
+      p,
+    );
   const p50 = (kind: 'large' | 'empty', key: keyof Start) => at(kind, key);
   // The spread says how far to trust the ratio on a shared machine.
   const spread = (kind: 'large' | 'empty') => `${ms(at(kind, 'total', 25))}–${ms(at(kind, 'total', 75))}`;
   const ratio = p50('large', 'total') / p50('empty', 'total');
-  const paired = percentile(times.large.map((start, index) => start.total / times.empty[index]!.total), 50);
+  const paired = percentile(
+    times.large.map((start, index) => start.total / times.empty[index]!.total),
+    50,
+  );
   const count = large.count.toLocaleString('en');
   return [
     `start-up to ready (p50 of ${rounds}, host start to data-app-state="ready"): with ${count} history entries ${ms(p50('large', 'total'))}, ` +

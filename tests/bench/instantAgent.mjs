@@ -15,7 +15,11 @@ const server = createServer((request, response) => {
       // An unreadable question gets an empty answer; the client's check fails it.
     }
     const body = JSON.stringify({ answer: `You asked: ${text}`, duration: '0ms' });
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': String(Math.random()).slice(2) });
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': String(Math.random()).slice(2),
+    });
     response.end(body);
   });
 });

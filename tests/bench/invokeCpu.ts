@@ -28,12 +28,26 @@ const AGENT_ID = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
 const BLOCK = 100;
 
 export async function benchInvokeCpu(requests: number, warmUp = 300): Promise<string[]> {
-  const server = spawn(process.execPath, [fileURLToPath(new URL('../../tests/bench/instantAgent.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [fileURLToPath(new URL('../../tests/bench/instantAgent.mjs', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const [firstLine] = (await once(server.stdout, 'data')) as [Buffer];
   const baseUrl = firstLine.toString('utf8').trim();
   const transport = createHttpTransport();
-  const client = createPlatformClient({ transport, now: () => performance.now(), wallClock: () => new Date(), userAgent: 'AgentExplorer/bench' });
-  const target: PlatformTarget = { baseUrl, apiKey: KEY, auth: { kind: 'bearer' }, timeoutMs: 30_000, tls: { verify: true, extraCa: null }, maxResponseBytes: 1024 * 1024 };
+  const client = createPlatformClient({
+    transport,
+    now: () => performance.now(),
+    wallClock: () => new Date(),
+    userAgent: 'AgentExplorer/bench',
+  });
+  const target: PlatformTarget = {
+    baseUrl,
+    apiKey: KEY,
+    auth: { kind: 'bearer' },
+    timeoutMs: 30_000,
+    tls: { verify: true, extraCa: null },
+    maxResponseBytes: 1024 * 1024,
+  };
   const dispatcher = new Agent({ connections: 1 });
   const url = `${baseUrl}/api/agent/${AGENT_ID}/invoke/`;
   let sent = 0;
@@ -101,9 +115,13 @@ export async function benchInvokeCpu(requests: number, warmUp = 300): Promise<st
     server.stdin?.end();
   }
   const [base] = kinds;
-  const perRequest = (kind: (typeof kinds)[number]) => `${(kind.cpu / kind.count).toFixed(0)} µs CPU (${(kind.wall / kind.count).toFixed(0)} µs wall)`;
+  const perRequest = (kind: (typeof kinds)[number]) =>
+    `${(kind.cpu / kind.count).toFixed(0)} µs CPU (${(kind.wall / kind.count).toFixed(0)} µs wall)`;
   return [
     `CPU per request, ${requests} sequential requests each in turns of ${BLOCK} to an agent answering at once (its own process)`,
-    ...kinds.map((kind) => `  ${kind.name}: ${perRequest(kind)}${kind === base ? '' : `; ÷ bare ${(kind.cpu / base!.cpu).toFixed(2)}×, ${((kind.cpu - base!.cpu) / kind.count).toFixed(0)} µs more`}`),
+    ...kinds.map(
+      (kind) =>
+        `  ${kind.name}: ${perRequest(kind)}${kind === base ? '' : `; ÷ bare ${(kind.cpu / base!.cpu).toFixed(2)}×, ${((kind.cpu - base!.cpu) / kind.count).toFixed(0)} µs more`}`,
+    ),
   ];
 }

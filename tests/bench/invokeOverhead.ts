@@ -62,9 +62,7 @@ export async function benchInvokeOverhead(requests: number): Promise<string[]> {
     const b = percentile(bareTimes, p);
     const c = percentile(coreTimes, p);
     const target = p === 50 ? ` (target < 1 ms: ${verdict(c - b < 1)})` : '';
-    lines.push(
-      `invoke p${p}: bare HTTP ${ms(b)}, through the core ${ms(c)}; overhead ${ms(c - b)}${target}; ratio ${(c / b).toFixed(2)}x`,
-    );
+    lines.push(`invoke p${p}: bare HTTP ${ms(b)}, through the core ${ms(c)}; overhead ${ms(c - b)}${target}; ratio ${(c / b).toFixed(2)}x`);
   }
   return lines;
 }

@@ -59,7 +59,14 @@ export async function benchLibrarySearch(guidelines: number): Promise<string[]> 
     await store.recordFetch('bench', id, { name: `${pick()} ${pick()} policy`, description: sentence(), content: body }, at);
   }
 
-  const searches = [vocabulary[3500]!, vocabulary[400]!, vocabulary[40]!, vocabulary[2]!, `${vocabulary[10]} ${vocabulary[300]}`, vocabulary[120]!.slice(0, 3)];
+  const searches = [
+    vocabulary[3500]!,
+    vocabulary[400]!,
+    vocabulary[40]!,
+    vocabulary[2]!,
+    `${vocabulary[10]} ${vocabulary[300]}`,
+    vocabulary[120]!.slice(0, 3),
+  ];
   const timeAll = async (rounds: number) => {
     const times: number[] = [];
     const perSearch = new Map<string, number[]>();
@@ -82,7 +89,12 @@ export async function benchLibrarySearch(guidelines: number): Promise<string[]> 
   let long = '';
   while (long.length < 20 * 1024 * 1024) long += content();
   const startedLong = performance.now();
-  await store.recordFetch('bench', '00000000-0000-4000-8000-999999999999', { name: 'Everything policy', description: sentence(), content: long }, at);
+  await store.recordFetch(
+    'bench',
+    '00000000-0000-4000-8000-999999999999',
+    { name: 'Everything policy', description: sentence(), content: long },
+    at,
+  );
   const recordLongMs = performance.now() - startedLong;
   const withLong = (await timeAll(10)).times;
   opened.db.close();

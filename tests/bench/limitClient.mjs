@@ -11,7 +11,10 @@ const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
 function invoke(index) {
-  const body = JSON.stringify({ text: `Where is order ${index} please`, payload: { customer_name: `Customer ${index}`, order_id: `NW-${10_000 + index}` } });
+  const body = JSON.stringify({
+    text: `Where is order ${index} please`,
+    payload: { customer_name: `Customer ${index}`, order_id: `NW-${10_000 + index}` },
+  });
   return new Promise((resolve, reject) => {
     const request = http.request(target, {
       method: 'POST',

@@ -56,11 +56,13 @@ async function main(): Promise<void> {
   }
   // The large history is made once (on first use) and shared by these and the search above.
   if (!only || only === 'historyscreen') {
-    for (const line of await benchHistoryFirstScreen(webEntry, await sharedHistory(historyEntries), historyRounds)) process.stdout.write(`${line}\n`);
+    for (const line of await benchHistoryFirstScreen(webEntry, await sharedHistory(historyEntries), historyRounds))
+      process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'historystart') {
-    for (const line of await benchStartWithHistory(webEntry, await sharedHistory(historyEntries), historyRounds)) process.stdout.write(`${line}\n`);
+    for (const line of await benchStartWithHistory(webEntry, await sharedHistory(historyEntries), historyRounds))
+      process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'paint') for (const line of await benchFirstPaint(webEntry)) process.stdout.write(`${line}\n`);
@@ -71,7 +73,8 @@ async function main(): Promise<void> {
   }
   if (!only || only === 'limit') {
     const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
-    for (const line of await benchAgentLimit(cliEntry, Number(process.env['BENCH_LIMIT_INVOKES'] ?? 2000))) process.stdout.write(`${line}\n`);
+    for (const line of await benchAgentLimit(cliEntry, Number(process.env['BENCH_LIMIT_INVOKES'] ?? 2000)))
+      process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'runsview') {

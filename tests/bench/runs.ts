@@ -59,12 +59,28 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
       JSON.stringify({
         name: 'bench',
         data: 'rows.csv',
-        cases: [{ agent: agent.id, text: '{{text}}', payload: { customer_name: '{{customer_name}}', order_id: '{{order_id}}' }, expect: { answerContains: '{{expect}}' } }],
+        cases: [
+          {
+            agent: agent.id,
+            text: '{{text}}',
+            payload: { customer_name: '{{customer_name}}', order_id: '{{order_id}}' },
+            expect: { answerContains: '{{expect}}' },
+          },
+        ],
       }),
     );
     const env = { AGENT_EXPLORER_BASE_URL: sandbox.url, AGENT_EXPLORER_API_KEY: KEY };
     const ours = async (concurrency: number | null) => {
-      const args = [cliEntry, 'run', suite, '--reporter', 'json', '--out', path.join(dir, 'out.json'), ...(concurrency === null ? [] : ['--concurrency', String(concurrency)])];
+      const args = [
+        cliEntry,
+        'run',
+        suite,
+        '--reporter',
+        'json',
+        '--out',
+        path.join(dir, 'out.json'),
+        ...(concurrency === null ? [] : ['--concurrency', String(concurrency)]),
+      ];
       const timed = await timeProcess(process.execPath, args, env);
       if (timed.code !== 0) throw new Error(`agent-explorer run exited ${timed.code}: ${timed.output}`);
       return timed.seconds;
@@ -84,8 +100,16 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
 
     // ../shared/peers beside the repository (a worktree one folder deeper looks one level up), or AGENT_EXPLORER_PEERS.
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const candidates = [process.env['AGENT_EXPLORER_PEERS'], path.resolve(root, '../shared/peers'), path.resolve(root, '../../shared/peers')];
-    const script = candidates.filter((folder): folder is string => !!folder).map((folder) => path.join(folder, 'run-peers.sh')).find((file) => existsSync(file)) ?? path.resolve(root, '../shared/peers/run-peers.sh');
+    const candidates = [
+      process.env['AGENT_EXPLORER_PEERS'],
+      path.resolve(root, '../shared/peers'),
+      path.resolve(root, '../../shared/peers'),
+    ];
+    const script =
+      candidates
+        .filter((folder): folder is string => !!folder)
+        .map((folder) => path.join(folder, 'run-peers.sh'))
+        .find((file) => existsSync(file)) ?? path.resolve(root, '../shared/peers/run-peers.sh');
     if (process.env['BENCH_PEERS'] === 'skip' || !existsSync(script)) {
       lines.push(`  peers not run (${existsSync(script) ? 'BENCH_PEERS=skip' : `${script} not found`})`);
       return lines;
@@ -106,9 +130,16 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
     lines.push(`  newman 6: ${newman.seconds.toFixed(2)} s (${newman.failed} failed)`);
     lines.push(bru ? `  bru 4: ${bru.seconds.toFixed(2)} s (${bru.failed} failed)` : '  bru 4: not timed by the peers script');
     const ratio = (peerSeconds: number, oursSeconds: number) => peerSeconds / oursSeconds;
-    lines.push(`  newman ÷ ours, concurrency 8: ${ratio(newman.seconds, parallel).toFixed(1)}× (target ≥ 30×: ${verdict(ratio(newman.seconds, parallel) >= 30)})`);
-    lines.push(`  newman ÷ ours, concurrency 1: ${ratio(newman.seconds, sequential).toFixed(1)}× (target ≥ 10×: ${verdict(ratio(newman.seconds, sequential) >= 10)})`);
-    if (bru) lines.push(`  bru ÷ ours, concurrency 8: ${ratio(bru.seconds, parallel).toFixed(1)}×; concurrency 1: ${ratio(bru.seconds, sequential).toFixed(1)}×`);
+    lines.push(
+      `  newman ÷ ours, concurrency 8: ${ratio(newman.seconds, parallel).toFixed(1)}× (target ≥ 30×: ${verdict(ratio(newman.seconds, parallel) >= 30)})`,
+    );
+    lines.push(
+      `  newman ÷ ours, concurrency 1: ${ratio(newman.seconds, sequential).toFixed(1)}× (target ≥ 10×: ${verdict(ratio(newman.seconds, sequential) >= 10)})`,
+    );
+    if (bru)
+      lines.push(
+        `  bru ÷ ours, concurrency 8: ${ratio(bru.seconds, parallel).toFixed(1)}×; concurrency 1: ${ratio(bru.seconds, sequential).toFixed(1)}×`,
+      );
     return lines;
   } finally {
     await sandbox.close();

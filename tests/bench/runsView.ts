@@ -86,7 +86,9 @@ async function startRun(page: Page, rowCount: number): Promise<number> {
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
   await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(SUITE, null, 2));
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
-  await runs.getByLabel('Data file (.csv or .jsonl)').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(rowCount)) });
+  await runs
+    .getByLabel('Data file (.csv or .jsonl)')
+    .setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(rowCount)) });
   const button = runs.getByRole('button', { name: 'Run suite' });
   await button.waitFor();
   await enter(page, 'run');
@@ -168,7 +170,9 @@ async function oneRun(browser: Browser, link: string, rowCount: number, measure:
         while (performance.now() - start < 80);
       }, 0);
     });
-    await page.waitForFunction(() => ((window as unknown as { __bench: Probe }).__bench.phases['check']?.count ?? 0) > 0, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => ((window as unknown as { __bench: Probe }).__bench.phases['check']?.count ?? 0) > 0, undefined, {
+      timeout: 5000,
+    });
     await page.getByRole('tab', { name: 'Runs' }).click();
     const clickedAt = await startRun(page, rowCount);
     const { endedAt, steps } = await runEnd(page, rowCount * 2);

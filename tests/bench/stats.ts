@@ -17,7 +17,12 @@ export function verdict(met: boolean): string {
  * Times `a` and `b` `rounds` times each, after `warmUp` untimed rounds of both, alternating
  * which goes first so neither always gets the warmer cache. Returns each one's times in ms.
  */
-export async function timeInTurns(a: () => Promise<unknown>, b: () => Promise<unknown>, rounds: number, warmUp = 200): Promise<[number[], number[]]> {
+export async function timeInTurns(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  rounds: number,
+  warmUp = 200,
+): Promise<[number[], number[]]> {
   const time = async (run: () => Promise<unknown>) => {
     const start = performance.now();
     await run();

@@ -48,7 +48,10 @@ export async function benchTimeToReady(webEntry: string, rendererDir: string, ro
   const executablePath = findChromium();
   if (!executablePath) return ['time to ready: skipped (no Chromium found; set AGENT_EXPLORER_CHROMIUM)'];
   const chunks = lazyChunks(rendererDir);
-  if (chunks.length < 2) return [`time to ready: skipped (expected the editor and markdown chunks in ${rendererDir}/assets, found ${chunks.join(', ') || 'none'})`];
+  if (chunks.length < 2)
+    return [
+      `time to ready: skipped (expected the editor and markdown chunks in ${rendererDir}/assets, found ${chunks.join(', ') || 'none'})`,
+    ];
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ae-bench-ready-'));
   // Each fresh context needs an address of its own: one opens the app once.

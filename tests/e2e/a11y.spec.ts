@@ -102,13 +102,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(entries.first().locator('mark').first()).toBeVisible();
       await scan(page, testInfo, 'history-search');
       await entries.first().click();
-      await expect(page.getByRole('tabpanel', { name: 'History' }).getByRole('region', { name: 'Response', exact: true })).toContainText('Hi Grace Hopper');
+      await expect(page.getByRole('tabpanel', { name: 'History' }).getByRole('region', { name: 'Response', exact: true })).toContainText(
+        'Hi Grace Hopper',
+      );
       await scan(page, testInfo, 'history-opened');
     });
 
     test('the Profiles dialog: list, new profile form, Detect, confirmations', async ({ page, app }, testInfo) => {
       // A second server that wants a key, so the dialog shows a key being saved and Detect at work.
-      const platform = await startSandbox({ apiKey: 'a11y-key-0123456789', auth: { kind: 'header', header: 'X-API-Key' }, latency: 'none' });
+      const platform = await startSandbox({
+        apiKey: 'a11y-key-0123456789',
+        auth: { kind: 'header', header: 'X-API-Key' },
+        latency: 'none',
+      });
       try {
         await openApp(page, app);
         await page.getByRole('button', { name: 'Manage profiles' }).click();

@@ -36,7 +36,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const comparison = page.getByRole('region', { name: 'Comparison' });
     await expect(comparison.getByRole('group', { name: 'Answer, entry 2' }).locator('ins').first()).toBeVisible();
     await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-    await testInfo.attach(`history-compare-${colorScheme}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+    await testInfo.attach(`history-compare-${colorScheme}.png`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
     const results = await new AxeBuilder({ page }).analyze();
     const report = results.violations.map(
       (violation) =>

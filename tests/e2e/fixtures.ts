@@ -94,7 +94,9 @@ export async function fillPayload(page: Page, text: string): Promise<void> {
   const editor = page.getByRole('textbox', { name: 'Payload' });
   await expect(async () => {
     await editor.fill(text);
-    const held = await editor.evaluate((element) => (element instanceof HTMLTextAreaElement ? element.value : (element as HTMLElement).innerText));
+    const held = await editor.evaluate((element) =>
+      element instanceof HTMLTextAreaElement ? element.value : (element as HTMLElement).innerText,
+    );
     expect(held.replace(/\n/g, '')).toBe(text.replace(/\n/g, ''));
   }).toPass({ timeout: 20_000 });
 }
@@ -103,7 +105,12 @@ export async function fillPayload(page: Page, text: string): Promise<void> {
  * Creates a profile for `baseUrl` in the Profiles dialog, which stays open; the profile becomes
  * active. `settings` fills in more of the form (a proxy, a certificate) before Create.
  */
-export async function createProfile(page: Page, name: string, baseUrl: string, settings?: (dialog: Locator) => Promise<void>): Promise<void> {
+export async function createProfile(
+  page: Page,
+  name: string,
+  baseUrl: string,
+  settings?: (dialog: Locator) => Promise<void>,
+): Promise<void> {
   await page.getByRole('button', { name: 'Manage profiles' }).click();
   const dialog = page.getByRole('dialog', { name: 'Profiles' });
   await dialog.getByRole('button', { name: 'New profile' }).click();

@@ -15,8 +15,14 @@ const escalation = SANDBOX_GUIDELINES.find((guideline) => guideline.name === 'Es
 
 async function openEntry(page: Page) {
   await page.getByRole('tab', { name: 'History' }).click();
-  const entries = page.getByRole('region', { name: 'History', exact: true }).getByRole('list', { name: 'History entries' }).getByRole('button');
-  await entries.filter({ hasText: /invoke|drafter/i }).first().click();
+  const entries = page
+    .getByRole('region', { name: 'History', exact: true })
+    .getByRole('list', { name: 'History entries' })
+    .getByRole('button');
+  await entries
+    .filter({ hasText: /invoke|drafter/i })
+    .first()
+    .click();
   return page.getByRole('tabpanel', { name: 'History' }).getByRole('region', { name: 'Checklists' });
 }
 
@@ -25,7 +31,9 @@ test('a checklist marked against an answer is kept with the entry, reloads, and 
   await page.getByRole('tab', { name: 'Guidelines' }).click();
   await page.getByRole('combobox', { name: 'Guideline' }).fill(escalation.id);
   await page.getByRole('button', { name: 'Open guideline' }).click();
-  await expect(page.getByRole('region', { name: 'Guideline', exact: true }).getByRole('heading', { name: 'Escalation policy' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Guideline', exact: true }).getByRole('heading', { name: 'Escalation policy' }).first(),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Agents' }).click();
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
@@ -47,11 +55,19 @@ test('a checklist marked against an answer is kept with the entry, reloads, and 
   await list.getByRole('button', { name: 'Save checklist' }).click();
   await expect(list.getByRole('status')).toContainText('Saved');
   await page.screenshot({ path: testInfo.outputPath('checklist.png') });
-    await testInfo.attach('checklist.png', { path: testInfo.outputPath('checklist.png'), contentType: 'image/png' });
+  await testInfo.attach('checklist.png', { path: testInfo.outputPath('checklist.png'), contentType: 'image/png' });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     const scan = await new AxeBuilder({ page }).include('[aria-label="Checklists"]').analyze();
-    expect.soft(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`), colorScheme).toEqual([]);
+    expect
+      .soft(
+        scan.violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
+        ),
+        colorScheme,
+      )
+      .toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
@@ -70,10 +86,24 @@ test('a checklist marked against an answer is kept with the entry, reloads, and 
     await expect(dialog.getByRole('status')).toContainText(`was downloaded as ${file.suggestedFilename()}`);
     return readFileSync(await file.path(), 'utf8');
   };
-  const json = JSON.parse(await save('Save JSON bundle')) as { entries: Array<{ checklists?: { version: number; lists: Array<{ guideline: { id: string; versionHash: string; fetchedAt: string }; items: Array<{ text: string; mark: string | null; comment: string }> }> } }> };
+  const json = JSON.parse(await save('Save JSON bundle')) as {
+    entries: Array<{
+      checklists?: {
+        version: number;
+        lists: Array<{
+          guideline: { id: string; versionHash: string; fetchedAt: string };
+          items: Array<{ text: string; mark: string | null; comment: string }>;
+        }>;
+      };
+    }>;
+  };
   const part = json.entries[0]!.checklists!;
   expect(part.version).toBe(1);
-  expect(part.lists[0]!.guideline).toMatchObject({ id: escalation.id, versionHash: expect.stringMatching(/^[0-9a-f]{64}$/), fetchedAt: expect.any(String) });
+  expect(part.lists[0]!.guideline).toMatchObject({
+    id: escalation.id,
+    versionHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    fetchedAt: expect.any(String),
+  });
   expect(part.lists[0]!.items).toEqual(
     expect.arrayContaining([
       expect.objectContaining({ text: 'The same customer has contacted us three times about one issue.', mark: 'pass' }),

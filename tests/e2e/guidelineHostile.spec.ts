@@ -24,11 +24,11 @@ function hostileContent(imageOrigin: string): string {
     '',
     "<svg onload=\"window.__pwned = 'svg-onload'\"><script>window.__pwned = 'svg'</script></svg>",
     '',
-    "<iframe src=\"javascript:parent.__pwned = 'iframe'\"></iframe>",
+    '<iframe src="javascript:parent.__pwned = \'iframe\'"></iframe>',
     '',
     '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
     '',
-    "Inline <b onmouseover=\"window.__pwned = 'hover'\">hover here</b> and <a href=\"javascript:window.__pwned='raw-a'\">raw anchor</a>.",
+    'Inline <b onmouseover="window.__pwned = \'hover\'">hover here</b> and <a href="javascript:window.__pwned=\'raw-a\'">raw anchor</a>.',
     '',
     '## Links',
     '',
@@ -45,13 +45,17 @@ function hostileContent(imageOrigin: string): string {
     '',
     `![tracking pixel](${imageOrigin}/pixel.png)`,
     '',
-    "![svg data](data:image/svg+xml,<svg onload=\"window.__pwned='data-svg'\"/>)",
+    '![svg data](data:image/svg+xml,<svg onload="window.__pwned=\'data-svg\'"/>)',
   ].join('\n');
 }
 
 test.use({ ignoreHTTPSErrors: true });
 
-test('hostile guideline content stays inert: no script, no navigation, no remote request, links ask first', async ({ page, app, context }, testInfo) => {
+test('hostile guideline content stays inert: no script, no navigation, no remote request, links ask first', async ({
+  page,
+  app,
+  context,
+}, testInfo) => {
   let imageRequests = 0;
   const imageHost = await startTlsServer((response) => {
     imageRequests += 1;
@@ -130,7 +134,10 @@ test('hostile guideline content stays inert: no script, no navigation, no remote
     await page.screenshot({ path: testInfo.outputPath('hostile.png'), fullPage: true });
 
     // Allowed: the image loads, from that host only, for this guideline.
-    await view.getByRole('button', { name: `Load images from ${host}` }).first().click();
+    await view
+      .getByRole('button', { name: `Load images from ${host}` })
+      .first()
+      .click();
     await expect(view.getByRole('img', { name: 'tracking pixel' })).toBeVisible();
     await expect.poll(() => imageRequests).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
@@ -144,7 +151,9 @@ test('an external link opens in a new tab without an opener, only after the pers
   const platform = await startGuidelineServer({
     linked: { name: 'Linked', description: '', content: 'See [the policy](https://external.example/policy).' },
   });
-  await context.route('https://external.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Policy</title>ok' }));
+  await context.route('https://external.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Policy</title>ok' }),
+  );
   try {
     await openApp(page, app);
     await createProfileWithKey(page, 'Links', platform.url, KEY);
@@ -155,7 +164,9 @@ test('an external link opens in a new tab without an opener, only after the pers
     await opened.waitForURL('https://external.example/policy');
     expect(await opened.evaluate(() => window.opener)).toBeNull();
     // The app's own page did not move.
-    await expect(page.getByRole('region', { name: 'Guideline', exact: true }).getByRole('heading', { name: 'Linked', level: 2 })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Guideline', exact: true }).getByRole('heading', { name: 'Linked', level: 2 }),
+    ).toBeVisible();
   } finally {
     await platform.close();
   }

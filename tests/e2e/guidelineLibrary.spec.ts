@@ -9,11 +9,16 @@ const [escalation, tone, retention, hostile] = SANDBOX_GUIDELINES;
 /** axe on the whole page as it is now (every default rule, as tests/e2e/a11y.spec.ts runs it). */
 async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const report = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  const report = results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
   expect.soft(report, `axe violations in "${state}"`).toEqual([]);
 }
 
-test('guidelines read are kept in the library, found by a word of their content, added by paste and removed', async ({ page, app }, testInfo) => {
+test('guidelines read are kept in the library, found by a word of their content, added by paste and removed', async ({
+  page,
+  app,
+}, testInfo) => {
   await openApp(page, app);
   await page.getByRole('tab', { name: 'Guidelines' }).click();
   const field = page.getByRole('combobox', { name: 'Guideline' });
@@ -27,7 +32,9 @@ test('guidelines read are kept in the library, found by a word of their content,
   const library = page.getByRole('list', { name: 'Guidelines in the library' });
   const opens = library.getByRole('button', { name: /^Read / });
   await expect(opens).toHaveText(['Escalation policy', 'Tone of voice']);
-  await expect(library.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Read Tone of voice' }) })).toContainText('Fetched');
+  await expect(library.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Read Tone of voice' }) })).toContainText(
+    'Fetched',
+  );
   await testInfo.attach('library.png', { body: await page.screenshot(), contentType: 'image/png' });
   if (process.env['LIBRARY_SHOTS']) await page.screenshot({ path: '/tmp/gllib-shots/library.png' });
   await expectNoAxeViolations(page, 'library');
@@ -43,7 +50,9 @@ test('guidelines read are kept in the library, found by a word of their content,
   await page.getByRole('searchbox', { name: 'Search guidelines' }).fill('');
 
   await page.getByText('Add guidelines by id').click();
-  await page.getByRole('textbox', { name: 'Guideline ids or links' }).fill(`${retention!.id}\nhttps://platform.example.com/api/guideline/${hostile!.id}/, ${tone!.id}\nnonsense`);
+  await page
+    .getByRole('textbox', { name: 'Guideline ids or links' })
+    .fill(`${retention!.id}\nhttps://platform.example.com/api/guideline/${hostile!.id}/, ${tone!.id}\nnonsense`);
   await page.getByRole('button', { name: 'Add to library' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('2 added, 1 already in the library, 1 refused.');
   await expect(opens).toHaveText(['Data retention', 'Escalation policy', hostile!.name, 'Tone of voice']);
@@ -67,10 +76,17 @@ test('guidelines read are kept in the library, found by a word of their content,
   // Kept across a reload: the library is in the app's database.
   await page.reload();
   await page.getByRole('tab', { name: 'Guidelines' }).click();
-  await expect(page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('button', { name: /^Read / })).toHaveText(['Tone of voice', 'Refund escalations', hostile!.name]);
+  await expect(page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('button', { name: /^Read / })).toHaveText([
+    'Tone of voice',
+    'Refund escalations',
+    hostile!.name,
+  ]);
 });
 
-test('a guideline read earlier stays readable once its server has stopped, marked with when it was fetched', async ({ page, app }, testInfo) => {
+test('a guideline read earlier stays readable once its server has stopped, marked with when it was fetched', async ({
+  page,
+  app,
+}, testInfo) => {
   const platform = await startSandbox({ apiKey: 'offline-e2e-key-0123456789', latency: 'none' });
   try {
     await openApp(page, app);

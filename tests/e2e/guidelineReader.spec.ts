@@ -19,7 +19,9 @@ function longGuideline(): string {
 }
 
 async function openHandbook(page: Page, app: RunningApp) {
-  const platform = await startGuidelineServer({ handbook: { name: 'Ticket handbook', description: 'Desk rules.', content: longGuideline() } });
+  const platform = await startGuidelineServer({
+    handbook: { name: 'Ticket handbook', description: 'Desk rules.', content: longGuideline() },
+  });
   await openApp(page, app);
   await createProfileWithKey(page, 'Reader', platform.url, KEY);
   const view = await openGuideline(page, 'handbook', 'Ticket handbook');
@@ -90,13 +92,19 @@ test('find in the guideline highlights matches and steps through them', async ({
     await expect(view.getByText('The word needle sits in section 18.')).toBeInViewport();
     const sizes = await page.evaluate(() => {
       const registry = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights;
-      return { all: registry.get('guideline-find')?.size, current: registry.get('guideline-find-current')?.size, text: [...(registry.get('guideline-find-current') ?? [])][0]?.toString() };
+      return {
+        all: registry.get('guideline-find')?.size,
+        current: registry.get('guideline-find-current')?.size,
+        text: [...(registry.get('guideline-find-current') ?? [])][0]?.toString(),
+      };
     });
     expect(sizes).toEqual({ all: 3, current: 1, text: 'needle' });
     await page.screenshot({ path: testInfo.outputPath('reader-find.png') });
     await field.press('Escape');
     await expect(find).toBeHidden();
-    expect(await page.evaluate(() => (CSS as unknown as { highlights: Map<string, unknown> }).highlights.has('guideline-find'))).toBe(false);
+    expect(await page.evaluate(() => (CSS as unknown as { highlights: Map<string, unknown> }).highlights.has('guideline-find'))).toBe(
+      false,
+    );
   } finally {
     await platform.close();
   }

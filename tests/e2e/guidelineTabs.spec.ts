@@ -31,7 +31,9 @@ async function open(page: Page, id: string): Promise<void> {
   await page.getByRole('button', { name: 'Open guideline' }).click();
 }
 
-test('guidelines open in tabs, switch with the keyboard, close, and come back with their text after a restart', async ({ page }, testInfo) => {
+test('guidelines open in tabs, switch with the keyboard, close, and come back with their text after a restart', async ({
+  page,
+}, testInfo) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-gltabs-'));
   try {
     const first = await startWebApp(['--sandbox-latency', 'none'], {}, dataDir);
@@ -45,7 +47,9 @@ test('guidelines open in tabs, switch with the keyboard, close, and come back wi
     await expect(strip(page).getByRole('tab')).toHaveCount(3);
 
     // The keyboard: Left, Home, End; the panel follows the tab in front.
-    await strip(page).getByRole('tab', { name: /Data retention/ }).focus();
+    await strip(page)
+      .getByRole('tab', { name: /Data retention/ })
+      .focus();
     await page.keyboard.press('ArrowLeft');
     await expect(strip(page).getByRole('tab', { name: /Tone of voice/ })).toBeFocused();
     await expect(region(page).getByText('Short sentences.')).toBeVisible();
@@ -63,7 +67,9 @@ test('guidelines open in tabs, switch with the keyboard, close, and come back wi
     // The tabs are saved in the data folder a moment after they change.
     const saved = () => {
       const file = path.join(dataDir, 'guideline-tabs.json');
-      return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { tabs: unknown[]; active: { guidelineId: string } | null }) : null;
+      return existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as { tabs: unknown[]; active: { guidelineId: string } | null })
+        : null;
     };
     await expect.poll(() => saved()?.tabs.length).toBe(2);
     await expect.poll(() => saved()?.active?.guidelineId).toBe(tone.id);
@@ -75,7 +81,9 @@ test('guidelines open in tabs, switch with the keyboard, close, and come back wi
     await expect(strip(page).getByRole('tab')).toHaveCount(2);
     await expect(strip(page).getByRole('tab', { name: /Tone of voice/ })).toHaveAttribute('aria-selected', 'true');
     await expect(region(page).getByText('Short sentences.')).toBeVisible();
-    await strip(page).getByRole('tab', { name: /Escalation policy/ }).click();
+    await strip(page)
+      .getByRole('tab', { name: /Escalation policy/ })
+      .click();
     await expect(region(page).getByRole('heading', { name: 'Severity levels' })).toBeVisible();
     await restarted.stop();
   } finally {
@@ -113,7 +121,9 @@ test('a guideline beside the workbench: read it and an agent answer on one scree
   await expect(beside.getByRole('heading', { name: 'Severity levels' })).toBeVisible();
   // The same guideline in two readers on one page (its tab in Guidelines, hidden, and beside): no heading id twice.
   await page.getByRole('tab', { name: 'Guidelines' }).click();
-  await strip(page).getByRole('tab', { name: /Escalation policy/ }).click();
+  await strip(page)
+    .getByRole('tab', { name: /Escalation policy/ })
+    .click();
   await expect(region(page).getByRole('heading', { name: 'Severity levels' })).toBeVisible();
   await page.getByRole('tab', { name: 'Agents' }).click();
   const ids = await page.evaluate(() => [...document.querySelectorAll('[id^="gl-"]')].map((element) => element.id));
@@ -140,5 +150,7 @@ test('a guideline beside the workbench: read it and an agent answer on one scree
   await page.reload();
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
   await page.getByRole('button', { name: 'Guideline beside' }).click();
-  await expect(page.getByRole('region', { name: 'Guideline beside the workbench' }).getByRole('heading', { name: 'Severity levels' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Guideline beside the workbench' }).getByRole('heading', { name: 'Severity levels' }),
+  ).toBeVisible();
 });

@@ -37,7 +37,10 @@ async function startChangingPlatform(): Promise<{ url: string; serve: (content: 
   };
 }
 
-test('a guideline changed between two fetches says so, and Compare versions shows the change rendered and as source', async ({ page, app }, testInfo) => {
+test('a guideline changed between two fetches says so, and Compare versions shows the change rendered and as source', async ({
+  page,
+  app,
+}, testInfo) => {
   const platform = await startChangingPlatform();
   try {
     await openApp(page, app);
@@ -55,7 +58,10 @@ test('a guideline changed between two fetches says so, and Compare versions show
     platform.serve(V2);
     await open();
     await expect(reader.getByText('Changed since you last read it (you read version 1; this is version 2)')).toBeVisible();
-    const row = page.getByRole('list', { name: 'Guidelines in the library' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Read Refunds' }) });
+    const row = page
+      .getByRole('list', { name: 'Guidelines in the library' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Read Refunds' }) });
     await expect(row.getByText('Changed since you last read it')).toBeVisible();
 
     await reader.getByRole('button', { name: 'Compare versions' }).click();
@@ -75,7 +81,15 @@ test('a guideline changed between two fetches says so, and Compare versions show
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       const rendered = await new AxeBuilder({ page }).include('[aria-label="Version comparison"]').analyze();
-      expect.soft(rendered.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`), colorScheme).toEqual([]);
+      expect
+        .soft(
+          rendered.violations.map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
+          ),
+          colorScheme,
+        )
+        .toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
 
@@ -89,7 +103,15 @@ test('a guideline changed between two fetches says so, and Compare versions show
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       const sourceScan = await new AxeBuilder({ page }).include('[aria-label="Version comparison"]').analyze();
-      expect.soft(sourceScan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`), colorScheme).toEqual([]);
+      expect
+        .soft(
+          sourceScan.violations.map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')}`,
+          ),
+          colorScheme,
+        )
+        .toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();

@@ -3,7 +3,10 @@ import { expect, fillPayload, openApp, test } from './fixtures';
 
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 
-test('an invoke is found in History by a word of its answer, opened as it was, and replayed into a new tab', async ({ page, app }, testInfo) => {
+test('an invoke is found in History by a word of its answer, opened as it was, and replayed into a new tab', async ({
+  page,
+  app,
+}, testInfo) => {
   await openApp(page, app);
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');

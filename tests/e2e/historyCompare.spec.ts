@@ -12,10 +12,23 @@ async function invoke(page: Page, text: string, payload: Record<string, string>,
   await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText(expected);
 }
 
-test('two invokes ticked in History and compared: word-level differences of text and answer, payload key by key, both timings', async ({ page, app }, testInfo) => {
+test('two invokes ticked in History and compared: word-level differences of text and answer, payload key by key, both timings', async ({
+  page,
+  app,
+}, testInfo) => {
   await openApp(page, app);
-  await invoke(page, 'Where is my refund?', { customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' }, 'Hi Grace Hopper');
-  await invoke(page, 'Where is my parcel?', { customer_name: 'Ada Lovelace', company: 'Cobol Cloud', topic: 'a late parcel', tier: 'gold' }, 'Hi Ada Lovelace');
+  await invoke(
+    page,
+    'Where is my refund?',
+    { customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' },
+    'Hi Grace Hopper',
+  );
+  await invoke(
+    page,
+    'Where is my parcel?',
+    { customer_name: 'Ada Lovelace', company: 'Cobol Cloud', topic: 'a late parcel', tier: 'gold' },
+    'Hi Ada Lovelace',
+  );
 
   await page.getByRole('tab', { name: 'History' }).click();
   const history = page.getByRole('region', { name: 'History', exact: true });
@@ -50,7 +63,11 @@ test('two invokes ticked in History and compared: word-level differences of text
   await expect(payload.getByRole('row', { name: /company/ })).toContainText('same');
 
   const timing = comparison.getByRole('table', { name: 'Timing side by side' });
-  const cells = (name: string) => timing.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell');
+  const cells = (name: string) =>
+    timing
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+      .getByRole('cell');
   await expect(cells('Round trip').nth(0)).toHaveText(/^\d[\d,.]* ms$/);
   await expect(cells('Round trip').nth(1)).toHaveText(/^\d[\d,.]* ms$/);
   await expect(cells('Round trip').nth(2)).toHaveText(/^([+−]\d[\d,.]*|0) ms$/);

@@ -16,7 +16,10 @@ async function invokeEach(page: Page, texts: string[]) {
   }
 }
 
-test('pin an entry, delete another, Clear all keeps the pinned one, and a retention of 2 entries keeps 2 and the pinned', async ({ page, app }, testInfo) => {
+test('pin an entry, delete another, Clear all keeps the pinned one, and a retention of 2 entries keeps 2 and the pinned', async ({
+  page,
+  app,
+}, testInfo) => {
   await openApp(page, app);
   await invokeEach(page, ['alpha request', 'bravo request', 'charlie request', 'delta request']);
 

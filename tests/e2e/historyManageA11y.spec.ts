@@ -15,7 +15,9 @@ async function scan(page: Page, testInfo: TestInfo, state: string): Promise<void
   await testInfo.attach(`${state}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   const results = await new AxeBuilder({ page }).analyze();
   const report = results.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n` + violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n'),
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n'),
   );
   expect.soft(report, `axe violations in "${state}"`).toEqual([]);
 }

@@ -47,7 +47,12 @@ test('Export report downloads a report that reads well, runs nothing and holds n
   try {
     await openApp(page, app);
     const response = page.getByRole('region', { name: 'Response', exact: true });
-    await invoke(page, drafter.id, 'Where is my refund?', JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' }));
+    await invoke(
+      page,
+      drafter.id,
+      'Where is my refund?',
+      JSON.stringify({ customer_name: 'Grace Hopper', company: 'Cobol Cloud', topic: 'a lost invoice' }),
+    );
     await expect(response).toContainText('Hi Grace Hopper');
     await invoke(page, echo.id, HOSTILE);
     await expect(response).toContainText('window.__pwned');
@@ -65,7 +70,9 @@ test('Export report downloads a report that reads well, runs nothing and holds n
     await entries.nth(2).click();
     await page.getByRole('tabpanel', { name: 'History' }).getByRole('button', { name: 'Export report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export report' });
-    await dialog.getByRole('textbox', { name: 'Note' }).fill('Refund reply checked on build 3.2 for ticket QA-1234.\nThe payload values all land in the answer.');
+    await dialog
+      .getByRole('textbox', { name: 'Note' })
+      .fill('Refund reply checked on build 3.2 for ticket QA-1234.\nThe payload values all land in the answer.');
     const single = await download(page, 'Save HTML report');
     await page.screenshot({ path: testInfo.outputPath('export-dialog.png') });
     await testInfo.attach('export-dialog.png', { path: testInfo.outputPath('export-dialog.png'), contentType: 'image/png' });

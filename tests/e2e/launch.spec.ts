@@ -16,7 +16,9 @@ test('a second start on a data folder in use says which process holds it and exi
       (error: Error) => error.message,
     );
     expect(refused).toContain('web host exited (1)');
-    expect(refused).toContain(`The data folder ${dataDir} is in use by another Agent Explorer (process ${holder.pid}, started with "${holder.startedWith}" at `);
+    expect(refused).toContain(
+      `The data folder ${dataDir} is in use by another Agent Explorer (process ${holder.pid}, started with "${holder.startedWith}" at `,
+    );
 
     // Ctrl+C releases it, and the folder can be used again; so does SIGTERM.
     expect(await first.stop('SIGINT')).toBe(0);

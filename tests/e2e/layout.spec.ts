@@ -19,11 +19,16 @@ async function box(locator: Locator) {
 
 /** Every element whose text is clipped: content wider than its box where it hides the overflow. */
 async function clippedTexts(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((elements) =>
-    elements
-      .filter((element) => element.getClientRects().length > 0 && element.scrollWidth > element.clientWidth)
-      .map((element) => `${element.className}: "${element.textContent?.trim().slice(0, 60)}" (${element.scrollWidth} > ${element.clientWidth})`),
-  );
+  return page
+    .locator(selector)
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => element.getClientRects().length > 0 && element.scrollWidth > element.clientWidth)
+        .map(
+          (element) =>
+            `${element.className}: "${element.textContent?.trim().slice(0, 60)}" (${element.scrollWidth} > ${element.clientWidth})`,
+        ),
+    );
 }
 
 test.describe('at 1280×800', () => {
@@ -59,7 +64,9 @@ test.describe('at 1024×700', () => {
     // The known agents' descriptions are clamped to a few lines: the Sandbox's fit whole.
     const cutDescriptions = await page
       .locator('.pick-desc')
-      .evaluateAll((elements) => elements.filter((element) => element.scrollHeight > element.clientHeight + 1).map((element) => element.textContent));
+      .evaluateAll((elements) =>
+        elements.filter((element) => element.scrollHeight > element.clientHeight + 1).map((element) => element.textContent),
+      );
     expect(cutDescriptions).toEqual([]);
 
     const invoke = await box(page.getByRole('button', { name: 'Invoke' }));

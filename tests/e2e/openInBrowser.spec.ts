@@ -109,7 +109,7 @@ exec '${chromium}' --headless=new --no-sandbox --no-first-run --disable-gpu --pa
     for (const url of urls) for (const secret of [API_KEY, SANDBOX_KEY, 'secret=']) expect(url).not.toContain(secret);
 
     // Whatever token the history kept is dead.
-    const kept = urls.flatMap((url) => [.../token=([\w-]+)/.exec(url)?.slice(1) ?? []]);
+    const kept = urls.flatMap((url) => [...(/token=([\w-]+)/.exec(url)?.slice(1) ?? [])]);
     expect(kept).toContain(token);
     for (const old of kept) {
       const spend = await request.post(`${app.origin}/session`, { data: { token: old }, headers: { origin: app.origin } });

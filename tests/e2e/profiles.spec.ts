@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/server';
-import type { KeyPresentation } from '../../electron/shared/contract';
+import type { KeyPresentation } from '../../electron/shared/api';
 import { createProfile, expect, filesWritten, openApp, startWebApp, test } from './fixtures';
 import { EVENTS_PATH } from '../../electron/shared/hostEventStream';
 
@@ -172,7 +172,12 @@ test("a profile switched in another browser tab never gets this tab's draft unas
 
     // Asked, the person may send it there: then, and only then, it reaches Other.
     await asked.getByRole('button', { name: 'Send to Other' }).click();
-    await expect(page.getByRole('region', { name: 'Response', exact: true }).getByRole('heading', { name: /The key was refused|HTTP 401/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Response', exact: true })
+        .getByRole('heading', { name: /The key was refused|HTTP 401/ })
+        .first(),
+    ).toBeVisible();
     expect(hits).toBe(1);
   } finally {
     await new Promise((resolve) => other.close(resolve));

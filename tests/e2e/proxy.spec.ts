@@ -55,9 +55,17 @@ test('HTTP_PROXY: the platform through the proxy, said on the page; the Sandbox 
   }
 });
 
-test("HTTPS_PROXY: an https platform signed by a root in the system's store, through a CONNECT tunnel the key never shows in", async ({ page }) => {
+test("HTTPS_PROXY: an https platform signed by a root in the system's store, through a CONNECT tunnel the key never shows in", async ({
+  page,
+}) => {
   const platform = await startTlsServer((response) =>
-    response.end(JSON.stringify({ name: 'Gateway policy', description: 'Behind the company proxy', content: '# Gateway policy\n\nReached through the tunnel.' })),
+    response.end(
+      JSON.stringify({
+        name: 'Gateway policy',
+        description: 'Behind the company proxy',
+        content: '# Gateway policy\n\nReached through the tunnel.',
+      }),
+    ),
   );
   const proxy = await startTestProxy();
   // SSL_CERT_FILE stands for the operating system's store: the root is trusted with nothing set in the app.
@@ -89,7 +97,11 @@ test("HTTPS_PROXY: an https platform signed by a root in the system's store, thr
 test('a gateway that gzips every answer: the answer reads, and Raw response shows gzip and the bytes as received', async ({ page }) => {
   const platform = await startSandbox({ apiKey: KEY, latency: 'none' });
   const gateway = await startGzipGateway(platform.url);
-  const { app, stop } = await startWebApp(['--sandbox-latency', 'none'], { AGENT_EXPLORER_BASE_URL: gateway.url, AGENT_EXPLORER_API_KEY: KEY, NO_PROXY: '*' });
+  const { app, stop } = await startWebApp(['--sandbox-latency', 'none'], {
+    AGENT_EXPLORER_BASE_URL: gateway.url,
+    AGENT_EXPLORER_API_KEY: KEY,
+    NO_PROXY: '*',
+  });
   try {
     await openApp(page, app);
     await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);

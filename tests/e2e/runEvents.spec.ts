@@ -1,5 +1,5 @@
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { LAUNCH_SECRET_HEADER } from '../../electron/shared/contract';
+import { LAUNCH_SECRET_HEADER } from '../../electron/shared/api';
 import { expect, openApp, test } from './fixtures';
 
 /**
@@ -18,7 +18,11 @@ test('the event stream is refused to a fetch without the session, and opened to 
       const refused = await fetch('/events', { cache: 'no-store' });
       const wrong = await fetch('/events', { headers: { [header]: 'guess' }, cache: 'no-store' });
       const controller = new AbortController();
-      const open = await fetch('/events', { headers: { [header]: sessionStorage.getItem(key) ?? '' }, cache: 'no-store', signal: controller.signal });
+      const open = await fetch('/events', {
+        headers: { [header]: sessionStorage.getItem(key) ?? '' },
+        cache: 'no-store',
+        signal: controller.signal,
+      });
       const first = await open.body!.getReader().read();
       controller.abort();
       return {
@@ -49,7 +53,10 @@ test("a run started from the page sends its progress down the page's stream", as
           headers: { 'content-type': 'application/json', [header]: secret },
           body: JSON.stringify({ argument }),
         });
-        return { status: response.status, body: (await response.json()) as { value?: { ok: boolean; value?: { runId: string }; error?: unknown }; error?: unknown } };
+        return {
+          status: response.status,
+          body: (await response.json()) as { value?: { ok: boolean; value?: { runId: string }; error?: unknown }; error?: unknown },
+        };
       };
       const started = await call('startRun', {
         profileId: 'sandbox',

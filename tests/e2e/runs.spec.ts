@@ -46,7 +46,10 @@ async function runSuite(page: Page, expected: string): Promise<void> {
   await runs.getByRole('button', { name: 'Run suite' }).click();
 }
 
-test('a suite runs in the app: progress, failures, a result, the matrix, latency, and a compare with the run before; it passes axe', async ({ page, app }, testInfo) => {
+test('a suite runs in the app: progress, failures, a result, the matrix, latency, and a compare with the run before; it passes axe', async ({
+  page,
+  app,
+}, testInfo) => {
   await openApp(page, app);
   await page.getByRole('tab', { name: 'Runs' }).click();
   await runSuite(page, '{{customer}}');
@@ -92,7 +95,9 @@ test('a suite runs in the app: progress, failures, a result, the matrix, latency
   // A second run where Echo's answers meet the expectation and the drafter's do not; Compare.
   await runSuite(page, 'You said');
   // Its counts are the first run's too: wait until the view shows the second run (Echo's rows pass).
-  await expect(run.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ hasText: 'You said' }).filter({ hasText: 'Passed' })).toHaveCount(3);
+  await expect(
+    run.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ hasText: 'You said' }).filter({ hasText: 'Passed' }),
+  ).toHaveCount(3);
   await expect(run.getByText(/6 of 6 · 3 passed · 3 failed/)).toBeVisible();
   await insights.getByRole('tab', { name: 'Compare' }).click();
   const newlyFailing = insights.getByRole('region', { name: 'Newly failing' });

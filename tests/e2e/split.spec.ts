@@ -49,7 +49,9 @@ test('the first screen is ready before the markdown chunk loads; the chunks load
   await expect(page.getByRole('region', { name: 'Guideline', exact: true }).getByRole('table')).toBeVisible();
 
   const chunkStarts = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => [new URL(entry.name).pathname.split('/').pop() ?? '', entry.startTime] as const),
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => [new URL(entry.name).pathname.split('/').pop() ?? '', entry.startTime] as const),
   );
   const markdown = chunkStarts.filter(([name]) => name.startsWith('SafeMarkdown-'));
   expect(markdown).toHaveLength(1);

@@ -19,14 +19,15 @@ async function invokeDrafter(page: Page, customer: string): Promise<void> {
   await expect(response(page)).toContainText(`Hi ${customer}`);
 }
 
-test("a request tab shows its last answer again after a restart, read from the history", async ({ page }) => {
+test('a request tab shows its last answer again after a restart, read from the history', async ({ page }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-explorer-e2e-tabrestore-'));
   try {
     const first = await startWebApp(['--sandbox-latency', 'none'], {}, dataDir);
     await openApp(page, first.app);
     await invokeDrafter(page, 'Grace Hopper');
     await expect(response(page)).not.toContainText('restored from history');
-    const saved = () => (existsSync(path.join(dataDir, 'workspace.json')) ? readFileSync(path.join(dataDir, 'workspace.json'), 'utf8') : '');
+    const saved = () =>
+      existsSync(path.join(dataDir, 'workspace.json')) ? readFileSync(path.join(dataDir, 'workspace.json'), 'utf8') : '';
     await expect.poll(saved).toContain('Grace Hopper');
     await first.stop();
 

@@ -28,7 +28,9 @@ test('drafts typed in two browser tabs are both kept', async ({ page, context, a
   await page.getByRole('textbox', { name: 'Text' }).fill('more text');
   await savedAgain;
   // The host's answer to that save brings the other page's tab into this one.
-  await expect(page.getByRole('tablist', { name: 'Requests' }).getByRole('tab').filter({ hasText: 'draft-from-second-tab' })).toHaveCount(1);
+  await expect(page.getByRole('tablist', { name: 'Requests' }).getByRole('tab').filter({ hasText: 'draft-from-second-tab' })).toHaveCount(
+    1,
+  );
 
   const third = await context.newPage();
   await openApp(third, app);

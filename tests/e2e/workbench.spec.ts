@@ -51,7 +51,8 @@ test('request tabs keep their drafts across a restart', async ({ page }) => {
     await page.getByRole('button', { name: '+ New request' }).click();
     await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
     await page.getByRole('textbox', { name: 'Text' }).fill('second tab draft');
-    const saved = () => (existsSync(path.join(dataDir, 'workspace.json')) ? readFileSync(path.join(dataDir, 'workspace.json'), 'utf8') : '');
+    const saved = () =>
+      existsSync(path.join(dataDir, 'workspace.json')) ? readFileSync(path.join(dataDir, 'workspace.json'), 'utf8') : '';
     await expect.poll(saved).toContain('second tab draft');
     await first.stop();
 

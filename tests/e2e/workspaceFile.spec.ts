@@ -23,7 +23,9 @@ const KEY = 'E2E-WORKSPACE-SENTINEL-KEY-5b7d9f';
 test('a workspace exported as a download is imported into a fresh data folder', async ({ page, context, app }, testInfo) => {
   await openApp(page, app);
   // A request tab with a draft, and (once answered) a catalog entry for the Sandbox with its learned keys.
-  const saved = page.waitForResponse((response) => response.url().endsWith('/rpc/saveWorkspace') && (response.request().postData() ?? '').includes('Where is my refund?'));
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/rpc/saveWorkspace') && (response.request().postData() ?? '').includes('Where is my refund?'),
+  );
   await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
   await page.getByRole('textbox', { name: 'Text' }).fill('Where is my refund?');
   await fillPayload(page, JSON.stringify({ customer_name: 'Grace', company: 'Cobol Cloud' }));
@@ -69,8 +71,12 @@ test('a workspace exported as a download is imported into a fresh data folder', 
     const preview = dialog.getByRole('region', { name: 'Import agent-explorer-workspace.json' });
     await expect(preview.getByRole('status')).toHaveText('Preview, nothing written yet: 2 to take, 0 to skip, 1 clash to choose for.');
     const staging = preview.getByRole('listitem').filter({ hasText: 'Profile "Staging"' });
-    await expect(staging).toContainText('Your profile "Staging" differs: base URL https://mine.example.com here, https://staging.example.com in the file.');
-    await expect(preview.getByRole('listitem').filter({ hasText: 'Request tab' })).toContainText('Opens as a new request tab for profile "Sandbox".');
+    await expect(staging).toContainText(
+      'Your profile "Staging" differs: base URL https://mine.example.com here, https://staging.example.com in the file.',
+    );
+    await expect(preview.getByRole('listitem').filter({ hasText: 'Request tab' })).toContainText(
+      'Opens as a new request tab for profile "Sandbox".',
+    );
     await expect(preview.getByRole('button', { name: 'Import' })).toBeDisabled();
     await teammate.screenshot({ path: testInfo.outputPath('import-preview.png') });
     await testInfo.attach('import-preview.png', { path: testInfo.outputPath('import-preview.png'), contentType: 'image/png' });
@@ -102,19 +108,30 @@ test('a workspace exported as a download is imported into a fresh data folder', 
     await teammate.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    await expect(teammate.getByRole('combobox', { name: 'Profile' }).locator('option')).toHaveText(['Sandbox', /^Staging/, /^Staging \(2\)/]);
+    await expect(teammate.getByRole('combobox', { name: 'Profile' }).locator('option')).toHaveText([
+      'Sandbox',
+      /^Staging/,
+      /^Staging \(2\)/,
+    ]);
     const requests = teammate.getByRole('tablist', { name: 'Requests' }).getByRole('tab');
     await expect(requests.filter({ hasText: drafter.name })).toHaveCount(1);
     await requests.filter({ hasText: drafter.name }).click();
-    await expect(teammate.getByRole('tabpanel', { name: 'Agents' }).getByRole('textbox', { name: 'Text' }).last()).toHaveValue('Where is my refund?');
+    await expect(teammate.getByRole('tabpanel', { name: 'Agents' }).getByRole('textbox', { name: 'Text' }).last()).toHaveValue(
+      'Where is my refund?',
+    );
     await teammate.getByRole('button', { name: 'Agent catalog' }).click();
-    await expect(teammate.getByRole('dialog', { name: 'Agent catalog' }).getByRole('list', { name: 'Catalog entries' })).toContainText(drafter.id);
+    await expect(teammate.getByRole('dialog', { name: 'Agent catalog' }).getByRole('list', { name: 'Catalog entries' })).toContainText(
+      drafter.id,
+    );
   } finally {
     await stop();
   }
 });
 
-test("a workspace file's proxy and client certificate are shown in the preview before anything is imported", async ({ page, app }, testInfo) => {
+test("a workspace file's proxy and client certificate are shown in the preview before anything is imported", async ({
+  page,
+  app,
+}, testInfo) => {
   await openApp(page, app);
   const file = testInfo.outputPath('agent-explorer-workspace.json');
   const corp = {
@@ -122,7 +139,11 @@ test("a workspace file's proxy and client certificate are shown in the preview b
     baseUrl: 'https://api.corp.example',
     auth: { kind: 'bearer' },
     timeoutMs: 60000,
-    tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: '/home/ada/certs/ada.p12', passphrase: 'E2E-PASSPHRASE-SENTINEL' } },
+    tls: {
+      verify: true,
+      caFile: null,
+      clientCert: { kind: 'pkcs12', file: '/home/ada/certs/ada.p12', passphrase: 'E2E-PASSPHRASE-SENTINEL' },
+    },
     allowInsecureHttp: false,
     proxy: { mode: 'manual', url: 'http://proxy.attacker.example:8080', username: 'ada', bypass: ['localhost'] },
   };
@@ -135,12 +156,19 @@ test("a workspace file's proxy and client certificate are shown in the preview b
   await (await choosing).setFiles(file);
   const preview = dialog.getByRole('region', { name: 'Import agent-explorer-workspace.json' });
   const item = preview.getByRole('listitem').filter({ hasText: 'Profile "Corp"' });
-  await expect(item).toContainText('Sends requests through the proxy http://proxy.attacker.example:8080 as user "ada", except to localhost.');
-  await expect(item).toContainText('Presents the client certificate in /home/ada/certs/ada.p12 when https://api.corp.example asks for one.');
+  await expect(item).toContainText(
+    'Sends requests through the proxy http://proxy.attacker.example:8080 as user "ada", except to localhost.',
+  );
+  await expect(item).toContainText(
+    'Presents the client certificate in /home/ada/certs/ada.p12 when https://api.corp.example asks for one.',
+  );
   await expect(item).toContainText('A password or passphrase is never imported from a file');
   await expect(item).not.toContainText('E2E-PASSPHRASE-SENTINEL');
   await page.screenshot({ path: testInfo.outputPath('import-preview-network.png') });
-  await testInfo.attach('import-preview-network.png', { path: testInfo.outputPath('import-preview-network.png'), contentType: 'image/png' });
+  await testInfo.attach('import-preview-network.png', {
+    path: testInfo.outputPath('import-preview-network.png'),
+    contentType: 'image/png',
+  });
   expect.soft(await axeViolations(page), 'the import preview with a proxy').toEqual([]);
   // Nothing is written by the preview.
   await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option')).toHaveText(['Sandbox']);

@@ -23,18 +23,67 @@ export async function makeTestPki(dir: string): Promise<TestPki> {
   const file = (name: string) => path.join(dir, name);
   const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
   const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
-  openssl(['req', '-x509', ...newKey, '-keyout', file('root.key'), '-out', file('root.pem'), '-days', '1', '-subj', '/CN=Agent Explorer Test Root/O=Tests']);
+  openssl([
+    'req',
+    '-x509',
+    ...newKey,
+    '-keyout',
+    file('root.key'),
+    '-out',
+    file('root.pem'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Agent Explorer Test Root/O=Tests',
+  ]);
   openssl(['req', '-x509', ...newKey, '-keyout', file('other.key'), '-out', file('other.pem'), '-days', '1', '-subj', '/CN=Other Root']);
   await writeFile(file('server.ext'), 'subjectAltName=IP:127.0.0.1\n');
   const issue = (name: string, subject: string, ca: string, extensions: string[] = []) => {
     openssl(['req', ...newKey, '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', subject]);
-    openssl(['x509', '-req', '-in', file(`${name}.csr`), '-CA', file(`${ca}.pem`), '-CAkey', file(`${ca}.key`), '-CAcreateserial', '-out', file(`${name}.pem`), '-days', '1', ...extensions]);
+    openssl([
+      'x509',
+      '-req',
+      '-in',
+      file(`${name}.csr`),
+      '-CA',
+      file(`${ca}.pem`),
+      '-CAkey',
+      file(`${ca}.key`),
+      '-CAcreateserial',
+      '-out',
+      file(`${name}.pem`),
+      '-days',
+      '1',
+      ...extensions,
+    ]);
   };
   issue('server', '/CN=platform.test', 'root', ['-extfile', file('server.ext')]);
   issue('client', '/CN=analyst/O=Tests', 'root');
   issue('intruder', '/CN=intruder', 'other');
-  openssl(['pkcs8', '-topk8', '-in', file('client.key'), '-out', file('client.enc.key'), '-v2', 'aes-256-cbc', '-passout', `pass:${PASSPHRASE}`]);
-  openssl(['pkcs12', '-export', '-in', file('client.pem'), '-inkey', file('client.key'), '-out', file('client.p12'), '-passout', `pass:${PASSPHRASE}`]);
+  openssl([
+    'pkcs8',
+    '-topk8',
+    '-in',
+    file('client.key'),
+    '-out',
+    file('client.enc.key'),
+    '-v2',
+    'aes-256-cbc',
+    '-passout',
+    `pass:${PASSPHRASE}`,
+  ]);
+  openssl([
+    'pkcs12',
+    '-export',
+    '-in',
+    file('client.pem'),
+    '-inkey',
+    file('client.key'),
+    '-out',
+    file('client.p12'),
+    '-passout',
+    `pass:${PASSPHRASE}`,
+  ]);
   return { file, rootPem: await readFile(file('root.pem'), 'utf8') };
 }
 
@@ -49,7 +98,10 @@ export interface RunningServer {
  * pins TLS 1.2 for the alerts that version sends during the handshake. `clientCert: false`
  * asks for none: a platform behind the test root that anyone may reach.
  */
-export async function startClientCertServer(pki: TestPki, options: { maxVersion?: 'TLSv1.2' | 'TLSv1.3'; clientCert?: boolean } = {}): Promise<RunningServer> {
+export async function startClientCertServer(
+  pki: TestPki,
+  options: { maxVersion?: 'TLSv1.2' | 'TLSv1.3'; clientCert?: boolean } = {},
+): Promise<RunningServer> {
   const asks = options.clientCert ?? true;
   const server = https.createServer(
     {
@@ -83,9 +135,27 @@ export async function startClientCertServer(pki: TestPki, options: { maxVersion?
  * (unknown_ca) where node:https closes without one.
  */
 export async function startOpensslServer(pki: TestPki): Promise<RunningServer> {
-  const child = spawn('openssl', ['s_server', '-accept', '127.0.0.1:0', '-cert', pki.file('server.pem'), '-key', pki.file('server.key'), '-CAfile', pki.file('root.pem'), '-Verify', '1', '-verify_return_error', '-www'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    'openssl',
+    [
+      's_server',
+      '-accept',
+      '127.0.0.1:0',
+      '-cert',
+      pki.file('server.pem'),
+      '-key',
+      pki.file('server.key'),
+      '-CAfile',
+      pki.file('root.pem'),
+      '-Verify',
+      '1',
+      '-verify_return_error',
+      '-www',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const port = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import { API_METHODS, DESKTOP_CAPABILITIES } from '../../electron/shared/contract';
+import { API_METHODS, DESKTOP_CAPABILITIES } from '../../electron/shared/api';
 import type {
   Api,
   AppSettings,
@@ -26,7 +26,7 @@ import type {
   WorkspaceImportReport,
   WorkspaceImportRequest,
   HistoryReportRequest,
-} from '../../electron/shared/contract';
+} from '../../electron/shared/api';
 import { createApiService } from '../../electron/core/service';
 import { openMemoryDatabase } from '../../electron/core/db/open';
 import { catalogDocument, settingsDocument, workspaceDocument, type CatalogByProfile } from '../../electron/core/workspace/appStores';
@@ -79,19 +79,37 @@ export class FakeApi {
       example: { text: 'My parcel is late.', payload: { customer_name: 'Ada', company: 'Acme' } },
     },
   ];
-  guidelines: KnownGuideline[] = [{ id: '22222222-2222-4222-8222-222222222222', name: 'Escalation policy', description: 'When to escalate.' }];
+  guidelines: KnownGuideline[] = [
+    { id: '22222222-2222-4222-8222-222222222222', name: 'Escalation policy', description: 'When to escalate.' },
+  ];
 
   /** The platform's answers (see scriptedPlatform.ts); tests replace the responders. */
   private readonly script: PlatformScript = defaultScript();
-  get invokeResponder() { return this.script.invokeResponder; }
-  set invokeResponder(responder: PlatformScript['invokeResponder']) { this.script.invokeResponder = responder; }
-  get guidelineResponder() { return this.script.guidelineResponder; }
-  set guidelineResponder(responder: PlatformScript['guidelineResponder']) { this.script.guidelineResponder = responder; }
-  get saveToFileResponder() { return this.script.saveToFileResponder; }
-  set saveToFileResponder(responder: PlatformScript['saveToFileResponder']) { this.script.saveToFileResponder = responder; }
+  get invokeResponder() {
+    return this.script.invokeResponder;
+  }
+  set invokeResponder(responder: PlatformScript['invokeResponder']) {
+    this.script.invokeResponder = responder;
+  }
+  get guidelineResponder() {
+    return this.script.guidelineResponder;
+  }
+  set guidelineResponder(responder: PlatformScript['guidelineResponder']) {
+    this.script.guidelineResponder = responder;
+  }
+  get saveToFileResponder() {
+    return this.script.saveToFileResponder;
+  }
+  set saveToFileResponder(responder: PlatformScript['saveToFileResponder']) {
+    this.script.saveToFileResponder = responder;
+  }
   /** The one form of the key the platform takes (Detect finds it); null: any form. */
-  get acceptedAuth() { return this.script.acceptedAuth; }
-  set acceptedAuth(auth: PlatformScript['acceptedAuth']) { this.script.acceptedAuth = auth; }
+  get acceptedAuth() {
+    return this.script.acceptedAuth;
+  }
+  set acceptedAuth(auth: PlatformScript['acceptedAuth']) {
+    this.script.acceptedAuth = auth;
+  }
 
   /** The host's clock, for everything it stamps (library, checklists, catalog, reports). */
   clock = new Date('2026-11-20T09:30:00.000Z');
@@ -113,7 +131,14 @@ export class FakeApi {
     suiteDraft: suiteDraftDocument(null),
   };
   /** What the knobs below read: the stores as they were after the last call or seed. */
-  private seen: { profiles: ProfilesState; settings: AppSettings; workspace: Workspace; catalog: CatalogByProfile; guidelineTabs: GuidelineTabs; suiteDraft: SuiteDraftFile };
+  private seen: {
+    profiles: ProfilesState;
+    settings: AppSettings;
+    workspace: Workspace;
+    catalog: CatalogByProfile;
+    guidelineTabs: GuidelineTabs;
+    suiteDraft: SuiteDraftFile;
+  };
   /** Seeds in order; every call waits for them. */
   private ready: Promise<unknown> = Promise.resolve();
   private readonly core: Api;
@@ -123,7 +148,8 @@ export class FakeApi {
       read: () => (this.documents[name] as JsonDocument<T>).read(),
       update: (change) => (this.documents[name] as JsonDocument<T>).update(change),
     });
-    const pick = <K extends 'profiles' | 'secrets'>(store: K) => new Proxy({}, { get: (_, key) => Reflect.get(this.stores[store], key) }) as FakeApi['stores'][K];
+    const pick = <K extends 'profiles' | 'secrets'>(store: K) =>
+      new Proxy({}, { get: (_, key) => Reflect.get(this.stores[store], key) }) as FakeApi['stores'][K];
     this.core = createApiService({
       host: 'browser',
       version: '0.0.0-test',
@@ -243,7 +269,10 @@ export class FakeApi {
   }
 
   getAppInfo: Api['getAppInfo'] = () =>
-    this.answered('getAppInfo', undefined, async () => ({ ...(await this.core.getAppInfo()), host: this.desktop ? ('electron' as const) : ('browser' as const) }));
+    this.answered('getAppInfo', undefined, async () => ({
+      ...(await this.core.getAppInfo()),
+      host: this.desktop ? ('electron' as const) : ('browser' as const),
+    }));
 
   /**
    * What the host answers these, by default the core's own; a test may replace one (a report
@@ -253,14 +282,17 @@ export class FakeApi {
   exportResponder = (): Promise<Result<WorkspaceFileExport>> | Result<WorkspaceFileExport> => this.core.exportWorkspaceFile();
   previewResponder = (
     request: WorkspaceImportRequest,
-  ): Promise<Result<WorkspaceImportPreview, WorkspaceFileError>> | Result<WorkspaceImportPreview, WorkspaceFileError> => this.core.previewWorkspaceImport(request);
+  ): Promise<Result<WorkspaceImportPreview, WorkspaceFileError>> | Result<WorkspaceImportPreview, WorkspaceFileError> =>
+    this.core.previewWorkspaceImport(request);
   applyResponder = (
     request: WorkspaceImportRequest,
-  ): Promise<Result<WorkspaceImportReport, WorkspaceFileError>> | Result<WorkspaceImportReport, WorkspaceFileError> => this.core.applyWorkspaceImport(request);
+  ): Promise<Result<WorkspaceImportReport, WorkspaceFileError>> | Result<WorkspaceImportReport, WorkspaceFileError> =>
+    this.core.applyWorkspaceImport(request);
 
   buildHistoryReport: Api['buildHistoryReport'] = (request) => this.answered('buildHistoryReport', request, this.reportResponder);
   exportWorkspaceFile: Api['exportWorkspaceFile'] = () => this.answered('exportWorkspaceFile', undefined, this.exportResponder);
-  previewWorkspaceImport: Api['previewWorkspaceImport'] = (request) => this.answered('previewWorkspaceImport', request, this.previewResponder);
+  previewWorkspaceImport: Api['previewWorkspaceImport'] = (request) =>
+    this.answered('previewWorkspaceImport', request, this.previewResponder);
   applyWorkspaceImport: Api['applyWorkspaceImport'] = (request) => this.answered('applyWorkspaceImport', request, this.applyResponder);
 
   private async answered<A, R>(method: MethodName, argument: A, responder: (argument: A) => R | Promise<R>): Promise<R> {

@@ -315,18 +315,24 @@ export function createFakeElectron() {
 
   const electron = {
     app,
-    contextBridge: { exposeInMainWorld: (name: string, value: Record<string, (...args: unknown[]) => unknown>) => control.exposed.set(name, value) },
+    contextBridge: {
+      exposeInMainWorld: (name: string, value: Record<string, (...args: unknown[]) => unknown>) => control.exposed.set(name, value),
+    },
     ipcRenderer,
     BrowserWindow,
     // A destroyed window as a dialog's parent fails its conversion to a native window
     // (shell/common/gin_converters/native_window_converter.h): the dialog is not shown.
     dialog: {
       showErrorBox: vi.fn(),
-      showMessageBox: vi.fn((...args: unknown[]) => (parentOk(args) ? Promise.resolve({ response: 1 }) : Promise.reject(new TypeError(DESTROYED)))),
+      showMessageBox: vi.fn((...args: unknown[]) =>
+        parentOk(args) ? Promise.resolve({ response: 1 }) : Promise.reject(new TypeError(DESTROYED)),
+      ),
       showOpenDialog: vi.fn((...args: unknown[]) =>
         parentOk(args) ? Promise.resolve({ canceled: true, filePaths: [] as string[] }) : Promise.reject(new TypeError(DESTROYED)),
       ),
-      showSaveDialog: vi.fn((...args: unknown[]) => (parentOk(args) ? Promise.resolve({ canceled: true, filePath: '' }) : Promise.reject(new TypeError(DESTROYED)))),
+      showSaveDialog: vi.fn((...args: unknown[]) =>
+        parentOk(args) ? Promise.resolve({ canceled: true, filePath: '' }) : Promise.reject(new TypeError(DESTROYED)),
+      ),
     },
     Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => control.menus.push(menu) },
     shell: { openPath: vi.fn(() => Promise.resolve('')), openExternal: vi.fn(() => Promise.resolve()) },
@@ -342,7 +348,8 @@ export function createFakeElectron() {
     safeStorage: {
       getSelectedStorageBackend: () => control.safeStorage.backend,
       isAsyncEncryptionAvailable: () => Promise.resolve(control.safeStorage.asyncAvailable),
-      encryptStringAsync: (plain: string) => Promise.resolve(Buffer.from(`${control.safeStorage.tag}${Buffer.from(plain).toString('base64')}`, 'latin1')),
+      encryptStringAsync: (plain: string) =>
+        Promise.resolve(Buffer.from(`${control.safeStorage.tag}${Buffer.from(plain).toString('base64')}`, 'latin1')),
       decryptStringAsync: (data: Buffer) =>
         Promise.resolve({ result: Buffer.from(data.subarray(3).toString('latin1'), 'base64').toString('utf8'), shouldReEncrypt: false }),
     },
@@ -352,7 +359,8 @@ export function createFakeElectron() {
     control.app.removeAllListeners();
     defaultSession.removeAllListeners();
     ipcRenderer.removeAllListeners();
-    for (const collection of [control.windows, control.privilegedSchemes, control.menus, control.log, control.invoked]) collection.length = 0;
+    for (const collection of [control.windows, control.privilegedSchemes, control.menus, control.log, control.invoked])
+      collection.length = 0;
     for (const map of [control.protocols, control.sessionHandlers, control.ipcHandlers, control.paths, control.exposed]) map.clear();
     control.switches.clear();
     Object.assign(control, { enableSandbox: 0, gotSingleInstanceLock: true, exitCode: null });

@@ -25,7 +25,7 @@ import type {
   RunStarted,
   RunStartError,
   StartRunRequest,
-} from '../../electron/shared/contract';
+} from '../../electron/shared/api';
 import { exchange, okInvoke } from './scriptedPlatform';
 
 /**
@@ -240,7 +240,12 @@ export class FakeRuns implements RunMethods {
       durationMs: null,
       total,
       completed: 0,
-      settings: { concurrency: request.concurrency ?? 8, ratePerSecond: request.ratePerSecond ?? null, on429: request.on429 ?? 'wait', iterations: request.iterations ?? 1 },
+      settings: {
+        concurrency: request.concurrency ?? 8,
+        ratePerSecond: request.ratePerSecond ?? null,
+        on429: request.on429 ?? 'wait',
+        iterations: request.iterations ?? 1,
+      },
     });
     this.mustGet(runId).request = structuredClone(request);
     return { ok: true, value: { runId, total } };
@@ -258,7 +263,11 @@ export class FakeRuns implements RunMethods {
     this.record('listRuns', request);
     const runs = [...this.runs.values()]
       .map((run) => run.record)
-      .filter((record) => (request.kind === undefined || record.kind === request.kind) && (request.suiteName === undefined || record.suiteName === request.suiteName))
+      .filter(
+        (record) =>
+          (request.kind === undefined || record.kind === request.kind) &&
+          (request.suiteName === undefined || record.suiteName === request.suiteName),
+      )
       .reverse();
     return { ok: true, value: structuredClone(runs.slice(0, request.limit ?? 200)) };
   };
@@ -274,7 +283,10 @@ export class FakeRuns implements RunMethods {
     const run = this.find(request.runId);
     if (!('record' in run)) return run;
     const matching = [...run.rows].sort((a, b) => a.index - b.index).filter((row) => !request.failuresOnly || !row.passed);
-    return { ok: true, value: { rows: structuredClone(matching.slice(request.offset, request.offset + request.limit)), total: matching.length } };
+    return {
+      ok: true,
+      value: { rows: structuredClone(matching.slice(request.offset, request.offset + request.limit)), total: matching.length },
+    };
   };
 
   getRunResult = async (request: RunResultRef): Promise<Result<RunResultDetail>> => {
@@ -287,7 +299,14 @@ export class FakeRuns implements RunMethods {
     const result: InvokeResult =
       row.errorCode === null
         ? okInvoke(answer, { duration: `${row.serverMs ?? 0}ms`, ms: row.serverMs })
-        : { ok: false, error: { code: row.errorCode, message: row.answerStart, exchange: exchange({ status: row.status, statusText: '', responseBody: row.answerStart }) } };
+        : {
+            ok: false,
+            error: {
+              code: row.errorCode,
+              message: row.answerStart,
+              exchange: exchange({ status: row.status, statusText: '', responseBody: row.answerStart }),
+            },
+          };
     return {
       ok: true,
       value: {
@@ -323,7 +342,13 @@ export class FakeRuns implements RunMethods {
         line = { caseIndex: row.caseIndex, caseName: row.caseName, row: row.row, iteration: row.iteration, cells: agents.map(() => null) };
         byKey.set(key, line);
       }
-      line.cells[agents.indexOf(row.agentId)] = { index: row.index, passed: row.passed, status: row.status, answerStart: row.answerStart, failed: row.failed };
+      line.cells[agents.indexOf(row.agentId)] = {
+        index: row.index,
+        passed: row.passed,
+        status: row.status,
+        answerStart: row.answerStart,
+        failed: row.failed,
+      };
     }
     return { ok: true, value: { agents: [...agents], rows: [...byKey.values()] } };
   };
@@ -377,9 +402,17 @@ export class FakeRuns implements RunMethods {
     this.record('exportRun', request);
     const run = this.find(request.runId);
     if (!('record' in run)) return run;
-    const types = { junit: ['xml', 'application/xml'], json: ['json', 'application/json'], csv: ['csv', 'text/csv'], html: ['html', 'text/html'] } as const;
+    const types = {
+      junit: ['xml', 'application/xml'],
+      json: ['json', 'application/json'],
+      csv: ['csv', 'text/csv'],
+      html: ['html', 'text/html'],
+    } as const;
     const [extension, mediaType] = types[request.format];
-    return { ok: true, value: { fileName: `${run.record.suiteName}-run.${extension}`, mediaType, content: `${request.format} of ${run.record.runId}` } };
+    return {
+      ok: true,
+      value: { fileName: `${run.record.suiteName}-run.${extension}`, mediaType, content: `${request.format} of ${run.record.runId}` },
+    };
   };
 
   openSuiteFile = async (): Promise<Result<OpenedSuiteFile | null>> => {

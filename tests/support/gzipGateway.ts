@@ -8,17 +8,21 @@ import { gzipSync } from 'node:zlib';
  */
 export async function startGzipGateway(target: string): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((incoming, outgoing) => {
-    const upstream = httpRequest(new URL(incoming.url ?? '/', target), { method: incoming.method, headers: { ...incoming.headers, host: new URL(target).host } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const body = gzipSync(Buffer.concat(chunks));
-        const headers = { ...answer.headers, 'content-encoding': 'gzip', 'content-length': String(body.byteLength) };
-        delete headers['transfer-encoding'];
-        outgoing.writeHead(answer.statusCode ?? 502, headers);
-        outgoing.end(body);
-      });
-    });
+    const upstream = httpRequest(
+      new URL(incoming.url ?? '/', target),
+      { method: incoming.method, headers: { ...incoming.headers, host: new URL(target).host } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = gzipSync(Buffer.concat(chunks));
+          const headers = { ...answer.headers, 'content-encoding': 'gzip', 'content-length': String(body.byteLength) };
+          delete headers['transfer-encoding'];
+          outgoing.writeHead(answer.statusCode ?? 502, headers);
+          outgoing.end(body);
+        });
+      },
+    );
     upstream.on('error', () => outgoing.destroy());
     incoming.pipe(upstream);
   });

@@ -1,4 +1,4 @@
-import type { GuidelineResult, HistoryProfile, InvokeResult } from '../../electron/shared/contract';
+import type { GuidelineResult, HistoryProfile, InvokeResult } from '../../electron/shared/api';
 import type { DatabaseSync } from 'node:sqlite';
 import { historyFacts, withoutMarks, type NewHistoryEntry } from '../../electron/core/history/historySchema';
 import { cancelledInvoke, exchange, okInvoke } from './scriptedPlatform';
@@ -16,13 +16,27 @@ function nextTime(): string {
 }
 
 export function invokeEntry(
-  options: { agentId?: string; text?: string; payload?: Record<string, string>; answer?: string; token?: string; profile?: HistoryProfile; result?: InvokeResult } = {},
+  options: {
+    agentId?: string;
+    text?: string;
+    payload?: Record<string, string>;
+    answer?: string;
+    token?: string;
+    profile?: HistoryProfile;
+    result?: InvokeResult;
+  } = {},
 ): NewHistoryEntry {
   return {
     exchange: {
       what: 'invoke',
-      request: { agentId: options.agentId ?? 'agent-1', text: options.text ?? 'Where is my parcel?', payload: options.payload ?? { customer_name: 'Ada' } },
-      result: options.result ?? okInvoke(options.answer ?? 'Your parcel left the depot this morning.', options.token === undefined ? {} : { token: options.token }),
+      request: {
+        agentId: options.agentId ?? 'agent-1',
+        text: options.text ?? 'Where is my parcel?',
+        payload: options.payload ?? { customer_name: 'Ada' },
+      },
+      result:
+        options.result ??
+        okInvoke(options.answer ?? 'Your parcel left the depot this morning.', options.token === undefined ? {} : { token: options.token }),
     },
     profile: options.profile ?? STAGING,
     recordedAt: nextTime(),
@@ -33,7 +47,11 @@ export function guidelineEntry(guidelineId = 'escalation', profile: HistoryProfi
   const result: GuidelineResult = {
     ok: true,
     value: {
-      guideline: { name: 'Escalation policy', description: 'When to escalate.', content: '# Escalate\nWhen a customer asks twice, hand over to a person.' },
+      guideline: {
+        name: 'Escalation policy',
+        description: 'When to escalate.',
+        content: '# Escalate\nWhen a customer asks twice, hand over to a person.',
+      },
       exchange: exchange({ method: 'GET', url: `https://staging.example.com/api/guideline/${guidelineId}/` }),
     },
   };
@@ -46,8 +64,17 @@ export function cancelledEntry(): NewHistoryEntry {
 
 /** A 502 whose body was cut at the size limit, as the page got it. */
 export function failedEntry(): NewHistoryEntry {
-  const record = exchange({ status: 502, statusText: 'Bad Gateway', responseBody: 'upstream timed out '.repeat(10), responseBodyTruncated: true, responseBytes: 400_000 });
-  return invokeEntry({ text: 'Summarise the ticket', result: { ok: false, error: { code: 'http_status', message: 'The server answered 502 Bad Gateway.', exchange: record } } });
+  const record = exchange({
+    status: 502,
+    statusText: 'Bad Gateway',
+    responseBody: 'upstream timed out '.repeat(10),
+    responseBodyTruncated: true,
+    responseBytes: 400_000,
+  });
+  return invokeEntry({
+    text: 'Summarise the ticket',
+    result: { ok: false, error: { code: 'http_status', message: 'The server answered 502 Bad Gateway.', exchange: record } },
+  });
 }
 
 /**
@@ -62,11 +89,27 @@ export function insertAsVersion1(db: DatabaseSync, { exchange, profile, recorded
          error_code, round_trip_ms, token_present, exchange) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
-      recordedAt, facts.kind, exchange.what, facts.targetId, profile.id, profile.name, profile.baseUrl, facts.method, facts.url, facts.status,
-      facts.status === null ? 0 : Math.floor(facts.status / 100), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0, JSON.stringify(exchange),
+      recordedAt,
+      facts.kind,
+      exchange.what,
+      facts.targetId,
+      profile.id,
+      profile.name,
+      profile.baseUrl,
+      facts.method,
+      facts.url,
+      facts.status,
+      facts.status === null ? 0 : Math.floor(facts.status / 100),
+      facts.errorCode,
+      facts.roundTripMs,
+      facts.tokenPresent ? 1 : 0,
+      JSON.stringify(exchange),
     );
   db.prepare('INSERT INTO history_text (rowid, text, payload, answer) VALUES (?, ?, ?, ?)').run(
-    lastInsertRowid, withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer),
+    lastInsertRowid,
+    withoutMarks(facts.text),
+    withoutMarks(facts.payload),
+    withoutMarks(facts.answer),
   );
   return Number(lastInsertRowid);
 }

@@ -1,4 +1,4 @@
-import type { ProfileInput, ProfilesState, ProfileSummary } from '../../electron/shared/contract';
+import type { ProfileInput, ProfilesState, ProfileSummary } from '../../electron/shared/api';
 import { profileWarnings } from '../../electron/core/service';
 import { originOf } from '../../electron/core/profiles/baseUrl';
 import { PROFILE_SECRET_NAMES, secretBinding, secretId } from '../../electron/core/profiles/profileSecrets';
@@ -11,7 +11,12 @@ import {
   type Profile,
   type ProfileStore,
 } from '../../electron/core/profiles/profiles';
-import { createKeychainSecretStore, createMemorySecretStore, routeSecretStores, type SecretStore } from '../../electron/core/profiles/secrets';
+import {
+  createKeychainSecretStore,
+  createMemorySecretStore,
+  routeSecretStores,
+  type SecretStore,
+} from '../../electron/core/profiles/secrets';
 import { aesTestCipher } from './testCipher';
 import { profileFields } from './workspaceFiles';
 
@@ -50,7 +55,13 @@ export function sandboxSummary(): ProfileSummary {
 /** A custom profile summary with no key, as the host reports one after it is created. */
 export function customSummary(id: string, input: ProfileInput): ProfileSummary {
   const profile = profileOf({ ...input, id, kind: 'custom' });
-  return { ...profile, editable: true, key: { set: false, storage: 'none', note: null }, secrets: NO_SECRETS, warnings: profileWarnings(profile) };
+  return {
+    ...profile,
+    editable: true,
+    key: { set: false, storage: 'none', note: null },
+    secrets: NO_SECRETS,
+    warnings: profileWarnings(profile),
+  };
 }
 
 /** A profile input with sensible defaults for tests: https, Bearer, 60 s, certificates verified. */

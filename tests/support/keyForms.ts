@@ -6,9 +6,16 @@ export const KEY = "sk/~(live)+ =key!*'é✓😀end";
 
 const hexLower = (text: string) => text.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
 const strict = (text: string) => encodeURIComponent(text).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-const allUnicodeEscapes = (text: string) => [...Array(text.length).keys()].map((i) => `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+const allUnicodeEscapes = (text: string) =>
+  [...Array(text.length).keys()].map((i) => `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 const someUnicodeEscapes = (text: string) =>
-  [...text].map((char, i) => (i % 2 === 0 ? char : [...Array(char.length).keys()].map((j) => `\\u${char.charCodeAt(j).toString(16).toUpperCase().padStart(4, '0')}`).join(''))).join('');
+  [...text]
+    .map((char, i) =>
+      i % 2 === 0
+        ? char
+        : [...Array(char.length).keys()].map((j) => `\\u${char.charCodeAt(j).toString(16).toUpperCase().padStart(4, '0')}`).join(''),
+    )
+    .join('');
 export const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 export const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 

@@ -1,4 +1,4 @@
-import type { Api, ProfileInput } from '../../electron/shared/contract';
+import type { Api, ProfileInput } from '../../electron/shared/api';
 
 /**
  * Creates a profile through the contract, as the Profiles dialog does, gives it `key`, and

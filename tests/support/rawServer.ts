@@ -54,7 +54,9 @@ export interface KeepAliveRawServer extends RawServer {
  * bytes as its Content-Length says) and answers each with raw bytes: `answer(socket, request,
  * count)` writes what it likes, when it likes (an extra answer, bytes that never end).
  */
-export async function startKeepAliveRawServer(answer: (socket: Socket, request: string, count: number) => void): Promise<KeepAliveRawServer> {
+export async function startKeepAliveRawServer(
+  answer: (socket: Socket, request: string, count: number) => void,
+): Promise<KeepAliveRawServer> {
   const sockets: Socket[] = [];
   const requests: string[] = [];
   const server = createServer((socket) => {

@@ -9,7 +9,7 @@ import type {
   PlatformError,
   Result,
   SavedBody,
-} from '../../electron/shared/contract';
+} from '../../electron/shared/api';
 import { samePresentation } from '../../electron/shared/keyPresentation';
 import type { PlatformClient, PlatformTarget } from '../../electron/core/http/platformClient';
 

@@ -19,7 +19,15 @@ export async function startTlsServer(handler: (response: ServerResponse) => void
   const pems = await generate([{ name: 'commonName', value: 'Agent Explorer test server' }], {
     keyType: 'ec',
     notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   const server = createServer({ key: pems.private, cert: pems.cert }, (_request, response) => handler(response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,7 +45,10 @@ export async function startTlsServer(handler: (response: ServerResponse) => void
 
 /** A CA certificate file (a fresh self-signed certificate, PEM), as a profile's "CA certificate file" names one; removed when the test ends. */
 export async function caCertificateFile(): Promise<string> {
-  const pems = await generate([{ name: 'commonName', value: 'Agent Explorer test CA' }], { keyType: 'ec', notAfterDate: new Date(Date.now() + 24 * 3600 * 1000) });
+  const pems = await generate([{ name: 'commonName', value: 'Agent Explorer test CA' }], {
+    keyType: 'ec',
+    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
+  });
   const folder = await mkdtemp(path.join(tmpdir(), 'agent-explorer-ca-'));
   onTestFinished(() => rm(folder, { recursive: true, force: true }));
   const file = path.join(folder, 'corp-ca.pem');

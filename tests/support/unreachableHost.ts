@@ -1,4 +1,4 @@
-import type { Api } from '../../electron/shared/contract';
+import type { Api } from '../../electron/shared/api';
 import { HOST_UNREACHABLE, HostUnavailableError } from '../../renderer/host/httpApi';
 
 /** A host the page cannot reach: every call throws as the transport does, and is counted by method. */

@@ -3,9 +3,15 @@ import { createMemoryProfileStore, sandboxProfile, type Profile } from '../../el
 import { createMemorySecretStore } from '../../electron/core/profiles/secrets';
 import { createWorkspaceFileMethods } from '../../electron/core/workspace/workspaceFileService';
 import type { TabChange } from '../../electron/core/workspace/workspaceMerge';
-import { WORKSPACE_FILE_VERSION, type ProfileInput, type ProxySettings, type WorkspaceImportItem, type WorkspaceImportRequest } from '../../electron/shared/contract';
+import {
+  WORKSPACE_FILE_VERSION,
+  type ProfileInput,
+  type ProxySettings,
+  type WorkspaceImportItem,
+  type WorkspaceImportRequest,
+} from '../../electron/shared/api';
 import type { JsonDocument } from '../../electron/core/storage/jsonDocument';
-import type { Workspace } from '../../electron/shared/contract';
+import type { Workspace } from '../../electron/shared/api';
 
 /** The workspace file methods over in-memory stores, with the Sandbox as the one built-in profile. */
 export function workspaceFileHarness(options: { catalog?: JsonDocument<CatalogByProfile>; workspace?: JsonDocument<Workspace> } = {}) {
@@ -14,7 +20,14 @@ export function workspaceFileHarness(options: { catalog?: JsonDocument<CatalogBy
   const catalog = options.catalog ?? catalogDocument(null);
   const workspace = options.workspace ?? workspaceDocument(null);
   const tabChanges = new Map<string, TabChange>();
-  const methods = createWorkspaceFileMethods({ profiles, secrets, catalog, workspace, tabChanges, wallClock: () => new Date('2026-01-02T03:04:05Z') });
+  const methods = createWorkspaceFileMethods({
+    profiles,
+    secrets,
+    catalog,
+    workspace,
+    tabChanges,
+    wallClock: () => new Date('2026-01-02T03:04:05Z'),
+  });
   /** Saves a user profile as the service's createProfile would. */
   async function addProfile(id: string, overrides: Partial<ProfileInput> = {}): Promise<Profile> {
     const profile: Profile = { proxy: { mode: 'system' }, ...profileFields(overrides), id, kind: 'custom' };
@@ -48,7 +61,9 @@ export function fileTab(id: string, overrides: Record<string, unknown> = {}) {
 }
 
 /** A workspace file's text, of the version this build writes unless `version` says otherwise. */
-export function workspaceFileText(parts: { profiles?: unknown[]; catalog?: unknown[]; tabs?: unknown[] } & Record<string, unknown> = {}): string {
+export function workspaceFileText(
+  parts: { profiles?: unknown[]; catalog?: unknown[]; tabs?: unknown[] } & Record<string, unknown> = {},
+): string {
   return `${JSON.stringify({ format: 'agent-explorer-workspace', version: WORKSPACE_FILE_VERSION, profiles: [], catalog: [], tabs: [], ...parts }, null, 2)}\n`;
 }
 
@@ -65,6 +80,10 @@ export function itemLabelled(items: WorkspaceImportItem[], label: string): Works
 }
 
 /** A request with one decision per label. */
-export function decide(items: WorkspaceImportItem[], content: string, choices: Record<string, 'replace' | 'keepBoth' | 'skip'>): WorkspaceImportRequest {
+export function decide(
+  items: WorkspaceImportItem[],
+  content: string,
+  choices: Record<string, 'replace' | 'keepBoth' | 'skip'>,
+): WorkspaceImportRequest {
   return { content, decisions: Object.entries(choices).map(([label, choice]) => ({ key: itemLabelled(items, label).key, choice })) };
 }

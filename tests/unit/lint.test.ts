@@ -21,7 +21,10 @@ describe("who may import 'electron'", () => {
     },
   );
 
-  it.each(['electron/desktop/main.ts', 'electron/desktop/preload.ts', 'electron/desktop/ipc.ts', 'electron/desktop/adapters/dialogs.ts'])('%s may', async (filePath) => {
-    expect(await ruleIds(filePath)).not.toContain('no-restricted-imports');
-  });
+  it.each(['electron/desktop/main.ts', 'electron/desktop/preload.ts', 'electron/desktop/ipc.ts', 'electron/desktop/adapters/dialogs.ts'])(
+    '%s may',
+    async (filePath) => {
+      expect(await ruleIds(filePath)).not.toContain('no-restricted-imports');
+    },
+  );
 });

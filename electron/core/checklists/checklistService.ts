@@ -1,4 +1,4 @@
-import type { Api, Result } from '../../shared/contract';
+import type { Api, Result } from '../../shared/api';
 import type { ChecklistStore } from './checklistStore';
 
 /** The contract's checklist methods. */
@@ -24,7 +24,11 @@ export function createChecklistMethods(store: ChecklistStore, deps: { wallClock:
     async saveEntryChecklist(request) {
       const exists = await fromStore(() => store.entryExists(request.entryId), 'saved');
       if (!exists.ok) return exists;
-      if (!exists.value) return { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${request.entryId}: it may have been deleted.` } };
+      if (!exists.value)
+        return {
+          ok: false,
+          error: { code: 'invalid_argument', message: `There is no history entry ${request.entryId}: it may have been deleted.` },
+        };
       return fromStore(() => store.save({ ...request, savedAt: deps.wallClock().toISOString() }), 'saved');
     },
   };

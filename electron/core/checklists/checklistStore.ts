@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { EntryChecklist } from '../../shared/contract';
+import type { EntryChecklist } from '../../shared/api';
 
 /**
  * Where the checklists against an answer are kept: with the history entry they judge, in the
@@ -19,7 +19,9 @@ export interface ChecklistStore {
 type Body = Omit<EntryChecklist, 'entryId' | 'guidelineId' | 'savedAt'>;
 
 export function createSqliteChecklistStore(db: DatabaseSync): ChecklistStore {
-  const select = db.prepare('SELECT entry_id, guideline_id, saved_at, body FROM history_checklists WHERE entry_id = ? ORDER BY guideline_id');
+  const select = db.prepare(
+    'SELECT entry_id, guideline_id, saved_at, body FROM history_checklists WHERE entry_id = ? ORDER BY guideline_id',
+  );
   const upsert = db.prepare(
     'INSERT INTO history_checklists (entry_id, guideline_id, saved_at, body) VALUES (?, ?, ?, ?) ON CONFLICT (entry_id, guideline_id) DO UPDATE SET saved_at = excluded.saved_at, body = excluded.body',
   );
@@ -29,7 +31,15 @@ export function createSqliteChecklistStore(db: DatabaseSync): ChecklistStore {
       const rows = select.all(entryId) as { entry_id: number; guideline_id: string; saved_at: string; body: string }[];
       return rows.map((row) => {
         const body = JSON.parse(row.body) as Body;
-        return { entryId: row.entry_id, guidelineId: row.guideline_id, guidelineName: body.guidelineName, versionHash: body.versionHash, fetchedAt: body.fetchedAt, savedAt: row.saved_at, items: body.items };
+        return {
+          entryId: row.entry_id,
+          guidelineId: row.guideline_id,
+          guidelineName: body.guidelineName,
+          versionHash: body.versionHash,
+          fetchedAt: body.fetchedAt,
+          savedAt: row.saved_at,
+          items: body.items,
+        };
       });
     },
     async save(checklist) {

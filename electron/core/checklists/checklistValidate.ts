@@ -1,4 +1,10 @@
-import { CHECKLIST_LIMITS, type ChecklistItem, type EntryChecklistsRequest, type Result, type SaveEntryChecklistRequest } from '../../shared/contract';
+import {
+  CHECKLIST_LIMITS,
+  type ChecklistItem,
+  type EntryChecklistsRequest,
+  type Result,
+  type SaveEntryChecklistRequest,
+} from '../../shared/api';
 import { fieldsOf, invalid, isIntegerIn, isNonBlankText, isRowId, isText, ok, type Fields } from '../../shared/check';
 
 /**
@@ -8,7 +14,10 @@ import { fieldsOf, invalid, isIntegerIn, isNonBlankText, isRowId, isText, ok, ty
 
 /** The argument (or an item) with exactly the `allowed` fields: none unknown, none left out. */
 function plainObject(raw: unknown, allowed: readonly string[], what: string): Result<Fields> {
-  const fields = fieldsOf(raw, allowed, { notObject: `${what} must be an object.`, unknown: (name) => `"${name}" is not a field of ${what.toLowerCase()}.` });
+  const fields = fieldsOf(raw, allowed, {
+    notObject: `${what} must be an object.`,
+    unknown: (name) => `"${name}" is not a field of ${what.toLowerCase()}.`,
+  });
   if (!fields.ok) return fields;
   const missing = allowed.find((key) => !(key in fields.value));
   return missing !== undefined ? invalid(`${what} lacks "${missing}".`) : fields;
@@ -21,17 +30,23 @@ const MARKS = new Set(['pass', 'fail', 'n/a']);
 export function validateEntryChecklists(raw: unknown): Result<EntryChecklistsRequest> {
   const fields = plainObject(raw, ['entryId'], 'The argument');
   if (!fields.ok) return fields;
-  return isRowId(fields.value['entryId']) ? ok({ entryId: fields.value['entryId'] }) : invalid('"entryId" must be a history entry id (a positive whole number).');
+  return isRowId(fields.value['entryId'])
+    ? ok({ entryId: fields.value['entryId'] })
+    : invalid('"entryId" must be a history entry id (a positive whole number).');
 }
 
 function validateItem(raw: unknown, index: number): Result<ChecklistItem> {
   const fields = plainObject(raw, ['section', 'text', 'depth', 'mark', 'comment'], `Item ${index + 1}`);
   if (!fields.ok) return fields;
   const { section, text: ruleText, depth, mark, comment } = fields.value;
-  if (!isText(section, CHECKLIST_LIMITS.text) || !isText(ruleText, CHECKLIST_LIMITS.text) || ruleText === '') return invalid(`Item ${index + 1}: "section" and "text" must be text of at most ${CHECKLIST_LIMITS.text} characters, "text" not empty.`);
+  if (!isText(section, CHECKLIST_LIMITS.text) || !isText(ruleText, CHECKLIST_LIMITS.text) || ruleText === '')
+    return invalid(
+      `Item ${index + 1}: "section" and "text" must be text of at most ${CHECKLIST_LIMITS.text} characters, "text" not empty.`,
+    );
   if (!isIntegerIn(depth, 0, 20)) return invalid(`Item ${index + 1}: "depth" must be a whole number from 0 to 20.`);
   if (mark !== null && !MARKS.has(mark as string)) return invalid(`Item ${index + 1}: "mark" must be "pass", "fail", "n/a" or null.`);
-  if (!isText(comment, CHECKLIST_LIMITS.comment)) return invalid(`Item ${index + 1}: "comment" must be text of at most ${CHECKLIST_LIMITS.comment} characters.`);
+  if (!isText(comment, CHECKLIST_LIMITS.comment))
+    return invalid(`Item ${index + 1}: "comment" must be text of at most ${CHECKLIST_LIMITS.comment} characters.`);
   return ok({ section, text: ruleText, depth, mark: mark as ChecklistItem['mark'], comment });
 }
 
@@ -41,10 +56,14 @@ export function validateSaveEntryChecklist(raw: unknown): Result<SaveEntryCheckl
   const { entryId, guidelineId, guidelineName, versionHash, fetchedAt, items } = fields.value;
   if (!isRowId(entryId)) return invalid('"entryId" must be a history entry id (a positive whole number).');
   if (!isNonBlankText(guidelineId, 1024)) return invalid('"guidelineId" must be a guideline id.');
-  if (!isText(guidelineName, CHECKLIST_LIMITS.name)) return invalid(`"guidelineName" must be text of at most ${CHECKLIST_LIMITS.name} characters.`);
-  if (typeof versionHash !== 'string' || !HASH.test(versionHash)) return invalid('"versionHash" must be a SHA-256 in hex, as the library gives it.');
-  if (typeof fetchedAt !== 'string' || !ISO.test(fetchedAt) || Number.isNaN(Date.parse(fetchedAt))) return invalid('"fetchedAt" must be a time in ISO 8601 (UTC).');
-  if (!Array.isArray(items) || items.length === 0 || items.length > CHECKLIST_LIMITS.items) return invalid(`"items" must be a list of 1 to ${CHECKLIST_LIMITS.items} rules.`);
+  if (!isText(guidelineName, CHECKLIST_LIMITS.name))
+    return invalid(`"guidelineName" must be text of at most ${CHECKLIST_LIMITS.name} characters.`);
+  if (typeof versionHash !== 'string' || !HASH.test(versionHash))
+    return invalid('"versionHash" must be a SHA-256 in hex, as the library gives it.');
+  if (typeof fetchedAt !== 'string' || !ISO.test(fetchedAt) || Number.isNaN(Date.parse(fetchedAt)))
+    return invalid('"fetchedAt" must be a time in ISO 8601 (UTC).');
+  if (!Array.isArray(items) || items.length === 0 || items.length > CHECKLIST_LIMITS.items)
+    return invalid(`"items" must be a list of 1 to ${CHECKLIST_LIMITS.items} rules.`);
   const checked: ChecklistItem[] = [];
   for (const [index, item] of items.entries()) {
     const one = validateItem(item, index);

@@ -29,7 +29,7 @@ export type OpenedHistory =
 /** The 16 bytes every SQLite 3 database file starts with. */
 const MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 /** How long a write waits for another instance's lock before giving up (SQLITE_BUSY). */
-export const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 /** SQLite result codes meaning "this file is not a usable database" (primary codes). */
 const DAMAGE_CODES = new Set([3 /* PERM */, 10 /* IOERR */, 11 /* CORRUPT */, 14 /* CANTOPEN */, 23 /* AUTH */, 26 /* NOTADB */]);
 
@@ -187,7 +187,10 @@ export function replaceDamaged(file: string, why: string, now: () => Date = () =
   try {
     aside = moveAside(file, now());
   } catch (moveError) {
-    return { kind: 'unavailable', problem: `The history file could not be used (${why}) and could not be moved aside (${reason(moveError)}). ${SESSION_ONLY}` };
+    return {
+      kind: 'unavailable',
+      problem: `The history file could not be used (${why}) and could not be moved aside (${reason(moveError)}). ${SESSION_ONLY}`,
+    };
   }
   const kept = `The history file could not be used (${why}): it was moved to ${aside}, and a new, empty history was started.`;
   try {

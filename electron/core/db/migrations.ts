@@ -87,7 +87,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
-    description: 'The guideline library: each profile\'s guidelines, every kept version, and a full-text index of the latest.',
+    description: "The guideline library: each profile's guidelines, every kept version, and a full-text index of the latest.",
     // Self-contained: it only adds tables, so it can take any number at a merge.
     // latest_version is 0 until the first fetch; read_version is the version last marked read.
     // Versions are numbered 1, 2, … per entry and never deleted alone. Content comes last in its
@@ -130,7 +130,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    description: 'History entries may be saves to a file (what = \'saved\'): no table changes, the exchange JSON is stored whole.',
+    description: "History entries may be saves to a file (what = 'saved'): no table changes, the exchange JSON is stored whole.",
     // Nothing to change in the tables: `what` is free text and the exchange is kept whole as
     // JSON. The number alone is the point: a build that knows only invokes and guideline fetches
     // reads up to 5, so it refuses this file with its plain "newer version" message (and leaves
@@ -139,7 +139,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
-    description: 'Checklists against an answer: the marks of a guideline\'s rules, kept with the history entry they judge.',
+    description: "Checklists against an answer: the marks of a guideline's rules, kept with the history entry they judge.",
     // Self-contained: one table and one trigger, so it can take any number at a merge. One row
     // per entry and guideline; the rules and marks are one JSON document (read and written
     // whole, never queried inside). The trigger removes an entry's checklists with the entry,

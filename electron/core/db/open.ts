@@ -10,15 +10,19 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     timer.unref();
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
 /** The stores of the app's one database, all on one connection. */
-export interface AppStores {
+interface AppStores {
   /** Every exchange. */
   history: HistoryStore;
   /** Each profile's guideline library and its kept versions. */
@@ -50,7 +54,12 @@ export interface OpenDatabaseOptions {
 }
 
 function storesOn(db: DatabaseSync): AppStores {
-  return { history: createSqliteHistoryStore(db), library: createSqliteLibraryStore(db), checklists: createSqliteChecklistStore(db), runs: createSqliteRunStore(db) };
+  return {
+    history: createSqliteHistoryStore(db),
+    library: createSqliteLibraryStore(db),
+    checklists: createSqliteChecklistStore(db),
+    runs: createSqliteRunStore(db),
+  };
 }
 
 /** The same stores over a database in memory, made by the same migrations; nothing is kept after close. */
@@ -63,7 +72,10 @@ export function openMemoryDatabase(): AppDatabase {
 function guarded<T extends object>(current: () => T, guard: <R>(call: () => Promise<R>) => Promise<R>): T {
   const methods = Object.keys(current()) as Array<keyof T>;
   return Object.fromEntries(
-    methods.map((name) => [name, (...args: unknown[]) => guard(() => (current()[name] as (...args: unknown[]) => Promise<unknown>)(...args))]),
+    methods.map((name) => [
+      name,
+      (...args: unknown[]) => guard(() => (current()[name] as (...args: unknown[]) => Promise<unknown>)(...args)),
+    ]),
   ) as T;
 }
 

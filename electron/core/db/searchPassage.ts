@@ -1,4 +1,4 @@
-import type { HistoryPassage } from '../../shared/contract';
+import type { HistoryPassage } from '../../shared/api';
 import { MIN_PREFIX_CHARS, withoutMarks } from '../history/historySchema';
 
 /**
@@ -80,7 +80,11 @@ function folded(text: string): string {
 }
 
 /** The search word as it is looked for in folded text. */
-const foldedTerm = (term: string) => term.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+const foldedTerm = (term: string) =>
+  term
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
 
 function isWordAt(text: string, at: number): boolean {
   const code = text.codePointAt(at);
@@ -109,7 +113,13 @@ interface Term {
 }
 
 /** The matches of the terms in `[from, to)` of the folded text, each as its whole word cut at `to`. */
-function matchesIn(lower: string, terms: readonly Term[], from: number, to: number, firstOnly: boolean): Array<{ start: number; end: number }> {
+function matchesIn(
+  lower: string,
+  terms: readonly Term[],
+  from: number,
+  to: number,
+  firstOnly: boolean,
+): Array<{ start: number; end: number }> {
   const found = new Map<number, number>();
   for (const term of terms) {
     for (let at = lower.indexOf(term.text, from); at >= 0 && at < to; at = lower.indexOf(term.text, at + 1)) {
@@ -129,7 +139,9 @@ function matchesIn(lower: string, terms: readonly Term[], from: number, to: numb
  * pattern made per search: compiling one took V8 some 5 ms a search.
  */
 export function passageCutter(terms: readonly string[], shape: PassageShape): (fields: readonly string[]) => HistoryPassage {
-  const wanted = terms.map((term) => ({ text: foldedTerm(term), whole: term.length < MIN_PREFIX_CHARS })).filter((term) => term.text !== '');
+  const wanted = terms
+    .map((term) => ({ text: foldedTerm(term), whole: term.length < MIN_PREFIX_CHARS }))
+    .filter((term) => term.text !== '');
   return (fields) => {
     const heads = fields.map((field) => withoutMarks(head(field)));
     for (const text of heads) {
@@ -159,6 +171,9 @@ function cut(text: string, lower: string, at: number, shape: PassageShape, terms
     if (isHighSurrogate(text.charCodeAt(to - 1))) to -= 1;
   }
   const lead = from > 0 ? '…' : '';
-  const highlights = matchesIn(lower, terms, from, to, false).map(({ start, end }) => ({ start: lead.length + start - from, end: lead.length + end - from }));
+  const highlights = matchesIn(lower, terms, from, to, false).map(({ start, end }) => ({
+    start: lead.length + start - from,
+    end: lead.length + end - from,
+  }));
   return { text: lead + text.slice(from, to) + (to < text.length ? '…' : ''), highlights };
 }

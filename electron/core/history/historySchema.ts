@@ -1,12 +1,5 @@
-import type {
-  GuidelineRequest,
-  HistoryExchange,
-  HistoryKind,
-  HistoryProfile,
-  HistoryQuery,
-  HistorySummary,
-} from '../../shared/contract';
-import { savedToFileText } from '../../shared/contract';
+import type { GuidelineRequest, HistoryExchange, HistoryKind, HistoryProfile, HistoryQuery, HistorySummary } from '../../shared/api';
+import { savedToFileText } from '../../shared/api';
 
 /**
  * What the history store derives from an exchange (the columns it files and filters an entry
@@ -23,7 +16,10 @@ export interface NewHistoryEntry {
 }
 
 /** The columns an entry is filtered on (as the list shows them), and the texts it is found by. */
-export interface HistoryFacts extends Pick<HistorySummary, 'kind' | 'targetId' | 'method' | 'url' | 'status' | 'errorCode' | 'roundTripMs' | 'tokenPresent'> {
+export interface HistoryFacts extends Pick<
+  HistorySummary,
+  'kind' | 'targetId' | 'method' | 'url' | 'status' | 'errorCode' | 'roundTripMs' | 'tokenPresent'
+> {
   /** Searchable: the request text (invoke) or the guideline id. */
   text: string;
   /** Searchable: the payload as JSON (invoke), else empty. */
@@ -32,7 +28,7 @@ export interface HistoryFacts extends Pick<HistorySummary, 'kind' | 'targetId' |
   answer: string;
 }
 
-export const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
 
 /** Derives the filter columns and search texts of an exchange. Never throws on a well-typed one. */
@@ -48,7 +44,13 @@ export function historyFacts(exchange: HistoryExchange): HistoryFacts {
   };
   const failure = result.ok ? '' : [result.error.message, result.error.exchange?.responseBody ?? ''].join('\n');
   // A successful save keeps its target's kind, so the Invokes / Guideline fetches filter still finds it.
-  const kind: HistoryKind = result.ok ? (exchange.what === 'saved' ? exchange.request.kind : exchange.what) : result.error.code === 'cancelled' ? 'cancelled' : 'failed';
+  const kind: HistoryKind = result.ok
+    ? exchange.what === 'saved'
+      ? exchange.request.kind
+      : exchange.what
+    : result.error.code === 'cancelled'
+      ? 'cancelled'
+      : 'failed';
   if (exchange.what === 'saved') {
     // The body went to a file, unread: no answer and no token to find, only where it went.
     const invoke = exchange.request.kind === 'invoke' ? exchange.request.request : null;

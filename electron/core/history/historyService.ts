@@ -1,4 +1,12 @@
-import type { Api, HistoryEntry, HistoryExchange, HistoryReportFile, HistoryReportRequest, HistoryRetention, Result } from '../../shared/contract';
+import type {
+  Api,
+  HistoryEntry,
+  HistoryExchange,
+  HistoryReportFile,
+  HistoryReportRequest,
+  HistoryRetention,
+  Result,
+} from '../../shared/api';
 import type { Profile } from '../profiles/profiles';
 import type { HistoryStore } from './historyStore';
 import { createRedactor, redactDeep } from '../http/redact';
@@ -7,7 +15,7 @@ import { buildReportBundle } from '../../shared/reports/reportBundle';
 import { qaReportFile } from '../reports/reportFile';
 
 /** The contract's history methods: what the renderer may ask of the history store. */
-export type HistoryApi = Pick<
+type HistoryApi = Pick<
   Api,
   | 'listHistory'
   | 'getHistoryEntry'
@@ -76,7 +84,11 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
       // pasted into the text or the payload must not be kept (nor indexed, nor put in a report).
       const redactor = createRedactor(secret);
       const kept = { ...exchange, request: redactDeep(exchange.request, redactor) } as HistoryExchange;
-      const entry = { exchange: kept, profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl }, recordedAt: now.toISOString() };
+      const entry = {
+        exchange: kept,
+        profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl },
+        recordedAt: now.toISOString(),
+      };
       await history.record(tabId === undefined ? entry : { ...entry, tabId }, { retention: await deps.retention(), now });
     } catch (error) {
       deps.onProblem?.(`An exchange could not be kept in the history: ${messageOf(error)}`);
@@ -90,7 +102,9 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
     async getHistoryEntry({ id }) {
       const found = await fromHistory(() => history.get(id));
       if (!found.ok) return found;
-      return found.value ? { ok: true, value: found.value } : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id}: it may have been deleted.` } };
+      return found.value
+        ? { ok: true, value: found.value }
+        : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id}: it may have been deleted.` } };
     },
     async searchHistory(query) {
       return fromHistory(() => history.search(query));
@@ -102,7 +116,9 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
     async pinHistoryEntry({ id, pinned }) {
       const done = await fromHistory(() => history.pin(id, pinned), 'changed');
       if (!done.ok) return done;
-      return done.value ? { ok: true, value: { pinned } } : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id}: it may have been deleted.` } };
+      return done.value
+        ? { ok: true, value: { pinned } }
+        : { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id}: it may have been deleted.` } };
     },
     async deleteHistoryEntries({ ids }) {
       return fromHistory(async () => ({ deleted: await history.delete(ids) }), 'changed');
@@ -122,14 +138,27 @@ export function createHistoryMethods(history: HistoryStore, deps: HistoryMethodD
  * makes the same file from the same code, and so the page only ever saves what the host built.
  * The entries were redacted when recorded: nothing here reads a key, so none can get in.
  */
-async function buildReport(history: HistoryStore, deps: HistoryMethodDeps, { ids, note, format }: HistoryReportRequest): Promise<Result<HistoryReportFile>> {
+async function buildReport(
+  history: HistoryStore,
+  deps: HistoryMethodDeps,
+  { ids, note, format }: HistoryReportRequest,
+): Promise<Result<HistoryReportFile>> {
   const found = await fromHistory(() => Promise.all(ids.map((id) => history.get(id))));
   if (!found.ok) return found;
   const missing = ids.find((_id, index) => !found.value[index]);
-  if (missing !== undefined) return { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${missing}: it may have been deleted.` } };
+  if (missing !== undefined)
+    return { ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${missing}: it may have been deleted.` } };
   const checklists = deps.checklists;
-  const lists = checklists ? await fromHistory(() => Promise.all(ids.map((id) => checklists.list(id)))) : ({ ok: true, value: [] } as const);
+  const lists = checklists
+    ? await fromHistory(() => Promise.all(ids.map((id) => checklists.list(id))))
+    : ({ ok: true, value: [] } as const);
   if (!lists.ok) return lists;
-  const bundle = buildReportBundle({ sources: found.value as HistoryEntry[], note, appVersion: deps.version, createdAt: deps.wallClock(), checklists: lists.value });
+  const bundle = buildReportBundle({
+    sources: found.value as HistoryEntry[],
+    note,
+    appVersion: deps.version,
+    createdAt: deps.wallClock(),
+    checklists: lists.value,
+  });
   return { ok: true, value: qaReportFile(bundle, format) };
 }

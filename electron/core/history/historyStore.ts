@@ -10,8 +10,17 @@ import type {
   HistorySearchRequest,
   HistorySummary,
   TabLastResponse,
-} from '../../shared/contract';
-import { ftsQuery, historyFacts, pageSize, retentionCutoff, searchTerms, statusClass, withoutMarks, type NewHistoryEntry } from './historySchema';
+} from '../../shared/api';
+import {
+  ftsQuery,
+  historyFacts,
+  pageSize,
+  retentionCutoff,
+  searchTerms,
+  statusClass,
+  withoutMarks,
+  type NewHistoryEntry,
+} from './historySchema';
 import { headsOf, HISTORY_PASSAGE, passageCutter } from '../db/searchPassage';
 
 /**
@@ -54,7 +63,7 @@ export interface HistoryStore {
 }
 
 /** A retention to apply with a record, and the time "N days" counts back from. */
-export interface RetentionAt {
+interface RetentionAt {
   retention: HistoryRetention;
   now: Date;
 }
@@ -188,9 +197,22 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     const facts = historyFacts(exchange);
     const status = facts.status;
     const { lastInsertRowid } = insertRow.run(
-      recordedAt, facts.kind, exchange.what, facts.targetId, profile.id, profile.name, profile.baseUrl, facts.method, facts.url,
-      status, statusClass(status), facts.errorCode, facts.roundTripMs, facts.tokenPresent ? 1 : 0,
-      JSON.stringify(exchange), tabId ?? null,
+      recordedAt,
+      facts.kind,
+      exchange.what,
+      facts.targetId,
+      profile.id,
+      profile.name,
+      profile.baseUrl,
+      facts.method,
+      facts.url,
+      status,
+      statusClass(status),
+      facts.errorCode,
+      facts.roundTripMs,
+      facts.tokenPresent ? 1 : 0,
+      JSON.stringify(exchange),
+      tabId ?? null,
     );
     const fields = [withoutMarks(facts.text), withoutMarks(facts.payload), withoutMarks(facts.answer)];
     insertText.run(lastInsertRowid, ...fields);
@@ -234,13 +256,20 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     return removed;
   }
 
-
   async function get(id: number): Promise<HistoryEntry | null> {
     const row = selectOne.get(id) as (Row & { exchange: string }) | undefined;
     if (!row) return null;
     const summary = toSummary(row);
     const exchange = JSON.parse(row.exchange) as HistoryExchange;
-    return { ...exchange, id: summary.id, recordedAt: summary.recordedAt, kind: summary.kind, profile: summary.profile, tokenPresent: summary.tokenPresent, pinned: summary.pinned };
+    return {
+      ...exchange,
+      id: summary.id,
+      recordedAt: summary.recordedAt,
+      kind: summary.kind,
+      profile: summary.profile,
+      tokenPresent: summary.tokenPresent,
+      pinned: summary.pinned,
+    };
   }
 
   return {
@@ -257,7 +286,9 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     async list(query) {
       const limit = pageSize(query);
       const { where, params } = filters(query);
-      const rows = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM history h ${where} ORDER BY h.id DESC LIMIT ?`).all(...params, limit + 1) as unknown as Row[];
+      const rows = db
+        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM history h ${where} ORDER BY h.id DESC LIMIT ?`)
+        .all(...params, limit + 1) as unknown as Row[];
       const entries = rows.slice(0, limit).map(toSummary);
       return { entries, nextBeforeId: rows.length > limit ? entries[entries.length - 1]!.id : null };
     },
@@ -331,4 +362,3 @@ export function createSqliteHistoryStore(db: DatabaseSync): HistoryStore {
     },
   };
 }
-

@@ -13,7 +13,7 @@ import {
   type LastResponsesRequest,
   type PinHistoryRequest,
   type Result,
-} from '../../shared/contract';
+} from '../../shared/api';
 import { MAX_PAGE_SIZE } from './historySchema';
 import { fieldsOf, invalid, isIntegerIn, isPlainObject, isRowId, isText, ok, unknownField, type Fields } from '../../shared/check';
 
@@ -26,10 +26,27 @@ import { fieldsOf, invalid, isIntegerIn, isPlainObject, isRowId, isText, ok, unk
 const KINDS: readonly HistoryKind[] = ['invoke', 'guideline', 'cancelled', 'failed'];
 const MAX_ID_CHARS = 1024;
 const MAX_SEARCH_CHARS = 1000;
-const QUERY_FIELDS = ['profileId', 'kind', 'targetId', 'statusClass', 'errorCode', 'tokenPresent', 'pinned', 'from', 'to', 'beforeId', 'limit'];
+const QUERY_FIELDS = [
+  'profileId',
+  'kind',
+  'targetId',
+  'statusClass',
+  'errorCode',
+  'tokenPresent',
+  'pinned',
+  'from',
+  'to',
+  'beforeId',
+  'limit',
+];
 
 function isIsoDate(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 40 && /^\d{4}-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:\d\d)?)?$/.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    typeof value === 'string' &&
+    value.length <= 40 &&
+    /^\d{4}-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:\d\d)?)?$/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+  );
 }
 
 function narrowQuery(record: Fields, extra: readonly string[]): Result<HistoryQuery> {
@@ -37,7 +54,10 @@ function narrowQuery(record: Fields, extra: readonly string[]): Result<HistoryQu
   if (unknown !== undefined) return invalid(`"${unknown}" is not a history filter.`);
   const query: HistoryQuery = {};
   const { profileId, kind, targetId, statusClass, errorCode, tokenPresent, pinned, from, to, beforeId, limit } = record;
-  for (const [name, value] of [['profileId', profileId], ['targetId', targetId]] as const) {
+  for (const [name, value] of [
+    ['profileId', profileId],
+    ['targetId', targetId],
+  ] as const) {
     if (value === undefined) continue;
     if (!isText(value, MAX_ID_CHARS)) return invalid(`"${name}" must be a string.`);
     query[name] = value;
@@ -62,7 +82,10 @@ function narrowQuery(record: Fields, extra: readonly string[]): Result<HistoryQu
     if (typeof pinned !== 'boolean') return invalid('"pinned" must be true or false.');
     query.pinned = pinned;
   }
-  for (const [name, value] of [['from', from], ['to', to]] as const) {
+  for (const [name, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (value === undefined) continue;
     if (!isIsoDate(value)) return invalid(`"${name}" must be an ISO 8601 date.`);
     // Stored times are UTC ISO strings compared as text: an offset or a bare date is made one too.
@@ -118,7 +141,8 @@ export function validateHistoryReport(raw: unknown): Result<HistoryReportRequest
   const fields = fieldsOf(raw, ['ids', 'note', 'format'], { notObject: 'Expected an object with "ids", "note" and "format".' });
   if (!fields.ok) return fields;
   const { ids, note, format } = fields.value;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_REPORT_ENTRIES) return invalid(`"ids" must list 1 to ${MAX_REPORT_ENTRIES} entry ids.`);
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_REPORT_ENTRIES)
+    return invalid(`"ids" must list 1 to ${MAX_REPORT_ENTRIES} entry ids.`);
   if (!ids.every(isRowId)) return invalid('"ids" must hold only entry ids.');
   if (new Set(ids).size !== ids.length) return invalid('"ids" must not name an entry twice.');
   if (!isText(note, MAX_REPORT_NOTE_CHARS)) return invalid(`"note" must be a text of at most ${MAX_REPORT_NOTE_CHARS} characters.`);
@@ -137,14 +161,15 @@ export function validatePinHistory(raw: unknown): Result<PinHistoryRequest> {
 }
 
 /** At most this many ids a delete: more than a selection holds by hand; Clear all is for the rest. */
-export const MAX_DELETE_IDS = 10_000;
+const MAX_DELETE_IDS = 10_000;
 
 /** `deleteHistoryEntries`: `{ ids }`, 1 to 10,000 entry ids. */
 export function validateDeleteHistory(raw: unknown): Result<DeleteHistoryRequest> {
   const fields = fieldsOf(raw, ['ids']);
   if (!fields.ok) return fields;
   const { ids } = fields.value;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_DELETE_IDS) return invalid(`"ids" must be a list of 1 to ${MAX_DELETE_IDS} entry ids.`);
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_DELETE_IDS)
+    return invalid(`"ids" must be a list of 1 to ${MAX_DELETE_IDS} entry ids.`);
   if (!ids.every(isRowId)) return invalid('"ids" must hold only entry ids.');
   return ok({ ids: [...new Set(ids)] });
 }

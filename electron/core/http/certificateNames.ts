@@ -11,12 +11,14 @@ import type tls from 'node:tls';
 export function distinguishedName(name: Partial<tls.Certificate> | Record<string, string> | undefined): string {
   if (!name) return 'an unnamed certificate';
   const record = name as Record<string, unknown>;
-  const parts = (['CN', 'O', 'OU'] as const).map((key) => (record[key] ? `${key}=${String(record[key])}` : null)).filter((part) => part !== null);
+  const parts = (['CN', 'O', 'OU'] as const)
+    .map((key) => (record[key] ? `${key}=${String(record[key])}` : null))
+    .filter((part) => part !== null);
   return parts.length > 0 ? parts.join(', ') : 'an unnamed certificate';
 }
 
 /** X509Certificate's "C=..\nO=..\nCN=.." as the record tls.Certificate holds. */
-export function namesOf(text: string): Record<string, string> {
+function namesOf(text: string): Record<string, string> {
   const names: Record<string, string> = {};
   for (const line of text.split('\n')) {
     const at = line.indexOf('=');

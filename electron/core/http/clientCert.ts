@@ -50,7 +50,11 @@ function presentedName(cert: ClientCertificate): string | null {
   try {
     if (cert.kind === 'pem') return certificateName(new (process.getBuiltinModule('node:crypto').X509Certificate)(cert.cert));
     // Loaded only when a PKCS#12 certificate was refused: it reads the file's certificate.
-    const der = (process.getBuiltinModule('node:tls').createSecureContext(clientCertContextOptions(cert)).context as { getCertificate?: () => Buffer | null }).getCertificate?.();
+    const der = (
+      process.getBuiltinModule('node:tls').createSecureContext(clientCertContextOptions(cert)).context as {
+        getCertificate?: () => Buffer | null;
+      }
+    ).getCertificate?.();
     return der ? certificateName(new (process.getBuiltinModule('node:crypto').X509Certificate)(der)) : null;
   } catch {
     return null;
@@ -58,7 +62,7 @@ function presentedName(cert: ClientCertificate): string | null {
 }
 
 /** The alert's name from Node's code for it: ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED is certificate_required. */
-export function tlsAlertOf(code: string | null): string | null {
+function tlsAlertOf(code: string | null): string | null {
   const match = code === null ? null : /^ERR_SSL_.*ALERT_([A-Z0-9_]+)$/.exec(code);
   return match ? match[1]!.toLowerCase() : null;
 }
@@ -103,17 +107,28 @@ export function clientCertError(error: TransportError, request: TransportRequest
     }
     if (given !== null && (REFUSED.has(alert) || alert === 'handshake_failure')) {
       const name = presentedName(given);
-      return explained(`The server refused the client certificate${name ? ` (${name})` : ''}: ${host} ended the TLS handshake with the alert ${alert}. ${CHECK_IT}`);
+      return explained(
+        `The server refused the client certificate${name ? ` (${name})` : ''}: ${host} ended the TLS handshake with the alert ${alert}. ${CHECK_IT}`,
+      );
     }
     return null;
   }
   // A server that closes without an alert (Node's own servers do, for a certificate they refuse):
   // during the handshake, or right after it on a new connection, before any answer.
   const duringHandshake = error.code === 'ECONNRESET' && /before secure TLS connection/i.test(error.message);
-  const rightAfter = (error.code === 'UND_ERR_SOCKET' || error.code === 'ECONNRESET') && marks.secureConnect !== undefined && !marks.reusedConnection && marks.firstByte === undefined;
+  const rightAfter =
+    (error.code === 'UND_ERR_SOCKET' || error.code === 'ECONNRESET') &&
+    marks.secureConnect !== undefined &&
+    !marks.reusedConnection &&
+    marks.firstByte === undefined;
   if (!duringHandshake && !rightAfter) return null;
   const when = duringHandshake ? 'during the TLS handshake' : 'right after the TLS handshake, without answering';
-  if (given === null) return explained(`${host} closed the connection ${when}, and no client certificate was given: a server that asks for one and gets none may end the connection so. ${GIVE_ONE}`);
+  if (given === null)
+    return explained(
+      `${host} closed the connection ${when}, and no client certificate was given: a server that asks for one and gets none may end the connection so. ${GIVE_ONE}`,
+    );
   const name = presentedName(given);
-  return explained(`${host} closed the connection ${when}: it may have refused the client certificate${name ? ` (${name})` : ''}. ${CHECK_IT}`);
+  return explained(
+    `${host} closed the connection ${when}: it may have refused the client certificate${name ? ` (${name})` : ''}. ${CHECK_IT}`,
+  );
 }

@@ -29,9 +29,7 @@ export interface ClientCertFiles {
   passphraseHint?: string;
 }
 
-export type ClientCertRead =
-  | { ok: true; value: ClientCertificate; warnings: string[]; summary: string }
-  | { ok: false; message: string };
+export type ClientCertRead = { ok: true; value: ClientCertificate; warnings: string[]; summary: string } | { ok: false; message: string };
 
 /** Larger than any certificate chain and key; a bigger file is not one. */
 const MAX_CERT_FILE_BYTES = 1024 * 1024;
@@ -42,7 +40,7 @@ const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE
 const PEM_KEY = /-----BEGIN ((?:ENCRYPTED |RSA |EC |DSA )?PRIVATE KEY)-----[\s\S]+?-----END \1-----/;
 
 /** Whether a file's name says it is PKCS#12 (the command line's `--cert FILE.p12` alone). */
-export function isPkcs12Name(file: string): boolean {
+function isPkcs12Name(file: string): boolean {
   return PKCS12_NAME.test(file);
 }
 
@@ -66,7 +64,9 @@ export async function readClientCertificate(files: ClientCertFiles): Promise<Cli
   const certText = certRead.bytes.toString('utf8');
   const blocks = certText.match(PEM_CERTIFICATE) ?? [];
   if (blocks.length === 0) {
-    return fail(`${files.cert} holds no PEM certificate (-----BEGIN CERTIFICATE-----). A PKCS#12 file is read as such when its name ends in .p12 or .pfx.`);
+    return fail(
+      `${files.cert} holds no PEM certificate (-----BEGIN CERTIFICATE-----). A PKCS#12 file is read as such when its name ends in .p12 or .pfx.`,
+    );
   }
   let keyText: string;
   let keyFile: string;
@@ -85,7 +85,14 @@ export async function readClientCertificate(files: ClientCertFiles): Promise<Cli
   return checkPem(files.cert, blocks, keyFile, keyBlock, files.passphrase, files.passphraseHint ?? CLI_PASSPHRASE_HINT);
 }
 
-function checkPem(certFile: string, blocks: string[], keyFile: string, keyBlock: string, passphrase: string | null, hint: string): ClientCertRead {
+function checkPem(
+  certFile: string,
+  blocks: string[],
+  keyFile: string,
+  keyBlock: string,
+  passphrase: string | null,
+  hint: string,
+): ClientCertRead {
   const crypto = process.getBuiltinModule('node:crypto');
   let leaf: X509Certificate;
   try {
@@ -100,12 +107,17 @@ function checkPem(certFile: string, blocks: string[], keyFile: string, keyBlock:
     key = crypto.createPrivateKey({ key: keyBlock, ...(passphrase === null ? {} : { passphrase }) });
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (encrypted && passphrase === null) return { ok: false, message: `The private key in ${keyFile} is encrypted and no passphrase was given: ${hint}.` };
-    if (encrypted || /DECRYPT/.test(code)) return { ok: false, message: `The passphrase does not decrypt the private key in ${keyFile}: check it.` };
+    if (encrypted && passphrase === null)
+      return { ok: false, message: `The private key in ${keyFile} is encrypted and no passphrase was given: ${hint}.` };
+    if (encrypted || /DECRYPT/.test(code))
+      return { ok: false, message: `The passphrase does not decrypt the private key in ${keyFile}: check it.` };
     return { ok: false, message: `${keyFile} holds a private key that cannot be read (${code || 'not a key'}).` };
   }
   if (!leaf.checkPrivateKey(key)) {
-    return { ok: false, message: `The private key in ${keyFile} does not match the certificate in ${certFile} (${certificateName(leaf)}): give the key made with that certificate.` };
+    return {
+      ok: false,
+      message: `The private key in ${keyFile} does not match the certificate in ${certFile} (${certificateName(leaf)}): give the key made with that certificate.`,
+    };
   }
   const pem = `${blocks.join('\n')}\n`;
   const value: ClientCertificate = { kind: 'pem', cert: pem, key: keyBlock, passphrase };
@@ -124,11 +136,17 @@ function checkPkcs12(file: string, bytes: Buffer, passphrase: string | null, hin
     if (/mac verify failure/i.test(message)) {
       return {
         ok: false,
-        message: passphrase === null ? `${file} is protected by a passphrase and none was given: ${hint}.` : `The passphrase does not open ${file}: check it.`,
+        message:
+          passphrase === null
+            ? `${file} is protected by a passphrase and none was given: ${hint}.`
+            : `The passphrase does not open ${file}: check it.`,
       };
     }
     if (/unsupported/i.test(message)) {
-      return { ok: false, message: `${file} uses an old cipher (such as RC2) that this runtime no longer reads: export it again with a current tool (openssl pkcs12 -export without -legacy).` };
+      return {
+        ok: false,
+        message: `${file} uses an old cipher (such as RC2) that this runtime no longer reads: export it again with a current tool (openssl pkcs12 -export without -legacy).`,
+      };
     }
     return { ok: false, message: `${file} is not a PKCS#12 file that can be read (${message.split('\n')[0]}).` };
   }
@@ -137,8 +155,10 @@ function checkPkcs12(file: string, bytes: Buffer, passphrase: string | null, hin
 }
 
 /** The certificate a PKCS#12 file holds, read through the secure context it makes (Node has no other PKCS#12 reader); throws what OpenSSL says. */
-export function pkcs12Leaf(cert: Extract<ClientCertificate, { kind: 'pkcs12' }>): X509Certificate | null {
-  const context = process.getBuiltinModule('node:tls').createSecureContext({ pfx: Buffer.from(cert.pfx), ...(cert.passphrase === null ? {} : { passphrase: cert.passphrase }) });
+function pkcs12Leaf(cert: Extract<ClientCertificate, { kind: 'pkcs12' }>): X509Certificate | null {
+  const context = process
+    .getBuiltinModule('node:tls')
+    .createSecureContext({ pfx: Buffer.from(cert.pfx), ...(cert.passphrase === null ? {} : { passphrase: cert.passphrase }) });
   // The native context's getCertificate() gives the certificate it will present (DER); absent, nothing is said of it.
   const der = (context.context as { getCertificate?: () => Buffer | null }).getCertificate?.();
   return der ? new (process.getBuiltinModule('node:crypto').X509Certificate)(der) : null;
@@ -163,10 +183,14 @@ function validityWarnings(leaf: X509Certificate, file: string): string[] {
   const to = Date.parse(leaf.validTo);
   const from = Date.parse(leaf.validFrom);
   if (Number.isFinite(to) && to < now) {
-    return [`the client certificate in ${file} (${certificateName(leaf)}) expired on ${new Date(to).toISOString().slice(0, 10)}: the server will likely refuse it`];
+    return [
+      `the client certificate in ${file} (${certificateName(leaf)}) expired on ${new Date(to).toISOString().slice(0, 10)}: the server will likely refuse it`,
+    ];
   }
   if (Number.isFinite(from) && from > now) {
-    return [`the client certificate in ${file} (${certificateName(leaf)}) is not valid until ${new Date(from).toISOString().slice(0, 10)}: the server will likely refuse it`];
+    return [
+      `the client certificate in ${file} (${certificateName(leaf)}) is not valid until ${new Date(from).toISOString().slice(0, 10)}: the server will likely refuse it`,
+    ];
   }
   return [];
 }

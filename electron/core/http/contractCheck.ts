@@ -1,4 +1,4 @@
-import type { Guideline, InvokeAnswer } from '../../shared/contract';
+import type { Guideline, InvokeAnswer } from '../../shared/api';
 
 /**
  * Checks a parsed response body against the platform contract. A body that does not match is

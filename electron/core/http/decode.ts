@@ -1,6 +1,6 @@
 import type { Readable, Transform } from 'node:stream';
 import type zlib from 'node:zlib';
-import { RECEIVED_HEAD_BYTES } from '../../shared/contract';
+import { RECEIVED_HEAD_BYTES } from '../../shared/api';
 import { TransportError, type WireCapture } from './transport';
 
 /**
@@ -26,11 +26,19 @@ function codingsOf(header: string): string[] | TransportError {
     .map((part) => part.trim().toLowerCase())
     .filter((part) => part !== '' && part !== 'identity');
   if (codings.length > MAX_CODINGS) {
-    return new TransportError(`The server applied ${codings.length} content codings to the body (Content-Encoding: ${header.slice(0, 80)}); at most ${MAX_CODINGS} are read.`, 'BAD_CONTENT_ENCODING', true);
+    return new TransportError(
+      `The server applied ${codings.length} content codings to the body (Content-Encoding: ${header.slice(0, 80)}); at most ${MAX_CODINGS} are read.`,
+      'BAD_CONTENT_ENCODING',
+      true,
+    );
   }
   const unknown = codings.find((coding) => !['gzip', 'x-gzip', 'deflate', 'br', 'zstd'].includes(coding));
   if (unknown !== undefined) {
-    return new TransportError(`The server sent the body in a content coding this client does not read (Content-Encoding: ${header.slice(0, 80)}).`, 'BAD_CONTENT_ENCODING', true);
+    return new TransportError(
+      `The server sent the body in a content coding this client does not read (Content-Encoding: ${header.slice(0, 80)}).`,
+      'BAD_CONTENT_ENCODING',
+      true,
+    );
   }
   return codings.reverse();
 }
@@ -59,7 +67,10 @@ function decoderFor(api: typeof zlib, coding: string): Transform {
  * with an error that says so; a failure of the exchange itself (the connection, an abort)
  * passes through unchanged.
  */
-export function decodedBody(contentEncoding: string, body: AsyncIterable<Uint8Array>): { body: AsyncIterable<Uint8Array>; wire?: WireCapture } {
+export function decodedBody(
+  contentEncoding: string,
+  body: AsyncIterable<Uint8Array>,
+): { body: AsyncIterable<Uint8Array>; wire?: WireCapture } {
   const codings = codingsOf(contentEncoding);
   if (Array.isArray(codings) && codings.length === 0) return { body };
   const wire: WireCapture = { encoding: contentEncoding, bytes: 0, head: new Uint8Array(0), decodedBytes: 0 };
@@ -121,7 +132,11 @@ async function* decode(wire: WireCapture, codings: string[], body: AsyncIterable
     const cause = failure ?? error;
     if (cause instanceof TransportError) throw cause;
     const message = cause instanceof Error ? cause.message : String(cause);
-    throw new TransportError(`The server said the body is compressed (Content-Encoding: ${header.slice(0, 80)}), but it could not be decoded as such: ${message}.`, 'BAD_CONTENT_ENCODING', true);
+    throw new TransportError(
+      `The server said the body is compressed (Content-Encoding: ${header.slice(0, 80)}), but it could not be decoded as such: ${message}.`,
+      'BAD_CONTENT_ENCODING',
+      true,
+    );
   } finally {
     // Stopped early (the size cap, an abort): the decoders and the exchange end with it.
     output.destroy();

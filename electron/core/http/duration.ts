@@ -1,4 +1,4 @@
-import type { ServerDuration } from '../../shared/contract';
+import type { ServerDuration } from '../../shared/api';
 
 /**
  * Normalises the server's `duration` text to milliseconds.
@@ -10,12 +10,34 @@ import type { ServerDuration } from '../../shared/contract';
  */
 
 const UNIT_MS: Record<string, number> = {
-  ns: 1e-6, nanosecond: 1e-6, nanoseconds: 1e-6,
-  us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, microsecond: 1e-3, microseconds: 1e-3,
-  ms: 1, msec: 1, msecs: 1, millisecond: 1, milliseconds: 1,
-  s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000,
-  m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000,
-  h: 3_600_000, hr: 3_600_000, hrs: 3_600_000, hour: 3_600_000, hours: 3_600_000,
+  ns: 1e-6,
+  nanosecond: 1e-6,
+  nanoseconds: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  microsecond: 1e-3,
+  microseconds: 1e-3,
+  ms: 1,
+  msec: 1,
+  msecs: 1,
+  millisecond: 1,
+  milliseconds: 1,
+  s: 1000,
+  sec: 1000,
+  secs: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  mins: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  h: 3_600_000,
+  hr: 3_600_000,
+  hrs: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
 };
 
 // µ and μ (micro sign, Greek mu) written as escapes: a source file of ASCII only is read and parsed

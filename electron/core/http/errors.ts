@@ -10,7 +10,8 @@ export function transportErrorOf(error: unknown, url: URL): TransportError {
   const { code, message, name } = (error ?? {}) as { code?: unknown; message?: unknown; name?: unknown };
   const text = typeof message === 'string' ? message : String(error);
   const known = typeof code === 'string' ? code : null;
-  const invalid = (detail: string, errorCode: string) => new TransportError(`The answer from ${url.host} is not valid HTTP: ${detail}. The connection was closed.`, errorCode, true);
+  const invalid = (detail: string, errorCode: string) =>
+    new TransportError(`The answer from ${url.host} is not valid HTTP: ${detail}. The connection was closed.`, errorCode, true);
   switch (known) {
     case 'UND_ERR_ABORTED':
     case 'ABORT_ERR':
@@ -19,7 +20,11 @@ export function transportErrorOf(error: unknown, url: URL): TransportError {
       // A 101 this client never asked for ("bad upgrade"); an answer with no request waiting for
       // it, or an unrequested 100 Continue ("bad response").
       if (/upgrade/i.test(text)) return new TransportError('The server switched protocols.', 'UPGRADE');
-      if (/bad response/i.test(text)) return invalid('it sent an answer no request was waiting for (an unrequested 100 Continue, or bytes after the previous answer)', 'HPE_UNEXPECTED_RESPONSE');
+      if (/bad response/i.test(text))
+        return invalid(
+          'it sent an answer no request was waiting for (an unrequested 100 Continue, or bytes after the previous answer)',
+          'HPE_UNEXPECTED_RESPONSE',
+        );
       return new TransportError(text, known);
     case 'ERR_ASSERTION':
       // undici asserts on a 101 without an Upgrade header; any other broken promise of its parser
@@ -27,7 +32,10 @@ export function transportErrorOf(error: unknown, url: URL): TransportError {
       if (/upgrade/i.test(text)) return new TransportError('The server switched protocols.', 'UPGRADE');
       return invalid('its parser could not follow the answer', 'HPE_INVALID');
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
-      return invalid('the body does not have the length its Content-Length says (or that header is not a single number)', 'HPE_INVALID_CONTENT_LENGTH');
+      return invalid(
+        'the body does not have the length its Content-Length says (or that header is not a single number)',
+        'HPE_INVALID_CONTENT_LENGTH',
+      );
     case 'UND_ERR_HEADERS_OVERFLOW':
       return invalid('its headers (or trailers) are larger than 80 KB', 'HPE_HEADER_OVERFLOW');
     case 'UND_ERR_INVALID_ARG':
@@ -36,6 +44,7 @@ export function transportErrorOf(error: unknown, url: URL): TransportError {
     default:
       break;
   }
-  if (name === 'HTTPParserError' || (known !== null && known.startsWith('HPE_'))) return invalid(text.replace(/\.$/, ''), known ?? 'HPE_INVALID');
+  if (name === 'HTTPParserError' || (known !== null && known.startsWith('HPE_')))
+    return invalid(text.replace(/\.$/, ''), known ?? 'HPE_INVALID');
   return new TransportError(text, known);
 }

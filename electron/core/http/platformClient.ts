@@ -11,7 +11,7 @@ import type {
   PlatformError,
   Result,
   SavedBody,
-} from '../../shared/contract';
+} from '../../shared/api';
 import { checkGuideline, checkInvokeAnswer } from './contractCheck';
 import { networkCause } from './networkCauses';
 import type { ProxyResolver, ProxySetting } from './proxyRoute';
@@ -47,7 +47,7 @@ export interface PlatformTarget {
 }
 
 /** The save-to-file limit when a target names none (the settings' default too). */
-export const DEFAULT_SAVED_FILE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_SAVED_FILE_BYTES = 256 * 1024 * 1024;
 
 export interface PlatformClientDeps {
   transport: Transport;
@@ -61,7 +61,7 @@ export interface PlatformClientDeps {
 }
 
 /** What a caller may learn of an exchange while it is under way. */
-export interface ExchangeEvents {
+interface ExchangeEvents {
   /** The request has been written to the connection (not called when it never was). */
   onSent?: () => void;
 }
@@ -203,7 +203,10 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
       record.via = route.kind === 'proxy' ? `${route.url.protocol}//${route.url.host}` : null;
       // The transport never follows redirects: following one could carry the key elsewhere.
       const sentResponse = await Promise.race([
-        deps.transport({ url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls, route, onSent: events?.onSent }, marks),
+        deps.transport(
+          { url: presented.url, method, headers, body, signal: controller.signal, tls: target.tls, route, onSent: events?.onSent },
+          marks,
+        ),
         aborted,
       ]);
       const response = sentResponse;
@@ -220,7 +223,9 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
 
       if (file !== undefined) {
         const limitBytes = target.maxSavedFileBytes ?? DEFAULT_SAVED_FILE_BYTES;
-        const saved = await readBody(response.body, (body) => writeBodyToFile(body, file, target.apiKey, limitBytes, (count) => (record.responseBytes = count)));
+        const saved = await readBody(response.body, (body) =>
+          writeBodyToFile(body, file, target.apiKey, limitBytes, (count) => (record.responseBytes = count)),
+        );
         finish();
         noteReceived({ data: null, bytes: record.responseBytes, complete: false });
         // Stopped at the limit: drop the rest of the answer rather than leave the server sending it.
@@ -243,7 +248,10 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
         record.responseBodyTruncated = head.data.byteLength > ERROR_BODY_MAX_BYTES;
         const location = record.responseHeaders['location'];
         const redirect = response.status >= 300 && response.status < 400 && location ? ` (redirect to ${location} not followed)` : '';
-        return fail('http_status', `The server answered HTTP ${response.status}${record.statusText ? ` ${record.statusText}` : ''}${redirect}.`);
+        return fail(
+          'http_status',
+          `The server answered HTTP ${response.status}${record.statusText ? ` ${record.statusText}` : ''}${redirect}.`,
+        );
       }
       const bytes = await readBody(response.body, (body) => readCapped(body, response.headers['content-length'], target.maxResponseBytes));
       record.responseBytes = bytes.received;
@@ -295,12 +303,17 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
   }
 
   function contractError(sent: Sent, what: string, problems: string[]): PlatformError {
-    return { code: 'contract', message: `The ${what} does not match the contract: ${problems.join('; ')}.`, exchange: trimRawCopy(sent.record) };
+    return {
+      code: 'contract',
+      message: `The ${what} does not match the contract: ${problems.join('; ')}.`,
+      exchange: trimRawCopy(sent.record),
+    };
   }
 
   return {
     async saveToFile(target, what, file) {
-      const path = what.kind === 'invoke' ? platformPath('agent', what.request.agentId) : platformPath('guideline', what.request.guidelineId);
+      const path =
+        what.kind === 'invoke' ? platformPath('agent', what.request.agentId) : platformPath('guideline', what.request.guidelineId);
       if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
       const body = what.kind === 'invoke' ? JSON.stringify({ text: what.request.text, payload: what.request.payload }) : null;
       const sent = await send(target, what.kind === 'invoke' ? 'POST' : 'GET', path.value, body, undefined, file);
@@ -322,10 +335,23 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
    * The two calls as such; what they return is redacted once more, whole, on the way out
    * (redactDeep), so no field that reaches the page can carry the key, whichever is added.
    */
-  async function invokeOnce(target: PlatformTarget, request: InvokeRequest, signal?: AbortSignal, events?: ExchangeEvents): Promise<InvokeResult> {
+  async function invokeOnce(
+    target: PlatformTarget,
+    request: InvokeRequest,
+    signal?: AbortSignal,
+    events?: ExchangeEvents,
+  ): Promise<InvokeResult> {
     const path = platformPath('agent', request.agentId);
     if (!path.ok) return { ok: false, error: { ...path.error, exchange: null } };
-    const sent = await send(target, 'POST', path.value, JSON.stringify({ text: request.text, payload: request.payload }), signal, undefined, events);
+    const sent = await send(
+      target,
+      'POST',
+      path.value,
+      JSON.stringify({ text: request.text, payload: request.payload }),
+      signal,
+      undefined,
+      events,
+    );
     if (sent.error) return { ok: false, error: sent.error };
     const parsed = parseJson(sent);
     if (!parsed.ok) return parsed;
@@ -353,9 +379,9 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
 const DIRECT: ProxyRoute = { kind: 'direct' };
 
 /** How much of a successful answer's raw body is kept beside the parsed answer. */
-export const RAW_COPY_MAX_CHARS = 256 * 1024;
+const RAW_COPY_MAX_CHARS = 256 * 1024;
 /** How much of an error body is read and shown; the rest can be saved to a file. */
-export const ERROR_BODY_MAX_BYTES = 256 * 1024;
+const ERROR_BODY_MAX_BYTES = 256 * 1024;
 
 /**
  * Cuts the raw copy of a body: of an answer parsed successfully (its content travels as the
@@ -417,7 +443,10 @@ async function writeBodyToFile(
 }
 
 /** Reads the body until its end or until `stopAfter` bytes have arrived, whichever comes first. */
-async function readPrefix(body: AsyncIterable<Uint8Array>, stopAfter: number): Promise<{ data: Uint8Array; received: number; stopped: boolean }> {
+async function readPrefix(
+  body: AsyncIterable<Uint8Array>,
+  stopAfter: number,
+): Promise<{ data: Uint8Array; received: number; stopped: boolean }> {
   const chunks: Uint8Array[] = [];
   let received = 0;
   for await (const chunk of body) {

@@ -1,4 +1,4 @@
-import type { AppError } from '../../shared/contract';
+import type { AppError } from '../../shared/api';
 import { invalid } from '../../shared/check';
 
 /**

@@ -46,7 +46,7 @@ export interface ProxyDispatcherDeps {
 const CONNECT_ANSWER_MS = 10_000;
 
 /** The proxy as shown to a person: scheme://host:port, never its credentials. */
-export function shownProxy(url: URL): string {
+function shownProxy(url: URL): string {
   return `${url.protocol}//${url.host}`;
 }
 
@@ -54,7 +54,8 @@ export function shownProxy(url: URL): string {
 export function proxyKey(route: ProxyRoute): string {
   if (route.kind === 'direct') return 'direct';
   // node:crypto loaded here, not with the stack: a run without a proxy never needs it to start sending.
-  const credentials = process.getBuiltinModule('node:crypto')
+  const credentials = process
+    .getBuiltinModule('node:crypto')
     .createHash('sha256')
     .update(`${route.username ?? ''}\u0000${route.password ?? ''}`)
     .digest('hex');
@@ -123,7 +124,12 @@ function statusLineOf(response: http.IncomingMessage): string {
  * Asks the proxy, on `socket`, for a tunnel to `authority` (host:port); the callback gets the
  * tunnel's socket or an error that says what the proxy answered.
  */
-function openTunnel(route: ProxyVia, socket: Socket, authority: string, callback: (error: Error | null, tunnel: Socket | null) => void): void {
+function openTunnel(
+  route: ProxyVia,
+  socket: Socket,
+  authority: string,
+  callback: (error: Error | null, tunnel: Socket | null) => void,
+): void {
   let done = false;
   const finish = (error: Error | null, tunnel: Socket | null) => {
     if (done) return;
@@ -139,7 +145,14 @@ function openTunnel(route: ProxyVia, socket: Socket, authority: string, callback
     createConnection: () => socket,
   });
   socket.setTimeout(CONNECT_ANSWER_MS, () =>
-    finish(new TransportError(`The proxy ${shownProxy(route.url)} did not answer the CONNECT to ${authority} within ${CONNECT_ANSWER_MS / 1000} s.`, 'PROXY_TIMEOUT', true), null),
+    finish(
+      new TransportError(
+        `The proxy ${shownProxy(route.url)} did not answer the CONNECT to ${authority} within ${CONNECT_ANSWER_MS / 1000} s.`,
+        'PROXY_TIMEOUT',
+        true,
+      ),
+      null,
+    ),
   );
   request.once('connect', (response: http.IncomingMessage, tunnel: Socket, head: Buffer) => {
     const status = response.statusCode ?? 0;
@@ -164,7 +177,11 @@ function openTunnel(route: ProxyVia, socket: Socket, authority: string, callback
     const closed = (error as { code?: unknown }).code === 'ECONNRESET';
     finish(
       closed
-        ? new TransportError(`The proxy ${shownProxy(route.url)} closed the connection before answering the CONNECT to ${authority}.`, 'PROXY_CLOSED', true)
+        ? new TransportError(
+            `The proxy ${shownProxy(route.url)} closed the connection before answering the CONNECT to ${authority}.`,
+            'PROXY_CLOSED',
+            true,
+          )
         : unreachable(route, error),
       null,
     );
@@ -214,7 +231,10 @@ export function createProxyDispatcher(route: ProxyVia, deps: ProxyDispatcherDeps
       const origin = new URL(String(options.origin));
       if (origin.protocol === 'https:') return tunnels.dispatch(options, handler);
       const headers = { ...(options.headers as Record<string, string>), host: origin.host, ...authorization(route) };
-      return forward.dispatch({ ...options, origin: proxyOrigin, path: `${origin.origin}${options.path}`, headers }, proxyAnswerGuard(route, handler));
+      return forward.dispatch(
+        { ...options, origin: proxyOrigin, path: `${origin.origin}${options.path}`, headers },
+        proxyAnswerGuard(route, handler),
+      );
     },
     async close() {
       await Promise.all([tunnels.close(), forward.close()]);

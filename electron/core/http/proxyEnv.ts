@@ -50,8 +50,10 @@ export function parseProxyUrl(text: string, source: string): { ok: true; value: 
     return { ok: false, message: `${source} is not a proxy URL (expected http://host:port)` };
   }
   const shown = `${parsed.protocol}//${parsed.host}`;
-  if (/^socks/i.test(parsed.protocol)) return { ok: false, message: `${source} names a SOCKS proxy (${shown}): only http:// and https:// proxies are supported` };
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, message: `${source} names a ${parsed.protocol}// proxy: only http:// and https:// proxies are supported` };
+  if (/^socks/i.test(parsed.protocol))
+    return { ok: false, message: `${source} names a SOCKS proxy (${shown}): only http:// and https:// proxies are supported` };
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { ok: false, message: `${source} names a ${parsed.protocol}// proxy: only http:// and https:// proxies are supported` };
   if (parsed.hostname === '') return { ok: false, message: `${source} has no host name (expected http://host:port)` };
   const decode = (part: string) => {
     try {

@@ -1,4 +1,4 @@
-import { RECEIVED_HEAD_BYTES, type ReceivedBody } from '../../shared/contract';
+import { RECEIVED_HEAD_BYTES, type ReceivedBody } from '../../shared/api';
 import { createRedactor, createStreamRedactor } from './redact';
 import type { WireCapture } from './transport';
 
@@ -28,14 +28,20 @@ export interface BodyRead {
 }
 
 /** The record's `received`, or undefined when no body arrived. */
-export function receivedBody(wire: WireCapture | undefined, contentEncoding: string | undefined, read: BodyRead, secret: string | null): ReceivedBody | undefined {
+export function receivedBody(
+  wire: WireCapture | undefined,
+  contentEncoding: string | undefined,
+  read: BodyRead,
+  secret: string | null,
+): ReceivedBody | undefined {
   if (wire === undefined) return asSent(contentEncoding ?? null, read, secret);
   if (wire.bytes === 0) return undefined;
   const headTruncated = wire.bytes > wire.head.byteLength;
   const received = { encoding: wire.encoding, bytes: wire.bytes };
   if (read.complete && read.data !== null) {
     const holdsKey = read.holdsKey ?? bytesHoldKey(read.data, true, secret);
-    if (holdsKey || bytesHoldKey(wire.head, !headTruncated, secret)) return { ...received, head: null, headTruncated: false, withheld: 'key' };
+    if (holdsKey || bytesHoldKey(wire.head, !headTruncated, secret))
+      return { ...received, head: null, headTruncated: false, withheld: 'key' };
     return { ...received, head: base64(wire.head), headTruncated };
   }
   if (wire.decodedBytes === 0) {
@@ -55,9 +61,12 @@ function asSent(encoding: string | null, read: BodyRead, secret: string | null):
   const whole = window.byteLength <= RECEIVED_HEAD_BYTES && read.complete;
   // The usual case: a short body whose bytes are its text's own, which the record keeps already
   // (redacted there); the head would be all of it.
-  if (whole && isPlainUtf8(window)) return { encoding, bytes: read.bytes, head: null, headTruncated: read.bytes > window.byteLength, inBody: true };
+  if (whole && isPlainUtf8(window))
+    return { encoding, bytes: read.bytes, head: null, headTruncated: read.bytes > window.byteLength, inBody: true };
   const text = latin1(window);
-  const { out, consumed } = whole ? { out: redactor.redact(text), consumed: text.length } : redactor.redactUpTo(text, Math.min(text.length, RECEIVED_HEAD_BYTES));
+  const { out, consumed } = whole
+    ? { out: redactor.redact(text), consumed: text.length }
+    : redactor.redactUpTo(text, Math.min(text.length, RECEIVED_HEAD_BYTES));
   const headTruncated = !read.complete || read.bytes > consumed;
   if (isPlainUtf8(window)) return { encoding, bytes: read.bytes, head: null, headTruncated, inBody: true };
   return { encoding, bytes: read.bytes, head: Buffer.from(out, 'latin1').toString('base64'), headTruncated };

@@ -156,11 +156,17 @@ function buildRedactor(secret: string, domain: TextDomain): Redactor {
   const characters = [...secret].map((char) => characterForms(char, domain));
   const base64 = base64Forms(secret);
   const alternatives = [characters.map((c) => c.pattern).join(''), ...base64.map((form) => form.pattern)];
-  const maxMatchLength = Math.max(characters.reduce((sum, c) => sum + c.longest, 0), ...base64.map((form) => form.length));
+  const maxMatchLength = Math.max(
+    characters.reduce((sum, c) => sum + c.longest, 0),
+    ...base64.map((form) => form.length),
+  );
   const pattern = new RegExp(alternatives.join('|'), 'g');
   // No occurrence is shorter than this: a shorter text (most header names, object keys, status
   // words: a run redacts about a hundred per exchange) is returned without running the pattern.
-  const minMatchLength = Math.min(characters.reduce((sum, c) => sum + c.shortest, 0), ...base64.map((form) => form.shortest));
+  const minMatchLength = Math.min(
+    characters.reduce((sum, c) => sum + c.shortest, 0),
+    ...base64.map((form) => form.shortest),
+  );
 
   function redactUpTo(text: string, cut: number): { out: string; consumed: number } {
     let out = '';

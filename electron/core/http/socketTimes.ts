@@ -1,6 +1,6 @@
 import type net from 'node:net';
 import type buildConnector from 'undici/lib/core/connect.js';
-import type { ExchangeTls } from '../../shared/contract';
+import type { ExchangeTls } from '../../shared/api';
 
 /**
  * The connection types the stack (stack.ts) and the proxy tunnel (proxy.ts) share: kept here so

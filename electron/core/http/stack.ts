@@ -4,7 +4,14 @@ import type tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
-import { TransportError, type ProxyRoute, type TimingMarks, type TransportRequest, type TransportResponse, type TransportTls } from './transport';
+import {
+  TransportError,
+  type ProxyRoute,
+  type TimingMarks,
+  type TransportRequest,
+  type TransportResponse,
+  type TransportTls,
+} from './transport';
 import { Exchange } from './exchange';
 import { clientCertDigest } from './clientCert';
 import { createProxyDispatcher, proxyKey } from './proxy';
@@ -24,7 +31,7 @@ import { secureContextFor } from './trust';
  */
 
 /** What a connection depends on beyond its origin. */
-export interface ConnectionSettings {
+interface ConnectionSettings {
   tls: TransportTls;
   route: ProxyRoute;
 }
@@ -88,7 +95,10 @@ function timedConnector(tls: TransportTls, now: () => number, guard: StrayGuard)
       return undefined;
     }
     // buildConnector's function returns the socket it made (its type says void).
-    const socket = (connector as unknown as (o: buildConnector.Options, c: buildConnector.Callback) => net.Socket | undefined)(options, callback);
+    const socket = (connector as unknown as (o: buildConnector.Options, c: buildConnector.Callback) => net.Socket | undefined)(
+      options,
+      callback,
+    );
     if (!socket) return undefined;
     socketTimes.set(socket, times);
     // Before undici's own listeners: undici writes the first request as soon as it hears of the
@@ -100,7 +110,8 @@ function timedConnector(tls: TransportTls, now: () => number, guard: StrayGuard)
       times.tls = tlsFactsOf(socket as tls.TLSSocket);
     });
     socket.prependListener('error', (error: { code?: unknown }) => {
-      if (times.tlsFailure === undefined && typeof error.code === 'string' && error.code.startsWith('ERR_SSL_')) times.tlsFailure = error.code;
+      if (times.tlsFailure === undefined && typeof error.code === 'string' && error.code.startsWith('ERR_SSL_'))
+        times.tlsFailure = error.code;
     });
     guard.watch(socket, `${options.protocol}//${options.host}`);
     return socket;
@@ -121,7 +132,11 @@ function agentWith(connect: buildConnector.connector): Dispatcher {
 
 function unusableContext(error: unknown): TransportError {
   const detail = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-  return new TransportError(`The TLS settings cannot be used (${detail}): check the client certificate, its key and passphrase, and the CA file.`, 'ERR_TLS_CONTEXT', true);
+  return new TransportError(
+    `The TLS settings cannot be used (${detail}): check the client certificate, its key and passphrase, and the CA file.`,
+    'ERR_TLS_CONTEXT',
+    true,
+  );
 }
 
 /** What a dispatcher is to the stack: where a request is handed, and how it ends. */
@@ -179,7 +194,9 @@ export function createStack(now: () => number, onProblem: (message: string) => v
       }
       const target = dispatcher;
       return new Promise<TransportResponse>((resolve, reject) => {
-        const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, (error) => reject(withTlsFailure(error, connectionOf.get(marks)?.tlsFailure)));
+        const exchange = new Exchange(url, marks, now, request.signal, onWriting, resolve, (error) =>
+          reject(withTlsFailure(error, connectionOf.get(marks)?.tlsFailure)),
+        );
         exchange.confirmEnd = (release, fail) => guard.hold(exchange, url, release, fail);
         exchange.onSent = request.onSent;
         if (request.signal.aborted) {
@@ -187,7 +204,11 @@ export function createStack(now: () => number, onProblem: (message: string) => v
           return;
         }
         if (due.length === 0) setImmediate(flush);
-        due.push({ dispatcher: target, exchange, options: { origin, path: url.pathname + url.search, method: request.method, headers, body: request.body, reset: fresh } });
+        due.push({
+          dispatcher: target,
+          exchange,
+          options: { origin, path: url.pathname + url.search, method: request.method, headers, body: request.body, reset: fresh },
+        });
       });
     },
     async close() {

@@ -18,7 +18,7 @@ import { TransportError } from './transport';
  *   is told once, through the host's problem channel.
  */
 
-export const STRAY_ANSWER = 'STRAY_ANSWER';
+const STRAY_ANSWER = 'STRAY_ANSWER';
 
 /**
  * How many times the loop reads sockets (poll phases) before a held answer is released. Each
@@ -26,7 +26,7 @@ export const STRAY_ANSWER = 'STRAY_ANSWER';
  */
 const HOLD_TURNS = 1;
 
-export function strayAnswerError(url: URL): TransportError {
+function strayAnswerError(url: URL): TransportError {
   return new TransportError(
     `The server at ${url.host} sent an answer nobody asked for on this connection, so the answer read for this request may have been another request's; it was not used. Its requests now go on a fresh connection each; send this one again.`,
     STRAY_ANSWER,

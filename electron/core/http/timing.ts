@@ -1,4 +1,4 @@
-import type { ExchangeTiming } from '../../shared/contract';
+import type { ExchangeTiming } from '../../shared/api';
 import type { TimingMarks } from './transport';
 
 /**

@@ -1,5 +1,5 @@
 import type tls from 'node:tls';
-import type { ExchangeTls } from '../../shared/contract';
+import type { ExchangeTls } from '../../shared/api';
 import { TransportError } from './transport';
 import { distinguishedName } from './certificateNames';
 

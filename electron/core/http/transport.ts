@@ -1,4 +1,4 @@
-import type { ExchangeTls } from '../../shared/contract';
+import type { ExchangeTls } from '../../shared/api';
 
 /**
  * One HTTP exchange, below the platform client: the interface, and its implementation on the
@@ -16,8 +16,7 @@ export interface TransportTls {
 
 /** A client certificate and its private key, as read from the files the person named. */
 export type ClientCertificate =
-  | { kind: 'pem'; cert: string; key: string; passphrase: string | null }
-  | { kind: 'pkcs12'; pfx: Uint8Array; passphrase: string | null };
+  { kind: 'pem'; cert: string; key: string; passphrase: string | null } | { kind: 'pkcs12'; pfx: Uint8Array; passphrase: string | null };
 
 /**
  * How one request reaches its origin, decided per URL before it is sent (a profile's proxy
@@ -100,4 +99,3 @@ export class TransportError extends Error {
     this.name = 'TransportError';
   }
 }
-

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Guideline, LibraryAddItem, LibraryGuideline } from '../../shared/contract';
+import type { Guideline, LibraryAddItem, LibraryGuideline } from '../../shared/api';
 
 /**
  * What the library store and the service share: how a pasted list becomes ids, how a version is
@@ -9,11 +9,11 @@ import type { Guideline, LibraryAddItem, LibraryGuideline } from '../../shared/c
 /** A guideline id: the platform addresses guidelines by UUID (platform-api-spec.md, 4.2). */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** At most this many items in one paste: a long list is fine, a pasted file of megabytes is not. */
-export const MAX_PASTED_ITEMS = 500;
+const MAX_PASTED_ITEMS = 500;
 export const MAX_TITLE_CHARS = 200;
 export const MAX_TAGS = 20;
 export const MAX_TAG_CHARS = 40;
-export const DEFAULT_SEARCH_HITS = 50;
+const DEFAULT_SEARCH_HITS = 50;
 export const MAX_SEARCH_HITS = 200;
 
 /** An item of a paste and the id in it, or why it was refused (before the library is looked at). */
@@ -43,12 +43,15 @@ export function parsePastedIds(text: string): PastedItem[] {
     const found = [...new Set((raw.match(UUID) ?? []).map((id) => id.toLowerCase()))];
     const isLink = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw);
     const bare = raw.replace(/^[<("'[]+|[>)"'\].]+$/g, '');
-    if (found.length > 1) parsed.push({ input, guidelineId: null, refusal: 'It holds more than one guideline id: paste them one per line.' });
+    if (found.length > 1)
+      parsed.push({ input, guidelineId: null, refusal: 'It holds more than one guideline id: paste them one per line.' });
     else if (found.length === 0) {
       parsed.push({
         input,
         guidelineId: null,
-        refusal: isLink ? 'This link holds no guideline id (a UUID such as 7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47).' : 'This is not a guideline id (a UUID such as 7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47).',
+        refusal: isLink
+          ? 'This link holds no guideline id (a UUID such as 7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47).'
+          : 'This is not a guideline id (a UUID such as 7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47).',
       });
     } else if (!isLink && bare.toLowerCase() !== found[0]) {
       // "abc7d3e1f9a-…" or "id=…" outside a link: a typo more likely than an id; say so.
@@ -60,7 +63,11 @@ export function parsePastedIds(text: string): PastedItem[] {
     }
   }
   if (items.length > MAX_PASTED_ITEMS) {
-    parsed.push({ input: `${items.length - MAX_PASTED_ITEMS} more items`, guidelineId: null, refusal: `Only the first ${MAX_PASTED_ITEMS} items of a paste are read.` });
+    parsed.push({
+      input: `${items.length - MAX_PASTED_ITEMS} more items`,
+      guidelineId: null,
+      refusal: `Only the first ${MAX_PASTED_ITEMS} items of a paste are read.`,
+    });
   }
   return parsed;
 }
@@ -75,7 +82,9 @@ export function refusedItem(item: PastedItem): LibraryAddItem {
  * text moved from one field to the next can give the same hash.
  */
 export function versionHash(guideline: Guideline): string {
-  return createHash('sha256').update(JSON.stringify([guideline.name, guideline.description, guideline.content])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([guideline.name, guideline.description, guideline.content]))
+    .digest('hex');
 }
 
 /** Tags as kept: trimmed, empty ones dropped, duplicates (case-blind) dropped, in the order given. */

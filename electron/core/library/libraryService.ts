@@ -1,10 +1,10 @@
-import type { Api, AppError, GuidelineResult, LibraryAddItem, Result } from '../../shared/contract';
+import type { Api, AppError, GuidelineResult, LibraryAddItem, Result } from '../../shared/api';
 import { libraryId, normalizeTags, parsePastedIds, refusedItem } from './librarySchema';
 import type { LibraryStore } from './libraryStore';
 import { invalid } from '../../shared/check';
 
 /** The contract's library methods: what the renderer may ask of the guideline library. */
-export type LibraryApi = Pick<
+type LibraryApi = Pick<
   Api,
   | 'listGuidelineLibrary'
   | 'addToGuidelineLibrary'
@@ -36,16 +36,24 @@ async function fromLibrary<T>(read: () => Promise<T>): Promise<Result<T>> {
   try {
     return { ok: true, value: await read() };
   } catch (error) {
-    return { ok: false, error: { code: 'internal', message: `The guideline library could not be used: ${error instanceof Error ? error.message : String(error)}` } };
+    return {
+      ok: false,
+      error: {
+        code: 'internal',
+        message: `The guideline library could not be used: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    };
   }
 }
 
 /** Runs `work` on each item, at most `limit` at once. */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /**
@@ -74,8 +82,12 @@ export function createLibraryMethods(library: LibraryStore, deps: LibraryMethodD
     return work();
   }
 
-  const missing = (guidelineId: string): AppError => ({ code: 'invalid_argument', message: `Guideline ${guidelineId} is not in this profile's library.` });
-  const found = <T>(value: T | null, guidelineId: string): Result<T> => (value === null ? { ok: false, error: missing(guidelineId) } : { ok: true, value });
+  const missing = (guidelineId: string): AppError => ({
+    code: 'invalid_argument',
+    message: `Guideline ${guidelineId} is not in this profile's library.`,
+  });
+  const found = <T>(value: T | null, guidelineId: string): Result<T> =>
+    value === null ? { ok: false, error: missing(guidelineId) } : { ok: true, value };
 
   const api: LibraryApi = {
     listGuidelineLibrary: ({ profileId }) => withProfile(profileId, () => fromLibrary(() => library.list(profileId))),
@@ -124,15 +136,21 @@ export function createLibraryMethods(library: LibraryStore, deps: LibraryMethodD
         const changed = await fromLibrary(() => library.setLabels(profileId, id, { title: title.trim(), tags: normalizeTags(tags) }));
         return changed.ok ? found(changed.value, id) : changed;
       }),
-    searchGuidelineLibrary: ({ profileId, text, limit }) => withProfile(profileId, () => fromLibrary(() => library.search(profileId, text, limit))),
-    listGuidelineVersions: ({ profileId, guidelineId }) => withProfile(profileId, () => fromLibrary(() => library.versions(profileId, libraryId(guidelineId)))),
+    searchGuidelineLibrary: ({ profileId, text, limit }) =>
+      withProfile(profileId, () => fromLibrary(() => library.search(profileId, text, limit))),
+    listGuidelineVersions: ({ profileId, guidelineId }) =>
+      withProfile(profileId, () => fromLibrary(() => library.versions(profileId, libraryId(guidelineId)))),
     getGuidelineVersion: ({ profileId, guidelineId, version }) =>
       withProfile(profileId, async () => {
         const id = libraryId(guidelineId);
         const copy = await fromLibrary(() => library.version(profileId, id, version));
         if (!copy.ok) return copy;
         if (copy.value) return { ok: true, value: copy.value };
-        return invalid(version === undefined ? `No copy of guideline ${id} is kept: it was never fetched on this profile.` : `Guideline ${id} has no version ${version}.`);
+        return invalid(
+          version === undefined
+            ? `No copy of guideline ${id} is kept: it was never fetched on this profile.`
+            : `Guideline ${id} has no version ${version}.`,
+        );
       }),
     markGuidelineRead: ({ profileId, guidelineId }) =>
       withProfile(profileId, async () => {

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { Guideline, GuidelineCopy, GuidelineVersionSummary, LibraryGuideline, LibrarySearchHit } from '../../shared/contract';
+import type { Guideline, GuidelineCopy, GuidelineVersionSummary, LibraryGuideline, LibrarySearchHit } from '../../shared/api';
 import { ftsQuery, searchTerms, withoutMarks } from '../history/historySchema';
 import { transaction } from '../history/historyStore';
 import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
@@ -18,7 +18,12 @@ export interface LibraryStore {
    * Records a successful fetch: adds the guideline when it is new, and keeps the answer as a
    * new version when it differs (by hash) from the latest kept one. `fetchedAt` moves either way.
    */
-  recordFetch(profileId: string, guidelineId: string, guideline: Guideline, at: string): Promise<{ entry: LibraryGuideline; newVersion: boolean }>;
+  recordFetch(
+    profileId: string,
+    guidelineId: string,
+    guideline: Guideline,
+    at: string,
+  ): Promise<{ entry: LibraryGuideline; newVersion: boolean }>;
   /** Removes entries and their versions; resolves with how many were removed. */
   remove(profileId: string, guidelineIds: readonly string[]): Promise<number>;
   /** Null when there is no such entry (as for the three below). */
@@ -75,7 +80,9 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
   const selectEntry = db.prepare(`${ENTRY_SELECT} WHERE l.profile_id = ? AND l.guideline_id = ?`);
   const selectAll = db.prepare(`${ENTRY_SELECT} WHERE l.profile_id = ?`);
   const insertEntry = db.prepare('INSERT OR IGNORE INTO guideline_library (profile_id, guideline_id, added_at) VALUES (?, ?, ?)');
-  const insertText = db.prepare("INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, '', '', '', '', '', ?, ?)");
+  const insertText = db.prepare(
+    "INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, '', '', '', '', '', ?, ?)",
+  );
   const selectLatestHash = db.prepare('SELECT hash FROM guideline_versions WHERE entry_id = ? AND version = ?');
   // One pass: FTS5 walks its matches in rank order itself (ORDER BY rank, weighted by field
   // through `rank MATCH`), and the LIMIT stops the walk. The profile is checked in the library's
@@ -92,11 +99,14 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
   const selectHeads = db.prepare('SELECT name, description, content, title, tags, ident FROM guideline_heads WHERE id = ?');
   const selectShortText = db.prepare('SELECT name, description, content, title, tags, ident FROM guideline_text WHERE rowid = ?');
   const passageFields = (id: number): string[] => {
-    const row = (selectHeads.get(id) ?? selectShortText.get(id)) as Record<'name' | 'description' | 'content' | 'title' | 'tags' | 'ident', string> | undefined;
+    const row = (selectHeads.get(id) ?? selectShortText.get(id)) as
+      Record<'name' | 'description' | 'content' | 'title' | 'tags' | 'ident', string> | undefined;
     return row ? [row.name, row.description, row.content, row.title, row.tags, row.ident] : [];
   };
   const selectById = db.prepare(`${ENTRY_SELECT} WHERE l.id = ?`);
-  const insertVersion = db.prepare('INSERT INTO guideline_versions (entry_id, version, hash, fetched_at, name, description, content) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insertVersion = db.prepare(
+    'INSERT INTO guideline_versions (entry_id, version, hash, fetched_at, name, description, content) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
 
   const entryRow = (profileId: string, guidelineId: string) => selectEntry.get(profileId, guidelineId) as EntryRow | undefined;
   const entry = (profileId: string, guidelineId: string) => {
@@ -112,20 +122,30 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
   };
   /** The full-text row of an entry, rewritten whole (FTS5 updates are a delete and an insert anyway). */
   const reindex = (row: EntryRow & { profile_id: string }, content: string) => {
-    const fields = [row.name ?? '', row.description ?? '', content, row.title, (JSON.parse(row.tags) as string[]).join(' ')].map(withoutMarks);
+    const fields = [row.name ?? '', row.description ?? '', content, row.title, (JSON.parse(row.tags) as string[]).join(' ')].map(
+      withoutMarks,
+    );
     fields.push(row.guideline_id);
     db.prepare('DELETE FROM guideline_text WHERE rowid = ?').run(row.id);
-    db.prepare('INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-      row.id, ...fields, row.profile_id,
-    );
+    db.prepare(
+      'INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(row.id, ...fields, row.profile_id);
     db.prepare('DELETE FROM guideline_heads WHERE id = ?').run(row.id);
     const heads = headsOf(fields);
-    if (heads) db.prepare('INSERT INTO guideline_heads (id, name, description, content, title, tags, ident) VALUES (?, ?, ?, ?, ?, ?, ?)').run(row.id, ...heads);
+    if (heads)
+      db.prepare('INSERT INTO guideline_heads (id, name, description, content, title, tags, ident) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        row.id,
+        ...heads,
+      );
   };
   const latestContent = (row: EntryRow): string =>
     row.latest_version === 0
       ? ''
-      : (db.prepare('SELECT content FROM guideline_versions WHERE entry_id = ? AND version = ?').get(row.id, row.latest_version) as { content: string }).content;
+      : (
+          db.prepare('SELECT content FROM guideline_versions WHERE entry_id = ? AND version = ?').get(row.id, row.latest_version) as {
+            content: string;
+          }
+        ).content;
   const updateThen = (sql: string, params: Array<string | number>, profileId: string, guidelineId: string) =>
     Number(db.prepare(sql).run(...params, profileId, guidelineId).changes) > 0 ? entry(profileId, guidelineId) : null;
 
@@ -144,7 +164,8 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
       const newVersion = transaction(db, () => {
         addOne(profileId, guidelineId, at);
         const row = entryRow(profileId, guidelineId)!;
-        const latest = row.latest_version === 0 ? undefined : (selectLatestHash.get(row.id, row.latest_version) as { hash: string } | undefined);
+        const latest =
+          row.latest_version === 0 ? undefined : (selectLatestHash.get(row.id, row.latest_version) as { hash: string } | undefined);
         const changed = latest?.hash !== hash;
         if (changed) {
           const next = row.latest_version + 1;
@@ -164,22 +185,40 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
         db.prepare(`DELETE FROM guideline_text WHERE rowid IN (${ids})`).run(profileId, ...guidelineIds);
         db.prepare(`DELETE FROM guideline_heads WHERE id IN (${ids})`).run(profileId, ...guidelineIds);
         db.prepare(`DELETE FROM guideline_versions WHERE entry_id IN (${ids})`).run(profileId, ...guidelineIds);
-        return Number(db.prepare(`DELETE FROM guideline_library WHERE profile_id = ? AND guideline_id IN (${marks})`).run(profileId, ...guidelineIds).changes);
+        return Number(
+          db.prepare(`DELETE FROM guideline_library WHERE profile_id = ? AND guideline_id IN (${marks})`).run(profileId, ...guidelineIds)
+            .changes,
+        );
       });
     },
     async pin(profileId, guidelineId, pinned) {
-      return updateThen('UPDATE guideline_library SET pinned = ? WHERE profile_id = ? AND guideline_id = ?', [pinned ? 1 : 0], profileId, guidelineId);
+      return updateThen(
+        'UPDATE guideline_library SET pinned = ? WHERE profile_id = ? AND guideline_id = ?',
+        [pinned ? 1 : 0],
+        profileId,
+        guidelineId,
+      );
     },
     async setLabels(profileId, guidelineId, { title, tags }) {
       return transaction(db, () => {
-        const updated = updateThen('UPDATE guideline_library SET title = ?, tags = ? WHERE profile_id = ? AND guideline_id = ?', [title, JSON.stringify(tags)], profileId, guidelineId);
+        const updated = updateThen(
+          'UPDATE guideline_library SET title = ?, tags = ? WHERE profile_id = ? AND guideline_id = ?',
+          [title, JSON.stringify(tags)],
+          profileId,
+          guidelineId,
+        );
         const row = entryRow(profileId, guidelineId);
         if (row) reindex({ ...row, profile_id: profileId }, latestContent(row));
         return updated;
       });
     },
     async markRead(profileId, guidelineId, at) {
-      return updateThen('UPDATE guideline_library SET read_at = ?, read_version = NULLIF(latest_version, 0) WHERE profile_id = ? AND guideline_id = ?', [at], profileId, guidelineId);
+      return updateThen(
+        'UPDATE guideline_library SET read_at = ?, read_version = NULLIF(latest_version, 0) WHERE profile_id = ? AND guideline_id = ?',
+        [at],
+        profileId,
+        guidelineId,
+      );
     },
     async search(profileId, text, limit) {
       const terms = searchTerms(text);
@@ -203,7 +242,8 @@ export function createSqliteLibraryStore(db: DatabaseSync): LibraryStore {
       if (!row) return null;
       const kept = db
         .prepare('SELECT version, hash, fetched_at, name, description, content FROM guideline_versions WHERE entry_id = ? AND version = ?')
-        .get(row.id, version ?? row.latest_version) as { version: number; hash: string; fetched_at: string; name: string; description: string; content: string } | undefined;
+        .get(row.id, version ?? row.latest_version) as
+        { version: number; hash: string; fetched_at: string; name: string; description: string; content: string } | undefined;
       if (!kept) return null;
       return {
         entry: toEntry(row),

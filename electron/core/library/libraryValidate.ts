@@ -8,7 +8,7 @@ import type {
   LibraryRequest,
   LibrarySearchRequest,
   Result,
-} from '../../shared/contract';
+} from '../../shared/api';
 import { MAX_SEARCH_HITS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS } from './librarySchema';
 import { definedOnly, fieldsOf, invalid, isIntegerIn, isNonBlankText, isRowId, isText, ok, type Fields } from '../../shared/check';
 

@@ -1,4 +1,4 @@
-import type { AppError } from '../../shared/contract';
+import type { AppError } from '../../shared/api';
 
 /**
  * Base URL rules. A key travels with every request, so plain http: is allowed only to this
@@ -7,7 +7,7 @@ import type { AppError } from '../../shared/contract';
  * has its own, write-only place.
  */
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }

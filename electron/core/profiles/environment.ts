@@ -25,7 +25,10 @@ export function environmentProfile(env: Record<string, string | undefined>): Env
   if (!url.ok) return { ok: false, message: `AGENT_EXPLORER_BASE_URL: ${url.error.message}` };
   const auth = parseAuthVariable(env['AGENT_EXPLORER_AUTH'] ?? '');
   if (!auth) {
-    return { ok: false, message: 'AGENT_EXPLORER_AUTH must be bearer, scheme:NAME, header:NAME or query:NAME (for example header:X-API-Key).' };
+    return {
+      ok: false,
+      message: 'AGENT_EXPLORER_AUTH must be bearer, scheme:NAME, header:NAME or query:NAME (for example header:X-API-Key).',
+    };
   }
   const key = env['AGENT_EXPLORER_API_KEY']?.trim() || null;
   return {

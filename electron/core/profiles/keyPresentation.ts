@@ -1,4 +1,4 @@
-import type { KeyPresentation } from '../../shared/contract';
+import type { KeyPresentation } from '../../shared/api';
 import { REDACTED } from '../http/redact';
 
 export { checkPresentation, DEFAULT_PRESENTATION, describePresentation, samePresentation } from '../../shared/keyPresentation';
@@ -42,7 +42,11 @@ export function presentKey(presentation: KeyPresentation, key: string, url: URL)
       withKey.searchParams.set(presentation.param, key);
       const shown = new URL(url);
       shown.searchParams.set(presentation.param, 'KEY');
-      return { url: withKey, headers: {}, recordedUrl: shown.toString().replace(`${presentation.param}=KEY`, `${presentation.param}=${REDACTED}`) };
+      return {
+        url: withKey,
+        headers: {},
+        recordedUrl: shown.toString().replace(`${presentation.param}=KEY`, `${presentation.param}=${REDACTED}`),
+      };
     }
   }
 }

@@ -36,11 +36,20 @@ export interface LocalFileNames {
 }
 
 const CA_FILE: LocalFileNames = { short: 'CA file', full: 'CA certificate file', kind: 'PEM certificate file', copy: 'the certificate' };
-export const CLIENT_CERT_FILE: LocalFileNames = { short: 'client certificate file', full: 'client certificate file', kind: 'certificate file', copy: 'the certificate' };
+export const CLIENT_CERT_FILE: LocalFileNames = {
+  short: 'client certificate file',
+  full: 'client certificate file',
+  kind: 'certificate file',
+  copy: 'the certificate',
+};
 export const CLIENT_KEY_FILE: LocalFileNames = { short: 'key file', full: 'client key file', kind: 'key file', copy: 'the key' };
 
 /** caFilePathProblem's rules for any file of TLS material (a CA, a client certificate or key), named by `names`. */
-export function localFilePathProblem(file: string, names: LocalFileNames, platform: NodeJS.Platform = process.platform): CaFilePathProblem | null {
+export function localFilePathProblem(
+  file: string,
+  names: LocalFileNames,
+  platform: NodeJS.Platform = process.platform,
+): CaFilePathProblem | null {
   if (/^[\\/]{2}[?.][\\/]/.test(file) || /^[\\/]\?\?[\\/]/.test(file)) return { kind: 'device', message: deviceMessage(file, names) };
   if (/^[\\/]{2}/.test(file)) {
     return {
@@ -53,9 +62,20 @@ export function localFilePathProblem(file: string, names: LocalFileNames, platfo
     const parts = file.split(/[\\/]/);
     const drive = /^[a-z]:/i.test(file) ? 2 : 0;
     if (file.indexOf(':', drive) !== -1) return { kind: 'device', message: deviceMessage(file, names) };
-    if (parts.some((part) => WINDOWS_DEVICE_NAME.test(part.replace(/^[a-z]:/i, '').split('.')[0]!.trimEnd()))) return { kind: 'device', message: deviceMessage(file, names) };
+    if (
+      parts.some((part) =>
+        WINDOWS_DEVICE_NAME.test(
+          part
+            .replace(/^[a-z]:/i, '')
+            .split('.')[0]!
+            .trimEnd(),
+        ),
+      )
+    )
+      return { kind: 'device', message: deviceMessage(file, names) };
   }
-  if (!(windows ? path.win32 : path.posix).isAbsolute(file)) return { kind: 'relative', message: `Give the full path of the ${names.full}.` };
+  if (!(windows ? path.win32 : path.posix).isAbsolute(file))
+    return { kind: 'relative', message: `Give the full path of the ${names.full}.` };
   return null;
 }
 
@@ -68,4 +88,5 @@ export interface CaFilePathProblem {
 /** Windows' reserved device names (the part of a name before its first dot, trailing spaces ignored). */
 // ¹²³ (superscript digits) as escapes: the bundles stay ASCII only, which Node reads faster.
 const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)$/i;
-const deviceMessage = (file: string, names: LocalFileNames) => `${file} is a device path, not a file. Give the path of a ${names.kind} on this computer.`;
+const deviceMessage = (file: string, names: LocalFileNames) =>
+  `${file} is a device path, not a file. Give the path of a ${names.kind} on this computer.`;

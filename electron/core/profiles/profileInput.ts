@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { ProfileInput, ProxySettings, Result } from '../../shared/contract';
+import type { ProfileInput, ProxySettings, Result } from '../../shared/api';
 import { invalid, isPlainObject } from '../../shared/check';
 import { checkBaseUrl } from './baseUrl';
 import { checkPresentation } from './keyPresentation';
@@ -45,7 +45,8 @@ export async function readCaFile(file: string): Promise<{ ok: true; pem: string 
   try {
     const info = await stat(file);
     if (!info.isFile()) return { ok: false, message: `${file} is not a file.` };
-    if (info.size > MAX_CA_FILE_BYTES) return { ok: false, message: `${file} is larger than 1 MB; it does not look like a certificate file.` };
+    if (info.size > MAX_CA_FILE_BYTES)
+      return { ok: false, message: `${file} is larger than 1 MB; it does not look like a certificate file.` };
     const pem = await readFile(file, 'utf8');
     const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
     if (blocks.length === 0) return { ok: false, message: `${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----).` };
@@ -69,7 +70,11 @@ export async function readCaFile(file: string): Promise<{ ok: true; pem: string 
 /** A checked profile input: every setting present (a proxy setting left out is the system's). */
 export type CheckedProfileInput = ProfileInput & { proxy: ProxySettings };
 
-export async function checkProfileInput(input: ProfileInput, others: readonly { name: string }[], options: { readCaFile?: boolean } = {}): Promise<Result<CheckedProfileInput>> {
+export async function checkProfileInput(
+  input: ProfileInput,
+  others: readonly { name: string }[],
+  options: { readCaFile?: boolean } = {},
+): Promise<Result<CheckedProfileInput>> {
   const name = input.name.trim();
   if (name === '') return invalid('Give the profile a name.', 'name');
   if (name.length > MAX_NAME_CHARS) return invalid(`Keep the name under ${MAX_NAME_CHARS} characters.`, 'name');
@@ -85,7 +90,10 @@ export async function checkProfileInput(input: ProfileInput, others: readonly { 
   }
   const caFile = input.tls.caFile?.trim() || null;
   if (caFile) {
-    const problem = options.readCaFile === false ? caFilePathProblem(caFile)?.message : await readCaFile(caFile).then((ca) => (ca.ok ? undefined : ca.message));
+    const problem =
+      options.readCaFile === false
+        ? caFilePathProblem(caFile)?.message
+        : await readCaFile(caFile).then((ca) => (ca.ok ? undefined : ca.message));
     if (problem !== undefined) return invalid(problem, 'caFile');
   }
   const proxy = checkProxySettings(input.proxy ?? { mode: 'system' });

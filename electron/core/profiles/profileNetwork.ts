@@ -1,4 +1,4 @@
-import type { ClientCertSettings, ProxySettings, Result } from '../../shared/contract';
+import type { ClientCertSettings, ProxySettings, Result } from '../../shared/api';
 import { invalid, isPlainObject } from '../../shared/check';
 import { parseProxyUrl } from '../http/proxyEnv';
 import { CLIENT_CERT_FILE, CLIENT_KEY_FILE, localFilePathProblem, type CaFilePathProblem, type LocalFileNames } from './localFilePath';
@@ -50,15 +50,24 @@ export function checkProxySettings(proxy: ProxySettings): Result<ProxySettings> 
   if (!parsed.ok) return invalid(`${parsed.message}.`, 'proxyUrl');
   // profiles.json and workspace files keep the URL in clear; the password belongs in the keychain.
   if (parsed.value.password !== null) {
-    return invalid('The proxy URL holds a password: remove it from the URL and give it in the Password field, which keeps it like the key.', 'proxyUrl');
+    return invalid(
+      'The proxy URL holds a password: remove it from the URL and give it in the Password field, which keeps it like the key.',
+      'proxyUrl',
+    );
   }
   const username = (proxy.username ?? parsed.value.username ?? '').trim();
-  if (username.length > MAX_USERNAME_CHARS || CONTROL.test(username)) return invalid(`The proxy user name must be one line of at most ${MAX_USERNAME_CHARS} characters.`, 'proxyUsername');
+  if (username.length > MAX_USERNAME_CHARS || CONTROL.test(username))
+    return invalid(`The proxy user name must be one line of at most ${MAX_USERNAME_CHARS} characters.`, 'proxyUsername');
   const bypass = proxy.bypass.flatMap((entry) => entry.split(/[\s,]+/)).filter((entry) => entry !== '');
   if (bypass.length > MAX_BYPASS_ENTRIES) return invalid(`The bypass list has more than ${MAX_BYPASS_ENTRIES} entries.`, 'proxyBypass');
-  const bad = bypass.find((entry) => entry.length > MAX_BYPASS_ENTRY_CHARS || CONTROL.test(entry) || /[/?#@]/.test(entry.replace(/^[0-9a-f:.]+\/\d{1,3}$/i, '')));
+  const bad = bypass.find(
+    (entry) => entry.length > MAX_BYPASS_ENTRY_CHARS || CONTROL.test(entry) || /[/?#@]/.test(entry.replace(/^[0-9a-f:.]+\/\d{1,3}$/i, '')),
+  );
   if (bad !== undefined) {
-    return invalid(`"${bad.slice(0, 80)}" is not a bypass entry: give host names (example.com, .example.com), addresses or ranges (10.0.0.0/8), host:port, or *.`, 'proxyBypass');
+    return invalid(
+      `"${bad.slice(0, 80)}" is not a bypass entry: give host names (example.com, .example.com), addresses or ranges (10.0.0.0/8), host:port, or *.`,
+      'proxyBypass',
+    );
   }
   return { ok: true, value: { mode: 'manual', url: parsed.value.url.origin, username: username === '' ? null : username, bypass } };
 }
@@ -69,7 +78,13 @@ export function checkProxySettings(proxy: ProxySettings): Result<ProxySettings> 
  * path, whichever of the two paths it is, before anything touches it.
  */
 export function clientCertPathProblems(cert: ClientCertSettings): CaFilePathProblem[] {
-  const paths: [string, LocalFileNames][] = cert.kind === 'pkcs12' ? [[cert.file, CLIENT_CERT_FILE]] : [[cert.certFile, CLIENT_CERT_FILE], [cert.keyFile, CLIENT_KEY_FILE]];
+  const paths: [string, LocalFileNames][] =
+    cert.kind === 'pkcs12'
+      ? [[cert.file, CLIENT_CERT_FILE]]
+      : [
+          [cert.certFile, CLIENT_CERT_FILE],
+          [cert.keyFile, CLIENT_KEY_FILE],
+        ];
   return paths.flatMap(([file, names]) => localFilePathProblem(file.trim(), names) ?? []);
 }
 

@@ -1,4 +1,4 @@
-import type { KeyStatus, ProfileSecretName, ProfileSecretsStatus, Result } from '../../shared/contract';
+import type { KeyStatus, ProfileSecretName, ProfileSecretsStatus, Result } from '../../shared/api';
 import type { ProxySetting } from '../http/proxyRoute';
 import type { ClientCertificate } from '../http/transport';
 import { readClientCertificate } from '../http/clientCertFile';
@@ -57,7 +57,7 @@ export async function secretsStatus(store: SecretStore, profile: Profile): Promi
 }
 
 /** The secret for a request, only for what it was saved for; null when none (or bound elsewhere). */
-export async function secretFor(store: SecretStore, profile: Profile, name: ProfileSecretName): Promise<string | null> {
+async function secretFor(store: SecretStore, profile: Profile, name: ProfileSecretName): Promise<string | null> {
   const binding = secretBinding(profile, name);
   if (binding === null) return null;
   const found = await store.get(secretId(profile.id, name), binding);
@@ -68,7 +68,11 @@ export async function secretFor(store: SecretStore, profile: Profile, name: Prof
 export function movedSecrets(before: Profile, after: Profile): ProfileSecretName[] {
   const moved: ProfileSecretName[] = [];
   if (proxyOrigin(before.proxy) !== proxyOrigin(after.proxy)) moved.push('proxyPassword');
-  if (passphraseFile(before.tls.clientCert) !== passphraseFile(after.tls.clientCert) || originOf(before.baseUrl) !== originOf(after.baseUrl)) moved.push('certPassphrase');
+  if (
+    passphraseFile(before.tls.clientCert) !== passphraseFile(after.tls.clientCert) ||
+    originOf(before.baseUrl) !== originOf(after.baseUrl)
+  )
+    moved.push('certPassphrase');
   return moved;
 }
 

@@ -1,4 +1,4 @@
-import type { KeyPresentation, ProfileInput, ProfileKind, ProxySettings, TlsSettings } from '../../shared/contract';
+import type { KeyPresentation, ProfileInput, ProfileKind, ProxySettings, TlsSettings } from '../../shared/api';
 import { DEFAULT_PRESENTATION } from './keyPresentation';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 import { checkProfileInput, isProfileInputShape } from './profileInput';
@@ -182,7 +182,7 @@ export function createFileProfileStore(
  * a message; a profile that cannot be (no id, a base URL that is not allowed) is dropped, with a
  * message. The original file is then kept aside by the JsonDocument.
  */
-export async function parseSavedProfiles(raw: unknown, drop: (problem: string) => void): Promise<SavedProfiles | null> {
+async function parseSavedProfiles(raw: unknown, drop: (problem: string) => void): Promise<SavedProfiles | null> {
   if (typeof raw !== 'object' || raw === null) return null;
   const record = raw as Record<string, unknown>;
   if (record['version'] !== PROFILES_FILE_VERSION || !Array.isArray(record['profiles'])) return null;
@@ -199,7 +199,14 @@ const MAX_PROFILE_ID_CHARS = 200;
 
 async function recheckProfile(raw: unknown, kept: Profile[], drop: (problem: string) => void): Promise<Profile | null> {
   const id = (raw as { id?: unknown } | null)?.id;
-  if (!isProfileInputShape(raw) || typeof id !== 'string' || id === '' || id.length > MAX_PROFILE_ID_CHARS || id.includes('#') || (raw as Profile).kind !== 'custom') {
+  if (
+    !isProfileInputShape(raw) ||
+    typeof id !== 'string' ||
+    id === '' ||
+    id.length > MAX_PROFILE_ID_CHARS ||
+    id.includes('#') ||
+    (raw as Profile).kind !== 'custom'
+  ) {
     drop('A saved profile was not in the expected shape and was dropped.');
     return null;
   }
@@ -229,7 +236,9 @@ async function recheckProfile(raw: unknown, kept: Profile[], drop: (problem: str
       return { ...checked.value, tls, id, kind: 'custom' };
     }
     if (checked.error.field === 'caFile' && input.tls.caFile !== null) {
-      drop(`The saved profile ${label} keeps its CA file, but it cannot be used now: ${checked.error.message} Requests on this profile fail until it can.`);
+      drop(
+        `The saved profile ${label} keeps its CA file, but it cannot be used now: ${checked.error.message} Requests on this profile fail until it can.`,
+      );
       keptCaFile = input.tls.caFile;
       input = { ...input, tls: { ...input.tls, caFile: null } };
       continue;

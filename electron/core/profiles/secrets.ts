@@ -1,4 +1,4 @@
-import type { KeyStatus } from '../../shared/contract';
+import type { KeyStatus } from '../../shared/api';
 import { createJsonDocument } from '../storage/jsonDocument';
 
 /**
@@ -24,7 +24,7 @@ export interface SecretStore {
 }
 
 /** What a key lookup found: nothing, the key for this origin, or a key bound to another origin (not given out). */
-export type KeyLookup = { kind: 'none' } | { kind: 'key'; secret: string } | { kind: 'other_origin'; origin: string };
+type KeyLookup = { kind: 'none' } | { kind: 'key'; secret: string } | { kind: 'other_origin'; origin: string };
 
 const NO_KEY: KeyStatus = { set: false, storage: 'none', note: null };
 
@@ -38,9 +38,7 @@ function lookup(entry: { secret: string; origin: string } | undefined, origin: s
  * Keys kept in memory for this process only. Serves browser mode, the Sandbox and Environment
  * profiles, and tests; `note` tells the person why the key is not saved.
  */
-export function createMemorySecretStore(
-  options: { storage?: 'memory' | 'environment'; note?: string | null } = {},
-): SecretStore {
+export function createMemorySecretStore(options: { storage?: 'memory' | 'environment'; note?: string | null } = {}): SecretStore {
   const secrets = new Map<string, { secret: string; origin: string }>();
   const status: KeyStatus = { set: true, storage: options.storage ?? 'memory', note: options.note ?? null };
   return {
@@ -98,7 +96,12 @@ const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
  */
 function parseSavedKeys(raw: unknown, drop: (problem: string) => void): SavedKeys | null {
   const value = raw as { version?: unknown; keys?: unknown } | null;
-  if ((value?.version !== 1 && value?.version !== KEYS_FILE_VERSION) || typeof value.keys !== 'object' || value.keys === null || Array.isArray(value.keys)) {
+  if (
+    (value?.version !== 1 && value?.version !== KEYS_FILE_VERSION) ||
+    typeof value.keys !== 'object' ||
+    value.keys === null ||
+    Array.isArray(value.keys)
+  ) {
     return null;
   }
   const keys: Record<string, SavedKey> = {};
@@ -112,7 +115,13 @@ function parseSavedKeys(raw: unknown, drop: (problem: string) => void): SavedKey
 
 function isSavedKey(entry: unknown): entry is SavedKey {
   const record = entry as Partial<SavedKey> | null;
-  return typeof record === 'object' && record !== null && typeof record.data === 'string' && typeof record.origin === 'string' && ORIGIN.test(record.origin);
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.data === 'string' &&
+    typeof record.origin === 'string' &&
+    ORIGIN.test(record.origin)
+  );
 }
 
 /**
@@ -267,7 +276,13 @@ export function createKeychainSecretStore(options: {
       // A version 1 entry with an unprotected ciphertext stays on disk until its first use binds
       // it (adoptUnprotected); it must never be called encrypted meanwhile.
       const unprotected = cipher.unprotectedReason?.(Buffer.from(entry.data, 'base64')) ?? null;
-      if (unprotected !== null) return { set: true, storage: 'memory', note: `Not protected: ${unprotected} It leaves the disk when next used.`, origin: entry.origin };
+      if (unprotected !== null)
+        return {
+          set: true,
+          storage: 'memory',
+          note: `Not protected: ${unprotected} It leaves the disk when next used.`,
+          origin: entry.origin,
+        };
       return { set: true, storage: 'keychain', note: null, origin: entry.origin };
     },
   };

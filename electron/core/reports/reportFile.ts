@@ -1,4 +1,4 @@
-import { SAVED_FILE_TYPES } from '../../shared/contract';
+import { SAVED_FILE_TYPES } from '../../shared/api';
 import { reportFileName, reportJson, type ReportBundle } from '../../shared/reports/reportBundle';
 import { renderReportHtml } from './reportHtml';
 
@@ -21,12 +21,18 @@ interface ReportFile<Format extends ReportFileFormat> {
 }
 
 /** The file for `content` in `format`, named by `name` from the format's extension. */
-export function reportFile<Format extends ReportFileFormat>(format: Format, content: string, name: (extension: Extension<Format>) => string): ReportFile<Format> {
+export function reportFile<Format extends ReportFileFormat>(
+  format: Format,
+  content: string,
+  name: (extension: Extension<Format>) => string,
+): ReportFile<Format> {
   const mediaType = MEDIA_TYPES[format];
   return { fileName: name(SAVED_FILE_TYPES[mediaType].extension as Extension<Format>), mediaType, content };
 }
 
 /** A QA report of history entries as its file: the HTML page or the JSON bundle. */
 export function qaReportFile(bundle: ReportBundle, format: 'html' | 'json'): ReportFile<'html' | 'json'> {
-  return reportFile(format, format === 'html' ? renderReportHtml(bundle) : reportJson(bundle), (extension) => reportFileName(bundle, extension));
+  return reportFile(format, format === 'html' ? renderReportHtml(bundle) : reportJson(bundle), (extension) =>
+    reportFileName(bundle, extension),
+  );
 }

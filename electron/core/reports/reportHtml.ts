@@ -1,6 +1,6 @@
 import { markWords } from '../../shared/reports/reportChecklist';
-import type { ExchangeTiming } from '../../shared/contract';
-import { savedToFileText } from '../../shared/contract';
+import type { ExchangeTiming } from '../../shared/api';
+import { savedToFileText } from '../../shared/api';
 import type { ReportBundle } from '../../shared/reports/reportBundle';
 import type { ReportEntry } from '../../shared/reports/reportEntry';
 import { formatReportMs, formatReportTime, formatReportWhole, statusLabel } from '../../shared/reports/reportFormat';
@@ -20,13 +20,14 @@ function statusBadge(entry: ReportEntry): string {
 }
 
 /** "Invoke of agent <id>" / "Guideline <id>": what the entry was about, as plain text. */
-export function entryTitle(entry: ReportEntry): string {
+function entryTitle(entry: ReportEntry): string {
   return entry.request.what === 'invoke' ? `Invoke of agent ${entry.request.targetId}` : `Guideline ${entry.request.targetId}`;
 }
 
 function contractCheckHtml(entry: ReportEntry): string {
   const { result, detail } = entry.contractCheck;
-  const [cls, word] = result === 'passed' ? ['passed', '✓ passed'] : result === 'failed' ? ['failed', '✗ failed'] : ['not-checked', 'not checked'];
+  const [cls, word] =
+    result === 'passed' ? ['passed', '✓ passed'] : result === 'failed' ? ['failed', '✗ failed'] : ['not-checked', 'not checked'];
   return `<span class="${cls}">${word}</span> — ${e(detail)}`;
 }
 
@@ -37,7 +38,14 @@ function prettyJson(value: unknown): string {
 function requestHtml(entry: ReportEntry): string {
   const { request } = entry;
   const parts = [`<h3>Request</h3>`, `<dl class="facts">`];
-  parts.push(fact('Call', request.url === null ? `<span class="muted">not sent</span> (${e(request.method)})` : `<code>${e(request.method)} ${e(request.url)}</code>`));
+  parts.push(
+    fact(
+      'Call',
+      request.url === null
+        ? `<span class="muted">not sent</span> (${e(request.method)})`
+        : `<code>${e(request.method)} ${e(request.url)}</code>`,
+    ),
+  );
   parts.push(fact(request.what === 'invoke' ? 'Agent' : 'Guideline', `<code>${e(request.targetId)}</code>`));
   parts.push('</dl>');
   if (request.text !== null) parts.push(`<h4>Text</h4><pre>${e(request.text) || '<span class="muted">(empty)</span>'}</pre>`);
@@ -90,7 +98,12 @@ function checklistsHtml(entry: ReportEntry): string {
         `<h3>Checklist: ${e(guideline.name)}</h3><dl class="facts">`,
         fact('Guideline', `<code>${e(guideline.id)}</code>`),
         fact('Version', `<code>${e(guideline.versionHash)}</code>, fetched ${e(formatReportTime(guideline.fetchedAt))}`),
-        fact('Marked', e(`${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked (saved ${formatReportTime(list.savedAt)})`)),
+        fact(
+          'Marked',
+          e(
+            `${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked (saved ${formatReportTime(list.savedAt)})`,
+          ),
+        ),
         '</dl>',
         `<table class="checklist"><thead><tr><th>Section</th><th>Rule</th><th>Mark</th><th>Comment</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
       ].join('');
@@ -120,7 +133,9 @@ function phasesHtml(phases: ExchangeTiming): string {
     const bar = `<div class="bar-track"><div class="bar" style="left:${left.toFixed(2)}%;width:${width.toFixed(2)}%"></div></div>`;
     return `<tr><td>${label}</td><td class="num">${formatReportMs(ms)}</td><td class="bar-cell">${bar}</td></tr>`;
   });
-  rows.push(`<tr><th>Total</th><th class="num">${formatReportMs(phases.total)}</th><td class="muted">${phases.reusedConnection ? 'connection reused (keep-alive)' : 'new connection'}</td></tr>`);
+  rows.push(
+    `<tr><th>Total</th><th class="num">${formatReportMs(phases.total)}</th><td class="muted">${phases.reusedConnection ? 'connection reused (keep-alive)' : 'new connection'}</td></tr>`,
+  );
   return `<table><thead><tr><th>Phase</th><th class="num">Time</th><th>Waterfall</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -141,9 +156,12 @@ function timingHtml(entry: ReportEntry): string {
 function headersHtml(entry: ReportEntry): string {
   const { response } = entry;
   if (!response) return '';
-  const rows = Object.entries(response.headers).map(([name, value]) => `<tr><td><code>${e(name)}</code></td><td><code>${e(value)}</code></td></tr>`);
+  const rows = Object.entries(response.headers).map(
+    ([name, value]) => `<tr><td><code>${e(name)}</code></td><td><code>${e(value)}</code></td></tr>`,
+  );
   const size = `${formatReportWhole(response.bytes)} bytes${response.bodyTruncated ? ', body cut (only its start was kept)' : ''}`;
-  const raw = entry.answer && response.body !== null ? `<details><summary>Raw response body</summary><pre>${e(response.body)}</pre></details>` : '';
+  const raw =
+    entry.answer && response.body !== null ? `<details><summary>Raw response body</summary><pre>${e(response.body)}</pre></details>` : '';
   return `<h3>Response headers</h3><p class="muted">${e(size)}</p><table><tbody>${rows.join('')}</tbody></table>${raw}`;
 }
 

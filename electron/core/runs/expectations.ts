@@ -1,4 +1,4 @@
-import type { InvokeResult, JsonObject } from '../../shared/contract';
+import type { InvokeResult, JsonObject } from '../../shared/api';
 import { matchPattern, type MatchOutcome } from './patternMatch';
 import type { Expectations } from '../../shared/runs/suiteTypes';
 
@@ -8,7 +8,7 @@ import type { Expectations } from '../../shared/runs/suiteTypes';
  */
 
 /** An expectation, or `judging` when a result could not be judged at all (the runner says why). */
-export type ExpectationKind = keyof Expectations | 'judging';
+type ExpectationKind = keyof Expectations | 'judging';
 
 export interface ExpectationOutcome {
   kind: ExpectationKind;
@@ -52,11 +52,20 @@ export function judge(expect: Expectations, payload: JsonObject, result: InvokeR
   const answer = result.ok ? result.value.response.answer : null;
   const noAnswer = result.ok ? '' : `no answer (${result.error.code})`;
   const status = expect.status ?? 200;
-  outcomes.push({ kind: 'status', passed: exchange?.status === status, expected: String(status), actual: exchange?.status == null ? `no status (${result.ok ? 'none' : result.error.code})` : String(exchange.status) });
+  outcomes.push({
+    kind: 'status',
+    passed: exchange?.status === status,
+    expected: String(status),
+    actual: exchange?.status == null ? `no status (${result.ok ? 'none' : result.error.code})` : String(exchange.status),
+  });
 
   const contract = expect.contract ?? (status >= 200 && status < 300);
   if (expect.contract !== undefined || contract) {
-    const actual = result.ok ? 'passed' : result.error.code === 'contract' ? `failed: ${result.error.message}` : `not checked (${result.error.code})`;
+    const actual = result.ok
+      ? 'passed'
+      : result.error.code === 'contract'
+        ? `failed: ${result.error.message}`
+        : `not checked (${result.error.code})`;
     outcomes.push({ kind: 'contract', passed: contract ? result.ok : !result.ok, expected: contract ? 'passes' : 'does not pass', actual });
   }
 
@@ -67,17 +76,27 @@ export function judge(expect: Expectations, payload: JsonObject, result: InvokeR
   const list = (texts: string | string[] | undefined) => (texts === undefined ? undefined : Array.isArray(texts) ? texts : [texts]);
   const contains = list(expect.answerContains);
   if (contains) {
-    onAnswer('answerContains', `contains ${contains.map(quote).join(', ')}`, (text) => contains.every((part) => text.includes(part)), (text) => {
-      const missing = contains.filter((part) => !text.includes(part));
-      return missing.length === 0 ? 'all present' : `missing ${missing.map(quote).join(', ')} in ${quote(text)}`;
-    });
+    onAnswer(
+      'answerContains',
+      `contains ${contains.map(quote).join(', ')}`,
+      (text) => contains.every((part) => text.includes(part)),
+      (text) => {
+        const missing = contains.filter((part) => !text.includes(part));
+        return missing.length === 0 ? 'all present' : `missing ${missing.map(quote).join(', ')} in ${quote(text)}`;
+      },
+    );
   }
   const notContains = list(expect.answerNotContains);
   if (notContains) {
-    onAnswer('answerNotContains', `does not contain ${notContains.map(quote).join(', ')}`, (text) => notContains.every((part) => !text.includes(part)), (text) => {
-      const found = notContains.filter((part) => text.includes(part));
-      return found.length === 0 ? 'none present' : `found ${found.map(quote).join(', ')}`;
-    });
+    onAnswer(
+      'answerNotContains',
+      `does not contain ${notContains.map(quote).join(', ')}`,
+      (text) => notContains.every((part) => !text.includes(part)),
+      (text) => {
+        const found = notContains.filter((part) => text.includes(part));
+        return found.length === 0 ? 'none present' : `found ${found.map(quote).join(', ')}`;
+      },
+    );
   }
   if (expect.answerMatches !== undefined) {
     const pattern = expect.answerMatches;
@@ -92,10 +111,15 @@ export function judge(expect: Expectations, payload: JsonObject, result: InvokeR
   }
   if (expect.payloadReflected) {
     const values = Object.entries(payload).filter(([, value]) => asFilled(value) !== '');
-    onAnswer('payloadReflected', 'every payload value in the answer', (text) => values.every(([, value]) => text.includes(asFilled(value))), (text) => {
-      const missing = values.filter(([, value]) => !text.includes(asFilled(value))).map(([key]) => key);
-      return missing.length === 0 ? 'all reflected' : `not reflected: ${missing.join(', ')}`;
-    });
+    onAnswer(
+      'payloadReflected',
+      'every payload value in the answer',
+      (text) => values.every(([, value]) => text.includes(asFilled(value))),
+      (text) => {
+        const missing = values.filter(([, value]) => !text.includes(asFilled(value))).map(([key]) => key);
+        return missing.length === 0 ? 'all reflected' : `not reflected: ${missing.join(', ')}`;
+      },
+    );
   }
   if (expect.token !== undefined) {
     const token = result.ok ? result.value.response.token : undefined;
@@ -106,11 +130,21 @@ export function judge(expect: Expectations, payload: JsonObject, result: InvokeR
   if (expect.maxServerMs !== undefined) {
     const ms = result.ok ? result.value.serverDuration.ms : null;
     const actual = !result.ok ? noAnswer : ms === null ? `duration "${result.value.serverDuration.raw}" not understood` : `${ms} ms`;
-    outcomes.push({ kind: 'maxServerMs', passed: ms !== null && ms <= expect.maxServerMs, expected: `at most ${expect.maxServerMs} ms`, actual });
+    outcomes.push({
+      kind: 'maxServerMs',
+      passed: ms !== null && ms <= expect.maxServerMs,
+      expected: `at most ${expect.maxServerMs} ms`,
+      actual,
+    });
   }
   if (expect.maxRoundTripMs !== undefined) {
     const ms = exchange?.status != null ? exchange.roundTripMs : null;
-    outcomes.push({ kind: 'maxRoundTripMs', passed: ms !== null && ms <= expect.maxRoundTripMs, expected: `at most ${expect.maxRoundTripMs} ms`, actual: ms === null ? noAnswer || 'no response' : `${ms} ms` });
+    outcomes.push({
+      kind: 'maxRoundTripMs',
+      passed: ms !== null && ms <= expect.maxRoundTripMs,
+      expected: `at most ${expect.maxRoundTripMs} ms`,
+      actual: ms === null ? noAnswer || 'no response' : `${ms} ms`,
+    });
   }
   return outcomes;
 }

@@ -10,7 +10,7 @@ import { compilePattern, type AnswerPattern } from '../../shared/answerPattern';
  * PATTERN_TIME_LIMIT_MS, and the outcome says "timed out".
  */
 
-export const PATTERN_TIME_LIMIT_MS = 1000;
+const PATTERN_TIME_LIMIT_MS = 1000;
 /**
  * Below this much work (answer characters × (pattern steps + 40)) a match is run directly: at
  * worst some tens of milliseconds, and the watchdog's own cost (a thread per call, about 0.3 ms)

@@ -1,4 +1,4 @@
-import type { RunProgress } from '../../shared/contract';
+import type { RunProgress } from '../../shared/api';
 
 /**
  * Where the host's run progress comes from (the run service makes it, batched): the Electron

@@ -1,4 +1,4 @@
-import type { Percentiles, RunComparison, RunLatency, RunMatrix, RunRecord, RunResultRow } from '../../shared/contract';
+import type { Percentiles, RunComparison, RunLatency, RunMatrix, RunRecord, RunResultRow } from '../../shared/api';
 import type { StoredRunResult } from './runStore';
 import { failedExpectations } from '../reports/runs/runReport';
 import type { RunResult } from './runner';
@@ -10,11 +10,15 @@ import type { RunResult } from './runner';
  */
 
 /** How much of an answer (or an error's message) a row shows. */
-export const ANSWER_START_CHARS = 200;
+const ANSWER_START_CHARS = 200;
 
 /** The start of a text on one line (untrusted text: shown as text, whitespace collapsed). */
 function oneLine(text: string): string {
-  return text.slice(0, ANSWER_START_CHARS * 2).replace(/\s+/g, ' ').trim().slice(0, ANSWER_START_CHARS);
+  return text
+    .slice(0, ANSWER_START_CHARS * 2)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, ANSWER_START_CHARS);
 }
 
 /** A runner's result as a row of the results table; `iteration` is the pass of the plan it came from (1-based). */
@@ -68,7 +72,8 @@ export function matrixOf(record: RunRecord, rows: readonly RunResultRow[]): RunM
       lines.set(key, line);
     }
     const column = agents.indexOf(row.agentId);
-    if (column >= 0) line.cells[column] = { index: row.index, passed: row.passed, status: row.status, answerStart: row.answerStart, failed: row.failed };
+    if (column >= 0)
+      line.cells[column] = { index: row.index, passed: row.passed, status: row.status, answerStart: row.answerStart, failed: row.failed };
   }
   return { agents: [...agents], rows: [...lines.values()] };
 }
@@ -88,7 +93,10 @@ const pairKey = (row: RunResultRow) => JSON.stringify([row.caseName, row.row, ro
  * (matching only the first would report the second case as in one run only, and a newly failing
  * second case would never be said).
  */
-export function compareResults(before: { record: RunRecord; results: readonly StoredRunResult[] }, after: { record: RunRecord; results: readonly StoredRunResult[] }): RunComparison {
+export function compareResults(
+  before: { record: RunRecord; results: readonly StoredRunResult[] },
+  after: { record: RunRecord; results: readonly StoredRunResult[] },
+): RunComparison {
   const byIndex = (a: StoredRunResult, b: StoredRunResult) => a.row.index - b.row.index;
   const earlier = new Map<string, StoredRunResult[]>();
   for (const result of [...before.results].sort(byIndex)) {
@@ -123,7 +131,8 @@ export function compareResults(before: { record: RunRecord; results: readonly St
     if (!partner.row.passed && result.row.passed) comparison.newlyPassing.push(pair);
     const beforeAnswer = answerOf(partner);
     const afterAnswer = answerOf(result);
-    if (beforeAnswer !== null && afterAnswer !== null && beforeAnswer !== afterAnswer) comparison.answerChanged.push({ ...pair, beforeAnswer, afterAnswer });
+    if (beforeAnswer !== null && afterAnswer !== null && beforeAnswer !== afterAnswer)
+      comparison.answerChanged.push({ ...pair, beforeAnswer, afterAnswer });
   }
   comparison.onlyBefore = before.results.length - matched;
   return comparison;

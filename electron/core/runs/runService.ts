@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Api, HistoryProfile, Result, RunProgress, RunRecord, RunStartError } from '../../shared/contract';
+import type { Api, HistoryProfile, Result, RunProgress, RunRecord, RunStartError } from '../../shared/api';
 import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { createRedactor, redactDeep, type Redactor } from '../http/redact';
 import type { RunCounts, RunStore, StoredRunResult, UnsentRequest } from './runStore';
@@ -26,12 +26,22 @@ import { invalid } from '../../shared/check';
 
 export type RunApi = Pick<
   Api,
-  'startRun' | 'cancelRun' | 'listRuns' | 'getRun' | 'listRunResults' | 'getRunResult' | 'getRunLatency' | 'getRunMatrix' | 'compareRuns' | 'deleteRun' | 'exportRun'
+  | 'startRun'
+  | 'cancelRun'
+  | 'listRuns'
+  | 'getRun'
+  | 'listRunResults'
+  | 'getRunResult'
+  | 'getRunLatency'
+  | 'getRunMatrix'
+  | 'compareRuns'
+  | 'deleteRun'
+  | 'exportRun'
 >;
 
 export { MAX_RUN_REQUESTS };
 /** How often a running run's results are written and pushed, at most. */
-export const PROGRESS_BATCH_MS = 100;
+const PROGRESS_BATCH_MS = 100;
 
 export interface RunServiceDeps {
   store: RunStore;
@@ -84,7 +94,9 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
     }
   };
   // At start: a run found running was cut off when the app closed.
-  const interrupted = store.interruptRunning().catch((error: unknown) => deps.onProblem?.(`Runs cut off by a close could not be marked: ${messageOf(error)}`));
+  const interrupted = store
+    .interruptRunning()
+    .catch((error: unknown) => deps.onProblem?.(`Runs cut off by a close could not be marked: ${messageOf(error)}`));
 
   /** Reads a kept run, or says there is none. */
   async function recordOf(runId: string): Promise<Result<RunRecord>> {
@@ -97,12 +109,16 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
   /** Sends the plan and keeps and pushes what comes back, batched; `ended` settles when all is written. */
   function follow(record: RunRecord, plan: PlannedCase[], planLength: number, target: PlatformTarget, redactor: Redactor): ActiveRun {
     const { runId, total } = record;
-    const handle = startRun(plan, { client: deps.client, target, now }, {
-      concurrency: record.settings.concurrency,
-      ratePerSecond: record.settings.ratePerSecond,
-      on429: record.settings.on429,
-      stopWhenUnreachable: true,
-    });
+    const handle = startRun(
+      plan,
+      { client: deps.client, target, now },
+      {
+        concurrency: record.settings.concurrency,
+        ratePerSecond: record.settings.ratePerSecond,
+        on429: record.settings.on429,
+        stopWhenUnreachable: true,
+      },
+    );
     const started = now();
     const counts: RunCounts = { completed: 0, passed: 0, failed: 0, cancelled: 0, notRun: total };
     const iterationOf = (index: number) => Math.floor(index / planLength) + 1;
@@ -139,7 +155,11 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       waitingMs: state === 'running' && waitingUntil > now() ? Math.round(waitingUntil - now()) : null,
     });
     const write = (batch: StoredRunResult[], snapshot: RunCounts) =>
-      batch.length === 0 ? Promise.resolve() : store.addResults(runId, batch, snapshot).catch((error: unknown) => deps.onProblem?.(`Results of a run could not be kept: ${messageOf(error)}`));
+      batch.length === 0
+        ? Promise.resolve()
+        : store
+            .addResults(runId, batch, snapshot)
+            .catch((error: unknown) => deps.onProblem?.(`Results of a run could not be kept: ${messageOf(error)}`));
     const flush = () => {
       timer = null;
       const batch = pending;
@@ -174,15 +194,36 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       const batch = pending;
       pending = [];
       counts.notRun = summary.notRun;
-      const state: RunRecord['state'] = summary.unreachable ? 'unreachable' : run.cancelledByUser ? 'cancelled' : counts.failed > 0 ? 'failed' : 'passed';
+      const state: RunRecord['state'] = summary.unreachable
+        ? 'unreachable'
+        : run.cancelledByUser
+          ? 'cancelled'
+          : counts.failed > 0
+            ? 'failed'
+            : 'passed';
       const unsent: UnsentRequest[] = summary.unsent.map((planned) =>
-        redactDeep({ caseIndex: planned.caseIndex, caseName: planned.caseName, row: planned.row, iteration: iterationOf(planned.index), agentId: planned.agentId }, redactor),
+        redactDeep(
+          {
+            caseIndex: planned.caseIndex,
+            caseName: planned.caseName,
+            row: planned.row,
+            iteration: iterationOf(planned.index),
+            agentId: planned.agentId,
+          },
+          redactor,
+        ),
       );
       const final = event(state, batch);
       await writes;
       await write(batch, { ...counts });
       try {
-        await store.finish(runId, { state, finishedAt: deps.wallClock().toISOString(), durationMs: Math.round(summary.durationMs * 10) / 10, counts: { ...counts }, unsent });
+        await store.finish(runId, {
+          state,
+          finishedAt: deps.wallClock().toISOString(),
+          durationMs: Math.round(summary.durationMs * 10) / 10,
+          counts: { ...counts },
+          unsent,
+        });
       } catch (error) {
         deps.onProblem?.(`The end of a run could not be kept: ${messageOf(error)}`);
       }
@@ -199,23 +240,47 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       if (!resolved.ok) return resolved;
       const { profile, target } = resolved.value;
       const redactor = createRedactor(target.apiKey);
-      const planned = planSuiteText(request.suite, { suiteFile: request.suiteFile, data: request.data, maxRequests: MAX_RUN_REQUESTS, literal: request.kind === 'repeat' });
+      const planned = planSuiteText(request.suite, {
+        suiteFile: request.suiteFile,
+        data: request.data,
+        maxRequests: MAX_RUN_REQUESTS,
+        literal: request.kind === 'repeat',
+      });
       if (!planned.ok) {
         const count = planned.problems.length;
         const problems = redactDeep(planned.problems, redactor);
-        return { ok: false, error: { code: 'bad_suite', message: `The suite has ${count === 1 ? 'a problem' : `${count} problems`}; nothing was sent.`, problems } };
+        return {
+          ok: false,
+          error: {
+            code: 'bad_suite',
+            message: `The suite has ${count === 1 ? 'a problem' : `${count} problems`}; nothing was sent.`,
+            problems,
+          },
+        };
       }
       const plan = planned.value.plan;
       const iterations = request.iterations ?? 1;
       const total = plan.length * iterations;
       if (plan.length === 0) {
-        const problems = [{ file: request.suiteFile, field: 'cases', message: 'no case names an agent, and the suite names no agents: there is nothing to send' }];
-        return { ok: false, error: { code: 'bad_suite', message: 'The suite sends no request; nothing was sent.', problems: redactDeep(problems, redactor) } };
+        const problems = [
+          {
+            file: request.suiteFile,
+            field: 'cases',
+            message: 'no case names an agent, and the suite names no agents: there is nothing to send',
+          },
+        ];
+        return {
+          ok: false,
+          error: { code: 'bad_suite', message: 'The suite sends no request; nothing was sent.', problems: redactDeep(problems, redactor) },
+        };
       }
       if (total > MAX_RUN_REQUESTS) {
-        return invalid(`This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`);
+        return invalid(
+          `This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`,
+        );
       }
-      const full: PlannedCase[] = iterations === 1 ? plan : Array.from({ length: total }, (_, index) => ({ ...plan[index % plan.length]!, index }));
+      const full: PlannedCase[] =
+        iterations === 1 ? plan : Array.from({ length: total }, (_, index) => ({ ...plan[index % plan.length]!, index }));
       const record: RunRecord = redactDeep(
         {
           runId: randomUUID(),
@@ -233,7 +298,12 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
           cancelled: 0,
           notRun: total,
           durationMs: null,
-          settings: { concurrency: request.concurrency ?? DEFAULT_CONCURRENCY, ratePerSecond: request.ratePerSecond ?? null, on429: request.on429 ?? 'wait', iterations },
+          settings: {
+            concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
+            ratePerSecond: request.ratePerSecond ?? null,
+            on429: request.on429 ?? 'wait',
+            iterations,
+          },
           agents: [...new Set(plan.map((item) => item.agentId))],
         },
         redactor,
@@ -267,7 +337,17 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       if (!found.ok) return found;
       if (!found.value) return invalid(`The run has no result ${index}${record.value.state === 'running' ? ' yet' : ''}.`);
       const { row, detail, recordedAt } = found.value;
-      return { ok: true, value: { row, expectations: detail.expectations, request: detail.request, result: detail.result, profile: record.value.profile, recordedAt } };
+      return {
+        ok: true,
+        value: {
+          row,
+          expectations: detail.expectations,
+          request: detail.request,
+          result: detail.result,
+          profile: record.value.profile,
+          recordedAt,
+        },
+      };
     },
     async getRunLatency({ runId }) {
       const record = await recordOf(runId);
@@ -288,7 +368,10 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       if (!later.ok) return later;
       const results = await fromStore(() => Promise.all([store.details(before), store.details(after)]));
       if (!results.ok) return results;
-      return { ok: true, value: compareResults({ record: earlier.value, results: results.value[0] }, { record: later.value, results: results.value[1] }) };
+      return {
+        ok: true,
+        value: compareResults({ record: earlier.value, results: results.value[0] }, { record: later.value, results: results.value[1] }),
+      };
     },
     async deleteRun({ runId }) {
       await interrupted;

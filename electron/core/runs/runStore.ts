@@ -8,7 +8,7 @@ import type {
   RunResultRow,
   RunResultsPage,
   RunResultsQuery,
-} from '../../shared/contract';
+} from '../../shared/api';
 import { transaction } from '../history/historyStore';
 
 /**
@@ -40,7 +40,7 @@ export interface UnsentRequest {
 
 export type RunCounts = Pick<RunRecord, 'completed' | 'passed' | 'failed' | 'cancelled' | 'notRun'>;
 
-export interface RunEnd {
+interface RunEnd {
   state: Exclude<RunRecord['state'], 'running' | 'interrupted'>;
   finishedAt: string;
   durationMs: number;
@@ -77,7 +77,7 @@ export interface RunStore {
 }
 
 /** Results one transaction of a delete removes at most (as the history's Clear all does). */
-export const DELETE_BATCH = 1000;
+const DELETE_BATCH = 1000;
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Results one page gives at most (the contract's limit). */
@@ -124,7 +124,8 @@ interface ResultRow {
 
 const RUN_COLUMNS =
   'id, kind, suite_name, suite_file, profile_id, profile_name, base_url, started_at, finished_at, state, total, completed, passed, failed, cancelled, not_run, duration_ms, settings, agents';
-const RESULT_COLUMNS = 'idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, error_code, server_ms, round_trip_ms, answer_start, attempts';
+const RESULT_COLUMNS =
+  'idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, error_code, server_ms, round_trip_ms, answer_start, attempts';
 
 function toRecord(row: RunRow): RunRecord {
   return {
@@ -170,20 +171,28 @@ function toRow(row: ResultRow): RunResultRow {
 /** The runs in an open database migrated to 8 or later (db/open.ts opens it, on the history's connection, a file or in memory). */
 export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const insertRun = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertResult = db.prepare(`INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertResult = db.prepare(
+    `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const updateCounts = db.prepare('UPDATE runs SET completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ? WHERE id = ?');
-  const updateEnd = db.prepare('UPDATE runs SET state = ?, finished_at = ?, duration_ms = ?, completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ?, unsent = ? WHERE id = ?');
+  const updateEnd = db.prepare(
+    'UPDATE runs SET state = ?, finished_at = ?, duration_ms = ?, completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ?, unsent = ? WHERE id = ?',
+  );
   const selectRun = db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`);
   const selectRows = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? ORDER BY idx`);
   const selectDetails = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? ORDER BY idx`);
   const selectOne = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx = ?`);
   const selectPage = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ? OFFSET ?`);
   // run_results_by_outcome: the failures of a run, in plan order, without reading the others.
-  const selectFailures = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND passed = 0 ORDER BY idx LIMIT ? OFFSET ?`);
+  const selectFailures = db.prepare(
+    `SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND passed = 0 ORDER BY idx LIMIT ? OFFSET ?`,
+  );
   const countAll = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ?');
   const countFailures = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ? AND passed = 0');
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
-  const deleteResults = db.prepare('DELETE FROM run_results WHERE run_id = ? AND idx IN (SELECT idx FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ?)');
+  const deleteResults = db.prepare(
+    'DELETE FROM run_results WHERE run_id = ? AND idx IN (SELECT idx FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ?)',
+  );
 
   const stored = (row: ResultRow & { detail: string; recorded_at: string }): StoredRunResult => ({
     row: toRow(row),
@@ -196,24 +205,66 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     async create(record) {
       const { profile, settings, agents } = record;
       insertRun.run(
-        record.runId, record.kind, record.suiteName, record.suiteFile, profile.id, profile.name, profile.baseUrl, record.startedAt, record.finishedAt,
-        record.state, record.total, record.completed, record.passed, record.failed, record.cancelled, record.notRun, record.durationMs,
-        JSON.stringify(settings), JSON.stringify(agents),
+        record.runId,
+        record.kind,
+        record.suiteName,
+        record.suiteFile,
+        profile.id,
+        profile.name,
+        profile.baseUrl,
+        record.startedAt,
+        record.finishedAt,
+        record.state,
+        record.total,
+        record.completed,
+        record.passed,
+        record.failed,
+        record.cancelled,
+        record.notRun,
+        record.durationMs,
+        JSON.stringify(settings),
+        JSON.stringify(agents),
       );
     },
     async addResults(runId, results, counts) {
       transaction(db, () => {
         for (const { row, detail, recordedAt } of results) {
           insertResult.run(
-            runId, row.index, row.caseIndex, row.caseName, row.row, row.iteration, row.agentId, row.passed ? 1 : 0, JSON.stringify(row.failed),
-            row.status, row.errorCode, row.serverMs, row.roundTripMs, row.answerStart, row.attempts, JSON.stringify(detail), recordedAt,
+            runId,
+            row.index,
+            row.caseIndex,
+            row.caseName,
+            row.row,
+            row.iteration,
+            row.agentId,
+            row.passed ? 1 : 0,
+            JSON.stringify(row.failed),
+            row.status,
+            row.errorCode,
+            row.serverMs,
+            row.roundTripMs,
+            row.answerStart,
+            row.attempts,
+            JSON.stringify(detail),
+            recordedAt,
           );
         }
         updateCounts.run(counts.completed, counts.passed, counts.failed, counts.cancelled, counts.notRun, runId);
       });
     },
     async finish(runId, { state, finishedAt, durationMs, counts, unsent }) {
-      updateEnd.run(state, finishedAt, durationMs, counts.completed, counts.passed, counts.failed, counts.cancelled, counts.notRun, JSON.stringify(unsent), runId);
+      updateEnd.run(
+        state,
+        finishedAt,
+        durationMs,
+        counts.completed,
+        counts.passed,
+        counts.failed,
+        counts.cancelled,
+        counts.notRun,
+        JSON.stringify(unsent),
+        runId,
+      );
     },
     async get(runId) {
       const row = selectRun.get(runId) as RunRow | undefined;

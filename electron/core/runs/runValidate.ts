@@ -9,7 +9,7 @@ import type {
   RunResultRef,
   RunResultsQuery,
   StartRunRequest,
-} from '../../shared/contract';
+} from '../../shared/api';
 import { definedOnly, fieldsOf, invalid, isIntegerIn, isJsonValue, isNonBlankText, isText, ok, type Fields } from '../../shared/check';
 import { MAX_RESULTS_PAGE } from './runStore';
 import { RUN_LIMITS } from '../../shared/runs/runLimits';
@@ -69,12 +69,18 @@ export function validateStartRun(raw: unknown): Result<StartRunRequest> {
   const data = dataFile(fields.value['data']);
   if (!data.ok) return data;
   const { concurrency: c, ratePerSecond: r, iterations: n } = RUN_LIMITS;
-  if (concurrency !== undefined && !isIntegerIn(concurrency, c.min, c.max)) return invalid(`"concurrency" must be a whole number from ${c.min} to ${c.max}.`);
-  if (ratePerSecond !== undefined && ratePerSecond !== null && !(typeof ratePerSecond === 'number' && ratePerSecond >= r.min && ratePerSecond <= r.max)) {
+  if (concurrency !== undefined && !isIntegerIn(concurrency, c.min, c.max))
+    return invalid(`"concurrency" must be a whole number from ${c.min} to ${c.max}.`);
+  if (
+    ratePerSecond !== undefined &&
+    ratePerSecond !== null &&
+    !(typeof ratePerSecond === 'number' && ratePerSecond >= r.min && ratePerSecond <= r.max)
+  ) {
     return invalid(`"ratePerSecond" must be null or a number from ${r.min} to ${r.max}.`);
   }
   if (on429 !== undefined && on429 !== 'wait' && on429 !== 'fail') return invalid('"on429" must be "wait" or "fail".');
-  if (iterations !== undefined && !isIntegerIn(iterations, n.min, n.max)) return invalid(`"iterations" must be a whole number from ${n.min} to ${n.max.toLocaleString('en-US')}.`);
+  if (iterations !== undefined && !isIntegerIn(iterations, n.min, n.max))
+    return invalid(`"iterations" must be a whole number from ${n.min} to ${n.max.toLocaleString('en-US')}.`);
   if (kind !== undefined && kind !== 'suite' && kind !== 'repeat') return invalid('"kind" must be "suite" or "repeat".');
   return ok({ profileId, suite, suiteFile, data: data.value, ...definedOnly({ concurrency, ratePerSecond, on429, iterations, kind }) });
 }
@@ -114,7 +120,9 @@ export function validateRunResultRef(raw: unknown): Result<RunResultRef> {
   const id = runId(fields.value);
   if (!id.ok) return id;
   const { index } = fields.value;
-  return isIntegerIn(index, 0, Number.MAX_SAFE_INTEGER) ? ok({ runId: id.value, index }) : invalid('"index" must be a whole number, 0 or more.');
+  return isIntegerIn(index, 0, Number.MAX_SAFE_INTEGER)
+    ? ok({ runId: id.value, index })
+    : invalid('"index" must be a whole number, 0 or more.');
 }
 
 export function validateCompareRuns(raw: unknown): Result<CompareRunsRequest> {
@@ -132,5 +140,7 @@ export function validateExportRun(raw: unknown): Result<ExportRunRequest> {
   const id = runId(fields.value);
   if (!id.ok) return id;
   const format = fields.value['format'];
-  return FORMATS.includes(format as RunExportFormat) ? ok({ runId: id.value, format: format as RunExportFormat }) : invalid(`"format" must be one of ${FORMATS.join(', ')}.`);
+  return FORMATS.includes(format as RunExportFormat)
+    ? ok({ runId: id.value, format: format as RunExportFormat })
+    : invalid(`"format" must be one of ${FORMATS.join(', ')}.`);
 }

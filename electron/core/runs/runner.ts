@@ -1,4 +1,4 @@
-import type { InvokeResult } from '../../shared/contract';
+import type { InvokeResult } from '../../shared/api';
 import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { judge, type ExpectationOutcome } from './expectations';
 import type { PlannedCase } from '../../shared/runs/suiteTypes';
@@ -188,7 +188,12 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
       await waitForTurn();
       if (controller.signal.aborted) return null;
       attempts += 1;
-      const result = await deps.client.invoke(deps.target, { agentId: planned.agentId, text: planned.text, payload: planned.payload }, controller.signal, { onSent: judgeSoon });
+      const result = await deps.client.invoke(
+        deps.target,
+        { agentId: planned.agentId, text: planned.text, payload: planned.payload },
+        controller.signal,
+        { onSent: judgeSoon },
+      );
       const exchange = result.ok ? result.value.exchange : result.error.exchange;
       if (exchange?.status != null) answered = true;
       if (!result.ok && exchange?.status === 429 && on429 === 'wait' && attempts <= maxRetries && !controller.signal.aborted) {
@@ -233,7 +238,13 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
     judgingTimer = null;
     for (const { planned, result: invoked, attempts } of unjudged.splice(0)) {
       const expectations = judgeSafely(planned, invoked);
-      const result: RunResult = { planned, result: invoked, expectations, attempts, passed: expectations.every((outcome) => outcome.passed) };
+      const result: RunResult = {
+        planned,
+        result: invoked,
+        expectations,
+        attempts,
+        passed: expectations.every((outcome) => outcome.passed),
+      };
       results[planned.index] = result;
       completed += 1;
       if (result.passed) passed += 1;

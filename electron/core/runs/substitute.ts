@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../shared/contract';
+import type { JsonObject, JsonValue } from '../../shared/api';
 import type { DataRow } from '../../shared/runs/suiteTypes';
 
 /**

@@ -1,4 +1,4 @@
-import type { Api, JsonObject, Result, SuiteDraftSave } from '../../shared/contract';
+import type { Api, JsonObject, Result, SuiteDraftSave } from '../../shared/api';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 import { invalid, isPlainObject } from '../../shared/check';
 
@@ -11,7 +11,7 @@ import { invalid, isPlainObject } from '../../shared/check';
  */
 
 /** What one draft may weigh as JSON: a data file (16 MB at most) with the suite around it. */
-export const MAX_SUITE_DRAFT_CHARS = 20 * 1024 * 1024;
+const MAX_SUITE_DRAFT_CHARS = 20 * 1024 * 1024;
 
 export interface SuiteDraftFile {
   draft: JsonObject | null;

@@ -19,7 +19,7 @@ import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteVal
  * its `data` only inside its folder; `dataFile` (the person's `--data`) from anywhere.
  */
 
-export interface LoadedSuite {
+interface LoadedSuite {
   suite: Suite;
   /** The data file used (absolute; or its name, when the page sent its text), or null. */
   dataFile: string | null;
@@ -48,7 +48,7 @@ function dataLimits(maxRequests: number | undefined): DataLimits {
 }
 
 /** Reads a data file the person named (`--data`) and parses it; problems name the file and the line. */
-export async function readDataFile(file: string, shown: string, limits: DataLimits = DATA_LIMITS): Promise<DataResult> {
+async function readDataFile(file: string, shown: string, limits: DataLimits = DATA_LIMITS): Promise<DataResult> {
   const read = await readOwnDataFile(file);
   if (!read.ok) return { ok: false, problems: [{ file: shown, field: '(file)', message: read.reason }] };
   return parseDataText(read.text, file, shown, limits);
@@ -65,11 +65,18 @@ export function parseDataText(text: string, name: string, shown: string, limits:
   const parsed = csvRows(text, limits);
   if (!parsed.ok) return fail(`line ${parsed.line}`, parsed.message);
   if (parsed.rows.length === 0) return fail('(file)', 'the data file has a header but no rows');
-  return { ok: true, value: { columns: parsed.columns, rows: parsed.rows.map((row, index) => ({ number: index + 1, values: row.values })) } };
+  return {
+    ok: true,
+    value: { columns: parsed.columns, rows: parsed.rows.map((row, index) => ({ number: index + 1, values: row.values })) },
+  };
 }
 
 /** JSON Lines: one object a line (blank lines skipped), each a row; its keys are the columns, in order of first use. */
-function parseJsonLines(text: string, limits: DataLimits, fail: (field: string, message: string) => { ok: false; problems: SuiteProblem[] }): DataResult {
+function parseJsonLines(
+  text: string,
+  limits: DataLimits,
+  fail: (field: string, message: string) => { ok: false; problems: SuiteProblem[] },
+): DataResult {
   const columns = new Set<string>();
   const rows: DataTable['rows'] = [];
   let values = 0;
@@ -127,7 +134,7 @@ export async function loadSuite(suiteFile: string, options: LoadOptions = {}): P
  * Checks a parsed suite and expands it (see loadSuite). The suite's own `data` is read only
  * inside the folder of `suiteFile`; `dataFile` is the person's and read where it is.
  */
-export async function planSuite(raw: unknown, options: LoadOptions & { suiteFile: string }): Promise<LoadResult> {
+async function planSuite(raw: unknown, options: LoadOptions & { suiteFile: string }): Promise<LoadResult> {
   const shown = path.basename(options.suiteFile);
   const problems = checkSuiteShape(raw, shown);
   if (problems.length > 0) return { ok: false, problems };
@@ -184,12 +191,20 @@ export function planSuiteText(raw: unknown, options: TextPlanOptions): LoadResul
   }
   let table: DataTable | null = null;
   if (options.data !== null) {
-    if (!DATA_FILE_NAME.test(options.data.name)) return { ok: false, problems: [{ file: options.data.name, field: '(file)', message: 'a data file is .csv or .jsonl' }] };
+    if (!DATA_FILE_NAME.test(options.data.name))
+      return { ok: false, problems: [{ file: options.data.name, field: '(file)', message: 'a data file is .csv or .jsonl' }] };
     const data = parseDataText(options.data.text, options.data.name, options.data.name, dataLimits(options.maxRequests));
     if (!data.ok) return data;
     table = data.value;
   }
-  return planChecked(suite, shown, table, options.data === null ? null : { name: options.data.name, kept: options.data.name }, options.maxRequests, options.literal === true && table === null);
+  return planChecked(
+    suite,
+    shown,
+    table,
+    options.data === null ? null : { name: options.data.name, kept: options.data.name },
+    options.maxRequests,
+    options.literal === true && table === null,
+  );
 }
 
 /** How many requests a checked suite expands to (cases × rows × agents), without making them. */
@@ -201,13 +216,29 @@ function planSize(suite: Suite, table: DataTable | null): number {
   }, 0);
 }
 
-function planChecked(suite: Suite, shown: string, table: DataTable | null, data: { name: string; kept: string } | null, maxRequests?: number, literal = false): LoadResult {
+function planChecked(
+  suite: Suite,
+  shown: string,
+  table: DataTable | null,
+  data: { name: string; kept: string } | null,
+  maxRequests?: number,
+  literal = false,
+): LoadResult {
   // Literal (Repeat, no data file): nothing is substituted without a row, so nothing to check.
   const columnProblems = literal ? [] : checkColumnReferences(suite, shown, table?.columns ?? null, data?.name ?? null);
   if (columnProblems.length > 0) return { ok: false, problems: columnProblems };
   const size = planSize(suite, table);
   if (maxRequests !== undefined && size > maxRequests) {
-    return { ok: false, problems: [{ file: shown, field: 'cases', message: `the suite makes ${size} requests (cases × data rows × agents); a run sends at most ${maxRequests}` }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          file: shown,
+          field: 'cases',
+          message: `the suite makes ${size} requests (cases × data rows × agents); a run sends at most ${maxRequests}`,
+        },
+      ],
+    };
   }
   const expanded = expand(suite, shown, table, data?.name ?? null);
   if (expanded.problems.length > 0) return { ok: false, problems: expanded.problems };
@@ -222,7 +253,12 @@ const ROW_PATTERN_BUDGET = 5_000_000;
 /** A pattern that every row breaks is told for its first few rows, not for each. */
 const ROW_PROBLEMS_SHOWN = 5;
 
-function expand(suite: Suite, shown: string, table: DataTable | null, dataName: string | null): { plan: PlannedCase[]; problems: SuiteProblem[] } {
+function expand(
+  suite: Suite,
+  shown: string,
+  table: DataTable | null,
+  dataName: string | null,
+): { plan: PlannedCase[]; problems: SuiteProblem[] } {
   const plan: PlannedCase[] = [];
   const problems: SuiteProblem[] = [];
   const rows: Array<{ number: number; values: DataRow } | null> = table ? table.rows : [null];
@@ -233,14 +269,16 @@ function expand(suite: Suite, shown: string, table: DataTable | null, dataName: 
     const fields = withDefaults(item, suite.defaults);
     const agents = fields.agent !== undefined ? [fields.agent] : (suite.agents ?? []);
     const where = { case: { number: caseIndex + 1, ...(item.name === undefined ? {} : { name: item.name }) } };
-    const patternField = item.expect?.answerMatches !== undefined ? `cases[${caseIndex}].expect.answerMatches` : 'defaults.expect.answerMatches';
+    const patternField =
+      item.expect?.answerMatches !== undefined ? `cases[${caseIndex}].expect.answerMatches` : 'defaults.expect.answerMatches';
     let rowProblems = 0;
     for (const row of rows) {
       const values = row?.values ?? null;
       const expect = { ...fields.expect };
       for (const key of ['answerContains', 'answerNotContains'] as const) {
         const texts = expect[key];
-        if (texts !== undefined) expect[key] = Array.isArray(texts) ? texts.map((text) => substituteText(text, values)) : substituteText(texts, values);
+        if (texts !== undefined)
+          expect[key] = Array.isArray(texts) ? texts.map((text) => substituteText(text, values)) : substituteText(texts, values);
       }
       // A value put into a pattern matches itself literally ("1.5" must not match "105"), but
       // it can still break the pattern around it (`a{1,{{n}}}` with n = 0): each row's is compiled.
@@ -249,7 +287,12 @@ function expand(suite: Suite, shown: string, table: DataTable | null, dataName: 
         let problem = checked.get(pattern);
         if (problem === undefined) {
           if (spent > ROW_PATTERN_BUDGET) {
-            problems.push({ file: shown, ...where, field: patternField, message: `checking this pattern with each of the ${rows.length.toLocaleString('en-US')} rows is too much work before a run (its patterns add up to over ${ROW_PATTERN_BUDGET.toLocaleString('en-US')} steps): use a shorter pattern, answerContains, or fewer rows` });
+            problems.push({
+              file: shown,
+              ...where,
+              field: patternField,
+              message: `checking this pattern with each of the ${rows.length.toLocaleString('en-US')} rows is too much work before a run (its patterns add up to over ${ROW_PATTERN_BUDGET.toLocaleString('en-US')} steps): use a shorter pattern, answerContains, or fewer rows`,
+            });
             return;
           }
           const compiled = compilePattern(pattern);
@@ -259,7 +302,13 @@ function expand(suite: Suite, shown: string, table: DataTable | null, dataName: 
         }
         if (problem !== null) {
           rowProblems += 1;
-          if (rowProblems <= ROW_PROBLEMS_SHOWN) problems.push({ file: shown, ...where, field: patternField, message: `with row ${row.number} of ${dataName ?? 'the data file'} it ${problem}` });
+          if (rowProblems <= ROW_PROBLEMS_SHOWN)
+            problems.push({
+              file: shown,
+              ...where,
+              field: patternField,
+              message: `with row ${row.number} of ${dataName ?? 'the data file'} it ${problem}`,
+            });
           continue;
         }
         expect.answerMatches = pattern;
@@ -280,7 +329,12 @@ function expand(suite: Suite, shown: string, table: DataTable | null, dataName: 
       }
     }
     if (rowProblems > ROW_PROBLEMS_SHOWN) {
-      problems.push({ file: shown, ...where, field: patternField, message: `and ${rowProblems - ROW_PROBLEMS_SHOWN} more rows make it invalid` });
+      problems.push({
+        file: shown,
+        ...where,
+        field: patternField,
+        message: `and ${rowProblems - ROW_PROBLEMS_SHOWN} more rows make it invalid`,
+      });
     }
   });
   return { plan, problems };

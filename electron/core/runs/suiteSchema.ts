@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../shared/contract';
+import type { JsonObject } from '../../shared/api';
 import { CASE_FIELDS, CASE_NAME, EXPECT_FIELDS, SUITE_FIELDS, TEXTS_SCHEMA } from './suiteValidate';
 
 /**
@@ -18,7 +18,7 @@ export function suiteJsonSchema(): JsonObject {
     $id: 'https://a-seed-6469d669.example/agent-explorer/schemas/suite.schema.json',
     title: 'Agent Explorer run suite',
     description:
-      'Cases to invoke agents with, each with expectations; run with `agent-explorer run SUITE.json`. {{column}} in text, payload string values and answer expectations takes a data file row\'s value; the platform\'s own {placeholders} (single braces) are sent untouched.',
+      "Cases to invoke agents with, each with expectations; run with `agent-explorer run SUITE.json`. {{column}} in text, payload string values and answer expectations takes a data file row's value; the platform's own {placeholders} (single braces) are sent untouched.",
     type: 'object',
     additionalProperties: false,
     required: ['cases'],
@@ -40,7 +40,12 @@ export function suiteJsonSchema(): JsonObject {
     definitions: {
       texts: TEXTS_SCHEMA,
       caseFields: { type: 'object', properties: schemasOf(CASE_FIELDS) },
-      expect: { type: 'object', additionalProperties: false, description: 'Each expectation is reported on its own.', properties: schemasOf(EXPECT_FIELDS) },
+      expect: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'Each expectation is reported on its own.',
+        properties: schemasOf(EXPECT_FIELDS),
+      },
     },
   };
 }

@@ -1,6 +1,6 @@
 import { patternProblem } from '../../shared/answerPattern';
 import { isIntegerIn, isJsonValue, isNonBlankText, isPlainObject, MAX_JSON_DEPTH, type Fields } from '../../shared/check';
-import type { JsonObject } from '../../shared/contract';
+import type { JsonObject } from '../../shared/api';
 import { referencesIn } from './substitute';
 import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from '../../shared/runs/suiteTypes';
 
@@ -28,7 +28,9 @@ interface FieldRule {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : `${typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : `a ${typeof value}`}`;
+  return typeof value === 'object'
+    ? 'an object'
+    : `${typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : `a ${typeof value}`}`;
 }
 
 const text = (description: string): FieldRule => ({
@@ -81,7 +83,8 @@ export const EXPECT_FIELDS: Record<string, FieldRule> = {
   status: {
     schema: { type: 'integer', ...STATUS, description: 'The HTTP status (default 200).' },
     check: (value, report) => {
-      if (!isIntegerIn(value, STATUS.minimum, STATUS.maximum)) report(`must be an HTTP status, a whole number from ${STATUS.minimum} to ${STATUS.maximum}`);
+      if (!isIntegerIn(value, STATUS.minimum, STATUS.maximum))
+        report(`must be an HTTP status, a whole number from ${STATUS.minimum} to ${STATUS.maximum}`);
     },
   },
   contract: flag('The contract check passes (default true when the expected status is 2xx).'),
@@ -93,7 +96,7 @@ export const EXPECT_FIELDS: Record<string, FieldRule> = {
       minLength: 1,
       format: 're2',
       description:
-        'A regular expression in RE2 syntax (https://github.com/google/re2/wiki/Syntax) that the answer matches somewhere: no lookahead, lookbehind or backreferences; (?i:...) for a case-insensitive part. A {{column}} in it takes the row\'s value, matched literally. At most 10,000 compiled steps.',
+        "A regular expression in RE2 syntax (https://github.com/google/re2/wiki/Syntax) that the answer matches somewhere: no lookahead, lookbehind or backreferences; (?i:...) for a case-insensitive part. A {{column}} in it takes the row's value, matched literally. At most 10,000 compiled steps.",
     },
     check: (value, report) => {
       if (typeof value !== 'string' || value === '') return report('must be a non-empty regular expression');
@@ -149,14 +152,22 @@ export const SUITE_FIELDS: Record<string, FieldRule> = {
     schema: {
       type: 'string',
       pattern: '\\.([cC][sS][vV]|[jJ][sS][oO][nN][lL])$',
-      description: 'A .csv (first line: column names) or .jsonl (one JSON object a line) file, relative to this suite: every case runs once per row.',
+      description:
+        'A .csv (first line: column names) or .jsonl (one JSON object a line) file, relative to this suite: every case runs once per row.',
     },
     check: (value, report) => {
-      if (typeof value !== 'string' || !/\.(csv|jsonl)$/i.test(value)) report('must be the path of a .csv or .jsonl file, relative to the suite');
+      if (typeof value !== 'string' || !/\.(csv|jsonl)$/i.test(value))
+        report('must be the path of a .csv or .jsonl file, relative to the suite');
     },
   },
   agents: {
-    schema: { type: 'array', minItems: 1, uniqueItems: true, items: AGENT_ID, description: 'Agent ids every case without its own agent runs against.' },
+    schema: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: AGENT_ID,
+      description: 'Agent ids every case without its own agent runs against.',
+    },
     check: (value, report) => {
       if (!Array.isArray(value) || value.length === 0) return report('must be a non-empty list of agent ids');
       value.forEach((agent, index) => {
@@ -170,7 +181,14 @@ export const SUITE_FIELDS: Record<string, FieldRule> = {
 const SUITE_KEYS = [...Object.keys(SUITE_FIELDS), 'defaults', 'cases'];
 
 /** An unknown field of `record` first, then each of `rules` it has, in the rules' order. */
-function checkFields(record: Fields, rules: Record<string, FieldRule>, unknownWord: string, report: Report, depth: number, known = Object.keys(rules)): void {
+function checkFields(
+  record: Fields,
+  rules: Record<string, FieldRule>,
+  unknownWord: string,
+  report: Report,
+  depth: number,
+  known = Object.keys(rules),
+): void {
   for (const key of Object.keys(record)) if (!known.includes(key)) report(`${unknownWord} (known: ${known.join(', ')})`, `.${key}`);
   for (const [key, rule] of Object.entries(rules)) {
     if (key in record) rule.check(record[key], (message, at = '') => report(message, `.${key}${at}`), depth);
@@ -182,7 +200,7 @@ function checkFields(record: Fields, rules: Record<string, FieldRule>, unknownWo
  * for by a letter (a row's value goes in escaped, as literal text), compiled by the one engine.
  * planChecked compiles it again with each row's values.
  */
-export function templatePatternProblem(pattern: string): string | null {
+function templatePatternProblem(pattern: string): string | null {
   return patternProblem(pattern.replace(/\{\{\s*[^{}]*?\s*\}\}/g, 'x'));
 }
 
@@ -224,7 +242,8 @@ export function checkSuiteShape(raw: unknown, file: string): SuiteProblem[] {
       const report = under(field, where);
       if ('name' in item) CASE_NAME.check(item['name'], (message) => report(message, '.name'), 2);
       checkFields(item, CASE_FIELDS, 'unknown field', report, 2, ['name', ...Object.keys(CASE_FIELDS)]);
-      if (!('agent' in item) && !suiteHasAgent) report('is missing: give the case an agent, or the suite "agents" or "defaults.agent"', '.agent');
+      if (!('agent' in item) && !suiteHasAgent)
+        report('is missing: give the case an agent, or the suite "agents" or "defaults.agent"', '.agent');
     });
   }
   return problems;
@@ -234,30 +253,52 @@ export function checkSuiteShape(raw: unknown, file: string): SuiteProblem[] {
  * Every `{{column}}` of a suite that passed checkSuiteShape, checked against the data file's
  * columns (`null`: the suite has no data file, so any reference is a problem).
  */
-export function checkColumnReferences(suite: Suite, file: string, columns: readonly string[] | null, dataName: string | null): SuiteProblem[] {
+export function checkColumnReferences(
+  suite: Suite,
+  file: string,
+  columns: readonly string[] | null,
+  dataName: string | null,
+): SuiteProblem[] {
   const problems: SuiteProblem[] = [];
   const check = (fields: CaseFields, path: string, where: Where) => {
     const references = [
       ...referencesIn(fields.agent, `${path}.agent`),
       ...referencesIn(fields.text, `${path}.text`),
       ...referencesIn(fields.payload, `${path}.payload`),
-      ...(['answerContains', 'answerNotContains', 'answerMatches'] as const).flatMap((key) => referencesIn(fields.expect?.[key], `${path}.expect.${key}`)),
+      ...(['answerContains', 'answerNotContains', 'answerMatches'] as const).flatMap((key) =>
+        referencesIn(fields.expect?.[key], `${path}.expect.${key}`),
+      ),
     ];
     for (const reference of references) {
       if (columns === null) {
-        problems.push({ file, ...where, field: reference.path, message: `refers to the column {{${reference.column}}}, but the suite has no data file` });
+        problems.push({
+          file,
+          ...where,
+          field: reference.path,
+          message: `refers to the column {{${reference.column}}}, but the suite has no data file`,
+        });
       } else if (!columns.includes(reference.column)) {
-        problems.push({ file, ...where, field: reference.path, message: `refers to the column {{${reference.column}}}, which ${dataName ?? 'the data file'} does not have (its columns: ${columns.join(', ') || 'none'})` });
+        problems.push({
+          file,
+          ...where,
+          field: reference.path,
+          message: `refers to the column {{${reference.column}}}, which ${dataName ?? 'the data file'} does not have (its columns: ${columns.join(', ') || 'none'})`,
+        });
       }
     }
   };
   if (suite.defaults) check(suite.defaults, 'defaults', {});
-  suite.cases.forEach((item: SuiteCase, index) => check(item, `cases[${index}]`, { case: { number: index + 1, ...(item.name === undefined ? {} : { name: item.name }) } }));
+  suite.cases.forEach((item: SuiteCase, index) =>
+    check(item, `cases[${index}]`, { case: { number: index + 1, ...(item.name === undefined ? {} : { name: item.name }) } }),
+  );
   return problems;
 }
 
 /** The case's fields with the suite defaults under them: payload and expect merged key by key. */
-export function withDefaults(item: SuiteCase, defaults: CaseFields | undefined): { agent?: string; text: string; payload: JsonObject; expect: Expectations } {
+export function withDefaults(
+  item: SuiteCase,
+  defaults: CaseFields | undefined,
+): { agent?: string; text: string; payload: JsonObject; expect: Expectations } {
   const agent = item.agent ?? defaults?.agent;
   return {
     ...(agent === undefined ? {} : { agent }),

@@ -18,7 +18,12 @@ const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes
  * file"), `what` naming the file. `noFollow`: refuse a file that is itself a symbolic link (for
  * a path already resolved, so one put in its place since is not followed).
  */
-export async function readCappedBytes(file: string, limit: number, what: string, options: { noFollow?: boolean } = {}): Promise<FileBytesRead> {
+export async function readCappedBytes(
+  file: string,
+  limit: number,
+  what: string,
+  options: { noFollow?: boolean } = {},
+): Promise<FileBytesRead> {
   let handle;
   try {
     // O_NONBLOCK: opening a FIFO must not hang the process (ignored for regular files; absent on Windows).
@@ -27,7 +32,11 @@ export async function readCappedBytes(file: string, limit: number, what: string,
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return { ok: false, reason: `the ${what} is a link`, tooLarge: false };
-    return { ok: false, reason: code === 'ENOENT' ? `the ${what} does not exist` : `the ${what} cannot be read (${code ?? 'error'})`, tooLarge: false };
+    return {
+      ok: false,
+      reason: code === 'ENOENT' ? `the ${what} does not exist` : `the ${what} cannot be read (${code ?? 'error'})`,
+      tooLarge: false,
+    };
   }
   try {
     const info = await handle.stat();

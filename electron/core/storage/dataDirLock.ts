@@ -16,7 +16,7 @@ import { ensurePrivateDir } from './privateFiles';
 export const LOCK_FILE_NAME = 'agent-explorer.lock';
 
 /** What the lock file says about its holder. */
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   /** How it was started, e.g. "npm run web". */
   startedWith: string;
@@ -27,7 +27,7 @@ export interface LockHolder {
 export type LockOutcome = { ok: true; file: string; release: () => void } | { ok: false; file: string; holder: LockHolder | null };
 
 /** True when a process with this id exists (ours or another user's). */
-export function isProcessAlive(pid: number): boolean {
+function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -48,7 +48,11 @@ async function readHolder(file: string): Promise<LockHolder | null> {
 }
 
 /** Takes the data folder's lock for this process, or says who holds it. */
-export async function lockDataDir(dir: string, startedWith: string, isAlive: (pid: number) => boolean = isProcessAlive): Promise<LockOutcome> {
+export async function lockDataDir(
+  dir: string,
+  startedWith: string,
+  isAlive: (pid: number) => boolean = isProcessAlive,
+): Promise<LockOutcome> {
   await ensurePrivateDir(dir);
   const file = path.join(dir, LOCK_FILE_NAME);
   const me: LockHolder = { pid: process.pid, startedWith, startedAt: new Date().toISOString() };

@@ -21,4 +21,3 @@ export async function removeOrphanedTemporaryFiles(dir: string): Promise<string[
   await Promise.all(orphans.map((name) => unlink(path.join(dir, name)).catch(() => undefined)));
   return orphans;
 }
-

@@ -1,4 +1,4 @@
-import type { AppSettings, CatalogAgent, CatalogAgentInput, HistoryRetention, Result, TabDraft, Workspace } from '../../shared/contract';
+import type { AppSettings, CatalogAgent, CatalogAgentInput, HistoryRetention, Result, TabDraft, Workspace } from '../../shared/api';
 import { invalid } from '../../shared/check';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
@@ -60,9 +60,9 @@ export function checkMaxSavedFileBytes(value: number): Result<number> {
 }
 
 /** "Keep the last N entries": from 1 to 10 million (far more than any history here holds). */
-export const MAX_RETENTION_ENTRIES = 10_000_000;
+const MAX_RETENTION_ENTRIES = 10_000_000;
 /** "Keep the last N days": from 1 day to 100 years. */
-export const MAX_RETENTION_DAYS = 36_500;
+const MAX_RETENTION_DAYS = 36_500;
 
 /** Narrows a retention setting from untrusted input: a field error names `historyRetention`. */
 export function checkHistoryRetention(raw: unknown): Result<HistoryRetention> {
@@ -106,7 +106,11 @@ export const MAX_TABS = 50;
 
 /** Null when every tab is within the size limits, else why not. */
 export function checkTabSizes(tabs: readonly TabDraft[]): Result<never> | null {
-  if (tabs.some((tab) => tab.text.length + tab.payloadText.length > MAX_DRAFT_TEXT_CHARS || tab.agentId.length > 1024 || tab.title.length > 200)) {
+  if (
+    tabs.some(
+      (tab) => tab.text.length + tab.payloadText.length > MAX_DRAFT_TEXT_CHARS || tab.agentId.length > 1024 || tab.title.length > 200,
+    )
+  ) {
     return invalid('A tab draft is too large to keep (over 5 MB).');
   }
   return null;
@@ -165,7 +169,13 @@ export function checkCatalogInput(raw: unknown): Result<CatalogAgentInput> {
   if (typeof raw !== 'object' || raw === null) return invalid('The catalog entry is not in the expected shape.');
   const r = raw as Record<string, unknown>;
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((item) => typeof item === 'string');
-  if (typeof r['agentId'] !== 'string' || typeof r['name'] !== 'string' || typeof r['notes'] !== 'string' || !strings(r['tags']) || !strings(r['placeholders'])) {
+  if (
+    typeof r['agentId'] !== 'string' ||
+    typeof r['name'] !== 'string' ||
+    typeof r['notes'] !== 'string' ||
+    !strings(r['tags']) ||
+    !strings(r['placeholders'])
+  ) {
     return invalid('The catalog entry is not in the expected shape.');
   }
   const agentId = r['agentId'].trim();
@@ -180,7 +190,8 @@ export function checkCatalogInput(raw: unknown): Result<CatalogAgentInput> {
   if (placeholders.length > 200) return invalid('Up to 200 placeholders.', 'placeholders');
   const value: CatalogAgentInput = { agentId, name: r['name'].trim(), notes: r['notes'], tags, placeholders };
   if (r['learnedKeys'] === undefined) return { ok: true, value };
-  if (!strings(r['learnedKeys']) || r['learnedKeys'].length > 1000) return invalid('The learned keys are not in the expected shape.', 'learnedKeys');
+  if (!strings(r['learnedKeys']) || r['learnedKeys'].length > 1000)
+    return invalid('The learned keys are not in the expected shape.', 'learnedKeys');
   return { ok: true, value: { ...value, learnedKeys: uniqueStrings(r['learnedKeys']) } };
 }
 
@@ -214,7 +225,10 @@ export function parseCatalog(raw: unknown, drop: (problem: string) => void): Cat
       const agent = catalogAgentOf(entry);
       if (agent && !kept.some((other) => other.agentId === agent.agentId)) kept.push(agent);
     }
-    if (kept.length < entries.length) drop(`${entries.length - kept.length} catalog entr${entries.length - kept.length === 1 ? 'y' : 'ies'} of profile ${name} could not be used and were dropped.`);
+    if (kept.length < entries.length)
+      drop(
+        `${entries.length - kept.length} catalog entr${entries.length - kept.length === 1 ? 'y' : 'ies'} of profile ${name} could not be used and were dropped.`,
+      );
     catalog[profileId] = kept;
   }
   return catalog;
@@ -226,7 +240,10 @@ function catalogAgentOf(raw: unknown): CatalogAgent | null {
   const record = raw as Record<string, unknown>;
   const learned = record['learnedKeys'] ?? [];
   if (!Array.isArray(learned) || !learned.every((key) => typeof key === 'string' && PLACEHOLDER.test(key))) return null;
-  const updatedAt = typeof record['updatedAt'] === 'string' && !Number.isNaN(Date.parse(record['updatedAt'])) ? record['updatedAt'] : new Date(0).toISOString();
+  const updatedAt =
+    typeof record['updatedAt'] === 'string' && !Number.isNaN(Date.parse(record['updatedAt']))
+      ? record['updatedAt']
+      : new Date(0).toISOString();
   const { agentId, name, notes, tags, placeholders } = checked.value;
   return { agentId, name, notes, tags, placeholders, learnedKeys: uniqueStrings(learned as string[]).slice(0, 200), updatedAt };
 }

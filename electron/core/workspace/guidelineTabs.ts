@@ -1,4 +1,4 @@
-import type { GuidelineBeside, GuidelineTabRef, GuidelineTabs, GuidelineTabsChanges, Result } from '../../shared/contract';
+import type { GuidelineBeside, GuidelineTabRef, GuidelineTabs, GuidelineTabsChanges, Result } from '../../shared/api';
 import { invalid } from '../../shared/check';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
@@ -15,9 +15,9 @@ import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
  */
 
 /** At most this many guideline tabs are kept. */
-export const MAX_GUIDELINE_TABS = 30;
-export const MIN_BESIDE_WIDTH = 240;
-export const MAX_BESIDE_WIDTH = 1200;
+const MAX_GUIDELINE_TABS = 30;
+const MIN_BESIDE_WIDTH = 240;
+const MAX_BESIDE_WIDTH = 1200;
 export const DEFAULT_BESIDE: GuidelineBeside = { guideline: null, open: false, width: 420 };
 
 const MAX_ID_CHARS = 1024;
@@ -25,14 +25,14 @@ const MAX_ID_CHARS = 1024;
 const isId = (value: unknown, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
 
 /** A tab reference from untrusted input, with only its own two fields; null when it is not one. */
-export function tabRefOf(raw: unknown): GuidelineTabRef | null {
+function tabRefOf(raw: unknown): GuidelineTabRef | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const { profileId, guidelineId } = raw as Record<string, unknown>;
   return isId(profileId, 200) && isId(guidelineId, MAX_ID_CHARS) ? { profileId, guidelineId } : null;
 }
 
 /** The same guideline of the same profile. */
-export const sameTab = (a: GuidelineTabRef, b: GuidelineTabRef) => a.profileId === b.profileId && a.guidelineId === b.guidelineId;
+const sameTab = (a: GuidelineTabRef, b: GuidelineTabRef) => a.profileId === b.profileId && a.guidelineId === b.guidelineId;
 
 function besideOf(raw: unknown): GuidelineBeside | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
@@ -53,7 +53,8 @@ function refList(raw: unknown, max: number): GuidelineTabRef[] | null {
 
 /** Narrows a page's changes from untrusted input (IPC or HTTP), within the limits. */
 export function parseGuidelineTabsChanges(raw: unknown): Result<GuidelineTabsChanges> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid('The guideline tab changes are not in the expected shape.');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return invalid('The guideline tab changes are not in the expected shape.');
   const record = raw as Record<string, unknown>;
   const opened = refList(record['opened'], MAX_GUIDELINE_TABS);
   if (!opened) return invalid(`"opened" must be a list of up to ${MAX_GUIDELINE_TABS} { profileId, guidelineId }.`, 'opened');
@@ -71,14 +72,15 @@ export function parseGuidelineTabsChanges(raw: unknown): Result<GuidelineTabsCha
 export function mergeGuidelineTabs(current: GuidelineTabs, changes: GuidelineTabsChanges): Result<GuidelineTabs> {
   const tabs = current.tabs.filter((tab) => !changes.closed.some((closed) => sameTab(closed, tab)));
   for (const opened of changes.opened) if (!tabs.some((tab) => sameTab(tab, opened))) tabs.push(opened);
-  if (tabs.length > MAX_GUIDELINE_TABS) return invalid(`At most ${MAX_GUIDELINE_TABS} guideline tabs can be kept: close some first.`, 'opened');
+  if (tabs.length > MAX_GUIDELINE_TABS)
+    return invalid(`At most ${MAX_GUIDELINE_TABS} guideline tabs can be kept: close some first.`, 'opened');
   const find = (ref: GuidelineTabRef | null) => (ref === null ? undefined : tabs.find((tab) => sameTab(tab, ref)));
   const active = find(changes.active) ?? find(current.active) ?? tabs[0] ?? null;
   return { ok: true, value: { tabs, active, beside: changes.beside ?? current.beside } };
 }
 
 /** Reads the file entry by entry: a bad tab is dropped and told, the others kept. */
-export function parseGuidelineTabsFile(raw: unknown, drop: (problem: string) => void): GuidelineTabs | null {
+function parseGuidelineTabsFile(raw: unknown, drop: (problem: string) => void): GuidelineTabs | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const record = raw as Record<string, unknown>;
   const listed = Array.isArray(record['tabs']) ? record['tabs'] : [];

@@ -1,5 +1,5 @@
-import type { CatalogAgent, ClientCertSettings, KeyPresentation, ProfileInput, ProxySettings, TabDraft, Workspace } from '../../shared/contract';
-import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../shared/contract';
+import type { CatalogAgent, ClientCertSettings, KeyPresentation, ProfileInput, ProxySettings, TabDraft, Workspace } from '../../shared/api';
+import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../shared/api';
 import type { CatalogByProfile } from './appStores';
 import type { Profile } from '../profiles/profiles';
 
@@ -40,14 +40,14 @@ export interface FileProfile {
 /** A catalog entry as written (no `updatedAt`). */
 export type FileCatalogAgent = Omit<CatalogAgent, 'updatedAt'>;
 
-export interface FileCatalogGroup {
+interface FileCatalogGroup {
   /** The name of the profile the entries belong to. */
   profile: string;
   agents: FileCatalogAgent[];
 }
 
 /** A request tab as written: its profile by name (null: it takes the profile active when opened). */
-export interface FileTab {
+interface FileTab {
   id: string;
   title: string;
   profile: string | null;
@@ -68,13 +68,13 @@ export interface WorkspaceFileDocument {
 export const WORKSPACE_FILE_NAME = 'agent-explorer-workspace.json';
 
 /** Sorts by text, case-insensitively first, then exactly: the same order on every machine (no locale). */
-export function byText<T>(text: (item: T) => string): (a: T, b: T) => number {
+function byText<T>(text: (item: T) => string): (a: T, b: T) => number {
   const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return (a, b) => compare(text(a).toLowerCase(), text(b).toLowerCase()) || compare(text(a), text(b));
 }
 
 /** A key presentation with its keys in one order. */
-export function presentationOf(auth: KeyPresentation): KeyPresentation {
+function presentationOf(auth: KeyPresentation): KeyPresentation {
   switch (auth.kind) {
     case 'bearer':
       return { kind: 'bearer' };

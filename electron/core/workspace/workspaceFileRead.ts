@@ -1,5 +1,13 @@
-import type { ClientCertSettings, ProfileInput, ProxySettings, Result, TabDraft, WorkspaceFileError, WorkspaceFileProblem } from '../../shared/contract';
-import { MAX_WORKSPACE_FILE_BYTES, WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../shared/contract';
+import type {
+  ClientCertSettings,
+  ProfileInput,
+  ProxySettings,
+  Result,
+  TabDraft,
+  WorkspaceFileError,
+  WorkspaceFileProblem,
+} from '../../shared/api';
+import { MAX_WORKSPACE_FILE_BYTES, WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../shared/api';
 import { checkCatalogInput, checkTabSizes, isTabDraft, parseCatalog } from './appStores';
 import { caFilePathProblem } from '../profiles/localFilePath';
 import { checkProfileInput, isProfileInputShape, type CheckedProfileInput } from '../profiles/profileInput';
@@ -18,26 +26,26 @@ import { clientCertOf, proxyOf, type FileCatalogAgent } from './workspaceFile';
  */
 
 /** One item of the file: valid (with things worth knowing) or not (with why). */
-export type ItemRead<T> = { ok: true; value: T; warnings: string[] } | { ok: false; reason: string };
+type ItemRead<T> = { ok: true; value: T; warnings: string[] } | { ok: false; reason: string };
 
-export interface ReadItem<T> {
+interface ReadItem<T> {
   /** Names the item within the file, for decisions (see itemKey). */
   key: string;
   label: string;
   read: ItemRead<T>;
 }
 
-export interface ReadProfile extends ReadItem<CheckedProfileInput> {
+interface ReadProfile extends ReadItem<CheckedProfileInput> {
   /** The name as written (trimmed), or null when there is none. */
   name: string | null;
 }
 
-export interface ReadCatalogEntry extends ReadItem<FileCatalogAgent> {
+interface ReadCatalogEntry extends ReadItem<FileCatalogAgent> {
   /** The profile it belongs to, by name, or null when the group names none. */
   profile: string | null;
 }
 
-export interface ReadTab extends ReadItem<Omit<TabDraft, 'profileId'>> {
+interface ReadTab extends ReadItem<Omit<TabDraft, 'profileId'>> {
   /** The profile it was made for, by name; null: none (it takes the active profile). */
   profile: string | null;
 }
@@ -54,8 +62,15 @@ const MAX_ITEMS = { profiles: 500, catalog: 10_000, tabs: 500 } as const;
 const TOP_LEVEL = ['format', 'version', 'profiles', 'catalog', 'tabs'];
 const PROFILE_FIELDS = ['name', 'baseUrl', 'auth', 'timeoutMs', 'tls', 'allowInsecureHttp', 'proxy'];
 const TLS_FIELDS = ['verify', 'caFile', 'clientCert'];
-const PROXY_FIELDS = new Map([['system', ['mode']], ['none', ['mode']], ['manual', ['mode', 'url', 'username', 'bypass']]]);
-const CERT_FIELDS = new Map([['pem', ['kind', 'certFile', 'keyFile']], ['pkcs12', ['kind', 'file']]]);
+const PROXY_FIELDS = new Map([
+  ['system', ['mode']],
+  ['none', ['mode']],
+  ['manual', ['mode', 'url', 'username', 'bypass']],
+]);
+const CERT_FIELDS = new Map([
+  ['pem', ['kind', 'certFile', 'keyFile']],
+  ['pkcs12', ['kind', 'file']],
+]);
 const PROXY_FORM_FIELDS = ['proxyUrl', 'proxyUsername', 'proxyBypass'];
 const CERT_FORM_FIELDS = ['clientCertFile', 'clientKeyFile'];
 const AGENT_FIELDS = ['agentId', 'name', 'notes', 'tags', 'placeholders', 'learnedKeys'];
@@ -70,7 +85,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const quote = (text: string) => `"${text.length > 60 ? `${text.slice(0, 60)}…` : text}"`;
 
 /** An item's key: its kind and what names it, as JSON (so no name can be read as two). */
-export function itemKey(...parts: string[]): string {
+function itemKey(...parts: string[]): string {
   return JSON.stringify(parts);
 }
 
@@ -85,8 +100,10 @@ function unknownNames(record: Record<string, unknown>, known: readonly string[],
 function ignored(extra: string[]): string[] {
   if (extra.length === 0) return [];
   const warnings = [`Ignored what this version does not know: ${extra.slice(0, 5).map(quote).join(', ')}${extra.length > 5 ? '…' : ''}.`];
-  if (extra.some((field) => /key|secret|token/i.test(field))) warnings.push('A key is never imported from a file: set it in Manage profiles.');
-  if (extra.some((field) => /pass/i.test(field))) warnings.push('A password or passphrase is never imported from a file: set it in Manage profiles.');
+  if (extra.some((field) => /key|secret|token/i.test(field)))
+    warnings.push('A key is never imported from a file: set it in Manage profiles.');
+  if (extra.some((field) => /pass/i.test(field)))
+    warnings.push('A password or passphrase is never imported from a file: set it in Manage profiles.');
   return warnings;
 }
 
@@ -116,27 +133,45 @@ const SYSTEM_INSTEAD = ": it comes with the system's proxy settings instead; cho
  * repaired, saying so: the system's proxy settings and no certificate are never less safe than
  * what a file from someone else names.
  */
-function networkSettings(rawProxy: unknown, rawCert: unknown, warnings: string[]): { proxy: ProxySettings; clientCert: ClientCertSettings | null } {
+function networkSettings(
+  rawProxy: unknown,
+  rawCert: unknown,
+  warnings: string[],
+): { proxy: ProxySettings; clientCert: ClientCertSettings | null } {
   let proxy: ProxySettings = { mode: 'system' };
   if (rawProxy !== undefined && isProxySettingsShape(rawProxy)) proxy = proxyOf(rawProxy);
-  else if (rawProxy !== undefined) warnings.push("Its proxy setting is not one this version knows: it comes with the system's proxy settings instead; choose a proxy in Manage profiles if needed.");
+  else if (rawProxy !== undefined)
+    warnings.push(
+      "Its proxy setting is not one this version knows: it comes with the system's proxy settings instead; choose a proxy in Manage profiles if needed.",
+    );
   let clientCert: ClientCertSettings | null = null;
   if (rawCert !== undefined && rawCert !== null && isClientCertShape(rawCert)) clientCert = clientCertOf(rawCert);
-  else if (rawCert !== undefined && rawCert !== null) warnings.push('Its client certificate setting is not one this version knows: it comes without one; choose one in Manage profiles if needed.');
+  else if (rawCert !== undefined && rawCert !== null)
+    warnings.push(
+      'Its client certificate setting is not one this version knows: it comes without one; choose one in Manage profiles if needed.',
+    );
   return { proxy, clientCert };
 }
 
 async function readProfile(raw: unknown, index: number, seen: Set<string>): Promise<Omit<ReadProfile, 'key'>> {
   const name = isRecord(raw) && typeof raw['name'] === 'string' && raw['name'].trim() !== '' ? raw['name'].trim() : null;
   const label = name === null ? `Profile ${index + 1} of the file` : `Profile ${quote(name)}`;
-  const shapeless = { name, label, read: { ok: false as const, reason: 'It is not in the expected shape: a profile needs name, baseUrl, auth, timeoutMs, tls and allowInsecureHttp.' } };
+  const shapeless = {
+    name,
+    label,
+    read: {
+      ok: false as const,
+      reason: 'It is not in the expected shape: a profile needs name, baseUrl, auth, timeoutMs, tls and allowInsecureHttp.',
+    },
+  };
   if (!isRecord(raw) || !isRecord(raw['tls'])) return shapeless;
   // The proxy and the certificate are read apart: one this version cannot read costs that setting, not the profile.
   const { proxy: rawProxy, ...rest } = raw;
   const { clientCert: rawCert, ...tls } = raw['tls'];
   const base = { ...rest, tls };
   if (!isProfileInputShape(base)) return shapeless;
-  if (name !== null && seen.has(name.toLowerCase())) return { name, label, read: { ok: false, reason: `The file has another profile named ${quote(name)} before this one.` } };
+  if (name !== null && seen.has(name.toLowerCase()))
+    return { name, label, read: { ok: false, reason: `The file has another profile named ${quote(name)} before this one.` } };
   if (name !== null) seen.add(name.toLowerCase());
   const warnings = ignored([
     ...unknownNames(raw, PROFILE_FIELDS),
@@ -145,7 +180,15 @@ async function readProfile(raw: unknown, index: number, seen: Set<string>): Prom
     ...unknownOfKind(rawCert, 'kind', CERT_FIELDS, 'tls.clientCert.'),
   ]);
   const { proxy, clientCert } = networkSettings(rawProxy, rawCert, warnings);
-  let input: ProfileInput = { name: base.name, baseUrl: base.baseUrl, auth: base.auth, timeoutMs: base.timeoutMs, tls: { verify: base.tls.verify, caFile: base.tls.caFile, clientCert }, allowInsecureHttp: base.allowInsecureHttp, proxy };
+  let input: ProfileInput = {
+    name: base.name,
+    baseUrl: base.baseUrl,
+    auth: base.auth,
+    timeoutMs: base.timeoutMs,
+    tls: { verify: base.tls.verify, caFile: base.tls.caFile, clientCert },
+    allowInsecureHttp: base.allowInsecureHttp,
+    proxy,
+  };
   // A CA file or a client certificate is a path the file names: here it is judged by its text
   // alone, since nothing the file names is touched before the person chooses to import (the
   // import reads a CA file then, see workspaceFileService; a certificate is read when a request
@@ -154,9 +197,11 @@ async function readProfile(raw: unknown, index: number, seen: Set<string>): Prom
   // without that file (for a CA, its server's certificate must then verify as usual: never less safe).
   const caFile = input.tls.caFile?.trim() || null;
   const caPath = caFile === null ? null : caFilePathProblem(caFile);
-  if (caPath !== null && caPath.kind !== 'relative') return { name, label, read: { ok: false, reason: `Its CA file cannot be used: ${caPath.message}` } };
+  if (caPath !== null && caPath.kind !== 'relative')
+    return { name, label, read: { ok: false, reason: `Its CA file cannot be used: ${caPath.message}` } };
   const certPath = clientCert === null ? undefined : clientCertPathProblems(clientCert).find((problem) => problem.kind !== 'relative');
-  if (certPath !== undefined) return { name, label, read: { ok: false, reason: `Its client certificate cannot be used: ${certPath.message}` } };
+  if (certPath !== undefined)
+    return { name, label, read: { ok: false, reason: `Its client certificate cannot be used: ${certPath.message}` } };
   // The form's own rules, with what cannot be used here repaired, one setting at a time.
   for (;;) {
     const checked = await checkProfileInput(input, [], { readCaFile: false });
@@ -169,7 +214,9 @@ async function readProfile(raw: unknown, index: number, seen: Set<string>): Prom
       warnings.push(`Its proxy setting cannot be used (${message})${SYSTEM_INSTEAD}`);
       input = { ...input, proxy: { mode: 'system' } };
     } else if (field !== undefined && CERT_FORM_FIELDS.includes(field) && input.tls.clientCert) {
-      warnings.push(`Its client certificate cannot be used here (${message}): it comes without one; choose one in Manage profiles if needed.`);
+      warnings.push(
+        `Its client certificate cannot be used here (${message}): it comes without one; choose one in Manage profiles if needed.`,
+      );
       input = { ...input, tls: { ...input.tls, clientCert: null } };
     } else {
       return { name, label, read: { ok: false, reason: message } };
@@ -191,11 +238,20 @@ function readAgent(raw: unknown): ItemRead<FileCatalogAgent> {
 function readCatalog(groups: unknown[], used: Set<string>): ReadCatalogEntry[] {
   const entries: ReadCatalogEntry[] = [];
   groups.forEach((group, groupIndex) => {
-    const profile = isRecord(group) && typeof group['profile'] === 'string' && group['profile'].trim() !== '' ? group['profile'].trim() : null;
+    const profile =
+      isRecord(group) && typeof group['profile'] === 'string' && group['profile'].trim() !== '' ? group['profile'].trim() : null;
     const of = profile === null ? `catalog group ${groupIndex + 1}` : `profile ${quote(profile)}`;
     if (!isRecord(group) || profile === null || !Array.isArray(group['agents'])) {
       const key = uniqueKey(used, itemKey('catalog-group', String(groupIndex)), groupIndex);
-      entries.push({ key, profile, label: `The catalog of ${of}`, read: { ok: false, reason: 'It is not in the expected shape: a catalog group needs "profile" (a profile name) and "agents" (a list).' } });
+      entries.push({
+        key,
+        profile,
+        label: `The catalog of ${of}`,
+        read: {
+          ok: false,
+          reason: 'It is not in the expected shape: a catalog group needs "profile" (a profile name) and "agents" (a list).',
+        },
+      });
       return;
     }
     const seen = new Set<string>();
@@ -205,7 +261,8 @@ function readCatalog(groups: unknown[], used: Set<string>): ReadCatalogEntry[] {
       const label = `Agent ${quote(agentId || `${index + 1} of the list`)}${name ? ` (${quote(name)})` : ''} in the catalog of ${of}`;
       const key = uniqueKey(used, itemKey('catalog', (profile ?? '').toLowerCase(), agentId), index);
       let read = readAgent(raw);
-      if (read.ok && seen.has(read.value.agentId)) read = { ok: false, reason: `The file has another entry for agent ${quote(agentId)} in this catalog before this one.` };
+      if (read.ok && seen.has(read.value.agentId))
+        read = { ok: false, reason: `The file has another entry for agent ${quote(agentId)} in this catalog before this one.` };
       if (read.ok) seen.add(read.value.agentId);
       entries.push({ key, profile, label, read });
     });
@@ -216,16 +273,32 @@ function readCatalog(groups: unknown[], used: Set<string>): ReadCatalogEntry[] {
 function readTab(raw: unknown, index: number, seen: Set<string>): Omit<ReadTab, 'key'> {
   const record = isRecord(raw) ? raw : {};
   const profile = typeof record['profile'] === 'string' && record['profile'].trim() !== '' ? record['profile'].trim() : null;
-  const named = [record['title'], record['agentId'], record['id']].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
+  const named = [record['title'], record['agentId'], record['id']].find((value) => typeof value === 'string' && value.trim() !== '') as
+    string | undefined;
   const label = `Request tab ${named === undefined ? String(index + 1) : quote(named.trim())}`;
-  const draft = { id: record['id'], title: record['title'], agentId: record['agentId'], text: record['text'], payloadText: record['payloadText'] };
+  const draft = {
+    id: record['id'],
+    title: record['title'],
+    agentId: record['agentId'],
+    text: record['text'],
+    payloadText: record['payloadText'],
+  };
   const profileOk = record['profile'] === undefined || record['profile'] === null || typeof record['profile'] === 'string';
   if (!isRecord(raw) || !isTabDraft(draft) || !profileOk) {
-    return { profile, label, read: { ok: false, reason: 'It is not in the expected shape: a request tab needs id, title, agentId, text and payloadText as text, and profile as a name or null.' } };
+    return {
+      profile,
+      label,
+      read: {
+        ok: false,
+        reason:
+          'It is not in the expected shape: a request tab needs id, title, agentId, text and payloadText as text, and profile as a name or null.',
+      },
+    };
   }
   const sizes = checkTabSizes([draft]);
   if (sizes && !sizes.ok) return { profile, label, read: { ok: false, reason: sizes.error.message } };
-  if (seen.has(draft.id)) return { profile, label, read: { ok: false, reason: 'The file has another request tab with this id before this one.' } };
+  if (seen.has(draft.id))
+    return { profile, label, read: { ok: false, reason: 'The file has another request tab with this id before this one.' } };
   seen.add(draft.id);
   return { profile, label, read: { ok: true, value: draft, warnings: unknownFields(record, TAB_FIELDS) } };
 }
@@ -254,7 +327,10 @@ export async function readWorkspaceFile(content: string): Promise<Result<ReadWor
     return fileError('wrong_format', 'The workspace file has no valid "version" (a whole number from 1).');
   }
   if (version > WORKSPACE_FILE_VERSION) {
-    return fileError('newer_version', `The file was written by a newer Agent Explorer (workspace file version ${version}); this one reads versions up to ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`);
+    return fileError(
+      'newer_version',
+      `The file was written by a newer Agent Explorer (workspace file version ${version}); this one reads versions up to ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`,
+    );
   }
   const lists: Record<'profiles' | 'catalog' | 'tabs', unknown[]> = { profiles: [], catalog: [], tabs: [] };
   for (const name of ['profiles', 'catalog', 'tabs'] as const) {
@@ -263,9 +339,20 @@ export async function readWorkspaceFile(content: string): Promise<Result<ReadWor
     if (!Array.isArray(list)) return fileError('invalid', `"${name}" in the file must be a list.`);
     lists[name] = list;
   }
-  const agents = lists.catalog.reduce<number>((sum, group) => sum + (isRecord(group) && Array.isArray(group['agents']) ? group['agents'].length : 1), 0);
-  for (const [name, count] of [['profiles', lists.profiles.length], ['catalog', agents], ['tabs', lists.tabs.length]] as const) {
-    if (count > MAX_ITEMS[name]) return fileError('invalid', `The file holds more ${name === 'catalog' ? 'catalog entries' : name} than a workspace file may (at most ${MAX_ITEMS[name]}).`);
+  const agents = lists.catalog.reduce<number>(
+    (sum, group) => sum + (isRecord(group) && Array.isArray(group['agents']) ? group['agents'].length : 1),
+    0,
+  );
+  for (const [name, count] of [
+    ['profiles', lists.profiles.length],
+    ['catalog', agents],
+    ['tabs', lists.tabs.length],
+  ] as const) {
+    if (count > MAX_ITEMS[name])
+      return fileError(
+        'invalid',
+        `The file holds more ${name === 'catalog' ? 'catalog entries' : name} than a workspace file may (at most ${MAX_ITEMS[name]}).`,
+      );
   }
   const used = new Set<string>();
   const names = new Set<string>();

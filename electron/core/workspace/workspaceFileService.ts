@@ -12,7 +12,7 @@ import type {
   WorkspaceImportItem,
   WorkspaceImportOutcome,
   WorkspaceImportRequest,
-} from '../../shared/contract';
+} from '../../shared/api';
 import type { CatalogByProfile } from './appStores';
 import { originOf } from '../profiles/baseUrl';
 import type { JsonDocument } from '../storage/jsonDocument';
@@ -21,7 +21,13 @@ import { clearMovedSecrets, PROFILE_SECRET_NAMES, secretId } from '../profiles/p
 import { newProfileId, type Profile, type ProfileStore } from '../profiles/profiles';
 import { createRedactor, type Redactor } from '../http/redact';
 import type { SecretStore } from '../profiles/secrets';
-import { buildWorkspaceDocument, describeDocument, serializeWorkspaceDocument, WORKSPACE_FILE_NAME, type WorkspaceFileDocument } from './workspaceFile';
+import {
+  buildWorkspaceDocument,
+  describeDocument,
+  serializeWorkspaceDocument,
+  WORKSPACE_FILE_NAME,
+  type WorkspaceFileDocument,
+} from './workspaceFile';
 import { readWorkspaceFile } from './workspaceFileRead';
 import { SECRET_WORDS } from './workspaceImportNetwork';
 import { planImport, type CurrentState, type PlanItem, type ProfileTarget } from './workspaceImportPlan';
@@ -53,7 +59,10 @@ async function withUsableCaFile<T extends ProfileInput>(input: T): Promise<{ inp
   if (input.tls.caFile === null) return { input, note: '' };
   const ca = await readCaFile(input.tls.caFile);
   if (ca.ok) return { input, note: '' };
-  return { input: { ...input, tls: { ...input.tls, caFile: null } }, note: ` Its CA file was left out: ${ca.message} Choose one in Manage profiles if needed.` };
+  return {
+    input: { ...input, tls: { ...input.tls, caFile: null } },
+    note: ` Its CA file was left out: ${ca.message} Choose one in Manage profiles if needed.`,
+  };
 }
 
 /**
@@ -68,9 +77,11 @@ async function clientCertNote(input: ProfileInput): Promise<string> {
   for (const file of cert.kind === 'pkcs12' ? [cert.file] : [cert.certFile, cert.keyFile]) {
     const problem = await stat(file).then(
       (info) => (info.isFile() ? null : 'is not a file'),
-      (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? 'does not exist on this computer yet' : `cannot be read (${error.code ?? 'error'})`),
+      (error: NodeJS.ErrnoException) =>
+        error.code === 'ENOENT' ? 'does not exist on this computer yet' : `cannot be read (${error.code ?? 'error'})`,
     );
-    if (problem !== null) return ` Its client certificate: ${file} ${problem}. The profile keeps it, and its requests say what is wrong until that is fixed.`;
+    if (problem !== null)
+      return ` Its client certificate: ${file} ${problem}. The profile keeps it, and its requests say what is wrong until that is fixed.`;
   }
   return '';
 }
@@ -119,7 +130,8 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
     for (const profile of profiles) {
       if ((await deps.secrets.status(profile.id)).set) keyed.add(profile.id);
       for (const name of PROFILE_SECRET_NAMES) {
-        if ((await deps.secrets.status(secretId(profile.id, name))).set) secrets.set(profile.id, (secrets.get(profile.id) ?? new Set()).add(name));
+        if ((await deps.secrets.status(secretId(profile.id, name))).set)
+          secrets.set(profile.id, (secrets.get(profile.id) ?? new Set()).add(name));
       }
     }
     return { profiles, catalog: await deps.catalog.read(), workspace: await deps.workspace.read(), keyed, secrets };
@@ -129,7 +141,10 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
     const read = await readWorkspaceFile(request.content);
     if (!read.ok) return read;
     const decisions = new Map<string, ImportChoice>((request.decisions ?? []).map(({ key, choice }) => [key, choice]));
-    return { ok: true as const, value: { items: planImport(read.value, await currentState(), { decisions, forAll: request.forAll }), notes: read.value.notes } };
+    return {
+      ok: true as const,
+      value: { items: planImport(read.value, await currentState(), { decisions, forAll: request.forAll }), notes: read.value.notes },
+    };
   }
 
   async function apply(items: PlanItem[]): Promise<WorkspaceImportOutcome[]> {
@@ -171,7 +186,8 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
     }
 
     /** The id a target has now, or why its items cannot be written. */
-    const targetId = (target: ProfileTarget): string | null => ('existing' in target ? target.existing : (created.get(target.created) ?? null));
+    const targetId = (target: ProfileTarget): string | null =>
+      'existing' in target ? target.existing : (created.get(target.created) ?? null);
     const blocked = (item: PlanItem) => item.dependsOn !== null && failedProfiles.has(item.dependsOn);
     const writable = items.filter((item) => item.effect?.type === 'putAgent' || item.effect?.type === 'putTab');
     for (const item of writable.filter(blocked)) done(item, 'failed', 'Not taken: the profile it belongs to could not be saved.');
@@ -187,7 +203,9 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
             const id = targetId(item.effect.target)!;
             const entry: CatalogAgent = { ...item.effect.agent, updatedAt: now };
             const list = next[id] ?? [];
-            next[id] = list.some((other) => other.agentId === entry.agentId) ? list.map((other) => (other.agentId === entry.agentId ? entry : other)) : [...list, entry];
+            next[id] = list.some((other) => other.agentId === entry.agentId)
+              ? list.map((other) => (other.agentId === entry.agentId ? entry : other))
+              : [...list, entry];
           }
           return next;
         });
@@ -207,13 +225,20 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
       let refusal: string | null = null;
       try {
         await deps.workspace.update((current) => {
-          const changes = { baseRevision: current.revision ?? 0, writer: IMPORT_WRITER, tabs: drafts, closed: [], activeTabId: current.activeTabId };
+          const changes = {
+            baseRevision: current.revision ?? 0,
+            writer: IMPORT_WRITER,
+            tabs: drafts,
+            closed: [],
+            activeTabId: current.activeTabId,
+          };
           const merged = mergeWorkspace(current, changes, deps.tabChanges, randomUUID);
           if (merged.ok) return merged.value;
           refusal = merged.error.message;
           return current;
         });
-        for (const item of tabs) done(item, refusal === null ? 'taken' : 'failed', refusal === null ? item.detail : `Not taken: ${refusal}`);
+        for (const item of tabs)
+          done(item, refusal === null ? 'taken' : 'failed', refusal === null ? item.detail : `Not taken: ${refusal}`);
       } catch (error) {
         for (const item of tabs) done(item, 'failed', `Not taken: the request tabs could not be written (${messageOf(error)}).`);
       }
@@ -224,15 +249,24 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
   return {
     async exportWorkspaceFile() {
       try {
-        const { document, leftOut } = buildWorkspaceDocument(await deps.profiles.list(), await deps.catalog.read(), await deps.workspace.read());
+        const { document, leftOut } = buildWorkspaceDocument(
+          await deps.profiles.list(),
+          await deps.catalog.read(),
+          await deps.workspace.read(),
+        );
         const redacted = await redactKeys(document, deps);
         const notes = [
           describeDocument(document),
           'Keys are never written to it.',
-          ...(redacted > 0 ? [`A key found in ${redacted} text${redacted === 1 ? '' : 's'} (a tab or a note) was replaced by [redacted key].`] : []),
+          ...(redacted > 0
+            ? [`A key found in ${redacted} text${redacted === 1 ? '' : 's'} (a tab or a note) was replaced by [redacted key].`]
+            : []),
           ...(leftOut.length > 0 ? [`Left out: ${leftOut.join(' ')}`] : []),
         ];
-        return { ok: true, value: { suggestedName: WORKSPACE_FILE_NAME, content: serializeWorkspaceDocument(document), summary: notes.join(' ') } };
+        return {
+          ok: true,
+          value: { suggestedName: WORKSPACE_FILE_NAME, content: serializeWorkspaceDocument(document), summary: notes.join(' ') },
+        };
       } catch (error) {
         return { ok: false, error: { code: 'internal', message: `The workspace could not be read for export: ${messageOf(error)}` } };
       }

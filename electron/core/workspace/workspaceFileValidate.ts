@@ -1,4 +1,10 @@
-import { IMPORT_CHOICES, type ImportChoice, type Result, type WorkspaceImportDecision, type WorkspaceImportRequest } from '../../shared/contract';
+import {
+  IMPORT_CHOICES,
+  type ImportChoice,
+  type Result,
+  type WorkspaceImportDecision,
+  type WorkspaceImportRequest,
+} from '../../shared/api';
 import { definedOnly, fieldsOf, invalid, isPlainObject, isText, ok } from '../../shared/check';
 
 /**
@@ -24,10 +30,12 @@ export function validateWorkspaceImportRequest(raw: unknown): Result<WorkspaceIm
   if (forAll !== undefined && !isChoice(forAll)) return invalid('"forAll" must be replace, keepBoth or skip.');
   const request: WorkspaceImportRequest = { content, ...definedOnly({ forAll }) };
   if (decisions === undefined) return ok(request);
-  if (!Array.isArray(decisions) || decisions.length > MAX_DECISIONS) return invalid(`"decisions" must be a list of at most ${MAX_DECISIONS}.`);
+  if (!Array.isArray(decisions) || decisions.length > MAX_DECISIONS)
+    return invalid(`"decisions" must be a list of at most ${MAX_DECISIONS}.`);
   const narrowed: WorkspaceImportDecision[] = [];
   for (const decision of decisions as unknown[]) {
-    if (!isPlainObject(decision) || Object.keys(decision).some((key) => key !== 'key' && key !== 'choice')) return invalid('Each decision must be { key, choice }.');
+    if (!isPlainObject(decision) || Object.keys(decision).some((key) => key !== 'key' && key !== 'choice'))
+      return invalid('Each decision must be { key, choice }.');
     const { key, choice } = decision;
     if (!isText(key, MAX_KEY_CHARS)) return invalid('A decision\'s "key" must be a string.');
     if (!isChoice(choice)) return invalid('A decision\'s "choice" must be replace, keepBoth or skip.');

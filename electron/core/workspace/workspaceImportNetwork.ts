@@ -1,4 +1,4 @@
-import type { ClientCertSettings, ProfileInput, ProfileSecretName, ProxySettings } from '../../shared/contract';
+import type { ClientCertSettings, ProfileInput, ProfileSecretName, ProxySettings } from '../../shared/api';
 import { originOf } from '../profiles/baseUrl';
 import { bypassesProxy } from '../http/proxyEnv';
 
@@ -15,11 +15,14 @@ export function networkWarnings(input: ProfileInput): string[] {
   const warnings: string[] = [];
   const proxy = input.proxy ?? { mode: 'system' };
   const server = new URL(input.baseUrl);
-  if (proxy.mode === 'none') warnings.push("Sends requests directly, never through a proxy: this computer's proxy settings are not used for it.");
+  if (proxy.mode === 'none')
+    warnings.push("Sends requests directly, never through a proxy: this computer's proxy settings are not used for it.");
   if (proxy.mode === 'manual') {
     const bypass = proxy.bypass.join(', ');
     if (bypassesProxy(server, proxy.bypass.join(','))) {
-      warnings.push(`Names the proxy ${proxy.url}, but its server ${server.host} is in the bypass list (${bypass}): its requests go directly.`);
+      warnings.push(
+        `Names the proxy ${proxy.url}, but its server ${server.host} is in the bypass list (${bypass}): its requests go directly.`,
+      );
     } else {
       const who = proxy.username === null ? '' : ` as user "${proxy.username}"`;
       const except = bypass === '' ? '' : `, except to ${bypass}`;
@@ -29,7 +32,8 @@ export function networkWarnings(input: ProfileInput): string[] {
           : 'Its server is plain http: the proxy sees every request, the key included.';
       warnings.push(`Sends requests through the proxy ${proxy.url}${who}${except}. ${sees}`);
     }
-    if (proxy.url.startsWith('http:') && proxy.username !== null) warnings.push('The proxy is plain http: the password you give for it travels unencrypted.');
+    if (proxy.url.startsWith('http:') && proxy.username !== null)
+      warnings.push('The proxy is plain http: the password you give for it travels unencrypted.');
   }
   const cert = input.tls.clientCert;
   if (cert) {
@@ -64,7 +68,8 @@ export const SECRET_WORDS: Record<ProfileSecretName, { willClear: string; cleare
     cleared: 'Its proxy password was cleared: set it again in Manage profiles.',
   },
   certPassphrase: {
-    willClear: 'The passphrase of its client certificate will be cleared: the certificate or its server changes, and a passphrase is used only for what it was given for.',
+    willClear:
+      'The passphrase of its client certificate will be cleared: the certificate or its server changes, and a passphrase is used only for what it was given for.',
     cleared: 'The passphrase of its client certificate was cleared: set it again in Manage profiles.',
   },
 };

@@ -1,4 +1,12 @@
-import type { CatalogAgent, ImportChoice, ProfileInput, ProfileSecretName, TabDraft, Workspace, WorkspaceImportItem } from '../../shared/contract';
+import type {
+  CatalogAgent,
+  ImportChoice,
+  ProfileInput,
+  ProfileSecretName,
+  TabDraft,
+  Workspace,
+  WorkspaceImportItem,
+} from '../../shared/api';
 import { describePresentation } from '../../shared/keyPresentation';
 import { checkCatalogInput, MAX_TABS, type CatalogByProfile } from './appStores';
 import { isInsecureHttp, originOf } from '../profiles/baseUrl';
@@ -23,7 +31,7 @@ import { describeClientCert, describeProxy, networkWarnings, SECRET_WORDS } from
 /** Where an item goes: a profile here, or one this import creates (by its item key). */
 export type ProfileTarget = { existing: string } | { created: string };
 
-export type PlanEffect =
+type PlanEffect =
   | { type: 'createProfile'; input: CheckedProfileInput }
   | { type: 'replaceProfile'; profileId: string; input: CheckedProfileInput; clearKey: boolean }
   | { type: 'putAgent'; target: ProfileTarget; agent: FileCatalogAgent }
@@ -63,9 +71,13 @@ function chosen(key: string, allowed: ImportChoice[], choices: Choices): ImportC
 function profileWarnings(input: ProfileInput): string[] {
   const warnings: string[] = [];
   if (isInsecureHttp(input.baseUrl)) warnings.push('Insecure HTTP: the key and all data would travel unencrypted.');
-  if (input.baseUrl.startsWith('https:') && !input.tls.verify) warnings.push('TLS not verified: anyone on the network path could pose as this server.');
+  if (input.baseUrl.startsWith('https:') && !input.tls.verify)
+    warnings.push('TLS not verified: anyone on the network path could pose as this server.');
   // The preview touches no file the workspace file names: the CA file is read on import.
-  if (input.tls.caFile) warnings.push(`Also trusts the CA certificates in ${input.tls.caFile}. It is read only when you import: if it cannot be used on this computer, the profile comes without it.`);
+  if (input.tls.caFile)
+    warnings.push(
+      `Also trusts the CA certificates in ${input.tls.caFile}. It is read only when you import: if it cannot be used on this computer, the profile comes without it.`,
+    );
   return [...warnings, ...networkWarnings(input)];
 }
 
@@ -95,10 +107,21 @@ function freeName(name: string, taken: Set<string>): string {
 }
 
 /** "Keep both" for a catalog entry: yours stays, the file's notes go below your notes, lists are joined. Null when that does not fit. */
-export function mergedAgent(mine: CatalogAgent, theirs: FileCatalogAgent): FileCatalogAgent | null {
+function mergedAgent(mine: CatalogAgent, theirs: FileCatalogAgent): FileCatalogAgent | null {
   const join = (a: string[], b: string[]) => [...new Set([...a, ...b])];
-  const notes = theirs.notes === '' || mine.notes.includes(theirs.notes) ? mine.notes : mine.notes === '' ? theirs.notes : `${mine.notes}\n\n${theirs.notes}`;
-  const merged = { agentId: mine.agentId, name: mine.name || theirs.name, notes, tags: join(mine.tags, theirs.tags), placeholders: join(mine.placeholders, theirs.placeholders) };
+  const notes =
+    theirs.notes === '' || mine.notes.includes(theirs.notes)
+      ? mine.notes
+      : mine.notes === ''
+        ? theirs.notes
+        : `${mine.notes}\n\n${theirs.notes}`;
+  const merged = {
+    agentId: mine.agentId,
+    name: mine.name || theirs.name,
+    notes,
+    tags: join(mine.tags, theirs.tags),
+    placeholders: join(mine.placeholders, theirs.placeholders),
+  };
   if (!checkCatalogInput(merged).ok) return null;
   return { ...merged, learnedKeys: join(mine.learnedKeys, theirs.learnedKeys).slice(0, 200) };
 }
@@ -117,7 +140,8 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     const local = name === null ? undefined : localByName.get(name.toLowerCase());
     if (!read.ok) {
       // A profile the file names twice keeps what its first, valid one resolves to.
-      if (name !== null && !local && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), { missing: `its profile ${quote(name)} in the file is not taken (${read.reason})` });
+      if (name !== null && !local && !names.has(name.toLowerCase()))
+        names.set(name.toLowerCase(), { missing: `its profile ${quote(name)} in the file is not taken (${read.reason})` });
       items.push({ ...base, action: 'skip', detail: read.reason, warnings: [], effect: null });
       continue;
     }
@@ -126,7 +150,13 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     const lower = input.name.toLowerCase();
     if (!local) {
       names.set(lower, { target: { created: key }, label: input.name });
-      items.push({ ...base, action: 'take', detail: 'A new profile, without a key: set its key in Manage profiles.', warnings, effect: { type: 'createProfile', input } });
+      items.push({
+        ...base,
+        action: 'take',
+        detail: 'A new profile, without a key: set its key in Manage profiles.',
+        warnings,
+        effect: { type: 'createProfile', input },
+      });
       continue;
     }
     if (local.kind === 'custom' && sameJson(fileProfileOf(local), fileProfileOf(input))) {
@@ -143,10 +173,21 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     const conflict = { existing, choices: allowed, chosen: choice };
     if (choice === null) {
       names.set(lower, { waiting: `It belongs to profile ${quote(input.name)}, which needs a choice first.` });
-      items.push({ ...base, action: 'conflict', detail: 'A profile with this name is here already: choose what to do.', conflict, warnings, effect: null });
+      items.push({
+        ...base,
+        action: 'conflict',
+        detail: 'A profile with this name is here already: choose what to do.',
+        conflict,
+        warnings,
+        effect: null,
+      });
     } else if (choice === 'replace') {
       const clearKey = here.keyed.has(local.id) && originOf(local.baseUrl) !== originOf(input.baseUrl);
-      const keyWarning = clearKey ? [`Its key will be cleared: the server changes to ${originOf(input.baseUrl)}, and a key is sent only to the server it was given for.`] : [];
+      const keyWarning = clearKey
+        ? [
+            `Its key will be cleared: the server changes to ${originOf(input.baseUrl)}, and a key is sent only to the server it was given for.`,
+          ]
+        : [];
       // The proxy password and the passphrase, as an edit in the form would clear them (workspaceFileService clears them).
       const set = here.secrets.get(local.id);
       const secretWarnings = movedSecrets(local, { ...local, ...input })
@@ -164,10 +205,24 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     } else if (choice === 'keepBoth') {
       const renamed = freeName(input.name, takenNames);
       names.set(lower, { target: { created: key }, label: renamed });
-      items.push({ ...base, action: 'take', detail: `Added as a new profile named ${quote(renamed)}, without a key; yours stays as it is.`, conflict, warnings, effect: { type: 'createProfile', input: { ...input, name: renamed } } });
+      items.push({
+        ...base,
+        action: 'take',
+        detail: `Added as a new profile named ${quote(renamed)}, without a key; yours stays as it is.`,
+        conflict,
+        warnings,
+        effect: { type: 'createProfile', input: { ...input, name: renamed } },
+      });
     } else {
       names.set(lower, { target: { existing: local.id }, label: local.name });
-      items.push({ ...base, action: 'skip', detail: `Your profile ${quote(local.name)} stays as it is; what the file has for this profile goes to it.`, conflict, warnings: [], effect: null });
+      items.push({
+        ...base,
+        action: 'skip',
+        detail: `Your profile ${quote(local.name)} stays as it is; what the file has for this profile goes to it.`,
+        conflict,
+        warnings: [],
+        effect: null,
+      });
     }
   }
 
@@ -175,7 +230,9 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     const found = names.get(name.toLowerCase());
     if (found) return found;
     const local = localByName.get(name.toLowerCase());
-    return local ? { target: { existing: local.id }, label: local.name } : { missing: `there is no profile named ${quote(name)} here or in the file` };
+    return local
+      ? { target: { existing: local.id }, label: local.name }
+      : { missing: `there is no profile named ${quote(name)} here or in the file` };
   };
   const dependsOn = (target: ProfileTarget | null) => (target && 'created' in target ? target.created : null);
 
@@ -198,14 +255,27 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     const agent = read.value;
     const slot = JSON.stringify([where.target, agent.agentId]);
     if (putAgents.has(slot)) {
-      items.push({ ...base, action: 'skip', detail: `The file has another entry for this agent in the catalog of ${quote(where.label)}.`, effect: null });
+      items.push({
+        ...base,
+        action: 'skip',
+        detail: `The file has another entry for this agent in the catalog of ${quote(where.label)}.`,
+        effect: null,
+      });
       continue;
     }
     const put = (detail: string, entry: FileCatalogAgent, conflict?: WorkspaceImportItem['conflict']) => {
       putAgents.add(slot);
-      items.push({ ...base, action: 'take', detail, ...(conflict ? { conflict } : {}), effect: { type: 'putAgent', target: where.target, agent: entry }, dependsOn: dependsOn(where.target) });
+      items.push({
+        ...base,
+        action: 'take',
+        detail,
+        ...(conflict ? { conflict } : {}),
+        effect: { type: 'putAgent', target: where.target, agent: entry },
+        dependsOn: dependsOn(where.target),
+      });
     };
-    const mine = 'existing' in where.target ? here.catalog[where.target.existing]?.find((entry) => entry.agentId === agent.agentId) : undefined;
+    const mine =
+      'existing' in where.target ? here.catalog[where.target.existing]?.find((entry) => entry.agentId === agent.agentId) : undefined;
     if (!mine) {
       put(`Added to the catalog of ${quote(where.label)}.`, agent);
       continue;
@@ -217,10 +287,26 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     const merged = mergedAgent(mine, agent);
     const allowed: ImportChoice[] = merged ? ['replace', 'keepBoth', 'skip'] : ['replace', 'skip'];
     const choice = chosen(key, allowed, choices);
-    const conflict = { existing: `Your catalog of ${quote(where.label)} has an entry for this agent${mine.name ? ` (${quote(mine.name)})` : ''} that differs.`, choices: allowed, chosen: choice };
-    if (choice === null) items.push({ ...base, action: 'conflict', detail: 'This agent is in your catalog already: choose what to do.', conflict, effect: null });
+    const conflict = {
+      existing: `Your catalog of ${quote(where.label)} has an entry for this agent${mine.name ? ` (${quote(mine.name)})` : ''} that differs.`,
+      choices: allowed,
+      chosen: choice,
+    };
+    if (choice === null)
+      items.push({
+        ...base,
+        action: 'conflict',
+        detail: 'This agent is in your catalog already: choose what to do.',
+        conflict,
+        effect: null,
+      });
     else if (choice === 'replace') put('Replaces your entry for this agent.', agent, conflict);
-    else if (choice === 'keepBoth' && merged) put('Merged with your entry: your name and notes stay, the file’s notes are added below yours, and the tags, placeholders and learned keys of both are kept.', merged, conflict);
+    else if (choice === 'keepBoth' && merged)
+      put(
+        'Merged with your entry: your name and notes stay, the file’s notes are added below yours, and the tags, placeholders and learned keys of both are kept.',
+        merged,
+        conflict,
+      );
     else items.push({ ...base, action: 'skip', detail: 'Your entry stays as it is.', conflict, effect: null });
   }
 
@@ -247,25 +333,49 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     /** `adds`: it opens another tab (under a new id when this id is open here already). */
     const put = (adds: boolean, detail: string, conflict?: WorkspaceImportItem['conflict']) => {
       if (adds && open + 1 > MAX_TABS) {
-        items.push({ ...base, action: 'skip', detail: `At most ${MAX_TABS} request tabs can be open: close some, then import again.`, ...(conflict ? { conflict } : {}), effect: null });
+        items.push({
+          ...base,
+          action: 'skip',
+          detail: `At most ${MAX_TABS} request tabs can be open: close some, then import again.`,
+          ...(conflict ? { conflict } : {}),
+          effect: null,
+        });
         return;
       }
       if (adds) open += 1;
-      items.push({ ...base, action: 'take', detail, ...(conflict ? { conflict } : {}), effect: { type: 'putTab', target, tab, newId: adds && mineTab !== undefined }, dependsOn: dependsOn(target) });
+      items.push({
+        ...base,
+        action: 'take',
+        detail,
+        ...(conflict ? { conflict } : {}),
+        effect: { type: 'putTab', target, tab, newId: adds && mineTab !== undefined },
+        dependsOn: dependsOn(target),
+      });
     };
     if (!mineTab) {
       put(true, `Opens as a new request tab${forProfile}.`);
       continue;
     }
-    const sameProfile = target !== null && 'existing' in target ? mineTab.profileId === target.existing : target === null && mineTab.profileId === undefined;
-    if (sameProfile && sameJson([mineTab.title, mineTab.agentId, mineTab.text, mineTab.payloadText], [tab.title, tab.agentId, tab.text, tab.payloadText])) {
+    const sameProfile =
+      target !== null && 'existing' in target ? mineTab.profileId === target.existing : target === null && mineTab.profileId === undefined;
+    if (
+      sameProfile &&
+      sameJson([mineTab.title, mineTab.agentId, mineTab.text, mineTab.payloadText], [tab.title, tab.agentId, tab.text, tab.payloadText])
+    ) {
       items.push({ ...base, action: 'skip', detail: 'Already open, the same.', effect: null });
       continue;
     }
     const allowed: ImportChoice[] = ['replace', 'keepBoth', 'skip'];
     const choice = chosen(key, allowed, choices);
     const conflict = { existing: 'A request tab with this id is open here with another draft.', choices: allowed, chosen: choice };
-    if (choice === null) items.push({ ...base, action: 'conflict', detail: 'This request tab is open here with another draft: choose what to do.', conflict, effect: null });
+    if (choice === null)
+      items.push({
+        ...base,
+        action: 'conflict',
+        detail: 'This request tab is open here with another draft: choose what to do.',
+        conflict,
+        effect: null,
+      });
     else if (choice === 'replace') put(false, `The open tab takes the file's draft${forProfile}.`, conflict);
     else if (choice === 'keepBoth') put(true, `Opens as another request tab${forProfile}; yours stays as it is.`, conflict);
     else items.push({ ...base, action: 'skip', detail: 'Your tab stays as it is.', conflict, effect: null });

@@ -1,4 +1,4 @@
-import type { Result, TabDraft, Workspace, WorkspaceChanges } from '../../shared/contract';
+import type { Result, TabDraft, Workspace, WorkspaceChanges } from '../../shared/api';
 import { invalid } from '../../shared/check';
 import { checkTabSizes, isTabDraft, MAX_TABS, tabDraftOf } from './appStores';
 
@@ -20,7 +20,8 @@ export interface TabChange {
   writer: string;
 }
 
-const isShortString = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+const isShortString = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
 
 /** Narrows a page's changes from untrusted input, within the workspace's limits. */
 export function parseWorkspaceChanges(raw: unknown): Result<WorkspaceChanges> {
@@ -87,7 +88,11 @@ export function mergeWorkspace(
   }
   if (tabs.length > MAX_TABS) return invalid(`At most ${MAX_TABS} tabs can be kept: close some first.`, 'tabs');
   const has = (id: string | null) => id !== null && tabs.some((tab) => tab.id === id);
-  const activeTabId = has(changes.activeTabId) ? changes.activeTabId : has(current.activeTabId) ? current.activeTabId : (tabs[0]?.id ?? null);
+  const activeTabId = has(changes.activeTabId)
+    ? changes.activeTabId
+    : has(current.activeTabId)
+      ? current.activeTabId
+      : (tabs[0]?.id ?? null);
   for (const [id, change] of stamps) lastChange.set(id, change);
   for (const id of changes.closed) if (!has(id)) lastChange.delete(id);
   return { ok: true, value: { tabs, activeTabId, revision: changed ? revision : (current.revision ?? 0) } };

@@ -1,5 +1,5 @@
 import type { WebContents } from 'electron';
-import type { FindInPageResult, Result, Shell } from '../../shared/contract';
+import type { FindInPageResult, Result, Shell } from '../../shared/api';
 
 /** A find whose final answer never comes (superseded, page gone) still ends. */
 const ANSWER_TIMEOUT_MS = 3000;

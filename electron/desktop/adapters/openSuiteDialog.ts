@@ -3,8 +3,8 @@ import type { BaseWindow, Dialog } from 'electron';
 import { readCapped } from '../../core/storage/cappedFile';
 import { readDataBeside } from '../../core/runs/dataFile';
 import { MAX_SUITE_BYTES } from '../../shared/runs/runLimits';
-import type { Result, Shell } from '../../shared/contract';
-import type { OpenedSuiteFile, RunDataFile } from '../../shared/contract';
+import type { Result, Shell } from '../../shared/api';
+import type { OpenedSuiteFile, RunDataFile } from '../../shared/api';
 
 /**
  * Opening a suite file in the desktop app: the system's open dialog, attached to the window,
@@ -55,7 +55,10 @@ export function openSuiteDialogApi(dialog: Pick<Dialog, 'showOpenDialog'>, windo
       if (chosen === undefined) return { ok: true, value: null };
       const suite = await readCapped(chosen, MAX_SUITE_BYTES, 'suite file');
       if (!suite.ok) {
-        return { ok: false, error: { code: suite.tooLarge ? 'too_large' : 'internal', message: `${path.basename(chosen)} was not opened: ${suite.reason}.` } };
+        return {
+          ok: false,
+          error: { code: suite.tooLarge ? 'too_large' : 'internal', message: `${path.basename(chosen)} was not opened: ${suite.reason}.` },
+        };
       }
       const name = namedData(suite.text);
       const beside = name === null ? { data: null, dataProblem: null } : await dataBeside(chosen, name);

@@ -1,6 +1,6 @@
 import type { BrowserWindow } from 'electron';
 import type { RunProgressSource } from '../../core/runs/runProgress';
-import { eventChannel } from '../../shared/contract';
+import { eventChannel } from '../../shared/api';
 
 /**
  * Pushes every run's progress to the app's window (progress is pushed, not polled).
@@ -11,7 +11,10 @@ import { eventChannel } from '../../shared/contract';
  *
  * @returns the unsubscribe, for `will-quit`.
  */
-export function forwardRunProgress(source: RunProgressSource, window: () => Pick<BrowserWindow, 'isDestroyed' | 'webContents'> | null): () => void {
+export function forwardRunProgress(
+  source: RunProgressSource,
+  window: () => Pick<BrowserWindow, 'isDestroyed' | 'webContents'> | null,
+): () => void {
   return source.subscribe((progress) => {
     const target = window();
     if (target === null || target.isDestroyed() || target.webContents.isDestroyed()) return;

@@ -17,7 +17,7 @@ const PUBLIC_KEY_REASON =
   "no keyring answered on this Linux desktop, so Electron could only encrypt it with Chromium's built-in key, which anyone can use.";
 
 /** Whether `data` was encrypted with Chromium's public Linux key (see LINUX_PUBLIC_KEY_TAG). */
-export function isPublicKeyCiphertext(data: Buffer, platform: NodeJS.Platform): boolean {
+function isPublicKeyCiphertext(data: Buffer, platform: NodeJS.Platform): boolean {
   return platform === 'linux' && data.subarray(0, LINUX_PUBLIC_KEY_TAG.length).toString('latin1') === LINUX_PUBLIC_KEY_TAG;
 }
 

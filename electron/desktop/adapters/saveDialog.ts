@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BaseWindow, Dialog } from 'electron';
 import { writeFileSafely } from '../../core/storage/safeWrite';
-import { SAVED_FILE_TYPES, type Shell } from '../../shared/contract';
+import { SAVED_FILE_TYPES, type Shell } from '../../shared/api';
 
 /**
  * Saving a file the app made (a QA report, a workspace file) in the desktop app: the system's
@@ -14,7 +14,11 @@ import { SAVED_FILE_TYPES, type Shell } from '../../shared/contract';
  * written through, and the file is owner-only whatever the old one's mode (a report holds what
  * servers answered, though never a key).
  */
-export function saveDialogApi(dialog: Pick<Dialog, 'showSaveDialog'>, window: () => BaseWindow | null, downloadsDir: () => string): Pick<Shell, 'saveTextFile'> {
+export function saveDialogApi(
+  dialog: Pick<Dialog, 'showSaveDialog'>,
+  window: () => BaseWindow | null,
+  downloadsDir: () => string,
+): Pick<Shell, 'saveTextFile'> {
   return {
     async saveTextFile({ suggestedName, content, mediaType }) {
       const type = SAVED_FILE_TYPES[mediaType];

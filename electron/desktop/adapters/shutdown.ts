@@ -49,7 +49,9 @@ export function setupShutdown(app: Pick<App, 'on' | 'exit'>, steps: ShutdownStep
     event.preventDefault();
     if (closing) return;
     closing = true;
-    const work = steps.close().catch((error: unknown) => steps.onProblem(`closing failed: ${error instanceof Error ? error.message : String(error)}`));
+    const work = steps
+      .close()
+      .catch((error: unknown) => steps.onProblem(`closing failed: ${error instanceof Error ? error.message : String(error)}`));
     void within(work, limitMs, () => steps.onProblem(`closing took longer than ${limitMs / 1000} s; quitting anyway.`)).then(() => {
       steps.release();
       app.exit(0);

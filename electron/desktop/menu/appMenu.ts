@@ -20,7 +20,7 @@ export interface MenuActions {
   openReadme(): void;
 }
 
-export type MenuRole =
+type MenuRole =
   | 'about'
   | 'services'
   | 'hide'

@@ -57,7 +57,7 @@ interface Slices {
   shell: Shell;
 }
 
-export type Domain = keyof Slices;
+type Domain = keyof Slices;
 
 /** Every method a page may call: the Api's and the Shell's. */
 export type MethodName = keyof Api | keyof Shell;

@@ -75,7 +75,7 @@ export interface LibraryAddRequest {
   text: string;
 }
 
-export type LibraryAddOutcome =
+type LibraryAddOutcome =
   /** Taken into the library. */
   | 'added'
   /** It was there already: nothing changed. */

@@ -220,7 +220,7 @@ export interface KnownGuideline {
   description: string;
 }
 
-export interface CancelRequest {
+interface CancelRequest {
   requestId: string;
 }
 

@@ -25,10 +25,7 @@ export interface KeyStatus {
  * `<header>: <key>`; query: `?<param>=<key>`.
  */
 export type KeyPresentation =
-  | { kind: 'bearer' }
-  | { kind: 'scheme'; scheme: string }
-  | { kind: 'header'; header: string }
-  | { kind: 'query'; param: string };
+  { kind: 'bearer' } | { kind: 'scheme'; scheme: string } | { kind: 'header'; header: string } | { kind: 'query'; param: string };
 
 export interface TlsSettings {
   /** Verify the server's certificate. On unless the user turns it off for this profile. */
@@ -55,9 +52,7 @@ export type ClientCertSettings = { kind: 'pem'; certFile: string; keyFile: strin
  * kept like the API key (setProfileSecret), never here.
  */
 export type ProxySettings =
-  | { mode: 'system' }
-  | { mode: 'none' }
-  | { mode: 'manual'; url: string; username: string | null; bypass: string[] };
+  { mode: 'system' } | { mode: 'none' } | { mode: 'manual'; url: string; username: string | null; bypass: string[] };
 
 /** The secrets of a profile besides its key, each write-only like the key. */
 export type ProfileSecretName = 'proxyPassword' | 'certPassphrase';
@@ -69,7 +64,7 @@ export type ProfileSecretName = 'proxyPassword' | 'certPassphrase';
  */
 export type ProfileSecretsStatus = Record<ProfileSecretName, KeyStatus>;
 
-export interface SetProfileSecretRequest {
+interface SetProfileSecretRequest {
   profileId: string;
   name: ProfileSecretName;
   /** Kept exactly as given (a passphrase may begin or end with a space); never read back. */
@@ -120,28 +115,28 @@ export interface ProfilesState {
   activeProfileId: string;
 }
 
-export interface SelectProfileRequest {
+interface SelectProfileRequest {
   profileId: string;
 }
 
-export interface ProfileRef {
+interface ProfileRef {
   profileId: string;
 }
 
-export interface UpdateProfileRequest {
+interface UpdateProfileRequest {
   profileId: string;
   profile: ProfileInput;
 }
 
 /** The profiles after a change, and the id of the profile the change made or touched. */
-export interface ProfileChange {
+interface ProfileChange {
   state: ProfilesState;
   profileId: string;
   /** True when the change moved the profile to another origin, so its key was cleared. */
   keyCleared?: boolean;
 }
 
-export interface SetKeyRequest {
+interface SetKeyRequest {
   profileId: string;
   /** Trimmed of surrounding whitespace and newlines before it is kept. */
   key: string;
@@ -153,7 +148,7 @@ export interface SetKeyRequest {
   forBaseUrl?: string;
 }
 
-export interface DetectRequest {
+interface DetectRequest {
   profileId: string;
   /** A guideline to GET with each presentation: a GET has no side effects, an invoke might. */
   guidelineId: string;

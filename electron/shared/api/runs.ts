@@ -27,10 +27,10 @@ export interface RunDataFile {
 }
 
 /** What started a run: a suite, or Repeat (one case sent N times). */
-export type RunKind = 'suite' | 'repeat';
+type RunKind = 'suite' | 'repeat';
 
 /** How a run sends its requests; each has the command line's default when absent. */
-export interface RunSettings {
+interface RunSettings {
   /** Requests in flight at once, 1–64; 8 when absent. */
   concurrency?: number;
   /** Requests started per second at most (0.1–1000); no limit when absent or null. */
@@ -233,7 +233,10 @@ export interface RunComparison {
   /** Results of one run with no partner in the other. */
   onlyBefore: number;
   onlyAfter: number;
-  latency: { before: { roundTrip: Percentiles | null; server: Percentiles | null }; after: { roundTrip: Percentiles | null; server: Percentiles | null } };
+  latency: {
+    before: { roundTrip: Percentiles | null; server: Percentiles | null };
+    after: { roundTrip: Percentiles | null; server: Percentiles | null };
+  };
 }
 
 export type RunExportFormat = 'junit' | 'json' | 'csv' | 'html';

@@ -73,7 +73,7 @@ export interface WorkspaceFileExport {
 }
 
 /** An item of the file that clashes with one already here. */
-export interface WorkspaceImportConflict {
+interface WorkspaceImportConflict {
   /** What it clashes with and how they differ, in words. */
   existing: string;
   /** The choices this clash allows (a built-in profile cannot be replaced). */

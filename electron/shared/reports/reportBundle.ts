@@ -1,4 +1,4 @@
-import type { EntryChecklist } from '../contract';
+import type { EntryChecklist } from '../api';
 import { reportChecklists } from './reportChecklist';
 import { reportEntry, type ReportEntry, type ReportSource } from './reportEntry';
 
@@ -9,9 +9,9 @@ import { reportEntry, type ReportEntry, type ReportSource } from './reportEntry'
  */
 
 /** The bundle's `format`: what a tool checks before reading one. */
-export const REPORT_FORMAT = 'agent-explorer-report';
+const REPORT_FORMAT = 'agent-explorer-report';
 /** The bundle's `version` (see docs/formats/report-format.md). */
-export const REPORT_VERSION = 1;
+const REPORT_VERSION = 1;
 
 /** A report: who made it and when, the note, and its entries. */
 export interface ReportBundle {

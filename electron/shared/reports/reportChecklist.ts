@@ -1,4 +1,4 @@
-import type { ChecklistMark, EntryChecklist } from '../contract';
+import type { ChecklistMark, EntryChecklist } from '../api';
 
 /**
  * The `checklists` part of a report entry: the checklists kept with the entry, each a
@@ -9,9 +9,9 @@ import type { ChecklistMark, EntryChecklist } from '../contract';
  * `version`, not the report's.
  */
 
-export const CHECKLISTS_VERSION = 1;
+const CHECKLISTS_VERSION = 1;
 
-export interface ReportChecklistItem {
+interface ReportChecklistItem {
   /** The heading the rule sits under ('' when none). Untrusted text. */
   section: string;
   /** The rule's markdown source. Untrusted text. */
@@ -21,7 +21,7 @@ export interface ReportChecklistItem {
   comment: string;
 }
 
-export interface ReportChecklist {
+interface ReportChecklist {
   guideline: { id: string; name: string; versionHash: string; fetchedAt: string };
   savedAt: string;
   counts: { pass: number; fail: number; na: number; unmarked: number };
@@ -39,7 +39,12 @@ export function reportChecklists(checklists: readonly EntryChecklist[] | undefin
   return {
     version: CHECKLISTS_VERSION,
     lists: checklists.map((checklist) => ({
-      guideline: { id: checklist.guidelineId, name: checklist.guidelineName, versionHash: checklist.versionHash, fetchedAt: checklist.fetchedAt },
+      guideline: {
+        id: checklist.guidelineId,
+        name: checklist.guidelineName,
+        versionHash: checklist.versionHash,
+        fetchedAt: checklist.fetchedAt,
+      },
       savedAt: checklist.savedAt,
       counts: {
         pass: checklist.items.filter((item) => item.mark === 'pass').length,
@@ -47,7 +52,13 @@ export function reportChecklists(checklists: readonly EntryChecklist[] | undefin
         na: checklist.items.filter((item) => item.mark === 'n/a').length,
         unmarked: checklist.items.filter((item) => item.mark === null).length,
       },
-      items: checklist.items.map((item) => ({ section: item.section, text: item.text, depth: item.depth, mark: item.mark, comment: item.comment })),
+      items: checklist.items.map((item) => ({
+        section: item.section,
+        text: item.text,
+        depth: item.depth,
+        mark: item.mark,
+        comment: item.comment,
+      })),
     })),
   };
 }

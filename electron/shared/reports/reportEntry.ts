@@ -1,5 +1,5 @@
 import type { ReportChecklists } from './reportChecklist';
-import type { ErrorCode, ExchangeRecord, ExchangeTiming, HistoryExchange, HistoryKind, HistoryProfile, JsonObject } from '../contract';
+import type { ErrorCode, ExchangeRecord, ExchangeTiming, HistoryExchange, HistoryKind, HistoryProfile, JsonObject } from '../api';
 
 /**
  * One exchange as a QA report states it: the facts a reader checks (request, outcome, answer,
@@ -76,12 +76,21 @@ function orderedPhases(timing: ExchangeTiming | null): ExchangeTiming | null {
 }
 
 function orderedHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.keys(headers).sort().map((name) => [name, headers[name] ?? '']));
+  return Object.fromEntries(
+    Object.keys(headers)
+      .sort()
+      .map((name) => [name, headers[name] ?? '']),
+  );
 }
 
 function responseOf(exchange: ExchangeRecord | null): ReportEntry['response'] {
   if (exchange === null || exchange.status === null) return null;
-  return { headers: orderedHeaders(exchange.responseHeaders), body: exchange.responseBody, bytes: exchange.responseBytes, bodyTruncated: exchange.responseBodyTruncated };
+  return {
+    headers: orderedHeaders(exchange.responseHeaders),
+    body: exchange.responseBody,
+    bytes: exchange.responseBytes,
+    bodyTruncated: exchange.responseBodyTruncated,
+  };
 }
 
 /** The kind the history derives when it records: kept here so a CLI run's entries read the same. */
@@ -96,7 +105,10 @@ function contractCheckOf(source: ReportSource): ReportEntry['contractCheck'] {
   if (result.ok) {
     if (source.what === 'saved') return { result: 'not_checked', detail: 'the body went to a file, unread' };
     if (source.what === 'guideline') return { result: 'passed', detail: 'name, description and content are strings' };
-    const token = source.result.ok && source.result.value.response.token !== undefined ? 'token is a string' : 'token is absent (allowed by the contract)';
+    const token =
+      source.result.ok && source.result.value.response.token !== undefined
+        ? 'token is a string'
+        : 'token is absent (allowed by the contract)';
     return { result: 'passed', detail: `answer and duration are strings; ${token}` };
   }
   if (result.error.code === 'contract') return { result: 'failed', detail: result.error.message };
@@ -108,8 +120,14 @@ export type Asked = { what: 'invoke'; agentId: string; text: string; payload: Js
 
 /** What was asked: a save to a file is stated as the invoke or guideline fetch it sent again. */
 export function askedOf(source: HistoryExchange): Asked {
-  const asked = source.what === 'saved' ? source.request : source.what === 'invoke' ? { kind: 'invoke' as const, request: source.request } : { kind: 'guideline' as const, request: source.request };
-  if (asked.kind === 'invoke') return { what: 'invoke', agentId: asked.request.agentId, text: asked.request.text, payload: asked.request.payload };
+  const asked =
+    source.what === 'saved'
+      ? source.request
+      : source.what === 'invoke'
+        ? { kind: 'invoke' as const, request: source.request }
+        : { kind: 'guideline' as const, request: source.request };
+  if (asked.kind === 'invoke')
+    return { what: 'invoke', agentId: asked.request.agentId, text: asked.request.text, payload: asked.request.payload };
   return { what: 'guideline', guidelineId: asked.request.guidelineId };
 }
 
@@ -154,7 +172,12 @@ export function reportEntry(source: ReportSource): ReportEntry {
     answer,
     contractCheck: contractCheckOf(source),
     tokenPresent: answer?.what === 'invoke' && answer.token !== null && answer.token !== '',
-    timing: { serverDuration, roundTripMs: exchange?.roundTripMs ?? null, startedAt: exchange?.startedAt ?? null, phases: orderedPhases(exchange?.timing ?? null) },
+    timing: {
+      serverDuration,
+      roundTripMs: exchange?.roundTripMs ?? null,
+      startedAt: exchange?.startedAt ?? null,
+      phases: orderedPhases(exchange?.timing ?? null),
+    },
     response: responseOf(exchange),
   };
 }

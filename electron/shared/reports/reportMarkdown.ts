@@ -1,4 +1,4 @@
-import { savedToFileText } from '../contract';
+import { savedToFileText } from '../api';
 import type { ReportEntry } from './reportEntry';
 import { markWords } from './reportChecklist';
 import { formatReportMs, formatReportTime, statusLabel } from './reportFormat';
@@ -48,10 +48,20 @@ export function markdownCode(text: string): string {
 function timingLine(entry: ReportEntry): string {
   const { serverDuration, roundTripMs, phases } = entry.timing;
   const parts: string[] = [];
-  if (serverDuration) parts.push(`server ${markdownCode(serverDuration.raw)} = ${serverDuration.ms === null ? 'format not understood' : formatReportMs(serverDuration.ms)}`);
+  if (serverDuration)
+    parts.push(
+      `server ${markdownCode(serverDuration.raw)} = ${serverDuration.ms === null ? 'format not understood' : formatReportMs(serverDuration.ms)}`,
+    );
   parts.push(`round trip ${roundTripMs === null ? 'none (nothing sent)' : formatReportMs(roundTripMs)}`);
   if (phases) {
-    const named: Array<[string, number | null]> = [['DNS', phases.dns], ['connect', phases.connect], ['TLS', phases.tls], ['send', phases.send], ['wait', phases.wait], ['download', phases.download]];
+    const named: Array<[string, number | null]> = [
+      ['DNS', phases.dns],
+      ['connect', phases.connect],
+      ['TLS', phases.tls],
+      ['send', phases.send],
+      ['wait', phases.wait],
+      ['download', phases.download],
+    ];
     const shown = named.filter((pair): pair is [string, number] => pair[1] !== null).map(([name, ms]) => `${name} ${formatReportMs(ms)}`);
     parts.push(`phases: ${shown.join(', ')}${phases.reusedConnection ? ' (connection reused)' : ''}`);
   }
@@ -66,10 +76,15 @@ function answerBlock(entry: ReportEntry): string[] {
     return [`**Answer** saved to a file, not read: ${markdownCode(savedToFileText(answer))}${limit}`];
   }
   if (answer?.what === 'guideline') {
-    return [`**Guideline** ${markdownCode(answer.name)}: ${markdownCode(answer.description)}`, '', markdownFence(answer.content, 'markdown')];
+    return [
+      `**Guideline** ${markdownCode(answer.name)}: ${markdownCode(answer.description)}`,
+      '',
+      markdownFence(answer.content, 'markdown'),
+    ];
   }
   const lines = [`**Error** ${outcome.error ? `${markdownCode(outcome.error.code)}: ${markdownCode(outcome.error.message)}` : ''}`];
-  if (response?.body != null) lines.push('', `**Response body**${response.bodyTruncated ? ' (cut: only its start was kept)' : ''}`, '', markdownFence(response.body));
+  if (response?.body != null)
+    lines.push('', `**Response body**${response.bodyTruncated ? ' (cut: only its start was kept)' : ''}`, '', markdownFence(response.body));
   return lines;
 }
 

@@ -7,7 +7,7 @@ import { DATA_LIMITS, tooMuchData, type DataLimits } from './runLimits';
  * blank last line is not a record. Anything malformed is an error with its line, never a guess.
  */
 
-export interface CsvRecord {
+interface CsvRecord {
   /** The line the record starts on, 1-based, for messages. */
   line: number;
   fields: string[];
@@ -34,7 +34,7 @@ export function parseCsv(input: string): CsvParsed {
  * rest of the text is never parsed. A problem is the last step; so is a record of more than
  * `maxFields` fields, found before they are all kept.
  */
-export function* csvRecords(input: string, maxFields = Infinity): Generator<CsvStep, void> {
+function* csvRecords(input: string, maxFields = Infinity): Generator<CsvStep, void> {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   let fields: string[] = [];
   let line = 1;
@@ -104,7 +104,9 @@ export function* csvRecords(input: string, maxFields = Infinity): Generator<CsvS
   if (fields.length > 0) yield { ok: true, record: { line: recordLine, fields } };
 }
 
-export type CsvRows = { ok: true; columns: string[]; rows: Array<{ line: number; values: Record<string, string> }> } | { ok: false; line: number; message: string };
+export type CsvRows =
+  | { ok: true; columns: string[]; rows: Array<{ line: number; values: Record<string, string> }> }
+  | { ok: false; line: number; message: string };
 
 /**
  * A CSV file as rows keyed by its header line, or the first problem with its line. Rows,
@@ -116,7 +118,8 @@ export function csvRows(input: string, limits: DataLimits = DATA_LIMITS): CsvRow
   const first = records.next();
   if (!first.done && !first.value.ok) return first.value;
   const header = first.done || !first.value.ok ? undefined : first.value.record;
-  if (!header || (header.fields.length === 1 && header.fields[0] === '')) return { ok: false, line: 1, message: 'the file is empty: the first line must name the columns' };
+  if (!header || (header.fields.length === 1 && header.fields[0] === ''))
+    return { ok: false, line: 1, message: 'the file is empty: the first line must name the columns' };
   const columns = header.fields.map((name) => name.trim());
   const seen = new Set<string>();
   for (const name of columns) {
@@ -132,7 +135,8 @@ export function csvRows(input: string, limits: DataLimits = DATA_LIMITS): CsvRow
       return { ok: false, line: record.line, message: `${record.fields.length} fields where the header has ${columns.length}` };
     }
     if (rows.length === limits.maxRows) return { ok: false, line: record.line, message: tooMuchData('rows', limits.maxRows) };
-    if ((rows.length + 1) * columns.length > limits.maxValues) return { ok: false, line: record.line, message: tooMuchData('values', limits.maxValues) };
+    if ((rows.length + 1) * columns.length > limits.maxValues)
+      return { ok: false, line: record.line, message: tooMuchData('values', limits.maxValues) };
     // Object.fromEntries: a column named "__proto__" is a column like any other.
     const values: Record<string, string> = Object.fromEntries(columns.map((name, index) => [name, record.fields[index] ?? '']));
     rows.push({ line: record.line, values });

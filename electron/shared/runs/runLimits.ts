@@ -26,8 +26,8 @@ export const MAX_DATA_BYTES = 16 * 1024 * 1024;
  * per row, keyed by column), whatever its text: 2,000,000 values (100,000 rows of 20 columns)
  * stay under 100 MB, where a 16 MB file of empty fields unchecked took gigabytes.
  */
-export const MAX_DATA_COLUMNS = 1000;
-export const MAX_DATA_VALUES = 2_000_000;
+const MAX_DATA_COLUMNS = 1000;
+const MAX_DATA_VALUES = 2_000_000;
 
 /** What a data file may hold; the rows are limited by the requests a run may send (a row is at least one). */
 export interface DataLimits {

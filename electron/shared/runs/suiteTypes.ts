@@ -1,4 +1,4 @@
-import type { JsonObject } from '../contract';
+import type { JsonObject } from '../api';
 
 /**
  * The suite file format: plain JSON that lives in git, described for editors by

@@ -24,7 +24,8 @@ export function CatalogDialog({ initialAgentId, onClose }: { initialAgentId: str
   const entries = catalog.data ?? [];
   const initialKnown = entries.some((entry) => entry.agentId === initialAgentId);
   // Until the user chooses, follow the opener's agent (the catalog may still be loading).
-  const selection: Selection = chosen ?? (initialKnown ? { kind: 'entry', agentId: initialAgentId } : { kind: 'new', agentId: initialAgentId });
+  const selection: Selection =
+    chosen ?? (initialKnown ? { kind: 'entry', agentId: initialAgentId } : { kind: 'new', agentId: initialAgentId });
   const entry = selection.kind === 'entry' ? (entries.find((candidate) => candidate.agentId === selection.agentId) ?? null) : null;
   const formKey = selection.kind === 'entry' && entry ? `entry:${entry.agentId}:${entry.updatedAt}` : `new:${selection.agentId}`;
 

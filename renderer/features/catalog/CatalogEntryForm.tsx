@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { CatalogAgent } from '../../../electron/shared/contract';
+import type { CatalogAgent } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useDeleteCatalogAgent, useSaveCatalogAgent } from './queries/catalog';
 import { useProfiles } from '../profile/queries/profiles';
@@ -28,7 +28,15 @@ interface CatalogEntryFormProps {
  * notes, tags and the placeholders the user knows of. The keys the host learned from
  * answered requests are shown beside them, marked learned, to confirm or remove.
  */
-export function CatalogEntryForm({ entry, title, initialAgentId, focusField, builtInPlaceholders = [], onSaved, onDeleted }: CatalogEntryFormProps) {
+export function CatalogEntryForm({
+  entry,
+  title,
+  initialAgentId,
+  focusField,
+  builtInPlaceholders = [],
+  onSaved,
+  onDeleted,
+}: CatalogEntryFormProps) {
   const profileId = useProfiles().data?.activeProfileId ?? '';
   const save = useSaveCatalogAgent();
   const remove = useDeleteCatalogAgent();
@@ -46,7 +54,8 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, bui
     // Only on mount: later renders must not pull focus back while the user types elsewhere.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const set = (field: Exclude<keyof CatalogForm, 'learnedKeys'>) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const set = (field: Exclude<keyof CatalogForm, 'learnedKeys'>) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
 
   function submit() {
     const checked = inputFrom(form);
@@ -91,7 +100,11 @@ export function CatalogEntryForm({ entry, title, initialAgentId, focusField, bui
       }}
     >
       <h3 className="profile-panel-title">{title}</h3>
-      {problem && problem.field === null && <p className="form-error" role="alert">{problem.message}</p>}
+      {problem && problem.field === null && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
       <TextField
         label="Agent id"
         focusName="agentId"

@@ -34,8 +34,8 @@ export function LearnedKeys({
       ) : (
         <>
           <p className="field-hint">
-            Payload keys of requests the platform answered. A misspelt key is answered and learned too: confirm the right
-            ones (they become placeholders), remove the others, then save the entry.
+            Payload keys of requests the platform answered. A misspelt key is answered and learned too: confirm the right ones (they become
+            placeholders), remove the others, then save the entry.
           </p>
           <ul className="learned-keys" aria-labelledby={labelId}>
             {learnedKeys.map((key) => {

@@ -1,4 +1,4 @@
-import type { CatalogAgent, CatalogAgentInput } from '../../../electron/shared/contract';
+import type { CatalogAgent, CatalogAgentInput } from '../../../electron/shared/api';
 
 /** The catalog entry form as typed: lists are edited as text, one comma- or space-separated line. */
 export interface CatalogForm {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { FindInPageResult, HostEvents } from '../../../electron/shared/contract';
+import type { FindInPageResult, HostEvents } from '../../../electron/shared/api';
 import { useShell } from '../../host/HostContext';
 import { useFindInPage } from './queries/findInPage';
 import './findBar.css';
@@ -100,7 +100,8 @@ export function FindBar({ events }: { events: HostEvents | null }) {
   // What the previous and next buttons share.
   const stepButton = { type: 'button', className: 'button-quiet button-small', disabled: text === '', onMouseDown: keepSelection } as const;
   const current = answer !== null && answer.text === text ? answer.result : null;
-  const count = problem ?? (current === null ? '' : current.matches === 0 ? 'No matches' : `${current.activeMatchOrdinal} of ${current.matches}`);
+  const count =
+    problem ?? (current === null ? '' : current.matches === 0 ? 'No matches' : `${current.activeMatchOrdinal} of ${current.matches}`);
 
   return (
     <div ref={barRef} role="search" aria-label="Find in page" className="find-bar" onKeyDown={onKeyDown}>
@@ -119,13 +120,26 @@ export function FindBar({ events }: { events: HostEvents | null }) {
       <span role="status" className="find-count">
         {count}
       </span>
-      <button ref={previousRef} {...stepButton} aria-label="Previous match" title="Previous match (Shift+Enter)" onClick={() => void search(false)}>
+      <button
+        ref={previousRef}
+        {...stepButton}
+        aria-label="Previous match"
+        title="Previous match (Shift+Enter)"
+        onClick={() => void search(false)}
+      >
         ↑
       </button>
       <button ref={nextRef} {...stepButton} aria-label="Next match" title="Next match (Enter)" onClick={() => void search(true)}>
         ↓
       </button>
-      <button type="button" className="button-quiet button-small" aria-label="Close find bar" title="Close (Escape)" data-find-close onClick={close}>
+      <button
+        type="button"
+        className="button-quiet button-small"
+        aria-label="Close find bar"
+        title="Close (Escape)"
+        data-find-close
+        onClick={close}
+      >
         ✕
       </button>
     </div>

@@ -84,8 +84,14 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
     [hosts, guidelineId, goToHeading, headingPrefix],
   );
 
-  const restHeight = useMemo(() => chunks.reduce((sum, chunk, index) => (rendered.has(index) ? sum : sum + estimatedHeight(chunk.source.length)), 0), [chunks, rendered]);
-  const sections = useMemo(() => chunks.map((chunk) => (chunk.heading === null ? () => chunk.source : () => sectionSource(content, headings[chunk.heading!]!))), [chunks, headings, content]);
+  const restHeight = useMemo(
+    () => chunks.reduce((sum, chunk, index) => (rendered.has(index) ? sum : sum + estimatedHeight(chunk.source.length)), 0),
+    [chunks, rendered],
+  );
+  const sections = useMemo(
+    () => chunks.map((chunk) => (chunk.heading === null ? () => chunk.source : () => sectionSource(content, headings[chunk.heading!]!))),
+    [chunks, headings, content],
+  );
 
   function openFind() {
     setFindOpen(true);
@@ -117,7 +123,13 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
           <CopyButton text={() => markdownToPlainText(content)} label="Copy plain text of the whole guideline">
             Copy plain text
           </CopyButton>
-          <button type="button" ref={findButtonRef} className="button-quiet button-small" aria-keyshortcuts="Control+F Meta+F" onClick={openFind}>
+          <button
+            type="button"
+            ref={findButtonRef}
+            className="button-quiet button-small"
+            aria-keyshortcuts="Control+F Meta+F"
+            onClick={openFind}
+          >
             Find
           </button>
         </div>
@@ -140,7 +152,12 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
             {chunks.map((chunk, index) =>
               rendered.has(index) ? (
                 <div key={index} className="reader-chunk" data-chunk={index} data-heading={chunk.heading ?? undefined}>
-                  <ReaderChunk source={chunk.source} heading={chunk.heading === null ? null : headings[chunk.heading]!} headingIndex={chunk.heading} section={sections[index]!} />
+                  <ReaderChunk
+                    source={chunk.source}
+                    heading={chunk.heading === null ? null : headings[chunk.heading]!}
+                    headingIndex={chunk.heading}
+                    section={sections[index]!}
+                  />
                 </div>
               ) : placed ? (
                 <div

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { GuidelineResult, GuidelineSuccess } from '../../../electron/shared/contract';
+import type { GuidelineResult, GuidelineSuccess } from '../../../electron/shared/api';
 import { Disclosure } from '../../ui/Disclosure';
 import { ErrorPanel, HostErrorPanel } from '../../ui/ErrorPanel';
 import { SaveToFileAction } from '../response/SaveToFileAction';
@@ -33,7 +33,12 @@ function GuidelineDocument({ value, guidelineId }: { value: GuidelineSuccess; gu
       {guideline.content.trim() === '' ? (
         <p className="muted">This guideline has no content.</p>
       ) : (
-        <LazyGuidelineReader key={`${guidelineId}\n${guideline.content.length}`} content={guideline.content} name={guideline.name} guidelineId={guidelineId} />
+        <LazyGuidelineReader
+          key={`${guidelineId}\n${guideline.content.length}`}
+          content={guideline.content}
+          name={guideline.name}
+          guidelineId={guidelineId}
+        />
       )}
       <footer className="guideline-transport small">
         <ExchangeSummary exchange={exchange} />
@@ -95,7 +100,10 @@ export function GuidelineView({
           <WholeBodyActionContext.Provider
             value={
               openedId !== null ? (
-                <SaveToFileAction target={{ kind: 'guideline', request: { guidelineId: openedId } }} label="Save the whole body to a file…" />
+                <SaveToFileAction
+                  target={{ kind: 'guideline', request: { guidelineId: openedId } }}
+                  label="Save the whole body to a file…"
+                />
               ) : null
             }
           >

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { GuidelineTabRef } from '../../../electron/shared/contract';
+import type { GuidelineTabRef } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { guidelineQuery } from './queries/guideline';
 import { useHost } from '../../host/HostContext';
@@ -18,9 +18,11 @@ import { stripLabel, useGuidelineTabLabels } from './tabs/useGuidelineTabLabels'
 import { DocumentTabStrip } from '../tabs/DocumentTabStrip';
 
 /** Alt+N (Ctrl/Cmd+T belongs to the browser), by physical key as for request tabs. */
-const isNewShortcut = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
+const isNewShortcut = (event: KeyboardEvent) =>
+  event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN';
 /** Alt+Shift+T reopens the last closed guideline tab. */
-const isReopenShortcut = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && event.shiftKey && event.code === 'KeyT';
+const isReopenShortcut = (event: KeyboardEvent) =>
+  event.altKey && !event.ctrlKey && !event.metaKey && event.shiftKey && event.code === 'KeyT';
 
 /**
  * The Guidelines tab: open a guideline by id (typed, suggested, picked from the known list or
@@ -50,7 +52,9 @@ export function GuidelinesPanel() {
   // read once on any profile never has to be pasted again.
   const suggestions = useMemo(() => {
     const knownIds = new Set((known.data ?? []).map((guideline) => guideline.id));
-    const kept = (library.data ?? []).filter((entry) => !knownIds.has(entry.guidelineId)).map((entry) => ({ id: entry.guidelineId, name: shownName(entry) }));
+    const kept = (library.data ?? [])
+      .filter((entry) => !knownIds.has(entry.guidelineId))
+      .map((entry) => ({ id: entry.guidelineId, name: shownName(entry) }));
     return known.data || library.data ? [...(known.data ?? []), ...kept] : undefined;
   }, [known.data, library.data]);
 
@@ -188,7 +192,11 @@ export function GuidelinesPanel() {
           saveError={saveError}
           saveErrorPrefix="Open guidelines are not being saved"
         />
-        <div role={active ? 'tabpanel' : undefined} id={panelDomId} aria-labelledby={state.activeKey === null ? undefined : tabDomId(state.activeKey)}>
+        <div
+          role={active ? 'tabpanel' : undefined}
+          id={panelDomId}
+          aria-labelledby={state.activeKey === null ? undefined : tabDomId(state.activeKey)}
+        >
           {/* One region for the tab in front; each guideline still gets a reader of its own (keyed in GuidelineView). */}
           <GuidelineShown
             tab={active}

@@ -36,7 +36,9 @@ export function LinkConfirm({ url, onClose }: { url: string; onClose: () => void
   return (
     <ModalDialog title="Open this link outside Agent Explorer?" onClose={onClose} className="link-confirm">
       <p>
-        {openable ? 'It opens in a new browser tab, not in Agent Explorer.' : 'Only https links are opened from a guideline. You can copy this address instead.'}
+        {openable
+          ? 'It opens in a new browser tab, not in Agent Explorer.'
+          : 'Only https links are opened from a guideline. You can copy this address instead.'}
         {host !== '' && (
           <>
             {' '}

@@ -118,7 +118,17 @@ function nodeText(node: unknown): string {
 const HEADING_TAGS = { 1: 'h3', 2: 'h4', 3: 'h5', 4: 'h6', 5: 'h6', 6: 'h6' } as const;
 
 /** The chunk's own heading: its id, and beside it "link to this section" and "Copy section". */
-function ChunkHeading({ heading, index, section, children }: { heading: OutlineHeading; index: number; section: () => string; children: ReactNode }) {
+function ChunkHeading({
+  heading,
+  index,
+  section,
+  children,
+}: {
+  heading: OutlineHeading;
+  index: number;
+  section: () => string;
+  children: ReactNode;
+}) {
   const reader = useReader();
   const Tag = HEADING_TAGS[heading.level as keyof typeof HEADING_TAGS];
   return (
@@ -127,7 +137,13 @@ function ChunkHeading({ heading, index, section, children }: { heading: OutlineH
         {children}
       </Tag>
       <span className="md-heading-actions">
-        <button type="button" className="button-quiet button-small heading-anchor" aria-label={`Link to section: ${heading.text}`} title="Link to this section" onClick={() => reader.goToHeading(index)}>
+        <button
+          type="button"
+          className="button-quiet button-small heading-anchor"
+          aria-label={`Link to section: ${heading.text}`}
+          title="Link to this section"
+          onClick={() => reader.goToHeading(index)}
+        >
           #
         </button>
         <CopyButton text={section} label={`Copy section: ${heading.text}`} />
@@ -191,7 +207,11 @@ export const ReaderChunk = memo(function ReaderChunk({
   return (
     <DocumentBoundary what="markdown" text={source}>
       <div className="markdown">
-        <Markdown remarkPlugins={remarkPlugins} urlTransform={markdownUrlTransform} components={chunkComponents(heading, headingIndex, section)}>
+        <Markdown
+          remarkPlugins={remarkPlugins}
+          urlTransform={markdownUrlTransform}
+          components={chunkComponents(heading, headingIndex, section)}
+        >
           {source}
         </Markdown>
       </div>

@@ -44,7 +44,12 @@ export const ReaderContents = memo(function ReaderContents({
 
   return (
     <nav aria-label="Contents" className="reader-contents" data-expanded={expanded}>
-      <button type="button" className="button-quiet button-small reader-contents-toggle" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+      <button
+        type="button"
+        className="button-quiet button-small reader-contents-toggle"
+        aria-expanded={expanded}
+        onClick={() => setExpanded(!expanded)}
+      >
         Contents ({headings.length})
       </button>
       <h3 className="reader-contents-title">Contents</h3>

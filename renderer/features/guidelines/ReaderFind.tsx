@@ -13,7 +13,8 @@ const CURRENT = 'guideline-find-current';
 
 /** The CSS Custom Highlight API where the browser has it (Chromium 105+), else null. */
 function highlights(): { set(name: string, value: unknown): void; delete(name: string): void } | null {
-  const css = globalThis.CSS as unknown as { highlights?: { set(name: string, value: unknown): void; delete(name: string): void } } | undefined;
+  const css = globalThis.CSS as unknown as
+    { highlights?: { set(name: string, value: unknown): void; delete(name: string): void } } | undefined;
   return css?.highlights && typeof (globalThis as { Highlight?: unknown }).Highlight === 'function' ? css.highlights : null;
 }
 
@@ -68,9 +69,16 @@ export function ReaderFind({
 
   const counts = chunks.map((_chunk, index) => domRanges.get(index)?.length ?? (rendered.has(index) ? 0 : sourceCounts[index]!));
   const total = counts.reduce((sum, count) => sum + count, 0);
-  const resolved = position && rendered.has(position.chunk) && domRanges.has(position.chunk) ? { chunk: position.chunk, match: position.match < 0 ? counts[position.chunk]! - 1 : Math.min(position.match, counts[position.chunk]! - 1) } : null;
+  const resolved =
+    position && rendered.has(position.chunk) && domRanges.has(position.chunk)
+      ? {
+          chunk: position.chunk,
+          match: position.match < 0 ? counts[position.chunk]! - 1 : Math.min(position.match, counts[position.chunk]! - 1),
+        }
+      : null;
   const currentRange = resolved && resolved.match >= 0 ? domRanges.get(resolved.chunk)?.[resolved.match] : undefined;
-  const ordinal = resolved && currentRange ? counts.slice(0, resolved.chunk).reduce((sum, count) => sum + count, 0) + resolved.match + 1 : 0;
+  const ordinal =
+    resolved && currentRange ? counts.slice(0, resolved.chunk).reduce((sum, count) => sum + count, 0) + resolved.match + 1 : 0;
 
   useEffect(() => {
     const registry = highlights();
@@ -100,7 +108,8 @@ export function ReaderFind({
     if (total === 0) return;
     const from = resolved ?? { chunk: direction === 1 ? -1 : chunks.length, match: 0 };
     let target: Position | null = null;
-    if (resolved && direction === 1 && resolved.match + 1 < counts[resolved.chunk]!) target = { chunk: resolved.chunk, match: resolved.match + 1 };
+    if (resolved && direction === 1 && resolved.match + 1 < counts[resolved.chunk]!)
+      target = { chunk: resolved.chunk, match: resolved.match + 1 };
     else if (resolved && direction === -1 && resolved.match > 0) target = { chunk: resolved.chunk, match: resolved.match - 1 };
     else {
       for (let step = 1; step <= chunks.length && target === null; step += 1) {
@@ -139,7 +148,13 @@ export function ReaderFind({
         }}
       />
       <span className="muted small reader-find-count" role="status">
-        {query === '' ? '' : total === 0 ? 'No matches' : ordinal > 0 ? `${ordinal} of ${total}` : `${total} ${total === 1 ? 'match' : 'matches'}`}
+        {query === ''
+          ? ''
+          : total === 0
+            ? 'No matches'
+            : ordinal > 0
+              ? `${ordinal} of ${total}`
+              : `${total} ${total === 1 ? 'match' : 'matches'}`}
       </span>
       <button type="button" className="button-quiet button-small" onClick={() => go(-1)} disabled={total === 0} aria-label="Previous match">
         ↑

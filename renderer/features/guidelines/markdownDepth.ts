@@ -16,9 +16,9 @@
  */
 
 /** Block containers (quotes, list items, and nesting by indentation) on one line. */
-export const MAX_BLOCK_DEPTH = 64;
+const MAX_BLOCK_DEPTH = 64;
 /** Open emphasis delimiters (`*`, `_`, `~`) or brackets (`[`, `![`) within one paragraph. */
-export const MAX_INLINE_DEPTH = 128;
+const MAX_INLINE_DEPTH = 128;
 
 /** What was measured: the deepest block nesting of any line and inline nesting of any paragraph. */
 export interface MarkdownDepth {

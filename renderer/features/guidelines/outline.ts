@@ -48,7 +48,7 @@ export interface Outline {
 }
 
 /** The prefix of every heading id: server text can never produce one of the app's own ids. */
-export const HEADING_ID_PREFIX = 'gl-';
+const HEADING_ID_PREFIX = 'gl-';
 
 let readers = 0;
 /**
@@ -167,15 +167,22 @@ export function outline(source: string, name: string, prefix = HEADING_ID_PREFIX
     }
   }
 
-  const ids = headingIds(found.map((heading) => heading.text), prefix);
-  const starts = [...found.map((heading, index) => ({ at: heading.start, heading: index as number | null })), ...breaks.map((at) => ({ at, heading: null }))]
+  const ids = headingIds(
+    found.map((heading) => heading.text),
+    prefix,
+  );
+  const starts = [
+    ...found.map((heading, index) => ({ at: heading.start, heading: index as number | null })),
+    ...breaks.map((at) => ({ at, heading: null })),
+  ]
     .filter((cut) => cut.at >= bodyStart)
     .sort((a, b) => a.at - b.at);
   const chunks: OutlineChunk[] = [];
   const chunkOfHeading: number[] = [];
   if (starts.length === 0 || starts[0]!.at > bodyStart) {
     const firstEnd = starts[0]?.at ?? source.length;
-    if (source.slice(bodyStart, firstEnd).trim() !== '' || starts.length === 0) chunks.push({ source: source.slice(bodyStart, firstEnd), start: bodyStart, heading: null });
+    if (source.slice(bodyStart, firstEnd).trim() !== '' || starts.length === 0)
+      chunks.push({ source: source.slice(bodyStart, firstEnd), start: bodyStart, heading: null });
   }
   starts.forEach((cut, index) => {
     const end = starts[index + 1]?.at ?? source.length;

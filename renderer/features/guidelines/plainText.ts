@@ -13,7 +13,9 @@ const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
 function inline(text: string): string {
   return text
     .replace(/!\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, alt: string, url: string) => `[Image: ${alt || 'no description'}] (${url})`)
-    .replace(/\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, label: string, url: string) => (url === '' || url === label ? label : `${label} (${url})`))
+    .replace(/\[([^\]]*)\]\(([^)\s]*)[^)]*\)/g, (_m, label: string, url: string) =>
+      url === '' || url === label ? label : `${label} (${url})`,
+    )
     .replace(/`([^`]*)`/g, '$1')
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
     .replace(/(\*|_)(?=\S)(.+?)(?<=\S)\1/g, '$2')
@@ -55,5 +57,10 @@ export function markdownToPlainText(source: string): string {
     }
     out.push(inline(line));
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n'
+  );
 }

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { OutlineChunk } from './outline';
 
 /** Rendered at once: about a screen and a half of text. */
-export const FIRST_SCREEN_CHARS = 8000;
+const FIRST_SCREEN_CHARS = 8000;
 /** Up to this size the rest is rendered in the background too, so the browser's own find and a screen reader see it all. */
-export const RENDER_ALL_CHARS = 300_000;
+const RENDER_ALL_CHARS = 300_000;
 /** Parts rendered per background step: small enough that a step stays far below 200 ms. */
 const STEP_CHARS = 12_000;
 /** How far beyond the visible area a part starts to render, so scrolling rarely meets a placeholder. */

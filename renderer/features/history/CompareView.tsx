@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { HistoryEntry } from '../../../electron/shared/contract';
+import type { HistoryEntry } from '../../../electron/shared/api';
 import { useHost } from '../../host/HostContext';
 import { historyEntryQuery } from './queries/history';
 import { HostErrorPanel } from '../../ui/ErrorPanel';
@@ -30,7 +30,12 @@ export function CompareView({ ids, onClose }: { ids: readonly [number, number]; 
   };
 
   return (
-    <section aria-label="Comparison" className="card comparison" onKeyDown={onKeyDown} aria-busy={comparison === null && !failed ? 'true' : undefined}>
+    <section
+      aria-label="Comparison"
+      className="card comparison"
+      onKeyDown={onKeyDown}
+      aria-busy={comparison === null && !failed ? 'true' : undefined}
+    >
       <div className="card-head compare-head">
         <h2 className="card-title" ref={heading} tabIndex={-1}>
           Comparison

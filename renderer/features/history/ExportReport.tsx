@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS } from '../../../electron/shared/contract';
+import { MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useExportReport, type ExportedReport } from './queries/historyReport';
 import { ModalDialog } from '../../ui/ModalDialog';
@@ -19,7 +19,13 @@ export function ExportReportButton({ ids, className = 'button-quiet button-small
   const tooMany = ids.length > MAX_REPORT_ENTRIES;
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)} disabled={ids.length === 0 || tooMany} aria-describedby={tooMany ? hintId : undefined}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => setOpen(true)}
+        disabled={ids.length === 0 || tooMany}
+        aria-describedby={tooMany ? hintId : undefined}
+      >
         Export report
       </button>
       {tooMany && (
@@ -35,7 +41,8 @@ export function ExportReportButton({ ids, className = 'button-quiet button-small
 /** Where the file went, in words: the desktop's path, a browser download, or a cancelled dialog. */
 function savedMessage(format: ReportFormat, report: ExportedReport): string {
   if (!report.saved) return `The ${FORMAT_NAME[format]} was not saved: the save dialog was cancelled.`;
-  if (report.path === null) return `The ${FORMAT_NAME[format]} was downloaded as ${report.fileName}: your browser keeps it with its downloads.`;
+  if (report.path === null)
+    return `The ${FORMAT_NAME[format]} was downloaded as ${report.fileName}: your browser keeps it with its downloads.`;
   return `The ${FORMAT_NAME[format]} was saved to ${report.path}.`;
 }
 
@@ -44,7 +51,7 @@ function savedMessage(format: ReportFormat, report: ExportedReport): string {
  * place (so screen readers announce each change), a failure in an alert with the host's words.
  * The dialog stays open after a save, so the other format can be saved with the same note.
  */
-export function ExportReportDialog({ ids, onClose }: { ids: readonly number[]; onClose: () => void }) {
+function ExportReportDialog({ ids, onClose }: { ids: readonly number[]; onClose: () => void }) {
   const [note, setNote] = useState('');
   const [format, setFormat] = useState<ReportFormat>('html');
   const exporting = useExportReport();
@@ -57,7 +64,8 @@ export function ExportReportDialog({ ids, onClose }: { ids: readonly number[]; o
   let status = '';
   if (exporting.isPending) status = `Making the ${FORMAT_NAME[format]} and saving it…`;
   else if (exporting.isSuccess && exporting.data.ok) status = savedMessage(format, exporting.data.value);
-  const failure = exporting.isSuccess && !exporting.data.ok ? exporting.data.error.message : exporting.isError ? thrownMessage(exporting.error) : null;
+  const failure =
+    exporting.isSuccess && !exporting.data.ok ? exporting.data.error.message : exporting.isError ? thrownMessage(exporting.error) : null;
 
   return (
     <ModalDialog

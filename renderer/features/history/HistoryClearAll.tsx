@@ -7,13 +7,16 @@ import { FailureLine } from '../../ui/ErrorPanel';
 const entries = (count: number) => (count === 1 ? '1 entry' : `${count.toLocaleString()} entries`);
 
 /** What Clear all would delete, in a sentence: how many go, and what happens to the pinned ones. */
-export function clearSentence(total: number, pinned: number, alsoPinned: boolean): string {
+function clearSentence(total: number, pinned: number, alsoPinned: boolean): string {
   if (total === 0) return 'The history is empty: there is nothing to clear.';
   if (pinned === 0) return `Delete all ${entries(total)} in the history? This cannot be undone.`;
-  if (alsoPinned) return `Delete all ${entries(total)} in the history, the ${pinned === 1 ? 'pinned one' : `${pinned.toLocaleString()} pinned ones`} too? This cannot be undone.`;
+  if (alsoPinned)
+    return `Delete all ${entries(total)} in the history, the ${pinned === 1 ? 'pinned one' : `${pinned.toLocaleString()} pinned ones`} too? This cannot be undone.`;
   const going = total - pinned;
   const kept = pinned === 1 ? 'The pinned entry is kept.' : `The ${pinned.toLocaleString()} pinned entries are kept.`;
-  return going === 0 ? `Every entry is pinned, so nothing would be deleted. ${kept}` : `Delete ${entries(going)} from the history? ${kept} This cannot be undone.`;
+  return going === 0
+    ? `Every entry is pinned, so nothing would be deleted. ${kept}`
+    : `Delete ${entries(going)} from the history? ${kept} This cannot be undone.`;
 }
 
 /**
@@ -62,7 +65,11 @@ export function HistoryClearAll({ onCleared }: { onCleared: (keepPinned: boolean
           )
         }
       >
-        {counts.isError ? `The history could not be counted: ${thrownMessage(counts.error)}` : counts.data ? clearSentence(total, pinned, alsoPinned) : 'Counting the entries…'}{' '}
+        {counts.isError
+          ? `The history could not be counted: ${thrownMessage(counts.error)}`
+          : counts.data
+            ? clearSentence(total, pinned, alsoPinned)
+            : 'Counting the entries…'}{' '}
         {/* A long history takes seconds to clear: said while it runs (the section's status line says when it is done). */}
         <span aria-live="polite">{clear.isPending ? `Deleting ${entries(alsoPinned ? total : total - pinned)}…` : ''}</span>
         {pinned > 0 && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { askedOf } from '../../../electron/shared/reports/reportEntry';
-import type { HistoryEntry } from '../../../electron/shared/contract';
+import type { HistoryEntry } from '../../../electron/shared/api';
 import { useAppInfo } from '../../app/appInfo';
 import { CopyButton } from '../../ui/CopyButton';
 import { thrownMessage } from '../../lib/errorKinds';
@@ -71,7 +71,11 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
         <div className="cluster history-opened-actions">
           <ToggleButton
             pressed={entry.pinned}
-            title={entry.pinned ? 'Pinned: kept by Clear all and by the retention setting. Press to unpin.' : 'Pin: keep it through Clear all and the retention setting'}
+            title={
+              entry.pinned
+                ? 'Pinned: kept by Clear all and by the retention setting. Press to unpin.'
+                : 'Pin: keep it through Clear all and the retention setting'
+            }
             disabled={pin.isPending}
             onToggle={() => pin.mutate({ id: entry.id, pinned: !entry.pinned })}
           >
@@ -115,7 +119,8 @@ function OpenedEntry({ entry, onDeleted }: { entry: HistoryEntry; onDeleted: (id
           }}
           onConfirm={() => remove.mutate({ ids: [entry.id] }, { onSuccess: () => onDeleted([entry.id]) })}
         >
-          Delete this {entry.what === 'saved' ? 'save to a file' : entry.what === 'invoke' ? 'invoke' : 'guideline fetch'} from the history{entry.pinned ? ', although it is pinned' : ''}? This cannot be undone.
+          Delete this {entry.what === 'saved' ? 'save to a file' : entry.what === 'invoke' ? 'invoke' : 'guideline fetch'} from the history
+          {entry.pinned ? ', although it is pinned' : ''}? This cannot be undone.
         </ConfirmStep>
       )}
       {problem && (

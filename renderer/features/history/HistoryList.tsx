@@ -1,12 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/contract';
+import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/api';
 import { formatMs } from '../../lib/format';
 import { Passage } from './Passage';
 import { asAsked, outcomeOf, savedKindLabel, type HistoryRow } from './rows';
 
 /** "invoke", "guideline", or what failed or was cancelled ("guideline failed"), or "invoke saved to file". */
-const kindLabel = (entry: HistorySummary) => (entry.what === 'saved' ? savedKindLabel(entry) : entry.kind === entry.what ? entry.kind : `${entry.what} ${entry.kind}`);
+const kindLabel = (entry: HistorySummary) =>
+  entry.what === 'saved' ? savedKindLabel(entry) : entry.kind === entry.what ? entry.kind : `${entry.what} ${entry.kind}`;
 
 /**
  * The History list, virtualized (TanStack Virtual): only the rows in view, plus a few, are in
@@ -172,7 +173,10 @@ function EntryLine({
           <span className="history-time mono">{time}</span>{' '}
           <span className={`history-kind history-kind-${entry.kind}`}>{kindLabel(entry)}</span>{' '}
           {name ? (
-            <span className="history-target history-agent-name" title={`${asAsked(entry).what === 'guideline' ? 'Guideline' : 'Agent'} id: ${entry.targetId}`}>
+            <span
+              className="history-target history-agent-name"
+              title={`${asAsked(entry).what === 'guideline' ? 'Guideline' : 'Agent'} id: ${entry.targetId}`}
+            >
               {name}
             </span>
           ) : (

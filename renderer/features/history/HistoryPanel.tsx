@@ -1,8 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ERROR_CODES, type ErrorCode, type HistoryKind } from '../../../electron/shared/contract';
+import { ERROR_CODES, type ErrorCode, type HistoryKind } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useHistoryList, useHistoryRemovalsPending, useHistorySearch, useMissingHistoryEntries, type HistoryFilters } from './queries/history';
+import {
+  useHistoryList,
+  useHistoryRemovalsPending,
+  useHistorySearch,
+  useMissingHistoryEntries,
+  type HistoryFilters,
+} from './queries/history';
 import { useProfiles } from '../profile/queries/profiles';
 import { LazyCompareView } from './LazyCompareView';
 import { useAgentNames } from './agentNames';
@@ -13,7 +19,7 @@ import { HistorySelectionBar } from './HistorySelectionBar';
 import { groupByDay } from './rows';
 
 /** Searching waits for this many characters: a shorter prefix matches most of a large history, slowly. */
-export const MIN_SEARCH_CHARS = 3;
+const MIN_SEARCH_CHARS = 3;
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -75,7 +81,10 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
   const active = search === null ? list : found;
 
   useEffect(() => {
-    if (visible) void queryClient.invalidateQueries({ queryKey: ['listHistory'] }).then(() => queryClient.invalidateQueries({ queryKey: ['searchHistory'] }));
+    if (visible)
+      void queryClient
+        .invalidateQueries({ queryKey: ['listHistory'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['searchHistory'] }));
   }, [visible, queryClient]);
 
   const rows = useMemo(() => {
@@ -120,7 +129,6 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
     };
   }, [listReadAt, findMissing]);
 
-
   // After a delete or a clear, focus moves to the entry that took the deleted one's place (else
   // the first in view, else the search box) once the list has been read again without it.
   const listCard = useRef<HTMLElement>(null);
@@ -150,12 +158,21 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
       const gone = new Set(ids === 'unpinned' ? entries.filter((entry) => !entry.pinned).map((entry) => entry.id) : ids);
       if (ids === 'unpinned' && openedId !== null && !entries.some((entry) => entry.id === openedId && entry.pinned)) gone.add(openedId);
       const position = entries.findIndex((entry) => gone.has(entry.id));
-      const next = entries.slice(position + 1).find((entry) => !gone.has(entry.id)) ?? entries.slice(0, Math.max(position, 0)).reverse().find((entry) => !gone.has(entry.id));
+      const next =
+        entries.slice(position + 1).find((entry) => !gone.has(entry.id)) ??
+        entries
+          .slice(0, Math.max(position, 0))
+          .reverse()
+          .find((entry) => !gone.has(entry.id));
       if (!keepFocus) {
         focusAfter.current = { gone, next: position < 0 ? null : (next?.id ?? null) };
         setDeletes((count) => count + 1);
       }
-      setSelected((previous) => (ids === 'unpinned' ? previous.filter((id) => entries.some((entry) => entry.id === id && entry.pinned)) : previous.filter((id) => !gone.has(id))));
+      setSelected((previous) =>
+        ids === 'unpinned'
+          ? previous.filter((id) => entries.some((entry) => entry.id === id && entry.pinned))
+          : previous.filter((id) => !gone.has(id)),
+      );
       setOpenedId((previous) => (previous !== null && gone.has(previous) ? null : previous));
       // A comparison of an entry that went (or after a Clear all) ends: there is nothing to show.
       setComparing((pair) => (pair !== null && (ids === 'unpinned' || keepFocus || gone.has(pair[0]) || gone.has(pair[1])) ? null : pair));
@@ -207,7 +224,12 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
               setTyped(event.target.value);
             }}
           />
-          <select className="input history-filter" aria-label="Profile" value={filters.profileId ?? ''} onChange={(event) => setFilter('profileId', event.target.value || undefined)}>
+          <select
+            className="input history-filter"
+            aria-label="Profile"
+            value={filters.profileId ?? ''}
+            onChange={(event) => setFilter('profileId', event.target.value || undefined)}
+          >
             <option value="">All profiles</option>
             {(profiles.data?.profiles ?? []).map((profile) => (
               <option key={profile.id} value={profile.id}>
@@ -215,7 +237,12 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
               </option>
             ))}
           </select>
-          <select className="input history-filter" aria-label="Kind" value={filters.kind ?? ''} onChange={(event) => setFilter('kind', (event.target.value || undefined) as HistoryKind | undefined)}>
+          <select
+            className="input history-filter"
+            aria-label="Kind"
+            value={filters.kind ?? ''}
+            onChange={(event) => setFilter('kind', (event.target.value || undefined) as HistoryKind | undefined)}
+          >
             <option value="">All kinds</option>
             <option value="invoke">Invoke</option>
             <option value="guideline">Guideline</option>
@@ -358,8 +385,7 @@ function YesNoFilter({
 function DayFilter({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
   return (
     <label className="history-date">
-      {label}{' '}
-      <input className="input" type="date" value={value} onChange={(event) => onChange(event.target.value)} />
+      {label} <input className="input" type="date" value={value} onChange={(event) => onChange(event.target.value)} />
     </label>
   );
 }

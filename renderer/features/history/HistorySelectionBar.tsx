@@ -9,7 +9,7 @@ import { FailureLine } from '../../ui/ErrorPanel';
 const entries = (count: number) => (count === 1 ? '1 entry' : `${count.toLocaleString()} entries`);
 
 /** Why Compare cannot be used with this many selected, or null when it can (exactly two). */
-export function compareHint(count: number): string | null {
+function compareHint(count: number): string | null {
   if (count === 2) return null;
   if (count < 2) return 'Select two entries to compare.';
   return `Select two entries to compare (${count} are selected).`;
@@ -89,14 +89,24 @@ export function HistorySelectionBar({
           }}
           onConfirm={() => {
             const ids = [...selected];
-            remove.mutate({ ids }, { onSuccess: () => {
-              setConfirming(false);
-              onDeleted(ids);
-            } });
+            remove.mutate(
+              { ids },
+              {
+                onSuccess: () => {
+                  setConfirming(false);
+                  onDeleted(ids);
+                },
+              },
+            );
           }}
         >
           Delete {selected.length === 1 ? 'the selected entry' : `the ${selected.length.toLocaleString()} selected entries`}
-          {pinnedSelected > 0 ? selected.length === 1 ? ', although it is pinned' : `, ${pinnedSelected === 1 ? 'one of them pinned' : `${pinnedSelected} of them pinned`}` : ''}? This cannot be undone.
+          {pinnedSelected > 0
+            ? selected.length === 1
+              ? ', although it is pinned'
+              : `, ${pinnedSelected === 1 ? 'one of them pinned' : `${pinnedSelected} of them pinned`}`
+            : ''}
+          ? This cannot be undone.
         </ConfirmStep>
       )}
       <FailureLine failed={remove.isError} error={remove.error} />

@@ -1,18 +1,18 @@
-import type { HistoryPassage } from '../../../electron/shared/contract';
+import type { HistoryPassage } from '../../../electron/shared/api';
 
 /**
  * At most this many characters are shown before the first match. The passage line is one line
  * cut with an ellipsis at its end; FTS5's snippet centres the matches in a window of 16 words,
  * and long words before them (URLs, ids, JSON) could push the match past the end of the line.
  */
-export const PASSAGE_LEAD_CHARS = 24;
+const PASSAGE_LEAD_CHARS = 24;
 
 /**
  * The passage with the text before its first match cut to about PASSAGE_LEAD_CHARS (at a word
  * start where there is one, marked by "…"), the highlights moved with it: so the match is near
  * the start of the line, where it is seen at any width.
  */
-export function leadTrimmed(passage: HistoryPassage, lead = PASSAGE_LEAD_CHARS): HistoryPassage {
+function leadTrimmed(passage: HistoryPassage, lead = PASSAGE_LEAD_CHARS): HistoryPassage {
   const first = Math.min(...passage.highlights.map((range) => range.start));
   if (!Number.isFinite(first) || first <= lead) return passage;
   let from = first - lead;

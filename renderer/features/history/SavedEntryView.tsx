@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../../electron/shared/contract';
+import type { HistoryEntry } from '../../../electron/shared/api';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { ExchangeExtras, ExchangeSummary } from '../../ui/ExchangeDetails';
 import { TlsFact } from '../response/TlsFact';
@@ -19,7 +19,9 @@ export function SavedEntryView({ entry }: { entry: SavedEntry }) {
   return (
     <section aria-label="Response" className="card response">
       <div className="card-head">
-        <h2 className="card-title">{asked.kind === 'invoke' ? `Response from ${target}, saved to a file` : `Guideline ${target}, saved to a file`}</h2>
+        <h2 className="card-title">
+          {asked.kind === 'invoke' ? `Response from ${target}, saved to a file` : `Guideline ${target}, saved to a file`}
+        </h2>
       </div>
       {entry.result.ok && exchange ? (
         <div className="result">

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CatalogAgent, HistorySummary, KnownAgent, KnownGuideline } from '../../../electron/shared/contract';
+import type { CatalogAgent, HistorySummary, KnownAgent, KnownGuideline } from '../../../electron/shared/api';
 import { catalogKey, useCatalog } from '../catalog/queries/catalog';
 import { useKnownAgents, useKnownGuidelines } from '../catalog/queries/knownLists';
 import { queryKeys } from './queries/keys';

@@ -1,6 +1,6 @@
 import { askedOf } from '../../../electron/shared/reports/reportEntry';
-import type { ExchangeRecord, HistoryEntry, JsonValue, PlatformError } from '../../../electron/shared/contract';
-import { savedToFileText } from '../../../electron/shared/contract';
+import type { ExchangeRecord, HistoryEntry, JsonValue, PlatformError } from '../../../electron/shared/api';
+import { savedToFileText } from '../../../electron/shared/api';
 import { formatMs } from '../../lib/format';
 import { DEFAULT_LIMITS, deadlineIn, wordDiff, type Deadline, type DiffLimits, type WordDiff } from './wordDiff';
 
@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS, deadlineIn, wordDiff, type Deadline, type DiffLimits, t
  */
 
 /** A fact of each entry (profile, status, token…), and whether they differ. */
-export interface FactRow {
+interface FactRow {
   label: string;
   values: readonly [string, string];
   differs: boolean;
@@ -21,8 +21,7 @@ export interface FactRow {
 
 /** A text of both entries (request text, answer, guideline content…), word-diffed; or held by one only. */
 export type TextRow =
-  | { label: string; kind: 'both'; diff: WordDiff }
-  | { label: string; kind: 'one'; side: 0 | 1; text: string; missing: string };
+  { label: string; kind: 'both'; diff: WordDiff } | { label: string; kind: 'one'; side: 0 | 1; text: string; missing: string };
 
 /** A payload key: in one entry only, or in both with equal or different values (as JSON). */
 export interface PayloadRow {
@@ -32,7 +31,7 @@ export interface PayloadRow {
 }
 
 /** A timing of each entry, with entry 2 minus entry 1 in ms when both have it as a number. */
-export interface TimingRow {
+interface TimingRow {
   label: string;
   values: readonly [string, string];
   deltaMs: number | null;
@@ -66,7 +65,8 @@ const targetOf = (entry: HistoryEntry) => {
 };
 /** "Saved to <path> (N bytes)" for a save to a file that succeeded, else null. */
 const savedOf = (entry: HistoryEntry) => (entry.what === 'saved' && entry.result.ok ? savedToFileText(entry.result.value) : null);
-const exchangeOf = (entry: HistoryEntry): ExchangeRecord | null => (entry.result.ok ? entry.result.value.exchange : entry.result.error.exchange);
+const exchangeOf = (entry: HistoryEntry): ExchangeRecord | null =>
+  entry.result.ok ? entry.result.value.exchange : entry.result.error.exchange;
 const errorOf = (entry: HistoryEntry): PlatformError | null => (entry.result.ok ? null : entry.result.error);
 
 function statusOf(entry: HistoryEntry): string {
@@ -86,7 +86,9 @@ function contractCheckOf(entry: HistoryEntry): string {
 /** The outcome in words, for the notes: "succeeded (200 OK)" or "failed (timeout: …)". */
 function outcomeOf(entry: HistoryEntry): string {
   const error = errorOf(entry);
-  return error === null ? `succeeded (${statusOf(entry)})` : `${entry.kind === 'cancelled' ? 'was cancelled' : 'failed'} (${error.code}: ${error.message})`;
+  return error === null
+    ? `succeeded (${statusOf(entry)})`
+    : `${entry.kind === 'cancelled' ? 'was cancelled' : 'failed'} (${error.code}: ${error.message})`;
 }
 
 function fact(label: string, first: string, second: string): FactRow {
@@ -102,7 +104,17 @@ function facts(entries: readonly [HistoryEntry, HistoryEntry]): FactRow[] {
     const exchange = exchangeOf(entry);
     return exchange === null ? NONE : `${exchange.method} ${exchange.url}`;
   });
-  const token = both((entry) => (entry.what === 'saved' && entry.result.ok ? 'not read (the body went to a file)' : askedOf(entry).what !== 'invoke' ? 'not applicable' : entry.result.ok ? (entry.tokenPresent ? 'present' : 'absent') : NONE));
+  const token = both((entry) =>
+    entry.what === 'saved' && entry.result.ok
+      ? 'not read (the body went to a file)'
+      : askedOf(entry).what !== 'invoke'
+        ? 'not applicable'
+        : entry.result.ok
+          ? entry.tokenPresent
+            ? 'present'
+            : 'absent'
+          : NONE,
+  );
   return [
     fact('Kind', kindName(a), kindName(b)),
     fact('Recorded', new Date(a.recordedAt).toLocaleString(), new Date(b.recordedAt).toLocaleString()),
@@ -155,7 +167,8 @@ function textsOf(entries: readonly [HistoryEntry, HistoryEntry]): Texts {
     texts.push({ label: 'Text', values: [askedA.text, askedB.text], missing: ['', ''] });
     const answerOf = (entry: HistoryEntry) => (entry.what === 'invoke' && entry.result.ok ? entry.result.value.response.answer : null);
     const answers = [answerOf(a), answerOf(b)] as const;
-    if (answers[0] !== null || answers[1] !== null) texts.push({ label: 'Answer', values: answers, missing: [lacks(a, 'answer'), lacks(b, 'answer')] });
+    if (answers[0] !== null || answers[1] !== null)
+      texts.push({ label: 'Answer', values: answers, missing: [lacks(a, 'answer'), lacks(b, 'answer')] });
   }
   if (askedA.what === 'guideline' && askedB.what === 'guideline') {
     const guidelineOf = (entry: HistoryEntry) => (entry.what === 'guideline' && entry.result.ok ? entry.result.value.guideline : null);
@@ -163,7 +176,11 @@ function textsOf(entries: readonly [HistoryEntry, HistoryEntry]): Texts {
     if (guidelines[0] !== null || guidelines[1] !== null) {
       for (const field of ['name', 'description', 'content'] as const) {
         const label = field[0]!.toUpperCase() + field.slice(1);
-        texts.push({ label, values: [guidelines[0]?.[field] ?? null, guidelines[1]?.[field] ?? null], missing: [lacks(a, 'guideline'), lacks(b, 'guideline')] });
+        texts.push({
+          label,
+          values: [guidelines[0]?.[field] ?? null, guidelines[1]?.[field] ?? null],
+          missing: [lacks(a, 'guideline'), lacks(b, 'guideline')],
+        });
       }
     }
   }
@@ -201,7 +218,8 @@ function timing(entries: readonly [HistoryEntry, HistoryEntry]): TimingRow[] {
     timingRow('Server duration', [server[0]?.ms ?? null, server[1]?.ms ?? null]),
     timingRow('Round trip', [exchanges[0]?.roundTripMs ?? null, exchanges[1]?.roundTripMs ?? null]),
   ];
-  for (const [label, phase] of PHASES) rows.push(timingRow(label, [exchanges[0]?.timing?.[phase] ?? null, exchanges[1]?.timing?.[phase] ?? null]));
+  for (const [label, phase] of PHASES)
+    rows.push(timingRow(label, [exchanges[0]?.timing?.[phase] ?? null, exchanges[1]?.timing?.[phase] ?? null]));
   const connection = (exchange: ExchangeRecord | null) => (exchange?.timing ? (exchange.timing.reusedConnection ? 'reused' : 'new') : NONE);
   rows.push({ label: 'Connection', values: [connection(exchanges[0]), connection(exchanges[1])], deltaMs: null });
   return rows;
@@ -211,7 +229,10 @@ function notes(entries: readonly [HistoryEntry, HistoryEntry], texts: Texts): st
   const [a, b] = entries;
   const said: string[] = [];
   // A save to a file has no body to compare: say where it went (the texts say so too).
-  for (const [n, entry] of [[1, a], [2, b]] as const) {
+  for (const [n, entry] of [
+    [1, a],
+    [2, b],
+  ] as const) {
     const saved = savedOf(entry);
     if (saved !== null) said.push(`Entry ${n}'s body went to a file, unread, so its answer is not compared: ${saved}.`);
   }
@@ -225,7 +246,8 @@ function notes(entries: readonly [HistoryEntry, HistoryEntry], texts: Texts): st
     said.push(`They went to different servers: ${a.profile.name} (${a.profile.baseUrl}) and ${b.profile.name} (${b.profile.baseUrl}).`);
   }
   for (const text of texts) {
-    if (text.values[0] !== null && text.values[1] !== null && text.values[0] === text.values[1]) said.push(`${text.label}: the same in both.`);
+    if (text.values[0] !== null && text.values[1] !== null && text.values[0] === text.values[1])
+      said.push(`${text.label}: the same in both.`);
   }
   return said;
 }

@@ -1,7 +1,7 @@
 import { reportEntry } from '../../../electron/shared/reports/reportEntry';
 import { entryMarkdown } from '../../../electron/shared/reports/reportMarkdown';
 import { withChecklists } from '../../../electron/shared/reports/reportBundle';
-import type { EntryChecklist, HistoryEntry } from '../../../electron/shared/contract';
+import type { EntryChecklist, HistoryEntry } from '../../../electron/shared/api';
 
 /**
  * Copy as Markdown: the opened entry for a ticket, made here from the entry the page already

@@ -1,4 +1,4 @@
-import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/contract';
+import type { HistorySearchHit, HistorySummary } from '../../../electron/shared/api';
 
 /** One row of the History list: a day heading, or an entry (with its passage when searching). */
 export type HistoryRow =
@@ -42,7 +42,7 @@ export function outcomeOf(entry: HistorySummary): string {
  * two sent again: its kind says which when it succeeded, else its method (POST invokes, GET
  * fetches a guideline); null when it failed before anything was sent.
  */
-export function askedKind(entry: HistorySummary): 'invoke' | 'guideline' | null {
+function askedKind(entry: HistorySummary): 'invoke' | 'guideline' | null {
   if (entry.what !== 'saved') return entry.what;
   if (entry.kind === 'invoke' || entry.kind === 'guideline') return entry.kind;
   return entry.method === 'POST' ? 'invoke' : entry.method === 'GET' ? 'guideline' : null;

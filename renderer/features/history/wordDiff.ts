@@ -53,7 +53,12 @@ export function deadlineIn(ms: number, now: () => number = () => performance.now
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** The word diff of `first` → `second`, or the reason it was not made. */
-export function wordDiff(first: string, second: string, limits: DiffLimits = DEFAULT_LIMITS, deadline: Deadline = deadlineIn(limits.budgetMs)): WordDiff {
+export function wordDiff(
+  first: string,
+  second: string,
+  limits: DiffLimits = DEFAULT_LIMITS,
+  deadline: Deadline = deadlineIn(limits.budgetMs),
+): WordDiff {
   if (first === second) return { kind: 'diff', parts: first === '' ? [] : [{ op: 'same', text: first }], changes: 0 };
   const longest = Math.max(first.length, second.length);
   if (longest > limits.maxChars) {
@@ -64,7 +69,8 @@ export function wordDiff(first: string, second: string, limits: DiffLimits = DEF
     };
   }
   const timeout = Math.floor(deadline.remainingMs());
-  if (timeout <= 0) return { kind: 'skipped', reason: 'Not compared word by word: the time for this comparison ran out.', texts: [first, second] };
+  if (timeout <= 0)
+    return { kind: 'skipped', reason: 'Not compared word by word: the time for this comparison ran out.', texts: [first, second] };
   const changes = diffWords(first, second, { maxEditLength: limits.maxEditLength, timeout });
   if (changes === undefined) {
     return {
@@ -73,6 +79,9 @@ export function wordDiff(first: string, second: string, limits: DiffLimits = DEF
       texts: [first, second],
     };
   }
-  const parts: DiffPart[] = changes.map((change) => ({ op: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value }));
+  const parts: DiffPart[] = changes.map((change) => ({
+    op: change.added ? 'added' : change.removed ? 'removed' : 'same',
+    text: change.value,
+  }));
   return { kind: 'diff', parts, changes: parts.filter((part) => part.op !== 'same').length };
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CatalogAgent, KnownAgent } from '../../../electron/shared/contract';
+import type { CatalogAgent, KnownAgent } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { PickList } from '../../ui/PickList';
 

@@ -1,5 +1,5 @@
 import type { Dispatch, KeyboardEvent, RefObject } from 'react';
-import type { CatalogAgent, KnownAgent } from '../../../electron/shared/contract';
+import type { CatalogAgent, KnownAgent } from '../../../electron/shared/api';
 import type { AgentKnowledge } from '../../lib/agentKnowledge';
 import { AgentField } from './AgentField';
 import { AgentPicker } from './AgentPicker';
@@ -48,7 +48,8 @@ export function agentOptions(agents: readonly KnownAgent[] | undefined, catalog:
  * never start a billed run by accident.
  */
 export function InvokeForm(props: InvokeFormProps) {
-  const { draft, dispatch, agents, catalog, knowledge, agentError, clearAgentError, agentInput, payload, pending, cancelling, outcome } = props;
+  const { draft, dispatch, agents, catalog, knowledge, agentError, clearAgentError, agentInput, payload, pending, cancelling, outcome } =
+    props;
   const builtIn = knowledge?.builtIn ?? null;
   const offerExample = builtIn !== null && !showsExample(draft, builtIn);
 
@@ -128,7 +129,12 @@ export function InvokeForm(props: InvokeFormProps) {
           </button>
         )}
         {props.onNewSuite && (
-          <button type="button" className="button-quiet" title="Start a suite in Runs with this request as its case" onClick={props.onNewSuite}>
+          <button
+            type="button"
+            className="button-quiet"
+            title="Start a suite in Runs with this request as its case"
+            onClick={props.onNewSuite}
+          >
             New suite
           </button>
         )}

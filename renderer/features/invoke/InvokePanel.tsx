@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import type { ProfilesState, Workspace } from '../../../electron/shared/contract';
+import type { ProfilesState, Workspace } from '../../../electron/shared/api';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useCatalog } from '../catalog/queries/catalog';
@@ -190,7 +190,10 @@ function RequestWorkspace({
         panelDomId={panelDomId}
         onActivate={(id) => dispatch({ type: 'activate', id })}
         onClose={closeTab}
-        rename={{ initial: (id) => byId.get(id)?.title || labels.get(id) || '', apply: (id, title) => dispatch({ type: 'rename', id, title }) }}
+        rename={{
+          initial: (id) => byId.get(id)?.title || labels.get(id) || '',
+          apply: (id, title) => dispatch({ type: 'rename', id, title }),
+        }}
         newButton={{ text: '+ New request', title: 'New request (Alt+N)' }}
         onNew={newTab}
         reopenButton={{ text: 'Reopen closed tab', title: 'Reopen closed tab (Alt+Shift+T)' }}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { InvokeRequest, InvokeResult, KnownAgent } from '../../../electron/shared/contract';
+import type { InvokeRequest, InvokeResult, KnownAgent } from '../../../electron/shared/api';
 import { agentKnowledge, completionKeys, keyIndicators } from '../../lib/agentKnowledge';
 import { checkPayload } from '../../lib/payload';
 import { placeholderHints } from '../../lib/payloadMembers';
@@ -90,7 +90,12 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
   const restored = useLastResponse(tabId, invoke.status === 'idle');
   const restoredEntry = invoke.status === 'idle' && restored.data?.what === 'invoke' ? restored.data : null;
   const responseState: InvokeState = restoredEntry
-    ? { status: 'success', data: restoredEntry.result, error: null, variables: { ...restoredEntry.request, profileId: restoredEntry.profile.id, tabId } }
+    ? {
+        status: 'success',
+        data: restoredEntry.result,
+        error: null,
+        variables: { ...restoredEntry.request, profileId: restoredEntry.profile.id, tabId },
+      }
     : { status: invoke.status, data: invoke.data, error: invoke.error, variables: invoke.variables };
 
   // After switching a table with bad JSON back to the editor, put the caret on the problem.

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { InvokeRequest, InvokeResult } from '../../../electron/shared/contract';
+import type { InvokeRequest, InvokeResult } from '../../../electron/shared/api';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { useCatalog } from '../catalog/queries/catalog';
 import { useKnownAgents } from '../catalog/queries/knownLists';
@@ -60,9 +60,8 @@ export function ResponseView({ state, restoredAt }: { state: InvokeState; restor
         <div className="empty-state">
           <p>Nothing sent yet.</p>
           <p className="muted">
-            Pick a known agent to load its example, then press <strong>Invoke</strong> or{' '}
-            <kbd>{SHORTCUT_LABEL}</kbd>. The answer, the server’s and the round-trip time, and the raw response
-            appear here.
+            Pick a known agent to load its example, then press <strong>Invoke</strong> or <kbd>{SHORTCUT_LABEL}</kbd>. The answer, the
+            server’s and the round-trip time, and the raw response appear here.
           </p>
         </div>
       )}
@@ -72,19 +71,21 @@ export function ResponseView({ state, restoredAt }: { state: InvokeState; restor
         </Pending>
       )}
       {status === 'error' && <HostErrorPanel error={error} />}
-      {status === 'success' && data?.ok && (
-        <InvokeSuccessView value={data.value} request={variables} prefs={prefs} onPrefs={updatePrefs} />
-      )}
+      {status === 'success' && data?.ok && <InvokeSuccessView value={data.value} request={variables} prefs={prefs} onPrefs={updatePrefs} />}
       {status === 'success' && data && !data.ok && (
         <div className="result">
           <WholeBodyActionContext.Provider
-            value={variables ? <SaveToFileAction target={{ kind: 'invoke', request: variables }} label="Save the whole body to a file…" /> : null}
+            value={
+              variables ? <SaveToFileAction target={{ kind: 'invoke', request: variables }} label="Save the whole body to a file…" /> : null
+            }
           >
             <ErrorPanel
               error={data.error}
               profileId={variables?.profileId}
               action={
-                data.error.code === 'too_large' && variables ? <SaveToFileAction target={{ kind: 'invoke', request: variables }} /> : undefined
+                data.error.code === 'too_large' && variables ? (
+                  <SaveToFileAction target={{ kind: 'invoke', request: variables }} />
+                ) : undefined
               }
             />
           </WholeBodyActionContext.Provider>
@@ -92,7 +93,12 @@ export function ResponseView({ state, restoredAt }: { state: InvokeState; restor
           {data.error.exchange && variables && (
             <>
               <Disclosure summary="Request as code">
-                <CodeView request={variables} bodyAsSent={data.error.exchange.requestBody} language={prefs.language} onPrefs={updatePrefs} />
+                <CodeView
+                  request={variables}
+                  bodyAsSent={data.error.exchange.requestBody}
+                  language={prefs.language}
+                  onPrefs={updatePrefs}
+                />
               </Disclosure>
               <RepeatPanel request={variables} />
             </>

@@ -1,4 +1,4 @@
-import type { ExchangeTiming, ExchangeTls, ServerDuration } from '../../../electron/shared/contract';
+import type { ExchangeTiming, ExchangeTls, ServerDuration } from '../../../electron/shared/api';
 import { formatMs } from '../../lib/format';
 import { TlsFact } from '../response/TlsFact';
 import { Waterfall } from '../response/Waterfall';
@@ -24,7 +24,8 @@ function OverheadRow({ overhead, raw }: { overhead: Overhead; raw: string }) {
           <>
             <span className="fact-value">within the server’s rounding</span>{' '}
             <span className="fact-note">
-              at most {formatMs(overhead.atMostMs)}: the server sent {JSON.stringify(raw)}, exact only to {formatRounding(overhead.roundingMs)}
+              at most {formatMs(overhead.atMostMs)}: the server sent {JSON.stringify(raw)}, exact only to{' '}
+              {formatRounding(overhead.roundingMs)}
             </span>
           </>
         ) : (
@@ -88,8 +89,7 @@ export function TimingView({
           <div>
             <dt>Round trip</dt>
             <dd>
-              <span className="fact-value">{formatMs(roundTripMs)}</span>{' '}
-              <span className="fact-note">measured by Agent Explorer</span>
+              <span className="fact-value">{formatMs(roundTripMs)}</span> <span className="fact-note">measured by Agent Explorer</span>
               {serverMs !== null && <Bar ms={roundTripMs} longest={longest} />}
             </dd>
           </div>

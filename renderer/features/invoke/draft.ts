@@ -1,4 +1,4 @@
-import type { KnownAgent } from '../../../electron/shared/contract';
+import type { KnownAgent } from '../../../electron/shared/api';
 
 /**
  * The request being written on the Agents tab. Kept as a reducer so that "picking an agent
@@ -20,7 +20,7 @@ export type DraftAction =
   | { type: 'pick'; agent: KnownAgent }
   | { type: 'useExample'; agent: KnownAgent };
 
-export const EMPTY_PAYLOAD = '{}';
+const EMPTY_PAYLOAD = '{}';
 
 export const initialDraft: InvokeDraft = { agentId: '', text: '', payloadText: EMPTY_PAYLOAD, source: 'empty' };
 
@@ -31,7 +31,7 @@ export function isBlank(draft: InvokeDraft): boolean {
 }
 
 /** The example as editor text: the payload pretty-printed so it is easy to edit. */
-export function exampleFields(agent: KnownAgent): { text: string; payloadText: string } | null {
+function exampleFields(agent: KnownAgent): { text: string; payloadText: string } | null {
   if (!agent.example) return null;
   return { text: agent.example.text, payloadText: JSON.stringify(agent.example.payload, null, 2) };
 }
@@ -54,9 +54,7 @@ export function draftReducer(draft: InvokeDraft, action: DraftAction): InvokeDra
       const replaceable = isBlank(draft) || draft.source === 'example';
       if (!replaceable) return { ...draft, agentId: action.agent.id };
       const example = exampleFields(action.agent);
-      return example
-        ? { agentId: action.agent.id, ...example, source: 'example' }
-        : { ...initialDraft, agentId: action.agent.id };
+      return example ? { agentId: action.agent.id, ...example, source: 'example' } : { ...initialDraft, agentId: action.agent.id };
     }
     case 'useExample': {
       const example = exampleFields(action.agent);

@@ -1,4 +1,4 @@
-import type { ServerDuration } from '../../../electron/shared/contract';
+import type { ServerDuration } from '../../../electron/shared/api';
 
 /**
  * What the round trip says about the time spent outside the server, given that the server's

@@ -8,7 +8,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export const SHORTCUT_LABEL = isMac ? '⌘ Enter' : 'Ctrl Enter';
 
 /** True for the key event that invokes: Enter with Ctrl or Cmd, nothing else held. */
-export function isInvokeShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
+function isInvokeShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
   return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }
 
@@ -24,7 +24,15 @@ export function isInvokeShortcut(event: { key: string; ctrlKey: boolean; metaKey
  * Not while an input method is composing text either, where Enter confirms the composition.
  */
 export function submitRequestFromKey(
-  event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; target: EventTarget | null; nativeEvent: KeyboardEvent },
+  event: {
+    key: string;
+    ctrlKey: boolean;
+    metaKey: boolean;
+    altKey: boolean;
+    shiftKey: boolean;
+    target: EventTarget | null;
+    nativeEvent: KeyboardEvent;
+  },
   panelOf: (element: Element) => Element | null,
 ): boolean {
   if (!isInvokeShortcut(event) || event.nativeEvent.isComposing) return false;

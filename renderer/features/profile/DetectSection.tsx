@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { DetectReport, KeyPresentation, ProfileSummary } from '../../../electron/shared/contract';
+import type { DetectReport, KeyPresentation, ProfileSummary } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useKnownGuidelinesOf } from '../catalog/queries/knownLists';
 import { useDetectKeyPresentation } from './queries/profileKey';
@@ -108,8 +108,7 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
         Detect the key presentation
       </h4>
       <p className="muted small">
-        Detect tries each way of presenting the key with a GET of a guideline, because a GET has no side effects; it
-        never invokes an agent.{' '}
+        Detect tries each way of presenting the key with a GET of a guideline, because a GET has no side effects; it never invokes an agent.{' '}
         {profile.kind === 'environment'
           ? 'The first way the server does not refuse is used until Agent Explorer quits (this profile comes from AGENT_EXPLORER_* variables and is never saved).'
           : 'The first way the server does not refuse is saved.'}

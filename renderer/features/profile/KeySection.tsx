@@ -1,4 +1,4 @@
-import type { ProfileSummary } from '../../../electron/shared/contract';
+import type { ProfileSummary } from '../../../electron/shared/api';
 import { useClearProfileKey, useSetProfileKey } from './queries/profileKey';
 import { keyStatusText } from './ProfileBadges';
 import { WriteOnlySecret, type SecretActions } from './WriteOnlySecret';
@@ -53,8 +53,8 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
         confirm: 'Yes, clear key',
         clearQuestion: (
           <>
-            Clear the key of <strong>{profile.name}</strong>? Agent Explorer never shows a saved key, so it cannot be
-            recovered from here: you will need the key again to use this profile.
+            Clear the key of <strong>{profile.name}</strong>? Agent Explorer never shows a saved key, so it cannot be recovered from here:
+            you will need the key again to use this profile.
           </>
         ),
       }}

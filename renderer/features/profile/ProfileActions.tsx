@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
+import type { ProfilesState, ProfileSummary } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useDeleteProfile, useDuplicateProfile } from './queries/profileEdits';
 import { useSelectProfile } from './queries/profiles';
@@ -39,10 +39,7 @@ export function ProfileActions({
   function use() {
     if (active || busy) return;
     setError(null);
-    select.mutate(
-      { profileId: profile.id },
-      { onSuccess: (result) => setError(result.ok ? null : result.error.message), onError: fail },
-    );
+    select.mutate({ profileId: profile.id }, { onSuccess: (result) => setError(result.ok ? null : result.error.message), onError: fail });
   }
 
   function copy() {
@@ -79,13 +76,25 @@ export function ProfileActions({
           Duplicate
         </button>
         {profile.editable && !confirming && (
-          <button ref={deleteButtonRef} type="button" className="button-quiet button-danger" disabled={busy} onClick={() => setConfirming(true)}>
+          <button
+            ref={deleteButtonRef}
+            type="button"
+            className="button-quiet button-danger"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </button>
         )}
       </div>
       {confirming && (
-        <ConfirmStep label="Confirm delete" confirmLabel="Yes, delete" onCancel={cancel} onConfirm={confirmDelete} pending={remove.isPending}>
+        <ConfirmStep
+          label="Confirm delete"
+          confirmLabel="Yes, delete"
+          onCancel={cancel}
+          onConfirm={confirmDelete}
+          pending={remove.isPending}
+        >
           Delete <strong>{profile.name}</strong> and its key? This cannot be undone.
         </ConfirmStep>
       )}

@@ -1,4 +1,4 @@
-import type { KeyStatus, ProfileKind, ProfileSummary, ProfileWarning } from '../../../electron/shared/contract';
+import type { KeyStatus, ProfileKind, ProfileSummary, ProfileWarning } from '../../../electron/shared/api';
 
 /** Short words for each risk; the host's message is the full sentence. */
 const WARNING_LABELS: Record<ProfileWarning['code'], string> = {

@@ -1,4 +1,4 @@
-import type { ClientCertSettings, ProfileSummary, ProxySettings } from '../../../electron/shared/contract';
+import type { ClientCertSettings, ProfileSummary, ProxySettings } from '../../../electron/shared/api';
 import { keyStatusText } from './ProfileBadges';
 import { describePresentation } from '../../../electron/shared/keyPresentation';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ProfileSummary } from '../../../electron/shared/contract';
+import type { ProfileSummary } from '../../../electron/shared/api';
 import { KindBadge, NetworkBadges, WarningBadges } from './ProfileBadges';
 
 /** A short key status for the list; the panel says where the key is kept. */

@@ -22,7 +22,17 @@ interface Choice<V extends string> {
  * choice and what it means are heard together. Radios, not a select: the few choices and what
  * each means are all on view.
  */
-function RadioGroup<V extends string>({ legend, choices, value, onChange }: { legend: string; choices: readonly Choice<V>[]; value: V; onChange: (value: V) => void }) {
+function RadioGroup<V extends string>({
+  legend,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string;
+  choices: readonly Choice<V>[];
+  value: V;
+  onChange: (value: V) => void;
+}) {
   const name = useId();
   return (
     <fieldset className="radio-group">

@@ -1,5 +1,5 @@
 import { useId, useState, type SetStateAction } from 'react';
-import type { ProfileInput, ProfilesState, ProfileSummary } from '../../../electron/shared/contract';
+import type { ProfileInput, ProfilesState, ProfileSummary } from '../../../electron/shared/api';
 import { useCreateProfile, useUpdateProfile } from './queries/profileEdits';
 import { DetectSection } from './DetectSection';
 import { KeySection } from './KeySection';
@@ -11,7 +11,7 @@ import { ProfileSettingsForm } from './ProfileSettingsForm';
 import { draftFromProfile, withPresentation, type ProfileDraft } from './profileDraft';
 
 /** Said when a save moved the profile to another server (the host cleared its key). */
-export const KEY_CLEARED_MESSAGE = 'The key was cleared because the server changed; set it again.';
+const KEY_CLEARED_MESSAGE = 'The key was cleared because the server changed; set it again.';
 
 /** The origin of a URL as typed, or the text itself when it does not parse yet. */
 function originText(url: string): string {
@@ -78,8 +78,7 @@ function EditableProfile({ profile, draft, onDraftChange }: { profile: ProfileSu
         />
         {movesKey && (
           <p className="muted small">
-            The key was saved for {originText(profile.baseUrl)}: saving another server clears it, and you will be asked for
-            the key again.
+            The key was saved for {originText(profile.baseUrl)}: saving another server clears it, and you will be asked for the key again.
           </p>
         )}
       </section>

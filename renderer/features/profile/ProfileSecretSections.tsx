@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ProfileSecretName, ProfileSummary } from '../../../electron/shared/contract';
+import type { ProfileSecretName, ProfileSummary } from '../../../electron/shared/api';
 import { useClearProfileSecret, useSetProfileSecret } from './queries/profileKey';
 import { secretStatusText } from './ProfileBadges';
 import { WriteOnlySecret, type SecretActions, type SecretWords } from './WriteOnlySecret';
@@ -90,8 +90,8 @@ function ProxyPasswordSection({ profile, url, username }: { profile: ProfileSumm
       <>Sent only with a user name: give the proxy user name under Proxy, and save.</>
     ) : (
       <>
-        Sent only to the proxy <span className="mono">{url}</span>, as user <span className="mono">{username}</span>; another
-        proxy clears it.
+        Sent only to the proxy <span className="mono">{url}</span>, as user <span className="mono">{username}</span>; another proxy clears
+        it.
       </>
     );
   return <ProfileSecret profile={profile} name="proxyPassword" words={words} focusName="proxy-password" note={note} />;
@@ -102,8 +102,8 @@ function CertPassphraseSection({ profile, file }: { profile: ProfileSummary; fil
   const words = secretWords('passphrase', 'certificate passphrase', 'The passphrase of the certificate file', profile.name);
   const note = (
     <>
-      Opens <span className="mono">{file}</span>, only for this profile&apos;s server; another file or server clears it. Not
-      needed for a key that is not encrypted.
+      Opens <span className="mono">{file}</span>, only for this profile&apos;s server; another file or server clears it. Not needed for a
+      key that is not encrypted.
     </>
   );
   return <ProfileSecret profile={profile} name="certPassphrase" words={words} focusName="cert-passphrase" note={note} />;

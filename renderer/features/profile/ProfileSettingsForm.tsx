@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ProfileInput, Result } from '../../../electron/shared/contract';
+import type { ProfileInput, Result } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { CheckboxField, FieldNotes, TextField } from '../../ui/FormFields';
 import { ClientCertGroup, ProxyGroup } from './ProfileNetworkFields';
@@ -96,13 +96,7 @@ export function ProfileSettingsForm({
           {error.message}
         </p>
       )}
-      <TextField
-        label="Name"
-        value={draft.name}
-        onChange={(name) => change({ name })}
-        error={errorOf('name')}
-        focusName="name"
-      />
+      <TextField label="Name" value={draft.name} onChange={(name) => change({ name })} error={errorOf('name')} focusName="name" />
       <TextField
         label="Base URL"
         value={draft.baseUrl}
@@ -133,10 +127,26 @@ export function ProfileSettingsForm({
           <FieldNotes ids={{ error: ids.selectError }} error={authError} />
         </div>
         {draft.authKind === 'scheme' && (
-          <TextField label="Scheme" value={draft.scheme} mono placeholder="Api-Key" onChange={(scheme) => change({ scheme })} error={errorOf('scheme')} focusName="scheme" />
+          <TextField
+            label="Scheme"
+            value={draft.scheme}
+            mono
+            placeholder="Api-Key"
+            onChange={(scheme) => change({ scheme })}
+            error={errorOf('scheme')}
+            focusName="scheme"
+          />
         )}
         {draft.authKind === 'header' && (
-          <TextField label="Header name" value={draft.header} mono placeholder="X-API-Key" onChange={(header) => change({ header })} error={errorOf('header')} focusName="header" />
+          <TextField
+            label="Header name"
+            value={draft.header}
+            mono
+            placeholder="X-API-Key"
+            onChange={(header) => change({ header })}
+            error={errorOf('header')}
+            focusName="header"
+          />
         )}
         {draft.authKind === 'query' && (
           <TextField

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SetStateAction } from 'react';
-import type { ProfileSummary } from '../../../electron/shared/contract';
+import type { ProfileSummary } from '../../../electron/shared/api';
 import { useProfiles } from './queries/profiles';
 import { ConfirmStep } from '../../ui/ConfirmStep';
 import { NewProfilePanel, ProfilePanel } from './ProfilePanel';
@@ -16,7 +16,10 @@ type FocusTarget = 'selected-profile' | 'name' | 'api-key' | 'detect' | null;
 const NEW_FORM = ':new';
 
 /** What has unsaved edits (by drafts key, with a name to say): profiles whose draft differs from what is saved, then the New form. */
-function unsavedEdits(drafts: Readonly<Record<string, ProfileDraft>>, profiles: readonly ProfileSummary[]): { key: string; name: string }[] {
+function unsavedEdits(
+  drafts: Readonly<Record<string, ProfileDraft>>,
+  profiles: readonly ProfileSummary[],
+): { key: string; name: string }[] {
   const edits = profiles.flatMap((profile) => {
     const draft = drafts[profile.id];
     return profile.editable && draft && !sameDraft(draft, draftFromProfile(profile)) ? [{ key: profile.id, name: profile.name }] : [];
@@ -151,7 +154,9 @@ export function ProfilesDialog({
         <h2 id={titleId} className="dialog-title">
           Profiles
         </h2>
-        <p className="muted small dialog-subtitle">Where requests go, and with which key. Keys are write-only: once saved, they are never shown again.</p>
+        <p className="muted small dialog-subtitle">
+          Where requests go, and with which key. Keys are write-only: once saved, they are never shown again.
+        </p>
         <button type="button" className="button-quiet button-small" onClick={requestClose}>
           Close
         </button>

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { KeyStatus, Result } from '../../../electron/shared/contract';
+import type { KeyStatus, Result } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { KeyInTransit } from './queries/profileKey';
 import { ConfirmStep, useFocusBackOnCancel } from '../../ui/ConfirmStep';
 import { FieldNotes } from '../../ui/FormFields';
 
 /** How a call that sets or clears a secret reports back. */
-export interface SecretCallbacks {
+interface SecretCallbacks {
   onSuccess: (result: Result<KeyStatus>) => void;
   onError: (thrown: unknown) => void;
   onSettled: () => void;

@@ -1,4 +1,4 @@
-import type { ClientCertSettings, KeyPresentation, ProfileInput, ProxySettings } from '../../../electron/shared/contract';
+import type { ClientCertSettings, KeyPresentation, ProfileInput, ProxySettings } from '../../../electron/shared/api';
 
 /**
  * The profile form's state: what the person has typed, as text, until it is saved. It keeps
@@ -108,7 +108,7 @@ export function draftFromProfile(profile: ProfileInput): ProfileDraft {
 }
 
 /** The bypass list's entries: one per line or separated by commas, blanks dropped (the host checks each). */
-export function bypassEntries(text: string): string[] {
+function bypassEntries(text: string): string[] {
   return text
     .split(/[\n,]+/)
     .map((entry) => entry.trim())
@@ -116,7 +116,7 @@ export function bypassEntries(text: string): string[] {
 }
 
 /** The text field that goes with a presentation kind, if it has one. */
-export function presentationField(kind: KeyPresentation['kind']): 'scheme' | 'header' | 'param' | null {
+function presentationField(kind: KeyPresentation['kind']): 'scheme' | 'header' | 'param' | null {
   return kind === 'scheme' ? 'scheme' : kind === 'header' ? 'header' : kind === 'query' ? 'param' : null;
 }
 
@@ -165,7 +165,12 @@ export function inputFromDraft(draft: ProfileDraft): { ok: true; input: ProfileI
   else if (draft.proxyMode === 'manual') {
     if (draft.proxyUrl.trim() === '') return fail('proxyUrl', 'Enter the proxy URL, for example http://proxy.example.com:3128.');
     const username = draft.proxyUsername.trim();
-    proxy = { mode: 'manual', url: draft.proxyUrl.trim(), username: username === '' ? null : username, bypass: bypassEntries(draft.proxyBypass) };
+    proxy = {
+      mode: 'manual',
+      url: draft.proxyUrl.trim(),
+      username: username === '' ? null : username,
+      bypass: bypassEntries(draft.proxyBypass),
+    };
   }
   let clientCert: ClientCertSettings | null = null;
   if (draft.clientCertKind === 'pkcs12') {

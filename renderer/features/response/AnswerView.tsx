@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo } from 'react';
 import type { Options } from 'react-markdown';
-import type { JsonObject } from '../../../electron/shared/contract';
+import type { JsonObject } from '../../../electron/shared/api';
 import { formatCount } from '../../lib/textChunks';
 import { CopyButton } from '../../ui/CopyButton';
 import { LongText } from '../../ui/LongText';
@@ -64,7 +64,11 @@ export const AnswerView = memo(function AnswerView({
           Markdown
         </ToggleButton>
         {values.length > 0 && (
-          <ToggleButton pressed={highlight} title="Mark where each payload value occurs" onToggle={() => onPrefs({ highlight: !highlight })}>
+          <ToggleButton
+            pressed={highlight}
+            title="Mark where each payload value occurs"
+            onToggle={() => onPrefs({ highlight: !highlight })}
+          >
             Highlight payload values
           </ToggleButton>
         )}

@@ -1,5 +1,5 @@
 import { memo, useId, useMemo } from 'react';
-import type { InvokeRequest } from '../../../electron/shared/contract';
+import type { InvokeRequest } from '../../../electron/shared/api';
 import { describePresentation } from '../../../electron/shared/keyPresentation';
 import { useActiveProfile } from '../profile/queries/profiles';
 import { CopyButton } from '../../ui/CopyButton';

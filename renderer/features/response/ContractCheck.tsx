@@ -1,4 +1,4 @@
-import type { InvokeAnswer } from '../../../electron/shared/contract';
+import type { InvokeAnswer } from '../../../electron/shared/api';
 
 /**
  * Says in words that the answer passed the contract check in the host (an answer that fails

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ExchangeRecord } from '../../../electron/shared/contract';
+import type { ExchangeRecord } from '../../../electron/shared/api';
 import { formatCount } from '../../lib/textChunks';
 import { HeaderList } from '../../ui/ExchangeDetails';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { JsonValue } from '../../../electron/shared/contract';
+import type { JsonValue } from '../../../electron/shared/api';
 import { formatCount, formatWhole } from '../../lib/textChunks';
 import { LongText } from '../../ui/LongText';
 
@@ -102,7 +102,7 @@ function Name({ name, index }: { name: string; index: boolean }) {
  * One key (or array index) and its value. Indices are shown muted and keys plain: `0` is a
  * position, `answer` is a name.
  */
-export function JsonNode({ name, value, depth, index = false }: { name: string | null; value: JsonValue; depth: number; index?: boolean }) {
+function JsonNode({ name, value, depth, index = false }: { name: string | null; value: JsonValue; depth: number; index?: boolean }) {
   if (value !== null && typeof value === 'object') return <Container name={name} value={value} depth={depth} index={index} />;
   return (
     <li className="jt-row jt-leaf">

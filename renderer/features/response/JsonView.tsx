@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import type { JsonValue } from '../../../electron/shared/contract';
+import type { JsonValue } from '../../../electron/shared/api';
 import { formatBytes } from '../../lib/format';
 import { CopyButton } from '../../ui/CopyButton';
 import { JsonTree } from './JsonTree';

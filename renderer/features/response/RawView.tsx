@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import type { ReceivedBody } from '../../../electron/shared/contract';
+import type { ReceivedBody } from '../../../electron/shared/api';
 import { formatBytes } from '../../lib/format';
 import { formatCount } from '../../lib/textChunks';
 import { CopyButton } from '../../ui/CopyButton';
@@ -72,8 +72,7 @@ export const RawView = memo(function RawView({
       {received && <ReceivedBytes received={received} decodedBytes={body === null ? null : bytes} body={body} />}
       {truncated && body !== null && (
         <p className="muted small" role="note">
-          Showing the first {formatCount(body.length, 'character')} of {formatBytes(bytes)} as received. The Answer view holds
-          all of it.
+          Showing the first {formatCount(body.length, 'character')} of {formatBytes(bytes)} as received. The Answer view holds all of it.
         </p>
       )}
       <BodyText shown={shown} className="code-block raw-body" />

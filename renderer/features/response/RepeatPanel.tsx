@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { InvokeRequest } from '../../../electron/shared/contract';
+import type { InvokeRequest } from '../../../electron/shared/api';
 import { useProfiles } from '../profile/queries/profiles';
 import { useRepeatInvoke } from './queries/repeat';
 import { useProfileCheck, useTabProfile, type ProfileSend } from '../workspace/profileCheck';
@@ -107,8 +107,8 @@ export function RepeatPanel({ request }: { request: Pick<InvokeRequest, 'agentId
         <div className="repeat-confirm" role="group" aria-label="Confirm repeat">
           <p>
             Send <strong>{confirming.runs}</strong> {confirming.runs === 1 ? 'run' : 'runs'} of this request,{' '}
-            {confirming.concurrency === 1 ? 'one after another' : `up to ${confirming.concurrency} at once`}? Each is a real
-            agent run and may be billed.
+            {confirming.concurrency === 1 ? 'one after another' : `up to ${confirming.concurrency} at once`}? Each is a real agent run and
+            may be billed.
           </p>
           <div className="cluster repeat-actions">
             <button ref={confirmButton} type="button" className="button-primary button-small" onClick={confirm}>

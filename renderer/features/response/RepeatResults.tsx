@@ -62,9 +62,7 @@ export function RepeatResults({ state }: { state: RepeatState }) {
       )}
       {groups.length > 0 && (
         <div className="repeat-block">
-          <h4 className="repeat-subtitle">
-            {groups.length === 1 ? 'One distinct answer' : `${groups.length} distinct answers`}
-          </h4>
+          <h4 className="repeat-subtitle">{groups.length === 1 ? 'One distinct answer' : `${groups.length} distinct answers`}</h4>
           <ol className="repeat-groups">
             {groups.map((group) => (
               <li key={group.firstRun}>

@@ -1,4 +1,4 @@
-import type { InvokeRequest, InvokeSuccess } from '../../../electron/shared/contract';
+import type { InvokeRequest, InvokeSuccess } from '../../../electron/shared/api';
 import { ViewTabs, type ViewSpec } from '../../ui/Tabs';
 import { AnswerView } from './AnswerView';
 import { CodeView } from './CodeView';
@@ -43,22 +43,13 @@ export function ResponseViews({ value, request, prefs, onPrefs }: AnsweredInvoke
     {
       id: 'json',
       label: 'JSON',
-      render: () => (
-        <JsonView {...rawBody} parsedAnswer={{ ...response }} />
-      ),
+      render: () => <JsonView {...rawBody} parsedAnswer={{ ...response }} />,
     },
     { id: 'headers', label: 'Headers', render: () => <HeadersView exchange={exchange} /> },
     {
       id: 'raw',
       label: 'Raw response',
-      render: () => (
-        <RawView
-          {...rawBody}
-          received={exchange.received}
-          asReceived={prefs.rawAsReceived}
-          onPrefs={onPrefs}
-        />
-      ),
+      render: () => <RawView {...rawBody} received={exchange.received} asReceived={prefs.rawAsReceived} onPrefs={onPrefs} />,
     },
   ];
   if (request) {
@@ -68,12 +59,5 @@ export function ResponseViews({ value, request, prefs, onPrefs }: AnsweredInvoke
       render: () => <CodeView request={request} bodyAsSent={exchange.requestBody} language={prefs.language} onPrefs={onPrefs} />,
     });
   }
-  return (
-    <ViewTabs
-      label="Response views"
-      views={views}
-      activeId={prefs.view}
-      onSelect={(id) => onPrefs({ view: id as ResponseViewId })}
-    />
-  );
+  return <ViewTabs label="Response views" views={views} activeId={prefs.view} onSelect={(id) => onPrefs({ view: id as ResponseViewId })} />;
 }

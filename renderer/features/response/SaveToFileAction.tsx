@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BodyTarget } from '../../../electron/shared/contract';
+import type { BodyTarget } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { formatBytes } from '../../lib/format';
 import { useSaveResponseToFile } from './queries/saveToFile';
@@ -29,7 +29,12 @@ export function SaveToFileAction({ target, label = 'Save the answer to a file…
   };
   const again = target.kind === 'invoke' ? 'runs the agent again (it may be billed)' : 'reads the guideline again';
 
-  if (save.isPending) return <p className="small" role="status">Sending again and saving the answer to a file…</p>;
+  if (save.isPending)
+    return (
+      <p className="small" role="status">
+        Sending again and saving the answer to a file…
+      </p>
+    );
   if (save.isSuccess && save.data.ok) {
     const { path, bytes, exchange, limitReached, limitBytes } = save.data.value;
     return (
@@ -38,8 +43,8 @@ export function SaveToFileAction({ target, label = 'Save the answer to a file…
         {limitReached && (
           <>
             {' '}
-            <strong>The file is cut:</strong> the answer was longer, and saving stopped at the {formatBytes(limitBytes)} save-to-file
-            limit (Settings).
+            <strong>The file is cut:</strong> the answer was longer, and saving stopped at the {formatBytes(limitBytes)} save-to-file limit
+            (Settings).
           </>
         )}
       </p>

@@ -1,4 +1,4 @@
-import type { ExchangeTls } from '../../../electron/shared/contract';
+import type { ExchangeTls } from '../../../electron/shared/api';
 
 /**
  * The TLS facts of an https exchange, as a row of a facts list: the version agreed and the
@@ -6,7 +6,10 @@ import type { ExchangeTls } from '../../../electron/shared/contract';
  * the platform's own CA). The names are the server's text, shown as text.
  */
 export function TlsFact({ tls }: { tls: ExchangeTls }) {
-  const certificate = tls.subject === null ? 'no server certificate' : `server certificate ${tls.subject}${tls.issuer === null ? '' : `, issued by ${tls.issuer}`}`;
+  const certificate =
+    tls.subject === null
+      ? 'no server certificate'
+      : `server certificate ${tls.subject}${tls.issuer === null ? '' : `, issued by ${tls.issuer}`}`;
   return (
     <div>
       <dt>TLS</dt>

@@ -1,4 +1,4 @@
-import type { ExchangeTiming } from '../../../electron/shared/contract';
+import type { ExchangeTiming } from '../../../electron/shared/api';
 import { formatMs } from '../../lib/format';
 
 /** The phases in the order they happen, with the names people know them by. */
@@ -18,7 +18,7 @@ const SETUP = new Set<string>(['dns', 'connect', 'tls']);
  * Each phase with where it starts (the sum of the phases before it) and the scale to draw
  * them on: the total, or the phases' sum if rounding made that a little larger.
  */
-export function waterfallRows(timing: ExchangeTiming) {
+function waterfallRows(timing: ExchangeTiming) {
   const starts = PHASES.map((_, index) => PHASES.slice(0, index).reduce((sum, phase) => sum + (timing[phase.id] ?? 0), 0));
   const rows = PHASES.map((phase, index) => ({ ...phase, ms: timing[phase.id], start: starts[index] ?? 0 }));
   const measured = rows.reduce((sum, row) => sum + (row.ms ?? 0), 0);

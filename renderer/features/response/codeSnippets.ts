@@ -1,4 +1,4 @@
-import type { InvokeRequest, JsonValue, KeyPresentation, ProfileSummary } from '../../../electron/shared/contract';
+import type { InvokeRequest, JsonValue, KeyPresentation, ProfileSummary } from '../../../electron/shared/api';
 import { jsString, pythonLiteral, pythonString, shellQuote, shellWithVariable } from '../../lib/quoting';
 
 /**

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../../electron/shared/contract';
+import type { JsonObject, JsonValue } from '../../../electron/shared/api';
 
 /**
  * Provenance: where the payload's values show up in an answer.
@@ -28,9 +28,9 @@ export interface PayloadValue {
 }
 
 /** Values shorter than this are not looked for. */
-export const MIN_VALUE_LENGTH = 2;
+const MIN_VALUE_LENGTH = 2;
 /** At most this many leaves are looked for: a huge payload must not stall the answer view. */
-export const MAX_VALUES = 64;
+const MAX_VALUES = 64;
 
 /** The payload's leaves worth looking for, in payload order, at most `MAX_VALUES`. */
 export function payloadValues(payload: JsonObject): PayloadValue[] {

@@ -1,4 +1,4 @@
-import type { RunResultRow } from '../../../electron/shared/contract';
+import type { RunResultRow } from '../../../electron/shared/api';
 
 /**
  * Folding the results of a Repeat run into what a person compares: percentiles of the two
@@ -46,7 +46,7 @@ export interface RepeatTally {
 export const EMPTY_TALLY: RepeatTally = { done: 0, answered: 0, serverMs: [], roundTripMs: [], failures: [], groups: [] };
 
 /** What a failed row is listed under: "HTTP 503" for an HTTP status, else its code ("timeout"). */
-export function failureLabel(row: Pick<RunResultRow, 'errorCode' | 'status'>): string {
+function failureLabel(row: Pick<RunResultRow, 'errorCode' | 'status'>): string {
   return row.errorCode === 'http_status' && row.status !== null ? `HTTP ${row.status}` : (row.errorCode ?? 'unknown');
 }
 
@@ -68,7 +68,9 @@ export function addRow(tally: RepeatTally, row: RunResultRow): RepeatTally {
   const answer = row.answerStart;
   const known = tally.groups.some((group) => group.answer === answer);
   const groups = known
-    ? tally.groups.map((group) => (group.answer === answer ? { ...group, count: group.count + 1, firstRun: Math.min(group.firstRun, row.iteration) } : group))
+    ? tally.groups.map((group) =>
+        group.answer === answer ? { ...group, count: group.count + 1, firstRun: Math.min(group.firstRun, row.iteration) } : group,
+      )
     : [...tally.groups, { answer, count: 1, firstRun: row.iteration }];
   return {
     ...tally,

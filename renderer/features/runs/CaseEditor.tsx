@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import type { CatalogAgent, KnownAgent } from '../../../electron/shared/contract';
+import type { CatalogAgent, KnownAgent } from '../../../electron/shared/api';
 import { agentKnowledge, completionKeys, keyIndicators } from '../../lib/agentKnowledge';
 import { checkPayload } from '../../lib/payload';
 import { placeholderHints } from '../../lib/payloadMembers';
@@ -40,7 +40,10 @@ export function CaseEditor({ value, onChange, path, label, tools, agents, catalo
   const agentInput = useRef<HTMLInputElement>(null);
   const payloadEditor = useRef<PayloadEditorHandle>(null);
   const [, setTableProblems] = useState<unknown[]>([]);
-  const set = <K extends keyof CaseDraft>(key: K) => (next: CaseDraft[K]) => onChange({ ...value, [key]: next });
+  const set =
+    <K extends keyof CaseDraft>(key: K) =>
+    (next: CaseDraft[K]) =>
+      onChange({ ...value, [key]: next });
   const knowledge = agentKnowledge(value.agent, agents, catalog);
   const payloadText = value.payloadText;
   // Defaults may have no payload at all: the editor then shows `{}` until something is typed.
@@ -53,7 +56,15 @@ export function CaseEditor({ value, onChange, path, label, tools, agents, catalo
         <h3 className="card-title">{label}</h3>
         {tools}
       </div>
-      {!isDefaults && <TextField label="Case name" value={value.name} onChange={set('name')} focusName={`${path}.name`} placeholder="e.g. reflects customer" />}
+      {!isDefaults && (
+        <TextField
+          label="Case name"
+          value={value.name}
+          onChange={set('name')}
+          focusName={`${path}.name`}
+          placeholder="e.g. reflects customer"
+        />
+      )}
       <div data-focus-area={`${path}.agent`}>
         <AgentField
           value={value.agent}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { parseCsv } from '../../../electron/shared/runs/csv';
-import type { RunDataFile } from '../../../electron/shared/contract';
+import type { RunDataFile } from '../../../electron/shared/api';
 
 /** How many data rows a file holds, as the runner counts them (a CSV's header is not a row), or why it cannot tell. */
 export function dataRowCount(file: RunDataFile): { rows: number } | { problem: string } {
@@ -15,7 +15,15 @@ export function dataRowCount(file: RunDataFile): { rows: number } | { problem: s
  * (the host never reads a path the page names) and sends its text with the run; the suite's
  * `data` keeps the file's name, as it is found beside the suite file.
  */
-export function DataFileField({ data, onChange, note }: { data: RunDataFile | null; onChange: (data: RunDataFile | null) => void; note: string | null }) {
+export function DataFileField({
+  data,
+  onChange,
+  note,
+}: {
+  data: RunDataFile | null;
+  onChange: (data: RunDataFile | null) => void;
+  note: string | null;
+}) {
   const inputId = useId();
   const [readError, setReadError] = useState<string | null>(null);
   const count = data ? dataRowCount(data) : null;

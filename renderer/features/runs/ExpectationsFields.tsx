@@ -8,13 +8,31 @@ import type { ExpectDraft } from './suiteModel';
  * contract checked for a 2xx). `path` is where they are in the suite (`cases[2].expect`), the
  * `data-focus` name a problem from the host focuses.
  */
-export function ExpectationsFields({ value, onChange, path }: { value: ExpectDraft; onChange: (value: ExpectDraft) => void; path: string }) {
-  const set = <K extends keyof ExpectDraft>(key: K) => (next: ExpectDraft[K]) => onChange({ ...value, [key]: next });
+export function ExpectationsFields({
+  value,
+  onChange,
+  path,
+}: {
+  value: ExpectDraft;
+  onChange: (value: ExpectDraft) => void;
+  path: string;
+}) {
+  const set =
+    <K extends keyof ExpectDraft>(key: K) =>
+    (next: ExpectDraft[K]) =>
+      onChange({ ...value, [key]: next });
   return (
     <fieldset className="suite-expect">
       <legend>Expectations</legend>
       <div className="suite-expect-grid">
-        <TextField label="Status" type="number" value={value.status} onChange={set('status')} placeholder="200" focusName={`${path}.status`} />
+        <TextField
+          label="Status"
+          type="number"
+          value={value.status}
+          onChange={set('status')}
+          placeholder="200"
+          focusName={`${path}.status`}
+        />
         <Choice
           label="Contract check"
           value={value.contract}
@@ -48,11 +66,28 @@ export function ExpectationsFields({ value, onChange, path }: { value: ExpectDra
             ['false', 'Not required'],
           ]}
         />
-        <TextField label="Max server time (ms)" type="number" value={value.maxServerMs} onChange={set('maxServerMs')} focusName={`${path}.maxServerMs`} />
-        <TextField label="Max round trip (ms)" type="number" value={value.maxRoundTripMs} onChange={set('maxRoundTripMs')} focusName={`${path}.maxRoundTripMs`} />
+        <TextField
+          label="Max server time (ms)"
+          type="number"
+          value={value.maxServerMs}
+          onChange={set('maxServerMs')}
+          focusName={`${path}.maxServerMs`}
+        />
+        <TextField
+          label="Max round trip (ms)"
+          type="number"
+          value={value.maxRoundTripMs}
+          onChange={set('maxRoundTripMs')}
+          focusName={`${path}.maxRoundTripMs`}
+        />
       </div>
       <Lines label="Answer contains" value={value.answerContains} onChange={set('answerContains')} focusName={`${path}.answerContains`} />
-      <Lines label="Answer does not contain" value={value.answerNotContains} onChange={set('answerNotContains')} focusName={`${path}.answerNotContains`} />
+      <Lines
+        label="Answer does not contain"
+        value={value.answerNotContains}
+        onChange={set('answerNotContains')}
+        focusName={`${path}.answerNotContains`}
+      />
       <TextField
         label="Answer matches (regular expression)"
         value={value.answerMatches}
@@ -94,7 +129,13 @@ function Choice<T extends string>({
 }
 
 /** A list of texts, one per line (each reported on its own by the runner). */
-export function Lines({ label, value, onChange, focusName, hint = 'One text per line; {{column}} takes a data row’s value.' }: {
+export function Lines({
+  label,
+  value,
+  onChange,
+  focusName,
+  hint = 'One text per line; {{column}} takes a data row’s value.',
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -105,7 +146,15 @@ export function Lines({ label, value, onChange, focusName, hint = 'One text per 
   return (
     <div className="field">
       <label htmlFor={ids.input}>{label}</label>
-      <textarea id={ids.input} className="input" rows={2} value={value} data-focus={focusName} aria-describedby={ids.hint} onChange={(event) => onChange(event.target.value)} />
+      <textarea
+        id={ids.input}
+        className="input"
+        rows={2}
+        value={value}
+        data-focus={focusName}
+        aria-describedby={ids.hint}
+        onChange={(event) => onChange(event.target.value)}
+      />
       <p id={ids.hint} className="field-hint">
         {hint}
       </p>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { HistoryEntry } from '../../../electron/shared/contract';
+import type { HistoryEntry } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHost } from '../../host/HostContext';
 import { historyEntryQuery } from '../history/queries/history';
@@ -19,7 +19,10 @@ export function seedFromEntries(entries: readonly HistoryEntry[]): Omit<SuiteSee
     const { agentId, text, payload } = entry.request;
     cases.push(caseFromRequest({ agentId, text, payloadText: JSON.stringify(payload, null, 2) }, `case ${cases.length + 1}`));
   }
-  const note = skipped === 0 ? null : `${skipped === 1 ? '1 entry was' : `${skipped} entries were`} left out: only agent invokes become cases (not guideline fetches or saved bodies).`;
+  const note =
+    skipped === 0
+      ? null
+      : `${skipped === 1 ? '1 entry was' : `${skipped} entries were`} left out: only agent invokes become cases (not guideline fetches or saved bodies).`;
   return { from: 'the History selection', name: 'From history', cases, note };
 }
 

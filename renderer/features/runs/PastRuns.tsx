@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RunRecord } from '../../../electron/shared/contract';
+import type { RunRecord } from '../../../electron/shared/api';
 import { useHost } from '../../host/HostContext';
 import { runsQuery } from './queries/runs';
 import { FailureLine } from '../../ui/ErrorPanel';
@@ -33,7 +33,12 @@ export function PastRuns({ openId, onOpen }: { openId: string | null; onOpen: (r
         <ul className="past-runs-list" aria-label="Past runs">
           {runs.data.map((run) => (
             <li key={run.runId}>
-              <button type="button" className="button-link" aria-current={run.runId === openId ? 'true' : undefined} onClick={() => onOpen(run.runId)}>
+              <button
+                type="button"
+                className="button-link"
+                aria-current={run.runId === openId ? 'true' : undefined}
+                onClick={() => onOpen(run.runId)}
+              >
                 {run.suiteName}, {when(run.startedAt)}: {STATE_WORDS[run.state]}, {run.passed} of {run.total} passed
               </button>
             </li>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { StartRunRequest, SuiteProblem } from '../../../electron/shared/contract';
+import type { StartRunRequest, SuiteProblem } from '../../../electron/shared/api';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHost } from '../../host/HostContext';
@@ -158,7 +158,8 @@ export function RunsPanel() {
     const checked = runSettingsOf(settings);
     if (!checked.ok) found.push({ file: 'Run settings', field: `settings.${checked.field}`, message: checked.message });
     const profileId = profiles.data?.activeProfileId ?? null;
-    if (profileId === null) found.push({ file: 'Profile', field: 'profile', message: 'There is no active profile: add one to send to a platform.' });
+    if (profileId === null)
+      found.push({ file: 'Profile', field: 'profile', message: 'There is no active profile: add one to send to a platform.' });
     setProblems(found);
     if (found.length > 0 || !checked.ok || profileId === null) return;
     start.mutate(
@@ -178,7 +179,12 @@ export function RunsPanel() {
     );
   }
 
-  const refused = start.data && !start.data.ok && start.data.error.code !== 'bad_suite' ? start.data.error.message : start.isError ? thrownMessage(start.error) : null;
+  const refused =
+    start.data && !start.data.ok && start.data.error.code !== 'bad_suite'
+      ? start.data.error.message
+      : start.isError
+        ? thrownMessage(start.error)
+        : null;
   const source = sourceText ?? suiteFileText(draft);
   const sourceReadProblem = sourceText === null ? null : sourceProblem(sourceText);
 
@@ -234,13 +240,22 @@ export function RunsPanel() {
       )}
       {kept !== 'kept' && (
         <p className="field-warning">
-          {kept === 'kept-without-data' ? 'The data file is too large to keep with the draft: pick it again after a restart.' : 'This page cannot keep the draft: save the suite to keep it.'}
+          {kept === 'kept-without-data'
+            ? 'The data file is too large to keep with the draft: pick it again after a restart.'
+            : 'This page cannot keep the draft: save the suite to keep it.'}
         </p>
       )}
       <div className="runs-layout">
         <div ref={editorRoot} className="runs-editor">
           {view === 'form' ? (
-            <SuiteEditor draft={draft} onEdit={edit} agents={agents.data} catalog={catalog.data} onOpenCatalog={setCatalogFor} dataNote={dataNote} />
+            <SuiteEditor
+              draft={draft}
+              onEdit={edit}
+              agents={agents.data}
+              catalog={catalog.data}
+              onOpenCatalog={setCatalogFor}
+              dataNote={dataNote}
+            />
           ) : (
             <SuiteSource text={source} onText={onSource} problem={sourceReadProblem} />
           )}
@@ -252,7 +267,11 @@ export function RunsPanel() {
               Run suite
             </button>
             <span role="status" className="small">
-              {start.isPending ? 'Starting…' : start.data?.ok ? `Run started: ${start.data.value.total === 1 ? '1 request' : `${start.data.value.total.toLocaleString()} requests`}.` : ''}
+              {start.isPending
+                ? 'Starting…'
+                : start.data?.ok
+                  ? `Run started: ${start.data.value.total === 1 ? '1 request' : `${start.data.value.total.toLocaleString()} requests`}.`
+                  : ''}
             </span>
           </div>
           <SuiteProblems problems={problems} onFocus={focusProblem} />

@@ -1,4 +1,4 @@
-import type { CatalogAgent, KnownAgent } from '../../../electron/shared/contract';
+import type { CatalogAgent, KnownAgent } from '../../../electron/shared/api';
 import { TextField } from '../../ui/FormFields';
 import { CaseEditor } from './CaseEditor';
 import { DataFileField } from './DataFileField';
@@ -36,7 +36,8 @@ export function SuiteEditor({ draft, onEdit, agents, catalog, onOpenCatalog, dat
   /** After a move, the same move button of the moved case (or the other one, at an end), so moves can repeat. */
   const focusMove = (key: string, direction: 'up' | 'down') => {
     requestAnimationFrame(() => {
-      const buttons = (which: string) => document.querySelector<HTMLButtonElement>(`[data-case-key="${CSS.escape(key)}"] button[data-move="${which}"]`);
+      const buttons = (which: string) =>
+        document.querySelector<HTMLButtonElement>(`[data-case-key="${CSS.escape(key)}"] button[data-move="${which}"]`);
       const same = buttons(direction);
       (same && !same.disabled ? same : buttons(direction === 'up' ? 'down' : 'up'))?.focus();
     });
@@ -46,7 +47,13 @@ export function SuiteEditor({ draft, onEdit, agents, catalog, onOpenCatalog, dat
   return (
     <div className="suite-editor">
       <div className="suite-head card">
-        <TextField label="Suite name" value={draft.name} onChange={(name) => onEdit({ ...draft, name })} focusName="name" placeholder="e.g. orders" />
+        <TextField
+          label="Suite name"
+          value={draft.name}
+          onChange={(name) => onEdit({ ...draft, name })}
+          focusName="name"
+          placeholder="e.g. orders"
+        />
         <Lines
           label="Agents (optional)"
           value={draft.agents}
@@ -54,16 +61,19 @@ export function SuiteEditor({ draft, onEdit, agents, catalog, onOpenCatalog, dat
           focusName="agents"
           hint="One agent id per line: every case without an agent of its own runs against each of them."
         />
-        <DataFileField
-          data={draft.data}
-          note={dataNote}
-          onChange={(data) => onEdit({ ...draft, data, dataName: data ? data.name : '' })}
-        />
+        <DataFileField data={draft.data} note={dataNote} onChange={(data) => onEdit({ ...draft, data, dataName: data ? data.name : '' })} />
       </div>
 
       <details className="suite-defaults">
         <summary>Defaults for every case</summary>
-        <CaseEditor value={draft.defaults} onChange={(defaults) => onEdit({ ...draft, defaults })} path="defaults" label="Defaults" isDefaults {...shared} />
+        <CaseEditor
+          value={draft.defaults}
+          onChange={(defaults) => onEdit({ ...draft, defaults })}
+          path="defaults"
+          label="Defaults"
+          isDefaults
+          {...shared}
+        />
       </details>
 
       <ol className="suite-cases" aria-label="Cases">
@@ -79,20 +89,50 @@ export function SuiteEditor({ draft, onEdit, agents, catalog, onOpenCatalog, dat
                 {...shared}
                 tools={
                   <span className="suite-case-tools">
-                    <button type="button" className="button-quiet button-small" data-move="up" aria-label={`Move case ${number} up`} disabled={index === 0} onClick={() => { move(index, index - 1); focusMove(item.key, 'up'); }}>
+                    <button
+                      type="button"
+                      className="button-quiet button-small"
+                      data-move="up"
+                      aria-label={`Move case ${number} up`}
+                      disabled={index === 0}
+                      onClick={() => {
+                        move(index, index - 1);
+                        focusMove(item.key, 'up');
+                      }}
+                    >
                       ↑
                     </button>
-                    <button type="button" className="button-quiet button-small" data-move="down" aria-label={`Move case ${number} down`} disabled={index === draft.cases.length - 1} onClick={() => { move(index, index + 1); focusMove(item.key, 'down'); }}>
+                    <button
+                      type="button"
+                      className="button-quiet button-small"
+                      data-move="down"
+                      aria-label={`Move case ${number} down`}
+                      disabled={index === draft.cases.length - 1}
+                      onClick={() => {
+                        move(index, index + 1);
+                        focusMove(item.key, 'down');
+                      }}
+                    >
                       ↓
                     </button>
-                    <button type="button" className="button-quiet button-small" aria-label={`Duplicate case ${number}`} onClick={() => {
-                      const copy = { ...structuredClone(item), key: emptyCase().key };
-                      setCases([...draft.cases.slice(0, index + 1), copy, ...draft.cases.slice(index + 1)]);
-                      focusCaseName(copy.key);
-                    }}>
+                    <button
+                      type="button"
+                      className="button-quiet button-small"
+                      aria-label={`Duplicate case ${number}`}
+                      onClick={() => {
+                        const copy = { ...structuredClone(item), key: emptyCase().key };
+                        setCases([...draft.cases.slice(0, index + 1), copy, ...draft.cases.slice(index + 1)]);
+                        focusCaseName(copy.key);
+                      }}
+                    >
                       Duplicate
                     </button>
-                    <button type="button" className="button-quiet button-small button-danger" aria-label={`Remove case ${number}`} onClick={() => setCases(draft.cases.filter((other) => other.key !== item.key))}>
+                    <button
+                      type="button"
+                      className="button-quiet button-small button-danger"
+                      aria-label={`Remove case ${number}`}
+                      onClick={() => setCases(draft.cases.filter((other) => other.key !== item.key))}
+                    >
                       Remove
                     </button>
                   </span>

@@ -1,4 +1,4 @@
-import type { SuiteProblem } from '../../../electron/shared/contract';
+import type { SuiteProblem } from '../../../electron/shared/api';
 
 /**
  * Finds the input a problem is about by its place in the suite (`cases[2].expect.answerMatches`):
@@ -11,7 +11,8 @@ export function focusSuiteField(root: HTMLElement | null, field: string): boolea
   while (path !== '') {
     const exact = root.querySelector<HTMLElement>(`[data-focus="${CSS.escape(path)}"]`);
     const area = root.querySelector<HTMLElement>(`[data-focus-area="${CSS.escape(path)}"]`);
-    const target = exact ?? area?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select, [contenteditable="true"]') ?? null;
+    const target =
+      exact ?? area?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select, [contenteditable="true"]') ?? null;
     if (target) {
       const details = target.closest('details');
       if (details && !details.open) details.open = true;
@@ -26,7 +27,8 @@ export function focusSuiteField(root: HTMLElement | null, field: string): boolea
 }
 
 /** "case 3 "reflects customer"" or "". */
-const where = (problem: SuiteProblem) => (problem.case ? `case ${problem.case.number}${problem.case.name ? ` “${problem.case.name}”` : ''}` : '');
+const where = (problem: SuiteProblem) =>
+  problem.case ? `case ${problem.case.number}${problem.case.name ? ` “${problem.case.name}”` : ''}` : '';
 
 /**
  * Every problem that stopped a run, each said where it is (file, case, field) and each a button

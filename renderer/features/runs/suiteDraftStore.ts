@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { JsonObject } from '../../../electron/shared/contract';
+import type { JsonObject } from '../../../electron/shared/api';
 import { useHost } from '../../host/HostContext';
 import { emptyCase, emptySuite, type CaseDraft, type ExpectDraft, type SuiteDraft } from './suiteModel';
 
@@ -12,7 +12,7 @@ import { emptyCase, emptySuite, type CaseDraft, type ExpectDraft, type SuiteDraf
  * per origin was gone after every restart unless `--port N` was given.
  */
 
-export const SUITE_DRAFT_KEY = 'agent-explorer:suite-draft:v1';
+const SUITE_DRAFT_KEY = 'agent-explorer:suite-draft:v1';
 
 function storage(): Storage | null {
   try {
@@ -52,10 +52,13 @@ function keptCase(raw: unknown, base: CaseDraft): CaseDraft {
  * version of the app (or a damaged file) may have written: a case without `expect`, say, must
  * not crash the section, so every field the editor reads is given its type here.
  */
-export function keptDraft(value: unknown): SuiteDraft | null {
+function keptDraft(value: unknown): SuiteDraft | null {
   if (!isRecord(value) || !Array.isArray(value['cases'])) return null;
   const empty = emptySuite();
-  const data = isRecord(value['data']) && typeof value['data']['name'] === 'string' && typeof value['data']['text'] === 'string' ? { name: value['data']['name'], text: value['data']['text'] } : null;
+  const data =
+    isRecord(value['data']) && typeof value['data']['name'] === 'string' && typeof value['data']['text'] === 'string'
+      ? { name: value['data']['name'], text: value['data']['text'] }
+      : null;
   return {
     name: textOr(value['name'], ''),
     fileName: typeof value['fileName'] === 'string' ? value['fileName'] : null,
@@ -70,7 +73,7 @@ export function keptDraft(value: unknown): SuiteDraft | null {
 }
 
 /** The kept draft, or a new empty suite when none is kept (or it cannot be read). */
-export function loadSuiteDraft(): SuiteDraft {
+function loadSuiteDraft(): SuiteDraft {
   try {
     const text = storage()?.getItem(SUITE_DRAFT_KEY);
     if (!text) return emptySuite();
@@ -102,7 +105,7 @@ export function saveSuiteDraft(draft: SuiteDraft): 'kept' | 'kept-without-data' 
 }
 
 /** How long edits gather before the host is sent the draft (a typed word is one write, not one per key). */
-export const HOST_DRAFT_DELAY_MS = 400;
+const HOST_DRAFT_DELAY_MS = 400;
 
 /**
  * The suite draft as state, kept on every change; also says how it was kept. The page's storage

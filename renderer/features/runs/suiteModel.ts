@@ -1,5 +1,5 @@
 import type { Expectations, Suite, SuiteCase } from '../../../electron/shared/runs/suiteTypes';
-import type { JsonObject, RunDataFile, SuiteProblem } from '../../../electron/shared/contract';
+import type { JsonObject, RunDataFile, SuiteProblem } from '../../../electron/shared/api';
 import { checkPayload } from '../../lib/payload';
 import type { PayloadView } from '../workspace/tabsState';
 
@@ -57,7 +57,7 @@ export interface SuiteDraft {
   dirty: boolean;
 }
 
-export const UNTITLED_FILE = 'Untitled suite.json';
+const UNTITLED_FILE = 'Untitled suite.json';
 
 export const emptyExpect = (): ExpectDraft => ({
   status: '',
@@ -71,14 +71,24 @@ export const emptyExpect = (): ExpectDraft => ({
   maxRoundTripMs: '',
 });
 
-export const newKey = () => crypto.randomUUID();
+const newKey = () => crypto.randomUUID();
 
 export function emptyCase(fields: Partial<Omit<CaseDraft, 'key'>> = {}): CaseDraft {
   return { key: newKey(), name: '', agent: '', text: '', payloadText: '{}', payloadView: 'json', expect: emptyExpect(), ...fields };
 }
 
 export function emptySuite(): SuiteDraft {
-  return { name: '', fileName: null, agents: '', dataName: '', data: null, defaults: emptyCase({ payloadText: '' }), cases: [emptyCase()], extra: {}, dirty: false };
+  return {
+    name: '',
+    fileName: null,
+    agents: '',
+    dataName: '',
+    data: null,
+    defaults: emptyCase({ payloadText: '' }),
+    cases: [emptyCase()],
+    extra: {},
+    dirty: false,
+  };
 }
 
 /** A case from a request (a request tab, a history entry). */
@@ -86,7 +96,11 @@ export function caseFromRequest(request: { agentId: string; text: string; payloa
   return emptyCase({ name, agent: request.agentId, text: request.text, payloadText: request.payloadText || '{}' });
 }
 
-const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 function listOrOne(text: string): string | string[] | undefined {
   const all = text.split('\n').filter((line) => line !== '');
@@ -158,7 +172,10 @@ export function toSuite(draft: SuiteDraft): Suite {
 /** The file name a suite is saved under: its own, or one made from its name. */
 export function suiteFileName(draft: SuiteDraft): string {
   if (draft.fileName) return draft.fileName;
-  const slug = draft.name.trim().replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '');
+  const slug = draft.name
+    .trim()
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
   return slug === '' ? UNTITLED_FILE : `${slug}.json`;
 }
 
@@ -185,7 +202,13 @@ function expectFrom(value: unknown): ExpectDraft {
 function caseFrom(value: unknown, isDefaults: boolean): CaseDraft {
   const item = isRecord(value) ? value : {};
   const payload = item.payload === undefined ? (isDefaults ? '' : '{}') : JSON.stringify(item.payload, null, 2);
-  return emptyCase({ name: str(item.name), agent: str(item.agent), text: str(item.text), payloadText: payload, expect: expectFrom(item.expect) });
+  return emptyCase({
+    name: str(item.name),
+    agent: str(item.agent),
+    text: str(item.text),
+    payloadText: payload,
+    expect: expectFrom(item.expect),
+  });
 }
 
 export type ReadSuite = { ok: true; draft: SuiteDraft } | { ok: false; message: string };
@@ -196,7 +219,10 @@ export function fromSuiteText(text: string, fileName: string | null): ReadSuite 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `${fileName ?? 'The suite'} is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      message: `${fileName ?? 'The suite'} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   if (!isRecord(value)) return { ok: false, message: `${fileName ?? 'The suite'} is not a JSON object with a "cases" list.` };
   if (!Array.isArray(value.cases)) return { ok: false, message: `${fileName ?? 'The suite'} has no "cases" list.` };
@@ -225,7 +251,12 @@ export function localProblems(draft: SuiteDraft): SuiteProblem[] {
     if (item.payloadText.trim() === '') return;
     const check = checkPayload(item.payloadText);
     if (check.ok) return;
-    problems.push({ file, ...(number ? { case: { number, ...(item.name ? { name: item.name } : {}) } } : {}), field, message: check.message });
+    problems.push({
+      file,
+      ...(number ? { case: { number, ...(item.name ? { name: item.name } : {}) } } : {}),
+      field,
+      message: check.message,
+    });
   };
   payloadProblem(draft.defaults, 'defaults.payload');
   draft.cases.forEach((item, index) => payloadProblem(item, `cases[${index}].payload`, index + 1));

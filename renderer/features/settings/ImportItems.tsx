@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ImportChoice, WorkspaceImportItem, WorkspaceImportOutcome, WorkspaceItemKind } from '../../../electron/shared/contract';
+import type { ImportChoice, WorkspaceImportItem, WorkspaceImportOutcome, WorkspaceItemKind } from '../../../electron/shared/api';
 
 /**
  * The items of a workspace file, grouped by kind: in the preview (what would happen, with a
@@ -25,7 +25,13 @@ const OUTCOME_BADGES: Record<WorkspaceImportOutcome['outcome'], { text: string; 
   failed: { text: 'Not taken', className: 'badge badge-danger' },
 };
 
-function Grouped<T extends { kind: WorkspaceItemKind; key: string }>({ items, render }: { items: T[]; render: (item: T) => React.ReactNode }) {
+function Grouped<T extends { kind: WorkspaceItemKind; key: string }>({
+  items,
+  render,
+}: {
+  items: T[];
+  render: (item: T) => React.ReactNode;
+}) {
   return (
     <>
       {KINDS.map((kind) => {

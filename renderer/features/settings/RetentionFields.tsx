@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { HistoryRetention } from '../../../electron/shared/contract';
+import type { HistoryRetention } from '../../../electron/shared/api';
 
 /** The retention as the form holds it: the kind chosen and the number as typed. */
 export interface RetentionDraft {
@@ -8,7 +8,9 @@ export interface RetentionDraft {
 }
 
 export function draftOf(retention: HistoryRetention): RetentionDraft {
-  return retention.kind === 'all' ? { kind: 'all', amount: '' } : { kind: retention.kind, amount: String(retention.kind === 'entries' ? retention.count : retention.days) };
+  return retention.kind === 'all'
+    ? { kind: 'all', amount: '' }
+    : { kind: retention.kind, amount: String(retention.kind === 'entries' ? retention.count : retention.days) };
 }
 
 /** The setting a draft stands for, or why it cannot be one (said beside the number field). */
@@ -17,7 +19,11 @@ export function retentionOf(draft: RetentionDraft): { ok: true; value: HistoryRe
   const text = draft.amount.trim();
   const amount = Number(text);
   if (!/^\d+$/.test(text) || amount < 1) {
-    return { ok: false, message: draft.kind === 'entries' ? 'Enter a whole number of entries, for example 1000.' : 'Enter a whole number of days, for example 30.' };
+    return {
+      ok: false,
+      message:
+        draft.kind === 'entries' ? 'Enter a whole number of entries, for example 1000.' : 'Enter a whole number of days, for example 30.',
+    };
   }
   return { ok: true, value: draft.kind === 'entries' ? { kind: 'entries', count: amount } : { kind: 'days', days: amount } };
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AppSettings } from '../../../electron/shared/contract';
+import type { AppSettings } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useSettings, useUpdateSettings } from './queries/settings';
 import { ModalDialog } from '../../ui/ModalDialog';
@@ -52,7 +52,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       const text = typed[field.name];
       if (text === undefined) continue;
       const megabytes = Number(text.trim());
-      if (text.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0) found[field.name] = `Enter a size in MB, for example ${field.example}.`;
+      if (text.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0)
+        found[field.name] = `Enter a size in MB, for example ${field.example}.`;
       else patch[field.name] = Math.round(megabytes * MB);
     }
     if (retention !== undefined) {
@@ -66,7 +67,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     const changed = (named?: string): Field =>
       named === 'historyRetention' && retention !== undefined
         ? 'historyRetention'
-        : (FIELDS.find((f) => f.name === named) ?? FIELDS.find((f) => typed[f.name] !== undefined))?.name ?? (retention !== undefined ? 'historyRetention' : 'maxResponseBytes');
+        : ((FIELDS.find((f) => f.name === named) ?? FIELDS.find((f) => typed[f.name] !== undefined))?.name ??
+          (retention !== undefined ? 'historyRetention' : 'maxResponseBytes'));
     update.mutate(patch, {
       onSuccess: (result) => {
         if (result.ok) {

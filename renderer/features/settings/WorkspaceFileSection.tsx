@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { MAX_WORKSPACE_FILE_BYTES } from '../../../electron/shared/contract';
+import { MAX_WORKSPACE_FILE_BYTES } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useSaveTextFile } from '../../host/saveTextFile';
 import { useExportWorkspaceFile } from '../workspace/queries/workspaceFile';
@@ -49,7 +49,9 @@ export function WorkspaceFileSection() {
     setFileProblem(null);
     setChosen(null);
     if (file.size > MAX_WORKSPACE_FILE_BYTES) {
-      setFileProblem(`${file.name} is larger than ${MAX_WORKSPACE_FILE_BYTES / (1024 * 1024)} MB, the most a workspace file may be: nothing was imported.`);
+      setFileProblem(
+        `${file.name} is larger than ${MAX_WORKSPACE_FILE_BYTES / (1024 * 1024)} MB, the most a workspace file may be: nothing was imported.`,
+      );
       return;
     }
     try {
@@ -66,7 +68,8 @@ export function WorkspaceFileSection() {
         Workspace file
       </h3>
       <p className="field-hint">
-        Your profiles (never their keys), the agent catalog and the request tabs as one JSON file, to keep in a repository and share with your team.
+        Your profiles (never their keys), the agent catalog and the request tabs as one JSON file, to keep in a repository and share with
+        your team.
       </p>
       <div className="actions">
         <button type="button" className="button-quiet" onClick={() => void exportWorkspace()} disabled={exporting}>

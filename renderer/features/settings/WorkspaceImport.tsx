@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ImportChoice, WorkspaceImportPreview, WorkspaceImportReport, WorkspaceImportRequest } from '../../../electron/shared/contract';
+import type { ImportChoice, WorkspaceImportPreview, WorkspaceImportReport, WorkspaceImportRequest } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useApplyWorkspaceImport, usePreviewWorkspaceImport } from '../workspace/queries/workspaceFile';
 import { requestWorkspaceRefresh } from '../workspace/workspaceRefresh';
@@ -48,7 +48,11 @@ export function WorkspaceImport({ file, onClose }: { file: ChosenFile; onClose: 
   const reportHeading = useRef<HTMLHeadingElement>(null);
   const { mutate: askPreview } = preview;
 
-  const request: WorkspaceImportRequest = { content: file.content, decisions: [...decisions].map(([key, choice]) => ({ key, choice })), ...(forAll ? { forAll } : {}) };
+  const request: WorkspaceImportRequest = {
+    content: file.content,
+    decisions: [...decisions].map(([key, choice]) => ({ key, choice })),
+    ...(forAll ? { forAll } : {}),
+  };
   const requestKey = JSON.stringify([request.decisions, forAll, asked]);
   // The last preview that answered stays on screen while the next one is asked (no flicker);
   // a mutation's own callbacks fire for its latest call only, so an older answer never wins.
@@ -142,7 +146,9 @@ export function WorkspaceImport({ file, onClose }: { file: ChosenFile; onClose: 
           ))}
         </div>
       )}
-      {shown && <PreviewItems items={shown.items} onChoose={(key, choice) => setDecisions((current) => new Map(current).set(key, choice))} />}
+      {shown && (
+        <PreviewItems items={shown.items} onChoose={(key, choice) => setDecisions((current) => new Map(current).set(key, choice))} />
+      )}
       {applyProblem && (
         <p role="alert" className="field-error">
           {applyProblem}
@@ -162,7 +168,13 @@ export function WorkspaceImport({ file, onClose }: { file: ChosenFile; onClose: 
           Import
         </button>
         <span id={hintId} className="small muted">
-          {!shown ? '' : undecided > 0 ? `Choose what to do with every clash first (${undecided} left).` : toTake === 0 ? 'Nothing in this file would be taken.' : `Takes ${count(toTake, 'item')}.`}
+          {!shown
+            ? ''
+            : undecided > 0
+              ? `Choose what to do with every clash first (${undecided} left).`
+              : toTake === 0
+                ? 'Nothing in this file would be taken.'
+                : `Takes ${count(toTake, 'item')}.`}
         </span>
       </div>
     </section>

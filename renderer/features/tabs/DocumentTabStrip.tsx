@@ -112,7 +112,10 @@ export function DocumentTabStrip(props: DocumentTabStripProps) {
                 <span className="request-tab-label">{name}</span>
                 {tag && (
                   // The tab's name stays the document's; the tag is read through its description.
-                  <span className={tag.marked ? 'request-tab-profile request-tab-profile-elsewhere' : 'request-tab-profile'} aria-hidden="true">
+                  <span
+                    className={tag.marked ? 'request-tab-profile request-tab-profile-elsewhere' : 'request-tab-profile'}
+                    aria-hidden="true"
+                  >
                     {tag.text}
                   </span>
                 )}
@@ -134,10 +137,22 @@ export function DocumentTabStrip(props: DocumentTabStripProps) {
       <div className="visually-hidden" aria-hidden="true">
         {keys.map((key) => {
           const { description } = labelOf(key);
-          return description && <span key={key} id={`${tabDomId(key)}-description`}>{description}</span>;
+          return (
+            description && (
+              <span key={key} id={`${tabDomId(key)}-description`}>
+                {description}
+              </span>
+            )
+          );
         })}
       </div>
-      <button type="button" className="button-quiet button-small new-request" aria-keyshortcuts="Alt+N" title={props.newButton.title} onClick={props.onNew}>
+      <button
+        type="button"
+        className="button-quiet button-small new-request"
+        aria-keyshortcuts="Alt+N"
+        title={props.newButton.title}
+        onClick={props.onNew}
+      >
         {props.newButton.text}
       </button>
       <button

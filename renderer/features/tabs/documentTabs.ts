@@ -6,7 +6,7 @@
  */
 
 /** A closed tab, its place when closed, and what it was called then. */
-export interface ClosedTab<T> {
+interface ClosedTab<T> {
   tab: T;
   index: number;
   label: string;
@@ -39,7 +39,10 @@ export function documentTabs<T>({ keyOf, maxClosed }: DocumentTabsSpec<T>) {
    * `replacement` when given (kinds that always show a tab), else an empty strip.
    */
   function settle<S extends DocumentTabs<T>>(state: S, tabs: T[], replacement?: T): S {
-    if (tabs.length === 0) return replacement === undefined ? { ...state, tabs, activeKey: null } : { ...state, tabs: [replacement], activeKey: keyOf(replacement) };
+    if (tabs.length === 0)
+      return replacement === undefined
+        ? { ...state, tabs, activeKey: null }
+        : { ...state, tabs: [replacement], activeKey: keyOf(replacement) };
     if (state.activeKey === null || indexOf(tabs, state.activeKey) >= 0) return { ...state, tabs };
     const at = Math.max(0, Math.min(indexOf(state.tabs, state.activeKey), tabs.length - 1));
     return { ...state, tabs, activeKey: keyOf(tabs[at]!) };
@@ -98,7 +101,12 @@ export function documentTabs<T>({ keyOf, maxClosed }: DocumentTabsSpec<T>) {
       if (index < 0) return state;
       const tabs = state.tabs.filter((_, at) => at !== index);
       const made = tabs.length === 0 ? replacement : undefined;
-      const closed: ClosedTab<T> = { tab: state.tabs[index]!, index, label, ...(made === undefined ? {} : { replacementKey: keyOf(made) }) };
+      const closed: ClosedTab<T> = {
+        tab: state.tabs[index]!,
+        index,
+        label,
+        ...(made === undefined ? {} : { replacementKey: keyOf(made) }),
+      };
       return { ...settle(state, tabs, replacement), closed: [...state.closed, closed].slice(-maxClosed) };
     },
 
@@ -144,7 +152,8 @@ export function documentTabs<T>({ keyOf, maxClosed }: DocumentTabsSpec<T>) {
         const content = contentOf(tab);
         const their = theirs.get(key);
         if (baseline.get(key) !== content) tabs.push(tab);
-        else if (their === undefined) changed = true; // closed in another page, untouched here since
+        else if (their === undefined)
+          changed = true; // closed in another page, untouched here since
         else if (contentOf(their) === content) tabs.push(tab);
         else {
           tabs.push(take(their, tab));

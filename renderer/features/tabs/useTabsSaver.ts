@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Result } from '../../../electron/shared/contract';
+import type { Result } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 
 /** How one kind of tabs is saved; the timing rules are the same for every kind. */

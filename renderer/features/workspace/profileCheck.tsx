@@ -1,6 +1,6 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProfilesState } from '../../../electron/shared/contract';
+import type { ProfilesState } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useHost } from '../../host/HostContext';
 import { applyProfilesState, useProfiles, useSelectProfile } from '../profile/queries/profiles';

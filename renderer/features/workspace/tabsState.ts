@@ -1,4 +1,4 @@
-import type { ProfilesState, TabDraft, Workspace } from '../../../electron/shared/contract';
+import type { ProfilesState, TabDraft, Workspace } from '../../../electron/shared/api';
 import type { DocumentTabLabel } from '../tabs/DocumentTabStrip';
 import { documentTabs, type DocumentTabs } from '../tabs/documentTabs';
 import { draftReducer, initialDraft, isBlank, type DraftAction, type InvokeDraft } from '../invoke/draft';
@@ -88,7 +88,9 @@ function fromTabDraft(saved: TabDraft): RequestTab {
  * have been sent to; null when the profiles are not known yet (then `adopt` does it later).
  */
 export function fromWorkspace(workspace: Workspace | undefined, newId: () => string, activeProfileId: string | null = null): TabsState {
-  const saved = (workspace?.tabs ?? []).map(fromTabDraft).map((tab) => (tab.profileId === null ? { ...tab, profileId: activeProfileId } : tab));
+  const saved = (workspace?.tabs ?? [])
+    .map(fromTabDraft)
+    .map((tab) => (tab.profileId === null ? { ...tab, profileId: activeProfileId } : tab));
   return requestTabs.start(saved.length > 0 ? saved : [blankTab(newId(), activeProfileId)], workspace?.activeTabId ?? null);
 }
 
@@ -103,8 +105,15 @@ export function toWorkspace(state: TabsState): Workspace {
 }
 
 /** A tab's saved draft. */
-export function toTabDraft({ id, title, draft, profileId }: RequestTab): TabDraft {
-  return { id, title, agentId: draft.agentId, text: draft.text, payloadText: draft.payloadText, ...(profileId === null ? {} : { profileId }) };
+function toTabDraft({ id, title, draft, profileId }: RequestTab): TabDraft {
+  return {
+    id,
+    title,
+    agentId: draft.agentId,
+    text: draft.text,
+    payloadText: draft.payloadText,
+    ...(profileId === null ? {} : { profileId }),
+  };
 }
 
 /** A saved draft as one comparable string (field order fixed, whatever order it came in). */
@@ -162,7 +171,11 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
         action.workspace.tabs.map(fromTabDraft),
         action.baseline,
         (tab) => draftKey(toTabDraft(tab)),
-        (saved, mine) => ({ ...saved, payloadView: mine?.payloadView ?? saved.payloadView, profileId: saved.profileId ?? (mine ? mine.profileId : action.profileId) }),
+        (saved, mine) => ({
+          ...saved,
+          payloadView: mine?.payloadView ?? saved.payloadView,
+          profileId: saved.profileId ?? (mine ? mine.profileId : action.profileId),
+        }),
         blankTab(action.replacementId, action.profileId),
       );
   }
@@ -197,7 +210,13 @@ export function tabLabels(tabs: readonly RequestTab[], agentName: (agentId: stri
  * sending it asks first. `busy`: its request is in flight (marked, so one sent in a background
  * tab is not forgotten).
  */
-export function stripLabel(tab: RequestTab, name: string, busy: boolean, profiles: ProfilesState | undefined, spansProfiles: boolean): DocumentTabLabel {
+export function stripLabel(
+  tab: RequestTab,
+  name: string,
+  busy: boolean,
+  profiles: ProfilesState | undefined,
+  spansProfiles: boolean,
+): DocumentTabLabel {
   const profile = profiles && tab.profileId !== null ? profiles.profiles.find((candidate) => candidate.id === tab.profileId) : undefined;
   const elsewhere = tab.profileId !== profiles?.activeProfileId;
   const shown = profiles && tab.profileId !== null && (spansProfiles || elsewhere) ? (profile?.name ?? 'a deleted profile') : null;

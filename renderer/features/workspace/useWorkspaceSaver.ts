@@ -1,12 +1,12 @@
 import { useEffect, useRef, type Dispatch } from 'react';
-import type { Workspace, WorkspaceChanges } from '../../../electron/shared/contract';
+import type { Workspace, WorkspaceChanges } from '../../../electron/shared/api';
 import { useSaveWorkspace } from './queries/workspace';
 import { useTabsSaver } from '../tabs/useTabsSaver';
 import { draftKey, toWorkspace, workspaceChanges, type TabsAction, type TabsState } from './tabsState';
 import { useWorkspaceRefreshRequests } from './workspaceRefresh';
 
 /** How long typing must pause before the drafts are saved. */
-export const SAVE_DELAY_MS = 500;
+const SAVE_DELAY_MS = 500;
 
 const newId = () => crypto.randomUUID();
 

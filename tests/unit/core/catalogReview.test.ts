@@ -21,7 +21,11 @@ afterEach(async () => {
 
 describe('learned keys', () => {
   it('a typo in an answered request is learned as a learned key, never as a placeholder', async () => {
-    const answered = await core.api.invokeAgent({ agentId: drafter.id, text: 'hi', payload: { customer_name: 'Ada', cusomer_name: 'typo' } });
+    const answered = await core.api.invokeAgent({
+      agentId: drafter.id,
+      text: 'hi',
+      payload: { customer_name: 'Ada', cusomer_name: 'typo' },
+    });
     expect(answered.ok).toBe(true);
     const [entry] = await core.api.listCatalog();
     expect(entry).toMatchObject({ agentId: drafter.id, placeholders: [], learnedKeys: ['customer_name', 'cusomer_name'] });

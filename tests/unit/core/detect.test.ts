@@ -3,7 +3,7 @@ import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { describePresentation } from '../../../electron/core/profiles/keyPresentation';
 import { SANDBOX_GUIDELINES } from '../../../electron/sandbox/catalog';
 import { startSandbox } from '../../../electron/sandbox/server';
-import type { KeyPresentation } from '../../../electron/shared/contract';
+import type { KeyPresentation } from '../../../electron/shared/api';
 
 const KEY = 'detect-key-4c3b2a1f0e';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import type { ProfileInput } from '../../../electron/shared/contract';
+import type { ProfileInput } from '../../../electron/shared/api';
 
 /**
  * Detect once saved the WHOLE profile as it was when Detect started, with the presentation it
@@ -29,7 +29,14 @@ describe('editing a profile while Detect runs on it', () => {
     try {
       dataDir = mkdtempSync(path.join(tmpdir(), 'ae-detect-edit-'));
       core = await startCore({ host: 'browser', version: '0', dataDir, sandboxLatency: 'none' });
-      const input = (baseUrl: string, name = 'Slow'): ProfileInput => ({ name, baseUrl, auth: { kind: 'bearer' }, timeoutMs: 5_000, tls: { verify: true, caFile: null }, allowInsecureHttp: false });
+      const input = (baseUrl: string, name = 'Slow'): ProfileInput => ({
+        name,
+        baseUrl,
+        auth: { kind: 'bearer' },
+        timeoutMs: 5_000,
+        tls: { verify: true, caFile: null },
+        allowInsecureHttp: false,
+      });
       const created = await core.api.createProfile(input(slowUrl));
       if (!created.ok) throw new Error(created.error.message);
       const id = created.value.profileId;

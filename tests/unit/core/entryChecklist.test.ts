@@ -11,7 +11,7 @@ import { migrate, userVersion } from '../../../electron/core/db/migrations';
 import { openAppDatabase } from '../../../electron/core/db/open';
 import { entryMarkdown } from '../../../electron/shared/reports/reportMarkdown';
 import { buildReportBundle } from '../../../electron/shared/reports/reportBundle';
-import type { EntryChecklist, SaveEntryChecklistRequest } from '../../../electron/shared/contract';
+import type { EntryChecklist, SaveEntryChecklistRequest } from '../../../electron/shared/api';
 import { invokeEntry } from '../../support/historyEntries';
 
 /** Checklists against an answer: kept with the history entry, reloaded, in its QA report. */
@@ -66,7 +66,10 @@ describe('checklists kept with a history entry', () => {
   it('is refused for an entry that does not exist', async () => {
     const store = openAppDatabase(tempFile(), () => undefined, { checkDelayMs: 60_000 });
     const methods = createChecklistMethods(store.checklists, { wallClock: clock });
-    expect(await methods.saveEntryChecklist(request(999))).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('no history entry 999') } });
+    expect(await methods.saveEntryChecklist(request(999))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringContaining('no history entry 999') },
+    });
     store.close();
     await store.checked;
   });
@@ -109,7 +112,12 @@ describe('a checklist in the QA report', () => {
     const id = await store.history.record(invokeEntry());
     const other = await store.history.record(invokeEntry());
     await createChecklistMethods(store.checklists, { wallClock: clock }).saveEntryChecklist(request(id));
-    const history = createHistoryMethods(store.history, { wallClock: clock, version: '1.2.3', retention: async () => ({ kind: 'all' }), checklists: store.checklists });
+    const history = createHistoryMethods(store.history, {
+      wallClock: clock,
+      version: '1.2.3',
+      retention: async () => ({ kind: 'all' }),
+      checklists: store.checklists,
+    });
 
     const json = await history.api.buildHistoryReport({ ids: [id, other], note: '', format: 'json' });
     if (!json.ok) throw new Error(json.error.message);
@@ -141,7 +149,16 @@ describe('a checklist in the QA report', () => {
     expect(doc.body.textContent).toContain(HASH);
 
     const entry = (await store.history.get(id))!;
-    const markdown = entryMarkdown(buildReportBundle({ sources: [entry], note: '', appVersion: '1.2.3', createdAt: clock(), checklists: [await store.checklists.list(id)] }).entries[0]!, '1.2.3');
+    const markdown = entryMarkdown(
+      buildReportBundle({
+        sources: [entry],
+        note: '',
+        appVersion: '1.2.3',
+        createdAt: clock(),
+        checklists: [await store.checklists.list(id)],
+      }).entries[0]!,
+      '1.2.3',
+    );
     expect(markdown).toContain('1 pass, 1 fail, 0 n/a, 1 not marked');
     expect(markdown).toContain('  - **fail** `Never ask for the card number.` (`Refunds`): `Asked for it <script>x</script>`');
     store.close();

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InvokeResult } from '../../../electron/shared/contract';
+import type { InvokeResult } from '../../../electron/shared/api';
 import { startCore } from '../../../electron/core/bootstrap';
 import { createPlatformClient } from '../../../electron/core/http/platformClient';
 import { testClient, testTarget } from '../../support/platformClient';
@@ -25,7 +25,8 @@ afterEach(async () => {
 const SILENT: Record<string, (socket: Socket) => void> = {
   'headers that never come': () => undefined,
   'half a status line, then nothing': (socket) => socket.write('HTTP/1.1 20'),
-  'a body that never ends': (socket) => socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ans'),
+  'a body that never ends': (socket) =>
+    socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ans'),
   'a chunked body that never ends': (socket) =>
     socket.write('HTTP/1.1 500 Oops\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n'),
 };
@@ -88,7 +89,9 @@ describe('an exchange ends within its time-out, whatever the server answers', ()
       const s = await raw(behaviour);
       const result = await within(client.invoke(testTarget(s.url, KEY, { timeoutMs: 60_000 }), invokeRequest), 3000);
       expect(result !== 'still running' && !result.ok && result.error.code).toBe('network');
-      expect(result !== 'still running' && !result.ok && result.error.message).toContain('is not valid HTTP: it sent an answer no request was waiting for');
+      expect(result !== 'still running' && !result.ok && result.error.message).toContain(
+        'is not valid HTTP: it sent an answer no request was waiting for',
+      );
     });
   }
 
@@ -136,10 +139,17 @@ describe('the time-out and Cancel do not rely on the transport honouring the sig
 
   for (const answerHeaders of [false, true]) {
     it(`ends a transport that ignores the abort (${answerHeaders ? 'body' : 'headers'} never come)`, async () => {
-      const timedOut = await within(stuckClient(answerHeaders).invoke(testTarget('http://127.0.0.1:9', KEY, { timeoutMs: 100 }), invokeRequest), 2000);
+      const timedOut = await within(
+        stuckClient(answerHeaders).invoke(testTarget('http://127.0.0.1:9', KEY, { timeoutMs: 100 }), invokeRequest),
+        2000,
+      );
       expect(timedOut !== 'still running' && !timedOut.ok && timedOut.error.code).toBe('timeout');
       const controller = new AbortController();
-      const pending = stuckClient(answerHeaders).invoke(testTarget('http://127.0.0.1:9', KEY, { timeoutMs: 60_000 }), invokeRequest, controller.signal);
+      const pending = stuckClient(answerHeaders).invoke(
+        testTarget('http://127.0.0.1:9', KEY, { timeoutMs: 60_000 }),
+        invokeRequest,
+        controller.signal,
+      );
       setTimeout(() => controller.abort(), 20);
       const cancelled = await within(pending, 1000);
       expect(cancelled !== 'still running' && !cancelled.ok && cancelled.error.code).toBe('cancelled');

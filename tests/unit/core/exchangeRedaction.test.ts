@@ -130,7 +130,12 @@ describe('saving to a file', () => {
         { kind: 'guideline', request: { guidelineId: 'g' } },
         `${dir}/a.json`,
       );
-      expect(saved.ok && saved.value).toMatchObject({ bytes: limit, limitReached: true, limitBytes: limit, exchange: { status: 200, responseBytes: limit } });
+      expect(saved.ok && saved.value).toMatchObject({
+        bytes: limit,
+        limitReached: true,
+        limitBytes: limit,
+        exchange: { status: 200, responseBytes: limit },
+      });
       expect(statSync(`${dir}/a.json`).size).toBe(limit);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -189,7 +194,11 @@ describe('the save-to-file limit', () => {
     });
     const dir = mkdtempSync(`${tmpdir()}/ae-save-`);
     try {
-      const saved = await client.saveToFile(target(s.url, { maxSavedFileBytes: limit }), { kind: 'guideline', request: { guidelineId: 'g' } }, `${dir}/a`);
+      const saved = await client.saveToFile(
+        target(s.url, { maxSavedFileBytes: limit }),
+        { kind: 'guideline', request: { guidelineId: 'g' } },
+        `${dir}/a`,
+      );
       expect(saved.ok && saved.value).toMatchObject({ bytes: limit, limitReached: false });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -201,7 +210,17 @@ describe('a key sent in a header (plain ASCII), echoed in the head of a successf
   it('is redacted from the status line, a header name and header values, the body and the whole result', async () => {
     const key = 'sk-ascii-0123456789abcdef';
     const body = Buffer.from(`{"answer":"echo ${key}","duration":"1s"}`, 'utf8');
-    const head = [`HTTP/1.1 200 OK ${key}`, `X-${key}: yes`, `X-Echo: ${key}`, `X-Basic: Basic ${base64(`user:${key}`)}`, 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close', '', ''];
+    const head = [
+      `HTTP/1.1 200 OK ${key}`,
+      `X-${key}: yes`,
+      `X-Echo: ${key}`,
+      `X-Basic: Basic ${base64(`user:${key}`)}`,
+      'Content-Type: application/json',
+      `Content-Length: ${body.length}`,
+      'Connection: close',
+      '',
+      '',
+    ];
     const s = await raw((socket) => socket.end(Buffer.concat([Buffer.from(head.join('\r\n'), 'utf8'), body])));
     const result = await client.invoke(testTarget(s.url, key), invokeRequest);
     expect(result.ok).toBe(true);

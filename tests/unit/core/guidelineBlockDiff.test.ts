@@ -15,7 +15,9 @@ describe('guideline version diffs', () => {
     if (diff.kind !== 'diff') return;
     expect(diff.parts.map((part) => part.op)).toEqual(['same', 'changed', 'removed', 'same', 'added']);
     const changed = diff.parts[1]!;
-    expect(changed.op === 'changed' && changed.words.kind === 'diff' && changed.words.parts.filter((p) => p.op !== 'same').map((p) => p.text)).toEqual(['14', '30']);
+    expect(
+      changed.op === 'changed' && changed.words.kind === 'diff' && changed.words.parts.filter((p) => p.op !== 'same').map((p) => p.text),
+    ).toEqual(['14', '30']);
     expect(diff).toMatchObject({ added: 1, removed: 1, changed: 1 });
   });
 

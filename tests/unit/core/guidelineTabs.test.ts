@@ -1,8 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_BESIDE, guidelineTabsDocument, mergeGuidelineTabs, parseGuidelineTabsChanges } from '../../../electron/core/workspace/guidelineTabs';
-import type { GuidelineTabs } from '../../../electron/shared/contract';
+import {
+  DEFAULT_BESIDE,
+  guidelineTabsDocument,
+  mergeGuidelineTabs,
+  parseGuidelineTabsChanges,
+} from '../../../electron/core/workspace/guidelineTabs';
+import type { GuidelineTabs } from '../../../electron/shared/api';
 
 /** The guideline tabs the host keeps, and how pages sharing it merge. */
 
@@ -26,20 +31,45 @@ describe('guideline tabs in the host', () => {
     expect(parseGuidelineTabsChanges({ opened: [{ profileId: 'p' }], closed: [], active: null }).ok).toBe(false);
     expect(parseGuidelineTabsChanges({ opened: [], closed: 'a', active: null }).ok).toBe(false);
     expect(parseGuidelineTabsChanges({ opened: [], closed: [], active: 'a' }).ok).toBe(false);
-    expect(parseGuidelineTabsChanges({ opened: Array.from({ length: 31 }, (_, n) => tab(`g${n}`)), closed: [], active: null }).ok).toBe(false);
-    expect(parseGuidelineTabsChanges({ opened: [], closed: [], active: null, beside: { guideline: null, open: 'yes', width: 300 } }).ok).toBe(false);
-    const parsed = parseGuidelineTabsChanges({ opened: [{ ...tab('a'), extra: 1 }], closed: [], active: null, beside: { guideline: tab('a'), open: true, width: 99999 } });
-    expect(parsed.ok && parsed.value).toEqual({ opened: [tab('a')], closed: [], active: null, beside: { guideline: tab('a'), open: true, width: 1200 } });
+    expect(parseGuidelineTabsChanges({ opened: Array.from({ length: 31 }, (_, n) => tab(`g${n}`)), closed: [], active: null }).ok).toBe(
+      false,
+    );
+    expect(
+      parseGuidelineTabsChanges({ opened: [], closed: [], active: null, beside: { guideline: null, open: 'yes', width: 300 } }).ok,
+    ).toBe(false);
+    const parsed = parseGuidelineTabsChanges({
+      opened: [{ ...tab('a'), extra: 1 }],
+      closed: [],
+      active: null,
+      beside: { guideline: tab('a'), open: true, width: 99999 },
+    });
+    expect(parsed.ok && parsed.value).toEqual({
+      opened: [tab('a')],
+      closed: [],
+      active: null,
+      beside: { guideline: tab('a'), open: true, width: 1200 },
+    });
   });
 
   it('reads its file entry by entry: a bad tab is dropped and told, the rest kept', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'gltabs-'));
     try {
       const file = path.join(dir, 'guideline-tabs.json');
-      writeFileSync(file, JSON.stringify({ tabs: [tab('a'), { guidelineId: 7 }, tab('b')], active: tab('b'), beside: { guideline: tab('a'), open: true, width: 500 } }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          tabs: [tab('a'), { guidelineId: 7 }, tab('b')],
+          active: tab('b'),
+          beside: { guideline: tab('a'), open: true, width: 500 },
+        }),
+      );
       const problems: string[] = [];
       const document = guidelineTabsDocument(file, (problem) => problems.push(problem));
-      expect(await document.read()).toEqual({ tabs: [tab('a'), tab('b')], active: tab('b'), beside: { guideline: tab('a'), open: true, width: 500 } });
+      expect(await document.read()).toEqual({
+        tabs: [tab('a'), tab('b')],
+        active: tab('b'),
+        beside: { guideline: tab('a'), open: true, width: 500 },
+      });
       expect(problems.join(' ')).toMatch(/1 guideline tab/);
       await document.update((current) => ({ ...current, tabs: [tab('c')], active: tab('c') }));
       expect(JSON.parse(readFileSync(file, 'utf8')).tabs).toEqual([tab('c')]);

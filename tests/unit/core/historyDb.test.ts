@@ -1,4 +1,15 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -49,7 +60,8 @@ describe('the history database', () => {
     await createSqliteHistoryStore(db).record(invokeEntry());
     if (process.platform !== 'win32') {
       expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
-      for (const name of readdirSync(path.dirname(file))) expect(statSync(path.join(path.dirname(file), name)).mode & 0o777, name).toBe(0o600);
+      for (const name of readdirSync(path.dirname(file)))
+        expect(statSync(path.join(path.dirname(file), name)).mode & 0o777, name).toBe(0o600);
       expect(readdirSync(path.dirname(file)).sort()).toEqual(['history.sqlite', 'history.sqlite-shm', 'history.sqlite-wal']);
     }
     db.close();
@@ -67,7 +79,9 @@ describe('the history database', () => {
     const { db } = openOrThrow();
     expect(userVersion(db)).toBe(LATEST_VERSION);
     expect(LATEST_VERSION).toBeGreaterThan(1);
-    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'history_by_%'").all() as Array<{ name: string }>).map((row) => row.name);
+    const indexes = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'history_by_%'").all() as Array<{ name: string }>
+    ).map((row) => row.name);
     expect(indexes.sort()).toEqual(['history_by_error', 'history_by_profile', 'history_by_tab', 'history_by_target']);
     const reopened = createSqliteHistoryStore(db);
     expect(await reopened.get(id)).toMatchObject({ kind: 'failed', what: 'invoke' });
@@ -95,7 +109,11 @@ describe('the history database', () => {
     const before = readFileSync(file);
     const problems: string[] = [];
     const store = openAppDatabase(file, (message) => problems.push(message), { now: () => FIXED_NOW, checkDelayMs: 0 });
-    expect(problems).toEqual([expect.stringContaining(`written by a newer version of Agent Explorer (history format ${LATEST_VERSION + 5}; this version reads up to ${LATEST_VERSION})`)]);
+    expect(problems).toEqual([
+      expect.stringContaining(
+        `written by a newer version of Agent Explorer (history format ${LATEST_VERSION + 5}; this version reads up to ${LATEST_VERSION})`,
+      ),
+    ]);
     expect(problems[0]).toContain('left untouched');
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(readdirSync(path.dirname(file))).toEqual(['history.sqlite']);
@@ -108,24 +126,36 @@ describe('the history database', () => {
     ['garbage bytes', () => writeFileSync(file, Buffer.alloc(8192, 0x5a)), 'SQLite said: file is not a database'],
     ['a file cut in the header', () => truncateSync(file, 60), 'SQLite said: database disk image is malformed'],
     ['a file cut after the header', () => truncateSync(file, 4096 + 100), 'SQLite said: database disk image is malformed'],
-    ['a folder in its place', () => {
-      rmSync(file);
-      mkdirSync(file);
-      writeFileSync(path.join(file, 'inside.txt'), 'kept');
-    }, 'a folder is in its place'],
-    ['pages scribbled over', () => {
-      const bytes = readFileSync(file);
-      bytes.fill(0xa5, 4096 * 2, 4096 * 6);
-      writeFileSync(file, bytes);
-    }, 'SQLite said'],
+    [
+      'a folder in its place',
+      () => {
+        rmSync(file);
+        mkdirSync(file);
+        writeFileSync(path.join(file, 'inside.txt'), 'kept');
+      },
+      'a folder is in its place',
+    ],
+    [
+      'pages scribbled over',
+      () => {
+        const bytes = readFileSync(file);
+        bytes.fill(0xa5, 4096 * 2, 4096 * 6);
+        writeFileSync(file, bytes);
+      },
+      'SQLite said',
+    ],
     // One page deep in a long answer's overflow chain: opening never reads it, so only reading
     // every page (quick_check, in the background after the start) finds it before a read trips on it.
-    ['a data page scribbled over', () => {
-      const bytes = readFileSync(file);
-      const page = Math.floor(bytes.indexOf('LONG-ANSWER'.repeat(50)) / 4096) + 3;
-      bytes.fill(0xa5, page * 4096, (page + 1) * 4096);
-      writeFileSync(file, bytes);
-    }, 'The history file could not be used ('],
+    [
+      'a data page scribbled over',
+      () => {
+        const bytes = readFileSync(file);
+        const page = Math.floor(bytes.indexOf('LONG-ANSWER'.repeat(50)) / 4096) + 3;
+        bytes.fill(0xa5, page * 4096, (page + 1) * 4096);
+        writeFileSync(file, bytes);
+      },
+      'The history file could not be used (',
+    ],
   ];
   it.each(damages)('moves aside %s, says so, and starts with a fresh, working history', async (_name, damage, why) => {
     await databaseWithEntries(400);
@@ -159,7 +189,9 @@ describe('the history database', () => {
     const longId = (await store.history.list({ limit: 1 })).entries[0]!.id;
     damages.find(([name]) => name === 'a data page scribbled over')![1]();
     await expect(store.history.get(longId)).rejects.toThrow(/malformed/);
-    expect(problems).toEqual([expect.stringContaining(`moved to ${path.join(path.dirname(file), ASIDE)}, and a new, empty history was started`)]);
+    expect(problems).toEqual([
+      expect.stringContaining(`moved to ${path.join(path.dirname(file), ASIDE)}, and a new, empty history was started`),
+    ]);
     const id = await store.history.record(invokeEntry({ answer: 'after the damage' }));
     expect((await store.history.list({})).entries.map((e) => e.id)).toEqual([id]);
     // The library, checklists and runs are on the new file too, not on the one moved aside.

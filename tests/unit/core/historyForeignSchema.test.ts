@@ -73,10 +73,12 @@ describe('a history file with a schema the migrations did not make', () => {
   });
 
   it('names a trigger alone, on a table the app made', async () => {
-    await appFileThen("CREATE TRIGGER history_unpin AFTER INSERT ON history BEGIN UPDATE history SET pinned = 1 WHERE id = NEW.id; END;");
+    await appFileThen('CREATE TRIGGER history_unpin AFTER INSERT ON history BEGIN UPDATE history SET pinned = 1 WHERE id = NEW.id; END;');
     const problems: string[] = [];
     const store = openStore(problems);
-    expect(problems).toEqual([expect.stringContaining('(it holds a trigger "history_unpin" that Agent Explorer did not make): it was moved to')]);
+    expect(problems).toEqual([
+      expect.stringContaining('(it holds a trigger "history_unpin" that Agent Explorer did not make): it was moved to'),
+    ]);
     const id = await store.history.record(invokeEntry());
     expect((await store.history.get(id))?.pinned).toBe(false);
     store.close();
@@ -84,18 +86,36 @@ describe('a history file with a schema the migrations did not make', () => {
   });
 
   const tampers: Array<[string, string, string]> = [
-    ['an extra view', 'CREATE VIEW recent AS SELECT id, exchange FROM history ORDER BY id DESC LIMIT 10;', 'it holds a view "recent" that Agent Explorer did not make'],
+    [
+      'an extra view',
+      'CREATE VIEW recent AS SELECT id, exchange FROM history ORDER BY id DESC LIMIT 10;',
+      'it holds a view "recent" that Agent Explorer did not make',
+    ],
     ['a table changed', 'ALTER TABLE history ADD COLUMN note TEXT;', 'its table "history" is not as Agent Explorer makes it'],
-    ['a table made a view', 'DROP TABLE history_counts; CREATE VIEW history_counts AS SELECT 0 AS unpinned;', 'it holds a view "history_counts" that Agent Explorer did not make'],
+    [
+      'a table made a view',
+      'DROP TABLE history_counts; CREATE VIEW history_counts AS SELECT 0 AS unpinned;',
+      'it holds a view "history_counts" that Agent Explorer did not make',
+    ],
     ['an index missing', 'DROP INDEX history_by_target;', 'the index "history_by_target" that Agent Explorer makes is missing'],
-    ['a trigger of the app changed', 'DROP TRIGGER history_count_insert; CREATE TRIGGER history_count_insert AFTER INSERT ON history BEGIN DELETE FROM history; END;', 'its trigger "history_count_insert" is not as Agent Explorer makes it'],
-    ['a full-text shadow table changed', "CREATE INDEX history_text_peek ON history_text_content (c2);", 'it holds an index "history_text_peek" that Agent Explorer did not make'],
+    [
+      'a trigger of the app changed',
+      'DROP TRIGGER history_count_insert; CREATE TRIGGER history_count_insert AFTER INSERT ON history BEGIN DELETE FROM history; END;',
+      'its trigger "history_count_insert" is not as Agent Explorer makes it',
+    ],
+    [
+      'a full-text shadow table changed',
+      'CREATE INDEX history_text_peek ON history_text_content (c2);',
+      'it holds an index "history_text_peek" that Agent Explorer did not make',
+    ],
   ];
   it.each(tampers)('is moved aside at open with %s, saying what', async (_name, tamper, why) => {
     await appFileThen(tamper);
     const problems: string[] = [];
     const store = openStore(problems);
-    expect(problems).toEqual([`The history file could not be used (${why}): it was moved to ${aside()}, and a new, empty history was started.`]);
+    expect(problems).toEqual([
+      `The history file could not be used (${why}): it was moved to ${aside()}, and a new, empty history was started.`,
+    ]);
     expect((await store.history.list({})).entries).toEqual([]);
     store.close();
     expect(existsSync(aside())).toBe(true);
@@ -116,7 +136,9 @@ describe('a history file with a schema the migrations did not make', () => {
     old.close();
     const problems: string[] = [];
     const store = openStore(problems);
-    expect(problems).toEqual([expect.stringContaining('(it holds a trigger "history_copy" and a table "copied" that Agent Explorer did not make): it was moved to')]);
+    expect(problems).toEqual([
+      expect.stringContaining('(it holds a trigger "history_copy" and a table "copied" that Agent Explorer did not make): it was moved to'),
+    ]);
     store.close();
     const kept = new DatabaseSync(aside(), { readOnly: true });
     expect(userVersion(kept)).toBe(3); // not migrated: nothing of ours ran on it
@@ -138,19 +160,22 @@ describe('a history file the migrations made', () => {
     expect(readdirSync(path.dirname(file)).filter((name) => name.includes('damaged'))).toEqual([]);
   });
 
-  it.each(Array.from({ length: LATEST_VERSION }, (_, i) => i))('opens and is upgraded from version %i, keeping its entries', async (version) => {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const old = new DatabaseSync(file);
-    migrate(old, version);
-    const id = version >= 1 ? insertAsVersion1(old, failedEntry()) : null;
-    old.close();
-    const problems: string[] = [];
-    const store = openStore(problems);
-    expect(problems).toEqual([]);
-    if (id !== null) expect(await store.history.get(id)).toMatchObject({ kind: 'failed', what: 'invoke' });
-    store.close();
-    const db = new DatabaseSync(file, { readOnly: true });
-    expect(userVersion(db)).toBe(LATEST_VERSION);
-    db.close();
-  });
+  it.each(Array.from({ length: LATEST_VERSION }, (_, i) => i))(
+    'opens and is upgraded from version %i, keeping its entries',
+    async (version) => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      const old = new DatabaseSync(file);
+      migrate(old, version);
+      const id = version >= 1 ? insertAsVersion1(old, failedEntry()) : null;
+      old.close();
+      const problems: string[] = [];
+      const store = openStore(problems);
+      expect(problems).toEqual([]);
+      if (id !== null) expect(await store.history.get(id)).toMatchObject({ kind: 'failed', what: 'invoke' });
+      store.close();
+      const db = new DatabaseSync(file, { readOnly: true });
+      expect(userVersion(db)).toBe(LATEST_VERSION);
+      db.close();
+    },
+  );
 });

@@ -20,7 +20,15 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'ae-kill-'));
   writer = path.join(dir, 'writer.mjs');
   // The writer is TypeScript importing the core: bundled once, run by this same Node.
-  await build({ entryPoints: ['tests/support/historyWriter.ts'], outfile: writer, bundle: true, platform: 'node', format: 'esm', target: 'node22', logLevel: 'warning' });
+  await build({
+    entryPoints: ['tests/support/historyWriter.ts'],
+    outfile: writer,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'warning',
+  });
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -86,7 +94,10 @@ describe('the history under SIGKILL', () => {
     for (let round = 0; round < 8; round += 1) {
       // A new file each round: both start together, so both find it missing and create it.
       const file = path.join(dir, `two-${round}`, 'history.sqlite');
-      const runs = await Promise.all([writeUntilKilled(file, Math.floor(Math.random() * 40)), writeUntilKilled(file, Math.floor(Math.random() * 40))]);
+      const runs = await Promise.all([
+        writeUntilKilled(file, Math.floor(Math.random() * 40)),
+        writeUntilKilled(file, Math.floor(Math.random() * 40)),
+      ]);
       const acknowledged = runs.flatMap((run) => run.acknowledged);
       for (const run of runs) expect(run.stderr, `round ${round}: neither found the other's new file damaged or busy`).toBe('');
       const opened = openHistoryDatabase(file);

@@ -17,7 +17,8 @@ let dataDir: string;
 let core: Core;
 let problems: string[];
 let slow: TestServer | null = null;
-const start = () => startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none', onProblem: (message) => problems.push(message) });
+const start = () =>
+  startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none', onProblem: (message) => problems.push(message) });
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'ae-recording-'));
   problems = [];
@@ -63,7 +64,10 @@ describe('recording exchanges', () => {
     expect(rows[3]!.profile).toMatchObject({ id: 'sandbox', name: 'Sandbox' });
 
     const invokeEntry = await core.api.getHistoryEntry({ id: rows[3]!.id });
-    expect(invokeEntry).toMatchObject({ ok: true, value: { what: 'invoke', request: { agentId: echo.id, text: 'Hello, history!', payload: { customer_name: 'Ada' } } } });
+    expect(invokeEntry).toMatchObject({
+      ok: true,
+      value: { what: 'invoke', request: { agentId: echo.id, text: 'Hello, history!', payload: { customer_name: 'Ada' } } },
+    });
     expect(invokeEntry.ok && invokeEntry.value.result).toEqual(answered);
     const guidelineEntry = await core.api.getHistoryEntry({ id: rows[2]!.id });
     expect(guidelineEntry.ok && guidelineEntry.value.result).toEqual(guideline);
@@ -84,7 +88,10 @@ describe('recording exchanges', () => {
     expect(answered.ok && answered.value.response.answer).toContain('Still answered');
     expect(problems).toEqual([expect.stringContaining('An exchange could not be kept in the history')]);
     const listed = await core.api.listHistory({});
-    expect(!listed.ok && listed.error).toMatchObject({ code: 'internal', message: expect.stringContaining('The history could not be read') });
+    expect(!listed.ok && listed.error).toMatchObject({
+      code: 'internal',
+      message: expect.stringContaining('The history could not be read'),
+    });
   });
 
   it('says plainly when an entry is not there', async () => {
@@ -117,8 +124,17 @@ describe('history arguments from the page', () => {
 
   it('takes every filter together', async () => {
     const outcome = await dispatch(core.api, 'searchHistory', {
-      text: 'hello', profileId: 'sandbox', kind: 'invoke', targetId: echo.id, statusClass: 2, errorCode: 'timeout', tokenPresent: false,
-      from: '2026-01-01', to: '2027-01-01T00:00:00.000Z', beforeId: 10, limit: 20,
+      text: 'hello',
+      profileId: 'sandbox',
+      kind: 'invoke',
+      targetId: echo.id,
+      statusClass: 2,
+      errorCode: 'timeout',
+      tokenPresent: false,
+      from: '2026-01-01',
+      to: '2027-01-01T00:00:00.000Z',
+      beforeId: 10,
+      limit: 20,
     });
     expect(outcome).toEqual({ ok: true, value: { ok: true, value: { hits: [], nextBeforeId: null } } });
     expect(await dispatch(core.api, 'listHistory', undefined)).toMatchObject({ ok: true, value: { ok: true } });

@@ -7,7 +7,7 @@ import { REDACTED } from '../../../electron/core/http/redact';
 import { reportEntry } from '../../../electron/shared/reports/reportEntry';
 import { entryMarkdown } from '../../../electron/shared/reports/reportMarkdown';
 import { dispatch } from '../../../electron/core/validate';
-import { MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS } from '../../../electron/shared/contract';
+import { MAX_REPORT_ENTRIES, MAX_REPORT_NOTE_CHARS } from '../../../electron/shared/api';
 import { createKeyedProfile } from '../../support/keyedProfile';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
@@ -44,9 +44,19 @@ describe('a QA report never holds the key', () => {
     await createKeyedProfile(core.api, { name: 'Bearer', baseUrl: server.url, key: SENTINEL, allowInsecureHttp: true });
     await core.api.invokeAgent({ agentId: 'agent-1', text: 'echo my key', payload: {} });
     await core.api.invokeAgent({ agentId: 'fail', text: 'echo it in an error', payload: {} });
-    await createKeyedProfile(core.api, { name: 'Header', baseUrl: server.url, key: SENTINEL, allowInsecureHttp: true, auth: { kind: 'header', header: 'X-API-Key' } });
+    await createKeyedProfile(core.api, {
+      name: 'Header',
+      baseUrl: server.url,
+      key: SENTINEL,
+      allowInsecureHttp: true,
+      auth: { kind: 'header', header: 'X-API-Key' },
+    });
     await core.api.invokeAgent({ agentId: 'agent-2', text: 'echo my key again', payload: {} });
-    expect(server.requests.map((r) => r.headers['authorization'] ?? r.headers['x-api-key'])).toEqual([`Bearer ${SENTINEL}`, `Bearer ${SENTINEL}`, SENTINEL]);
+    expect(server.requests.map((r) => r.headers['authorization'] ?? r.headers['x-api-key'])).toEqual([
+      `Bearer ${SENTINEL}`,
+      `Bearer ${SENTINEL}`,
+      SENTINEL,
+    ]);
 
     const listed = await core.api.listHistory({});
     const ids = listed.ok ? listed.value.entries.map((entry) => entry.id) : [];
@@ -79,12 +89,26 @@ describe('buildHistoryReport through the contract', () => {
     const listed = await core.api.listHistory({});
     const id = listed.ok ? listed.value.entries[0]!.id : 0;
     const html = await dispatch(core.api, 'buildHistoryReport', { ids: [id], note: 'n', format: 'html' });
-    expect(html).toMatchObject({ ok: true, value: { ok: true, value: { fileName: expect.stringMatching(new RegExp(`^agent-explorer-report-entry-${id}-.*\\.html$`)), mediaType: 'text/html' } } });
+    expect(html).toMatchObject({
+      ok: true,
+      value: {
+        ok: true,
+        value: { fileName: expect.stringMatching(new RegExp(`^agent-explorer-report-entry-${id}-.*\\.html$`)), mediaType: 'text/html' },
+      },
+    });
     const json = await core.api.buildHistoryReport({ ids: [id], note: 'n', format: 'json' });
     expect(json).toMatchObject({ ok: true, value: { mediaType: 'application/json' } });
-    expect(json.ok && JSON.parse(json.value.content)).toMatchObject({ format: 'agent-explorer-report', version: 1, app: { version: '9.9.9-test' }, note: 'n' });
+    expect(json.ok && JSON.parse(json.value.content)).toMatchObject({
+      format: 'agent-explorer-report',
+      version: 1,
+      app: { version: '9.9.9-test' },
+      note: 'n',
+    });
     const gone = await core.api.buildHistoryReport({ ids: [id, id + 1000], note: '', format: 'html' });
-    expect(gone).toEqual({ ok: false, error: { code: 'invalid_argument', message: `There is no history entry ${id + 1000}: it may have been deleted.` } });
+    expect(gone).toEqual({
+      ok: false,
+      error: { code: 'invalid_argument', message: `There is no history entry ${id + 1000}: it may have been deleted.` },
+    });
   });
 
   it.each([

@@ -38,7 +38,13 @@ afterEach(async () => {
 });
 
 it('keeps no form of a key sent as a query parameter in the history, its reports or its file', async () => {
-  await createKeyedProfile(core.api, { name: 'Query', baseUrl: server.url, key: SENTINEL, allowInsecureHttp: true, auth: { kind: 'query', param: 'api_key' } });
+  await createKeyedProfile(core.api, {
+    name: 'Query',
+    baseUrl: server.url,
+    key: SENTINEL,
+    allowInsecureHttp: true,
+    auth: { kind: 'query', param: 'api_key' },
+  });
   await core.api.invokeAgent({ agentId: 'agent-1', text: 'hello', payload: {} });
   await core.api.invokeAgent({ agentId: 'fail', text: 'hello again', payload: {} });
   // The key really went in the query: the test is not passing on a request without it.
@@ -53,7 +59,10 @@ it('keeps no form of a key sent as a query parameter in the history, its reports
     if (!got.ok) throw new Error(got.error.message);
     texts.push(JSON.stringify(got.value), entryMarkdown(reportEntry(got.value), '9.9.9-test'));
   }
-  texts.push(JSON.stringify(await core.api.searchHistory({ text: 'called' })), JSON.stringify(await core.api.searchHistory({ text: 'refused' })));
+  texts.push(
+    JSON.stringify(await core.api.searchHistory({ text: 'called' })),
+    JSON.stringify(await core.api.searchHistory({ text: 'refused' })),
+  );
   for (const format of ['html', 'json'] as const) {
     const made = await core.api.buildHistoryReport({ ids, note: '', format });
     if (!made.ok) throw new Error(made.error.message);

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, settingsDocument } from '../../../electron/core/works
 import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { dispatch } from '../../../electron/core/validate';
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
-import type { Api } from '../../../electron/shared/contract';
+import type { Api } from '../../../electron/shared/api';
 
 /** The retention setting and the history's management methods, through the contract as a page calls them. */
 
@@ -15,7 +15,8 @@ const echo = SANDBOX_AGENTS.find((agent) => agent.name === 'Echo')!;
 let dataDir: string;
 let core: Core;
 let problems: string[];
-const start = () => startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none', onProblem: (message) => problems.push(message) });
+const start = () =>
+  startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none', onProblem: (message) => problems.push(message) });
 beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'ae-retention-'));
   problems = [];
@@ -66,7 +67,13 @@ describe('history retention', () => {
   });
 
   it('is refused, with the field named, when it is not a whole number in range', async () => {
-    for (const retention of [{ kind: 'entries', count: 0 }, { kind: 'days', days: 1.5 }, { kind: 'days', days: 40_000 }, { kind: 'forever' }, { kind: 'all', count: 3 }]) {
+    for (const retention of [
+      { kind: 'entries', count: 0 },
+      { kind: 'days', days: 1.5 },
+      { kind: 'days', days: 40_000 },
+      { kind: 'forever' },
+      { kind: 'all', count: 3 },
+    ]) {
       const refused = await dispatch(core.api, 'updateSettings', { historyRetention: retention });
       expect(refused.ok, JSON.stringify(retention)).toBe(false);
       expect(!refused.ok && refused.error.code).toBe('invalid_argument');
@@ -87,7 +94,10 @@ describe('history retention', () => {
 });
 
 /** 10,001 ids: one more than a delete takes. */
-const TOO_MANY = Object.assign(Array.from({ length: 10_001 }, (_, i) => i + 1), { toString: () => '10,001 ids' });
+const TOO_MANY = Object.assign(
+  Array.from({ length: 10_001 }, (_, i) => i + 1),
+  { toString: () => '10,001 ids' },
+);
 
 describe('pin, delete and clear through the contract', () => {
   it('deletes chosen entries, and clears all but the pinned, or all', async () => {

@@ -14,7 +14,7 @@ import { renderReportHtml } from '../../../electron/core/reports/reportHtml';
 import { entryMarkdown } from '../../../electron/shared/reports/reportMarkdown';
 import { buildReportBundle } from '../../../electron/shared/reports/reportBundle';
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
-import type { HistoryEntry, SavedBody } from '../../../electron/shared/contract';
+import type { HistoryEntry, SavedBody } from '../../../electron/shared/api';
 import { exchange } from '../../support/fakeApi';
 import { invokeEntry, STAGING } from '../../support/historyEntries';
 import { createKeyedProfile } from '../../support/keyedProfile';
@@ -42,12 +42,22 @@ const SAVED: SavedBody = {
   bytes: 1_048_576,
   limitReached: true,
   limitBytes: 1_048_576,
-  exchange: exchange({ status: 200, responseBody: null, responseBytes: 1_048_576, roundTripMs: 321.5, responseHeaders: { 'content-type': 'application/json', 'x-trace': 'abc' } }),
+  exchange: exchange({
+    status: 200,
+    responseBody: null,
+    responseBytes: 1_048_576,
+    roundTripMs: 321.5,
+    responseHeaders: { 'content-type': 'application/json', 'x-trace': 'abc' },
+  }),
 };
 
 function savedEntry(tabId?: string): NewHistoryEntry {
   return {
-    exchange: { what: 'saved', request: { kind: 'invoke', request: { agentId: 'agent-big', text: 'Export every order', payload: { region: 'north' } } }, result: { ok: true, value: SAVED } },
+    exchange: {
+      what: 'saved',
+      request: { kind: 'invoke', request: { agentId: 'agent-big', text: 'Export every order', payload: { region: 'north' } } },
+      result: { ok: true, value: SAVED },
+    },
     profile: STAGING,
     recordedAt: '2026-03-02T10:00:00.000Z',
     ...(tabId === undefined ? {} : { tabId }),
@@ -55,7 +65,11 @@ function savedEntry(tabId?: string): NewHistoryEntry {
 }
 
 function failedSave(): NewHistoryEntry {
-  const error = { code: 'network' as const, message: 'The connection was refused.', exchange: exchange({ status: null, responseBody: null }) };
+  const error = {
+    code: 'network' as const,
+    message: 'The connection was refused.',
+    exchange: exchange({ status: null, responseBody: null }),
+  };
   return {
     exchange: { what: 'saved', request: { kind: 'guideline', request: { guidelineId: 'escalation' } }, result: { ok: false, error } },
     profile: STAGING,
@@ -69,7 +83,13 @@ describe('a saved-to-file entry in the store', () => {
     const id = await store.record(savedEntry());
     const failedId = await store.record(failedSave());
     const entry = await store.get(id);
-    expect(entry).toMatchObject({ what: 'saved', kind: 'invoke', tokenPresent: false, request: savedEntry().exchange.request, result: { ok: true, value: SAVED } });
+    expect(entry).toMatchObject({
+      what: 'saved',
+      kind: 'invoke',
+      tokenPresent: false,
+      request: savedEntry().exchange.request,
+      result: { ok: true, value: SAVED },
+    });
 
     const page = await store.list({});
     expect(page.entries.map((e) => [e.id, e.what, e.kind, e.targetId, e.method, e.status, e.errorCode, e.roundTripMs])).toEqual([
@@ -127,8 +147,15 @@ describe('saveResponseToFile is recorded', () => {
     ]);
     const entry = await app.api.getHistoryEntry({ id: page.value.entries[0]!.id });
     // The request as asked, without the page's ids (tab, request, profile): as an invoke is kept.
-    expect(entry.ok && entry.value).toMatchObject({ what: 'saved', request: { kind: 'invoke', request: { agentId: echo.id, text: 'Save me to disk', payload: { customer_name: 'Ada' } } } });
-    expect(entry.ok && entry.value.what === 'saved' && Object.keys(entry.value.request.request).sort()).toEqual(['agentId', 'payload', 'text']);
+    expect(entry.ok && entry.value).toMatchObject({
+      what: 'saved',
+      request: { kind: 'invoke', request: { agentId: echo.id, text: 'Save me to disk', payload: { customer_name: 'Ada' } } },
+    });
+    expect(entry.ok && entry.value.what === 'saved' && Object.keys(entry.value.request.request).sort()).toEqual([
+      'agentId',
+      'payload',
+      'text',
+    ]);
     expect(entry.ok && entry.value.result).toEqual(saved);
 
     const found = await app.api.searchHistory({ text: path.basename(saved.value.path).replace(/\.[a-z]+$/, '') });
@@ -136,38 +163,73 @@ describe('saveResponseToFile is recorded', () => {
 
     // Kept with no tab at all (the store would not restore it anyway: a second guard).
     const db = new DatabaseSync(path.join(dataDir, 'history.sqlite'), { readOnly: true });
-    expect(db.prepare('SELECT what, tab_id FROM history ORDER BY id').all().map((row) => ({ ...row }))).toEqual([
+    expect(
+      db
+        .prepare('SELECT what, tab_id FROM history ORDER BY id')
+        .all()
+        .map((row) => ({ ...row })),
+    ).toEqual([
       { what: 'invoke', tab_id: 'tab-9' },
       { what: 'saved', tab_id: null },
     ]);
     db.close();
     const last = await app.api.lastResponses({ tabIds: ['tab-9'] });
-    expect(last.ok && last.value.map((found) => [found.tabId, found.entry.what, found.entry.id])).toEqual([['tab-9', 'invoke', page.value.entries[1]!.id]]);
+    expect(last.ok && last.value.map((found) => [found.tabId, found.entry.what, found.entry.id])).toEqual([
+      ['tab-9', 'invoke', page.value.entries[1]!.id],
+    ]);
   });
 
   it('keeps a save that failed (nothing answered) as a failed save of its guideline', async () => {
     const app = await core(tempDir());
     // Port 9 (discard) on loopback: nothing listens, the connection is refused.
-    const profileId = await createKeyedProfile(app.api, { name: 'Nowhere', baseUrl: 'http://127.0.0.1:9', key: 'k', allowInsecureHttp: true });
+    const profileId = await createKeyedProfile(app.api, {
+      name: 'Nowhere',
+      baseUrl: 'http://127.0.0.1:9',
+      key: 'k',
+      allowInsecureHttp: true,
+    });
     const saved = await app.api.saveResponseToFile({ kind: 'guideline', request: { guidelineId: 'escalation', profileId } });
     expect(saved.ok).toBe(false);
     const page = await app.api.listHistory({});
-    expect(page.ok && page.value.entries.map((e) => [e.what, e.kind, e.errorCode])).toEqual([['saved', 'failed', saved.ok ? null : saved.error.code]]);
+    expect(page.ok && page.value.entries.map((e) => [e.what, e.kind, e.errorCode])).toEqual([
+      ['saved', 'failed', saved.ok ? null : saved.error.code],
+    ]);
   });
 });
 
 describe('a saved entry in a report', () => {
-  const entry: HistoryEntry = { ...savedEntry().exchange, id: 7, recordedAt: '2026-03-02T10:00:00.000Z', kind: 'invoke', profile: STAGING, tokenPresent: false, pinned: false };
+  const entry: HistoryEntry = {
+    ...savedEntry().exchange,
+    id: 7,
+    recordedAt: '2026-03-02T10:00:00.000Z',
+    kind: 'invoke',
+    profile: STAGING,
+    tokenPresent: false,
+    pinned: false,
+  };
 
   it('states the invoke it sent again, and that its body went to a file, with path and bytes', () => {
     const report = reportEntry(entry);
-    expect(report.request).toMatchObject({ what: 'invoke', targetId: 'agent-big', text: 'Export every order', payload: { region: 'north' } });
-    expect(report.answer).toEqual({ what: 'saved', path: SAVED.path, bytes: SAVED.bytes, limitReached: true, limitBytes: SAVED.limitBytes });
+    expect(report.request).toMatchObject({
+      what: 'invoke',
+      targetId: 'agent-big',
+      text: 'Export every order',
+      payload: { region: 'north' },
+    });
+    expect(report.answer).toEqual({
+      what: 'saved',
+      path: SAVED.path,
+      bytes: SAVED.bytes,
+      limitReached: true,
+      limitBytes: SAVED.limitBytes,
+    });
     expect(report.contractCheck.result).toBe('not_checked');
     expect(report.response).toMatchObject({ body: null, headers: { 'x-trace': 'abc' } });
 
     const html = renderReportHtml(buildReportBundle({ sources: [entry], note: '', appVersion: '1.2.3', createdAt: new Date() }));
-    expect(html).toContain(`The body was saved to a file, not read: Saved to ${SAVED.path} (1048576 bytes, cut at the limit) (the limit was 1,048,576 bytes).`);
+    expect(html).toContain(
+      `The body was saved to a file, not read: Saved to ${SAVED.path} (1048576 bytes, cut at the limit) (the limit was 1,048,576 bytes).`,
+    );
     expect(html).toContain('Invoke of agent agent-big');
 
     const markdown = entryMarkdown(report, '1.2.3');

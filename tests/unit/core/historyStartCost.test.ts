@@ -37,7 +37,10 @@ async function historyWithOldEntries(): Promise<void> {
   const store = createSqliteHistoryStore(opened.db);
   await store.recordMany([
     ...Array.from({ length: 20 }, (_, i) => invokeEntry({ text: `old ${i}`, answer: `${OLDEST} ${i}` })),
-    ...Array.from({ length: 600 }, (_, i) => ({ ...invokeEntry({ text: `new ${i}`, answer: `answer ${i}` }), ...(i > 590 ? { tabId: 'tab-a' } : {}) })),
+    ...Array.from({ length: 600 }, (_, i) => ({
+      ...invokeEntry({ text: `new ${i}`, answer: `answer ${i}` }),
+      ...(i > 590 ? { tabId: 'tab-a' } : {}),
+    })),
   ]);
   opened.db.close(); // the WAL goes into the file, so the pages below are the ones SQLite reads
 }

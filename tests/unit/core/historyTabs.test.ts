@@ -7,7 +7,7 @@ import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { openHistoryDatabase } from '../../../electron/core/db/database';
 import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/db/migrations';
 import { createSqliteHistoryStore } from '../../../electron/core/history/historyStore';
-import type { InvokeResult } from '../../../electron/shared/contract';
+import type { InvokeResult } from '../../../electron/shared/api';
 import { dispatch } from '../../../electron/core/validate';
 import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
 import { guidelineEntry, insertAsVersion1, invokeEntry } from '../../support/historyEntries';
@@ -56,7 +56,9 @@ describe('the per-tab lookup', () => {
     await store.record(guidelineEntry());
 
     const found = await store.lastForTabs(['tab-a', 'tab-b', 'tab-c', 'tab-a']);
-    expect(found.map(({ tabId, entry }) => [tabId, entry.what === 'invoke' && entry.result.ok && entry.result.value.response.answer])).toEqual([
+    expect(
+      found.map(({ tabId, entry }) => [tabId, entry.what === 'invoke' && entry.result.ok && entry.result.value.response.answer]),
+    ).toEqual([
       ['tab-a', 'A, second'],
       ['tab-b', 'B, only'],
     ]);
@@ -74,7 +76,12 @@ describe('lastResponses through the contract', () => {
   it("answers a tab's last invoke after a restart, and the tab id is never sent to the platform", async () => {
     const echo = SANDBOX_AGENTS.find((agent) => agent.name === 'Echo')!;
     core = await start();
-    const answered = await dispatch(core.api, 'invokeAgent', { agentId: echo.id, text: 'Remember me', payload: { customer_name: 'Ada' }, tabId: 'tab-1' });
+    const answered = await dispatch(core.api, 'invokeAgent', {
+      agentId: echo.id,
+      text: 'Remember me',
+      payload: { customer_name: 'Ada' },
+      tabId: 'tab-1',
+    });
     const result = answered.ok ? (answered.value as InvokeResult) : null;
     expect(result?.ok, 'answered').toBe(true);
     expect(result?.ok && result.value.exchange.requestBody).not.toContain('tab-1');
@@ -82,14 +89,23 @@ describe('lastResponses through the contract', () => {
 
     core = await start();
     const found = await dispatch(core.api, 'lastResponses', { tabIds: ['tab-1', 'tab-2'] });
-    expect(found.ok && found.value).toMatchObject({ ok: true, value: [{ tabId: 'tab-1', entry: { what: 'invoke', request: { text: 'Remember me' }, result: { ok: true } } }] });
+    expect(found.ok && found.value).toMatchObject({
+      ok: true,
+      value: [{ tabId: 'tab-1', entry: { what: 'invoke', request: { text: 'Remember me' }, result: { ok: true } } }],
+    });
   });
 
   it('refuses a tab id that is not a string, and a malformed lookup', async () => {
     core = await start();
     const badTab = await dispatch(core.api, 'invokeAgent', { agentId: 'a', text: '', payload: {}, tabId: 42 });
     expect(!badTab.ok && badTab.error.code).toBe('invalid_argument');
-    for (const raw of [{}, { tabIds: 'tab-1' }, { tabIds: [1] }, { tabIds: [], extra: true }, { tabIds: Array.from({ length: 501 }, () => 'x') }]) {
+    for (const raw of [
+      {},
+      { tabIds: 'tab-1' },
+      { tabIds: [1] },
+      { tabIds: [], extra: true },
+      { tabIds: Array.from({ length: 501 }, () => 'x') },
+    ]) {
       const refused = await dispatch(core.api, 'lastResponses', raw);
       expect(!refused.ok && refused.error.code, JSON.stringify(raw).slice(0, 40)).toBe('invalid_argument');
     }

@@ -39,7 +39,11 @@ afterEach(async () => {
 describe('a key typed into a request is not kept in the history', () => {
   it('keeps the text, the payload and the id with the key redacted, in the entry, the search, the report, the Markdown and the file', async () => {
     await createKeyedProfile(core.api, { name: 'Typed', baseUrl: server.url, key: SENTINEL, allowInsecureHttp: true });
-    const answered = await core.api.invokeAgent({ agentId: 'agent-1', text: `why is ${SENTINEL} refused`, payload: { key: SENTINEL, nested: [`again ${SENTINEL}`] } });
+    const answered = await core.api.invokeAgent({
+      agentId: 'agent-1',
+      text: `why is ${SENTINEL} refused`,
+      payload: { key: SENTINEL, nested: [`again ${SENTINEL}`] },
+    });
     expect(answered.ok).toBe(true);
     // The person's request went as typed: the key was theirs to send.
     expect(server.requests[0]?.body).toContain(SENTINEL);
@@ -71,7 +75,10 @@ describe('a key typed into a request is not kept in the history', () => {
 
   it('keeps a save to a file with the key typed into its request redacted too', async () => {
     await createKeyedProfile(core.api, { name: 'Typed', baseUrl: server.url, key: SENTINEL, allowInsecureHttp: true });
-    const saved = await core.api.saveResponseToFile({ kind: 'invoke', request: { agentId: 'agent-1', text: `save ${SENTINEL}`, payload: { key: SENTINEL } } });
+    const saved = await core.api.saveResponseToFile({
+      kind: 'invoke',
+      request: { agentId: 'agent-1', text: `save ${SENTINEL}`, payload: { key: SENTINEL } },
+    });
     expect(saved.ok).toBe(true);
     const listed = await core.api.listHistory({});
     const got = await core.api.getHistoryEntry({ id: listed.ok ? listed.value.entries[0]!.id : 0 });

@@ -4,7 +4,7 @@ import { checkPresentation, describePresentation, DETECT_CANDIDATES, presentKey 
 import type { PlatformTarget } from '../../../electron/core/http/platformClient';
 import { testClient, testTarget } from '../../support/platformClient';
 import { REDACTED } from '../../../electron/core/http/redact';
-import type { KeyPresentation } from '../../../electron/shared/contract';
+import type { KeyPresentation } from '../../../electron/shared/api';
 import { startTestServer, type TestServer } from '../../support/testServer';
 import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';
 
@@ -101,19 +101,22 @@ describe('each key presentation works against a server that accepts only it', ()
 });
 
 describe('the key stays with its origin', () => {
-  it.each(PRESENTATIONS.map((p) => [describePresentation(p), p] as const))('a redirect elsewhere is not followed (%s)', async (_label, presentation) => {
-    const elsewhere = await startTestServer((_request, response) => response.end('{}'));
-    servers.push(elsewhere);
-    const redirecting = await startTestServer((_request, response) => {
-      response.writeHead(307, { location: `${elsewhere.url}/api/guideline/g/` });
-      response.end();
-    });
-    servers.push(redirecting);
-    const result = await client.getGuideline(target(redirecting.url, presentation), { guidelineId: 'g' });
-    expect(!result.ok && result.error.message).toContain('not followed');
-    expect(elsewhere.requests).toHaveLength(0);
-    expect(JSON.stringify(result)).not.toContain(KEY);
-  });
+  it.each(PRESENTATIONS.map((p) => [describePresentation(p), p] as const))(
+    'a redirect elsewhere is not followed (%s)',
+    async (_label, presentation) => {
+      const elsewhere = await startTestServer((_request, response) => response.end('{}'));
+      servers.push(elsewhere);
+      const redirecting = await startTestServer((_request, response) => {
+        response.writeHead(307, { location: `${elsewhere.url}/api/guideline/g/` });
+        response.end();
+      });
+      servers.push(redirecting);
+      const result = await client.getGuideline(target(redirecting.url, presentation), { guidelineId: 'g' });
+      expect(!result.ok && result.error.message).toContain('not followed');
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(JSON.stringify(result)).not.toContain(KEY);
+    },
+  );
 });
 
 describe('presentations from untrusted input', () => {
@@ -132,7 +135,10 @@ describe('presentations from untrusted input', () => {
   });
 
   it('accepts and trims valid ones', () => {
-    expect(checkPresentation({ kind: 'header', header: ' X-API-Key ' })).toEqual({ ok: true, value: { kind: 'header', header: 'X-API-Key' } });
+    expect(checkPresentation({ kind: 'header', header: ' X-API-Key ' })).toEqual({
+      ok: true,
+      value: { kind: 'header', header: 'X-API-Key' },
+    });
     for (const candidate of DETECT_CANDIDATES) expect(checkPresentation(candidate).ok).toBe(true);
   });
 });
@@ -156,9 +162,12 @@ describe('TLS settings per profile', () => {
 
   it('trusts an extra CA, such as a corporate proxy certificate', async () => {
     const server = await tlsServer();
-    const result = await client.getGuideline(target(server.url, { kind: 'bearer' }, { tls: { verify: true, extraCa: server.certificate } }), {
-      guidelineId: 'g',
-    });
+    const result = await client.getGuideline(
+      target(server.url, { kind: 'bearer' }, { tls: { verify: true, extraCa: server.certificate } }),
+      {
+        guidelineId: 'g',
+      },
+    );
     expect(result.ok).toBe(true);
   });
 

@@ -32,7 +32,9 @@ describe('the library in the history file', () => {
     await first.checked;
 
     const second = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
-    expect(await second.library.list('p1')).toMatchObject([{ guidelineId: ID, name: 'Escalation policy', title: 'Mine', tags: ['tier 2'], latestVersion: 1 }]);
+    expect(await second.library.list('p1')).toMatchObject([
+      { guidelineId: ID, name: 'Escalation policy', title: 'Mine', tags: ['tier 2'], latestVersion: 1 },
+    ]);
     expect((await second.library.search('p1', 'supervisor')).map((hit) => hit.entry.guidelineId)).toEqual([ID]);
     second.close();
     await second.checked;

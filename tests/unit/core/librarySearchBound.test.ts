@@ -67,9 +67,15 @@ describe('the start of a long guideline kept for passages', () => {
     const db = new DatabaseSync(':memory:');
     migrate(db, 8);
     // What the store of format 8 wrote for a fetched guideline.
-    db.prepare("INSERT INTO guideline_library (id, profile_id, guideline_id, added_at, fetched_at, latest_version) VALUES (1, 'p1', ?, ?, ?, 1)").run(A, AT, AT);
-    db.prepare("INSERT INTO guideline_versions (entry_id, version, hash, fetched_at, name, description, content) VALUES (1, 1, 'h', ?, 'Policy', '', ?)").run(AT, LONG);
-    db.prepare("INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (1, 'Policy', '', ?, '', '', ?, 'p1')").run(LONG, A);
+    db.prepare(
+      "INSERT INTO guideline_library (id, profile_id, guideline_id, added_at, fetched_at, latest_version) VALUES (1, 'p1', ?, ?, ?, 1)",
+    ).run(A, AT, AT);
+    db.prepare(
+      "INSERT INTO guideline_versions (entry_id, version, hash, fetched_at, name, description, content) VALUES (1, 1, 'h', ?, 'Policy', '', ?)",
+    ).run(AT, LONG);
+    db.prepare(
+      "INSERT INTO guideline_text (rowid, name, description, content, title, tags, ident, profile_id) VALUES (1, 'Policy', '', ?, '', '', ?, 'p1')",
+    ).run(LONG, A);
     migrate(db);
     expect(db.prepare('SELECT id FROM guideline_heads').all()).toEqual([{ id: 1 }]);
     const [hit] = await createSqliteLibraryStore(db).search('p1', 'refund');

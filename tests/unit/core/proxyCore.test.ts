@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import type { InvokeResult } from '../../../electron/shared/contract';
+import type { InvokeResult } from '../../../electron/shared/api';
 import { startTestProxy, type TestProxy } from '../../support/proxyServer';
 import { startTestServer, type TestServer } from '../../support/testServer';
 

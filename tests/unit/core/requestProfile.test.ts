@@ -19,7 +19,14 @@ let other: Server;
 let hits = 0;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'ae-request-profile-'));
-  core = await startCore({ host: 'electron', version: '0.0.0-test', dataDir, cipher: aesTestCipher(), sandboxKey: 'sandbox-key-0123456789', sandboxLatency: 'none' });
+  core = await startCore({
+    host: 'electron',
+    version: '0.0.0-test',
+    dataDir,
+    cipher: aesTestCipher(),
+    sandboxKey: 'sandbox-key-0123456789',
+    sandboxLatency: 'none',
+  });
   other = createServer((_request, response) => {
     hits += 1;
     response.writeHead(401, { 'content-type': 'application/json' });
@@ -65,9 +72,18 @@ describe('a request composed for a profile that is no longer active', () => {
 
   it('is checked at the boundary: profileId is optional, and a string when given', async () => {
     const request = { agentId: 'a', text: '', payload: {} };
-    expect(await dispatch(core.api, 'invokeAgent', { ...request, profileId: 7 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await dispatch(core.api, 'getGuideline', { guidelineId: 'g', profileId: ['sandbox'] })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    const refused = await dispatch(core.api, 'saveResponseToFile', { kind: 'guideline', request: { guidelineId: 'g', profileId: 'no-such-profile' } });
+    expect(await dispatch(core.api, 'invokeAgent', { ...request, profileId: 7 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    expect(await dispatch(core.api, 'getGuideline', { guidelineId: 'g', profileId: ['sandbox'] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    const refused = await dispatch(core.api, 'saveResponseToFile', {
+      kind: 'guideline',
+      request: { guidelineId: 'g', profileId: 'no-such-profile' },
+    });
     expect(refused).toMatchObject({ ok: true, value: { ok: false, error: { code: 'profile_changed' } } });
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import type { RunProgress } from '../../../electron/shared/contract';
+import type { RunProgress } from '../../../electron/shared/api';
 import { startTestServer, type TestServer } from '../../support/testServer';
 
 /**
@@ -48,12 +48,24 @@ describe('the profile a run uses', () => {
     const { core, profileId } = await coreWithProfile();
     await core.api.setProfileKey({ profileId, key: 'a-key-for-the-sandbox-only' });
     server = await startTestServer((_request, response) => response.end('{}'));
-    const moved = await core.api.updateProfile({ profileId, profile: { name: 'Local', baseUrl: server.url, auth: { kind: 'bearer' }, timeoutMs: 30_000, tls: { verify: true, caFile: null }, allowInsecureHttp: false } });
+    const moved = await core.api.updateProfile({
+      profileId,
+      profile: {
+        name: 'Local',
+        baseUrl: server.url,
+        auth: { kind: 'bearer' },
+        timeoutMs: 30_000,
+        tls: { verify: true, caFile: null },
+        allowInsecureHttp: false,
+      },
+    });
     expect(moved.ok && moved.value.keyCleared).toBe(true);
     const started = await core.api.startRun({ profileId, suite: SUITE, suiteFile: 'a.json', data: null });
     // The move cleared the key: each request ends `no_key` in the host, and the new server sees nothing.
     expect(started.ok).toBe(true);
-    const final = await new Promise<RunProgress>((resolve) => core.runProgress.subscribe((event) => event.state !== 'running' && resolve(event)));
+    const final = await new Promise<RunProgress>((resolve) =>
+      core.runProgress.subscribe((event) => event.state !== 'running' && resolve(event)),
+    );
     expect(final).toMatchObject({ state: 'failed', rows: [expect.objectContaining({ errorCode: 'no_key' })] });
     expect(server.requests).toEqual([]);
   });
@@ -64,11 +76,21 @@ describe('the profile a run uses', () => {
     core.runProgress.subscribe((event) => events.push(event));
     const done = await core.api.startRun({ profileId: 'sandbox', suite: SUITE, suiteFile: 'a.json', data: null, iterations: 3 });
     const runId = done.ok ? done.value.runId : '';
-    await new Promise<void>((resolve) => core!.runProgress.subscribe((event) => event.runId === runId && event.state !== 'running' && resolve()));
+    await new Promise<void>((resolve) =>
+      core!.runProgress.subscribe((event) => event.runId === runId && event.state !== 'running' && resolve()),
+    );
     expect(events.at(-1)).toMatchObject({ runId, state: 'passed', completed: 3 });
 
     // A run going when the core closes is cancelled and writes its end first.
-    const long = await core.api.startRun({ profileId: 'sandbox', suite: SUITE, suiteFile: 'a.json', data: null, iterations: 10_000, concurrency: 1, ratePerSecond: 1 });
+    const long = await core.api.startRun({
+      profileId: 'sandbox',
+      suite: SUITE,
+      suiteFile: 'a.json',
+      data: null,
+      iterations: 10_000,
+      concurrency: 1,
+      ratePerSecond: 1,
+    });
     expect(long.ok).toBe(true);
     await core.close();
     core = undefined;

@@ -25,20 +25,38 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const asideFiles = () => readdirSync(dir).filter((name) => name.includes('.unreadable-'));
-const goodEntry = { agentId: 'agent-1', name: 'One', notes: '', tags: [], placeholders: ['city'], learnedKeys: ['date'], updatedAt: '2026-01-01T00:00:00.000Z' };
+const goodEntry = {
+  agentId: 'agent-1',
+  name: 'One',
+  notes: '',
+  tags: [],
+  placeholders: ['city'],
+  learnedKeys: ['date'],
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe('catalog.json', () => {
   it.each([
     ['a profile whose catalog is not a list', { sandbox: 'x' }, {}],
     ['a null entry', { sandbox: [null] }, { sandbox: [] }],
-    ['entries of the wrong shape among good ones', { sandbox: [goodEntry, 7, { agentId: 3 }, { ...goodEntry, agentId: 'b', learnedKeys: 'x' }], other: [goodEntry] }, { sandbox: [goodEntry], other: [goodEntry] }],
-    ['a placeholder with spaces, a duplicate agent id', { sandbox: [goodEntry, { ...goodEntry, placeholders: ['two words'] }, { ...goodEntry, name: 'Second' }] }, { sandbox: [goodEntry] }],
+    [
+      'entries of the wrong shape among good ones',
+      { sandbox: [goodEntry, 7, { agentId: 3 }, { ...goodEntry, agentId: 'b', learnedKeys: 'x' }], other: [goodEntry] },
+      { sandbox: [goodEntry], other: [goodEntry] },
+    ],
+    [
+      'a placeholder with spaces, a duplicate agent id',
+      { sandbox: [goodEntry, { ...goodEntry, placeholders: ['two words'] }, { ...goodEntry, name: 'Second' }] },
+      { sandbox: [goodEntry] },
+    ],
   ])('drops %s, says so, keeps the original aside and the good entries', async (_label, saved, expected) => {
     const file = path.join(dir, 'catalog.json');
     writeFileSync(file, JSON.stringify(saved));
     expect(await catalogDocument(file, onProblem).read()).toEqual(expected);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/catalog.json had entries that could not be used as the agent catalog: .*dropped.* The original was kept as .*unreadable/);
+    expect(problems[0]).toMatch(
+      /catalog.json had entries that could not be used as the agent catalog: .*dropped.* The original was kept as .*unreadable/,
+    );
     expect(asideFiles()).toHaveLength(1);
     // The cleaned catalog is what is on disk now, so the next start reads it without a word.
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(expected);
@@ -62,19 +80,18 @@ describe('an invoke with a corrupt catalog', () => {
     core = null;
   });
 
-  it.each([
-    ['{"sandbox":"x"}'],
-    ['{"sandbox":[null]}'],
-    ['{"sandbox":[{"agentId":"a","learnedKeys":null}], "x": 1}'],
-  ])('with %s still returns the agent\'s answer, and the catalog learns', async (text) => {
-    writeFileSync(path.join(dir, 'catalog.json'), text);
-    core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir: dir, sandboxLatency: 'none', onProblem });
-    expect(await core.api.listCatalog()).toEqual([]);
-    const result = await core.api.invokeAgent({ agentId: drafter.id, text: 'hello', payload: { customer_name: 'Ada' } });
-    expect(result.ok && result.value.response.answer.length).toBeGreaterThan(0);
-    expect((await core.api.listCatalog())[0]?.learnedKeys).toEqual(['customer_name']);
-    expect(problems.join('\n')).toMatch(/catalog/);
-  });
+  it.each([['{"sandbox":"x"}'], ['{"sandbox":[null]}'], ['{"sandbox":[{"agentId":"a","learnedKeys":null}], "x": 1}']])(
+    "with %s still returns the agent's answer, and the catalog learns",
+    async (text) => {
+      writeFileSync(path.join(dir, 'catalog.json'), text);
+      core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir: dir, sandboxLatency: 'none', onProblem });
+      expect(await core.api.listCatalog()).toEqual([]);
+      const result = await core.api.invokeAgent({ agentId: drafter.id, text: 'hello', payload: { customer_name: 'Ada' } });
+      expect(result.ok && result.value.response.answer.length).toBeGreaterThan(0);
+      expect((await core.api.listCatalog())[0]?.learnedKeys).toEqual(['customer_name']);
+      expect(problems.join('\n')).toMatch(/catalog/);
+    },
+  );
 
   it('still returns the answer when the catalog cannot be written at all', async () => {
     core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir: dir, sandboxLatency: 'none', onProblem });
@@ -90,7 +107,16 @@ describe('an invoke with a corrupt catalog', () => {
 });
 
 describe('profiles.json is re-checked as if typed in again', () => {
-  const good = { id: 'good', kind: 'custom', name: 'Good', baseUrl: 'https://good.example.com', auth: { kind: 'bearer' }, timeoutMs: 30_000, tls: { verify: true, caFile: null }, allowInsecureHttp: false };
+  const good = {
+    id: 'good',
+    kind: 'custom',
+    name: 'Good',
+    baseUrl: 'https://good.example.com',
+    auth: { kind: 'bearer' },
+    timeoutMs: 30_000,
+    tls: { verify: true, caFile: null },
+    allowInsecureHttp: false,
+  };
 
   it('repairs a header name with CR/LF, a time-out of 0, a clashing name; keeps and tells a CA file that is not a file; drops what cannot be repaired', async () => {
     const file = path.join(dir, 'profiles.json');
@@ -126,7 +152,9 @@ describe('profiles.json is re-checked as if typed in again', () => {
     const said = problems.join('\n');
     expect(said).toMatch(/"Header" was repaired: The header name/);
     expect(said).toMatch(/"Zero" was repaired: The time-out/);
-    expect(said).toMatch(/"Ca" keeps its CA file, but it cannot be used now: .* is not a file\. Requests on this profile fail until it can\./);
+    expect(said).toMatch(
+      /"Ca" keeps its CA file, but it cannot be used now: .* is not a file\. Requests on this profile fail until it can\./,
+    );
     expect(said).toMatch(/"Ftp" was dropped/);
     expect(said).toMatch(/"Plain" was dropped: Plain http: is allowed only for localhost/);
     expect(said).toMatch(/second saved profile with the id "good"/);
@@ -137,7 +165,14 @@ describe('profiles.json is re-checked as if typed in again', () => {
   it('keeps a CA file that is missing at this start (a drive not mounted yet), on disk too', async () => {
     const caFile = path.join(dir, 'mnt', 'corp-ca.pem');
     const file = path.join(dir, 'profiles.json');
-    writeFileSync(file, JSON.stringify({ version: 1, activeProfileId: 'corp', profiles: [{ ...good, id: 'corp', name: 'Corp', tls: { verify: true, caFile } }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        activeProfileId: 'corp',
+        profiles: [{ ...good, id: 'corp', name: 'Corp', tls: { verify: true, caFile } }],
+      }),
+    );
     const store = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:1')], undefined, onProblem);
     expect((await store.list()).find((p) => p.id === 'corp')?.tls.caFile).toBe(caFile);
     expect(JSON.parse(readFileSync(file, 'utf8')).profiles[0].tls.caFile).toBe(caFile);
@@ -150,7 +185,11 @@ describe('settings.json and workspace.json', () => {
     const file = path.join(dir, 'settings.json');
     writeFileSync(file, JSON.stringify({ maxResponseBytes: -5, maxSavedFileBytes: 2 * 1024 * 1024 }));
     // The bad limit falls back to its default; the good one is kept.
-    expect(await settingsDocument(file, onProblem).read()).toEqual({ maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 2 * 1024 * 1024, historyRetention: { kind: 'all' } });
+    expect(await settingsDocument(file, onProblem).read()).toEqual({
+      maxResponseBytes: 50 * 1024 * 1024,
+      maxSavedFileBytes: 2 * 1024 * 1024,
+      historyRetention: { kind: 'all' },
+    });
     expect(problems[0]).toMatch(/response size limit/);
     expect(asideFiles()).toHaveLength(1);
   });
@@ -162,5 +201,4 @@ describe('settings.json and workspace.json', () => {
     expect(await workspaceDocument(file, onProblem).read()).toEqual({ tabs: [tab], activeTabId: 't1', revision: 0 });
     expect(problems[0]).toMatch(/2 request tab\(s\) could not be used/);
   });
-
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { API_METHODS, type ApiMethod, type ProfileInput, type RunProgress } from '../../../electron/shared/contract';
+import { API_METHODS, type ApiMethod, type ProfileInput, type RunProgress } from '../../../electron/shared/api';
 import { SANDBOX_GUIDELINES } from '../../../electron/sandbox/catalog';
 import { aesTestCipher } from '../../support/testCipher';
 
@@ -122,13 +122,22 @@ describe('profiles', () => {
 
   it('warns wherever a profile trusts less than it should', async () => {
     const created = await core.api.createProfile(
-      profileInput({ name: 'Insecure', baseUrl: 'http://platform.example.com', allowInsecureHttp: true, tls: { verify: false, caFile: null } }),
+      profileInput({
+        name: 'Insecure',
+        baseUrl: 'http://platform.example.com',
+        allowInsecureHttp: true,
+        tls: { verify: false, caFile: null },
+      }),
     );
     expect(created.ok && created.value.state.profiles.find((p) => p.name === 'Insecure')?.warnings.map((w) => w.code)).toEqual([
       'insecure_http',
     ]);
-    const tls = await core.api.createProfile(profileInput({ name: 'Unverified', baseUrl: 'https://p.example', tls: { verify: false, caFile: null } }));
-    expect(tls.ok && tls.value.state.profiles.find((p) => p.name === 'Unverified')?.warnings.map((w) => w.code)).toEqual(['tls_unverified']);
+    const tls = await core.api.createProfile(
+      profileInput({ name: 'Unverified', baseUrl: 'https://p.example', tls: { verify: false, caFile: null } }),
+    );
+    expect(tls.ok && tls.value.state.profiles.find((p) => p.name === 'Unverified')?.warnings.map((w) => w.code)).toEqual([
+      'tls_unverified',
+    ]);
   });
 
   it('duplicates without the key, and deletes with it', async () => {
@@ -223,7 +232,12 @@ describe('the key never leaves the host', () => {
       listKnownGuidelines: () => core.api.listKnownGuidelines(),
       invokeAgent: async () => {
         await core.api.selectProfile({ profileId });
-        const result = await core.api.invokeAgent({ agentId: 'e2b7f4d1-96a0-4c35-a1d8-4f6e0b3c9a25', text: 'hello', payload: {}, tabId: 'tab-1' });
+        const result = await core.api.invokeAgent({
+          agentId: 'e2b7f4d1-96a0-4c35-a1d8-4f6e0b3c9a25',
+          text: 'hello',
+          payload: {},
+          tabId: 'tab-1',
+        });
         expect(result.ok, 'a keyed invoke succeeds').toBe(true);
         return result;
       },
@@ -257,7 +271,9 @@ describe('the key never leaves the host', () => {
       lastResponses: () => core.api.lastResponses({ tabIds: ['tab-1'] }),
       buildHistoryReport: async () => {
         const newest = await core.api.listHistory({ limit: 1 });
-        return newest.ok && newest.value.entries[0] ? core.api.buildHistoryReport({ ids: [newest.value.entries[0].id], note: '', format: 'html' }) : newest;
+        return newest.ok && newest.value.entries[0]
+          ? core.api.buildHistoryReport({ ids: [newest.value.entries[0].id], note: '', format: 'html' })
+          : newest;
       },
       exportWorkspaceFile: () => core.api.exportWorkspaceFile(),
       previewWorkspaceImport: async () => {
@@ -279,7 +295,8 @@ describe('the key never leaves the host', () => {
       addToGuidelineLibrary: () => core.api.addToGuidelineLibrary({ profileId, text: `${GUIDELINE_ID}\n${SANDBOX_GUIDELINES[1]!.id}` }),
       removeFromGuidelineLibrary: () => core.api.removeFromGuidelineLibrary({ profileId, guidelineIds: [SANDBOX_GUIDELINES[1]!.id] }),
       pinLibraryGuideline: () => core.api.pinLibraryGuideline({ profileId, guidelineId: GUIDELINE_ID, pinned: true }),
-      setLibraryGuidelineLabels: () => core.api.setLibraryGuidelineLabels({ profileId, guidelineId: GUIDELINE_ID, title: 'Mine', tags: ['a'] }),
+      setLibraryGuidelineLabels: () =>
+        core.api.setLibraryGuidelineLabels({ profileId, guidelineId: GUIDELINE_ID, title: 'Mine', tags: ['a'] }),
       searchGuidelineLibrary: () => core.api.searchGuidelineLibrary({ profileId, text: 'escalate' }),
       listGuidelineVersions: () => core.api.listGuidelineVersions({ profileId, guidelineId: GUIDELINE_ID }),
       getGuidelineVersion: async () => {
@@ -289,7 +306,15 @@ describe('the key never leaves the host', () => {
       },
       markGuidelineRead: () => core.api.markGuidelineRead({ profileId, guidelineId: GUIDELINE_ID }),
       listEntryChecklists: () => core.api.listEntryChecklists({ entryId: 1 }),
-      saveEntryChecklist: () => core.api.saveEntryChecklist({ entryId: 1, guidelineId: GUIDELINE_ID, guidelineName: 'G', versionHash: 'a'.repeat(64), fetchedAt: '2026-01-01T00:00:00.000Z', items: [{ section: '', text: 'Rule', depth: 0, mark: 'pass', comment: '' }] }),
+      saveEntryChecklist: () =>
+        core.api.saveEntryChecklist({
+          entryId: 1,
+          guidelineId: GUIDELINE_ID,
+          guidelineName: 'G',
+          versionHash: 'a'.repeat(64),
+          fetchedAt: '2026-01-01T00:00:00.000Z',
+          items: [{ section: '', text: 'Rule', depth: 0, mark: 'pass', comment: '' }],
+        }),
       loadGuidelineTabs: () => core.api.loadGuidelineTabs(),
       saveGuidelineTabs: () => core.api.saveGuidelineTabs({ opened: [{ profileId, guidelineId: GUIDELINE_ID }], closed: [], active: null }),
       // A real run on the profile keyed with the sentinel, the key typed into its suite too;
@@ -315,7 +340,8 @@ describe('the key never leaves the host', () => {
         const other = await startAndFinish(profileId);
         return other.ok ? core.api.deleteRun({ runId: other.value.runId }) : other;
       },
-      exportRun: async () => Promise.all((['junit', 'json', 'csv', 'html'] as const).map((format) => core.api.exportRun({ runId, format }))),
+      exportRun: async () =>
+        Promise.all((['junit', 'json', 'csv', 'html'] as const).map((format) => core.api.exportRun({ runId, format }))),
       loadSuiteDraft: () => core.api.loadSuiteDraft(),
       saveSuiteDraft: () => core.api.saveSuiteDraft({ draft: { name: 'orders', cases: [] } }),
     };

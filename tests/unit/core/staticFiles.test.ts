@@ -18,13 +18,18 @@ describe('static files stay inside the renderer folder', () => {
     expect((await readStaticFile(root, '/assets/app.js'))?.body.toString()).toBe('console.log(1)');
   });
 
-  it.each(['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/a%00.js', '/.git/config', '/%E0%A4%A'])(
-    'refuses %s',
-    async (urlPath) => {
-      expect(resolveStaticPath(root, urlPath)).toBeNull();
-      expect(await readStaticFile(root, urlPath)).toBeNull();
-    },
-  );
+  it.each([
+    '/../secret.txt',
+    '/assets/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/a%00.js',
+    '/.git/config',
+    '/%E0%A4%A',
+  ])('refuses %s', async (urlPath) => {
+    expect(resolveStaticPath(root, urlPath)).toBeNull();
+    expect(await readStaticFile(root, urlPath)).toBeNull();
+  });
 
   it('does not serve files of unknown types or that do not exist', async () => {
     expect(await readStaticFile(root, '/missing.js')).toBeNull();

@@ -38,7 +38,10 @@ describe('keys encrypted by the OS keychain', () => {
 
   it('keeps the key in memory, writes nothing, and says why when encryption is unavailable', async () => {
     const file = path.join(dir, 'keys.json');
-    const store = createKeychainSecretStore({ file, cipher: aesTestCipher({ unavailable: 'Linux offers only the basic_text backend here.' }) });
+    const store = createKeychainSecretStore({
+      file,
+      cipher: aesTestCipher({ unavailable: 'Linux offers only the basic_text backend here.' }),
+    });
     await store.set('p1', KEY, ORIGIN);
     expect(await store.get('p1', ORIGIN)).toEqual(found);
     expect(await store.status('p1')).toEqual({
@@ -64,7 +67,9 @@ describe('keys encrypted by the OS keychain', () => {
     const cipherKey = Buffer.alloc(32, 9);
     await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey }) }).set('p1', KEY, ORIGIN);
     const before = readFileSync(file, 'utf8');
-    expect(await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey, rotated: true }) }).get('p1', ORIGIN)).toEqual(found);
+    expect(await createKeychainSecretStore({ file, cipher: aesTestCipher({ key: cipherKey, rotated: true }) }).get('p1', ORIGIN)).toEqual(
+      found,
+    );
     const after = readFileSync(file, 'utf8');
     expect(after).not.toBe(before);
     expect(after).not.toContain(KEY);
@@ -98,7 +103,10 @@ describe('keys encrypted by the OS keychain', () => {
     const file = path.join(dir, 'keys.json');
     const cipher = aesTestCipher();
     const encrypted = (await cipher.encrypt(KEY)).toString('base64');
-    writeFileSync(file, JSON.stringify({ version: 2, keys: { p1: { data: encrypted, origin: ORIGIN }, p2: 7, p3: { data: 'x', origin: 'javascript:1' } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ version: 2, keys: { p1: { data: encrypted, origin: ORIGIN }, p2: 7, p3: { data: 'x', origin: 'javascript:1' } } }),
+    );
     const problems: string[] = [];
     const store = createKeychainSecretStore({ file, cipher, onProblem: (m) => problems.push(m) });
     expect(await store.get('p1', ORIGIN)).toEqual(found);
@@ -185,15 +193,27 @@ describe('the Environment profile', () => {
       ok: true,
       value: {
         key: KEY,
-        profile: expect.objectContaining({ id: 'environment', name: 'Environment', kind: 'environment', baseUrl: 'https://platform.example.com', auth: { kind: 'header', header: 'X-API-Key' } }),
+        profile: expect.objectContaining({
+          id: 'environment',
+          name: 'Environment',
+          kind: 'environment',
+          baseUrl: 'https://platform.example.com',
+          auth: { kind: 'header', header: 'X-API-Key' },
+        }),
       },
     });
   });
 
   it('is absent without a base URL, and refused with a clear reason when malformed', () => {
     expect(environmentProfile({})).toEqual({ ok: true, value: null });
-    expect(environmentProfile({ AGENT_EXPLORER_BASE_URL: 'http://platform.example.com' })).toMatchObject({ ok: false, message: expect.stringContaining('AGENT_EXPLORER_BASE_URL') });
-    expect(environmentProfile({ AGENT_EXPLORER_BASE_URL: 'https://p.example', AGENT_EXPLORER_AUTH: 'cookie:x' })).toMatchObject({ ok: false, message: expect.stringContaining('AGENT_EXPLORER_AUTH') });
+    expect(environmentProfile({ AGENT_EXPLORER_BASE_URL: 'http://platform.example.com' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('AGENT_EXPLORER_BASE_URL'),
+    });
+    expect(environmentProfile({ AGENT_EXPLORER_BASE_URL: 'https://p.example', AGENT_EXPLORER_AUTH: 'cookie:x' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('AGENT_EXPLORER_AUTH'),
+    });
   });
 
   it.each([

@@ -22,7 +22,27 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'transport-https-'));
   const key = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   cert = await readFile(certFile, 'utf8');
   server = https.createServer({ key: await readFile(key), cert }, (_request, response) => response.end('{"answer":"over tls"}'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

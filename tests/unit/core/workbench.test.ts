@@ -47,7 +47,11 @@ describe('cancel', () => {
 
 describe('settings', () => {
   it('applies the response size limit to the next request, and keeps it across restarts', async () => {
-    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } });
+    expect(await core.api.getSettings()).toEqual({
+      maxResponseBytes: 50 * 1024 * 1024,
+      maxSavedFileBytes: 256 * 1024 * 1024,
+      historyRetention: { kind: 'all' },
+    });
     const tooSmall = await core.api.updateSettings({ maxResponseBytes: 10 });
     expect(!tooSmall.ok && tooSmall.error.field).toBe('maxResponseBytes');
 
@@ -61,20 +65,31 @@ describe('settings', () => {
     expect(!result.ok && result.error.message).toContain('1 KB');
 
     await restart();
-    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } });
+    expect(await core.api.getSettings()).toEqual({
+      maxResponseBytes: 1024,
+      maxSavedFileBytes: 256 * 1024 * 1024,
+      historyRetention: { kind: 'all' },
+    });
   });
 
   it('keeps a save-to-file limit from 1 MB to 1 TB, across restarts; settings saved before it existed get the default', async () => {
     const tooSmall = await core.api.updateSettings({ maxSavedFileBytes: 1000 });
     expect(!tooSmall.ok && tooSmall.error.field).toBe('maxSavedFileBytes');
-    expect(await core.api.updateSettings({ maxSavedFileBytes: 2 * 1024 * 1024 })).toMatchObject({ ok: true, value: { maxSavedFileBytes: 2 * 1024 * 1024 } });
+    expect(await core.api.updateSettings({ maxSavedFileBytes: 2 * 1024 * 1024 })).toMatchObject({
+      ok: true,
+      value: { maxSavedFileBytes: 2 * 1024 * 1024 },
+    });
     await restart();
     expect((await core.api.getSettings()).maxSavedFileBytes).toBe(2 * 1024 * 1024);
 
     await core.close();
     writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ maxResponseBytes: 4096 }));
     core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none' });
-    expect(await core.api.getSettings()).toEqual({ maxResponseBytes: 4096, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } });
+    expect(await core.api.getSettings()).toEqual({
+      maxResponseBytes: 4096,
+      maxSavedFileBytes: 256 * 1024 * 1024,
+      historyRetention: { kind: 'all' },
+    });
   });
 });
 
@@ -128,7 +143,13 @@ describe('agent catalog', () => {
       placeholders: ['{customer_name}', 'company'],
     });
     expect(saved.ok && saved.value).toEqual([
-      expect.objectContaining({ agentId: drafter.id, name: 'Drafter', tags: ['support'], placeholders: ['customer_name', 'company'], learnedKeys: [] }),
+      expect.objectContaining({
+        agentId: drafter.id,
+        name: 'Drafter',
+        tags: ['support'],
+        placeholders: ['customer_name', 'company'],
+        learnedKeys: [],
+      }),
     ]);
     const badPlaceholder = await core.api.saveCatalogAgent({ agentId: 'x', name: '', notes: '', tags: [], placeholders: ['two words'] });
     expect(!badPlaceholder.ok && badPlaceholder.error.field).toBe('placeholders');

@@ -53,7 +53,14 @@ async function fillWorkspace(core: Core): Promise<void> {
     baseRevision: 0,
     writer: 'page',
     tabs: [
-      { id: 'tab-b', title: 'Refund check', agentId: 'b-agent', text: 'Is it late?', payloadText: '{ "who": "Ada" }', profileId: alpha.value.profileId },
+      {
+        id: 'tab-b',
+        title: 'Refund check',
+        agentId: 'b-agent',
+        text: 'Is it late?',
+        payloadText: '{ "who": "Ada" }',
+        profileId: alpha.value.profileId,
+      },
       { id: 'tab-a', title: '', agentId: 'sandbox-agent', text: 'hi', payloadText: '{}', profileId: 'sandbox' },
       { id: 'tab-blank', title: '', agentId: '', text: '', payloadText: '{}', profileId: 'sandbox' },
     ],
@@ -80,7 +87,10 @@ describe('exporting the workspace', () => {
     expect(Object.keys(document.profiles[0])).toEqual(['name', 'baseUrl', 'auth', 'timeoutMs', 'tls', 'allowInsecureHttp', 'proxy']);
     expect(document.catalog.map((g: { profile: string }) => g.profile)).toEqual(['alpha', 'Sandbox']);
     expect(document.catalog[0].agents.map((a: { agentId: string }) => a.agentId)).toEqual(['a-agent', 'b-agent']);
-    expect(document.tabs.map((t: { id: string; profile: string }) => [t.id, t.profile])).toEqual([['tab-a', 'Sandbox'], ['tab-b', 'alpha']]);
+    expect(document.tabs.map((t: { id: string; profile: string }) => [t.id, t.profile])).toEqual([
+      ['tab-a', 'Sandbox'],
+      ['tab-b', 'alpha'],
+    ]);
     expect(first).toContain('\n  "profiles": [\n    {\n      "name": "alpha",');
   });
 
@@ -91,7 +101,16 @@ describe('exporting the workspace', () => {
     await core.api.saveWorkspace({
       baseRevision: 0,
       writer: 'other-page',
-      tabs: [{ id: 'tab-pasted', title: '', agentId: 'a', text: `my key is ${SENTINEL}`, payloadText: `{ "k": "${SENTINEL}" }`, profileId: alphaId }],
+      tabs: [
+        {
+          id: 'tab-pasted',
+          title: '',
+          agentId: 'a',
+          text: `my key is ${SENTINEL}`,
+          payloadText: `{ "k": "${SENTINEL}" }`,
+          profileId: alphaId,
+        },
+      ],
       closed: [],
       activeTabId: null,
     });
@@ -120,7 +139,11 @@ describe('exporting the workspace', () => {
 
     expect(await exported(target)).toBe(file);
     const profiles = (await target.api.listProfiles()).profiles;
-    expect(profiles.map((p) => [p.name, p.key.set])).toEqual([['Sandbox', true], ['alpha', false], ['Zeta', false]]);
+    expect(profiles.map((p) => [p.name, p.key.set])).toEqual([
+      ['Sandbox', true],
+      ['alpha', false],
+      ['Zeta', false],
+    ]);
     // A second import of the same file finds everything here already.
     const again = await target.api.previewWorkspaceImport({ content: file });
     expect(again.ok && again.value.items.map((item) => [item.action, item.detail])).toEqual(
@@ -140,13 +163,21 @@ describe("a profile's proxy and client certificate", () => {
         name: 'Corp',
         baseUrl: 'https://api.corp.example',
         tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: '/certs/analyst.pem', keyFile: '/certs/analyst.key' } },
-        proxy: { mode: 'manual', url: 'http://proxy.corp.example:3128', username: 'analyst', bypass: ['localhost', '.corp.example', '10.0.0.0/8'] },
+        proxy: {
+          mode: 'manual',
+          url: 'http://proxy.corp.example:3128',
+          username: 'analyst',
+          bypass: ['localhost', '.corp.example', '10.0.0.0/8'],
+        },
       }),
     );
     await core.api.createProfile(profileFields({ name: 'Direct', baseUrl: 'https://direct.example.com', proxy: { mode: 'none' } }));
     await core.api.createProfile(profileFields({ name: 'Plain', baseUrl: 'https://plain.example.com' }));
     if (!corp.ok) throw new Error(corp.error.message);
-    for (const [name, value] of [['proxyPassword', PROXY_PASSWORD], ['certPassphrase', PASSPHRASE]] as const) {
+    for (const [name, value] of [
+      ['proxyPassword', PROXY_PASSWORD],
+      ['certPassphrase', PASSPHRASE],
+    ] as const) {
       const set = await core.api.setProfileSecret({ profileId: corp.value.profileId, name, value });
       expect(set.ok).toBe(true);
     }
@@ -163,10 +194,29 @@ describe("a profile's proxy and client certificate", () => {
           ...common,
           tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: '/certs/analyst.pem', keyFile: '/certs/analyst.key' } },
           allowInsecureHttp: false,
-          proxy: { mode: 'manual', url: 'http://proxy.corp.example:3128', username: 'analyst', bypass: ['localhost', '.corp.example', '10.0.0.0/8'] },
+          proxy: {
+            mode: 'manual',
+            url: 'http://proxy.corp.example:3128',
+            username: 'analyst',
+            bypass: ['localhost', '.corp.example', '10.0.0.0/8'],
+          },
         },
-        { name: 'Direct', baseUrl: 'https://direct.example.com', ...common, tls: { verify: true, caFile: null, clientCert: null }, allowInsecureHttp: false, proxy: { mode: 'none' } },
-        { name: 'Plain', baseUrl: 'https://plain.example.com', ...common, tls: { verify: true, caFile: null, clientCert: null }, allowInsecureHttp: false, proxy: { mode: 'system' } },
+        {
+          name: 'Direct',
+          baseUrl: 'https://direct.example.com',
+          ...common,
+          tls: { verify: true, caFile: null, clientCert: null },
+          allowInsecureHttp: false,
+          proxy: { mode: 'none' },
+        },
+        {
+          name: 'Plain',
+          baseUrl: 'https://plain.example.com',
+          ...common,
+          tls: { verify: true, caFile: null, clientCert: null },
+          allowInsecureHttp: false,
+          proxy: { mode: 'system' },
+        },
       ]),
     );
   });
@@ -175,10 +225,20 @@ describe("a profile's proxy and client certificate", () => {
 describe('exporting from in-memory stores', () => {
   it('leaves out empty tabs and catalogs of profiles that no longer exist, and says so', async () => {
     const { methods, catalog, workspace } = workspaceFileHarness();
-    await catalog.update(() => ({ gone: [{ agentId: 'x', name: '', notes: '', tags: [], placeholders: [], learnedKeys: ['b', 'a'], updatedAt: '2026-01-01T00:00:00.000Z' }] }));
-    await workspace.update(() => ({ tabs: [{ id: 't', title: '', agentId: '', text: '', payloadText: '{}' }], activeTabId: 't', revision: 1 }));
+    await catalog.update(() => ({
+      gone: [
+        { agentId: 'x', name: '', notes: '', tags: [], placeholders: [], learnedKeys: ['b', 'a'], updatedAt: '2026-01-01T00:00:00.000Z' },
+      ],
+    }));
+    await workspace.update(() => ({
+      tabs: [{ id: 't', title: '', agentId: '', text: '', payloadText: '{}' }],
+      activeTabId: 't',
+      revision: 1,
+    }));
     const result = await methods.exportWorkspaceFile();
     expect(result.ok && JSON.parse(result.value.content)).toMatchObject({ catalog: [], tabs: [] });
-    expect(result.ok && result.value.summary).toContain('Left out: 1 catalog entry of a profile that no longer exists. 1 empty request tab.');
+    expect(result.ok && result.value.summary).toContain(
+      'Left out: 1 catalog entry of a profile that no longer exists. 1 empty request tab.',
+    );
   });
 });

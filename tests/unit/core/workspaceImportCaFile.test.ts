@@ -57,14 +57,18 @@ const LONG_AGO = new Date('2001-01-01T00:00:00Z');
 /** A real PEM certificate whose last access is set far back, so a read of it shows. */
 async function certificateFile(): Promise<string> {
   const file = path.join(dir, 'ca.pem');
-  const pems = await generate([{ name: 'commonName', value: 'Agent Explorer test CA' }], { keyType: 'ec', notAfterDate: new Date(Date.now() + 24 * 3600 * 1000) });
+  const pems = await generate([{ name: 'commonName', value: 'Agent Explorer test CA' }], {
+    keyType: 'ec',
+    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
+  });
   writeFileSync(file, pems.cert);
   utimesSync(file, LONG_AGO, new Date());
   return file;
 }
 const accessedSince = (file: string) => statSync(file).atimeMs > LONG_AGO.getTime();
 
-const caProfile = (name: string, caFile: string) => profileFields({ name, baseUrl: `https://${name.toLowerCase()}.example.com`, tls: { verify: true, caFile } });
+const caProfile = (name: string, caFile: string) =>
+  profileFields({ name, baseUrl: `https://${name.toLowerCase()}.example.com`, tls: { verify: true, caFile } });
 
 describe('previewing a workspace file', () => {
   it.skipIf(process.platform === 'win32')('touches no CA file it names: the preview is the same whatever is at the path', async () => {
@@ -87,7 +91,9 @@ describe('previewing a workspace file', () => {
       expect([item.action, item.detail, item.warnings]).toEqual([
         'take',
         'A new profile, without a key: set its key in Manage profiles.',
-        [`Also trusts the CA certificates in ${file}. It is read only when you import: if it cannot be used on this computer, the profile comes without it.`],
+        [
+          `Also trusts the CA certificates in ${file}. It is read only when you import: if it cannot be used on this computer, the profile comes without it.`,
+        ],
       ]);
     }
     expect((await profiles.list()).map((profile) => profile.name)).toEqual(['Sandbox']);
@@ -99,8 +105,13 @@ describe('previewing a workspace file', () => {
     // The record sees what the import reads: it would see the preview's reads too.
     expect(callsSinceLastLook()).toEqual(expect.arrayContaining(['stat <dir>/ca.pem', 'readFile <dir>/ca.pem', 'stat <dir>/fifo.pem']));
     const outcome = (name: string) => report.value.items.find((item) => item.label === `Profile "${name}"`)!;
-    expect([outcome('Real').outcome, outcome('Real').detail]).toEqual(['taken', 'A new profile, without a key: set its key in Manage profiles.']);
-    expect(outcome('Fifo').detail).toBe(`A new profile, without a key: set its key in Manage profiles. Its CA file was left out: ${fifo} is not a file. Choose one in Manage profiles if needed.`);
+    expect([outcome('Real').outcome, outcome('Real').detail]).toEqual([
+      'taken',
+      'A new profile, without a key: set its key in Manage profiles.',
+    ]);
+    expect(outcome('Fifo').detail).toBe(
+      `A new profile, without a key: set its key in Manage profiles. Its CA file was left out: ${fifo} is not a file. Choose one in Manage profiles if needed.`,
+    );
     expect(outcome('Folder').detail).toContain(`Its CA file was left out: ${folder} is not a file.`);
     expect(outcome('Missing').detail).toContain(`Its CA file was left out: ${paths.Missing} does not exist.`);
     const saved = new Map((await profiles.list()).map((profile) => [profile.name, profile.tls.caFile]));
@@ -133,7 +144,9 @@ describe('previewing a workspace file', () => {
     expect(row('Profile "Verbatim"')[1]).toContain('\\\\?\\UNC\\fileserver\\certs\\ca.pem is a device path, not a file.');
     expect(row('Profile "Device"')[1]).toContain('\\\\.\\COM1 is a device path, not a file.');
     expect(row('Profile "Plain"')[0]).toBe('take');
-    expect(row('Agent "a1" in the catalog of profile "Unc"')[1]).toMatch(/^Not taken: its profile "Unc" in the file is not taken \(Its CA file cannot be used:/);
+    expect(row('Agent "a1" in the catalog of profile "Unc"')[1]).toMatch(
+      /^Not taken: its profile "Unc" in the file is not taken \(Its CA file cannot be used:/,
+    );
 
     const report = await methods.applyWorkspaceImport({ content });
     if (!report.ok) throw new Error(report.error.message);
@@ -143,42 +156,53 @@ describe('previewing a workspace file', () => {
 });
 
 describe('a client certificate a workspace file names', () => {
-  it.skipIf(process.platform === 'win32')('is not touched by the preview nor read by the import; the profile keeps it, and the report says which files are not there', async () => {
-    const certificate = await certificateFile();
-    const fifo = path.join(dir, 'fifo.p12');
-    execFileSync('mkfifo', [fifo]);
-    const missing = path.join(dir, 'missing.key');
-    const profiles = [
-      profileFields({ name: 'Pem', baseUrl: 'https://pem.example.com', tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: certificate, keyFile: missing } } }),
-      profileFields({ name: 'Fifo', baseUrl: 'https://fifo.example.com', tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: fifo } } }),
-    ];
-    const content = workspaceFileText({ profiles });
-    const harness = workspaceFileHarness();
+  it.skipIf(process.platform === 'win32')(
+    'is not touched by the preview nor read by the import; the profile keeps it, and the report says which files are not there',
+    async () => {
+      const certificate = await certificateFile();
+      const fifo = path.join(dir, 'fifo.p12');
+      execFileSync('mkfifo', [fifo]);
+      const missing = path.join(dir, 'missing.key');
+      const profiles = [
+        profileFields({
+          name: 'Pem',
+          baseUrl: 'https://pem.example.com',
+          tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: certificate, keyFile: missing } },
+        }),
+        profileFields({
+          name: 'Fifo',
+          baseUrl: 'https://fifo.example.com',
+          tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: fifo } },
+        }),
+      ];
+      const content = workspaceFileText({ profiles });
+      const harness = workspaceFileHarness();
 
-    callsSinceLastLook();
-    const preview = await harness.methods.previewWorkspaceImport({ content });
-    if (!preview.ok) throw new Error(preview.error.message);
-    expect(callsSinceLastLook()).toEqual([]);
-    expect(accessedSince(certificate)).toBe(false);
-    expect(itemLabelled(preview.value.items, 'Profile "Fifo"').warnings).toEqual([
-      `Presents the client certificate in ${fifo} when https://fifo.example.com asks for one. The file is read when a request is sent, not by the import.`,
-    ]);
+      callsSinceLastLook();
+      const preview = await harness.methods.previewWorkspaceImport({ content });
+      if (!preview.ok) throw new Error(preview.error.message);
+      expect(callsSinceLastLook()).toEqual([]);
+      expect(accessedSince(certificate)).toBe(false);
+      expect(itemLabelled(preview.value.items, 'Profile "Fifo"').warnings).toEqual([
+        `Presents the client certificate in ${fifo} when https://fifo.example.com asks for one. The file is read when a request is sent, not by the import.`,
+      ]);
 
-    callsSinceLastLook(); // this test's own look at the access time
-    const report = await harness.methods.applyWorkspaceImport({ content });
-    if (!report.ok) throw new Error(report.error.message);
-    // Applying is the go-ahead, and still nothing is read: the key may need a passphrase not given yet. Only whether the files are there is looked at.
-    expect(callsSinceLastLook().sort()).toEqual(['stat <dir>/ca.pem', 'stat <dir>/fifo.p12', 'stat <dir>/missing.key']);
-    expect(accessedSince(certificate)).toBe(false);
-    const detail = (name: string) => report.value.items.find((item) => item.label === `Profile "${name}"`)!.detail;
-    expect(detail('Pem')).toBe(
-      `A new profile, without a key: set its key in Manage profiles. Its client certificate: ${missing} does not exist on this computer yet. The profile keeps it, and its requests say what is wrong until that is fixed.`,
-    );
-    expect(detail('Fifo')).toBe(
-      `A new profile, without a key: set its key in Manage profiles. Its client certificate: ${fifo} is not a file. The profile keeps it, and its requests say what is wrong until that is fixed.`,
-    );
-    const saved = new Map((await harness.profiles.list()).map((profile) => [profile.name, profile.tls.clientCert ?? null]));
-    expect(saved.get('Pem')).toEqual({ kind: 'pem', certFile: certificate, keyFile: missing });
-    expect(saved.get('Fifo')).toEqual({ kind: 'pkcs12', file: fifo });
-  });
+      callsSinceLastLook(); // this test's own look at the access time
+      const report = await harness.methods.applyWorkspaceImport({ content });
+      if (!report.ok) throw new Error(report.error.message);
+      // Applying is the go-ahead, and still nothing is read: the key may need a passphrase not given yet. Only whether the files are there is looked at.
+      expect(callsSinceLastLook().sort()).toEqual(['stat <dir>/ca.pem', 'stat <dir>/fifo.p12', 'stat <dir>/missing.key']);
+      expect(accessedSince(certificate)).toBe(false);
+      const detail = (name: string) => report.value.items.find((item) => item.label === `Profile "${name}"`)!.detail;
+      expect(detail('Pem')).toBe(
+        `A new profile, without a key: set its key in Manage profiles. Its client certificate: ${missing} does not exist on this computer yet. The profile keeps it, and its requests say what is wrong until that is fixed.`,
+      );
+      expect(detail('Fifo')).toBe(
+        `A new profile, without a key: set its key in Manage profiles. Its client certificate: ${fifo} is not a file. The profile keeps it, and its requests say what is wrong until that is fixed.`,
+      );
+      const saved = new Map((await harness.profiles.list()).map((profile) => [profile.name, profile.tls.clientCert ?? null]));
+      expect(saved.get('Pem')).toEqual({ kind: 'pem', certFile: certificate, keyFile: missing });
+      expect(saved.get('Fifo')).toEqual({ kind: 'pkcs12', file: fifo });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_METHODS, DESKTOP_CAPABILITIES, eventChannel, ipcChannel, SHELL_METHODS } from '../../../electron/shared/contract';
+import { API_METHODS, DESKTOP_CAPABILITIES, eventChannel, ipcChannel, SHELL_METHODS } from '../../../electron/shared/api';
 
 /**
  * electron/desktop/preload.ts against the shared fake Electron (tests/support/fakeElectron.ts): what the page gets is exactly the contract's
@@ -35,7 +35,10 @@ describe('the preload bridge', () => {
     const api = fake.exposed.get('agentExplorerShell')!;
     await api['findInPage']!({ text: 'a', forward: true, newSearch: true });
     await api['stopFindInPage']!();
-    expect(fake.invoked.slice(-2)).toEqual([[ipcChannel('findInPage'), { text: 'a', forward: true, newSearch: true }], [ipcChannel('stopFindInPage')]]);
+    expect(fake.invoked.slice(-2)).toEqual([
+      [ipcChannel('findInPage'), { text: 'a', forward: true, newSearch: true }],
+      [ipcChannel('stopFindInPage')],
+    ]);
   });
 
   it("passes the menu's find request on without Electron's event object, and unsubscribes", () => {
@@ -47,10 +50,20 @@ describe('the preload bridge', () => {
     expect(listenersOf(eventChannel('onFindRequested'))).toHaveLength(0);
   });
 
-  it('passes run progress on without Electron\'s event object, and unsubscribes', () => {
+  it("passes run progress on without Electron's event object, and unsubscribes", () => {
     const listener = vi.fn();
     const unsubscribe = fake.exposed.get('agentExplorerEvents')!['onRunProgress']!(listener) as () => void;
-    const progress = { runId: 'run-1', state: 'running', total: 2, completed: 1, passed: 1, failed: 0, elapsedMs: 5, rows: [], waitingMs: null };
+    const progress = {
+      runId: 'run-1',
+      state: 'running',
+      total: 2,
+      completed: 1,
+      passed: 1,
+      failed: 0,
+      elapsedMs: 5,
+      rows: [],
+      waitingMs: null,
+    };
     for (const notify of listenersOf(eventChannel('onRunProgress'))) notify({ sender: 'the IpcRenderer event' }, progress);
     expect(listener).toHaveBeenCalledWith(progress);
     expect(listener.mock.calls[0]).toHaveLength(1);

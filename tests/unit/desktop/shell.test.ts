@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuItemSpec } from '../../../electron/desktop/menu/appMenu';
-import { eventChannel, ipcChannel, METHODS, type MethodName } from '../../../electron/shared/contract';
+import { eventChannel, ipcChannel, METHODS, type MethodName } from '../../../electron/shared/api';
 import { contentSecurityPolicy } from '../../../electron/shared/csp';
 import * as Validate from '../../../electron/core/validate';
 
@@ -14,7 +14,9 @@ import * as Validate from '../../../electron/core/validate';
  * Electron's does.
  */
 
-const { electron, control, FakeWebContents } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
+const { electron, control, FakeWebContents } = await vi.hoisted(async () =>
+  (await import('../../support/fakeElectron')).createFakeElectron(),
+);
 
 const fake = vi.hoisted(() => ({ openExternalLink: vi.fn(() => Promise.resolve()) }));
 
@@ -151,7 +153,9 @@ describe('IPC', () => {
   const frame = (url: string, parent: unknown = null, detached = false) => ({ url, parent, detached });
 
   it("registers every method of the contract's table (the Api's and the Shell's) and nothing else", () => {
-    expect([...control.ipcHandlers.keys()].sort()).toEqual((Object.keys(METHODS) as MethodName[]).map((method) => ipcChannel(method)).sort());
+    expect([...control.ipcHandlers.keys()].sort()).toEqual(
+      (Object.keys(METHODS) as MethodName[]).map((method) => ipcChannel(method)).sort(),
+    );
   });
 
   it("answers our page's main frame", async () => {
@@ -233,7 +237,10 @@ describe('the menu', () => {
 describe('with its window closed (macOS: the app and its menu stay)', () => {
   const platform = process.platform;
   const call = (method: Parameters<typeof ipcChannel>[0], argument?: unknown) =>
-    control.ipcHandlers.get(ipcChannel(method))!({ senderFrame: { url: APP_PAGE, parent: null, detached: false } } as never, argument as never);
+    control.ipcHandlers.get(ipcChannel(method))!(
+      { senderFrame: { url: APP_PAGE, parent: null, detached: false } } as never,
+      argument as never,
+    );
 
   beforeAll(() => {
     Object.defineProperty(process, 'platform', { value: 'darwin' });
@@ -248,7 +255,10 @@ describe('with its window closed (macOS: the app and its menu stay)', () => {
   });
 
   it('find answers that there is no page to search', async () => {
-    await expect(call('findInPage', { text: 'agent', forward: true, newSearch: true })).resolves.toMatchObject({ ok: false, error: { message: 'There is no page to search.' } });
+    await expect(call('findInPage', { text: 'agent', forward: true, newSearch: true })).resolves.toMatchObject({
+      ok: false,
+      error: { message: 'There is no page to search.' },
+    });
     await expect(call('stopFindInPage')).resolves.toEqual({ ok: true, value: { stopped: false } });
   });
 
@@ -257,7 +267,9 @@ describe('with its window closed (macOS: the app and its menu stay)', () => {
       ok: true,
       value: { saved: false, path: null },
     });
-    expect(electron.dialog.showSaveDialog).toHaveBeenLastCalledWith(expect.objectContaining({ defaultPath: expect.stringContaining('report.html') }));
+    expect(electron.dialog.showSaveDialog).toHaveBeenLastCalledWith(
+      expect.objectContaining({ defaultPath: expect.stringContaining('report.html') }),
+    );
     await expect(call('openSuiteFile')).resolves.toEqual({ ok: true, value: null });
     expect(electron.dialog.showOpenDialog).toHaveBeenLastCalledWith(expect.objectContaining({ properties: ['openFile'] }));
   });

@@ -1,4 +1,10 @@
-import { MutationObserver, QueryObserver, type QueryClient, type QueryObserverOptions, type QueryObserverResult } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  QueryObserver,
+  type QueryClient,
+  type QueryObserverOptions,
+  type QueryObserverResult,
+} from '@tanstack/react-query';
 import { HOST_UNREACHABLE } from '../../../renderer/host/httpApi';
 import { apiKey, apiMutation, apiQuery } from '../../../renderer/host/api';
 import { createQueryClient } from '../../../renderer/host/client';
@@ -23,7 +29,11 @@ describe('apiQuery', () => {
     expect(apiQuery(fake, 'listProfiles', undefined).queryKey).toEqual(['listProfiles']);
     expect(apiQuery(fake, 'getRun', { runId: 'r' }).queryKey).toEqual(['getRun', { runId: 'r' }]);
     expect(apiQuery(fake, 'listCatalog', undefined, { scope: { profileId: 'p1' } }).queryKey).toEqual(['listCatalog', { profileId: 'p1' }]);
-    expect(apiKey('getGuideline', { guidelineId: 'g1' }, { profileId: 'p1' })).toEqual(['getGuideline', { guidelineId: 'g1' }, { profileId: 'p1' }]);
+    expect(apiKey('getGuideline', { guidelineId: 'g1' }, { profileId: 'p1' })).toEqual([
+      'getGuideline',
+      { guidelineId: 'g1' },
+      { profileId: 'p1' },
+    ]);
   });
 
   it('asks nothing while its argument or scope is not known', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { InvokeRequest, InvokeResult } from '../../../electron/shared/contract';
+import type { InvokeRequest, InvokeResult } from '../../../electron/shared/api';
 import { cancelledInvoke, FakeApi } from '../../support/fakeApi';
 import { deferred, renderReady, responseRegion } from './renderApp';
 

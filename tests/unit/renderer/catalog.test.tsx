@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CatalogAgent } from '../../../electron/shared/contract';
+import type { CatalogAgent } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
@@ -37,7 +37,13 @@ describe('agent catalog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add to catalog' }));
 
     expect(fake.callsOf('saveCatalogAgent')).toEqual([
-      { agentId: CUSTOM_ID, name: 'Refund helper', notes: 'Staging only.', tags: ['billing', 'beta'], placeholders: ['order_id', 'reason'] },
+      {
+        agentId: CUSTOM_ID,
+        name: 'Refund helper',
+        notes: 'Staging only.',
+        tags: ['billing', 'beta'],
+        placeholders: ['order_id', 'reason'],
+      },
     ]);
     const list = within(dialog).getByRole('list', { name: 'Catalog entries' });
     expect(await within(list).findByRole('button', { name: /Refund helper/ })).toHaveAttribute('aria-current', 'true');
@@ -115,7 +121,9 @@ describe('agent catalog', () => {
     expect(fake.callsOf('saveCatalogAgent')).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Save entry' }));
-    await waitFor(() => expect(fake.catalog[0]).toMatchObject({ placeholders: ['order_id', 'reason'], learnedKeys: ['order_id', 'reason'] }));
+    await waitFor(() =>
+      expect(fake.catalog[0]).toMatchObject({ placeholders: ['order_id', 'reason'], learnedKeys: ['order_id', 'reason'] }),
+    );
     expect(fake.callsOf('saveCatalogAgent')[0]).toMatchObject({ learnedKeys: ['order_id', 'reason'] });
   });
 

@@ -12,7 +12,15 @@ import { PayloadCodeEditor } from '../../../renderer/features/invoke/payload/Pay
 function renderEditor(props: Partial<Parameters<typeof PayloadCodeEditor>[0]> = {}) {
   const editorRef = createRef<PayloadEditorHandle>();
   const onKeyDown = vi.fn((event: KeyboardEvent) => event.defaultPrevented);
-  const base = { value: '{"a": 1}', onChange: vi.fn(), label: 'Payload', invalid: false, description: null as string | null, knownKeys: [], editorRef };
+  const base = {
+    value: '{"a": 1}',
+    onChange: vi.fn(),
+    label: 'Payload',
+    invalid: false,
+    description: null as string | null,
+    knownKeys: [],
+    editorRef,
+  };
   const element = (extra: Partial<typeof base>) => (
     <form onKeyDown={(event) => onKeyDown(event.nativeEvent)}>
       <PayloadCodeEditor {...base} {...props} {...extra} />

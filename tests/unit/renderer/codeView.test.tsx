@@ -7,7 +7,14 @@ describe('the Code view', () => {
     const fake = new FakeApi();
     fake.profiles = {
       activeProfileId: 'staging',
-      profiles: [...fake.profiles.profiles, customProfile('staging', { name: 'Staging', baseUrl: 'https://staging.example.com', auth: { kind: 'header', header: 'X-API-Key' } })],
+      profiles: [
+        ...fake.profiles.profiles,
+        customProfile('staging', {
+          name: 'Staging',
+          baseUrl: 'https://staging.example.com',
+          auth: { kind: 'header', header: 'X-API-Key' },
+        }),
+      ],
     };
     const { user } = renderResponse(answerState('ok', { customer_name: "O'Brien" }), fake);
     await user.click(within(response()).getByRole('tab', { name: 'Code' }));

@@ -1,4 +1,4 @@
-import type { HistoryEntry, InvokeResult } from '../../../electron/shared/contract';
+import type { HistoryEntry, InvokeResult } from '../../../electron/shared/api';
 import { compareEntries, comparePayloads, formatDelta } from '../../../renderer/features/history/compare';
 import { DEFAULT_LIMITS, deadlineIn, wordDiff } from '../../../renderer/features/history/wordDiff';
 import { exchange, okInvoke } from '../../support/fakeApi';
@@ -6,7 +6,11 @@ import { exchange, okInvoke } from '../../support/fakeApi';
 const SANDBOX = { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010' };
 const AGENT = '11111111-1111-4111-8111-111111111111';
 
-function invoke(id: number, answer: string | InvokeResult, request: Partial<{ text: string; payload: Record<string, never> | object }> = {}): HistoryEntry {
+function invoke(
+  id: number,
+  answer: string | InvokeResult,
+  request: Partial<{ text: string; payload: Record<string, never> | object }> = {},
+): HistoryEntry {
   const result = typeof answer === 'string' ? okInvoke(answer) : answer;
   return {
     id,
@@ -16,7 +20,11 @@ function invoke(id: number, answer: string | InvokeResult, request: Partial<{ te
     tokenPresent: false,
     pinned: false,
     what: 'invoke',
-    request: { agentId: AGENT, text: 'What is the refund policy?', payload: { order: 'A-17' }, ...request } as HistoryEntry['request'] & { agentId: string; text: string; payload: never },
+    request: { agentId: AGENT, text: 'What is the refund policy?', payload: { order: 'A-17' }, ...request } as HistoryEntry['request'] & {
+      agentId: string;
+      text: string;
+      payload: never;
+    },
     result,
   } as HistoryEntry;
 }
@@ -33,12 +41,32 @@ function guideline(id: number, content: string | null): HistoryEntry {
     request: { guidelineId: 'escalation' },
     result:
       content === null
-        ? { ok: false, error: { code: 'http_status', message: 'No such guideline.', exchange: exchange({ method: 'GET', status: 404, statusText: 'Not Found' }) } }
-        : { ok: true, value: { guideline: { name: 'Escalation policy', description: 'When to escalate.', content }, exchange: exchange({ method: 'GET' }) } },
+        ? {
+            ok: false,
+            error: {
+              code: 'http_status',
+              message: 'No such guideline.',
+              exchange: exchange({ method: 'GET', status: 404, statusText: 'Not Found' }),
+            },
+          }
+        : {
+            ok: true,
+            value: {
+              guideline: { name: 'Escalation policy', description: 'When to escalate.', content },
+              exchange: exchange({ method: 'GET' }),
+            },
+          },
   };
 }
 
-const timeout: InvokeResult = { ok: false, error: { code: 'timeout', message: 'The platform did not answer in 30 s.', exchange: exchange({ status: null, statusText: '', responseBody: null, roundTripMs: 30_000, timing: null }) } };
+const timeout: InvokeResult = {
+  ok: false,
+  error: {
+    code: 'timeout',
+    message: 'The platform did not answer in 30 s.',
+    exchange: exchange({ status: null, statusText: '', responseBody: null, roundTripMs: 30_000, timing: null }),
+  },
+};
 
 describe('wordDiff', () => {
   it('marks the words only in the first text as removed and only in the second as added, keeping the rest', () => {
@@ -47,8 +75,18 @@ describe('wordDiff', () => {
     if (diff.kind !== 'diff') return;
     expect(diff.parts.filter((part) => part.op === 'removed').map((part) => part.text.trim())).toEqual(['five']);
     expect(diff.parts.filter((part) => part.op === 'added').map((part) => part.text.trim())).toEqual(['ten business']);
-    expect(diff.parts.filter((part) => part.op !== 'added').map((part) => part.text).join('')).toBe('Refunds take five days.');
-    expect(diff.parts.filter((part) => part.op !== 'removed').map((part) => part.text).join('')).toBe('Refunds take ten business days.');
+    expect(
+      diff.parts
+        .filter((part) => part.op !== 'added')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('Refunds take five days.');
+    expect(
+      diff.parts
+        .filter((part) => part.op !== 'removed')
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('Refunds take ten business days.');
   });
 
   it('says equal texts are the same, with no changes', () => {
@@ -83,14 +121,22 @@ describe('wordDiff', () => {
   });
 
   it('skips at once when the shared deadline has passed', () => {
-    const diff = wordDiff('one two', 'one three', DEFAULT_LIMITS, deadlineIn(0, () => 0));
+    const diff = wordDiff(
+      'one two',
+      'one three',
+      DEFAULT_LIMITS,
+      deadlineIn(0, () => 0),
+    );
     expect(diff.kind === 'skipped' && diff.reason).toMatch(/time for this comparison ran out/);
   });
 });
 
 describe('comparePayloads', () => {
   it('lists keys added, removed, changed (with both values) and the same, sorted by key; key order inside values does not matter', () => {
-    const rows = comparePayloads({ order: 'A-17', tier: 'gold', nested: { a: 1, b: 2 } }, { order: 'A-18', nested: { b: 2, a: 1 }, locale: 'de' });
+    const rows = comparePayloads(
+      { order: 'A-17', tier: 'gold', nested: { a: 1, b: 2 } },
+      { order: 'A-18', nested: { b: 2, a: 1 }, locale: 'de' },
+    );
     expect(rows).toEqual([
       { key: 'locale', change: 'added', values: [null, '"de"'] },
       { key: 'nested', change: 'same', values: ['{"a":1,"b":2}', '{"b":2,"a":1}'] },
@@ -102,7 +148,10 @@ describe('comparePayloads', () => {
 
 describe('compareEntries', () => {
   it('compares two invokes: text and answer word by word, payload key by key, token, and timing with its difference', () => {
-    const second = invoke(2, okInvoke('Refunds take ten days.', { duration: '1.2s', ms: 1200, token: 't-1' }), { text: 'What is the return policy?', payload: { order: 'A-18' } });
+    const second = invoke(2, okInvoke('Refunds take ten days.', { duration: '1.2s', ms: 1200, token: 't-1' }), {
+      text: 'What is the return policy?',
+      payload: { order: 'A-18' },
+    });
     const comparison = compareEntries([invoke(1, 'Refunds take five days.'), { ...second, tokenPresent: true }]);
     expect(comparison.texts.map((row) => row.label)).toEqual(['Text', 'Answer']);
     const answer = comparison.texts[1]!;
@@ -134,7 +183,10 @@ describe('compareEntries', () => {
     expect(fact('Error code')).toEqual(['none', 'timeout']);
     expect(fact('Contract check')).toEqual(['passed', 'not reached (no answer to check)']);
     expect(comparison.timing.find((row) => row.label === 'Round trip')?.deltaMs).toBeCloseTo(30_000 - 871.4);
-    expect(comparison.timing.find((row) => row.label === 'Wait (to first byte)')).toMatchObject({ values: ['10.8 ms', '—'], deltaMs: null });
+    expect(comparison.timing.find((row) => row.label === 'Wait (to first byte)')).toMatchObject({
+      values: ['10.8 ms', '—'],
+      deltaMs: null,
+    });
   });
 
   it('says a contract failure failed the contract check', () => {
@@ -145,7 +197,9 @@ describe('compareEntries', () => {
 
   it('compares an invoke with a guideline fetch on what both have, and says they ask different things', () => {
     const comparison = compareEntries([invoke(1, 'Fine.'), guideline(2, 'Call Ops.')]);
-    expect(comparison.notes[0]).toMatch(/^Entry 1 is an invoke of 11111111-.* and entry 2 a guideline fetch of escalation: they ask different things/);
+    expect(comparison.notes[0]).toMatch(
+      /^Entry 1 is an invoke of 11111111-.* and entry 2 a guideline fetch of escalation: they ask different things/,
+    );
     expect(comparison.payload).toBeNull();
     expect(comparison.texts).toEqual([]);
     expect(comparison.facts.find((row) => row.label === 'Agent or guideline')?.values).toEqual([AGENT, 'escalation']);
@@ -158,10 +212,11 @@ describe('compareEntries', () => {
     expect(comparison.texts.map((row) => row.label)).toEqual(['Name', 'Description', 'Content']);
     expect(comparison.notes).toEqual(['Name: the same in both.', 'Description: the same in both.']);
     const content = comparison.texts[2]!;
-    expect(content.kind === 'both' && content.diff.kind === 'diff' && content.diff.parts.filter((part) => part.op !== 'same').map((part) => part.text)).toEqual([
-      'an hour',
-      'a day',
-    ]);
+    expect(
+      content.kind === 'both' &&
+        content.diff.kind === 'diff' &&
+        content.diff.parts.filter((part) => part.op !== 'same').map((part) => part.text),
+    ).toEqual(['an hour', 'a day']);
   });
 
   it('compares two failures by their error messages', () => {
@@ -173,16 +228,27 @@ describe('compareEntries', () => {
     // The budget is all there for the first diff (the request text) and spent after it.
     let calls = 0;
     const deadline = { remainingMs: () => (calls++ === 0 ? 1_000 : 0) };
-    const comparison = compareEntries([invoke(1, 'Five days.', { text: 'one two' }), invoke(2, 'Ten days.', { text: 'one three' })], DEFAULT_LIMITS, deadline);
+    const comparison = compareEntries(
+      [invoke(1, 'Five days.', { text: 'one two' }), invoke(2, 'Ten days.', { text: 'one three' })],
+      DEFAULT_LIMITS,
+      deadline,
+    );
     expect(comparison.texts[0]).toMatchObject({ label: 'Text', diff: { kind: 'diff', changes: 2 } });
-    expect(comparison.texts[1]).toMatchObject({ label: 'Answer', diff: { kind: 'skipped', reason: expect.stringMatching(/time for this comparison ran out/) } });
+    expect(comparison.texts[1]).toMatchObject({
+      label: 'Answer',
+      diff: { kind: 'skipped', reason: expect.stringMatching(/time for this comparison ran out/) },
+    });
   });
 
   it('returns within about its budget on texts that would take seconds unbounded', () => {
     const big = Array.from({ length: 8_000 }, (_, i) => `w${i % 97}`).join(' ');
     const other = Array.from({ length: 8_000 }, (_, i) => `w${(i * 7) % 89}`).join(' ');
     const started = performance.now();
-    const comparison = compareEntries([invoke(1, big, { text: big }), invoke(2, other, { text: other })], { maxChars: 1_000_000, maxEditLength: 1_000_000, budgetMs: 100 });
+    const comparison = compareEntries([invoke(1, big, { text: big }), invoke(2, other, { text: other })], {
+      maxChars: 1_000_000,
+      maxEditLength: 1_000_000,
+      budgetMs: 100,
+    });
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(comparison.texts.every((row) => row.kind === 'both' && row.diff.kind === 'skipped')).toBe(true);
   });

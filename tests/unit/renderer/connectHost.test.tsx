@@ -26,7 +26,10 @@ describe('connectHost in browser mode', () => {
     const doFetch = answer(200, { value: { pageSecret: 'page-secret-1' } });
     const connection = await connectHost(win, doFetch);
     expect(connection.ok).toBe(true);
-    expect(doFetch).toHaveBeenCalledWith('/session', expect.objectContaining({ method: 'POST', body: '{"token":"abc"}', credentials: 'same-origin' }));
+    expect(doFetch).toHaveBeenCalledWith(
+      '/session',
+      expect.objectContaining({ method: 'POST', body: '{"token":"abc"}', credentials: 'same-origin' }),
+    );
     expect(history).toEqual(['/']);
     expect(window.sessionStorage.getItem('agent-explorer.page-secret')).toBe('page-secret-1');
 
@@ -67,7 +70,7 @@ describe('launch and host messages', () => {
   });
 });
 
-describe("what only a window can do (the Shell)", () => {
+describe('what only a window can do (the Shell)', () => {
   it("in the desktop app is the preload's agentExplorerShell, with its capabilities", async () => {
     const shell = { capabilities: { findInPage: true, saveDialog: true, openDialog: true } };
     const win = { agentExplorer: {}, agentExplorerShell: shell } as unknown as Window;
@@ -100,7 +103,10 @@ describe('what the host pushes (HostEvents)', () => {
       if (!connection.ok) throw new Error('expected a connection');
       expect(streamFetch).not.toHaveBeenCalled();
       const stop = connection.events.onRunProgress(() => undefined);
-      expect(streamFetch).toHaveBeenCalledWith('/events', expect.objectContaining({ headers: expect.objectContaining({ 'x-agent-explorer-secret': 'stored-secret' }) }));
+      expect(streamFetch).toHaveBeenCalledWith(
+        '/events',
+        expect.objectContaining({ headers: expect.objectContaining({ 'x-agent-explorer-secret': 'stored-secret' }) }),
+      );
       stop();
     } finally {
       vi.unstubAllGlobals();

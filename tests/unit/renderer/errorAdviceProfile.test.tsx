@@ -16,7 +16,12 @@ function refusedKey(fake: FakeApi) {
     error: {
       code: 'http_status',
       message: 'The platform answered 401.',
-      exchange: exchange({ status: 401, statusText: 'Unauthorized', responseBody: '{"detail":"bad key"}', responseHeaders: { 'content-type': 'application/json' } }),
+      exchange: exchange({
+        status: 401,
+        statusText: 'Unauthorized',
+        responseBody: '{"detail":"bad key"}',
+        responseHeaders: { 'content-type': 'application/json' },
+      }),
     },
   });
 }
@@ -38,7 +43,14 @@ function withStaging() {
   const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
   fake.profiles = {
     activeProfileId: 'staging',
-    profiles: [...fake.profiles.profiles, customProfile('staging', { name: 'Staging', baseUrl: 'https://staging.example.com', key: { set: true, storage: 'keychain', note: null } })],
+    profiles: [
+      ...fake.profiles.profiles,
+      customProfile('staging', {
+        name: 'Staging',
+        baseUrl: 'https://staging.example.com',
+        key: { set: true, storage: 'keychain', note: null },
+      }),
+    ],
   };
   return fake;
 }

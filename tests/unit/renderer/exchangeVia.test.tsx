@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import type { InvokeResult } from '../../../electron/shared/contract';
+import type { InvokeResult } from '../../../electron/shared/api';
 import { exchange, okInvoke } from '../../support/fakeApi';
 import { answered, renderResponse, response } from './responseHarness';
 
@@ -7,7 +7,14 @@ import { answered, renderResponse, response } from './responseHarness';
 function withVia(via: string | null | undefined, failed = false) {
   const record = exchange(via === undefined ? {} : { via });
   if (failed) {
-    const result: InvokeResult = { ok: false, error: { code: 'http_status', message: 'The server answered HTTP 502 Bad Gateway.', exchange: { ...record, status: 502, statusText: 'Bad Gateway' } } };
+    const result: InvokeResult = {
+      ok: false,
+      error: {
+        code: 'http_status',
+        message: 'The server answered HTTP 502 Bad Gateway.',
+        exchange: { ...record, status: 502, statusText: 'Bad Gateway' },
+      },
+    };
     return answered(result);
   }
   const result = okInvoke('ok');

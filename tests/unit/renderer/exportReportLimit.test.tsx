@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MAX_REPORT_ENTRIES } from '../../../electron/shared/contract';
+import { MAX_REPORT_ENTRIES } from '../../../electron/shared/api';
 import { ExportReportButton } from '../../../renderer/features/history/ExportReport';
 
 /**
@@ -13,7 +13,9 @@ describe('Export report on a selection', () => {
     render(<ExportReportButton ids={ids} />);
     const button = screen.getByRole('button', { name: 'Export report' });
     expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(`A report takes at most ${MAX_REPORT_ENTRIES} entries (${MAX_REPORT_ENTRIES + 1} are selected).`);
+    expect(button).toHaveAccessibleDescription(
+      `A report takes at most ${MAX_REPORT_ENTRIES} entries (${MAX_REPORT_ENTRIES + 1} are selected).`,
+    );
   });
 
   it(`is enabled with ${MAX_REPORT_ENTRIES} entries`, () => {

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { FindInPageRequest, HostEvents } from '../../../electron/shared/contract';
+import type { FindInPageRequest, HostEvents } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 

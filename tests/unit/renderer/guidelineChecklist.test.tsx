@@ -30,7 +30,12 @@ const CONTENT = [
 async function setUp() {
   const fake = new FakeApi();
   await seed(fake, 1, 'Refunds take five days; send your card number.');
-  await fake.library.recordFetch(SANDBOX.id, GUIDELINE, { name: 'Refund rules', description: 'How to refund.', content: CONTENT }, '2026-11-20T09:30:00.000Z');
+  await fake.library.recordFetch(
+    SANDBOX.id,
+    GUIDELINE,
+    { name: 'Refund rules', description: 'How to refund.', content: CONTENT },
+    '2026-11-20T09:30:00.000Z',
+  );
   const rendered = await openHistory(fake);
   await waitFor(() => expect(entryButtons(rendered.history).length).toBe(1));
   await rendered.user.click(entryButtons(rendered.history)[0]!);
@@ -45,15 +50,27 @@ describe('a checklist against an answer', () => {
     await user.selectOptions(within(checklists).getByRole('combobox', { name: 'Guideline to check against' }), 'Refund rules');
     await user.click(within(checklists).getByRole('button', { name: 'Open checklist' }));
     const list = await within(checklists).findByRole('region', { name: 'Checklist: Refund rules' });
-    const rules = within(list).getAllByRole('group').map((group) => group.querySelector('legend')!.textContent);
-    expect(rules).toEqual(['Rule 1: Refund within 30 days.', 'Rule 2: Ask for the order number.', 'Rule 3: Never ask for the <b>card</b> number.', 'Rule 4: Be kind.']);
+    const rules = within(list)
+      .getAllByRole('group')
+      .map((group) => group.querySelector('legend')!.textContent);
+    expect(rules).toEqual([
+      'Rule 1: Refund within 30 days.',
+      'Rule 2: Ask for the order number.',
+      'Rule 3: Never ask for the <b>card</b> number.',
+      'Rule 4: Be kind.',
+    ]);
     expect(within(list).getByRole('heading', { name: 'Tone' })).toBeInTheDocument();
     expect(list.querySelector('b')).toBeNull();
 
-    await user.click(within(within(list).getByRole('group', { name: 'Rule 1: Refund within 30 days.' })).getByRole('radio', { name: 'Pass' }));
+    await user.click(
+      within(within(list).getByRole('group', { name: 'Rule 1: Refund within 30 days.' })).getByRole('radio', { name: 'Pass' }),
+    );
     const card = within(list).getByRole('group', { name: 'Rule 3: Never ask for the <b>card</b> number.' });
     await user.click(within(card).getByRole('radio', { name: 'Fail' }));
-    await user.type(within(card).getByRole('textbox', { name: 'Comment on: Never ask for the <b>card</b> number.' }), 'Asked for the card.');
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Comment on: Never ask for the <b>card</b> number.' }),
+      'Asked for the card.',
+    );
     await user.click(within(within(list).getByRole('group', { name: 'Rule 4: Be kind.' })).getByRole('radio', { name: 'N/A' }));
     await user.click(within(list).getByRole('button', { name: 'Save checklist' }));
     await waitFor(() => expect(fake.calls.filter((call) => call.method === 'saveEntryChecklist')).toHaveLength(1));
@@ -76,8 +93,14 @@ describe('a checklist against an answer', () => {
 
     // The saved checklist is shown with its marks (it reloads with the entry).
     const reloaded = await within(checklists).findByRole('region', { name: 'Checklist: Refund rules' });
-    await waitFor(() => expect(within(within(reloaded).getByRole('group', { name: 'Rule 1: Refund within 30 days.' })).getByRole('radio', { name: 'Pass' })).toBeChecked());
-    expect(within(reloaded).getByRole('textbox', { name: 'Comment on: Never ask for the <b>card</b> number.' })).toHaveValue('Asked for the card.');
+    await waitFor(() =>
+      expect(
+        within(within(reloaded).getByRole('group', { name: 'Rule 1: Refund within 30 days.' })).getByRole('radio', { name: 'Pass' }),
+      ).toBeChecked(),
+    );
+    expect(within(reloaded).getByRole('textbox', { name: 'Comment on: Never ask for the <b>card</b> number.' })).toHaveValue(
+      'Asked for the card.',
+    );
     expect(within(reloaded).getByRole('status')).toHaveTextContent('1 pass, 1 fail, 1 n/a, 1 not marked');
 
     await user.click(within(panel).getByRole('button', { name: 'Copy as Markdown' }));
@@ -103,7 +126,9 @@ describe('a checklist against an answer', () => {
     await waitFor(() => expect(entryButtons(history).length).toBe(1));
     await user.click(entryButtons(history)[0]!);
     const list = await screen.findByRole('region', { name: 'Checklist: Refund rules' });
-    expect(within(within(list).getByRole('group', { name: 'Rule 1: Refund within 30 days.' })).getByRole('radio', { name: 'Fail' })).toBeChecked();
+    expect(
+      within(within(list).getByRole('group', { name: 'Rule 1: Refund within 30 days.' })).getByRole('radio', { name: 'Fail' }),
+    ).toBeChecked();
     expect(within(list).getByRole('textbox', { name: 'Comment on: Refund within 30 days.' })).toHaveValue('Said five days.');
   });
 });

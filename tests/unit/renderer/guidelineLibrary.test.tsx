@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Guideline } from '../../../electron/shared/contract';
+import type { Guideline } from '../../../electron/shared/api';
 import { exchange, FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
@@ -16,7 +16,14 @@ const RETENTION = '2a9c5e7f-8d14-4b36-a7e9-3f1b6d0c8a52';
 function fakeWithGuidelines() {
   const fake = new FakeApi();
   const served = new Map<string, Guideline>([
-    [ESCALATION, { name: 'Escalation policy', description: 'When to escalate.', content: '# Escalation policy\n\nEscalate a refund over 500 euros to a supervisor.' }],
+    [
+      ESCALATION,
+      {
+        name: 'Escalation policy',
+        description: 'When to escalate.',
+        content: '# Escalation policy\n\nEscalate a refund over 500 euros to a supervisor.',
+      },
+    ],
     [TONE, { name: 'Tone of voice', description: 'How we write.', content: 'Write plainly and kindly.' }],
     [RETENTION, { name: 'Data retention', description: 'Keeping data.', content: 'Delete personal data after 30 days.' }],
   ]);
@@ -24,7 +31,10 @@ function fakeWithGuidelines() {
     const guideline = served.get(guidelineId);
     return guideline
       ? { ok: true, value: { guideline: structuredClone(guideline), exchange: exchange({ method: 'GET', status: 200 }) } }
-      : { ok: false, error: { code: 'http_status', message: 'The server answered 404 Not Found.', exchange: exchange({ method: 'GET', status: 404 }) } };
+      : {
+          ok: false,
+          error: { code: 'http_status', message: 'The server answered 404 Not Found.', exchange: exchange({ method: 'GET', status: 404 }) },
+        };
   };
   return { fake, served };
 }
@@ -52,7 +62,13 @@ describe('the guideline library', () => {
     await openById(user, ESCALATION);
     await openById(user, TONE);
     await screen.findByRole('list', { name: 'Guidelines in the library' });
-    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Escalation policy', 'Tone of voice']));
+    await waitFor(() =>
+      expect(
+        within(library())
+          .getAllByRole('button', { name: /^Read / })
+          .map((b) => b.textContent),
+      ).toEqual(['Escalation policy', 'Tone of voice']),
+    );
     const escalation = within(library()).getByRole('button', { name: 'Read Escalation policy' }).closest('li')!;
     expect(within(escalation).getByText('When to escalate.')).toBeInTheDocument();
     expect(within(escalation).getByText(/^Fetched/)).toBeInTheDocument();
@@ -67,7 +83,9 @@ describe('the guideline library', () => {
     const { fake, served } = fakeWithGuidelines();
     const { user } = await openGuidelines(fake);
     await openById(user, ESCALATION);
-    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Read Escalation policy' });
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', {
+      name: 'Read Escalation policy',
+    });
     expect(screen.queryByText('Changed since you last read it')).toBeNull();
     served.set(ESCALATION, { ...served.get(ESCALATION)!, content: 'Escalate every refund to a supervisor.' });
     await user.click(within(library()).getByRole('button', { name: 'Read Escalation policy' }));
@@ -81,10 +99,18 @@ describe('the guideline library', () => {
     const { user } = await openGuidelines(fake);
     await openById(user, ESCALATION);
     await openById(user, RETENTION);
-    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Read Data retention' });
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', {
+      name: 'Read Data retention',
+    });
     await user.type(screen.getByRole('searchbox', { name: 'Search guidelines' }), 'supervisor');
     const results = await screen.findByRole('list', { name: 'Search results' });
-    await waitFor(() => expect(within(results).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Escalation policy']));
+    await waitFor(() =>
+      expect(
+        within(results)
+          .getAllByRole('button', { name: /^Read / })
+          .map((b) => b.textContent),
+      ).toEqual(['Escalation policy']),
+    );
     const marks = results.querySelectorAll('mark');
     expect([...marks].map((mark) => mark.textContent)).toEqual(['supervisor']);
     expect(screen.getByText('1 match, best first.')).toBeInTheDocument();
@@ -106,7 +132,13 @@ describe('the guideline library', () => {
     expect(within(report).getByText(/This is not a guideline id/)).toBeInTheDocument();
     expect(within(report).getByText(/Added: Tone of voice\./)).toBeInTheDocument();
     expect(field).toHaveValue('not-an-id');
-    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Data retention', 'Tone of voice']));
+    await waitFor(() =>
+      expect(
+        within(library())
+          .getAllByRole('button', { name: /^Read / })
+          .map((b) => b.textContent),
+      ).toEqual(['Data retention', 'Tone of voice']),
+    );
   });
 
   it('pins, labels (the server name still shown) and removes after confirming', async () => {
@@ -114,10 +146,18 @@ describe('the guideline library', () => {
     const { user } = await openGuidelines(fake);
     await openById(user, ESCALATION);
     await openById(user, TONE);
-    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Read Tone of voice' });
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', {
+      name: 'Read Tone of voice',
+    });
 
     await user.click(within(library()).getByRole('button', { name: 'Pin Tone of voice' }));
-    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Tone of voice', 'Escalation policy']));
+    await waitFor(() =>
+      expect(
+        within(library())
+          .getAllByRole('button', { name: /^Read / })
+          .map((b) => b.textContent),
+      ).toEqual(['Tone of voice', 'Escalation policy']),
+    );
     expect(within(library()).getByRole('button', { name: 'Unpin Tone of voice' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(library()).getByText('Pinned')).toBeInTheDocument();
 
@@ -127,7 +167,11 @@ describe('the guideline library', () => {
     await user.click(screen.getByRole('button', { name: 'Save labels' }));
     const row = (await within(library()).findByRole('button', { name: 'Read Refund escalations' })).closest('li')!;
     expect(within(row).getByText('On the server: Escalation policy')).toBeInTheDocument();
-    expect(within(within(row).getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['refunds', 'tier 2']);
+    expect(
+      within(within(row).getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['refunds', 'tier 2']);
 
     await user.click(within(library()).getByRole('button', { name: 'Remove Refund escalations' }));
     const confirm = screen.getByRole('group', { name: 'Confirm remove' });
@@ -135,7 +179,13 @@ describe('the guideline library', () => {
     expect(within(library()).getByRole('button', { name: 'Remove Refund escalations' })).toHaveFocus();
     await user.click(within(library()).getByRole('button', { name: 'Remove Refund escalations' }));
     await user.click(within(screen.getByRole('group', { name: 'Confirm remove' })).getByRole('button', { name: 'Remove from library' }));
-    await waitFor(() => expect(within(library()).getAllByRole('button', { name: /^Read / }).map((b) => b.textContent)).toEqual(['Tone of voice']));
+    await waitFor(() =>
+      expect(
+        within(library())
+          .getAllByRole('button', { name: /^Read / })
+          .map((b) => b.textContent),
+      ).toEqual(['Tone of voice']),
+    );
     expect(fake.callsOf('removeFromGuidelineLibrary')).toEqual([{ profileId: 'sandbox', guidelineIds: [ESCALATION] }]);
   });
 
@@ -161,7 +211,11 @@ describe('the guideline library', () => {
 
   it('shows what the server says as text: markup in a name, description or passage stays inert', async () => {
     const { fake, served } = fakeWithGuidelines();
-    served.set(ESCALATION, { name: '<img src=x onerror="alert(1)">Bad', description: '<script>alert(2)</script>', content: 'A <b>bold</b> claim about onerror.' });
+    served.set(ESCALATION, {
+      name: '<img src=x onerror="alert(1)">Bad',
+      description: '<script>alert(2)</script>',
+      content: 'A <b>bold</b> claim about onerror.',
+    });
     const { user, container } = await openGuidelines(fake);
     await openById(user, ESCALATION);
     const list = await screen.findByRole('list', { name: 'Guidelines in the library' });
@@ -177,7 +231,9 @@ describe('the guideline library', () => {
     const { fake } = fakeWithGuidelines();
     const { user } = await openGuidelines(fake);
     await openById(user, TONE);
-    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', { name: 'Read Tone of voice' });
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', {
+      name: 'Read Tone of voice',
+    });
     const list = document.getElementById(screen.getByRole('combobox', { name: 'Guideline' }).getAttribute('list')!)!;
     const options = [...list.querySelectorAll('option')].map((option) => [option.getAttribute('value'), option.textContent]);
     expect(options).toEqual([

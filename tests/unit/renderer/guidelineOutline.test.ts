@@ -1,11 +1,25 @@
 import { findMatches, stepMatch } from '../../../renderer/features/guidelines/findText';
-import { CHUNK_TARGET_CHARS, headingIds, outline, plainInline, sameTitle, sectionSource, slugify } from '../../../renderer/features/guidelines/outline';
+import {
+  CHUNK_TARGET_CHARS,
+  headingIds,
+  outline,
+  plainInline,
+  sameTitle,
+  sectionSource,
+  slugify,
+} from '../../../renderer/features/guidelines/outline';
 import { markdownToPlainText } from '../../../renderer/features/guidelines/plainText';
 import { imageHost, isOpenableExternally } from '../../../renderer/lib/safeUrl';
 
 describe('heading ids', () => {
   it('are prefixed slugs, unique when headings repeat', () => {
-    expect(headingIds(['Scope', 'Steps', 'Scope', 'scope', 'Scope-2'])).toEqual(['gl-scope', 'gl-steps', 'gl-scope-2', 'gl-scope-3', 'gl-scope-2-2']);
+    expect(headingIds(['Scope', 'Steps', 'Scope', 'scope', 'Scope-2'])).toEqual([
+      'gl-scope',
+      'gl-steps',
+      'gl-scope-2',
+      'gl-scope-3',
+      'gl-scope-2-2',
+    ]);
   });
 
   it('keep letters and digits of any script and never come out empty', () => {
@@ -18,7 +32,23 @@ describe('heading ids', () => {
 });
 
 describe('outline', () => {
-  const source = ['# Refund policy', '', 'Intro.', '', '## Scope', 'Text.', '```', '# not a heading', '```', '### Detail', 'More.', '## Steps', '1. One', '# Appendix', 'End.'].join('\n');
+  const source = [
+    '# Refund policy',
+    '',
+    'Intro.',
+    '',
+    '## Scope',
+    'Text.',
+    '```',
+    '# not a heading',
+    '```',
+    '### Detail',
+    'More.',
+    '## Steps',
+    '1. One',
+    '# Appendix',
+    'End.',
+  ].join('\n');
 
   it('finds ATX headings outside code, with levels and sections', () => {
     const { headings, titleDropped } = outline(source, 'Other name');
@@ -88,9 +118,39 @@ describe('find matching', () => {
 
 describe('plain text', () => {
   it('drops markup and keeps what a reader sees', () => {
-    const source = ['# Title', '', 'Some **bold** and _it_ with `code` and [a link](https://x.example/a).', '', '> quoted', '', '* item', '', '| A | B |', '|---|---|', '| 1 | 2 |', '', '```sh', 'echo **raw**', '```'].join('\n');
+    const source = [
+      '# Title',
+      '',
+      'Some **bold** and _it_ with `code` and [a link](https://x.example/a).',
+      '',
+      '> quoted',
+      '',
+      '* item',
+      '',
+      '| A | B |',
+      '|---|---|',
+      '| 1 | 2 |',
+      '',
+      '```sh',
+      'echo **raw**',
+      '```',
+    ].join('\n');
     expect(markdownToPlainText(source)).toBe(
-      ['Title', '', 'Some bold and it with code and a link (https://x.example/a).', '', 'quoted', '', '- item', '', 'A\tB', '1\t2', '', 'echo **raw**', ''].join('\n'),
+      [
+        'Title',
+        '',
+        'Some bold and it with code and a link (https://x.example/a).',
+        '',
+        'quoted',
+        '',
+        '- item',
+        '',
+        'A\tB',
+        '1\t2',
+        '',
+        'echo **raw**',
+        '',
+      ].join('\n'),
     );
   });
 });

@@ -35,7 +35,10 @@ function withGuideline(content = CONTENT, name = 'Escalation policy') {
   const fake = new FakeApi();
   fake.guidelineResponder = () => ({
     ok: true,
-    value: { guideline: { name, description: 'When to escalate.', content }, exchange: exchange({ method: 'GET', status: 200, roundTripMs: 34 }) },
+    value: {
+      guideline: { name, description: 'When to escalate.', content },
+      exchange: exchange({ method: 'GET', status: 200, roundTripMs: 34 }),
+    },
   });
   return fake;
 }
@@ -69,7 +72,12 @@ describe('the guideline reader', () => {
     // Each reader has its own prefix (gl-<n>-), so two guidelines on one page never share an id.
     const prefix = /^#(gl-\d+-)scope$/.exec(links[0]!.getAttribute('href') ?? '')?.[1];
     expect(prefix).toBeDefined();
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([`#${prefix}scope`, `#${prefix}details`, `#${prefix}steps`, `#${prefix}scope-2`]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `#${prefix}scope`,
+      `#${prefix}details`,
+      `#${prefix}steps`,
+      `#${prefix}scope-2`,
+    ]);
     const scopes = within(view).getAllByRole('heading', { name: 'Scope' });
     expect(scopes.map((heading) => heading.id)).toEqual([`${prefix}scope`, `${prefix}scope-2`]);
 
@@ -91,7 +99,18 @@ describe('the guideline reader', () => {
 
     await user.click(within(view).getAllByRole('button', { name: 'Copy section: Scope' })[0]!);
     expect(await navigator.clipboard.readText()).toBe(
-      ['## Scope', '', 'Applies to refund tickets. Refund rules differ.', '', '### Details', '', '```sh', 'escalate --ticket 42', '```', ''].join('\n'),
+      [
+        '## Scope',
+        '',
+        'Applies to refund tickets. Refund rules differ.',
+        '',
+        '### Details',
+        '',
+        '```sh',
+        'escalate --ticket 42',
+        '```',
+        '',
+      ].join('\n'),
     );
 
     await user.click(within(view).getByRole('button', { name: 'Copy code' }));

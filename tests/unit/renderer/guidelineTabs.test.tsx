@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { GuidelineRequest, GuidelineResult } from '../../../electron/shared/contract';
+import type { GuidelineRequest, GuidelineResult } from '../../../electron/shared/api';
 import { exchange, FakeApi } from '../../support/fakeApi';
 import { deferred, renderReady } from './renderApp';
 
@@ -13,7 +13,10 @@ const GUIDELINES: Record<string, { name: string; content: string }> = {
 
 function answer({ guidelineId }: GuidelineRequest): GuidelineResult {
   const guideline = GUIDELINES[guidelineId] ?? { name: guidelineId, content: 'Unknown.' };
-  return { ok: true, value: { guideline: { ...guideline, description: '' }, exchange: exchange({ method: 'GET', status: 200, roundTripMs: 12 }) } };
+  return {
+    ok: true,
+    value: { guideline: { ...guideline, description: '' }, exchange: exchange({ method: 'GET', status: 200, roundTripMs: 12 }) },
+  };
 }
 
 function fakeWithGuidelines() {
@@ -52,7 +55,9 @@ describe('guideline tabs', () => {
     expect(tabs.map((tab) => tab.textContent?.replace('×', ''))).toEqual(['Refund policy', 'Tone of voice', 'Escalation']);
     expect(within(strip()).getByRole('tab', { selected: true })).toHaveTextContent('Escalation');
 
-    within(strip()).getByRole('tab', { name: /Escalation/ }).focus();
+    within(strip())
+      .getByRole('tab', { name: /Escalation/ })
+      .focus();
     await user.keyboard('{ArrowLeft}');
     expect(within(strip()).getByRole('tab', { name: /Tone of voice/ })).toHaveFocus();
     expect(within(strip()).getByRole('tab', { name: /Tone of voice/ })).toHaveAttribute('aria-selected', 'true');
@@ -73,13 +78,17 @@ describe('guideline tabs', () => {
 
     // Alt+Shift+T brings the closed one back in its place; Alt+N goes to the Guideline field.
     await user.keyboard('{Alt>}{Shift>}T{/Shift}{/Alt}');
-    expect(within(strip()).getAllByRole('tab').map((tab) => tab.textContent?.replace('×', ''))).toEqual(['Refund policy', 'Tone of voice', 'Escalation']);
+    expect(
+      within(strip())
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent?.replace('×', '')),
+    ).toEqual(['Refund policy', 'Tone of voice', 'Escalation']);
     expect(within(strip()).getByRole('tab', { selected: true })).toHaveTextContent('Refund policy');
     await user.keyboard('{Alt>}n{/Alt}');
     expect(screen.getByRole('combobox', { name: 'Guideline' })).toHaveFocus();
   });
 
-  it('two quick opens end with the later guideline in front, even when the first one\'s mark-as-read comes back last', async () => {
+  it("two quick opens end with the later guideline in front, even when the first one's mark-as-read comes back last", async () => {
     const fake = fakeWithGuidelines();
     const firstMark = deferred<void>();
     const mark = fake.markGuidelineRead;
@@ -105,10 +114,14 @@ describe('guideline tabs', () => {
     await openById(user, 'g-tone');
     await within(region()).findByText('Always polite and brief.');
     // Opened again from the library.
-    await user.click(within(screen.getByRole('list', { name: 'Guidelines in the library' })).getByRole('button', { name: 'Read Refund policy' }));
+    await user.click(
+      within(screen.getByRole('list', { name: 'Guidelines in the library' })).getByRole('button', { name: 'Read Refund policy' }),
+    );
     await waitFor(() => expect(within(strip()).getByRole('tab', { selected: true })).toHaveTextContent('Refund policy'));
     expect(within(strip()).getAllByRole('tab')).toHaveLength(2);
-    await waitFor(() => expect(fake.callsOf('getGuideline').filter((call) => (call as GuidelineRequest).guidelineId === 'g-refunds')).toHaveLength(2));
+    await waitFor(() =>
+      expect(fake.callsOf('getGuideline').filter((call) => (call as GuidelineRequest).guidelineId === 'g-refunds')).toHaveLength(2),
+    );
   });
 
   it('keeps the tabs in the host and, after a restart, shows each kept copy at once while it asks the server again', async () => {
@@ -158,7 +171,9 @@ describe('guideline tabs', () => {
     // Picked from the workbench side: any open guideline tab.
     const pick = screen.getByRole('combobox', { name: 'Guideline to show' });
     await user.selectOptions(pick, screen.getByRole('option', { name: 'Refund policy' }));
-    expect(await within(screen.getByRole('region', { name: 'Guideline beside the workbench' })).findByText('Refunds up to 30 days.')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Guideline beside the workbench' })).findByText('Refunds up to 30 days.'),
+    ).toBeInTheDocument();
 
     // Two readers on one page: every heading id is unique.
     await user.click(screen.getByRole('tab', { name: 'Guidelines' }));
@@ -182,7 +197,9 @@ describe('guideline tabs', () => {
       expect(fake.guidelineTabs.beside).toEqual({ guideline: { profileId: 'sandbox', guidelineId: 'g-refunds' }, open: false, width: 500 }),
     );
     await user.click(screen.getByRole('button', { name: 'Guideline beside' }));
-    expect(await within(screen.getByRole('region', { name: 'Guideline beside the workbench' })).findByText('Refunds up to 30 days.')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Guideline beside the workbench' })).findByText('Refunds up to 30 days.'),
+    ).toBeInTheDocument();
   });
 
   it('keeps the tabs another page opened when this page closes its own', async () => {
@@ -197,7 +214,11 @@ describe('guideline tabs', () => {
     await openById(user, 'g-refunds');
     await waitFor(() => expect(fake.guidelineTabs.tabs).toHaveLength(3));
     expect(within(strip()).getAllByRole('tab')).toHaveLength(2);
-    fireEvent.click(within(strip()).getByRole('tab', { name: /Refund policy/ }).querySelector('[data-close-tab]')!);
+    fireEvent.click(
+      within(strip())
+        .getByRole('tab', { name: /Refund policy/ })
+        .querySelector('[data-close-tab]')!,
+    );
     await waitFor(() =>
       expect(fake.guidelineTabs.tabs).toEqual([
         { profileId: 'sandbox', guidelineId: 'g-escalate' },

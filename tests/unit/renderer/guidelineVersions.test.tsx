@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Guideline } from '../../../electron/shared/contract';
+import type { Guideline } from '../../../electron/shared/api';
 import { exchange, FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
@@ -11,13 +11,17 @@ import { renderReady } from './renderApp';
 
 const ID = '7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47';
 const V1 = '# Refunds\n\nRefund within 14 days.\n\nOld rule to drop.\n\nAsk for the order number.';
-const V2 = '# Refunds\n\nRefund within 30 days.\n\nAsk for the order number.\n\nA new rule <script>window.pwned = 1</script> and [a link](javascript:alert(1)).';
+const V2 =
+  '# Refunds\n\nRefund within 30 days.\n\nAsk for the order number.\n\nA new rule <script>window.pwned = 1</script> and [a link](javascript:alert(1)).';
 const V3 = '# Refunds\n\nRefund within 60 days.\n\nAsk for the order number.';
 
 function fakeServing() {
   const fake = new FakeApi();
   const served: { guideline: Guideline } = { guideline: { name: 'Refunds', description: 'How to refund.', content: V1 } };
-  fake.guidelineResponder = () => ({ ok: true, value: { guideline: structuredClone(served.guideline), exchange: exchange({ method: 'GET', status: 200 }) } });
+  fake.guidelineResponder = () => ({
+    ok: true,
+    value: { guideline: structuredClone(served.guideline), exchange: exchange({ method: 'GET', status: 200 }) },
+  });
   return { fake, served };
 }
 
@@ -43,7 +47,9 @@ describe('guideline versions in the reader', () => {
     served.guideline = { ...served.guideline, content: V2 };
     await open(user);
     expect(await within(reader()).findByText('Changed since you last read it (you read version 1; this is version 2)')).toBeInTheDocument();
-    const row = within(screen.getByRole('list', { name: 'Guidelines in the library' })).getByRole('button', { name: 'Read Refunds' }).closest('li')!;
+    const row = within(screen.getByRole('list', { name: 'Guidelines in the library' }))
+      .getByRole('button', { name: 'Read Refunds' })
+      .closest('li')!;
     expect(within(row).getByText('Changed since you last read it')).toBeInTheDocument();
 
     await user.click(within(reader()).getByRole('button', { name: 'Compare versions' }));

@@ -10,7 +10,14 @@ describe('History', () => {
     const fake = new FakeApi();
     await seed(fake, 3);
     await fake.history.record({
-      exchange: { what: 'guideline', request: { guidelineId: 'escalation' }, result: { ok: false, error: { code: 'http_status', message: 'No such guideline.', exchange: exchange({ method: 'GET', status: 404 }) } } },
+      exchange: {
+        what: 'guideline',
+        request: { guidelineId: 'escalation' },
+        result: {
+          ok: false,
+          error: { code: 'http_status', message: 'No such guideline.', exchange: exchange({ method: 'GET', status: 404 }) },
+        },
+      },
       profile: SANDBOX,
       recordedAt: '2026-11-21T09:00:00.000Z',
     });
@@ -43,12 +50,16 @@ describe('History', () => {
     await seed(fake, 500);
     const { history } = await openHistory(fake);
     await waitFor(() => expect(entryButtons(history).length).toBeGreaterThan(0));
-    expect(fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { beforeId?: number }).beforeId !== undefined)).toBe(false);
+    expect(
+      fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { beforeId?: number }).beforeId !== undefined),
+    ).toBe(false);
     const scroller = history.querySelector<HTMLElement>('.history-scroller')!;
     scroller.scrollTop = 100 * 52;
     scroller.dispatchEvent(new Event('scroll'));
     await waitFor(() =>
-      expect(fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { beforeId?: number }).beforeId === 401)).toBe(true),
+      expect(fake.calls.some((call) => call.method === 'listHistory' && (call.argument as { beforeId?: number }).beforeId === 401)).toBe(
+        true,
+      ),
     );
     // The second page joined the list: it is now as tall as 200 rows.
     const list = within(history).getByRole('list', { name: 'History entries' });
@@ -114,7 +125,9 @@ describe('History', () => {
     expect(within(hit).getByText('five', { selector: 'mark' })).toBeInTheDocument();
     expect(hit).toHaveTextContent('<b>five</b>');
     expect(hit.querySelector('b')).toBeNull();
-    expect(fake.calls.filter((call) => call.method === 'searchHistory').every((call) => (call.argument as { text: string }).text.length >= 3)).toBe(true);
+    expect(
+      fake.calls.filter((call) => call.method === 'searchHistory').every((call) => (call.argument as { text: string }).text.length >= 3),
+    ).toBe(true);
   });
 
   it('filters by kind', async () => {
@@ -144,7 +157,13 @@ describe('History', () => {
       exchange: {
         what: 'guideline',
         request: { guidelineId: 'escalation' },
-        result: { ok: true, value: { guideline: { name: 'Escalation policy', description: 'When to escalate.', content: 'Call **Ops**.' }, exchange: exchange({ method: 'GET' }) } },
+        result: {
+          ok: true,
+          value: {
+            guideline: { name: 'Escalation policy', description: 'When to escalate.', content: 'Call **Ops**.' },
+            exchange: exchange({ method: 'GET' }),
+          },
+        },
       },
       profile: SANDBOX,
       recordedAt: '2026-11-21T09:00:00.000Z',

@@ -1,5 +1,5 @@
 import { waitFor, within } from '@testing-library/react';
-import type { ClearHistoryRequest, HistoryRemoved, Result } from '../../../electron/shared/contract';
+import type { ClearHistoryRequest, HistoryRemoved, Result } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { entryButtons, openHistory, seed, useHistoryLayout } from './historyHarness';
 

@@ -7,7 +7,11 @@ useHistoryLayout();
 /** Two invokes: the older (listed second) answers `older`, the newer (listed first) `newer`. */
 async function seedPair(fake: FakeApi, older: string, newer: string) {
   await fake.history.record({
-    exchange: { what: 'invoke', request: { agentId: AGENT, text: 'What is the refund policy?', payload: { order: 'A-17', tier: 'gold' } }, result: okInvoke(older) },
+    exchange: {
+      what: 'invoke',
+      request: { agentId: AGENT, text: 'What is the refund policy?', payload: { order: 'A-17', tier: 'gold' } },
+      result: okInvoke(older),
+    },
     profile: SANDBOX,
     recordedAt: '2026-11-20T08:00:00.000Z',
   });
@@ -37,7 +41,11 @@ describe('History: Compare', () => {
   it('is usable with exactly two entries selected, and says why otherwise', async () => {
     const fake = new FakeApi();
     await seedPair(fake, 'One.', 'Two.');
-    await fake.history.record({ exchange: { what: 'invoke', request: { agentId: AGENT, text: 'x', payload: {} }, result: okInvoke('Three.') }, profile: SANDBOX, recordedAt: '2026-11-20T08:02:00.000Z' });
+    await fake.history.record({
+      exchange: { what: 'invoke', request: { agentId: AGENT, text: 'x', payload: {} }, result: okInvoke('Three.') },
+      profile: SANDBOX,
+      recordedAt: '2026-11-20T08:02:00.000Z',
+    });
     const { user, history, bar, compare } = await select(fake, [0], 3);
     expect(compare).toBeDisabled();
     expect(compare).toHaveAccessibleDescription('Select two entries to compare.');
@@ -143,9 +151,24 @@ describe('History: Compare', () => {
 
   it('compares an invoke with a failed guideline fetch on what both have, saying plainly what differs', async () => {
     const fake = new FakeApi();
-    await fake.history.record({ exchange: { what: 'invoke', request: { agentId: AGENT, text: 'x', payload: {} }, result: okInvoke('Fine.') }, profile: SANDBOX, recordedAt: '2026-11-20T08:00:00.000Z' });
     await fake.history.record({
-      exchange: { what: 'guideline', request: { guidelineId: 'escalation' }, result: { ok: false, error: { code: 'http_status', message: 'No such guideline.', exchange: exchange({ method: 'GET', status: 404, statusText: 'Not Found' }) } } },
+      exchange: { what: 'invoke', request: { agentId: AGENT, text: 'x', payload: {} }, result: okInvoke('Fine.') },
+      profile: SANDBOX,
+      recordedAt: '2026-11-20T08:00:00.000Z',
+    });
+    await fake.history.record({
+      exchange: {
+        what: 'guideline',
+        request: { guidelineId: 'escalation' },
+        result: {
+          ok: false,
+          error: {
+            code: 'http_status',
+            message: 'No such guideline.',
+            exchange: exchange({ method: 'GET', status: 404, statusText: 'Not Found' }),
+          },
+        },
+      },
       profile: SANDBOX,
       recordedAt: '2026-11-20T08:01:00.000Z',
     });
@@ -163,7 +186,17 @@ describe('History: Compare', () => {
     const fake = new FakeApi();
     const guideline = (content: string, at: string) =>
       fake.history.record({
-        exchange: { what: 'guideline', request: { guidelineId: 'escalation' }, result: { ok: true, value: { guideline: { name: 'Escalation policy', description: 'When to escalate.', content }, exchange: exchange({ method: 'GET' }) } } },
+        exchange: {
+          what: 'guideline',
+          request: { guidelineId: 'escalation' },
+          result: {
+            ok: true,
+            value: {
+              guideline: { name: 'Escalation policy', description: 'When to escalate.', content },
+              exchange: exchange({ method: 'GET' }),
+            },
+          },
+        },
         profile: SANDBOX,
         recordedAt: at,
       });
@@ -177,6 +210,8 @@ describe('History: Compare', () => {
     expect(within(comparison).getByRole('group', { name: 'Content, entry 2' })).toHaveTextContent('Call **Ops** within [+ added: a day].');
     expect(comparison.querySelector('strong')).toBeNull();
     expect(within(comparison).getByRole('list', { name: 'Summary' })).toHaveTextContent('Name: the same in both.');
-    expect(within(comparison).getByRole('table', { name: 'Request and outcome' })).toHaveTextContent(/Guideline\s*escalation\s*escalation\s*same/);
+    expect(within(comparison).getByRole('table', { name: 'Request and outcome' })).toHaveTextContent(
+      /Guideline\s*escalation\s*escalation\s*same/,
+    );
   });
 });

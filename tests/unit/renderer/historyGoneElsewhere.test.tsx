@@ -38,7 +38,9 @@ describe('entries deleted elsewhere', () => {
     await waitFor(() => expect(within(panel()).queryByRole('region', { name: 'Comparison' })).toBeNull());
     expect(within(panel()).getByRole('region', { name: 'Response' })).toHaveTextContent('No entry open.');
     expect(within(history).getByRole('group', { name: 'Selected entries' })).toHaveTextContent('1 entry selected');
-    expect(within(history).getByText('2 entries you had selected or open were deleted elsewhere (another window, or the retention setting).')).toBeInTheDocument();
+    expect(
+      within(history).getByText('2 entries you had selected or open were deleted elsewhere (another window, or the retention setting).'),
+    ).toBeInTheDocument();
 
     // The opened one goes too when it is deleted.
     await user.click(entryButtons(history)[0]!);
@@ -47,6 +49,8 @@ describe('entries deleted elsewhere', () => {
     await user.click(screen.getByRole('tab', { name: 'Agents' }));
     await user.click(screen.getByRole('tab', { name: 'History' }));
     await waitFor(() => expect(within(panel()).getByRole('region', { name: 'Response' })).toHaveTextContent('No entry open.'));
-    expect(within(history).getByText('1 entry you had selected or open was deleted elsewhere (another window, or the retention setting).')).toBeInTheDocument();
+    expect(
+      within(history).getByText('1 entry you had selected or open was deleted elsewhere (another window, or the retention setting).'),
+    ).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@
  * jsdom lacks so the virtualized list renders rows. Call `useHistoryLayout()` in a describe.
  */
 import { screen, within } from '@testing-library/react';
-import type { HistoryExchange } from '../../../electron/shared/contract';
+import type { HistoryExchange } from '../../../electron/shared/api';
 import { okInvoke, type FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
@@ -33,7 +33,8 @@ export async function openHistory(fake: FakeApi) {
   return { ...rendered, history };
 }
 
-export const entryButtons = (history: HTMLElement) => within(within(history).getByRole('list', { name: 'History entries' })).queryAllByRole('button');
+export const entryButtons = (history: HTMLElement) =>
+  within(within(history).getByRole('list', { name: 'History entries' })).queryAllByRole('button');
 
 /**
  * jsdom has no layout: the list's scroller and rows measure 0, and a virtualizer shows nothing
@@ -49,7 +50,13 @@ const originals = sizes.map(([name]) => [name, Object.getOwnPropertyDescriptor(H
 /** Gives the list the sizes a browser would for the tests of the calling file. */
 export function useHistoryLayout() {
   beforeAll(() => {
-    for (const [name, size] of sizes) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: function (this: HTMLElement) { return size(this); } });
+    for (const [name, size] of sizes)
+      Object.defineProperty(HTMLElement.prototype, name, {
+        configurable: true,
+        get: function (this: HTMLElement) {
+          return size(this);
+        },
+      });
   });
   afterAll(() => {
     for (const [name, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
@@ -57,4 +64,5 @@ export function useHistoryLayout() {
 }
 
 /** The entries' checkboxes (one per rendered entry). */
-export const entryCheckboxes = (history: HTMLElement) => within(within(history).getByRole('list', { name: 'History entries' })).queryAllByRole('checkbox');
+export const entryCheckboxes = (history: HTMLElement) =>
+  within(within(history).getByRole('list', { name: 'History entries' })).queryAllByRole('checkbox');

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { HistoryExchange } from '../../../electron/shared/contract';
+import type { HistoryExchange } from '../../../electron/shared/api';
 import { exchange, FakeApi } from '../../support/fakeApi';
 import { AGENT, entryButtons, entryCheckboxes, invokeExchange, openHistory, SANDBOX, useHistoryLayout } from './historyHarness';
 
@@ -17,13 +17,22 @@ const savedExchange: HistoryExchange = {
       bytes: 73400320,
       limitReached: false,
       limitBytes: 268435456,
-      exchange: exchange({ responseBody: null, responseBytes: 73400320, roundTripMs: 4321, responseHeaders: { 'content-type': 'application/json', 'x-request-id': 'req-42' } }),
+      exchange: exchange({
+        responseBody: null,
+        responseBytes: 73400320,
+        roundTripMs: 4321,
+        responseHeaders: { 'content-type': 'application/json', 'x-request-id': 'req-42' },
+      }),
     },
   },
 };
 
 async function seedInvokeThenSave(fake: FakeApi) {
-  await fake.history.record({ exchange: invokeExchange('Refunds take five days.'), profile: SANDBOX, recordedAt: '2026-11-20T08:00:00.000Z' });
+  await fake.history.record({
+    exchange: invokeExchange('Refunds take five days.'),
+    profile: SANDBOX,
+    recordedAt: '2026-11-20T08:00:00.000Z',
+  });
   await fake.history.record({ exchange: savedExchange, profile: SANDBOX, recordedAt: '2026-11-20T08:01:00.000Z' });
 }
 
@@ -44,10 +53,28 @@ describe('History: a save to a file', () => {
 
   it("is named by the user's catalog like an invoke, and a save that failed says so", async () => {
     const fake = new FakeApi();
-    fake.catalog = [{ agentId: AGENT, name: 'Refund helper', notes: '', tags: [], placeholders: [], learnedKeys: [], updatedAt: '2026-11-20T08:00:00.000Z' }];
+    fake.catalog = [
+      {
+        agentId: AGENT,
+        name: 'Refund helper',
+        notes: '',
+        tags: [],
+        placeholders: [],
+        learnedKeys: [],
+        updatedAt: '2026-11-20T08:00:00.000Z',
+      },
+    ];
     await fake.history.record({ exchange: savedExchange, profile: SANDBOX, recordedAt: '2026-11-20T08:01:00.000Z' });
-    const refused = { code: 'network' as const, message: 'The connection was refused.', exchange: exchange({ status: null, responseBody: null }) };
-    await fake.history.record({ exchange: { ...savedExchange, result: { ok: false, error: refused } }, profile: SANDBOX, recordedAt: '2026-11-20T08:02:00.000Z' });
+    const refused = {
+      code: 'network' as const,
+      message: 'The connection was refused.',
+      exchange: exchange({ status: null, responseBody: null }),
+    };
+    await fake.history.record({
+      exchange: { ...savedExchange, result: { ok: false, error: refused } },
+      profile: SANDBOX,
+      recordedAt: '2026-11-20T08:02:00.000Z',
+    });
     const { history } = await openHistory(fake);
     await waitFor(() => expect(entryButtons(history)[1]).toHaveTextContent('Refund helper'));
     expect(entryCheckboxes(history)[1]).toHaveAccessibleName(new RegExp(`^Select invoke saved to file Refund helper \\(${AGENT}\\) at `));
@@ -62,13 +89,16 @@ describe('History: a save to a file', () => {
     await waitFor(() => expect(entryButtons(history)).toHaveLength(2));
     await user.click(entryButtons(history)[0]!);
     const response = await within(panel()).findByRole('region', { name: 'Response' });
-    expect(within(response).getByRole('note')).toHaveTextContent(`The answer was saved to ${SAVED_PATH} (73400320 bytes). It was not read, so it is not shown here.`);
+    expect(within(response).getByRole('note')).toHaveTextContent(
+      `The answer was saved to ${SAVED_PATH} (73400320 bytes). It was not read, so it is not shown here.`,
+    );
     expect(response).toHaveTextContent('200 OK');
     expect(response).toHaveTextContent(/round trip\s*4,321 ms/);
     expect(within(response).getByRole('table', { name: /Phases/ })).toBeInTheDocument();
     await user.click(within(response).getByText('Response headers (2)'));
     expect(within(response).getByText('req-42')).toBeInTheDocument();
-    for (const name of ['Pin', 'Export report', 'Copy as Markdown', 'Delete']) expect(within(panel()).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Pin', 'Export report', 'Copy as Markdown', 'Delete'])
+      expect(within(panel()).getByRole('button', { name })).toBeInTheDocument();
 
     await user.click(within(panel()).getByRole('button', { name: 'Replay' }));
     const agents = screen.getByRole('tabpanel', { name: 'Agents' });
@@ -88,7 +118,9 @@ describe('History: a save to a file', () => {
     await user.click(within(history).getByRole('button', { name: 'Compare' }));
     const comparison = await within(panel()).findByRole('region', { name: 'Comparison' });
     await waitFor(() => expect(comparison).not.toHaveAttribute('aria-busy'));
-    expect(comparison).toHaveTextContent(`Entry 2's body went to a file, unread, so its answer is not compared: Saved to ${SAVED_PATH} (73400320 bytes).`);
+    expect(comparison).toHaveTextContent(
+      `Entry 2's body went to a file, unread, so its answer is not compared: Saved to ${SAVED_PATH} (73400320 bytes).`,
+    );
     const facts = within(comparison).getByRole('table', { name: 'Request and outcome' });
     const row = (name: string) => within(facts).getByRole('rowheader', { name }).closest('tr')!;
     expect(row('Kind')).toHaveTextContent(/invoke\s*invoke saved to file/);

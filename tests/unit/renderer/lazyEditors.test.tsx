@@ -18,7 +18,15 @@ function Harness() {
       <button type="button" onClick={() => setOther((n) => n + 1)}>
         Render again {other}
       </button>
-      <LazyPayloadCodeEditor value={value} onChange={setValue} label="Payload" invalid={false} description={null} knownKeys={[]} editorRef={editorRef} />
+      <LazyPayloadCodeEditor
+        value={value}
+        onChange={setValue}
+        label="Payload"
+        invalid={false}
+        description={null}
+        knownKeys={[]}
+        editorRef={editorRef}
+      />
     </form>
   );
 }

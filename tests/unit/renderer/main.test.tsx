@@ -12,9 +12,7 @@ describe('main.tsx without a host', () => {
     const root = document.getElementById('root');
     await waitFor(() => expect(root).toHaveAttribute('data-app-state', 'error'));
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(
-      'This page needs an address from Agent Explorer: open the newest address it printed in its terminal.',
-    );
+    expect(alert).toHaveTextContent('This page needs an address from Agent Explorer: open the newest address it printed in its terminal.');
     expect(alert.textContent).not.toMatch(/`|npm/);
   });
 });

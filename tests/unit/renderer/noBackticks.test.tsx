@@ -44,7 +44,11 @@ describe('UI text has no raw backticks', () => {
 
     fake.invokeResponder = () => ({
       ok: false,
-      error: { code: 'http_status', message: 'The platform answered 404.', exchange: exchange({ status: 404, statusText: 'Not Found', responseBody: '{"detail":"Not found."}' }) },
+      error: {
+        code: 'http_status',
+        message: 'The platform answered 404.',
+        exchange: exchange({ status: 404, statusText: 'Not Found', responseBody: '{"detail":"Not found."}' }),
+      },
     });
     await user.click(screen.getByRole('button', { name: /^Invoke/ }));
     await within(responseRegion()).findByRole('alert');

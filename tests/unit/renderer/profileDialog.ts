@@ -32,8 +32,6 @@ export function headerSelect() {
 
 /** Every input's value and the whole text of the page, to check a secret shows nowhere. */
 export function everythingOnScreen(): string {
-  const values = [...document.body.querySelectorAll('input, textarea, select')].map(
-    (element) => (element as HTMLInputElement).value,
-  );
+  const values = [...document.body.querySelectorAll('input, textarea, select')].map((element) => (element as HTMLInputElement).value);
   return [document.body.textContent ?? '', ...values].join('\n');
 }

@@ -23,7 +23,10 @@ async function primed() {
   const fake = new FakeApi();
   fake.profiles = {
     activeProfileId: 'sandbox',
-    profiles: [...fake.profiles.profiles, customProfile('prod', { name: 'Production', key: { set: true, storage: 'keychain', note: null } })],
+    profiles: [
+      ...fake.profiles.profiles,
+      customProfile('prod', { name: 'Production', key: { set: true, storage: 'keychain', note: null } }),
+    ],
   };
   const client = createQueryClient();
   await client.fetchQuery(profilesQuery(fake));
@@ -87,7 +90,10 @@ describe('profile mutations', () => {
 
   it('update, duplicate and delete each store the state the host returned', async () => {
     const { fake, client } = await primed();
-    await new MutationObserver(client, updateProfileMutation(fake)).mutate({ profileId: 'prod', profile: profileInput({ name: 'Prod EU' }) });
+    await new MutationObserver(client, updateProfileMutation(fake)).mutate({
+      profileId: 'prod',
+      profile: profileInput({ name: 'Prod EU' }),
+    });
     expect(cachedProfiles(client)?.profiles[1]?.name).toBe('Prod EU');
     await new MutationObserver(client, duplicateProfileMutation(fake)).mutate({ profileId: 'prod' });
     expect(cachedProfiles(client)?.profiles.map((profile) => profile.name)).toEqual(['Sandbox', 'Prod EU', 'Prod EU (copy)']);
@@ -105,7 +111,12 @@ describe('profile mutations', () => {
     expect(variables?.key.take()).toBe('');
     expect(JSON.stringify(variables)).toBe('{"profileId":"prod","key":"[key]"}');
     expect(String(new KeyInTransit('sk-secret-value'))).toBe('[key]');
-    expect(cachedProfiles(client)?.profiles[1]?.key).toEqual({ set: true, storage: 'keychain', note: null, origin: 'https://staging.example.com' });
+    expect(cachedProfiles(client)?.profiles[1]?.key).toEqual({
+      set: true,
+      storage: 'keychain',
+      note: null,
+      origin: 'https://staging.example.com',
+    });
     expect(dependentsStale(client)).toEqual([true, true]);
   });
 

@@ -14,7 +14,13 @@ function activeRiskyProfile(activeProfileId = 'lab') {
     activeProfileId,
     profiles: [
       ...fake.profiles.profiles,
-      customProfile('lab', { name: 'Lab', baseUrl: 'http://lab.internal:8080', allowInsecureHttp: true, tls: { verify: false, caFile: null }, key: KEY }),
+      customProfile('lab', {
+        name: 'Lab',
+        baseUrl: 'http://lab.internal:8080',
+        allowInsecureHttp: true,
+        tls: { verify: false, caFile: null },
+        key: KEY,
+      }),
       customProfile('lab-tls', { name: 'Lab TLS', baseUrl: 'https://lab.internal:8443', tls: { verify: false, caFile: null }, key: KEY }),
     ],
   };
@@ -49,7 +55,9 @@ describe('profile warnings', () => {
     const { user } = await renderReady(activeRiskyProfile());
     const dialog = await openProfiles(user);
     expect(within(dialog).getByRole('button', { name: 'Lab' })).toHaveAccessibleDescription(expect.stringContaining('Insecure HTTP'));
-    expect(within(dialog).getByRole('button', { name: 'Lab TLS' })).toHaveAccessibleDescription(expect.stringContaining('TLS not verified'));
+    expect(within(dialog).getByRole('button', { name: 'Lab TLS' })).toHaveAccessibleDescription(
+      expect.stringContaining('TLS not verified'),
+    );
     const warnings = within(dialog).getByRole('list', { name: 'Warnings' });
     expect(warnings).toHaveTextContent(INSECURE);
     expect(within(dialog).getByRole('checkbox', { name: 'Verify TLS certificates' })).not.toBeChecked();

@@ -29,9 +29,7 @@ describe('payload values in the answer', () => {
   });
 
   it('marks each value with its key named, and keeps a legend of key and colour', async () => {
-    renderResponse(
-      answerState('Hi Ada from Acme. Ada, your order 42 is ready.', { customer_name: 'Ada', company: 'Acme', order: 42 }),
-    );
+    renderResponse(answerState('Hi Ada from Acme. Ada, your order 42 is ready.', { customer_name: 'Ada', company: 'Acme', order: 42 }));
     expectHighlightOn();
     expect(marks()).toEqual([
       ['Ada', 'payload value: customer_name'],
@@ -42,7 +40,11 @@ describe('payload values in the answer', () => {
     const mark = activePanel().querySelector('.answer mark');
     expect(mark).toHaveAttribute('title', 'payload value: customer_name');
     const legend = within(activePanel()).getByRole('list', { name: 'Highlight colours' });
-    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['customer_name', 'company', 'order']);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['customer_name', 'company', 'order']);
     // Each key has its own colour class, the same in the legend and on its marks.
     const colourOf = (element: Element | null) => [...(element?.classList ?? [])].find((name) => /^pv-c\d$/.test(name));
     const swatches = [...legend.querySelectorAll('.pv-swatch')].map(colourOf);
@@ -55,7 +57,14 @@ describe('payload values in the answer', () => {
 
   it('takes regex-special characters literally and resolves overlapping values to the longer one', async () => {
     renderResponse(
-      answerState('Pay $5.00 (a+b)? Ada Lovelace Labs.', { price: '$5.00', odd: '(a+b)?', first: 'Ada', full: 'Ada Lovelace', lab: 'Lovelace Labs', dot: 'a.b' }),
+      answerState('Pay $5.00 (a+b)? Ada Lovelace Labs.', {
+        price: '$5.00',
+        odd: '(a+b)?',
+        first: 'Ada',
+        full: 'Ada Lovelace',
+        lab: 'Lovelace Labs',
+        dot: 'a.b',
+      }),
     );
     expectHighlightOn();
     expect(marks()).toEqual([

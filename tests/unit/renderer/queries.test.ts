@@ -15,7 +15,11 @@ function fakeWithTwoProfiles() {
     activeProfileId: 'sandbox',
     profiles: [
       ...fake.profiles.profiles,
-      customProfile('prod', { name: 'Production', baseUrl: 'https://api.example.com', key: { set: true, storage: 'keychain', note: null } }),
+      customProfile('prod', {
+        name: 'Production',
+        baseUrl: 'https://api.example.com',
+        key: { set: true, storage: 'keychain', note: null },
+      }),
     ],
   };
   return fake;

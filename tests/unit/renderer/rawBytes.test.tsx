@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { within } from '@testing-library/react';
-import type { InvokeResult, ReceivedBody } from '../../../electron/shared/contract';
+import type { InvokeResult, ReceivedBody } from '../../../electron/shared/api';
 import { exchange, okInvoke } from '../../support/fakeApi';
 import { activePanel, answered, renderResponse, response, sent } from './responseHarness';
 
@@ -26,7 +26,9 @@ async function openRaw(result: InvokeResult) {
 describe('Raw response: the bytes as received', () => {
   it('says a gzip body was compressed, with both sizes, and shows its bytes as a hex dump when asked', async () => {
     const wire = gzipSync(Buffer.from(BODY));
-    const { user } = await openRaw(withReceived({ encoding: 'gzip', bytes: wire.byteLength, head: wire.toString('base64'), headTruncated: false }, 1229));
+    const { user } = await openRaw(
+      withReceived({ encoding: 'gzip', bytes: wire.byteLength, head: wire.toString('base64'), headTruncated: false }, 1229),
+    );
     const panel = activePanel();
     expect(within(panel).getByText(`Over the wire: gzip · ${wire.byteLength} B received · 1.2 KB decoded`)).toBeInTheDocument();
     expect(within(panel).queryByLabelText('Bytes as received, in hex')).toBeNull();
@@ -44,7 +46,9 @@ describe('Raw response: the bytes as received', () => {
 
   it('says a plain body was not compressed, and that only the first 4 KB of a long one are shown', async () => {
     const head = Buffer.from('<b>not markup</b>'.padEnd(4096, 'x'));
-    const { user } = await openRaw(withReceived({ encoding: null, bytes: 12_000, head: head.toString('base64'), headTruncated: true }, 12_000));
+    const { user } = await openRaw(
+      withReceived({ encoding: null, bytes: 12_000, head: head.toString('base64'), headTruncated: true }, 12_000),
+    );
     const panel = activePanel();
     expect(within(panel).getByText('Over the wire: not compressed · 11.7 KB')).toBeInTheDocument();
     await user.click(within(panel).getByText('Bytes as received'));
@@ -57,7 +61,13 @@ describe('Raw response: the bytes as received', () => {
 
   it('shows the bytes of a plain UTF-8 body from its text, which the record does not repeat', async () => {
     const text = JSON.stringify({ answer: 'héllo', duration: '1ms' });
-    const { user } = await openRaw(withReceived({ encoding: null, bytes: Buffer.byteLength(text), head: null, headTruncated: false, inBody: true }, Buffer.byteLength(text), text));
+    const { user } = await openRaw(
+      withReceived(
+        { encoding: null, bytes: Buffer.byteLength(text), head: null, headTruncated: false, inBody: true },
+        Buffer.byteLength(text),
+        text,
+      ),
+    );
     const panel = activePanel();
     await user.click(within(panel).getByText('Bytes as received'));
     const dump = within(panel).getByLabelText('Bytes as received, in hex');
@@ -69,7 +79,9 @@ describe('Raw response: the bytes as received', () => {
   it('says why the bytes of a compressed body that held the key were not kept', async () => {
     const { user } = await openRaw(withReceived({ encoding: 'br', bytes: 300, head: null, headTruncated: false, withheld: 'key' }));
     await user.click(within(activePanel()).getByText('Bytes as received'));
-    expect(within(activePanel()).getByText(/compressed body held the API key, and compressed bytes cannot be redacted/)).toBeInTheDocument();
+    expect(
+      within(activePanel()).getByText(/compressed body held the API key, and compressed bytes cannot be redacted/),
+    ).toBeInTheDocument();
     expect(within(activePanel()).queryByLabelText('Bytes as received, in hex')).toBeNull();
   });
 
@@ -79,8 +91,13 @@ describe('Raw response: the bytes as received', () => {
       ok: false,
       error: {
         code: 'network',
-        message: 'The server said the body is compressed (Content-Encoding: gzip), but it could not be decoded as such: incorrect header check.',
-        exchange: exchange({ responseBody: null, responseBytes: 0, received: { encoding: 'gzip', bytes: plain.byteLength, head: plain.toString('base64'), headTruncated: false } }),
+        message:
+          'The server said the body is compressed (Content-Encoding: gzip), but it could not be decoded as such: incorrect header check.',
+        exchange: exchange({
+          responseBody: null,
+          responseBytes: 0,
+          received: { encoding: 'gzip', bytes: plain.byteLength, head: plain.toString('base64'), headTruncated: false },
+        }),
       },
     };
     const { user } = renderResponse(answered(failed, sent()));

@@ -1,5 +1,5 @@
 import { act, waitFor, within } from '@testing-library/react';
-import type { RunResultRow, StartRunRequest } from '../../../electron/shared/contract';
+import type { RunResultRow, StartRunRequest } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { runRow } from '../../support/fakeRuns';
 import { answerState, renderResponse, response } from './responseHarness';
@@ -47,7 +47,9 @@ describe('repeating a request', () => {
     await user.clear(repeat.getByRole('spinbutton', { name: 'Runs' }));
     await user.type(repeat.getByRole('spinbutton', { name: 'Runs' }), '3');
     await user.click(repeat.getByRole('button', { name: 'Repeat…' }));
-    expect(repeat.getByRole('group', { name: 'Confirm repeat' })).toHaveTextContent('Send 3 runs of this request, one after another? Each is a real agent run and may be billed.');
+    expect(repeat.getByRole('group', { name: 'Confirm repeat' })).toHaveTextContent(
+      'Send 3 runs of this request, one after another? Each is a real agent run and may be billed.',
+    );
     expect(repeat.getByRole('button', { name: 'Send 3 runs' })).toHaveFocus();
     expect(fake.callsOf('startRun')).toEqual([]);
     await user.click(repeat.getByRole('button', { name: 'Cancel' }));
@@ -103,7 +105,16 @@ describe('repeating a request', () => {
     push(fake, [
       answered(3, 'Hi Ada', 300, 330),
       answered(2, 'Hello Ada', 200, 220),
-      runRow({ index: 3, iteration: 4, passed: false, errorCode: 'timeout', status: null, serverMs: null, roundTripMs: null, answerStart: 'Too slow.' }),
+      runRow({
+        index: 3,
+        iteration: 4,
+        passed: false,
+        errorCode: 'timeout',
+        status: null,
+        serverMs: null,
+        roundTripMs: null,
+        answerStart: 'Too slow.',
+      }),
       answered(5, 'Hello Ada', 500, 550),
     ]);
     act(() => fake.runs.finish('run-1'));
@@ -143,7 +154,10 @@ describe('repeating a request', () => {
   it('a result cancelled in flight is listed as cancelled', async () => {
     const { user, fake } = renderResponse(answerState('x'));
     const repeat = await startRepeat(user, fake, 10);
-    push(fake, [answered(1, 'one', 10, 20), runRow({ index: 1, iteration: 2, passed: false, errorCode: 'cancelled', status: null, roundTripMs: null, serverMs: null })]);
+    push(fake, [
+      answered(1, 'one', 10, 20),
+      runRow({ index: 1, iteration: 2, passed: false, errorCode: 'cancelled', status: null, roundTripMs: null, serverMs: null }),
+    ]);
     act(() => fake.runs.finish('run-1', 'cancelled'));
     await waitFor(() => expect(repeat.getByRole('status')).toHaveTextContent('Stopped: 2 of 10 runs ended · 1 answered · 1 failed'));
     expect(repeat.getByText('cancelled')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { InvokeResult, Workspace } from '../../../electron/shared/contract';
+import type { InvokeResult, Workspace } from '../../../electron/shared/api';
 import { FakeApi, okInvoke } from '../../support/fakeApi';
 import { deferred, renderReady, responseRegion } from './renderApp';
 
@@ -91,7 +91,13 @@ describe('request tabs', () => {
     // before tabs carried a profile, they now belong to the profile that was active (Sandbox).
     await waitFor(() =>
       expect(fake.callsOf('saveWorkspace')).toEqual([
-        { baseRevision: 0, writer: expect.any(String), tabs: saved.tabs.map((tab) => ({ ...tab, profileId: 'sandbox' })), closed: [], activeTabId: 'a' },
+        {
+          baseRevision: 0,
+          writer: expect.any(String),
+          tabs: saved.tabs.map((tab) => ({ ...tab, profileId: 'sandbox' })),
+          closed: [],
+          activeTabId: 'a',
+        },
       ]),
     );
   });

@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import type { InvokeResult } from '../../../electron/shared/contract';
+import type { InvokeResult } from '../../../electron/shared/api';
 import { exchange } from '../../support/fakeApi';
 import { answered, renderResponse, response } from './responseHarness';
 
@@ -10,7 +10,11 @@ function failure(code: 'contract' | 'not_json', message: string, responseBody: s
 describe('contract and not_json errors', () => {
   it('shows a contract error with the body indented right under the message', () => {
     const body = '{"answer":42,"duration":"1s"}';
-    renderResponse(answered(failure('contract', 'The answer does not match the contract: "answer" is a number, not a string.', body, 'application/json')));
+    renderResponse(
+      answered(
+        failure('contract', 'The answer does not match the contract: "answer" is a number, not a string.', body, 'application/json'),
+      ),
+    );
     const alert = within(response()).getByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'The answer does not match the contract' })).toBeInTheDocument();
     expect(within(alert).getByText('Response body, indented')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InvokeRequest, InvokeResult, JsonObject } from '../../../electron/shared/contract';
+import type { InvokeRequest, InvokeResult, JsonObject } from '../../../electron/shared/api';
 import type { InvokeState } from '../../../renderer/features/invoke/ResponseView';
 import { ResponseView } from '../../../renderer/features/invoke/ResponseView';
 import { HostProvider } from '../../../renderer/host/HostContext';

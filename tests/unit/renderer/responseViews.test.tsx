@@ -6,7 +6,11 @@ describe('response views', () => {
   it('switches between Answer, JSON, Headers, Raw response and Code, each showing its own content', async () => {
     const { user } = renderResponse(answerState('Hello Ada', { customer_name: 'Ada' }, { token: 'tok-1' }));
     const tabs = within(response()).getByRole('tablist', { name: 'Response views' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Answer', 'JSON', 'Headers', 'Raw response', 'Code']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Answer', 'JSON', 'Headers', 'Raw response', 'Code']);
     expect(activePanel().querySelector('.answer')).toHaveTextContent('Hello Ada');
     expect(within(activePanel()).getByText('9 characters')).toBeInTheDocument();
 
@@ -101,7 +105,9 @@ describe('response views', () => {
 
   it('states the contract check and an absent token', () => {
     renderResponse(answerState('Done.'));
-    expect(within(response()).getByText('Contract check').nextElementSibling).toHaveTextContent(/^✓ passed — answer and duration are strings$/);
+    expect(within(response()).getByText('Contract check').nextElementSibling).toHaveTextContent(
+      /^✓ passed — answer and duration are strings$/,
+    );
     expect(within(response()).getByText('Token').nextElementSibling).toHaveTextContent(/^absent \(allowed by the contract\)$/);
   });
 

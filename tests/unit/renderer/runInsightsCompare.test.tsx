@@ -8,13 +8,32 @@ const at = (hour: number) => `2026-11-23T0${hour}:00:00.000Z`;
 /** Four finished runs of "orders" (05:00, 07:00, this one at 08:00, 09:00), one still running, and one of another suite. */
 function seedRuns(fake: FakeApi) {
   fake.runs.seed({ runId: 'run-old', startedAt: at(5) }, [
-    runRow({ index: 0, caseName: 'greets', row: 1, agentId: AGENT_A, passed: false, status: 500, failed: ['status: expected 200, got 500'], roundTripMs: 10 }),
+    runRow({
+      index: 0,
+      caseName: 'greets',
+      row: 1,
+      agentId: AGENT_A,
+      passed: false,
+      status: 500,
+      failed: ['status: expected 200, got 500'],
+      roundTripMs: 10,
+    }),
   ]);
   fake.runs.seed(
     { runId: 'run-base', startedAt: at(7) },
     [
       runRow({ index: 0, caseName: 'greets', row: 1, agentId: AGENT_A, roundTripMs: 10, serverMs: 100 }),
-      runRow({ index: 1, caseName: 'refunds', row: 1, agentId: AGENT_B, passed: false, status: 404, failed: ['status: expected 200, got 404'], roundTripMs: 20, serverMs: 200 }),
+      runRow({
+        index: 1,
+        caseName: 'refunds',
+        row: 1,
+        agentId: AGENT_B,
+        passed: false,
+        status: 404,
+        failed: ['status: expected 200, got 404'],
+        roundTripMs: 20,
+        serverMs: 200,
+      }),
       runRow({ index: 2, caseName: 'gone', row: 2, agentId: AGENT_A, roundTripMs: 30 }),
     ],
     { 0: 'Hello Ada, your order ships today.', 1: 'Not found' },
@@ -22,7 +41,16 @@ function seedRuns(fake: FakeApi) {
   fake.runs.seed(
     { runId: 'run-now', startedAt: at(8) },
     [
-      runRow({ index: 0, caseName: 'greets', row: 1, agentId: AGENT_A, passed: false, failed: ['answerContains: expected contains "Ada", got "Hello <i>Bo</i>"'], roundTripMs: 15, serverMs: 150 }),
+      runRow({
+        index: 0,
+        caseName: 'greets',
+        row: 1,
+        agentId: AGENT_A,
+        passed: false,
+        failed: ['answerContains: expected contains "Ada", got "Hello <i>Bo</i>"'],
+        roundTripMs: 15,
+        serverMs: 150,
+      }),
       runRow({ index: 1, caseName: 'refunds', row: 1, agentId: AGENT_B, roundTripMs: 25, serverMs: 250 }),
       runRow({ index: 2, caseName: 'new case', row: 1, agentId: AGENT_A, roundTripMs: 35 }),
       runRow({ index: 3, caseName: 'new case', row: 2, agentId: AGENT_A, roundTripMs: 35 }),
@@ -59,17 +87,23 @@ describe('Run insights: compare two runs', () => {
     const failing = await within(insights()).findByRole('region', { name: 'Newly failing' });
     const failingRows = within(failing).getAllByRole('row').slice(1);
     expect(failingRows).toHaveLength(1);
-    expect(within(failingRows[0]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'greets',
-      '1',
-      'Support reply drafter',
-      '200 → 200',
-      'answerContains: expected contains "Ada", got "Hello <i>Bo</i>"',
-    ]);
+    expect(
+      within(failingRows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['greets', '1', 'Support reply drafter', '200 → 200', 'answerContains: expected contains "Ada", got "Hello <i>Bo</i>"']);
     const passing = within(insights()).getByRole('region', { name: 'Newly passing' });
     const passingCells = within(within(passing).getAllByRole('row')[1]!).getAllByRole('cell');
-    expect(passingCells.map((cell) => cell.textContent)).toEqual(['refunds', '1', '33333333…', '404 → 200', 'status: expected 200, got 404']);
-    expect(within(insights()).getByRole('region', { name: 'Only in one run' })).toHaveTextContent('1 result only in the baseline; 2 results only in this run.');
+    expect(passingCells.map((cell) => cell.textContent)).toEqual([
+      'refunds',
+      '1',
+      '33333333…',
+      '404 → 200',
+      'status: expected 200, got 404',
+    ]);
+    expect(within(insights()).getByRole('region', { name: 'Only in one run' })).toHaveTextContent(
+      '1 result only in the baseline; 2 results only in this run.',
+    );
   });
 
   it('shows changed answers as a word diff, as text', async () => {
@@ -100,7 +134,11 @@ describe('Run insights: compare two runs', () => {
     await user.selectOptions(picker, 'run-old');
     await waitFor(() => expect(fake.callsOf('compareRuns')).toContainEqual({ before: 'run-old', after: 'run-now' }));
     // greets failed in both; everything else is in one run only.
-    await waitFor(() => expect(within(insights()).getByRole('region', { name: 'Only in one run' })).toHaveTextContent('0 results only in the baseline; 3 results only in this run.'));
+    await waitFor(() =>
+      expect(within(insights()).getByRole('region', { name: 'Only in one run' })).toHaveTextContent(
+        '0 results only in the baseline; 3 results only in this run.',
+      ),
+    );
     expect(within(insights()).getByRole('region', { name: 'Newly failing' })).toHaveTextContent('None.');
     expect(within(insights()).getByRole('region', { name: 'Newly passing' })).toHaveTextContent('None.');
   });

@@ -24,7 +24,11 @@ describe('Run insights: latency', () => {
     const cells = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     // 100 values: 10 bins of 10 ms from 0 (the value 100 in a bin of its own).
     expect(cells[0]).toEqual(['0 ms', '10 ms', '9']);
     expect(cells.at(-1)).toEqual(['100 ms', '110 ms', '1']);

@@ -11,7 +11,17 @@ function seedMatrix(fake: FakeApi) {
     runRow({ index: 2, caseIndex: 0, caseName: 'greets', row: 2, agentId: AGENT_A, answerStart: 'Hello Bo.' }),
     runRow({ index: 3, caseIndex: 0, caseName: 'greets', row: 2, agentId: AGENT_B, answerStart: 'Hi Bo!' }),
     runRow({ index: 4, caseIndex: 1, caseName: 'refunds', row: 1, agentId: AGENT_A, answerStart: 'Refunds take five days.' }),
-    runRow({ index: 5, caseIndex: 1, caseName: 'refunds', row: 1, agentId: AGENT_B, passed: false, status: 404, failed: ['status: expected 200, got 404'], answerStart: 'Not found' }),
+    runRow({
+      index: 5,
+      caseIndex: 1,
+      caseName: 'refunds',
+      row: 1,
+      agentId: AGENT_B,
+      passed: false,
+      status: 404,
+      failed: ['status: expected 200, got 404'],
+      answerStart: 'Not found',
+    }),
     runRow({ index: 6, caseIndex: 1, caseName: 'refunds', row: 2, agentId: AGENT_A, answerStart: 'Refunds take a week.' }),
   ];
   fake.runs.seed({ runId: 'run-m' }, rows);
@@ -33,13 +43,25 @@ describe('Run insights: the matrix', () => {
     renderInsights('run-m', fake);
     expect(await screen.findByRole('tab', { name: 'Matrix', selected: true })).toBeInTheDocument();
     await gridShown();
-    await waitFor(() => expect(within(grid()).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Case', 'Support reply drafter', '33333333…']));
+    await waitFor(() =>
+      expect(
+        within(grid())
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent),
+      ).toEqual(['Case', 'Support reply drafter', '33333333…']),
+    );
     const headers = within(grid()).getAllByRole('columnheader');
     expect(headers[2]).toHaveAttribute('title', AGENT_B);
-    const rows = within(grid()).getAllByRole('rowheader').map((header) => header.textContent);
+    const rows = within(grid())
+      .getAllByRole('rowheader')
+      .map((header) => header.textContent);
     expect(rows).toEqual(['greets · row 1', 'greets · row 2', 'refunds · row 1', 'refunds · row 2']);
     const refunds = within(grid()).getAllByRole('row')[3]!;
-    expect(within(refunds).getAllByRole('gridcell').map((cell) => cell.textContent)).toEqual(['✓ pass', '✗ fail']);
+    expect(
+      within(refunds)
+        .getAllByRole('gridcell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['✓ pass', '✗ fail']);
     const last = within(grid()).getAllByRole('row')[4]!;
     expect(within(last).getAllByRole('gridcell')[1]).toHaveTextContent('not sent');
   });
@@ -97,7 +119,9 @@ describe('Run insights: the matrix', () => {
 
   it('renders only the rows in view of a long matrix', async () => {
     const fake = new FakeApi();
-    const rows = Array.from({ length: 2000 }, (_, i) => runRow({ index: i, caseName: 'long', row: Math.floor(i / 2) + 1, agentId: i % 2 === 0 ? AGENT_A : AGENT_B }));
+    const rows = Array.from({ length: 2000 }, (_, i) =>
+      runRow({ index: i, caseName: 'long', row: Math.floor(i / 2) + 1, agentId: i % 2 === 0 ? AGENT_A : AGENT_B }),
+    );
     fake.runs.seed({ runId: 'run-long' }, rows);
     renderInsights('run-long', fake);
     await gridShown();

@@ -14,7 +14,13 @@ describe('RunView actions', () => {
       { runId: 'run-3' },
       [
         runRow({ index: 0, caseName: 'greets', answerStart: 'Hello Ada.' }),
-        runRow({ index: 1, caseName: 'reflects customer', passed: false, failed: ['answerContains: expected contains "Dana"'], answerStart: 'Hello Ada, your order' }),
+        runRow({
+          index: 1,
+          caseName: 'reflects customer',
+          passed: false,
+          failed: ['answerContains: expected contains "Dana"'],
+          answerStart: 'Hello Ada, your order',
+        }),
       ],
       { 1: 'Hello Ada, your order A-17 is on its way.' },
     );

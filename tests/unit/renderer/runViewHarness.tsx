@@ -6,7 +6,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RunResultRow } from '../../../electron/shared/contract';
+import type { RunResultRow } from '../../../electron/shared/api';
 import { RunView } from '../../../renderer/features/runs/view/RunView';
 import { HostProvider } from '../../../renderer/host/HostContext';
 import { createQueryClient } from '../../../renderer/host/client';
@@ -63,7 +63,13 @@ const sizes: Array<[keyof HTMLElement, (element: HTMLElement) => number]> = [
   ['clientHeight', (element) => (element.classList.contains('run-results-scroller') ? 480 : 0)],
   ['clientWidth', (element) => (element.classList.contains('run-results-scroller') ? 900 : 0)],
   // As tall as the rows it holds (the virtualizer sets that height on its one child).
-  ['scrollHeight', (element) => (element.classList.contains('run-results-scroller') ? parseInt((element.firstElementChild as HTMLElement | null)?.style.height ?? '0', 10) || 0 : 0)],
+  [
+    'scrollHeight',
+    (element) =>
+      element.classList.contains('run-results-scroller')
+        ? parseInt((element.firstElementChild as HTMLElement | null)?.style.height ?? '0', 10) || 0
+        : 0,
+  ],
 ];
 const originals = sizes.map(([name]) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const);
 
@@ -75,7 +81,13 @@ const originalScrollTo = Object.getOwnPropertyDescriptor(Element.prototype, 'scr
  */
 export function useRunLayout() {
   beforeAll(() => {
-    for (const [name, size] of sizes) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: function (this: HTMLElement) { return size(this); } });
+    for (const [name, size] of sizes)
+      Object.defineProperty(HTMLElement.prototype, name, {
+        configurable: true,
+        get: function (this: HTMLElement) {
+          return size(this);
+        },
+      });
     Object.defineProperty(Element.prototype, 'scrollTo', {
       configurable: true,
       value: function (this: Element, options: ScrollToOptions) {

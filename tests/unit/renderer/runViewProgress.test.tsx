@@ -29,7 +29,13 @@ describe('RunView header', () => {
     seedRunning(fake, 100);
     renderRunView('run-7', fake);
     await screen.findByRole('heading', { name: 'orders' });
-    const stopped = rows(10, 3).map((row) => ({ ...row, passed: false, failed: ['status: expected 200, got no status (cancelled)'], status: null, errorCode: 'cancelled' as const }));
+    const stopped = rows(10, 3).map((row) => ({
+      ...row,
+      passed: false,
+      failed: ['status: expected 200, got no status (cancelled)'],
+      status: null,
+      errorCode: 'cancelled' as const,
+    }));
     act(() => fake.runs.push('run-7', [...rows(0, 10, 5), ...stopped]));
     expect(await within(runRegion()).findByText(/^13 of 100 · 8 passed · 2 failed · 3 stopped( · about .* left)?$/)).toBeInTheDocument();
   });
@@ -66,10 +72,14 @@ describe('RunView header', () => {
     expect(etaMs(1000, 250, 4000)).toBe(12000);
     expect(roughDuration(12000)).toBe('12 s');
     expect(roughDuration(600_000)).toBe('10 min');
-    expect(progressLine({ total: 1000, completed: 312, passed: 305, failed: 7, cancelled: 0 }, 12000)).toBe('312 of 1000 · 305 passed · 7 failed · about 12 s left');
+    expect(progressLine({ total: 1000, completed: 312, passed: 305, failed: 7, cancelled: 0 }, 12000)).toBe(
+      '312 of 1000 · 305 passed · 7 failed · about 12 s left',
+    );
   });
 
   it('does not count requests Cancel stopped in flight as failed', () => {
-    expect(progressLine({ total: 1000, completed: 312, passed: 305, failed: 7, cancelled: 3 }, null)).toBe('312 of 1000 · 305 passed · 4 failed · 3 stopped');
+    expect(progressLine({ total: 1000, completed: 312, passed: 305, failed: 7, cancelled: 3 }, null)).toBe(
+      '312 of 1000 · 305 passed · 4 failed · 3 stopped',
+    );
   });
 });

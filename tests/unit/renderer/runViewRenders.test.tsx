@@ -29,7 +29,9 @@ describe('RunView rendering', () => {
     for (let batch = 1; batch < 10; batch += 1) {
       formatMs.mockClear();
       act(() => fake.runs.push('run-7', rows(batch * 100, 100)));
-      await waitFor(() => expect(screen.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', String((batch + 1) * 100 + 1)));
+      await waitFor(() =>
+        expect(screen.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', String((batch + 1) * 100 + 1)),
+      );
       expect(formatMs).not.toHaveBeenCalled();
     }
     expect(screen.getByRole('progressbar', { name: 'Run progress' })).toHaveAttribute('aria-valuenow', '1000');

@@ -14,7 +14,18 @@ describe('RunView results', () => {
     expect(await screen.findByText('No results yet.')).toBeInTheDocument();
     const reads = fake.callsOf('listRunResults').length;
     act(() => fake.runs.push('run-7', [runRow({ index: 0, caseName: 'reflects customer', answerStart: '<b>Hello Dana</b>' })]));
-    act(() => fake.runs.push('run-7', [runRow({ index: 1, caseName: 'refund', passed: false, failed: ['status: expected 200, got 404'], status: 404, answerStart: 'Not found' })]));
+    act(() =>
+      fake.runs.push('run-7', [
+        runRow({
+          index: 1,
+          caseName: 'refund',
+          passed: false,
+          failed: ['status: expected 200, got 404'],
+          status: 404,
+          answerStart: 'Not found',
+        }),
+      ]),
+    );
     await waitFor(() => expect(resultRows()).toHaveLength(2));
     const [first, second] = resultRows();
     expect(within(first!).getByText('reflects customer')).toBeInTheDocument();
@@ -27,7 +38,10 @@ describe('RunView results', () => {
     expect(within(second!).getByText('850 ms')).toBeInTheDocument();
     expect(within(second!).getByText('12 ms')).toBeInTheDocument();
     // The agent by its name, its id in the tooltip; an agent without a name by its id.
-    expect(await within(first!).findByText('Support reply drafter')).toHaveAttribute('title', 'Agent id: 11111111-1111-4111-8111-111111111111');
+    expect(await within(first!).findByText('Support reply drafter')).toHaveAttribute(
+      'title',
+      'Agent id: 11111111-1111-4111-8111-111111111111',
+    );
     expect(fake.callsOf('listRunResults').length).toBe(reads);
   });
 
@@ -61,7 +75,11 @@ describe('RunView results', () => {
     await user.click(within(runRegion()).getByRole('button', { name: 'Failures only' }));
     await waitFor(() => expect(resultRows('Failed results')).toHaveLength(3));
     expect(fake.callsOf('listRunResults')).toContainEqual({ runId: 'run-3', offset: 0, limit: 200, failuresOnly: true });
-    expect(resultRows('Failed results').map((row) => within(row).getAllByRole('gridcell')[0]!.textContent)).toEqual(['case 10', 'case 20', 'case 30']);
+    expect(resultRows('Failed results').map((row) => within(row).getAllByRole('gridcell')[0]!.textContent)).toEqual([
+      'case 10',
+      'case 20',
+      'case 30',
+    ]);
     expect(screen.getByText('3 failed')).toBeInTheDocument();
   });
 

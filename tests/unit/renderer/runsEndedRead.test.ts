@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Api, Result, RunProgress, RunRecord } from '../../../electron/shared/contract';
+import type { Api, Result, RunProgress, RunRecord } from '../../../electron/shared/api';
 import { applyRunProgress, runQuery } from '../../../renderer/features/runs/queries/runs';
 
 /**
@@ -9,7 +9,18 @@ import { applyRunProgress, runQuery } from '../../../renderer/features/runs/quer
  */
 
 const RECORD = { runId: 'run-1', state: 'running', total: 6, completed: 0, passed: 0, failed: 0, cancelled: 0 } as unknown as RunRecord;
-const ENDED: RunProgress = { runId: 'run-1', state: 'failed', total: 6, completed: 6, passed: 3, failed: 3, cancelled: 0, elapsedMs: 5, rows: [], waitingMs: null };
+const ENDED: RunProgress = {
+  runId: 'run-1',
+  state: 'failed',
+  total: 6,
+  completed: 6,
+  passed: 3,
+  failed: 3,
+  cancelled: 0,
+  elapsedMs: 5,
+  rows: [],
+  waitingMs: null,
+};
 
 describe('a run ending during the first read of it', () => {
   it('is read again, and shows its end, not the read that left before it', async () => {

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../../electron/shared/contract';
+import type { JsonObject } from '../../../electron/shared/api';
 import { emptySuite } from '../../../renderer/features/runs/suiteModel';
 import { FakeApi } from '../../support/fakeApi';
 import { caseGroup, openRuns, runsRegion } from './runsSuiteHarness';
@@ -40,7 +40,11 @@ describe('Runs: the suite draft kept by the host', () => {
 
   it('shows a damaged kept draft with what it has (a case without expectations, empty defaults) instead of breaking the section', async () => {
     const fake = new FakeApi();
-    fake.suiteDraft = { name: 'half', defaults: {}, cases: [{ text: 'kept text', expect: { status: 201 } }, 'not a case'] } as unknown as JsonObject;
+    fake.suiteDraft = {
+      name: 'half',
+      defaults: {},
+      cases: [{ text: 'kept text', expect: { status: 201 } }, 'not a case'],
+    } as unknown as JsonObject;
     await openRuns(fake);
     await waitFor(() => expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('half'));
     expect(within(caseGroup(1)).getByRole('textbox', { name: 'Text' })).toHaveValue('kept text');

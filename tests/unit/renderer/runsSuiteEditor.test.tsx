@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { StartRunRequest } from '../../../electron/shared/contract';
+import type { StartRunRequest } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 import { AGENT, caseGroup, openRuns, runsRegion, startedSuite } from './runsSuiteHarness';
@@ -28,7 +28,9 @@ describe('the Runs section', () => {
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'Where is my order?');
     fireEvent.change(screen.getByRole('textbox', { name: 'Payload' }), { target: { value: '{ "customer_name": "Dana" }' } });
     await user.click(screen.getByRole('tab', { name: 'Runs' }));
-    await user.click(within(await screen.findByRole('region', { name: 'Runs' })).getByRole('button', { name: 'New suite from request tab' }));
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Runs' })).getByRole('button', { name: 'New suite from request tab' }),
+    );
 
     const first = caseGroup(1);
     expect(within(first).getByRole('combobox', { name: 'Agent' })).toHaveValue(AGENT);
@@ -38,7 +40,13 @@ describe('the Runs section', () => {
     await user.click(within(runsRegion()).getByRole('button', { name: 'Run suite' }));
     await waitFor(() => expect(fake.callsOf('startRun')).toHaveLength(1));
     const request = fake.callsOf('startRun')[0] as StartRunRequest;
-    expect(request).toMatchObject({ profileId: fake.profiles.activeProfileId, concurrency: 8, ratePerSecond: null, on429: 'wait', data: null });
+    expect(request).toMatchObject({
+      profileId: fake.profiles.activeProfileId,
+      concurrency: 8,
+      ratePerSecond: null,
+      on429: 'wait',
+      data: null,
+    });
     expect(startedSuite(fake)?.cases).toEqual([
       { name: expect.any(String), agent: AGENT, text: 'Where is my order?', payload: { customer_name: 'Dana' } },
     ]);
@@ -124,7 +132,12 @@ describe('the Runs section', () => {
       code: 'bad_suite',
       message: 'The suite has 2 problems.',
       problems: [
-        { file: 'Untitled suite.json', case: { number: 1 }, field: 'cases[0].expect.answerMatches', message: 'is not a valid regular expression' },
+        {
+          file: 'Untitled suite.json',
+          case: { number: 1 },
+          field: 'cases[0].expect.answerMatches',
+          message: 'is not a valid regular expression',
+        },
         { file: 'Untitled suite.json', field: 'agents[0]', message: 'must be a non-empty agent id' },
       ],
     });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaveTextFileRequest, StartRunRequest } from '../../../electron/shared/contract';
+import type { SaveTextFileRequest, StartRunRequest } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { AGENT, caseGroup, desktopFake, openRuns, runsRegion } from './runsSuiteHarness';
 
@@ -11,7 +11,15 @@ const SUITE = JSON.stringify({
   $schema: '../schemas/suite.schema.json',
   name: 'orders',
   data: 'rows.csv',
-  cases: [{ name: 'reflects customer', agent: AGENT, text: '{{text}}', payload: { customer_name: '{{customer}}' }, expect: { answerContains: '{{customer}}', token: 'present' } }],
+  cases: [
+    {
+      name: 'reflects customer',
+      agent: AGENT,
+      text: '{{text}}',
+      payload: { customer_name: '{{customer}}' },
+      expect: { answerContains: '{{customer}}', token: 'present' },
+    },
+  ],
 });
 
 describe('suite files in the desktop app', () => {
@@ -19,7 +27,12 @@ describe('suite files in the desktop app', () => {
     const fake = desktopFake();
     fake.runs.openResponder = () => ({
       ok: true,
-      value: { fileName: 'orders.json', text: SUITE, data: { name: 'rows.csv', text: 'text,customer\nHi,Dana\nHello,Ada\n' }, dataProblem: null },
+      value: {
+        fileName: 'orders.json',
+        text: SUITE,
+        data: { name: 'rows.csv', text: 'text,customer\nHi,Dana\nHello,Ada\n' },
+        dataProblem: null,
+      },
     });
     const { user } = await openRuns(fake);
     await user.click(within(runsRegion()).getByRole('button', { name: 'Open suite…' }));
@@ -48,18 +61,28 @@ describe('suite files in the desktop app', () => {
     await waitFor(() => expect(fake.callsOf('openSuiteFile')).toHaveLength(1));
     expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('mine');
 
-    fake.runs.openResponder = () => ({ ok: true, value: { fileName: 'broken.json', text: '{ "cases": [ ', data: null, dataProblem: null } });
+    fake.runs.openResponder = () => ({
+      ok: true,
+      value: { fileName: 'broken.json', text: '{ "cases": [ ', data: null, dataProblem: null },
+    });
     await user.click(within(runsRegion()).getByRole('button', { name: 'Open suite…' }));
-    expect(await within(runsRegion()).findByRole('alert')).toHaveTextContent(/broken\.json is not valid JSON.*The suite you were editing is unchanged\./);
+    expect(await within(runsRegion()).findByRole('alert')).toHaveTextContent(
+      /broken\.json is not valid JSON.*The suite you were editing is unchanged\./,
+    );
     expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('mine');
   });
 
   it('says when the data file the suite names could not be read', async () => {
     const fake = desktopFake();
-    fake.runs.openResponder = () => ({ ok: true, value: { fileName: 'orders.json', text: SUITE, data: null, dataProblem: 'rows.csv was not found beside orders.json.' } });
+    fake.runs.openResponder = () => ({
+      ok: true,
+      value: { fileName: 'orders.json', text: SUITE, data: null, dataProblem: 'rows.csv was not found beside orders.json.' },
+    });
     const { user } = await openRuns(fake);
     await user.click(within(runsRegion()).getByRole('button', { name: 'Open suite…' }));
-    expect(await within(runsRegion()).findByText('rows.csv was not found beside orders.json. Pick the data file below.')).toBeInTheDocument();
+    expect(
+      await within(runsRegion()).findByText('rows.csv was not found beside orders.json. Pick the data file below.'),
+    ).toBeInTheDocument();
     // Running without it is refused before the host is asked, at the data file field.
     await user.click(within(runsRegion()).getByRole('button', { name: 'Run suite' }));
     const problem = within(within(runsRegion()).getByRole('list', { name: 'Suite problems' })).getByRole('button');
@@ -108,7 +131,10 @@ describe('suite files in a browser', () => {
 
   it('picks a data file and shows its name and row count', async () => {
     const { user } = await openRuns();
-    await user.upload(within(runsRegion()).getByLabelText('Data file (.csv or .jsonl)'), new File(['{"a":1}\n{"a":2}\n{"a":3}\n'], 'rows.jsonl'));
+    await user.upload(
+      within(runsRegion()).getByLabelText('Data file (.csv or .jsonl)'),
+      new File(['{"a":1}\n{"a":2}\n{"a":3}\n'], 'rows.jsonl'),
+    );
     expect(await within(runsRegion()).findByText(/3 rows/)).toBeInTheDocument();
     expect(within(runsRegion()).getByText('rows.jsonl')).toBeInTheDocument();
   });

@@ -13,7 +13,14 @@ async function seedMixed(fake: FakeApi) {
     recordedAt: '2026-11-20T08:00:00.000Z',
   });
   await fake.history.record({
-    exchange: { what: 'guideline', request: { guidelineId: 'escalation' }, result: { ok: false, error: { code: 'http_status', message: 'No such guideline.', exchange: exchange({ method: 'GET', status: 404 }) } } },
+    exchange: {
+      what: 'guideline',
+      request: { guidelineId: 'escalation' },
+      result: {
+        ok: false,
+        error: { code: 'http_status', message: 'No such guideline.', exchange: exchange({ method: 'GET', status: 404 }) },
+      },
+    },
     profile: SANDBOX,
     recordedAt: '2026-11-20T08:01:00.000Z',
   });
@@ -38,7 +45,9 @@ describe('History: New suite from selection', () => {
     await user.click(within(bar).getByRole('button', { name: 'New suite from selection' }));
 
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true'));
-    expect(within(runsRegion()).getByText(/New suite with 2 cases from the History selection\. 1 entry was left out: only agent invokes/)).toBeInTheDocument();
+    expect(
+      within(runsRegion()).getByText(/New suite with 2 cases from the History selection\. 1 entry was left out: only agent invokes/),
+    ).toBeInTheDocument();
     expect(within(caseGroup(1)).getByRole('combobox', { name: 'Agent' })).toHaveValue(AGENT);
     expect(within(caseGroup(1)).getByRole('textbox', { name: 'Text' })).toHaveValue('First question');
     expect(within(caseGroup(1)).getByRole('textbox', { name: 'Payload' })).toHaveValue('{\n  "order": "A-17"\n}');
@@ -56,7 +65,9 @@ describe('History: New suite from selection', () => {
     await user.click(screen.getByRole('tab', { name: 'History' }));
     await waitFor(() => expect(entryCheckboxes(history)).toHaveLength(3));
     await user.click(entryCheckboxes(history)[0]!);
-    await user.click(within(within(history).getByRole('group', { name: 'Selected entries' })).getByRole('button', { name: 'New suite from selection' }));
+    await user.click(
+      within(within(history).getByRole('group', { name: 'Selected entries' })).getByRole('button', { name: 'New suite from selection' }),
+    );
 
     await waitFor(() => expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('From history'));
     await user.click(within(runsRegion()).getByRole('button', { name: 'Restore the previous suite' }));
@@ -69,7 +80,9 @@ describe('History: New suite from selection', () => {
     const { user, history } = await openHistory(fake);
     await waitFor(() => expect(entryCheckboxes(history)).toHaveLength(3));
     await user.click(entryCheckboxes(history)[1]!);
-    await user.click(within(within(history).getByRole('group', { name: 'Selected entries' })).getByRole('button', { name: 'New suite from selection' }));
+    await user.click(
+      within(within(history).getByRole('group', { name: 'Selected entries' })).getByRole('button', { name: 'New suite from selection' }),
+    );
     expect(await within(history).findByRole('alert')).toHaveTextContent('None of the selected entries is an agent invoke');
     expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
   });

@@ -14,7 +14,11 @@ describe('the suite editor model', () => {
       agents: [AGENT, '22222222-2222-4222-8222-222222222222'],
       defaults: { text: 'Hi', expect: { status: 200, token: 'present' } },
       cases: [
-        { name: 'a', payload: { customer: '{{customer}}', n: 2 }, expect: { answerContains: ['x', 'y'], answerNotContains: 'z', maxRoundTripMs: 500, contract: false, payloadReflected: true } },
+        {
+          name: 'a',
+          payload: { customer: '{{customer}}', n: 2 },
+          expect: { answerContains: ['x', 'y'], answerNotContains: 'z', maxRoundTripMs: 500, contract: false, payloadReflected: true },
+        },
         { name: 'b', agent: AGENT, text: '{{text}}', expect: { answerMatches: '^(?i:hello)' } },
       ],
     };
@@ -46,7 +50,9 @@ describe('the suite editor model', () => {
   it('finds payloads that are not JSON objects, by case and field', () => {
     const draft = { ...emptySuite(), name: 'x' };
     draft.cases[0] = { ...draft.cases[0]!, name: 'first', payloadText: '[1]' };
-    expect(localProblems(draft)).toEqual([{ file: 'x.json', case: { number: 1, name: 'first' }, field: 'cases[0].payload', message: 'Payload must be a JSON object' }]);
+    expect(localProblems(draft)).toEqual([
+      { file: 'x.json', case: { number: 1, name: 'first' }, field: 'cases[0].payload', message: 'Payload must be a JSON object' },
+    ]);
   });
 
   it('counts data rows as the runner does: a CSV header is not a row; blank JSONL lines are not either', () => {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { AppInfo } from '../../../electron/shared/contract';
+import type { AppInfo } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
@@ -10,7 +10,12 @@ import { renderReady } from './renderApp';
  */
 function hostSaying(info: Partial<AppInfo>): FakeApi {
   const fake = new FakeApi();
-  (fake as { getAppInfo: () => Promise<AppInfo> }).getAppInfo = async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron', ...info });
+  (fake as { getAppInfo: () => Promise<AppInfo> }).getAppInfo = async () => ({
+    name: 'Agent Explorer',
+    version: '0.0.0-test',
+    host: 'electron',
+    ...info,
+  });
   return fake;
 }
 

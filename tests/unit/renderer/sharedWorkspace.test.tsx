@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { TabDraft } from '../../../electron/shared/contract';
+import type { TabDraft } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
 
@@ -7,18 +7,38 @@ import { renderReady } from './renderApp';
  * Browser mode can open the app in several browser tabs, which share the drafts. Each page saves
  * only its own changes and takes the other pages' from the host's answer (see useWorkspaceSaver).
  */
-const draft = (id: string, title: string, text: string): TabDraft => ({ id, title, agentId: '', text, payloadText: '{}', profileId: 'sandbox' });
-const stripLabels = () => within(screen.getByRole('tablist', { name: 'Requests' })).getAllByRole('tab').map((tab) => tab.textContent);
+const draft = (id: string, title: string, text: string): TabDraft => ({
+  id,
+  title,
+  agentId: '',
+  text,
+  payloadText: '{}',
+  profileId: 'sandbox',
+});
+const stripLabels = () =>
+  within(screen.getByRole('tablist', { name: 'Requests' }))
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
 const textField = () => screen.getByRole('textbox', { name: 'Text' });
 
 describe('request tabs shared with another page', () => {
   it('show what another page changed once this page is back in front, and keep what is typed here', async () => {
     const fake = new FakeApi();
-    fake.workspace = { tabs: [draft('a', 'A', 'mine'), draft('b', 'B', 'theirs'), draft('c', 'C', 'closed there')], activeTabId: 'a', revision: 1 };
+    fake.workspace = {
+      tabs: [draft('a', 'A', 'mine'), draft('b', 'B', 'theirs'), draft('c', 'C', 'closed there')],
+      activeTabId: 'a',
+      revision: 1,
+    };
     const { user } = await renderReady(fake);
 
     // Another page edits B, closes C and opens D.
-    await fake.saveWorkspace({ baseRevision: 1, writer: 'other page', tabs: [draft('b', 'B', 'edited there'), draft('d', 'D', 'new there')], closed: ['c'], activeTabId: 'b' });
+    await fake.saveWorkspace({
+      baseRevision: 1,
+      writer: 'other page',
+      tabs: [draft('b', 'B', 'edited there'), draft('d', 'D', 'new there')],
+      closed: ['c'],
+      activeTabId: 'b',
+    });
     // Meanwhile this page types in A, and comes back to the front before that is saved.
     await user.type(textField(), ' and more');
     act(() => {
@@ -32,7 +52,9 @@ describe('request tabs shared with another page', () => {
     await user.click(screen.getByRole('tab', { name: /^D/ }));
     expect(textField()).toHaveValue('new there');
     // And the host has all of it: this page's typing, the other page's edit and new tab.
-    await waitFor(() => expect(fake.workspace.tabs.map((tab) => `${tab.id}:${tab.text}`)).toEqual(['a:mine and more', 'b:edited there', 'd:new there']));
+    await waitFor(() =>
+      expect(fake.workspace.tabs.map((tab) => `${tab.id}:${tab.text}`)).toEqual(['a:mine and more', 'b:edited there', 'd:new there']),
+    );
   });
 
   it('never overwrite a tab another page added, when this page saves', async () => {

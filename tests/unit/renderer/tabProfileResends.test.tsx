@@ -30,7 +30,14 @@ describe("a tab's request sent again after another profile was made active", () 
   it('Repeat asks which profile first, and sends nothing to the now-active one unasked', async () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
     // An error with an exchange offers Repeat: every run is answered with a 503.
-    fake.invokeResponder = () => ({ ok: false, error: { code: 'http_status', message: 'The platform answered 503.', exchange: exchange({ status: 503, statusText: 'Service Unavailable' }) } });
+    fake.invokeResponder = () => ({
+      ok: false,
+      error: {
+        code: 'http_status',
+        message: 'The platform answered 503.',
+        exchange: exchange({ status: 503, statusText: 'Service Unavailable' }),
+      },
+    });
     const { user } = await sentThenSwitched(fake);
     const repeat = within(await screen.findByRole('region', { name: 'Repeat' }));
     await switchToProduction(user);
@@ -54,7 +61,10 @@ describe("a tab's request sent again after another profile was made active", () 
 
   it('"Save the answer to a file" asks first, and sends nothing to the now-active one unasked', async () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
-    fake.invokeResponder = () => ({ ok: false, error: { code: 'too_large', message: 'The response is larger than the 50 MB limit, so it was not read.', exchange: null } });
+    fake.invokeResponder = () => ({
+      ok: false,
+      error: { code: 'too_large', message: 'The response is larger than the 50 MB limit, so it was not read.', exchange: null },
+    });
     const { user } = await sentThenSwitched(fake);
     const region = responseRegion();
     await switchToProduction(user);
@@ -93,14 +103,23 @@ describe("a tab's request sent again after another profile was made active", () 
 
   it('Repeat after a profile switched behind this page is refused by the host, and asks', async () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
-    fake.invokeResponder = () => ({ ok: false, error: { code: 'http_status', message: 'The platform answered 503.', exchange: exchange({ status: 503, statusText: 'Service Unavailable' }) } });
+    fake.invokeResponder = () => ({
+      ok: false,
+      error: {
+        code: 'http_status',
+        message: 'The platform answered 503.',
+        exchange: exchange({ status: 503, statusText: 'Service Unavailable' }),
+      },
+    });
     const { user } = await sentThenSwitched(fake);
     const repeat = within(await screen.findByRole('region', { name: 'Repeat' }));
     // Another browser tab makes Production active: this page still shows Sandbox. A host that
     // holds runs to the active profile refuses the run, as it refuses an invoke.
     fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
     fake.runs.startRefusal = (request) =>
-      request.profileId === fake.profiles.activeProfileId ? null : { code: 'profile_changed', message: 'The active profile changed: nothing was sent.' };
+      request.profileId === fake.profiles.activeProfileId
+        ? null
+        : { code: 'profile_changed', message: 'The active profile changed: nothing was sent.' };
 
     await user.clear(repeat.getByRole('spinbutton', { name: 'Runs' }));
     await user.type(repeat.getByRole('spinbutton', { name: 'Runs' }), '5');

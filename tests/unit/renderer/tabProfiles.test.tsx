@@ -66,7 +66,10 @@ describe('request tabs belong to a profile', () => {
     const tabs = within(screen.getByRole('tablist', { name: 'Requests' })).getAllByRole('tab');
     expect(tabs[1]).toHaveAccessibleDescription('For profile Production');
     expect(tabs[1]).toHaveTextContent('Production');
-    await user.type(screen.getAllByRole('combobox', { name: 'Agent' }).find((field) => field.closest('[hidden]') === null)!, AGENT_ID);
+    await user.type(
+      screen.getAllByRole('combobox', { name: 'Agent' }).find((field) => field.closest('[hidden]') === null)!,
+      AGENT_ID,
+    );
     await user.click(screen.getAllByRole('button', { name: 'Invoke' }).find((button) => button.closest('[hidden]') === null)!);
     // Its own profile is the active one: sent at once, nothing asked.
     await waitFor(() => expect(fake.callsOf('invokeAgent')).toHaveLength(1));

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TOAST_MS } from '../../../renderer/features/tabs/ClosedTabToast';
-import type { InvokeRequest } from '../../../electron/shared/contract';
+import type { InvokeRequest } from '../../../electron/shared/api';
 import { FakeApi, okInvoke } from '../../support/fakeApi';
 import { renderReady, responseRegion } from './renderApp';
 

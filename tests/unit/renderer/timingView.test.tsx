@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react';
 import { normaliseDuration } from '../../../electron/core/http/duration';
-import type { ExchangeTiming } from '../../../electron/shared/contract';
+import type { ExchangeTiming } from '../../../electron/shared/api';
 import { okInvoke, exchange } from '../../support/fakeApi';
 import { answered, renderResponse, response } from './responseHarness';
 
@@ -22,7 +22,9 @@ function phases() {
 
 describe('timing waterfall', () => {
   it('shows each phase with its time, in order, and the total', () => {
-    renderResponse(withTiming({ dns: 3.2, connect: 10.5, tls: 22, send: 0.4, wait: 80, download: 4, total: 120.1, reusedConnection: false }));
+    renderResponse(
+      withTiming({ dns: 3.2, connect: 10.5, tls: 22, send: 0.4, wait: 80, download: 4, total: 120.1, reusedConnection: false }),
+    );
     expect(phases()).toEqual([
       ['DNS', '3.2 ms'],
       ['Connect', '10.5 ms'],
@@ -36,7 +38,9 @@ describe('timing waterfall', () => {
   });
 
   it('says when the connection was reused, with no DNS, connect or TLS phase', () => {
-    renderResponse(withTiming({ dns: null, connect: null, tls: null, send: 0.3, wait: 40, download: 2, total: 42.3, reusedConnection: true }));
+    renderResponse(
+      withTiming({ dns: null, connect: null, tls: null, send: 0.3, wait: 40, download: 2, total: 42.3, reusedConnection: true }),
+    );
     expect(within(response()).getByRole('table', { name: /reused connection/ })).toBeInTheDocument();
     expect(phases().slice(0, 3)).toEqual([
       ['DNS', '— reused'],
@@ -46,7 +50,9 @@ describe('timing waterfall', () => {
   });
 
   it('places each bar where the previous phase ended, on the scale of the total', () => {
-    renderResponse(withTiming({ dns: null, connect: 25, tls: null, send: 25, wait: 50, download: null, total: 100, reusedConnection: false }));
+    renderResponse(
+      withTiming({ dns: null, connect: 25, tls: null, send: 25, wait: 50, download: null, total: 100, reusedConnection: false }),
+    );
     const bars = [...response().querySelectorAll<HTMLElement>('.wf-bar')].map((bar) => [bar.style.left, bar.style.width]);
     expect(bars).toEqual([
       ['0%', '25%'],
@@ -77,7 +83,7 @@ describe('timing waterfall', () => {
     expect(overhead).not.toHaveTextContent(/−|-\s?\d/);
   });
 
-  it('shows the overhead with the server\'s rounding when it is larger than the rounding', () => {
+  it("shows the overhead with the server's rounding when it is larger than the rounding", () => {
     const result = okInvoke('ok', { duration: '0.4s' });
     if (result.ok) {
       result.value.serverDuration = normaliseDuration('0.4s');
@@ -85,7 +91,9 @@ describe('timing waterfall', () => {
     }
     renderResponse(answered(result));
     const timing = within(response()).getByRole('region', { name: 'Timing' });
-    expect(within(timing).getByText('Overhead').nextElementSibling).toHaveTextContent('300 ms round trip − server: network and queueing outside the server’s own time (±50 ms, as the server rounds its time)');
+    expect(within(timing).getByText('Overhead').nextElementSibling).toHaveTextContent(
+      '300 ms round trip − server: network and queueing outside the server’s own time (±50 ms, as the server rounds its time)',
+    );
   });
 
   it('shows the TLS version and the server certificate beside the timing of an https exchange, as text', () => {

@@ -27,7 +27,13 @@ function sourceFiles(dir: string): string[] {
 
 /** Each string or JSX text in a file that holds a backtick, as "file:line: text". */
 function backtickStrings(file: string, text = readFileSync(path.join(root, file), 'utf8')): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     const text =
@@ -36,7 +42,8 @@ function backtickStrings(file: string, text = readFileSync(path.join(root, file)
         : ts.isJsxText(node)
           ? node.getText()
           : null;
-    if (text?.includes('`')) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${text.trim().slice(0, 100)}`);
+    if (text?.includes('`'))
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${text.trim().slice(0, 100)}`);
     ts.forEachChild(node, visit);
   };
   visit(source);

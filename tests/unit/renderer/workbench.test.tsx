@@ -110,7 +110,11 @@ describe('agent id warnings', () => {
     const agent = screen.getByRole('combobox', { name: 'Agent' });
     await user.type(agent, ' 1111111\u0430-1111 4111\u20138111-111111111111 ');
     const warnings = screen.getByRole('list', { name: 'Agent id warnings' });
-    expect(within(warnings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(warnings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'This id is not a UUID (8-4-4-4-12 hex digits); platform agent ids are.',
       'Character 8 is a Cyrillic “а” (U+0430) that looks like Latin “a”.',
       'Character 14 is a space (U+0020) inside the id.',

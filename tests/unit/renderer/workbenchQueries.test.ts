@@ -41,7 +41,13 @@ describe('workbench queries', () => {
     const fake = new FakeApi();
     const client = createQueryClient();
     const workspace = { tabs: [{ id: 't', title: '', agentId: 'a', text: '', payloadText: '{}' }], activeTabId: 't', revision: 1 };
-    await new MutationObserver(client, saveWorkspaceMutation(fake)).mutate({ baseRevision: 0, writer: 'w', tabs: workspace.tabs, closed: [], activeTabId: 't' });
+    await new MutationObserver(client, saveWorkspaceMutation(fake)).mutate({
+      baseRevision: 0,
+      writer: 'w',
+      tabs: workspace.tabs,
+      closed: [],
+      activeTabId: 't',
+    });
     expect(client.getQueryData(workspaceKey())).toEqual(workspace);
     expect(fake.workspace).toEqual(workspace);
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceImportItem, WorkspaceImportRequest } from '../../../electron/shared/contract';
+import type { WorkspaceImportItem, WorkspaceImportRequest } from '../../../electron/shared/api';
 import { customSummary, FakeApi } from '../../support/fakeApi';
 import { profileFields } from '../../support/workspaceFiles';
 import { renderReady } from './renderApp';
@@ -25,9 +25,15 @@ describe('Export workspace', () => {
     const fake = desktop(new FakeApi());
     const { user, dialog } = await openSettings(fake);
     await user.click(within(dialog).getByRole('button', { name: 'Export workspace…' }));
-    expect(await within(dialog).findByText(/^Exported \/home\/user\/Downloads\/agent-explorer-workspace.json\. 0 profiles/)).toHaveAttribute('role', 'status');
+    expect(
+      await within(dialog).findByText(/^Exported \/home\/user\/Downloads\/agent-explorer-workspace.json\. 0 profiles/),
+    ).toHaveAttribute('role', 'status');
     expect(fake.callsOf('saveTextFile')).toEqual([
-      { suggestedName: 'agent-explorer-workspace.json', content: expect.stringContaining('"format": "agent-explorer-workspace"'), mediaType: 'application/json' },
+      {
+        suggestedName: 'agent-explorer-workspace.json',
+        content: expect.stringContaining('"format": "agent-explorer-workspace"'),
+        mediaType: 'application/json',
+      },
     ]);
   });
 
@@ -37,7 +43,10 @@ describe('Export workspace', () => {
     const { user, dialog } = await openSettings(fake);
     await user.click(within(dialog).getByRole('button', { name: 'Export workspace…' }));
     expect(await within(dialog).findByText('Export cancelled: nothing was saved.')).toBeInTheDocument();
-    fake.exportResponder = () => ({ ok: false, error: { code: 'internal', message: 'The workspace could not be read for export: disk gone' } });
+    fake.exportResponder = () => ({
+      ok: false,
+      error: { code: 'internal', message: 'The workspace could not be read for export: disk gone' },
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Export workspace…' }));
     expect(await within(dialog).findByText('The workspace could not be read for export: disk gone')).toBeInTheDocument();
   });
@@ -47,15 +56,36 @@ describe('Export workspace', () => {
 function previewWith(request: WorkspaceImportRequest): WorkspaceImportItem[] {
   const tabChoice = request.decisions?.find((d) => d.key === 'tab-key')?.choice ?? request.forAll ?? null;
   return [
-    { key: 'p', kind: 'profile', label: 'Profile "Staging"', action: 'take', detail: 'A new profile, without a key: set its key in Manage profiles.', warnings: ['TLS not verified: anyone on the network path could pose as this server.'] },
-    { key: 'c', kind: 'catalog', label: 'Agent "x" in the catalog of profile "Nobody"', action: 'skip', detail: 'Not taken: there is no profile named "Nobody" here or in the file.', warnings: [] },
+    {
+      key: 'p',
+      kind: 'profile',
+      label: 'Profile "Staging"',
+      action: 'take',
+      detail: 'A new profile, without a key: set its key in Manage profiles.',
+      warnings: ['TLS not verified: anyone on the network path could pose as this server.'],
+    },
+    {
+      key: 'c',
+      kind: 'catalog',
+      label: 'Agent "x" in the catalog of profile "Nobody"',
+      action: 'skip',
+      detail: 'Not taken: there is no profile named "Nobody" here or in the file.',
+      warnings: [],
+    },
     {
       key: 'tab-key',
       kind: 'tab',
       label: 'Request tab "Refund check"',
       action: tabChoice === null ? 'conflict' : tabChoice === 'skip' ? 'skip' : 'take',
-      detail: tabChoice === 'keepBoth' ? 'Opens as another request tab; yours stays as it is.' : 'This request tab is open here with another draft: choose what to do.',
-      conflict: { existing: 'A request tab with this id is open here with another draft.', choices: ['replace', 'keepBoth', 'skip'], chosen: tabChoice },
+      detail:
+        tabChoice === 'keepBoth'
+          ? 'Opens as another request tab; yours stays as it is.'
+          : 'This request tab is open here with another draft: choose what to do.',
+      conflict: {
+        existing: 'A request tab with this id is open here with another draft.',
+        choices: ['replace', 'keepBoth', 'skip'],
+        chosen: tabChoice,
+      },
       warnings: [],
     },
   ];
@@ -67,13 +97,29 @@ describe('Import workspace', () => {
     fake.previewResponder = (request) => ({ ok: true, value: { items: previewWith(request), notes: [] } });
     fake.applyResponder = (request) => {
       // As the host does: the profile is saved, the tab merged into the workspace.
-      fake.profiles = { ...fake.profiles, profiles: [...fake.profiles.profiles, customSummary('staging-id', profileFields({ name: 'Staging' }))] };
-      fake.workspace = { ...fake.workspace, tabs: [...fake.workspace.tabs, { id: 'imported-tab', title: 'Refund check', agentId: 'agent-9', text: 'Is it late?', payloadText: '{}' }], revision: (fake.workspace.revision ?? 0) + 1 };
+      fake.profiles = {
+        ...fake.profiles,
+        profiles: [...fake.profiles.profiles, customSummary('staging-id', profileFields({ name: 'Staging' }))],
+      };
+      fake.workspace = {
+        ...fake.workspace,
+        tabs: [
+          ...fake.workspace.tabs,
+          { id: 'imported-tab', title: 'Refund check', agentId: 'agent-9', text: 'Is it late?', payloadText: '{}' },
+        ],
+        revision: (fake.workspace.revision ?? 0) + 1,
+      };
       return {
         ok: true,
         value: {
           complete: true,
-          items: previewWith(request).map(({ key, kind, label, action, detail }) => ({ key, kind, label, outcome: action === 'take' ? 'taken' : 'skipped', detail })),
+          items: previewWith(request).map(({ key, kind, label, action, detail }) => ({
+            key,
+            kind,
+            label,
+            outcome: action === 'take' ? 'taken' : 'skipped',
+            detail,
+          })),
         },
       };
     };
@@ -81,7 +127,10 @@ describe('Import workspace', () => {
     await user.upload(within(dialog).getByLabelText('Workspace file to import'), jsonFile());
 
     const region = await within(dialog).findByRole('region', { name: 'Import team.json' });
-    expect(await within(region).findByText('Preview, nothing written yet: 1 to take, 1 to skip, 1 clash to choose for.')).toHaveAttribute('role', 'status');
+    expect(await within(region).findByText('Preview, nothing written yet: 1 to take, 1 to skip, 1 clash to choose for.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(fake.callsOf('previewWorkspaceImport')).toEqual([{ content: FILE, decisions: [] }]);
     expect(within(region).getByRole('heading', { name: 'Profiles (1)' })).toBeInTheDocument();
     expect(within(region).getByText('Not taken: there is no profile named "Nobody" here or in the file.')).toBeInTheDocument();
@@ -91,7 +140,11 @@ describe('Import workspace', () => {
     expect(importButton).toHaveAccessibleDescription('Choose what to do with every clash first (1 left).');
 
     const choices = within(region).getByRole('group', { name: 'What to do with Request tab "Refund check"' });
-    expect(within(choices).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['replace', 'keepBoth', 'skip']);
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['replace', 'keepBoth', 'skip']);
     await user.click(within(choices).getByRole('radio', { name: 'Keep both' }));
     await waitFor(() => expect(importButton).toBeEnabled());
     expect(within(choices).getByRole('radio', { name: 'Keep both' })).toBeChecked();
@@ -114,8 +167,17 @@ describe('Import workspace', () => {
     const fake = new FakeApi();
     fake.previewResponder = () => ({ ok: true, value: { items: [previewWith({ content: '' })[0]!], notes: [] } });
     fake.applyResponder = () => {
-      fake.profiles = { ...fake.profiles, profiles: [...fake.profiles.profiles, customSummary('staging-id', profileFields({ name: 'Staging' }))] };
-      return { ok: true, value: { complete: true, items: [{ key: 'p', kind: 'profile', label: 'Profile "Staging"', outcome: 'taken', detail: 'A new profile.' }] } };
+      fake.profiles = {
+        ...fake.profiles,
+        profiles: [...fake.profiles.profiles, customSummary('staging-id', profileFields({ name: 'Staging' }))],
+      };
+      return {
+        ok: true,
+        value: {
+          complete: true,
+          items: [{ key: 'p', kind: 'profile', label: 'Profile "Staging"', outcome: 'taken', detail: 'A new profile.' }],
+        },
+      };
     };
     const { user, dialog } = await openSettings(fake);
     await user.upload(within(dialog).getByLabelText('Workspace file to import'), jsonFile());
@@ -141,7 +203,10 @@ describe('Import workspace', () => {
 
   it('tells a file that is not a workspace file, and one too large, without importing anything', async () => {
     const fake = new FakeApi();
-    fake.previewResponder = () => ({ ok: false, error: { code: 'not_json', problem: 'not_json', message: 'The file is not JSON (Unexpected end of JSON input).' } });
+    fake.previewResponder = () => ({
+      ok: false,
+      error: { code: 'not_json', problem: 'not_json', message: 'The file is not JSON (Unexpected end of JSON input).' },
+    });
     const { user, dialog } = await openSettings(fake);
     await user.upload(within(dialog).getByLabelText('Workspace file to import'), jsonFile('{', 'broken.json'));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The file is not JSON (Unexpected end of JSON input).');
@@ -150,7 +215,9 @@ describe('Import workspace', () => {
     const huge = jsonFile('{}', 'huge.json');
     Object.defineProperty(huge, 'size', { value: 6 * 1024 * 1024 });
     await user.upload(within(dialog).getByLabelText('Workspace file to import'), huge);
-    expect(await within(dialog).findByText('huge.json is larger than 5 MB, the most a workspace file may be: nothing was imported.')).toHaveAttribute('role', 'alert');
+    expect(
+      await within(dialog).findByText('huge.json is larger than 5 MB, the most a workspace file may be: nothing was imported.'),
+    ).toHaveAttribute('role', 'alert');
     expect(fake.callsOf('previewWorkspaceImport')).toHaveLength(1);
     expect(fake.callsOf('applyWorkspaceImport')).toEqual([]);
   });
@@ -160,14 +227,27 @@ describe('Import workspace', () => {
     fake.previewResponder = () => ({ ok: true, value: { items: [previewWith({ content: '' })[0]!], notes: [] } });
     fake.applyResponder = () => ({
       ok: true,
-      value: { complete: false, items: [{ key: 'p', kind: 'profile', label: 'Profile "Staging"', outcome: 'failed', detail: 'Not taken: the profile could not be saved (disk full).' }] },
+      value: {
+        complete: false,
+        items: [
+          {
+            key: 'p',
+            kind: 'profile',
+            label: 'Profile "Staging"',
+            outcome: 'failed',
+            detail: 'Not taken: the profile could not be saved (disk full).',
+          },
+        ],
+      },
     });
     const { user, dialog } = await openSettings(fake);
     await user.upload(within(dialog).getByLabelText('Workspace file to import'), jsonFile());
     const importButton = await within(dialog).findByRole('button', { name: 'Import' });
     await waitFor(() => expect(importButton).toBeEnabled());
     await user.click(importButton);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not everything was imported: 0 taken, 0 skipped, 1 not taken (see why below).');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Not everything was imported: 0 taken, 0 skipped, 1 not taken (see why below).',
+    );
     expect(within(dialog).getByText('Not taken: the profile could not be saved (disk full).')).toBeInTheDocument();
   });
 });

@@ -48,7 +48,15 @@ async function suite(content: unknown, files: Record<string, string> = {}): Prom
 const GOOD = {
   name: 'orders',
   data: 'rows.csv',
-  cases: [{ name: 'reflects customer', agent: DRAFTER, text: '{{text}}', payload: { customer_name: '{{customer}}', company: 'Northwind', topic: 'refunds' }, expect: { answerContains: '{{customer}}', token: 'present' } }],
+  cases: [
+    {
+      name: 'reflects customer',
+      agent: DRAFTER,
+      text: '{{text}}',
+      payload: { customer_name: '{{customer}}', company: 'Northwind', topic: 'refunds' },
+      expect: { answerContains: '{{customer}}', token: 'present' },
+    },
+  ],
 };
 const ROWS = { 'rows.csv': 'text,customer\n"Hello, there",Dana\nHi,"Lee <b>&"\n' };
 
@@ -65,7 +73,12 @@ describe('agent-explorer run: exit codes', () => {
 
   it('on a terminal: a progress bar on one line, redrawn in place, then the summary', async () => {
     let stdout = '';
-    const code = await runCli([await suite(GOOD, ROWS), '--sandbox'], { env: {}, cwd: dir, stdout: { write: (text: string) => (stdout += text), isTTY: true }, stderr: { write: () => undefined } });
+    const code = await runCli([await suite(GOOD, ROWS), '--sandbox'], {
+      env: {},
+      cwd: dir,
+      stdout: { write: (text: string) => (stdout += text), isTTY: true },
+      stderr: { write: () => undefined },
+    });
     expect(code).toBe(0);
     expect(stdout).toContain('\r[###############################'.slice(0, 20));
     expect(stdout).toContain('2/2  2 passed, 0 failed');
@@ -92,20 +105,35 @@ describe('agent-explorer run: exit codes', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it.each([[['--reporter', 'xml', 'suite.json']], [[]], [['a.json', 'b.json']], [['suite.json', '--concurrency', '0']], [['suite.json', '--bogus']]])('2 for bad arguments %j', async (argv) => {
+  it.each([
+    [['--reporter', 'xml', 'suite.json']],
+    [[]],
+    [['a.json', 'b.json']],
+    [['suite.json', '--concurrency', '0']],
+    [['suite.json', '--bogus']],
+  ])('2 for bad arguments %j', async (argv) => {
     expect((await run(argv)).code).toBe(2);
   });
 
   it('2 without a platform: no AGENT_EXPLORER_BASE_URL, no key, or a bad AGENT_EXPLORER_AUTH', async () => {
     const file = await suite(GOOD, ROWS);
     expect(await run([file])).toMatchObject({ code: 2, stderr: expect.stringContaining('set AGENT_EXPLORER_BASE_URL') });
-    expect(await run([file], { AGENT_EXPLORER_BASE_URL: 'http://127.0.0.1:9' })).toMatchObject({ code: 2, stderr: expect.stringContaining('AGENT_EXPLORER_API_KEY is not set') });
-    expect((await run([file], { AGENT_EXPLORER_BASE_URL: 'http://127.0.0.1:9', AGENT_EXPLORER_API_KEY: 'k', AGENT_EXPLORER_AUTH: 'cookie:x' })).code).toBe(2);
+    expect(await run([file], { AGENT_EXPLORER_BASE_URL: 'http://127.0.0.1:9' })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('AGENT_EXPLORER_API_KEY is not set'),
+    });
+    expect(
+      (await run([file], { AGENT_EXPLORER_BASE_URL: 'http://127.0.0.1:9', AGENT_EXPLORER_API_KEY: 'k', AGENT_EXPLORER_AUTH: 'cookie:x' }))
+        .code,
+    ).toBe(2);
   });
 
   it('2 when the platform cannot be reached, after one attempt', async () => {
     const port = await closedPort();
-    const ran = await run([await suite(GOOD, ROWS)], { AGENT_EXPLORER_BASE_URL: `http://127.0.0.1:${port}`, AGENT_EXPLORER_API_KEY: PLATFORM_KEY });
+    const ran = await run([await suite(GOOD, ROWS)], {
+      AGENT_EXPLORER_BASE_URL: `http://127.0.0.1:${port}`,
+      AGENT_EXPLORER_API_KEY: PLATFORM_KEY,
+    });
     expect(ran.code).toBe(2);
     expect(ran.stderr).toContain('the platform could not be reached: Could not reach 127.0.0.1');
   });
@@ -131,12 +159,16 @@ describe('agent-explorer run: exit codes', () => {
     server = await startTestServer(() => cancel()); // never answers; the first arrival interrupts
     const file = await suite({ name: 'held', cases: [{ agent: 'a1' }], agents: undefined }, {});
     await writeFile(path.join(dir, 'many.jsonl'), Array.from({ length: 20 }, (_, index) => JSON.stringify({ n: index })).join('\n'));
-    const ran = await run([file, '--data', 'many.jsonl', '--concurrency', '1'], { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: PLATFORM_KEY }, {
-      onInterrupt: (handler) => {
-        cancel = handler;
-        return () => undefined;
+    const ran = await run(
+      [file, '--data', 'many.jsonl', '--concurrency', '1'],
+      { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: PLATFORM_KEY },
+      {
+        onInterrupt: (handler) => {
+          cancel = handler;
+          return () => undefined;
+        },
       },
-    });
+    );
     expect(ran.code).toBe(1);
     expect(ran.stdout).toContain('held: 1 run, 0 passed, 0 failed, 1 cancelled in flight, 19 not run (stopped)');
     expect(server.requests).toHaveLength(1);
@@ -165,7 +197,15 @@ describe('agent-explorer run: reporters', () => {
     expect(suites.map((element) => element.tagName)).toEqual(['testsuite']);
     const testsuite = suites[0]!;
     const cases = [...testsuite.children];
-    expect(cases.every((element) => element.tagName === 'testcase' && element.getAttribute('name') && element.getAttribute('classname') && /^\d+\.\d{3}$/.test(element.getAttribute('time') ?? ''))).toBe(true);
+    expect(
+      cases.every(
+        (element) =>
+          element.tagName === 'testcase' &&
+          element.getAttribute('name') &&
+          element.getAttribute('classname') &&
+          /^\d+\.\d{3}$/.test(element.getAttribute('time') ?? ''),
+      ),
+    ).toBe(true);
     for (const element of [root, testsuite]) {
       expect(Number(element.getAttribute('tests'))).toBe(cases.length);
       expect(Number(element.getAttribute('failures'))).toBe(cases.filter((item) => item.querySelector('failure')).length);
@@ -184,16 +224,33 @@ describe('agent-explorer run: reporters', () => {
       if (request.url?.includes('/drop/')) response.socket?.destroy();
       else response.end(JSON.stringify({ answer: 'ok', duration: '1ms' }));
     });
-    const file = await suite({ name: 'drops', cases: [{ name: 'ok', agent: 'fine' }, { name: 'dropped', agent: 'drop' }] });
-    const ran = await run([file, '--reporter', 'junit', '--concurrency', '1'], { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: PLATFORM_KEY });
+    const file = await suite({
+      name: 'drops',
+      cases: [
+        { name: 'ok', agent: 'fine' },
+        { name: 'dropped', agent: 'drop' },
+      ],
+    });
+    const ran = await run([file, '--reporter', 'junit', '--concurrency', '1'], {
+      AGENT_EXPLORER_BASE_URL: server.url,
+      AGENT_EXPLORER_API_KEY: PLATFORM_KEY,
+    });
     const testsuite = new DOMParser().parseFromString(ran.stdout, 'application/xml').querySelector('testsuite')!;
-    expect([testsuite.getAttribute('tests'), testsuite.getAttribute('failures'), testsuite.getAttribute('errors')]).toEqual(['2', '0', '1']);
+    expect([testsuite.getAttribute('tests'), testsuite.getAttribute('failures'), testsuite.getAttribute('errors')]).toEqual([
+      '2',
+      '0',
+      '1',
+    ]);
     expect(testsuite.querySelector('testcase[name^="dropped"] > error')?.getAttribute('type')).toBe('network');
   });
 
   it('JSON: the run format with each result’s exchange and expectations', async () => {
     const ran = await run([await suite(GOOD, ROWS), '--sandbox', '--reporter', 'json']);
-    const report = JSON.parse(ran.stdout) as { format: string; summary: { passed: number }; results: Array<{ row: number; expectations: unknown[]; entry: { answer: { answer: string }; request: { payload: unknown } } }> };
+    const report = JSON.parse(ran.stdout) as {
+      format: string;
+      summary: { passed: number };
+      results: Array<{ row: number; expectations: unknown[]; entry: { answer: { answer: string }; request: { payload: unknown } } }>;
+    };
     expect(report.format).toBe('agent-explorer-run');
     expect(report.summary.passed).toBe(2);
     expect(report.results[1]).toMatchObject({ row: 2, entry: { request: { payload: { customer_name: 'Lee <b>&' } } } });
@@ -202,7 +259,14 @@ describe('agent-explorer run: reporters', () => {
 
   it('JSON to a file: the same text as the report stringified whole, owner-only, for a run larger than one write', async () => {
     const lines = Array.from({ length: 30 }, (_, index) => `"Line one\nline two ${index}","Customer ""${index}"""`);
-    const ran = await run([await suite(GOOD, { 'rows.csv': ['text,customer', ...lines].join('\n') }), '--sandbox', '--reporter', 'json', '--out', 'run.json']);
+    const ran = await run([
+      await suite(GOOD, { 'rows.csv': ['text,customer', ...lines].join('\n') }),
+      '--sandbox',
+      '--reporter',
+      'json',
+      '--out',
+      'run.json',
+    ]);
     expect(ran.code).toBe(0);
     const file = path.join(dir, 'run.json');
     const text = await readFile(file, 'utf8');
@@ -218,7 +282,9 @@ describe('agent-explorer run: reporters', () => {
     const ran = await run([await suite(GOOD, ROWS), '--sandbox', '--reporter', 'csv']);
     const lines = ran.stdout.split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
-    expect(lines[1]).toMatch(/^"reflects customer",1,"3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73",true,"",200,,\d+(\.\d+)?,\d+(\.\d+)?,"Hi Dana,/);
+    expect(lines[1]).toMatch(
+      /^"reflects customer",1,"3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73",true,"",200,,\d+(\.\d+)?,\d+(\.\d+)?,"Hi Dana,/,
+    );
   });
 
   it('HTML: one page with the results table and each exchange, its text escaped', async () => {

@@ -106,7 +106,10 @@ describe('what the command prints, from a suite with control characters in its n
     const lines = ran.stdout.split('\n').filter(Boolean);
     // Each line is a result, a failed expectation under it, or the summary: none is made by a name.
     for (const line of lines) expect(line).toMatch(/^(PASS |FAIL | {5}\S|orders)/);
-    expect(lines.filter((line) => /^(PASS|FAIL) /.test(line))).toEqual([expect.stringMatching(/^FAIL two lines \]52;c;cm0gLXJmIH4=/), expect.stringMatching(/^FAIL erased \[2K2KPASS looks good @ /)]);
+    expect(lines.filter((line) => /^(PASS|FAIL) /.test(line))).toEqual([
+      expect.stringMatching(/^FAIL two lines \]52;c;cm0gLXJmIH4=/),
+      expect.stringMatching(/^FAIL erased \[2K2KPASS looks good @ /),
+    ]);
     expect(lines.at(-1)).toMatch(/^orders\]52;c;cm0gLXJmIH4=: 2 run, 0 passed, 2 failed in /);
   });
 
@@ -117,14 +120,17 @@ describe('what the command prints, from a suite with control characters in its n
     expect(ran.stderr).not.toMatch(CONTROL);
   });
 
-  it.each(['junit', 'json', 'csv', 'html'])('the %s report printed to the terminal holds no control character but line breaks', async (reporter) => {
-    const ran = await start([await suite(HOSTILE), '--reporter', reporter]);
-    expect(ran.code).toBe(1);
-    expect(ran.stdout.length).toBeGreaterThan(100);
-    // CSV ends its lines with CRLF, as RFC 4180 has it.
-    expect(ran.stdout.replaceAll('\r\n', '\n')).not.toMatch(CONTROL);
-    expect(ran.stderr).not.toMatch(CONTROL);
-  });
+  it.each(['junit', 'json', 'csv', 'html'])(
+    'the %s report printed to the terminal holds no control character but line breaks',
+    async (reporter) => {
+      const ran = await start([await suite(HOSTILE), '--reporter', reporter]);
+      expect(ran.code).toBe(1);
+      expect(ran.stdout.length).toBeGreaterThan(100);
+      // CSV ends its lines with CRLF, as RFC 4180 has it.
+      expect(ran.stdout.replaceAll('\r\n', '\n')).not.toMatch(CONTROL);
+      expect(ran.stderr).not.toMatch(CONTROL);
+    },
+  );
 });
 
 describe('the report files', () => {

@@ -54,7 +54,10 @@ interface Ran {
   stderr: string;
 }
 
-function start(args: string[], env: Record<string, string> = { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: KEY }): Promise<Ran> {
+function start(
+  args: string[],
+  env: Record<string, string> = { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: KEY },
+): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', ...env } });
     let stdout = '';
@@ -69,7 +72,15 @@ function start(args: string[], env: Record<string, string> = { AGENT_EXPLORER_BA
 const leaking = (data: string, name = 'leaks') => ({
   name,
   data,
-  cases: [{ name: 'echo', agent: AGENT, text: '{{secret}}', payload: { customer_name: '{{secret}}' }, expect: { answerContains: ['{{secret}}'] } }],
+  cases: [
+    {
+      name: 'echo',
+      agent: AGENT,
+      text: '{{secret}}',
+      payload: { customer_name: '{{secret}}' },
+      expect: { answerContains: ['{{secret}}'] },
+    },
+  ],
 });
 
 async function suiteFile(suite: unknown, name = 'suite.json'): Promise<string> {
@@ -89,8 +100,8 @@ const noStackTrace = (text: string) => expect(text).not.toMatch(/^\s+at |file:\/
 describe("a suite's data file is read only inside the suite's folder", () => {
   it.each([
     ['a link committed beside the suite that points at ../.env', 'rows.csv', 'rows.csv', "it is outside the suite's folder"],
-    ['a path out of the folder', '../x.csv', '../x.csv', 'it is not a path inside the suite\'s folder'],
-    ['an absolute path', 'ABSOLUTE', 'ABSOLUTE', 'it is not a path inside the suite\'s folder'],
+    ['a path out of the folder', '../x.csv', '../x.csv', "it is not a path inside the suite's folder"],
+    ['an absolute path', 'ABSOLUTE', 'ABSOLUTE', "it is not a path inside the suite's folder"],
   ])('%s: refused with a clear line and exit 2, nothing sent, the key nowhere', async (_label, data, shown, reason) => {
     await symlink(path.join(dir, '.env'), path.join(repo, 'rows.csv'));
     const named = data === 'ABSOLUTE' ? path.join(dir, 'x.csv') : data;

@@ -52,7 +52,10 @@ describe('the agent-explorer process', () => {
 
   it('exits 1 when a case fails and 2 on a bad suite or arguments', async () => {
     const failing = path.join(dir, 'failing.json');
-    await writeFile(failing, JSON.stringify({ cases: [{ agent: '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73', expect: { answerContains: 'not in there' } }] }));
+    await writeFile(
+      failing,
+      JSON.stringify({ cases: [{ agent: '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73', expect: { answerContains: 'not in there' } }] }),
+    );
     expect((await start(['run', failing, '--sandbox'])).code).toBe(1);
     const bad = path.join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ cases: [{}] }));
@@ -70,7 +73,7 @@ describe('the agent-explorer process: its arguments', () => {
     }
   });
 
-  it('--help prints the run\'s options, --version among them, before the command and after it', async () => {
+  it("--help prints the run's options, --version among them, before the command and after it", async () => {
     for (const args of [['--help'], ['-h'], ['run', '--help'], ['run', '-h']]) {
       const ran = await start(args);
       expect(ran).toMatchObject({ code: 0, stderr: '' });
@@ -80,7 +83,7 @@ describe('the agent-explorer process: its arguments', () => {
     }
   });
 
-  it('takes an option\'s value as --name=value and as --name value', async () => {
+  it("takes an option's value as --name=value and as --name value", async () => {
     for (const args of [['--reporter=csv'], ['--reporter', 'csv']]) {
       const ran = await start(['run', 'examples/runs/orders.suite.json', '--sandbox', ...args]);
       expect(ran.code).toBe(0);
@@ -96,7 +99,11 @@ describe('the agent-explorer process: its arguments', () => {
   });
 
   it('refuses an unknown option and a missing value on standard error, exit 2', async () => {
-    expect(await start(['run', 'suite.json', '--bogus'])).toEqual({ code: 2, stdout: '', stderr: 'agent-explorer: unknown option --bogus (see --help)\n' });
+    expect(await start(['run', 'suite.json', '--bogus'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-explorer: unknown option --bogus (see --help)\n',
+    });
     expect(await start(['--bogus'])).toEqual({ code: 2, stdout: '', stderr: 'agent-explorer: unknown option --bogus (see --help)\n' });
     expect(await start(['run', 'suite.json', '--data'])).toEqual({ code: 2, stdout: '', stderr: 'agent-explorer: --data needs a value\n' });
   });

@@ -45,7 +45,13 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, 'run', suite, ...args], {
       cwd: dir,
-      env: { PATH: process.env['PATH'] ?? '', SSL_CERT_FILE: roots, AGENT_EXPLORER_BASE_URL: platform.url, AGENT_EXPLORER_API_KEY: KEY, ...env },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        SSL_CERT_FILE: roots,
+        AGENT_EXPLORER_BASE_URL: platform.url,
+        AGENT_EXPLORER_API_KEY: KEY,
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -87,7 +93,9 @@ describe('agent-explorer run behind a proxy', () => {
     const through = await proxy({ credentials: 'runner:x' });
     const ran = await run([], { https_proxy: through.url });
     expect(ran.code).toBe(2);
-    expect(ran.stderr).toContain(`agent-explorer: the platform could not be reached: The proxy ${through.url} asks for credentials (HTTP/1.1 407 Proxy Authentication Required) and none were given`);
+    expect(ran.stderr).toContain(
+      `agent-explorer: the platform could not be reached: The proxy ${through.url} asks for credentials (HTTP/1.1 407 Proxy Authentication Required) and none were given`,
+    );
   });
 
   it('goes direct for the hosts --noproxy names, in place of NO_PROXY', async () => {
@@ -119,7 +127,11 @@ describe('agent-explorer run behind a proxy', () => {
       try {
         await writeFile(path.join(dir, 'gateway.pem'), gateway.certificate);
         const through = await proxy();
-        const ran = await run(['--reporter', 'json'], { SSL_CERT_FILE: path.join(dir, 'gateway.pem'), AGENT_EXPLORER_BASE_URL: gateway.url, HTTPS_PROXY: through.url });
+        const ran = await run(['--reporter', 'json'], {
+          SSL_CERT_FILE: path.join(dir, 'gateway.pem'),
+          AGENT_EXPLORER_BASE_URL: gateway.url,
+          HTTPS_PROXY: through.url,
+        });
         expect(ran.stderr).toMatch(/^proxied: 1 run, 1 passed, 0 failed/);
         expect(ran.code).toBe(0);
         expect(JSON.stringify(JSON.parse(ran.stdout))).toContain('"answer":"through the gateway"');
@@ -133,6 +145,8 @@ describe('agent-explorer run behind a proxy', () => {
   it('refuses a --proxy that is no http or https proxy before sending anything', async () => {
     const ran = await run(['--proxy', 'socks5://u:Socks-pass-1@127.0.0.1:1080']);
     expect(ran.code).toBe(2);
-    expect(ran.stderr).toBe('agent-explorer: --proxy names a SOCKS proxy (socks5://127.0.0.1:1080): only http:// and https:// proxies are supported\n');
+    expect(ran.stderr).toBe(
+      'agent-explorer: --proxy names a SOCKS proxy (socks5://127.0.0.1:1080): only http:// and https:// proxies are supported\n',
+    );
   });
 });

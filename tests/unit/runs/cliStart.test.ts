@@ -24,7 +24,10 @@ beforeAll(async () => {
   await build({ absWorkingDir: root, logLevel: 'warning', ...cliBuildOptions(cli) });
   // Preloaded into the command: says which of Node's modules it loaded, when it exits.
   probe = path.join(dir, 'probe.cjs');
-  await writeFile(probe, "process.on('exit', () => process.stderr.write('\\nLOADED ' + JSON.stringify(process.moduleLoadList) + '\\n'));\n");
+  await writeFile(
+    probe,
+    "process.on('exit', () => process.stderr.write('\\nLOADED ' + JSON.stringify(process.moduleLoadList) + '\\n'));\n",
+  );
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
@@ -49,7 +52,11 @@ describe('the agent-explorer process at start', () => {
     const loaded = await new Promise<string[]>((resolve, reject) => {
       const child = spawn(process.execPath, ['--require', probe, cli, 'run', suite], {
         cwd: root,
-        env: { PATH: process.env['PATH'] ?? '', AGENT_EXPLORER_BASE_URL: 'http://127.0.0.1:9/', AGENT_EXPLORER_API_KEY: 'start-test-key-0123456789' },
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          AGENT_EXPLORER_BASE_URL: 'http://127.0.0.1:9/',
+          AGENT_EXPLORER_API_KEY: 'start-test-key-0123456789',
+        },
       });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -30,10 +30,13 @@ let requiring: RunningServer;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'cli-tls-'));
   pki = await makeTestPki(dir);
-  plain = https.createServer({ key: await readFile(pki.file('server.key')), cert: await readFile(pki.file('server.pem')) }, (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ answer: 'hello', duration: '1ms' }));
-  });
+  plain = https.createServer(
+    { key: await readFile(pki.file('server.key')), cert: await readFile(pki.file('server.pem')) },
+    (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ answer: 'hello', duration: '1ms' }));
+    },
+  );
   await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
   plainUrl = `https://127.0.0.1:${(plain.address() as AddressInfo).port}`;
   requiring = await startClientCertServer(pki);
@@ -52,12 +55,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function run(baseUrl: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  baseUrl: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, 'run', suite, '--reporter', 'json', ...args], {
       cwd: dir,
       // An empty store for the system's roots: the private root is trusted only when given.
-      env: { PATH: process.env['PATH'] ?? '', AGENT_EXPLORER_BASE_URL: baseUrl, AGENT_EXPLORER_API_KEY: KEY, SSL_CERT_FILE: path.join(dir, 'empty.pem'), ...env },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        AGENT_EXPLORER_BASE_URL: baseUrl,
+        AGENT_EXPLORER_API_KEY: KEY,
+        SSL_CERT_FILE: path.join(dir, 'empty.pem'),
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -87,7 +100,9 @@ describe('the command line over TLS', () => {
   });
 
   it('--cert and --key present a client certificate whose encrypted key the passphrase opens, printed nowhere', async () => {
-    const ran = await run(requiring.url, ['--ca', 'root.pem', '--cert', 'client.pem', '--key', 'client.enc.key'], { AGENT_EXPLORER_CERT_PASSPHRASE: PASSPHRASE });
+    const ran = await run(requiring.url, ['--ca', 'root.pem', '--cert', 'client.pem', '--key', 'client.enc.key'], {
+      AGENT_EXPLORER_CERT_PASSPHRASE: PASSPHRASE,
+    });
     expect(ran.stderr).not.toContain('agent-explorer:');
     expect(ran.code).toBe(0);
     expect(`${ran.stdout}${ran.stderr}`).not.toContain(PASSPHRASE);
@@ -110,7 +125,9 @@ describe('the command line over TLS', () => {
   });
 
   it('refuses --key without --cert, and --ca with --insecure, before anything is sent', async () => {
-    expect((await run(plainUrl, ['--key', 'client.key'])).stderr).toBe('agent-explorer: --key needs --cert, the certificate it belongs to\n');
+    expect((await run(plainUrl, ['--key', 'client.key'])).stderr).toBe(
+      'agent-explorer: --key needs --cert, the certificate it belongs to\n',
+    );
     expect((await run(plainUrl, ['--insecure', '--ca', 'root.pem'])).code).toBe(2);
   });
 });

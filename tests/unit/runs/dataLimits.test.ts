@@ -23,23 +23,34 @@ describe('JSON Lines data files', () => {
   });
 
   it('caps the columns (keys over all rows) and the values', () => {
-    expect(problemsOf(parseDataText('{"a":1,"b":2}\n{"c":3,"d":4}\n', 'rows.jsonl', 'rows.jsonl', limits))).toEqual(['rows.jsonl: line 2: the data file has more than 3 columns']);
+    expect(problemsOf(parseDataText('{"a":1,"b":2}\n{"c":3,"d":4}\n', 'rows.jsonl', 'rows.jsonl', limits))).toEqual([
+      'rows.jsonl: line 2: the data file has more than 3 columns',
+    ]);
     expect(problemsOf(parseDataText('{"a":1,"b":2}\n{"a":3,"b":4}\n', 'rows.jsonl', 'rows.jsonl', { ...limits, maxValues: 3 }))).toEqual([
       'rows.jsonl: line 2: the data file has more than 3 values (rows × columns)',
     ]);
     const wide = JSON.stringify(Object.fromEntries(Array.from({ length: 1001 }, (_, index) => [`k${index}`, index])));
-    expect(problemsOf(parseDataText(wide, 'rows.jsonl', 'rows.jsonl'))).toEqual(['rows.jsonl: line 1: the data file has more than 1,000 columns']);
+    expect(problemsOf(parseDataText(wide, 'rows.jsonl', 'rows.jsonl'))).toEqual([
+      'rows.jsonl: line 1: the data file has more than 1,000 columns',
+    ]);
   });
 
   it('refuses a row nested deeper than the app takes any JSON', () => {
-    expect(problemsOf(parseDataText(`{"n":${'['.repeat(65)}${']'.repeat(65)}}`, 'rows.jsonl', 'rows.jsonl'))).toEqual(['rows.jsonl: line 1: nests deeper than 64 levels']);
+    expect(problemsOf(parseDataText(`{"n":${'['.repeat(65)}${']'.repeat(65)}}`, 'rows.jsonl', 'rows.jsonl'))).toEqual([
+      'rows.jsonl: line 1: nests deeper than 64 levels',
+    ]);
     expect(parseDataText(`{"n":${'['.repeat(64)}${']'.repeat(64)}}`, 'rows.jsonl', 'rows.jsonl').ok).toBe(true);
   });
 });
 
 describe("the app's run: the data file's rows follow the request cap", () => {
   it('a data file of more rows than the run may send is refused while it is parsed', () => {
-    const planned = planSuiteText({ cases: [{ agent: 'a' }] }, { suiteFile: 's.json', data: { name: 'rows.csv', text: 'n\n1\n2\n3\n"open' }, maxRequests: 2 });
-    expect(planned.ok ? [] : planned.problems.map(describeProblem)).toEqual(['rows.csv: line 4: the data file has more than 2 rows: a run sends at most 2 requests']);
+    const planned = planSuiteText(
+      { cases: [{ agent: 'a' }] },
+      { suiteFile: 's.json', data: { name: 'rows.csv', text: 'n\n1\n2\n3\n"open' }, maxRequests: 2 },
+    );
+    expect(planned.ok ? [] : planned.problems.map(describeProblem)).toEqual([
+      'rows.csv: line 4: the data file has more than 2 rows: a run sends at most 2 requests',
+    ]);
   });
 });

@@ -15,7 +15,8 @@ describe('redactors are built once per key and kept (a run builds three per exch
 
   it('a kept matcher redacts as a new one would, call after call', () => {
     const redactor = createRedactor('secret-cccccccc');
-    for (let i = 0; i < 3; i += 1) expect(createRedactor('secret-cccccccc').redactPrefix('a secret-cccccccc b secret-cccccccc', 30)).toBe(`a ${REDACTED} b ${REDACTED}`);
+    for (let i = 0; i < 3; i += 1)
+      expect(createRedactor('secret-cccccccc').redactPrefix('a secret-cccccccc b secret-cccccccc', 30)).toBe(`a ${REDACTED} b ${REDACTED}`);
     expect(redactor.redact('secret-cccccccc')).toBe(REDACTED);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunRecord, RunResultRow } from '../../../electron/shared/contract';
+import type { RunRecord, RunResultRow } from '../../../electron/shared/api';
 import type { StoredRunResult } from '../../../electron/core/runs/runStore';
 import { compareResults } from '../../../electron/core/runs/runResults';
 import { runRow } from '../../support/fakeRuns';
@@ -22,10 +22,22 @@ const record = { runId: 'r' } as unknown as RunRecord;
 
 describe('compareResults with two cases of one name', () => {
   it('says the second case newly fails, and counts nothing as in one run only', () => {
-    const before = [stored(runRow({ index: 0, caseIndex: 0, caseName: 'greeting' }), 'Hi.'), stored(runRow({ index: 1, caseIndex: 1, caseName: 'greeting' }), 'Hello.')];
+    const before = [
+      stored(runRow({ index: 0, caseIndex: 0, caseName: 'greeting' }), 'Hi.'),
+      stored(runRow({ index: 1, caseIndex: 1, caseName: 'greeting' }), 'Hello.'),
+    ];
     const after = [
       stored(runRow({ index: 0, caseIndex: 0, caseName: 'greeting' }), 'Hi.'),
-      stored(runRow({ index: 1, caseIndex: 1, caseName: 'greeting', passed: false, failed: ['answerContains: expected contains "Hello", got "Bye."'] }), 'Bye.'),
+      stored(
+        runRow({
+          index: 1,
+          caseIndex: 1,
+          caseName: 'greeting',
+          passed: false,
+          failed: ['answerContains: expected contains "Hello", got "Bye."'],
+        }),
+        'Bye.',
+      ),
     ];
     const comparison = compareResults({ record, results: before }, { record, results: after });
     expect(comparison.onlyBefore).toBe(0);

@@ -20,10 +20,31 @@ const validate = ajv.compile(schema);
 const A = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
 const GOOD: unknown[] = [
   { cases: [{ agent: A }] },
-  { $schema: '../schemas/suite.schema.json', name: 'orders', data: 'rows.CSV', cases: [{ name: 'x', agent: A, text: '{{text}}', payload: { a: { b: [1] } } }] },
+  {
+    $schema: '../schemas/suite.schema.json',
+    name: 'orders',
+    data: 'rows.CSV',
+    cases: [{ name: 'x', agent: A, text: '{{text}}', payload: { a: { b: [1] } } }],
+  },
   { agents: [A, 'b'], cases: [{}, { text: '' }] },
   { defaults: { agent: A, expect: { status: 404, contract: false } }, cases: [{ expect: { token: 'absent' } }] },
-  { data: 'r.jsonl', cases: [{ agent: A, expect: { answerContains: ['a', 'b'], answerNotContains: 'c', answerMatches: '^Hi (?:\\w+)', payloadReflected: true, token: 'present', maxServerMs: 1.5, maxRoundTripMs: 100 } }] },
+  {
+    data: 'r.jsonl',
+    cases: [
+      {
+        agent: A,
+        expect: {
+          answerContains: ['a', 'b'],
+          answerNotContains: 'c',
+          answerMatches: '^Hi (?:\\w+)',
+          payloadReflected: true,
+          token: 'present',
+          maxServerMs: 1.5,
+          maxRoundTripMs: 100,
+        },
+      },
+    ],
+  },
 ];
 const BAD: unknown[] = [
   [],

@@ -32,7 +32,11 @@ describe('npm run sandbox: its arguments', () => {
   });
 
   it('refuses an unknown option and a missing value on standard error, exit 2', async () => {
-    expect(await runCommand(sandbox.file, ['--bogus'])).toEqual({ code: 2, stdout: '', stderr: 'sandbox: unknown option --bogus (see --help)\n' });
+    expect(await runCommand(sandbox.file, ['--bogus'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'sandbox: unknown option --bogus (see --help)\n',
+    });
     expect(await runCommand(sandbox.file, ['--key'])).toEqual({ code: 2, stdout: '', stderr: 'sandbox: --key needs a value\n' });
   });
 });

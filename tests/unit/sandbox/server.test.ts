@@ -124,9 +124,7 @@ describe('POST /api/agent/{id}/invoke/', () => {
         expect(Object.keys(reply.json).sort()).toEqual(['answer', 'duration']);
       }
     }
-    expect(SANDBOX_AGENTS.filter((agent) => !agent.includesToken).map((agent) => agent.name)).toEqual([
-      'Order status explainer',
-    ]);
+    expect(SANDBOX_AGENTS.filter((agent) => !agent.includesToken).map((agent) => agent.name)).toEqual(['Order status explainer']);
   });
 
   it('issues a new token per call', async () => {

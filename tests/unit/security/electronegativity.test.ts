@@ -16,7 +16,16 @@ import {
  */
 
 function finding(severity: string, id = 'SOME_JS_CHECK'): Finding {
-  return { id, severity, confidence: 'FIRM', file: 'electron/desktop/main.ts', line: 12, column: 4, sample: 'x', description: 'Review this' };
+  return {
+    id,
+    severity,
+    confidence: 'FIRM',
+    file: 'electron/desktop/main.ts',
+    line: 12,
+    column: 4,
+    sample: 'x',
+    description: 'Review this',
+  };
 }
 
 function report(issues: unknown[], errors: unknown[] = []): string {
@@ -47,7 +56,9 @@ describe('judgeFindings', () => {
   });
 
   it('fails when a file could not be parsed, since no check ran on it', () => {
-    const { ok, problems } = judgeFindings([], { errors: [{ file: 'renderer/app/App.tsx', message: 'Unexpected token', tolerable: false }] });
+    const { ok, problems } = judgeFindings([], {
+      errors: [{ file: 'renderer/app/App.tsx', message: 'Unexpected token', tolerable: false }],
+    });
     expect(ok).toBe(false);
     expect(problems[0]).toContain('renderer/app/App.tsx');
     expect(judgeFindings([], { errors: [{ file: 'a.ts', message: 'minor', tolerable: true }] }).ok).toBe(true);
@@ -55,7 +66,10 @@ describe('judgeFindings', () => {
 
   it('lists an eng-disable comment with a reason as justified', () => {
     const directives = findDisableDirectives([
-      { path: 'electron/desktop/main.ts', text: "const a = 1;\npreload: p, // eng-disable PRELOAD_JS_CHECK -- only the contract's methods\n" },
+      {
+        path: 'electron/desktop/main.ts',
+        text: "const a = 1;\npreload: p, // eng-disable PRELOAD_JS_CHECK -- only the contract's methods\n",
+      },
     ]);
     const { ok, rows } = judgeFindings([], { directives });
     expect(ok).toBe(true);
@@ -63,7 +77,11 @@ describe('judgeFindings', () => {
   });
 
   it('fails an eng-disable comment without a reason, or with a token one', () => {
-    for (const comment of ['// eng-disable PRELOAD_JS_CHECK', '// eng-disable PRELOAD_JS_CHECK because reviewed', '// eng-disable PRELOAD_JS_CHECK -- ok']) {
+    for (const comment of [
+      '// eng-disable PRELOAD_JS_CHECK',
+      '// eng-disable PRELOAD_JS_CHECK because reviewed',
+      '// eng-disable PRELOAD_JS_CHECK -- ok',
+    ]) {
       const directives = findDisableDirectives([{ path: 'electron/desktop/main.ts', text: `x;\npreload: p, ${comment}\n` }]);
       const { ok, problems } = judgeFindings([], { directives });
       expect(ok, comment).toBe(false);
@@ -108,12 +126,32 @@ describe('parseReport', () => {
   it('reads findings and parse errors', () => {
     const parsed = parseReport(
       report(
-        [{ id: 'PRELOAD_JS_CHECK', severity: 'MEDIUM', confidence: 'FIRM', file: 'electron/desktop/main.ts', line: 3, column: 6, sample: 's', description: 'd' }],
+        [
+          {
+            id: 'PRELOAD_JS_CHECK',
+            severity: 'MEDIUM',
+            confidence: 'FIRM',
+            file: 'electron/desktop/main.ts',
+            line: 3,
+            column: 6,
+            sample: 's',
+            description: 'd',
+          },
+        ],
         [{ file: 'renderer/x.tsx', message: 'bad', tolerable: false }],
       ),
     );
     expect(parsed.issues).toEqual([
-      { id: 'PRELOAD_JS_CHECK', severity: 'MEDIUM', confidence: 'FIRM', file: 'electron/desktop/main.ts', line: 3, column: 6, sample: 's', description: 'd' },
+      {
+        id: 'PRELOAD_JS_CHECK',
+        severity: 'MEDIUM',
+        confidence: 'FIRM',
+        file: 'electron/desktop/main.ts',
+        line: 3,
+        column: 6,
+        sample: 's',
+        description: 'd',
+      },
     ]);
     expect(parsed.errors).toEqual([{ file: 'renderer/x.tsx', message: 'bad', tolerable: false }]);
   });
@@ -135,7 +173,9 @@ describe('cspFindings', () => {
 
   it("fails a policy that allows 'unsafe-eval', or leaves out object-src", () => {
     const withEval = cspFindings("default-src 'none'; script-src 'self' 'unsafe-eval'; object-src 'none'; base-uri 'none'", evaluator);
-    expect(withEval).toContainEqual(expect.objectContaining({ id: 'CSP_GLOBAL_CHECK', severity: 'MEDIUM', sample: "script-src 'unsafe-eval'" }));
+    expect(withEval).toContainEqual(
+      expect.objectContaining({ id: 'CSP_GLOBAL_CHECK', severity: 'MEDIUM', sample: "script-src 'unsafe-eval'" }),
+    );
     expect(judgeFindings(withEval).ok).toBe(false);
     expect(judgeFindings(cspFindings("script-src 'self'; base-uri 'none'", evaluator)).ok).toBe(false);
   });

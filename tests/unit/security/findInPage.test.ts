@@ -58,7 +58,10 @@ describe('findInPageApi', () => {
     const contents = new FakeContents();
     contents.destroy();
     const api = findInPageApi(() => contents as never);
-    expect(await api.findInPage({ text: 'x', forward: true, newSearch: true })).toEqual({ ok: false, error: { code: 'internal', message: 'There is no page to search.' } });
+    expect(await api.findInPage({ text: 'x', forward: true, newSearch: true })).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'There is no page to search.' },
+    });
     expect(await api.stopFindInPage()).toEqual({ ok: true, value: { stopped: false } });
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
 import { KEY_CLEARED_NOTE } from '../../../electron/core/service';
 import { startWebHost, type WebHost } from '../../../electron/web/host';
-import { LAUNCH_SECRET_HEADER, SESSION_PATH, type ProfileInput, type ProfileSummary } from '../../../electron/shared/contract';
+import { LAUNCH_SECRET_HEADER, SESSION_PATH, type ProfileInput, type ProfileSummary } from '../../../electron/shared/api';
 import { aesTestCipher } from '../../support/testCipher';
 
 /**
@@ -40,7 +40,11 @@ async function listen(): Promise<Listener> {
     req.on('end', () => {
       received.push(`${req.method} ${req.url}\n${req.rawHeaders.join('\n')}\n\n${Buffer.concat(chunks).toString('utf8')}`);
       res.setHeader('content-type', 'application/json');
-      res.end(req.method === 'GET' ? JSON.stringify({ name: 'g', description: 'd', content: 'c' }) : JSON.stringify({ answer: 'ok', duration: '0.1s' }));
+      res.end(
+        req.method === 'GET'
+          ? JSON.stringify({ name: 'g', description: 'd', content: 'c' })
+          : JSON.stringify({ answer: 'ok', duration: '0.1s' }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,7 +56,9 @@ async function listen(): Promise<Listener> {
 function keysIn(texts: string[]): string[] {
   const all = texts.join('\n');
   return ALL_KEYS.filter((key) =>
-    [key, encodeURIComponent(key), Buffer.from(key).toString('base64'), Buffer.from(`:${key}`).toString('base64')].some((form) => all.includes(form)),
+    [key, encodeURIComponent(key), Buffer.from(key).toString('base64'), Buffer.from(`:${key}`).toString('base64')].some((form) =>
+      all.includes(form),
+    ),
   );
 }
 
@@ -71,7 +77,12 @@ afterAll(async () => {
 });
 
 /** One POST to the browser-mode host, as a page on its origin sends it. */
-function post(host: WebHost, urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<{ text: string; cookie: string }> {
+function post(
+  host: WebHost,
+  urlPath: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ text: string; cookie: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -140,7 +151,15 @@ async function stop(harness: Harness): Promise<void> {
 let counter = 0;
 function input(baseUrl: string, overrides: Partial<ProfileInput> = {}): ProfileInput {
   counter += 1;
-  return { name: `P${counter}`, baseUrl, auth: { kind: 'bearer' }, timeoutMs: 5_000, tls: { verify: true, caFile: null }, allowInsecureHttp: false, ...overrides };
+  return {
+    name: `P${counter}`,
+    baseUrl,
+    auth: { kind: 'bearer' },
+    timeoutMs: 5_000,
+    tls: { verify: true, caFile: null },
+    allowInsecureHttp: false,
+    ...overrides,
+  };
 }
 
 describe.each([
@@ -259,7 +278,13 @@ describe.each([
   });
 
   it('localhost, IPv6 and trailing dots are other origins: the key is cleared', async () => {
-    for (const other of [`http://localhost:${home.port}`, `http://localhost.:${home.port}`, `http://[::1]:${evil.port}`, `http://localhost:${evil.port}`, `http://127.0.0.2:${home.port}`]) {
+    for (const other of [
+      `http://localhost:${home.port}`,
+      `http://localhost.:${home.port}`,
+      `http://[::1]:${evil.port}`,
+      `http://localhost:${evil.port}`,
+      `http://127.0.0.2:${home.port}`,
+    ]) {
       const id = await withKey();
       expect((await update(id, other, { allowInsecureHttp: true })).value.keyCleared).toBe(true);
       await fire(id);
@@ -354,9 +379,14 @@ describe('after a restart, and for keys saved before keys were bound', () => {
     const cipher = aesTestCipher();
     const profile = { id: 'legacy', kind: 'custom', ...input(home.url) };
     writeFileSync(path.join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: 'legacy', profiles: [profile] }));
-    writeFileSync(path.join(dataDir, 'keys.json'), JSON.stringify({ version: 1, keys: { legacy: (await cipher.encrypt(HOME_KEY)).toString('base64') } }));
+    writeFileSync(
+      path.join(dataDir, 'keys.json'),
+      JSON.stringify({ version: 1, keys: { legacy: (await cipher.encrypt(HOME_KEY)).toString('base64') } }),
+    );
     const h = await start(dataDir, cipher);
-    expect((await h.rpc('updateProfile', { profileId: 'legacy', profile: { ...input(evil.url), name: profile.name } })).value.keyCleared).toBe(true);
+    expect(
+      (await h.rpc('updateProfile', { profileId: 'legacy', profile: { ...input(evil.url), name: profile.name } })).value.keyCleared,
+    ).toBe(true);
     await h.rpc('selectProfile', { profileId: 'legacy' });
     await h.rpc('invokeAgent', { agentId: 'a', text: 'x', payload: {} });
     await h.rpc('detectKeyPresentation', { profileId: 'legacy', guidelineId: 'g' });

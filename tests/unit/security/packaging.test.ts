@@ -40,8 +40,19 @@ interface PackageJson {
 
 const FPM_TARGETS = new Set(['deb', 'rpm', 'freebsd', 'pacman', 'p5p', 'apk', 'sh', 'tar.xz', 'tar.gz', 'tar.bz2', 'tar.lz']);
 const FREEDESKTOP_MAIN_CATEGORIES = new Set([
-  'AudioVideo', 'Audio', 'Video', 'Development', 'Education', 'Game', 'Graphics',
-  'Network', 'Office', 'Science', 'Settings', 'System', 'Utility',
+  'AudioVideo',
+  'Audio',
+  'Video',
+  'Development',
+  'Education',
+  'Game',
+  'Graphics',
+  'Network',
+  'Office',
+  'Science',
+  'Settings',
+  'System',
+  'Utility',
 ]);
 const MAILBOX = /^[^<>\s][^<>]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>$/;
 
@@ -110,7 +121,11 @@ describe('what each packaging target needs', () => {
  * `appImage` are merged (builder-util-runtime's deepAssign), so none may hold the switch.
  */
 const fromBuilder = createRequire(createRequire(import.meta.url).resolve('app-builder-lib/package.json'));
-const AppImageTarget = (fromBuilder('./out/targets/appimage/AppImageTarget') as { default: new (...args: unknown[]) => { desktopEntry: { value: Promise<string> } } }).default;
+const AppImageTarget = (
+  fromBuilder('./out/targets/appimage/AppImageTarget') as {
+    default: new (...args: unknown[]) => { desktopEntry: { value: Promise<string> } };
+  }
+).default;
 
 function appImageExec(builder: BuilderConfig): Promise<string> {
   const packager = { platformSpecificBuildOptions: builder.linux ?? {}, config: builder, appInfo: { buildVersion: '0.0.0-test' } };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forwardRunProgress } from '../../../electron/desktop/adapters/runProgressToWindow';
 import { createRunProgressHub } from '../../../electron/core/runs/runProgress';
-import { eventChannel, ipcChannel, type RunProgress } from '../../../electron/shared/contract';
+import { eventChannel, ipcChannel, type RunProgress } from '../../../electron/shared/api';
 import type { FakeBrowserWindow } from '../../support/fakeElectron';
 
 /**
@@ -97,7 +97,8 @@ describe('forwardRunProgress', () => {
 });
 
 describe('the desktop app (main.ts)', () => {
-  const sentProgress = (window: FakeBrowserWindow) => window.webContents.sent.filter(([channel]) => channel === eventChannel('onRunProgress'));
+  const sentProgress = (window: FakeBrowserWindow) =>
+    window.webContents.sent.filter(([channel]) => channel === eventChannel('onRunProgress'));
 
   beforeAll(async () => {
     await import('../../../electron/desktop/main');
@@ -137,7 +138,10 @@ describe('the desktop app (main.ts)', () => {
 describe('the open-suite dialog (main.ts)', () => {
   it("answers the page's openSuiteFile with the system's open dialog, with no parent once the window is gone", async () => {
     const call = control.ipcHandlers.get(ipcChannel('openSuiteFile'))!;
-    const answer = await call({ senderFrame: { url: 'app://agent-explorer/index.html', parent: null, detached: false } } as never, undefined as never);
+    const answer = await call(
+      { senderFrame: { url: 'app://agent-explorer/index.html', parent: null, detached: false } } as never,
+      undefined as never,
+    );
     expect(answer).toEqual({ ok: true, value: null });
     expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith(expect.objectContaining({ properties: ['openFile'] }));
   });

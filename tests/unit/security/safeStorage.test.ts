@@ -67,7 +67,10 @@ describe('safeStorageCipher on Linux', () => {
 
   it('keeps it in memory there when no keyring answers either (v10), saying why', async () => {
     Object.assign(fake.state, { backend: 'basic_text', tag: 'v10' });
-    expect(await safeStorageCipher('linux').availability()).toEqual({ available: false, reason: expect.stringMatching(/no keyring answered/) });
+    expect(await safeStorageCipher('linux').availability()).toEqual({
+      available: false,
+      reason: expect.stringMatching(/no keyring answered/),
+    });
   });
 
   it("takes an older version's v10 key off the disk and keeps it in memory for the session, saying why", async () => {
@@ -114,7 +117,10 @@ describe('safeStorageCipher on macOS and Windows', () => {
     const store = createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) });
     await store.set('p1', KEY, ORIGIN);
     expect(await store.status('p1')).toEqual({ set: true, storage: 'keychain', note: null, origin: ORIGIN });
-    expect(await createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) }).get('p1', ORIGIN)).toEqual({ kind: 'key', secret: KEY });
+    expect(await createKeychainSecretStore({ file, cipher: safeStorageCipher(platform) }).get('p1', ORIGIN)).toEqual({
+      kind: 'key',
+      secret: KEY,
+    });
   });
 });
 

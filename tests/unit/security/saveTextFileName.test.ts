@@ -11,7 +11,8 @@ import { FakeApi } from '../../support/fakeApi';
  * argument of the new methods, an unknown field is refused rather than ignored.
  */
 
-const call = (argument: unknown) => dispatch(new FakeApi(), 'saveTextFile', argument, new FakeApi()) as Promise<{ ok: boolean; error?: { message: string } }>;
+const call = (argument: unknown) =>
+  dispatch(new FakeApi(), 'saveTextFile', argument, new FakeApi()) as Promise<{ ok: boolean; error?: { message: string } }>;
 const file = (suggestedName: string, mediaType = 'text/html') => ({ suggestedName, content: '<p>x</p>', mediaType });
 
 describe('the saveTextFile name', () => {

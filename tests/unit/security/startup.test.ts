@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCK_FILE_NAME } from '../../../electron/core/storage/dataDirLock';
 import { SHUTDOWN_LIMIT_MS } from '../../../electron/desktop/adapters/shutdown';
-import { ipcChannel } from '../../../electron/shared/contract';
+import { ipcChannel } from '../../../electron/shared/api';
 
 /**
  * How electron/desktop/main.ts starts and ends, against the shared fake Electron (tests/support/
@@ -52,7 +52,11 @@ vi.mock('../../../electron/core/bootstrap', () => ({ startCore: fake.startCore }
 
 let dataDir: string;
 const lockFile = () => path.join(dataDir, LOCK_FILE_NAME);
-const lockExists = () => readFile(lockFile(), 'utf8').then(() => true, () => false);
+const lockExists = () =>
+  readFile(lockFile(), 'utf8').then(
+    () => true,
+    () => false,
+  );
 const APP_FRAME = { url: 'app://agent-explorer/index.html', parent: null, detached: false };
 
 beforeEach(async () => {
@@ -203,7 +207,10 @@ describe('a start that fails', () => {
     control.ready();
     fake.state.start.reject(new Error('The data folder /data is not writable.'));
     await vi.waitFor(() => expect(control.exitCode).toBe(1));
-    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('Agent Explorer could not start', expect.stringContaining('The data folder /data is not writable.'));
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Agent Explorer could not start',
+      expect.stringContaining('The data folder /data is not writable.'),
+    );
     expect(control.windows).toHaveLength(0);
     expect(await lockExists()).toBe(false);
   });

@@ -30,7 +30,9 @@ describe('the checking kit', () => {
     expect(fieldsOf([], ['a'])).toEqual(invalid('The argument must be an object.'));
     expect(fieldsOf({ a: 1, ['b'.repeat(50)]: 2 }, ['a'])).toEqual(invalid(`"${'b'.repeat(40)}" is not a field of this request.`));
     expect(fieldsOf('x', [], { notObject: 'Expected { draft }.' })).toEqual(invalid('Expected { draft }.'));
-    expect(fieldsOf({ c: 1 }, [], { unknown: (name) => `"${name}" is not a history filter.` })).toEqual(invalid('"c" is not a history filter.'));
+    expect(fieldsOf({ c: 1 }, [], { unknown: (name) => `"${name}" is not a history filter.` })).toEqual(
+      invalid('"c" is not a history filter.'),
+    );
     expect(fieldsOf({ a: 1 }, ['a', 'b'])).toEqual({ ok: true, value: { a: 1 } });
     expect(unknownField({ a: 1 }, ['a'])).toBeUndefined();
   });

@@ -65,6 +65,8 @@ describe('a rule as read', () => {
     expect(readableRule('The customer reports **data loss**, a _security concern_ or `sev-2` in [the wiki](https://x.example).')).toBe(
       'The customer reports data loss, a security concern or sev-2 in the wiki.',
     );
-    expect(readableRule('Never ask for the <b>card</b> number; 2 * 3 = 6, snake_case_name.')).toBe('Never ask for the <b>card</b> number; 2 * 3 = 6, snake_case_name.');
+    expect(readableRule('Never ask for the <b>card</b> number; 2 * 3 = 6, snake_case_name.')).toBe(
+      'Never ask for the <b>card</b> number; 2 * 3 = 6, snake_case_name.',
+    );
   });
 });

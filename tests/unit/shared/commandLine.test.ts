@@ -19,9 +19,15 @@ const parse = (argv: string[]) => parseCommandLine(COMMAND, argv, (values, posit
 
 describe('parseCommandLine', () => {
   it('reads --name value, --name=value, short flags and arguments; the last of a repeated option wins', () => {
-    expect(parse(['a.json', '--size', '3', '-q'])).toEqual({ kind: 'run', args: { values: { size: '3', quiet: true }, positionals: ['a.json'] } });
+    expect(parse(['a.json', '--size', '3', '-q'])).toEqual({
+      kind: 'run',
+      args: { values: { size: '3', quiet: true }, positionals: ['a.json'] },
+    });
     expect(parse(['--size=3', '--size=4', 'a.json'])).toEqual({ kind: 'run', args: { values: { size: '4' }, positionals: ['a.json'] } });
-    expect(parse(['--size', '-1', '--', '--not-an-option'])).toEqual({ kind: 'run', args: { values: { size: '-1' }, positionals: ['--not-an-option'] } });
+    expect(parse(['--size', '-1', '--', '--not-an-option'])).toEqual({
+      kind: 'run',
+      args: { values: { size: '-1' }, positionals: ['--not-an-option'] },
+    });
   });
 
   it.each([
@@ -40,7 +46,9 @@ describe('parseCommandLine', () => {
     expect(result.kind).toBe('error');
     const message = result.kind === 'error' ? result.message : '';
     expect(message).toMatch(/^unknown option --bo.*gus \(see --help\)$/);
-    expect([...message].filter((char) => char.charCodeAt(0) < 0x20 || (char.charCodeAt(0) >= 0x7f && char.charCodeAt(0) <= 0x9f))).toEqual([]);
+    expect([...message].filter((char) => char.charCodeAt(0) < 0x20 || (char.charCodeAt(0) >= 0x7f && char.charCodeAt(0) <= 0x9f))).toEqual(
+      [],
+    );
   });
 
   it('refuses arguments where the command takes none', () => {

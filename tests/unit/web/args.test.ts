@@ -19,7 +19,9 @@ describe('npm run web options', () => {
 
   it('answers --help with the options, the ones for tests apart, and --version with the app version', () => {
     const help = parseWebArgs(['-h']);
-    expect(help.kind === 'print' && help.text).toMatch(/^Usage: npm run web -- \[options\]\n[^]*\n {2}--data-dir DIR +where profiles are saved[^]*\nFor tests:\n {2}--sandbox-key KEY/);
+    expect(help.kind === 'print' && help.text).toMatch(
+      /^Usage: npm run web -- \[options\]\n[^]*\n {2}--data-dir DIR +where profiles are saved[^]*\nFor tests:\n {2}--sandbox-key KEY/,
+    );
     expect(parseWebArgs(['--version'])).toEqual({ kind: 'print', text: APP_VERSION });
   });
 

@@ -36,7 +36,12 @@ describe('npm run web: its arguments', () => {
   it.each([['--port=N'], ['--port N']])('listens where %s says', async (form) => {
     const port = await freePort();
     const args = form === '--port=N' ? [`--port=${port}`] : ['--port', String(port)];
-    const started = await startCommand(web.file, [...args, '--data-dir', path.join(home, 'data'), '--sandbox-latency', 'none'], /Agent Explorer running at (\S+)/, { HOME: home });
+    const started = await startCommand(
+      web.file,
+      [...args, '--data-dir', path.join(home, 'data'), '--sandbox-latency', 'none'],
+      /Agent Explorer running at (\S+)/,
+      { HOME: home },
+    );
     expect(started.match[1]).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/#token=`));
     const ended = await started.stop();
     expect(ended.code).toBe(0);

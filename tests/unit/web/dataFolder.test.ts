@@ -61,7 +61,9 @@ describe('the data folder lock', () => {
     if (second.ok) return;
     expect(second.holder).toMatchObject({ pid: process.pid, startedWith: 'npm run web' });
     const message = folderInUseMessage(dataDir, second);
-    expect(message).toContain(`The data folder ${dataDir} is in use by another Agent Explorer (process ${process.pid}, started with "npm run web"`);
+    expect(message).toContain(
+      `The data folder ${dataDir} is in use by another Agent Explorer (process ${process.pid}, started with "npm run web"`,
+    );
     if (first.ok) first.release();
     expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
     const third = await lockDataDir(dataDir, 'npm start');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunProgressHub } from '../../../electron/core/runs/runProgress';
-import { LAUNCH_SECRET_HEADER, type RunProgress } from '../../../electron/shared/contract';
+import { LAUNCH_SECRET_HEADER, type RunProgress } from '../../../electron/shared/api';
 import { startWebHost, type WebHost } from '../../../electron/web/host';
 import { createSseParser, type SseEvent } from '../../../renderer/host/sseParser';
 import { FakeApi } from '../../support/fakeApi';
@@ -40,7 +40,13 @@ beforeAll(async () => {
   const token = /#token=([A-Za-z0-9_-]+)$/.exec(host.url)![1]!;
   const session = await new Promise<IncomingMessage & { body: string }>((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: host.port, method: 'POST', path: '/session', headers: { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        method: 'POST',
+        path: '/session',
+        headers: { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json' },
+      },
       (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -89,7 +95,13 @@ function openEvents(headers: Record<string, string> = {}, method = 'GET'): Promi
         port: host.port,
         method,
         path: '/events',
-        headers: { host: `127.0.0.1:${host.port}`, cookie: COOKIE, [LAUNCH_SECRET_HEADER]: SECRET, accept: 'text/event-stream', ...headers },
+        headers: {
+          host: `127.0.0.1:${host.port}`,
+          cookie: COOKIE,
+          [LAUNCH_SECRET_HEADER]: SECRET,
+          accept: 'text/event-stream',
+          ...headers,
+        },
       },
       (res) => {
         let raw = '';
@@ -164,7 +176,10 @@ describe('GET /events', () => {
   it('sends text that holds line breaks as one data line, so it cannot forge a frame', async () => {
     const stream = await openEvents();
     await expect.poll(() => stream.raw()).toContain(': connected');
-    const hostile = { ...progress('run-2', 1), rows: [{ answerStart: 'ok\n\nevent: run-progress\ndata: {"runId":"forged"}\r\n' }] } as unknown as RunProgress;
+    const hostile = {
+      ...progress('run-2', 1),
+      rows: [{ answerStart: 'ok\n\nevent: run-progress\ndata: {"runId":"forged"}\r\n' }],
+    } as unknown as RunProgress;
     hub.emit(hostile);
     await expect.poll(() => stream.events.length).toBe(1);
     expect(JSON.parse(stream.events[0]!.data)).toEqual(hostile);
@@ -203,7 +218,11 @@ describe('when the host stops', () => {
     const previous = host;
     host = second;
     const token = /#token=([A-Za-z0-9_-]+)$/.exec(second.url)![1]!;
-    const session = await fetch(`${second.origin}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    const session = await fetch(`${second.origin}/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
     const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
     const secret = ((await session.json()) as { value: { pageSecret: string } }).value.pageSecret;
     const stream = await openEvents({ cookie, [LAUNCH_SECRET_HEADER]: secret });
@@ -215,4 +234,3 @@ describe('when the host stops', () => {
     host = previous;
   });
 });
-

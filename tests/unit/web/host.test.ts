@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebHost, type WebHost } from '../../../electron/web/host';
-import { LAUNCH_SECRET_HEADER } from '../../../electron/shared/contract';
+import { LAUNCH_SECRET_HEADER } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 
 const staticDir = mkdtempSync(path.join(tmpdir(), 'ae-web-'));
@@ -131,22 +131,20 @@ describe('browser-mode host', () => {
   });
 
   it('refuses a call without the secret header at all', async () => {
-    const response = await raw(
-      'POST',
-      '/rpc/listProfiles',
-      { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json' },
-      '{}',
-    );
+    const response = await raw('POST', '/rpc/listProfiles', { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json' }, '{}');
     expect(response.status).toBe(403);
   });
 
-  it.each([`evil.example:${0}`, 'attacker.test', '127.0.0.1'])('refuses Host %s (DNS rebinding), for calls and files', async (hostHeader) => {
-    const call = await rpc('listProfiles', null, { host: hostHeader });
-    const page = await raw('GET', '/', { host: hostHeader });
-    expect(call.status).toBe(403);
-    expect(page.status).toBe(403);
-    expect(api.calls).toHaveLength(0);
-  });
+  it.each([`evil.example:${0}`, 'attacker.test', '127.0.0.1'])(
+    'refuses Host %s (DNS rebinding), for calls and files',
+    async (hostHeader) => {
+      const call = await rpc('listProfiles', null, { host: hostHeader });
+      const page = await raw('GET', '/', { host: hostHeader });
+      expect(call.status).toBe(403);
+      expect(page.status).toBe(403);
+      expect(api.calls).toHaveLength(0);
+    },
+  );
 
   it('accepts localhost as the Host too', async () => {
     const response = await rpc('getAppInfo', null, { host: `localhost:${host.port}`, origin: `http://localhost:${host.port}` });

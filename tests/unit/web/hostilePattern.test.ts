@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { LAUNCH_SECRET_HEADER, type RunProgress } from '../../../electron/shared/contract';
+import { LAUNCH_SECRET_HEADER, type RunProgress } from '../../../electron/shared/api';
 import { startWebHost, type WebHost } from '../../../electron/web/host';
 
 /**
@@ -20,10 +20,20 @@ let host: WebHost;
 let COOKIE = '';
 let SECRET = '';
 
-function post(urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function post(
+  urlPath: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: host.port, method: 'POST', path: urlPath, headers: { host: `127.0.0.1:${host.port}`, origin: host.origin, 'content-type': 'application/json', ...headers } },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        method: 'POST',
+        path: urlPath,
+        headers: { host: `127.0.0.1:${host.port}`, origin: host.origin, 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -68,22 +78,53 @@ describe('a hostile answerMatches in the browser-mode host', () => {
       });
     });
     // In a backtracking engine, 26 characters of this took over 10 s, doubling with each more.
-    const suite = { name: 'hostile', agents: [ECHO], cases: [{ name: 'backtracks', text: `${'a'.repeat(26)}!`, expect: { answerMatches: '(a+)+$' } }] };
+    const suite = {
+      name: 'hostile',
+      agents: [ECHO],
+      cases: [{ name: 'backtracks', text: `${'a'.repeat(26)}!`, expect: { answerMatches: '(a+)+$' } }],
+    };
     const started = await rpc('startRun', { profileId: 'sandbox', suite, suiteFile: 'hostile.json', data: null });
     expect(started).toMatchObject({ ok: true, value: { total: 1 } });
     const final = await ended;
     expect(final).toMatchObject({ state: 'failed', completed: 1, failed: 1 });
     const result = await rpc('getRunResult', { runId: final.runId, index: 0 });
-    expect(result).toMatchObject({ ok: true, value: { expectations: expect.arrayContaining([expect.objectContaining({ kind: 'answerMatches', passed: false, actual: expect.stringContaining('no match in "You said: aaaa') })]) } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        expectations: expect.arrayContaining([
+          expect.objectContaining({ kind: 'answerMatches', passed: false, actual: expect.stringContaining('no match in "You said: aaaa') }),
+        ]),
+      },
+    });
     expect(await rpc('listProfiles', null)).toMatchObject({ activeProfileId: 'sandbox' });
   });
 
   it('refuses, before sending anything, a pattern a data row makes invalid, and the host answers', async () => {
-    const suite = { name: 'rows', data: 'rows.csv', agents: [ECHO], cases: [{ name: 'count', text: 'aaa', expect: { answerMatches: 'a{1,{{n}}}' } }] };
-    const started = await rpc('startRun', { profileId: 'sandbox', suite, suiteFile: 'rows.json', data: { name: 'rows.csv', text: 'n\n2\n0\n' } });
+    const suite = {
+      name: 'rows',
+      data: 'rows.csv',
+      agents: [ECHO],
+      cases: [{ name: 'count', text: 'aaa', expect: { answerMatches: 'a{1,{{n}}}' } }],
+    };
+    const started = await rpc('startRun', {
+      profileId: 'sandbox',
+      suite,
+      suiteFile: 'rows.json',
+      data: { name: 'rows.csv', text: 'n\n2\n0\n' },
+    });
     expect(started).toMatchObject({
       ok: false,
-      error: { code: 'bad_suite', problems: [{ file: 'rows.json', case: { number: 1, name: 'count' }, field: 'cases[0].expect.answerMatches', message: expect.stringContaining('with row 2 of rows.csv it is not a valid regular expression') }] },
+      error: {
+        code: 'bad_suite',
+        problems: [
+          {
+            file: 'rows.json',
+            case: { number: 1, name: 'count' },
+            field: 'cases[0].expect.answerMatches',
+            message: expect.stringContaining('with row 2 of rows.csv it is not a valid regular expression'),
+          },
+        ],
+      },
     });
     expect(await rpc('listRuns', {})).toMatchObject({ ok: true });
   });

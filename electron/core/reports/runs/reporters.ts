@@ -40,7 +40,11 @@ export function resultLine(result: RunReportResult): string {
   const status = result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '-';
   const ms = result.entry.timing.roundTripMs;
   const head = `${result.passed ? 'PASS' : 'FAIL'} ${printable(resultLabel(result))}  ${printable(String(status))}  ${ms === null ? '-' : `${ms.toFixed(1)} ms`}`;
-  return result.passed ? head : `${head}\n${failedExpectations(result.expectations).map((line) => `     ${printable(line)}`).join('\n')}`;
+  return result.passed
+    ? head
+    : `${head}\n${failedExpectations(result.expectations)
+        .map((line) => `     ${printable(line)}`)
+        .join('\n')}`;
 }
 
 /** The whole file for an export reporter. */

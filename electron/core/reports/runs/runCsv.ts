@@ -24,7 +24,18 @@ function cell(value: string | number | boolean | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export const CSV_COLUMNS = ['case', 'row', 'agent', 'passed', 'failed_expectations', 'status', 'error_code', 'server_ms', 'round_trip_ms', 'answer_start'];
+export const CSV_COLUMNS = [
+  'case',
+  'row',
+  'agent',
+  'passed',
+  'failed_expectations',
+  'status',
+  'error_code',
+  'server_ms',
+  'round_trip_ms',
+  'answer_start',
+];
 
 /** One line per result, the columns of the app's results table. */
 export function csvReport(report: RunReport): string {

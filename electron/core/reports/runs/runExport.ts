@@ -1,4 +1,4 @@
-import type { RunExportFile, RunExportFormat, RunRecord } from '../../../shared/contract';
+import type { RunExportFile, RunExportFormat, RunRecord } from '../../../shared/api';
 import type { PlannedCase } from '../../../shared/runs/suiteTypes';
 import type { ExpectationOutcome } from '../../runs/expectations';
 import type { RunResult, RunSummary } from '../../runs/runner';
@@ -18,8 +18,12 @@ import { buildRunReport } from './runReport';
  * "orders-run-2026-11-23.xml": the suite's name made a plain file name (letters, digits, `.`,
  * `_` and `-` only, so the save dialog's checks take it), and the day the run started.
  */
-export function runFileName(record: RunRecord, extension: string): string {
-  const base = record.suiteName.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 80) || 'run';
+function runFileName(record: RunRecord, extension: string): string {
+  const base =
+    record.suiteName
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^[-.]+|[-.]+$/g, '')
+      .slice(0, 80) || 'run';
   return `${base}-run-${record.startedAt.slice(0, 10)}.${extension}`;
 }
 
@@ -52,18 +56,16 @@ export function exportRun(
     passed: row.passed,
     attempts: row.attempts,
   });
-  const notSent = unsent.map(
-    (item, position): PlannedCase => ({
-      index: record.total + position,
-      caseIndex: item.caseIndex,
-      caseName: caseName(item.caseName, item.iteration, iterations),
-      row: item.row,
-      agentId: item.agentId,
-      text: '',
-      payload: {},
-      expect: {},
-    }),
-  );
+  const notSent = unsent.map((item, position): PlannedCase => ({
+    index: record.total + position,
+    caseIndex: item.caseIndex,
+    caseName: caseName(item.caseName, item.iteration, iterations),
+    row: item.row,
+    agentId: item.agentId,
+    text: '',
+    payload: {},
+    expect: {},
+  }));
   const summary: RunSummary = {
     total: record.total,
     passed: record.passed,
@@ -76,6 +78,11 @@ export function exportRun(
     results: results.map(asRun),
     unsent: notSent,
   };
-  const report = buildRunReport(summary, { suiteName: record.suiteName, profile: record.profile, startedAt: new Date(record.startedAt), appVersion });
+  const report = buildRunReport(summary, {
+    suiteName: record.suiteName,
+    profile: record.profile,
+    startedAt: new Date(record.startedAt),
+    appVersion,
+  });
   return reportFile(format, renderReport(format, report), (extension) => runFileName(record, extension));
 }

@@ -18,7 +18,10 @@ export function renderRunHtml(report: RunReport): string {
     return `<tr><td><a href="#result-${index + 1}">${index + 1}</a></td><td>${e(result.case)}</td><td class="num">${result.row ?? '—'}</td><td><code>${e(result.agent)}</code></td><td>${result.passed ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail</span> ${e(why.join('; '))}`}</td><td class="num">${e(String(result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '—'))}</td><td class="num">${round === null ? '—' : e(formatReportMs(round))}</td></tr>`;
   });
   const sections = report.results.map((result, index) => {
-    const items = result.expectations.map((outcome) => `<li>${outcome.passed ? '<span class="pass">✓</span>' : '<span class="fail">✗</span>'} ${e(outcome.kind)}: expected ${e(outcome.expected)}; got ${e(outcome.actual)}</li>`);
+    const items = result.expectations.map(
+      (outcome) =>
+        `<li>${outcome.passed ? '<span class="pass">✓</span>' : '<span class="fail">✗</span>'} ${e(outcome.kind)}: expected ${e(outcome.expected)}; got ${e(outcome.actual)}</li>`,
+    );
     const head = `<section aria-label="${e(`Result ${index + 1}`)}"><h3>Result ${index + 1}: ${e(result.case)}${result.row === null ? '' : ` (row ${result.row})`} ${result.passed ? '<span class="pass">✓ pass</span>' : '<span class="fail">✗ fail</span>'}</h3><ul class="expectations">${items.join('')}</ul></section>`;
     return head + renderEntryHtml(result.entry, `result-${index + 1}`);
   });

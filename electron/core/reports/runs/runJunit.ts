@@ -43,11 +43,19 @@ export function junitReport(report: RunReport): string {
       return `${open}>\n      <error message="${attr(error?.message ?? 'no response')}" type="${attr(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n    </testcase>`;
     }
     const kinds = result.expectations.filter((outcome) => !outcome.passed).map((outcome) => outcome.kind);
-    const body = [...reasons, ...(result.entry.answer?.what === 'invoke' ? ['', `answer: ${result.entry.answer.answer}`] : error ? ['', `error: ${error.message}`] : [])];
+    const body = [
+      ...reasons,
+      ...(result.entry.answer?.what === 'invoke'
+        ? ['', `answer: ${result.entry.answer.answer}`]
+        : error
+          ? ['', `error: ${error.message}`]
+          : []),
+    ];
     return `${open}>\n      <failure message="${attr(reasons[0] ?? 'failed')}" type="${attr(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>`;
   });
   const skipped = report.notRun.map(
-    (item) => `    <testcase name="${attr(resultLabel(item))}" classname="${attr(`${report.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>`,
+    (item) =>
+      `    <testcase name="${attr(resultLabel(item))}" classname="${attr(`${report.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

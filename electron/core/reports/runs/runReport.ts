@@ -1,4 +1,4 @@
-import type { HistoryProfile } from '../../../shared/historyContract';
+import type { HistoryProfile } from '../../../shared/api';
 import { reportEntry, type ReportEntry } from '../../../shared/reports/reportEntry';
 import type { ExpectationOutcome } from '../../runs/expectations';
 import type { RunResult, RunSummary } from '../../runs/runner';
@@ -10,8 +10,8 @@ import type { RunResult, RunSummary } from '../../runs/runner';
  * in anything built from here.
  */
 
-export const RUN_FORMAT = 'agent-explorer-run';
-export const RUN_VERSION = 1;
+const RUN_FORMAT = 'agent-explorer-run';
+const RUN_VERSION = 1;
 
 export interface RunMeta {
   suiteName: string;
@@ -96,7 +96,12 @@ function runReportHead(summary: RunSummary, meta: RunMeta): RunReport {
     profile: meta.profile,
     summary: { total, passed, failed, cancelled, notRun, stopped },
     results: [],
-    notRun: summary.unsent.map((planned) => ({ case: planned.caseName, caseNumber: planned.caseIndex + 1, row: planned.row, agent: planned.agentId })),
+    notRun: summary.unsent.map((planned) => ({
+      case: planned.caseName,
+      caseNumber: planned.caseIndex + 1,
+      row: planned.row,
+      agent: planned.agentId,
+    })),
   };
 }
 
@@ -107,5 +112,7 @@ export function resultLabel(result: Pick<RunReportResult, 'case' | 'row' | 'agen
 
 /** "answerContains: expected contains "Dana", got missing "Dana" in …" for each failed expectation. */
 export function failedExpectations(expectations: readonly ExpectationOutcome[]): string[] {
-  return expectations.filter((outcome) => !outcome.passed).map((outcome) => `${outcome.kind}: expected ${outcome.expected}, got ${outcome.actual}`);
+  return expectations
+    .filter((outcome) => !outcome.passed)
+    .map((outcome) => `${outcome.kind}: expected ${outcome.expected}, got ${outcome.actual}`);
 }

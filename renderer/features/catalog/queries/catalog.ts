@@ -1,5 +1,5 @@
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Api, CatalogAgent, CatalogAgentInput, CatalogAgentRef } from '../../../../electron/shared/contract';
+import type { Api, CatalogAgent, CatalogAgentInput, CatalogAgentRef } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiKey, apiMutation, apiQuery } from '../../../host/api';
 import { useProfiles } from '../../profile/queries/profiles';
@@ -36,7 +36,7 @@ export const saveCatalogAgentMutation = (api: Api) =>
   apiMutation(api, 'saveCatalogAgent', { send: ({ request }: CatalogChange<CatalogAgentInput>) => request, onValue: storeCatalog });
 
 /** Deletes an entry. */
-export const deleteCatalogAgentMutation = (api: Api) =>
+const deleteCatalogAgentMutation = (api: Api) =>
   apiMutation(api, 'deleteCatalogAgent', { send: ({ request }: CatalogChange<CatalogAgentRef>) => request, onValue: storeCatalog });
 
 export const useSaveCatalogAgent = () => useMutation(saveCatalogAgentMutation(useHost()));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Api } from '../../../../electron/shared/contract';
+import type { Api } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiQuery } from '../../../host/api';
 import { useProfiles } from '../../profile/queries/profiles';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FindInPageRequest } from '../../../../electron/shared/contract';
+import type { FindInPageRequest } from '../../../../electron/shared/api';
 import { useShell } from '../../../host/HostContext';
 
 /**

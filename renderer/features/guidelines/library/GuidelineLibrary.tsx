@@ -12,7 +12,15 @@ const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
  * pasting ids. A search over names, descriptions, content, titles and tags shows the best
  * matches first with the passage that matched; opening one shows it in the reader beside.
  */
-export function GuidelineLibrary({ profileId, openedId, onOpen }: { profileId: string | undefined; openedId: string | null; onOpen: (guidelineId: string) => void }) {
+export function GuidelineLibrary({
+  profileId,
+  openedId,
+  onOpen,
+}: {
+  profileId: string | undefined;
+  openedId: string | null;
+  onOpen: (guidelineId: string) => void;
+}) {
   const headingId = useId();
   const [search, setSearch] = useState('');
   // Typing stays responsive: the query follows the deferred text.
@@ -43,26 +51,44 @@ export function GuidelineLibrary({ profileId, openedId, onOpen }: { profileId: s
       {profileId !== undefined && searching && hits.data && (
         <>
           <p className="muted small" role="status">
-            {hits.data.length === 0 ? 'No guideline matches.' : hits.data.length === 1 ? '1 match, best first.' : `${hits.data.length} matches, best first.`}
+            {hits.data.length === 0
+              ? 'No guideline matches.'
+              : hits.data.length === 1
+                ? '1 match, best first.'
+                : `${hits.data.length} matches, best first.`}
           </p>
           <ul className="library-list" aria-label="Search results">
             {hits.data.map((hit) => (
-              <LibraryRow key={hit.entry.guidelineId} profileId={profileId} entry={hit.entry} passage={hit.passage} current={hit.entry.guidelineId === openedId} onOpen={onOpen} />
+              <LibraryRow
+                key={hit.entry.guidelineId}
+                profileId={profileId}
+                entry={hit.entry}
+                passage={hit.passage}
+                current={hit.entry.guidelineId === openedId}
+                onOpen={onOpen}
+              />
             ))}
           </ul>
         </>
       )}
-      {profileId !== undefined && !searching && list.data && (
-        entries.length === 0 ? (
+      {profileId !== undefined &&
+        !searching &&
+        list.data &&
+        (entries.length === 0 ? (
           <p className="muted small">No guidelines yet. Every guideline you open is kept here, and you can add ids below.</p>
         ) : (
           <ul className="library-list" aria-label="Guidelines in the library">
             {entries.map((entry) => (
-              <LibraryRow key={entry.guidelineId} profileId={profileId} entry={entry} current={entry.guidelineId === openedId} onOpen={onOpen} />
+              <LibraryRow
+                key={entry.guidelineId}
+                profileId={profileId}
+                entry={entry}
+                current={entry.guidelineId === openedId}
+                onOpen={onOpen}
+              />
             ))}
           </ul>
-        )
-      )}
+        ))}
       {profileId !== undefined && <LibraryAddForm profileId={profileId} />}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { GuidelineCopy } from '../../../../electron/shared/contract';
+import type { GuidelineCopy } from '../../../../electron/shared/api';
 import { DocumentBoundary } from '../../../ui/ErrorBoundary';
 import { shownTime } from './libraryText';
 

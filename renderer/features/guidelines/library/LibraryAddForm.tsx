@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { LibraryAddReport } from '../../../../electron/shared/contract';
+import type { LibraryAddReport } from '../../../../electron/shared/api';
 import { useLibraryChanges } from '../queries/library';
 import { Disclosure } from '../../../ui/Disclosure';
 
@@ -44,7 +44,12 @@ export function LibraryAddForm({ profileId }: { profileId: string }) {
                 if (!result.ok) return setError(result.error.message);
                 setReport(result.value);
                 // Keep only what was refused, to correct and add again.
-                setText(result.value.items.filter((item) => item.outcome === 'refused').map((item) => item.input).join('\n'));
+                setText(
+                  result.value.items
+                    .filter((item) => item.outcome === 'refused')
+                    .map((item) => item.input)
+                    .join('\n'),
+                );
               },
               onError: (thrown) => setError(thrown instanceof Error ? thrown.message : String(thrown)),
             },

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { LibraryGuideline } from '../../../../electron/shared/contract';
+import type { LibraryGuideline } from '../../../../electron/shared/api';
 import { parseTags } from './libraryText';
 
 /**
@@ -39,9 +39,24 @@ export function LibraryLabelsForm({
       }}
     >
       <label htmlFor={titleId}>Local title</label>
-      <input className="input" id={titleId} value={title} maxLength={200} autoFocus onChange={(event) => setTitle(event.target.value)} placeholder={entry.name ?? ''} />
+      <input
+        className="input"
+        id={titleId}
+        value={title}
+        maxLength={200}
+        autoFocus
+        onChange={(event) => setTitle(event.target.value)}
+        placeholder={entry.name ?? ''}
+      />
       <label htmlFor={tagsId}>Tags</label>
-      <input className="input" id={tagsId} value={tags} onChange={(event) => setTags(event.target.value)} placeholder="refunds, tier 2" aria-describedby={`${tagsId}-hint`} />
+      <input
+        className="input"
+        id={tagsId}
+        value={tags}
+        onChange={(event) => setTags(event.target.value)}
+        placeholder="refunds, tier 2"
+        aria-describedby={`${tagsId}-hint`}
+      />
       <span id={`${tagsId}-hint`} className="muted small">
         Separate tags with commas.
       </span>

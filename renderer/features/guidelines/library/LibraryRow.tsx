@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HistoryPassage, LibraryGuideline } from '../../../../electron/shared/contract';
+import type { HistoryPassage, LibraryGuideline } from '../../../../electron/shared/api';
 import { ConfirmStep, useFocusBackOnCancel } from '../../../ui/ConfirmStep';
 import { Passage } from '../../history/Passage';
 import { useLibraryChanges } from '../queries/library';
@@ -38,7 +38,13 @@ export function LibraryRow({
       <div className="library-entry-head">
         {/* Named "Read …", not "Open …": "Open guideline" is the form's button, and a name
             starting the same way would answer to it (speech input, Playwright's name match). */}
-        <button type="button" className="library-open" aria-label={`Read ${name}`} title={entry.guidelineId} onClick={() => onOpen(entry.guidelineId)}>
+        <button
+          type="button"
+          className="library-open"
+          aria-label={`Read ${name}`}
+          title={entry.guidelineId}
+          onClick={() => onOpen(entry.guidelineId)}
+        >
           {name}
         </button>
         <span className="library-flags">
@@ -89,7 +95,13 @@ export function LibraryRow({
           <button type="button" className="button-quiet button-small" aria-label={`Edit labels of ${name}`} onClick={() => setMode('edit')}>
             Edit labels
           </button>
-          <button ref={removeRef} type="button" className="button-quiet button-small" aria-label={`Remove ${name}`} onClick={() => setMode('confirm')}>
+          <button
+            ref={removeRef}
+            type="button"
+            className="button-quiet button-small"
+            aria-label={`Remove ${name}`}
+            onClick={() => setMode('confirm')}
+          >
             Remove
           </button>
         </div>
@@ -127,7 +139,10 @@ export function LibraryRow({
           onConfirm={() => changes.remove.mutate({ profileId, guidelineIds: [entry.guidelineId] })}
         >
           Remove “{name}” from this profile’s library
-          {entry.latestVersion > 0 ? `, with ${entry.latestVersion === 1 ? 'its kept copy' : `its ${entry.latestVersion} kept versions`}` : ''}? Opening it again adds it back.
+          {entry.latestVersion > 0
+            ? `, with ${entry.latestVersion === 1 ? 'its kept copy' : `its ${entry.latestVersion} kept versions`}`
+            : ''}
+          ? Opening it again adds it back.
         </ConfirmStep>
       )}
     </li>

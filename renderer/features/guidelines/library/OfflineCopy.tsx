@@ -1,4 +1,4 @@
-import type { GuidelineResult } from '../../../../electron/shared/contract';
+import type { GuidelineResult } from '../../../../electron/shared/api';
 import { useGuidelineCopy } from '../queries/library';
 import { LazySafeMarkdown } from '../LazySafeMarkdown';
 import { KeptCopyArticle } from './KeptCopyArticle';

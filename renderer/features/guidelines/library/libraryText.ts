@@ -1,4 +1,4 @@
-import type { LibraryGuideline } from '../../../../electron/shared/contract';
+import type { LibraryGuideline } from '../../../../electron/shared/api';
 
 /** The name a library entry is shown and announced by: the person's title, else the server's name, else its id. */
 export function shownName(entry: LibraryGuideline): string {
@@ -12,5 +12,8 @@ export function shownTime(iso: string): string {
 
 /** Tags typed as "a, b, c" (commas or new lines), as the host takes them. */
 export function parseTags(text: string): string[] {
-  return text.split(/[,\n]/).map((tag) => tag.trim()).filter((tag) => tag !== '');
+  return text
+    .split(/[,\n]/)
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
 }

@@ -1,8 +1,6 @@
-import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Api } from '../../../../electron/shared/contract';
-import { useHost } from '../../../host/HostContext';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import type { Api } from '../../../../electron/shared/api';
 import { queryKeys } from '../../history/queries/keys';
-import { applyProfilesState, useProfiles } from '../../profile/queries/profiles';
 
 /**
  * One guideline by id, from the active profile. Nothing is fetched until an id is opened
@@ -25,12 +23,4 @@ export function guidelineQuery(api: Api, profileId: string | undefined, guidelin
             return result;
           },
   });
-}
-
-/** The guideline opened by the user, or an idle query while `guidelineId` is null. */
-export function useGuideline(guidelineId: string | null) {
-  const api = useHost();
-  const queryClient = useQueryClient();
-  const refetchProfiles = () => void api.listProfiles().then((state) => applyProfilesState(queryClient, state));
-  return useQuery(guidelineQuery(api, useProfiles().data?.activeProfileId, guidelineId, refetchProfiles));
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Api, GuidelineVersionRequest, LibraryGuidelineRef } from '../../../../electron/shared/contract';
+import type { Api, GuidelineVersionRequest, LibraryGuidelineRef } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiQuery, useApiMutation, useApiQuery } from '../../../host/api';
 
@@ -11,7 +11,7 @@ import { apiQuery, useApiMutation, useApiQuery } from '../../../host/api';
  */
 
 /** Methods whose answers a library change (or a guideline fetch, which files a version) makes stale. */
-export const LIBRARY_READS = ['listGuidelineLibrary', 'searchGuidelineLibrary', 'listGuidelineVersions', 'getGuidelineVersion'] as const;
+const LIBRARY_READS = ['listGuidelineLibrary', 'searchGuidelineLibrary', 'listGuidelineVersions', 'getGuidelineVersion'] as const;
 
 /** Marks every library answer stale (after a guideline was fetched and filed). */
 export function invalidateLibrary(queryClient: QueryClient): Promise<void> {

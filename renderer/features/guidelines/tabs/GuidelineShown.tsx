@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import type { GuidelineTabRef } from '../../../../electron/shared/contract';
+import type { GuidelineTabRef } from '../../../../electron/shared/api';
 import { useTabGuideline } from './queries/guidelineTabs';
 import { invalidateLibrary } from '../queries/library';
 import { useProfiles } from '../../profile/queries/profiles';
@@ -33,9 +33,13 @@ export function GuidelineShown({ tab, label, toolbar }: { tab: GuidelineTabRef |
   const refused = guideline.data !== undefined && !guideline.data.ok && guideline.data.error.code === 'profile_changed';
   const activeProfileId = profiles?.activeProfileId;
   useEffect(() => {
-    if (refused && tab !== null && activeProfileId !== undefined && activeProfileId !== tab.profileId) dispatch({ type: 'rehome', tab, profileId: activeProfileId });
+    if (refused && tab !== null && activeProfileId !== undefined && activeProfileId !== tab.profileId)
+      dispatch({ type: 'rehome', tab, profileId: activeProfileId });
   }, [refused, tab, activeProfileId, dispatch]);
-  const otherProfile = tab !== null && profiles !== undefined && !live ? (profiles.profiles.find((profile) => profile.id === tab.profileId)?.name ?? 'a deleted profile') : null;
+  const otherProfile =
+    tab !== null && profiles !== undefined && !live
+      ? (profiles.profiles.find((profile) => profile.id === tab.profileId)?.name ?? 'a deleted profile')
+      : null;
   return (
     <GuidelineView
       label={label}

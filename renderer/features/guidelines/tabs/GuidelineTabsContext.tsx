@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, type Dispatch, type ReactNode } from 'react';
-import type { GuidelineTabRef } from '../../../../electron/shared/contract';
+import type { GuidelineTabRef } from '../../../../electron/shared/api';
 import { useSavedGuidelineTabs } from './queries/guidelineTabs';
 import { guidelineTabsReducer, initialGuidelineTabs, type GuidelineTabsAction, type GuidelineTabsView } from './guidelineTabsState';
 import { useGuidelineTabsSaver } from './useGuidelineTabsSaver';

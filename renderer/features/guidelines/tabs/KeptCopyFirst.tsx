@@ -1,4 +1,4 @@
-import type { GuidelineTabRef } from '../../../../electron/shared/contract';
+import type { GuidelineTabRef } from '../../../../electron/shared/api';
 import { useGuidelineCopy } from '../queries/library';
 import { KeptCopyArticle } from '../library/KeptCopyArticle';
 import { LazyGuidelineReader } from '../LazyGuidelineReader';
@@ -15,7 +15,8 @@ export function KeptCopyFirst({ tab, why }: { tab: GuidelineTabRef; why: 'refres
   if (!copy.data?.ok) {
     return typeof why === 'object' ? (
       <p className="inline-note" role="note">
-        This guideline is from the profile {why.profileName}, which is not the active one, and no copy of it is kept. Switch to that profile to read it.
+        This guideline is from the profile {why.profileName}, which is not the active one, and no copy of it is kept. Switch to that profile
+        to read it.
       </p>
     ) : null;
   }

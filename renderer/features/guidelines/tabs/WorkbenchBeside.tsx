@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import type { GuidelineTabRef } from '../../../../electron/shared/contract';
+import type { GuidelineTabRef } from '../../../../electron/shared/api';
 import { useLibraryList } from '../queries/library';
 import { useProfiles } from '../../profile/queries/profiles';
 import { SectionBoundary } from '../../../ui/ErrorBoundary';
@@ -74,7 +74,10 @@ export function WorkbenchBeside({ children }: { children: ReactNode }) {
   );
 
   return (
-    <div className={open ? 'workbench-beside workbench-beside-open' : 'workbench-beside'} style={open ? { ['--beside-width' as string]: `${width}px` } : undefined}>
+    <div
+      className={open ? 'workbench-beside workbench-beside-open' : 'workbench-beside'}
+      style={open ? { ['--beside-width' as string]: `${width}px` } : undefined}
+    >
       <div className="workbench-main">{children}</div>
       {!open && <div className="beside-collapsed">{toggle}</div>}
       {open && (

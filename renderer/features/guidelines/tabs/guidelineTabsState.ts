@@ -1,4 +1,4 @@
-import type { GuidelineBeside, GuidelineTabRef, GuidelineTabs } from '../../../../electron/shared/contract';
+import type { GuidelineBeside, GuidelineTabRef, GuidelineTabs } from '../../../../electron/shared/api';
 import { documentTabs, type DocumentTabs } from '../../tabs/documentTabs';
 
 /**
@@ -59,7 +59,10 @@ export function guidelineTabsReducer(state: GuidelineTabsView, action: Guideline
       const moved = { profileId: action.profileId, guidelineId: action.tab.guidelineId };
       const next = guidelineTabs.replace(state, tabKey(action.tab), moved);
       if (next === state) return state;
-      const beside = state.beside.guideline && tabKey(state.beside.guideline) === tabKey(action.tab) ? { ...state.beside, guideline: moved } : state.beside;
+      const beside =
+        state.beside.guideline && tabKey(state.beside.guideline) === tabKey(action.tab)
+          ? { ...state.beside, guideline: moved }
+          : state.beside;
       return { ...next, beside };
     }
     case 'beside':

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import type { GuidelineTabRef } from '../../../../electron/shared/contract';
+import type { GuidelineTabRef } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { useKnownGuidelines } from '../../catalog/queries/knownLists';
 import { libraryListQuery } from '../queries/library';
@@ -42,7 +42,10 @@ export function useGuidelineTabLabels(tabs: readonly GuidelineTabRef[]): (tab: G
     const isActive = tab.profileId === profiles?.activeProfileId;
     const knownName = isActive ? known.data?.find((guideline) => guideline.id === tab.guidelineId)?.name : undefined;
     const name = entry && (entry.title || entry.name) ? shownName(entry) : (knownName ?? tab.guidelineId);
-    const profile = showProfiles || !isActive ? (profiles?.profiles.find((candidate) => candidate.id === tab.profileId)?.name ?? 'a deleted profile') : null;
+    const profile =
+      showProfiles || !isActive
+        ? (profiles?.profiles.find((candidate) => candidate.id === tab.profileId)?.name ?? 'a deleted profile')
+        : null;
     return { name, profile };
   };
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import type { GuidelineTabRef, GuidelineTabsChanges } from '../../../../electron/shared/contract';
+import type { GuidelineTabRef, GuidelineTabsChanges } from '../../../../electron/shared/api';
 import { useSaveGuidelineTabs } from './queries/guidelineTabs';
 import { useTabsSaver } from '../../tabs/useTabsSaver';
 import { guidelineTabs, tabKey, type GuidelineTabsView } from './guidelineTabsState';
 
 /** How long the tabs must stay still before they are saved. */
-export const GUIDELINE_TABS_SAVE_DELAY_MS = 300;
+const GUIDELINE_TABS_SAVE_DELAY_MS = 300;
 
 /**
  * Saves the guideline tabs to the host, with the timing every kind of tab shares (useTabsSaver).

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { GuidelineVersionSummary } from '../../../../electron/shared/contract';
+import type { GuidelineVersionSummary } from '../../../../electron/shared/api';
 import { useGuidelineCopy } from '../queries/library';
 import { shownTime } from '../library/libraryText';
 import { blockDiff, sourceDiff, VERSION_LIMITS } from './blockDiff';
@@ -8,7 +8,17 @@ import { RenderedVersionDiff, SourceVersionDiff } from './VersionDiffView';
 
 const versionLabel = (summary: GuidelineVersionSummary) => `Version ${summary.version}, fetched ${shownTime(summary.fetchedAt)}`;
 
-function VersionPicker({ label, value, versions, onChange }: { label: string; value: number; versions: GuidelineVersionSummary[]; onChange: (version: number) => void }) {
+function VersionPicker({
+  label,
+  value,
+  versions,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  versions: GuidelineVersionSummary[];
+  onChange: (version: number) => void;
+}) {
   const id = useId();
   return (
     <div className="field field-inline">
@@ -51,7 +61,10 @@ export function CompareVersions({
     if (beforeText === null || afterText === null) return null;
     // One budget for both views, as History's Compare shares one across its texts.
     const deadline = deadlineIn(VERSION_LIMITS.budgetMs);
-    return { blocks: blockDiff(beforeText, afterText, VERSION_LIMITS, deadline), source: sourceDiff(beforeText, afterText, VERSION_LIMITS, deadline) };
+    return {
+      blocks: blockDiff(beforeText, afterText, VERSION_LIMITS, deadline),
+      source: sourceDiff(beforeText, afterText, VERSION_LIMITS, deadline),
+    };
   }, [beforeText, afterText]);
   const failed = [before.data, after.data].find((data) => data !== undefined && !data.ok);
 
@@ -61,7 +74,12 @@ export function CompareVersions({
         <VersionPicker label="Compare" value={from} versions={versions} onChange={(version) => setPair([version, to])} />
         <VersionPicker label="with" value={to} versions={versions} onChange={(version) => setPair([from, version])} />
         <div className="segmented" role="group" aria-label="Show the diff">
-          <button type="button" className="button-quiet button-small" aria-pressed={view === 'rendered'} onClick={() => setView('rendered')}>
+          <button
+            type="button"
+            className="button-quiet button-small"
+            aria-pressed={view === 'rendered'}
+            onClick={() => setView('rendered')}
+          >
             Rendered
           </button>
           <button type="button" className="button-quiet button-small" aria-pressed={view === 'source'} onClick={() => setView('source')}>
@@ -74,7 +92,11 @@ export function CompareVersions({
         <del className="diff-removed">removed</del> text struck through and labelled Removed.
       </p>
       {failed && !failed.ok && <p className="inline-error">Could not read a kept version: {failed.error.message}</p>}
-      {!failed && diffs === null && <p role="status" className="muted">Reading the kept versions…</p>}
+      {!failed && diffs === null && (
+        <p role="status" className="muted">
+          Reading the kept versions…
+        </p>
+      )}
       {diffs && from === to && <p className="muted small">The same version is picked twice: pick another to see changes.</p>}
       {diffs && (view === 'rendered' ? <RenderedVersionDiff diff={diffs.blocks} /> : <SourceVersionDiff diff={diffs.source} />)}
     </section>

@@ -11,7 +11,8 @@ import { LazyCompareVersions } from './LazyCompareVersions';
 export function GuidelineVersions({ profileId, guidelineId }: { profileId: string | undefined; guidelineId: string | null }) {
   const [open, setOpen] = useState(false);
   const entry = useLibraryList(profileId).data?.find((candidate) => candidate.guidelineId === guidelineId);
-  const ref = profileId !== undefined && guidelineId !== null && entry !== undefined && entry.latestVersion >= 2 ? { profileId, guidelineId } : null;
+  const ref =
+    profileId !== undefined && guidelineId !== null && entry !== undefined && entry.latestVersion >= 2 ? { profileId, guidelineId } : null;
   const versions = useGuidelineVersions(ref).data;
   if (!entry || profileId === undefined || guidelineId === null) return null;
   const latest = entry.latestVersion;
@@ -22,7 +23,8 @@ export function GuidelineVersions({ profileId, guidelineId }: { profileId: strin
       <div className="cluster guideline-versions-bar">
         {entry.changedSinceRead && (
           <p className="chip chip-warning" role="note">
-            Changed since you last read it{entry.readVersion !== null ? ` (you read version ${entry.readVersion}; this is version ${latest})` : ''}
+            Changed since you last read it
+            {entry.readVersion !== null ? ` (you read version ${entry.readVersion}; this is version ${latest})` : ''}
           </p>
         )}
         {versions && versions.length >= 2 && (
@@ -32,7 +34,13 @@ export function GuidelineVersions({ profileId, guidelineId }: { profileId: strin
         )}
       </div>
       {open && versions && versions.length >= 2 && (
-        <LazyCompareVersions key={`${guidelineId}\n${latest}`} profileId={profileId} guidelineId={guidelineId} versions={versions} initial={[from, latest]} />
+        <LazyCompareVersions
+          key={`${guidelineId}\n${latest}`}
+          profileId={profileId}
+          guidelineId={guidelineId}
+          versions={versions}
+          initial={[from, latest]}
+        />
       )}
     </div>
   );

@@ -101,7 +101,8 @@ export function RenderedVersionDiff({ diff }: { diff: BlockDiff }) {
   return (
     <div className="version-rendered guideline-markdown">
       <p className="small muted">
-        {diff.changed} changed, {diff.added} added, {diff.removed} removed {diff.changed + diff.added + diff.removed === 1 ? 'passage' : 'passages'}.
+        {diff.changed} changed, {diff.added} added, {diff.removed} removed{' '}
+        {diff.changed + diff.added + diff.removed === 1 ? 'passage' : 'passages'}.
       </p>
       {fold(diff.parts, (part) => part.op === 'same', CONTEXT).map((shown, index) =>
         shown.kind === 'fold' ? (
@@ -124,11 +125,17 @@ interface SourceLine {
 /** The source diff: markdown lines with + and − in a gutter, and <ins>/<del> for screen readers. */
 export function SourceVersionDiff({ diff }: { diff: LineDiff }) {
   if (diff.kind === 'skipped') return <p className="small diff-skipped">{diff.reason}</p>;
-  const lines: SourceLine[] = diff.parts.flatMap((part) => part.text.replace(/\n$/, '').split('\n').map((text) => ({ op: part.op, text })));
+  const lines: SourceLine[] = diff.parts.flatMap((part) =>
+    part.text
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((text) => ({ op: part.op, text })),
+  );
   return (
     <pre className="code-block version-source" tabIndex={0} aria-label="Markdown source, line by line">
       {fold(lines, (line) => line.op === 'same', LINE_CONTEXT).map((shown, index) => {
-        if (shown.kind === 'fold') return <span key={index} className="muted">{`… ${shown.count} unchanged ${shown.count === 1 ? 'line' : 'lines'} …\n`}</span>;
+        if (shown.kind === 'fold')
+          return <span key={index} className="muted">{`… ${shown.count} unchanged ${shown.count === 1 ? 'line' : 'lines'} …\n`}</span>;
         const { op, text } = shown.item;
         const gutter = op === 'added' ? '+ ' : op === 'removed' ? '− ' : '  ';
         return (

@@ -21,11 +21,10 @@ export type BlockPart =
   | { op: 'changed'; before: string; after: string; words: WordDiff };
 
 export type BlockDiff =
-  | { kind: 'diff'; parts: BlockPart[]; added: number; removed: number; changed: number }
-  | { kind: 'skipped'; reason: string };
+  { kind: 'diff'; parts: BlockPart[]; added: number; removed: number; changed: number } | { kind: 'skipped'; reason: string };
 
 /** One run of the source diff, by line. */
-export interface LinePart {
+interface LinePart {
   op: 'same' | 'added' | 'removed';
   text: string;
 }
@@ -60,7 +59,8 @@ export function markdownBlocks(markdown: string): string[] {
   for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
     const marker = FENCE.exec(line)?.[1];
     if (fence === null && marker !== undefined) fence = marker;
-    else if (fence !== null && marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+    else if (fence !== null && marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+      fence = null;
     if (fence === null && line.trim() === '') flush();
     else current.push(line);
   }
@@ -71,12 +71,20 @@ export function markdownBlocks(markdown: string): string[] {
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** The block diff of `before` → `after`, or why it was not made. */
-export function blockDiff(before: string, after: string, limits: VersionDiffLimits = VERSION_LIMITS, deadline: Deadline = deadlineIn(limits.budgetMs)): BlockDiff {
+export function blockDiff(
+  before: string,
+  after: string,
+  limits: VersionDiffLimits = VERSION_LIMITS,
+  deadline: Deadline = deadlineIn(limits.budgetMs),
+): BlockDiff {
   const timeout = Math.floor(deadline.remainingMs());
   if (timeout <= 0) return { kind: 'skipped', reason: 'Not compared: the time for this comparison ran out.' };
   const changes = diffArrays(markdownBlocks(before), markdownBlocks(after), { maxEditLength: limits.maxEditLength, timeout });
   if (changes === undefined) {
-    return { kind: 'skipped', reason: `Too different to compare block by block in good time (more than ${plural(limits.maxEditLength, 'block', 'blocks')} differ, or it took over ${timeout} ms).` };
+    return {
+      kind: 'skipped',
+      reason: `Too different to compare block by block in good time (more than ${plural(limits.maxEditLength, 'block', 'blocks')} differ, or it took over ${timeout} ms).`,
+    };
   }
   const parts: BlockPart[] = [];
   for (let index = 0; index < changes.length; index++) {
@@ -102,12 +110,23 @@ export function blockDiff(before: string, after: string, limits: VersionDiffLimi
 }
 
 /** The line diff of the two markdown sources (what "Source" shows), bounded the same way. */
-export function sourceDiff(before: string, after: string, limits: VersionDiffLimits = VERSION_LIMITS, deadline: Deadline = deadlineIn(limits.budgetMs)): LineDiff {
+export function sourceDiff(
+  before: string,
+  after: string,
+  limits: VersionDiffLimits = VERSION_LIMITS,
+  deadline: Deadline = deadlineIn(limits.budgetMs),
+): LineDiff {
   const timeout = Math.floor(deadline.remainingMs());
   if (timeout <= 0) return { kind: 'skipped', reason: 'Not compared: the time for this comparison ran out.' };
   const changes = diffLines(before, after, { maxEditLength: limits.maxEditLength, timeout });
   if (changes === undefined) {
-    return { kind: 'skipped', reason: `Too different to compare line by line in good time (more than ${plural(limits.maxEditLength, 'line', 'lines')} differ, or it took over ${timeout} ms).` };
+    return {
+      kind: 'skipped',
+      reason: `Too different to compare line by line in good time (more than ${plural(limits.maxEditLength, 'line', 'lines')} differ, or it took over ${timeout} ms).`,
+    };
   }
-  return { kind: 'diff', parts: changes.map((change) => ({ op: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value })) };
+  return {
+    kind: 'diff',
+    parts: changes.map((change) => ({ op: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value })),
+  };
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ChecklistItem, ChecklistMark, EntryChecklist, SaveEntryChecklistRequest } from '../../../../electron/shared/contract';
+import type { ChecklistItem, ChecklistMark, EntryChecklist, SaveEntryChecklistRequest } from '../../../../electron/shared/api';
 import { useSaveChecklist } from '../queries/checklists';
 import { shownTime } from '../../guidelines/library/libraryText';
 import { readableRule } from './readableRule';
@@ -72,7 +72,8 @@ export function ChecklistEditor({ draft, saved }: { draft: SaveEntryChecklistReq
         Checklist: {draft.guidelineName}
       </h4>
       <p className="small muted">
-        Version <span className="mono">{draft.versionHash.slice(0, 12)}</span>, fetched <time dateTime={draft.fetchedAt}>{shownTime(draft.fetchedAt)}</time>
+        Version <span className="mono">{draft.versionHash.slice(0, 12)}</span>, fetched{' '}
+        <time dateTime={draft.fetchedAt}>{shownTime(draft.fetchedAt)}</time>
       </p>
       {sections(items).map((group) => (
         <div key={group.start} className="checklist-section">
@@ -90,15 +91,24 @@ export function ChecklistEditor({ draft, saved }: { draft: SaveEntryChecklistReq
         </div>
       ))}
       <div className="actions">
-        <button type="button" className="button-primary button-small" disabled={save.isPending} onClick={() => {
+        <button
+          type="button"
+          className="button-primary button-small"
+          disabled={save.isPending}
+          onClick={() => {
             const { entryId, guidelineId, guidelineName, versionHash, fetchedAt } = draft;
             save.mutate({ entryId, guidelineId, guidelineName, versionHash, fetchedAt, items });
-          }}>
+          }}
+        >
           Save checklist
         </button>
         <span className="small muted" role="status">
           {counts}, {unmarked} not marked
-          {save.isSuccess ? ` · Saved ${shownTime(save.data.savedAt)}` : saved ? ` · Saved ${shownTime(saved.savedAt)}` : ' · Not saved yet'}
+          {save.isSuccess
+            ? ` · Saved ${shownTime(save.data.savedAt)}`
+            : saved
+              ? ` · Saved ${shownTime(saved.savedAt)}`
+              : ' · Not saved yet'}
         </span>
       </div>
       <FailureLine failed={save.isError} error={save.error} />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { HistoryEntry, SaveEntryChecklistRequest } from '../../../../electron/shared/contract';
+import type { HistoryEntry, SaveEntryChecklistRequest } from '../../../../electron/shared/api';
 import { checklistRules } from '../../../../electron/shared/checklistRules';
 import { thrownMessage } from '../../../lib/errorKinds';
 import { useEntryChecklists } from '../queries/checklists';
@@ -10,7 +10,12 @@ import { ChecklistEditor } from './ChecklistEditor';
 /** A new checklist drawn from the latest kept version of a guideline in the entry's profile's library. */
 function NewChecklist({ entry, guidelineId }: { entry: HistoryEntry; guidelineId: string }) {
   const copy = useGuidelineCopy({ profileId: entry.profile.id, guidelineId });
-  if (!copy.data) return <p role="status" className="muted">Reading the guideline…</p>;
+  if (!copy.data)
+    return (
+      <p role="status" className="muted">
+        Reading the guideline…
+      </p>
+    );
   if (!copy.data.ok) return <p className="inline-error">Could not read the guideline: {copy.data.error.message}</p>;
   const { guideline, version } = copy.data.value;
   const rules = checklistRules(guideline.content);
@@ -68,7 +73,9 @@ export function EntryChecklists({ entry }: { entry: HistoryEntry }) {
           Open checklist
         </button>
       </form>
-      {library.data && fetched.length === 0 && <p className="small muted">No guideline read yet on this profile: open one in Guidelines first.</p>}
+      {library.data && fetched.length === 0 && (
+        <p className="small muted">No guideline read yet on this profile: open one in Guidelines first.</p>
+      )}
       {opened !== null && openedSaved === undefined && <NewChecklist key={opened} entry={entry} guidelineId={opened} />}
       {saved.map((checklist) => (
         <ChecklistEditor key={`${checklist.guidelineId}\n${checklist.savedAt}`} draft={checklist} saved={checklist} />

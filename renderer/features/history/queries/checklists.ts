@@ -1,4 +1,4 @@
-import type { SaveEntryChecklistRequest } from '../../../../electron/shared/contract';
+import type { SaveEntryChecklistRequest } from '../../../../electron/shared/api';
 import { apiKey, useApiMutation, useApiQuery } from '../../../host/api';
 
 /**

@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, skipToken, useInfiniteQuery, useIsMutating, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Api, HistoryPage, HistoryQuery, HistorySearchPage } from '../../../../electron/shared/contract';
+import type { Api, HistoryPage, HistoryQuery, HistorySearchPage } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiQuery } from '../../../host/api';
 import { valueOf } from '../../../host/valueOf';
 
 /** Rows per page: enough to fill a tall window, small enough to arrive at once. */
-export const HISTORY_PAGE_SIZE = 100;
+const HISTORY_PAGE_SIZE = 100;
 
 /** The filters without paging: what a list is keyed by. */
 export type HistoryFilters = Omit<HistoryQuery, 'beforeId' | 'limit'>;
@@ -15,7 +15,7 @@ export type HistoryFilters = Omit<HistoryQuery, 'beforeId' | 'limit'>;
  * The history list, newest first, a page at a time: each page asks for entries older than the
  * last one it has (`beforeId`), so entries recorded meanwhile never shift a page.
  */
-export function historyListQuery(api: Api, filters: HistoryFilters) {
+function historyListQuery(api: Api, filters: HistoryFilters) {
   return infiniteQueryOptions({
     queryKey: ['listHistory', filters] as const,
     queryFn: async ({ pageParam }): Promise<HistoryPage> =>
@@ -26,14 +26,21 @@ export function historyListQuery(api: Api, filters: HistoryFilters) {
 }
 
 /** Full-text search over text, payload and answer, with the same filters and paging. Idle while `text` is null. */
-export function historySearchQuery(api: Api, filters: HistoryFilters, text: string | null) {
+function historySearchQuery(api: Api, filters: HistoryFilters, text: string | null) {
   return infiniteQueryOptions({
     queryKey: ['searchHistory', filters, text ?? ''] as const,
     queryFn:
       text === null
         ? skipToken
         : async ({ pageParam }): Promise<HistorySearchPage> =>
-            valueOf(await api.searchHistory({ ...filters, text, limit: HISTORY_PAGE_SIZE, ...(pageParam === null ? {} : { beforeId: pageParam }) })),
+            valueOf(
+              await api.searchHistory({
+                ...filters,
+                text,
+                limit: HISTORY_PAGE_SIZE,
+                ...(pageParam === null ? {} : { beforeId: pageParam }),
+              }),
+            ),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.nextBeforeId,
     // While the next word is typed, the last hits stay on screen rather than an empty list.
@@ -60,7 +67,7 @@ export const useHistoryEntry = (id: number | null) => useQuery(historyEntryQuery
  * retention setting). Each is asked as the newest entry up to its own id: one small row, no
  * bodies, through the list's own method. An entry that cannot be checked counts as there.
  */
-export async function missingHistoryEntries(api: Api, ids: readonly number[]): Promise<number[]> {
+async function missingHistoryEntries(api: Api, ids: readonly number[]): Promise<number[]> {
   const found = await Promise.all(
     ids.map(async (id) => {
       const page = await api.listHistory({ beforeId: id + 1, limit: 1 });
@@ -77,5 +84,7 @@ export function useMissingHistoryEntries() {
 
 /** How many deletes or clears of this page are under way (their own callbacks drop what they took). */
 export function useHistoryRemovalsPending(): number {
-  return useIsMutating({ predicate: (mutation) => ['deleteHistoryEntries', 'clearHistory'].includes(String(mutation.options.mutationKey?.[0])) });
+  return useIsMutating({
+    predicate: (mutation) => ['deleteHistoryEntries', 'clearHistory'].includes(String(mutation.options.mutationKey?.[0])),
+  });
 }

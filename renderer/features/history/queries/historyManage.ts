@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { HistoryEntry } from '../../../../electron/shared/contract';
+import type { HistoryEntry } from '../../../../electron/shared/api';
 import { apiKey, useApiMutation, useApiQuery } from '../../../host/api';
 
 /**
@@ -44,7 +44,11 @@ export const useClearHistory = () =>
     onValue: (_removed, { keepPinned }, client) => {
       // Which entries went is not listed: every opened entry not known to be kept is dropped.
       // (Not the one a view shows: see the delete above.)
-      client.removeQueries({ queryKey: ['getHistoryEntry'], type: 'inactive', predicate: (query) => !(keepPinned && (query.state.data as HistoryEntry | undefined)?.pinned) });
+      client.removeQueries({
+        queryKey: ['getHistoryEntry'],
+        type: 'inactive',
+        predicate: (query) => !(keepPinned && (query.state.data as HistoryEntry | undefined)?.pinned),
+      });
       return invalidateLists(client);
     },
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { HistoryReportRequest, Result, SavedTextFile } from '../../../../electron/shared/contract';
+import type { HistoryReportRequest, Result, SavedTextFile } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { useSaveTextFile } from '../../../host/saveTextFile';
 

@@ -1,4 +1,4 @@
-import type { ApiMethod, GuidelineRequest } from '../../../../electron/shared/contract';
+import type { ApiMethod, GuidelineRequest } from '../../../../electron/shared/api';
 import { apiKey } from '../../../host/api';
 
 /**
@@ -13,8 +13,4 @@ export const queryKeys = {
 };
 
 /** Methods whose answers change with the active profile: refreshed by `selectProfile`. */
-export const PROFILE_DEPENDENT_METHODS = [
-  'listKnownAgents',
-  'listKnownGuidelines',
-  'getGuideline',
-] as const satisfies readonly ApiMethod[];
+export const PROFILE_DEPENDENT_METHODS = ['listKnownAgents', 'listKnownGuidelines', 'getGuideline'] as const satisfies readonly ApiMethod[];

@@ -71,7 +71,13 @@ function UnconfirmedKeys({ keys, agentId }: { keys: readonly string[]; agentId: 
           <span key={name} className="key-unconfirmed">
             <code className="chip chip-warning mono">{name}</code>
             {entry && (
-              <button type="button" className="button-quiet small" disabled={save.isPending} onClick={() => confirm(name)} aria-label={`Confirm ${name}`}>
+              <button
+                type="button"
+                className="button-quiet small"
+                disabled={save.isPending}
+                onClick={() => confirm(name)}
+                aria-label={`Confirm ${name}`}
+              >
                 Confirm
               </button>
             )}

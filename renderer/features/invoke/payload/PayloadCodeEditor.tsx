@@ -29,7 +29,13 @@ function editorSheet(): CSSStyleSheet {
  * "insert blank line" and would swallow it, so it is left out: the key event then bubbles
  * (out of the shadow root: keyboard events are composed) to the form, which invokes.
  */
-const keys = [...defaultKeymap.filter((binding) => binding.key !== 'Mod-Enter'), ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap];
+const keys = [
+  ...defaultKeymap.filter((binding) => binding.key !== 'Mod-Enter'),
+  ...historyKeymap,
+  ...foldKeymap,
+  ...completionKeymap,
+  ...lintKeymap,
+];
 
 interface PayloadCodeEditorProps {
   value: string;
@@ -134,5 +140,5 @@ export function PayloadCodeEditor({ value, onChange, label, invalid, description
     },
   }));
 
-  return <div ref={hostRef} className={invalid ? "payload-code-editor invalid" : "payload-code-editor"} />;
+  return <div ref={hostRef} className={invalid ? 'payload-code-editor invalid' : 'payload-code-editor'} />;
 }

@@ -66,8 +66,7 @@ export function PayloadTable({ text, onChange, onProblems }: PayloadTableProps) 
     setState({ text: written ?? text, rows: next, reason: null });
   }
 
-  const change = (id: number, patch: (row: PayloadRow) => PayloadRow) =>
-    update(rows.map((row) => (row.id === id ? patch(row) : row)));
+  const change = (id: number, patch: (row: PayloadRow) => PayloadRow) => update(rows.map((row) => (row.id === id ? patch(row) : row)));
 
   return (
     <div className="kv">
@@ -166,7 +165,14 @@ function TableRow({
             <option value="false">false</option>
           </select>
         ) : row.type === 'json' ? (
-          <textarea className="input mono" rows={2} spellCheck={false} {...valueProps} value={row.value} onChange={(event) => setValue(event.target.value)} />
+          <textarea
+            className="input mono"
+            rows={2}
+            spellCheck={false}
+            {...valueProps}
+            value={row.value}
+            onChange={(event) => setValue(event.target.value)}
+          />
         ) : (
           <input
             className={row.type === 'string' ? 'input' : 'input mono'}

@@ -18,7 +18,7 @@ import { createContext, useContext } from 'react';
 export type PayloadEditorKind = 'code' | 'plain';
 
 /** 'code' where a shadow root can adopt a constructed stylesheet, else 'plain'. */
-export function detectPayloadEditorKind(): PayloadEditorKind {
+function detectPayloadEditorKind(): PayloadEditorKind {
   const supported =
     typeof ShadowRoot !== 'undefined' &&
     'adoptedStyleSheets' in ShadowRoot.prototype &&

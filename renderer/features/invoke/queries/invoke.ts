@@ -1,5 +1,5 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
-import type { Api } from '../../../../electron/shared/contract';
+import type { Api } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiMutation, useApiMutation } from '../../../host/api';
 

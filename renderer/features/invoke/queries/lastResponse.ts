@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Api, HistoryEntry } from '../../../../electron/shared/contract';
+import type { Api, HistoryEntry } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiKey } from '../../../host/api';
 
@@ -15,7 +15,7 @@ import { apiKey } from '../../../host/api';
  * tab then simply starts empty). Keyed by the contract method and its argument, so
  * `['lastResponses']` covers every tab.
  */
-export function lastResponseQuery(api: Api, tabId: string) {
+function lastResponseQuery(api: Api, tabId: string) {
   return queryOptions({
     queryKey: apiKey('lastResponses', { tabIds: [tabId] }),
     queryFn: async (): Promise<HistoryEntry | null> => {

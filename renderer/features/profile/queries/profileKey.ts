@@ -1,5 +1,5 @@
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import type { Api, KeyStatus, ProfileSecretName, ProfilesState } from '../../../../electron/shared/contract';
+import type { Api, KeyStatus, ProfileSecretName, ProfilesState } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiMutation } from '../../../host/api';
 import { markProfileAnswersStale, storeAnsweredState } from './profiles';
@@ -54,13 +54,19 @@ export interface SetKeyVariables {
  * without waiting for a refetch.
  */
 function patchKeyStatus(queryClient: QueryClient, profileId: string, key: KeyStatus, name: 'key' | ProfileSecretName = 'key'): void {
-  queryClient.setQueryData<ProfilesState>(queryKeys.profiles(), (state) =>
-    state && {
-      ...state,
-      profiles: state.profiles.map((profile) =>
-        profile.id !== profileId ? profile : name === 'key' ? { ...profile, key } : { ...profile, secrets: { ...profile.secrets, [name]: key } },
-      ),
-    },
+  queryClient.setQueryData<ProfilesState>(
+    queryKeys.profiles(),
+    (state) =>
+      state && {
+        ...state,
+        profiles: state.profiles.map((profile) =>
+          profile.id !== profileId
+            ? profile
+            : name === 'key'
+              ? { ...profile, key }
+              : { ...profile, secrets: { ...profile.secrets, [name]: key } },
+        ),
+      },
   );
 }
 
@@ -69,7 +75,12 @@ function patchKeyStatus(queryClient: QueryClient, profileId: string, key: KeySta
  * again (the host is the authority, e.g. on warnings), and profile-dependent answers are
  * marked stale, since they were got with the old key.
  */
-async function afterKeyChange(queryClient: QueryClient, profileId: string, key: KeyStatus, name: 'key' | ProfileSecretName = 'key'): Promise<void> {
+async function afterKeyChange(
+  queryClient: QueryClient,
+  profileId: string,
+  key: KeyStatus,
+  name: 'key' | ProfileSecretName = 'key',
+): Promise<void> {
   patchKeyStatus(queryClient, profileId, key, name);
   await Promise.all([markProfileAnswersStale(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.profiles() })]);
 }
@@ -77,7 +88,11 @@ async function afterKeyChange(queryClient: QueryClient, profileId: string, key: 
 /** Sets or replaces a profile's key. */
 export const setProfileKeyMutation = (api: Api) =>
   apiMutation(api, 'setProfileKey', {
-    send: ({ profileId, key, forBaseUrl }: SetKeyVariables) => ({ profileId, key: key.take(), ...(forBaseUrl === undefined ? {} : { forBaseUrl }) }),
+    send: ({ profileId, key, forBaseUrl }: SetKeyVariables) => ({
+      profileId,
+      key: key.take(),
+      ...(forBaseUrl === undefined ? {} : { forBaseUrl }),
+    }),
     gcTime: 0,
     onValue: (status, { profileId }, client) => afterKeyChange(client, profileId, status),
   });
@@ -94,7 +109,7 @@ export interface SetSecretVariables {
 }
 
 /** Sets or replaces the proxy password or the certificate's passphrase. */
-export const setProfileSecretMutation = (api: Api) =>
+const setProfileSecretMutation = (api: Api) =>
   apiMutation(api, 'setProfileSecret', {
     send: ({ profileId, name, value }: SetSecretVariables) => ({ profileId, name, value: value.take() }),
     gcTime: 0,
@@ -102,8 +117,10 @@ export const setProfileSecretMutation = (api: Api) =>
   });
 
 /** Clears the proxy password or the certificate's passphrase. */
-export const clearProfileSecretMutation = (api: Api) =>
-  apiMutation(api, 'clearProfileSecret', { onValue: (status, { profileId, name }, client) => afterKeyChange(client, profileId, status, name) });
+const clearProfileSecretMutation = (api: Api) =>
+  apiMutation(api, 'clearProfileSecret', {
+    onValue: (status, { profileId, name }, client) => afterKeyChange(client, profileId, status, name),
+  });
 
 /**
  * Detect: the host tries each key presentation with a GET of a guideline (no side effects,

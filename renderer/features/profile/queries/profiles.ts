@@ -1,5 +1,5 @@
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Api, ProfilesState, ProfileSummary } from '../../../../electron/shared/contract';
+import type { Api, ProfilesState, ProfileSummary } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiMutation, apiQuery } from '../../../host/api';
 import { PROFILE_DEPENDENT_METHODS, queryKeys } from '../../history/queries/keys';
@@ -28,9 +28,7 @@ export function storeAnsweredState({ state }: { state: ProfilesState }, _request
 
 /** Marks every profile-dependent answer stale without refetching it (see `applyProfilesState`). */
 export async function markProfileAnswersStale(queryClient: QueryClient): Promise<void> {
-  await Promise.all(
-    PROFILE_DEPENDENT_METHODS.map((method) => queryClient.invalidateQueries({ queryKey: [method], refetchType: 'none' })),
-  );
+  await Promise.all(PROFILE_DEPENDENT_METHODS.map((method) => queryClient.invalidateQueries({ queryKey: [method], refetchType: 'none' })));
 }
 
 /** Switching profile. On success the returned state replaces the cached profiles (see `applyProfilesState`). */

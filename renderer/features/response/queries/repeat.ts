@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { InvokeRequest, RunProgress, StartRunRequest } from '../../../../electron/shared/contract';
+import type { InvokeRequest, RunProgress, StartRunRequest } from '../../../../electron/shared/api';
 import { addRow, EMPTY_TALLY, tallyOf, type RepeatTally } from '../repeatSummary';
 import { useHost } from '../../../host/HostContext';
 import { useRunProgress } from '../../runs/queries/runs';
@@ -17,7 +17,7 @@ import { useRunProgress } from '../../runs/queries/runs';
  */
 
 /** idle: nothing run yet; running; done: every run ended; stopped: the person pressed Stop; failed: the run did not start. */
-export type RepeatStatus = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
+type RepeatStatus = 'idle' | 'running' | 'done' | 'stopped' | 'failed';
 
 /** What the Repeat section shows: where the repeat is, and what its runs came to so far. */
 export interface RepeatState {
@@ -35,7 +35,7 @@ const IDLE: RepeatState = { status: 'idle', total: 0, tally: EMPTY_TALLY };
 export type RepeatRequest = Pick<InvokeRequest, 'agentId' | 'text' | 'payload'> & { profileId: string };
 
 /** The one-case suite a Repeat is: the request as it was sent, no expectations of its own. */
-export function repeatRunRequest(request: RepeatRequest, runs: number, concurrency: number): StartRunRequest {
+function repeatRunRequest(request: RepeatRequest, runs: number, concurrency: number): StartRunRequest {
   const { agentId, text, payload, profileId } = request;
   return {
     kind: 'repeat',
@@ -138,7 +138,12 @@ export function useRepeatInvoke() {
         (error: unknown) => {
           if (current.current !== run) return;
           current.current = null;
-          setState({ status: 'failed', total: runs, tally: EMPTY_TALLY, error: error instanceof Error ? error.message : 'The host call failed.' });
+          setState({
+            status: 'failed',
+            total: runs,
+            tally: EMPTY_TALLY,
+            error: error instanceof Error ? error.message : 'The host call failed.',
+          });
         },
       );
     },

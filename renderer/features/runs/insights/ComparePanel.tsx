@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { RunRecord } from '../../../../electron/shared/contract';
+import type { RunRecord } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { compareRunsQuery, runsQuery } from '../queries/runs';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
@@ -19,7 +19,9 @@ export function runOption(run: RunRecord): string {
  * before this run (the usual question: what changed since last time), else the newest.
  */
 export function baselineChoices(record: RunRecord, runs: readonly RunRecord[]): { choices: RunRecord[]; preferred: string | null } {
-  const choices = runs.filter((run) => run.runId !== record.runId && run.state !== 'running' && run.kind === record.kind && run.suiteName === record.suiteName);
+  const choices = runs.filter(
+    (run) => run.runId !== record.runId && run.state !== 'running' && run.kind === record.kind && run.suiteName === record.suiteName,
+  );
   const earlier = choices.find((run) => run.startedAt <= record.startedAt);
   return { choices, preferred: (earlier ?? choices[0])?.runId ?? null };
 }

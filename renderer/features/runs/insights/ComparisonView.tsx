@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Percentiles, RunComparison, RunPair, RunResultRow } from '../../../../electron/shared/contract';
+import type { Percentiles, RunComparison, RunPair, RunResultRow } from '../../../../electron/shared/api';
 import { formatMs } from '../../../lib/format';
 import { formatDelta } from '../../history/compare';
 import { Marked } from '../../history/DiffText';
@@ -11,13 +11,15 @@ const PAGE = 20;
 
 /** "reflects customer, row 2" (and "iteration 3" past the first). */
 function resultTitle(row: RunResultRow): string {
-  return [row.caseName, row.row === null ? null : `row ${row.row}`, row.iteration > 1 ? `iteration ${row.iteration}` : null].filter(Boolean).join(', ');
+  return [row.caseName, row.row === null ? null : `row ${row.row}`, row.iteration > 1 ? `iteration ${row.iteration}` : null]
+    .filter(Boolean)
+    .join(', ');
 }
 
 const statusText = (row: RunResultRow) => (row.status === null ? (row.errorCode ?? 'none') : String(row.status));
 
 /** "+12 ms (+25%)", "−3 ms (−10%)"; the percentage left out when there was nothing before. */
-export function shiftText(before: number, after: number): string {
+function shiftText(before: number, after: number): string {
   const delta = after - before;
   if (before === 0) return formatDelta(delta);
   const percent = (delta / before) * 100;
@@ -31,7 +33,8 @@ export function ComparisonView({ comparison, labelOf }: { comparison: RunCompari
   return (
     <div className="comparison-runs">
       <p className="compare-summary">
-        {newlyFailing.length} newly failing, {newlyPassing.length} newly passing, {answerChanged.length} {answerChanged.length === 1 ? 'answer' : 'answers'} changed.
+        {newlyFailing.length} newly failing, {newlyPassing.length} newly passing, {answerChanged.length}{' '}
+        {answerChanged.length === 1 ? 'answer' : 'answers'} changed.
       </p>
       <PairTable title="Newly failing" pairs={newlyFailing} failedOf="after" labelOf={labelOf} />
       <PairTable title="Newly passing" pairs={newlyPassing} failedOf="before" labelOf={labelOf} />
@@ -40,7 +43,8 @@ export function ComparisonView({ comparison, labelOf }: { comparison: RunCompari
       <section aria-label="Only in one run" className="compare-section">
         <h3 className="compare-section-title">Only in one run</h3>
         <p>
-          {onlyBefore} {onlyBefore === 1 ? 'result' : 'results'} only in the baseline; {onlyAfter} {onlyAfter === 1 ? 'result' : 'results'} only in this run.
+          {onlyBefore} {onlyBefore === 1 ? 'result' : 'results'} only in the baseline; {onlyAfter} {onlyAfter === 1 ? 'result' : 'results'}{' '}
+          only in this run.
         </p>
       </section>
     </div>
@@ -52,7 +56,17 @@ function AgentName({ agentId, labelOf }: { agentId: string; labelOf: (agentId: s
   return <span title={label.title}>{label.text}</span>;
 }
 
-function PairTable({ title, pairs, failedOf, labelOf }: { title: string; pairs: readonly RunPair[]; failedOf: 'before' | 'after'; labelOf: (agentId: string) => AgentLabel }) {
+function PairTable({
+  title,
+  pairs,
+  failedOf,
+  labelOf,
+}: {
+  title: string;
+  pairs: readonly RunPair[];
+  failedOf: 'before' | 'after';
+  labelOf: (agentId: string) => AgentLabel;
+}) {
   return (
     <section aria-label={title} className="compare-section">
       <h3 className="compare-section-title">
@@ -118,7 +132,8 @@ function ChangedAnswers({ changed, labelOf }: { changed: RunComparison['answerCh
       ) : (
         <>
           <p className="diff-legend small">
-            Words only in the baseline are <del className="diff-removed">struck through</del>; words only in this run are <ins className="diff-added">underlined</ins>.
+            Words only in the baseline are <del className="diff-removed">struck through</del>; words only in this run are{' '}
+            <ins className="diff-added">underlined</ins>.
           </p>
           <ol className="compare-answers">
             {visible.map((item, index) => (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Percentiles } from '../../../../electron/shared/contract';
+import type { Percentiles } from '../../../../electron/shared/api';
 import { formatMs } from '../../../lib/format';
 import { useHost } from '../../../host/HostContext';
 import { runLatencyQuery } from '../queries/runs';
@@ -32,7 +32,7 @@ export function canDrawCharts(): boolean {
 }
 
 /** "p50 12 ms · p95 30 ms · p99 41 ms (of 1,000)". */
-export function percentilesText(percentiles: Percentiles): string {
+function percentilesText(percentiles: Percentiles): string {
   return `p50 ${formatMs(percentiles.p50)} · p95 ${formatMs(percentiles.p95)} · p99 ${formatMs(percentiles.p99)} (of ${percentiles.count.toLocaleString('en-US')})`;
 }
 
@@ -50,7 +50,17 @@ export function LatencyPanel({ runId }: { runId: string }) {
   );
 }
 
-function LatencyFigure({ title, values, percentiles, none }: { title: string; values: readonly number[]; percentiles: Percentiles | null; none: string }) {
+function LatencyFigure({
+  title,
+  values,
+  percentiles,
+  none,
+}: {
+  title: string;
+  values: readonly number[];
+  percentiles: Percentiles | null;
+  none: string;
+}) {
   const bins = useMemo(() => binsOf(values), [values]);
   const [draw] = useState(canDrawCharts);
   return (
@@ -62,7 +72,9 @@ function LatencyFigure({ title, values, percentiles, none }: { title: string; va
         <>
           <p className="latency-percentiles">{percentilesText(percentiles)}</p>
           {draw && (
-            <ErrorBoundary fallback={() => <p className="muted small">The chart could not be drawn; the table below has the same numbers.</p>}>
+            <ErrorBoundary
+              fallback={() => <p className="muted small">The chart could not be drawn; the table below has the same numbers.</p>}
+            >
               <chart.Component bins={bins} label={title} />
             </ErrorBoundary>
           )}

@@ -6,7 +6,5 @@ import { lazyComponent, loadingLine } from '../../../ui/lazyComponent';
  */
 const compare = lazyComponent(() => import('./ComparePanel'), 'ComparePanel', loadingLine('Loading the comparison…'));
 
-/** Loads the Compare panel's chunk (tests load it up front, as the app has it once opened). */
-export const loadComparePanel = compare.load;
 /** ComparePanel, loaded on first use: same props. */
 export const LazyComparePanel = compare.Component;

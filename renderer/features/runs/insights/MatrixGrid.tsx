@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { RunMatrix } from '../../../../electron/shared/contract';
+import type { RunMatrix } from '../../../../electron/shared/api';
 import type { AgentLabel } from './agentLabels';
 
 type MatrixRow = RunMatrix['rows'][number];
@@ -15,8 +15,10 @@ interface Place {
 const ROW_HEIGHT = 36;
 
 /** "reflects customer · row 2 · iteration 3": what a matrix row is, in words. */
-export function rowTitle(line: MatrixRow, withIteration: boolean): string {
-  return [line.caseName, line.row === null ? null : `row ${line.row}`, withIteration ? `iteration ${line.iteration}` : null].filter(Boolean).join(' · ');
+function rowTitle(line: MatrixRow, withIteration: boolean): string {
+  return [line.caseName, line.row === null ? null : `row ${line.row}`, withIteration ? `iteration ${line.iteration}` : null]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Pass or fail in a word with an icon beside it (colour is never the only cue). */
@@ -174,7 +176,17 @@ export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (a
 }
 
 /** The answer start and outcome of the cell previewed or chosen, as text. */
-function CellDetail({ matrix, place, labelOf, withIteration }: { matrix: RunMatrix; place: Place | null; labelOf: (agentId: string) => AgentLabel; withIteration: boolean }) {
+function CellDetail({
+  matrix,
+  place,
+  labelOf,
+  withIteration,
+}: {
+  matrix: RunMatrix;
+  place: Place | null;
+  labelOf: (agentId: string) => AgentLabel;
+  withIteration: boolean;
+}) {
   const line = place ? matrix.rows[place.row] : undefined;
   const agentId = place ? matrix.agents[place.col] : undefined;
   if (!place || !line || agentId === undefined) {
@@ -199,7 +211,9 @@ function CellDetail({ matrix, place, labelOf, withIteration }: { matrix: RunMatr
           ))}
         </ul>
       )}
-      {cell !== null && <p className="matrix-answer">{cell.answerStart === '' ? <span className="muted">No answer.</span> : cell.answerStart}</p>}
+      {cell !== null && (
+        <p className="matrix-answer">{cell.answerStart === '' ? <span className="muted">No answer.</span> : cell.answerStart}</p>
+      )}
     </div>
   );
 }

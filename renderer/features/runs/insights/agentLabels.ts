@@ -9,7 +9,7 @@ export interface AgentLabel {
 }
 
 /** "3f6c1a2b…": the first 8 characters of an id, so columns stay narrow; the full id goes in a title. */
-export function shortId(id: string): string {
+function shortId(id: string): string {
   return id.length > 9 ? `${id.slice(0, 8)}…` : id;
 }
 
@@ -23,7 +23,8 @@ export function useAgentLabels(): (agentId: string) => AgentLabel {
   const known = useKnownAgents().data;
   return useCallback(
     (agentId: string) => {
-      const name = catalog?.find((agent) => agent.agentId === agentId)?.name.trim() || known?.find((agent) => agent.id === agentId)?.name.trim();
+      const name =
+        catalog?.find((agent) => agent.agentId === agentId)?.name.trim() || known?.find((agent) => agent.id === agentId)?.name.trim();
       return { text: name || shortId(agentId), title: agentId };
     },
     [catalog, known],

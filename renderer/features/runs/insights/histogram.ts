@@ -11,7 +11,7 @@ export interface Bin {
 }
 
 /** At most this many bins: enough shape for 10,000 values, still readable as a table. */
-export const MAX_BINS = 40;
+const MAX_BINS = 40;
 
 /** The smallest of 1, 2 or 5 × 10^k that is at least `raw`, so bin edges read as round numbers. */
 export function niceWidth(raw: number): number {

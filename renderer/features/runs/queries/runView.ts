@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/contract';
+import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { useApiMutation } from '../../../host/api';
 import { RUN_METHODS, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress } from './runs';
@@ -13,7 +13,7 @@ import { useSaveTextFile } from '../../../host/saveTextFile';
  */
 
 /** Results per listRunResults page: a screenful many times over, and well under the contract's 1,000. */
-export const RESULTS_PAGE = 200;
+const RESULTS_PAGE = 200;
 
 export const useRun = (runId: string) => useQuery(runQuery(useHost(), runId));
 

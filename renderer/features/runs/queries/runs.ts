@@ -1,6 +1,15 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Api, ApiMethod, CompareRunsRequest, ListRunsRequest, RunProgress, RunRecord, RunResultRef, RunResultsQuery } from '../../../../electron/shared/contract';
+import type {
+  Api,
+  ApiMethod,
+  CompareRunsRequest,
+  ListRunsRequest,
+  RunProgress,
+  RunRecord,
+  RunResultRef,
+  RunResultsQuery,
+} from '../../../../electron/shared/api';
 import { useHostEvents } from '../../../host/HostContext';
 import { apiKey, apiQuery } from '../../../host/api';
 
@@ -14,13 +23,22 @@ import { apiKey, apiQuery } from '../../../host/api';
  */
 
 /** Every method whose answer changes as a run goes or ends. */
-export const RUN_METHODS = ['listRuns', 'getRun', 'listRunResults', 'getRunResult', 'getRunLatency', 'getRunMatrix', 'compareRuns'] as const satisfies readonly ApiMethod[];
+export const RUN_METHODS = [
+  'listRuns',
+  'getRun',
+  'listRunResults',
+  'getRunResult',
+  'getRunLatency',
+  'getRunMatrix',
+  'compareRuns',
+] as const satisfies readonly ApiMethod[];
 
 export const runsQuery = (api: Api, request: ListRunsRequest = {}) => apiQuery(api, 'listRuns', request, { unwrap: true });
 export const runQuery = (api: Api, runId: string) => apiQuery(api, 'getRun', { runId }, { unwrap: true });
 export const runResultsQuery = (api: Api, request: RunResultsQuery) => apiQuery(api, 'listRunResults', request, { unwrap: true });
 /** A result never changes once it arrived. */
-export const runResultQuery = (api: Api, request: RunResultRef) => apiQuery(api, 'getRunResult', request, { unwrap: true, staleTime: Infinity });
+export const runResultQuery = (api: Api, request: RunResultRef) =>
+  apiQuery(api, 'getRunResult', request, { unwrap: true, staleTime: Infinity });
 export const runLatencyQuery = (api: Api, runId: string) => apiQuery(api, 'getRunLatency', { runId }, { unwrap: true });
 export const runMatrixQuery = (api: Api, runId: string) => apiQuery(api, 'getRunMatrix', { runId }, { unwrap: true });
 export const compareRunsQuery = (api: Api, request: CompareRunsRequest) => apiQuery(api, 'compareRuns', request, { unwrap: true });
@@ -28,7 +46,16 @@ export const compareRunsQuery = (api: Api, request: CompareRunsRequest) => apiQu
 /** What a progress event changes in the cache: the run's counts now, and everything once it ends. */
 export function applyRunProgress(queryClient: QueryClient, progress: RunProgress): void {
   queryClient.setQueryData<RunRecord>(apiKey('getRun', { runId: progress.runId }), (record) =>
-    record ? { ...record, state: progress.state, completed: progress.completed, passed: progress.passed, failed: progress.failed, cancelled: progress.cancelled } : record,
+    record
+      ? {
+          ...record,
+          state: progress.state,
+          completed: progress.completed,
+          passed: progress.passed,
+          failed: progress.failed,
+          cancelled: progress.cancelled,
+        }
+      : record,
   );
   if (progress.state !== 'running') readRunsAgain(queryClient);
 }
@@ -66,11 +93,7 @@ export function useRunProgress(onProgress?: (progress: RunProgress) => void): vo
   );
   // Browser mode's stream (re)opened: events of the gap are not replayed, so what the page
   // holds about runs is read again (a run that ended during a drop must not stay "running").
-  useEffect(
-    () =>
-      events.onEventsResumed?.(() => readRunsAgain(queryClient)),
-    [events, queryClient],
-  );
+  useEffect(() => events.onEventsResumed?.(() => readRunsAgain(queryClient)), [events, queryClient]);
 }
 
 /** A number that grows each time the host's event stream (re)opens (browser mode), to read again then. */

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useState, useRef, type KeyboardEvent } from 'react';
-import type { RunResultRow } from '../../../../electron/shared/contract';
+import type { RunResultRow } from '../../../../electron/shared/api';
 import { formatMs } from '../../../lib/format';
 
 /** Which optional columns show: the data row when the suite has a data file, the iteration when it repeats. */
@@ -64,7 +64,8 @@ export function ResultsTable({
   const [focused, setFocused] = useState<number | null>(null);
   const inView = items.map((item) => item.index);
   const openedPosition = openedIndex === null ? -1 : inView.find((position) => rowAt(position)?.index === openedIndex);
-  const tabStop = [focused, openedPosition].find((position) => position !== null && position !== undefined && inView.includes(position)) ?? inView[0];
+  const tabStop =
+    [focused, openedPosition].find((position) => position !== null && position !== undefined && inView.includes(position)) ?? inView[0];
 
   const focusRow = (position: number) => {
     virtualizer.scrollToIndex(position, { align: 'auto' });
@@ -83,7 +84,14 @@ export function ResultsTable({
       event.preventDefault();
       return;
     }
-    const moves: Record<string, number> = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: count - 1, PageDown: from + 10, PageUp: from - 10 };
+    const moves: Record<string, number> = {
+      ArrowDown: from + 1,
+      ArrowUp: from - 1,
+      Home: 0,
+      End: count - 1,
+      PageDown: from + 10,
+      PageUp: from - 10,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -170,7 +178,14 @@ const ResultRow = memo(function ResultRow({
   const style = { position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${start}px)` } as const;
   if (!row) {
     return (
-      <div role="row" aria-rowindex={position + 2} data-position={position} tabIndex={tabStop ? 0 : -1} className={`run-result ${gridClass(columns)}`} style={style}>
+      <div
+        role="row"
+        aria-rowindex={position + 2}
+        data-position={position}
+        tabIndex={tabStop ? 0 : -1}
+        className={`run-result ${gridClass(columns)}`}
+        style={style}
+      >
         <span role="gridcell" className="muted">
           Loading…
         </span>

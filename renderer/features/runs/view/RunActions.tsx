@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RunExportFormat, RunRecord } from '../../../../electron/shared/contract';
+import type { RunExportFormat, RunRecord } from '../../../../electron/shared/api';
 import { thrownMessage } from '../../../lib/errorKinds';
 import { useDeleteRun, useExportRun } from '../queries/runView';
 import { ConfirmStep, useFocusBackOnCancel } from '../../../ui/ConfirmStep';

@@ -1,4 +1,4 @@
-import type { RunProgress, RunRecord } from '../../../../electron/shared/contract';
+import type { RunProgress, RunRecord } from '../../../../electron/shared/api';
 import { thrownMessage } from '../../../lib/errorKinds';
 import { useCancelRun } from '../queries/runView';
 import { endNote, etaMs, progressLine, stateName, waitingLine } from './progressText';
@@ -32,7 +32,12 @@ export function RunHeader({ record, progress }: { record: RunRecord; progress: R
           on <strong>{record.profile.name}</strong> <span className="mono">{record.profile.baseUrl}</span>
         </span>
         {running && (
-          <button type="button" className="button-quiet button-small button-danger run-cancel" disabled={cancel.isPending} onClick={() => cancel.mutate(record.runId)}>
+          <button
+            type="button"
+            className="button-quiet button-small button-danger run-cancel"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate(record.runId)}
+          >
             Cancel run
           </button>
         )}
@@ -50,9 +55,7 @@ export function RunHeader({ record, progress }: { record: RunRecord; progress: R
         <div className="run-progress-failed" style={{ width: `${share(record.failed - record.cancelled)}%` }} />
         <div className="run-progress-stopped" style={{ width: `${share(record.cancelled)}%` }} />
       </div>
-      <p className="run-progress-text">
-        {line}
-      </p>
+      <p className="run-progress-text">{line}</p>
       {waitingMs !== null && (
         <p className="run-waiting" role="status">
           {waitingLine(waitingMs)}

@@ -1,4 +1,4 @@
-import type { RunExpectationOutcome, RunResultDetail } from '../../../../electron/shared/contract';
+import type { RunExpectationOutcome, RunResultDetail } from '../../../../electron/shared/api';
 import { useRunResult } from '../queries/runView';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ResponseView } from '../../invoke/ResponseView';
@@ -38,10 +38,13 @@ function OpenedResult({ detail }: { detail: RunResultDetail }) {
         {row.caseName}
         {row.row !== null ? ` · data row ${row.row}` : ''}
         {row.iteration > 1 ? ` · iteration ${row.iteration}` : ''}
-        {row.attempts > 1 ? ` · sent ${row.attempts} times` : ''} · {new Date(detail.recordedAt).toLocaleTimeString()} · profile <strong>{detail.profile.name}</strong>
+        {row.attempts > 1 ? ` · sent ${row.attempts} times` : ''} · {new Date(detail.recordedAt).toLocaleTimeString()} · profile{' '}
+        <strong>{detail.profile.name}</strong>
       </p>
       <Expectations outcomes={detail.expectations} passed={row.passed} />
-      <ResponseView state={{ status: 'success', data: detail.result, error: null, variables: { ...detail.request, profileId: detail.profile.id } }} />
+      <ResponseView
+        state={{ status: 'success', data: detail.result, error: null, variables: { ...detail.request, profileId: detail.profile.id } }}
+      />
     </>
   );
 }
@@ -58,7 +61,8 @@ function Expectations({ outcomes, passed }: { outcomes: RunExpectationOutcome[];
         <ul aria-label="Expectations" className="run-expectation-list">
           {ordered.map((outcome, i) => (
             <li key={`${outcome.kind}-${i}`} className={outcome.passed ? 'run-expectation-passed' : 'run-expectation-failed'}>
-              <span className={outcome.passed ? 'run-pass' : 'run-fail'}>{outcome.passed ? 'Passed' : 'Failed'}</span> <strong className="mono">{outcome.kind}</strong>
+              <span className={outcome.passed ? 'run-pass' : 'run-fail'}>{outcome.passed ? 'Passed' : 'Failed'}</span>{' '}
+              <strong className="mono">{outcome.kind}</strong>
               <dl className="run-expectation-values">
                 <dt>Expected</dt>
                 <dd>{outcome.expected}</dd>

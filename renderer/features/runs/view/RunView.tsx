@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { RunRecord } from '../../../../electron/shared/contract';
+import type { RunRecord } from '../../../../electron/shared/api';
 import { agentKnowledge } from '../../../lib/agentKnowledge';
 import { useCatalog } from '../../catalog/queries/catalog';
 import { useKnownAgents } from '../../catalog/queries/knownLists';
@@ -55,7 +55,10 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
   const [failuresOnly, setFailuresOnly] = useState(false);
   const [opened, setOpened] = useState<number | null>(null);
   const [visible, setVisible] = useState({ first: 0, last: 0 });
-  const onVisible = useCallback((first: number, last: number) => setVisible((now) => (now.first === first && now.last === last ? now : { first, last })), []);
+  const onVisible = useCallback(
+    (first: number, last: number) => setVisible((now) => (now.first === first && now.last === last ? now : { first, last })),
+    [],
+  );
   const onOpen = useCallback((index: number) => setOpened(index), []);
 
   // While it runs, the rows that streamed in; once it ended, the database's pages (the
@@ -64,7 +67,10 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
   const pages = useRunResultPages(runId, failuresOnly, visible, !running);
   const count = running ? liveShown.length : (pages.total ?? liveShown.length);
   const rowAt = (position: number) => (running ? liveShown[position] : (pages.rowAt(position) ?? liveShown[position]));
-  const columns = { row: live.rows.some((row) => row.row !== null) || (rowAt(0)?.row ?? null) !== null, iteration: record.settings.iterations > 1 };
+  const columns = {
+    row: live.rows.some((row) => row.row !== null) || (rowAt(0)?.row ?? null) !== null,
+    iteration: record.settings.iterations > 1,
+  };
   const columnsKey = `${columns.row}-${columns.iteration}`;
   // Agents by their catalog or known name where they have one (the id stays in the tooltip).
   const known = useKnownAgents().data;
@@ -88,7 +94,9 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
       </div>
       {pages.error && <HostErrorPanel error={pages.error} />}
       {count === 0 ? (
-        <p className="muted run-results-empty">{failuresOnly ? 'No failures.' : running ? 'No results yet.' : 'This run has no results.'}</p>
+        <p className="muted run-results-empty">
+          {failuresOnly ? 'No failures.' : running ? 'No results yet.' : 'This run has no results.'}
+        </p>
       ) : (
         <ResultsTable
           count={count}

@@ -1,4 +1,4 @@
-import type { RunRecord, RunState } from '../../../../electron/shared/contract';
+import type { RunRecord, RunState } from '../../../../electron/shared/api';
 
 /**
  * The words of a run's header, kept apart from the components so they are checked on their
@@ -29,7 +29,10 @@ const COUNT = new Intl.NumberFormat('en-US');
  * "· 3 stopped" for requests Cancel stopped in flight: the runner counts them among the failed,
  * but nothing about them failed.
  */
-export function progressLine(counts: Pick<RunRecord, 'total' | 'completed' | 'passed' | 'failed' | 'cancelled'>, eta: number | null): string {
+export function progressLine(
+  counts: Pick<RunRecord, 'total' | 'completed' | 'passed' | 'failed' | 'cancelled'>,
+  eta: number | null,
+): string {
   const parts = [`${counts.completed} of ${counts.total}`, `${counts.passed} passed`, `${counts.failed - counts.cancelled} failed`];
   if (counts.cancelled > 0) parts.push(`${counts.cancelled} stopped`);
   if (eta !== null) parts.push(`about ${roughDuration(eta)} left`);

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Api } from '../../../../electron/shared/contract';
+import type { Api } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiKey, apiQuery, useApiMutation } from '../../../host/api';
 
 /** The app's settings (not per profile). */
-export const settingsQuery = (api: Api) => apiQuery(api, 'getSettings', undefined);
+const settingsQuery = (api: Api) => apiQuery(api, 'getSettings', undefined);
 
 export const useSettings = () => useQuery(settingsQuery(useHost()));
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Api } from '../../../../electron/shared/contract';
+import type { Api } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { apiKey, apiMutation, apiQuery } from '../../../host/api';
 

@@ -25,7 +25,10 @@ function tempFile(): string {
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 /** An entry recorded `daysAgo` days before NOW, answering `answer`. */
-const aged = (daysAgo: number, answer: string) => ({ ...invokeEntry({ answer }), recordedAt: new Date(NOW.getTime() - daysAgo * DAY).toISOString() });
+const aged = (daysAgo: number, answer: string) => ({
+  ...invokeEntry({ answer }),
+  recordedAt: new Date(NOW.getTime() - daysAgo * DAY).toISOString(),
+});
 
 describe('managing the history', () => {
   it('counts entries and pinned ones, and filters on pinned', async () => {
@@ -46,7 +49,9 @@ describe('managing the history', () => {
 
   it('keeps the newest N unpinned entries and every pinned one, and their words go with the others', async () => {
     const store = memoryDatabase().history;
-    const ids = await store.recordMany(['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((word) => invokeEntry({ answer: `word ${word}` })));
+    const ids = await store.recordMany(
+      ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((word) => invokeEntry({ answer: `word ${word}` })),
+    );
     await store.pin(ids[0]!, true);
     expect(await store.prune({ kind: 'all' }, NOW)).toBe(0);
     expect(await store.prune({ kind: 'entries', count: 2 }, NOW)).toBe(2);
@@ -69,7 +74,12 @@ describe('managing the history', () => {
 
   it('keeps the entries of the last N days and every pinned one', async () => {
     const store = memoryDatabase().history;
-    const [old, oldPinned, recent, today] = await store.recordMany([aged(40, 'word old'), aged(35, 'word pinned'), aged(5, 'word recent'), aged(0, 'word today')]);
+    const [old, oldPinned, recent, today] = await store.recordMany([
+      aged(40, 'word old'),
+      aged(35, 'word pinned'),
+      aged(5, 'word recent'),
+      aged(0, 'word today'),
+    ]);
     await store.pin(oldPinned!, true);
     expect(await store.prune({ kind: 'days', days: 30 }, NOW)).toBe(1);
     expect((await store.list({})).entries.map((e) => e.id)).toEqual([today, recent, oldPinned]);
@@ -108,14 +118,17 @@ describe('managing the history', () => {
 });
 
 describe('the SQLite store prunes without reading every entry', () => {
-  const plan = (db: DatabaseSync, sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');
+  const plan = (db: DatabaseSync, sql: string) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');
 
   it('uses the counts table, the time index and the pinned index', () => {
     const opened = openHistoryDatabase(tempFile());
     if (opened.kind !== 'open') throw new Error(opened.problem);
     const { db } = opened;
     cleanups.unshift(() => db.close());
-    expect(plan(db, 'SELECT id FROM history WHERE pinned = 0 AND recorded_at < ? LIMIT ?')).toMatch(/USING COVERING INDEX history_unpinned_by_time \(recorded_at<\?\)/);
+    expect(plan(db, 'SELECT id FROM history WHERE pinned = 0 AND recorded_at < ? LIMIT ?')).toMatch(
+      /USING COVERING INDEX history_unpinned_by_time \(recorded_at<\?\)/,
+    );
     expect(plan(db, 'SELECT count(*) FROM history WHERE pinned = 1')).toMatch(/history_pinned/);
     expect(plan(db, 'SELECT id FROM history h WHERE h.pinned = 1 ORDER BY h.id DESC LIMIT 10')).toMatch(/history_pinned/);
     expect(plan(db, 'SELECT id FROM history NOT INDEXED WHERE pinned = 0 ORDER BY id LIMIT 5')).not.toMatch(/TEMP B-TREE/);
@@ -126,7 +139,8 @@ describe('the SQLite store prunes without reading every entry', () => {
     if (opened.kind !== 'open') throw new Error(opened.problem);
     const store = createSqliteHistoryStore(opened.db);
     cleanups.unshift(() => opened.db.close());
-    const rows = () => opened.db.prepare('SELECT (SELECT count(*) FROM history) AS entries, (SELECT count(*) FROM history_text) AS texts').get();
+    const rows = () =>
+      opened.db.prepare('SELECT (SELECT count(*) FROM history) AS entries, (SELECT count(*) FROM history_text) AS texts').get();
     await store.recordMany([aged(50, 'word a'), aged(40, 'word b'), aged(3, 'word c'), aged(2, 'word d'), aged(1, 'word e')]);
     await store.prune({ kind: 'days', days: 30 }, NOW);
     expect(rows()).toEqual({ entries: 3, texts: 3 });

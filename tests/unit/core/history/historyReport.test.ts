@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../../electron/shared/contract';
+import type { HistoryEntry } from '../../../../electron/shared/api';
 import { buildReportBundle, reportFileName, reportJson, type ReportBundle } from '../../../../electron/shared/reports/reportBundle';
 import { reportEntry } from '../../../../electron/shared/reports/reportEntry';
 import { renderReportHtml } from '../../../../electron/core/reports/reportHtml';
@@ -19,12 +19,19 @@ let nextId = 1;
 function entry(made: ReturnType<typeof invokeEntry>): HistoryEntry {
   const { exchange: recorded, profile, recordedAt } = made;
   const tokenPresent = recorded.what === 'invoke' && recorded.result.ok && Boolean(recorded.result.value.response.token);
-  const kind = recorded.result.ok ? (recorded.what === 'saved' ? recorded.request.kind : recorded.what) : recorded.result.error.code === 'cancelled' ? 'cancelled' : 'failed';
+  const kind = recorded.result.ok
+    ? recorded.what === 'saved'
+      ? recorded.request.kind
+      : recorded.what
+    : recorded.result.error.code === 'cancelled'
+      ? 'cancelled'
+      : 'failed';
   return { ...recorded, id: nextId++, recordedAt, kind, profile, tokenPresent, pinned: false };
 }
 
 const CREATED = new Date('2026-11-23T07:40:00.123Z');
-const bundleOf = (entries: HistoryEntry[], note = '') => buildReportBundle({ sources: entries, note, appVersion: '1.2.3', createdAt: CREATED });
+const bundleOf = (entries: HistoryEntry[], note = '') =>
+  buildReportBundle({ sources: entries, note, appVersion: '1.2.3', createdAt: CREATED });
 
 /** The report as a browser shows it: parsed as a document (no script runs in DOMParser's). */
 function page(bundle: ReportBundle): Document {
@@ -42,7 +49,9 @@ const HOSTILE = '<script>alert("pwned")</script><img src=x onerror="alert(1)"> &
 
 describe('the HTML report', () => {
   it('shows the request, answer, status, timing, contract check, token, profile, version, date and note', () => {
-    const answered = entry(invokeEntry({ text: 'Where is my parcel?', payload: { customer_name: 'Ada' }, answer: 'It left the depot.', token: 'tok-1' }));
+    const answered = entry(
+      invokeEntry({ text: 'Where is my parcel?', payload: { customer_name: 'Ada' }, answer: 'It left the depot.', token: 'tok-1' }),
+    );
     const doc = page(bundleOf([answered], 'Checked after the 3.2 deploy.'));
     const seen = text(doc);
     expect(doc.title).toBe('QA report: Invoke of agent agent-1');
@@ -132,11 +141,48 @@ describe('the JSON bundle', () => {
     expect(json.endsWith('}\n')).toBe(true);
     const parsed = JSON.parse(json) as ReportBundle;
     expect(Object.keys(parsed)).toEqual(['format', 'version', 'createdAt', 'app', 'note', 'entries']);
-    expect(parsed).toMatchObject({ format: 'agent-explorer-report', version: 1, createdAt: '2026-11-23T07:40:00.123Z', app: { name: 'Agent Explorer', version: '1.2.3' }, note: 'note' });
-    expect(Object.keys(parsed.entries[0]!)).toEqual(['id', 'recordedAt', 'kind', 'profile', 'request', 'outcome', 'answer', 'contractCheck', 'tokenPresent', 'timing', 'response']);
-    expect(Object.keys(parsed.entries[0]!.timing.phases!)).toEqual(['dns', 'connect', 'tls', 'send', 'wait', 'download', 'total', 'reusedConnection']);
-    expect(parsed.entries[0]).toMatchObject({ kind: 'invoke', answer: { what: 'invoke', answer: 'A', duration: '850ms', token: null }, tokenPresent: false, outcome: { ok: true, status: 200, error: null } });
-    expect(parsed.entries[1]).toMatchObject({ kind: 'failed', answer: null, outcome: { ok: false, status: 502, error: { code: 'http_status' } }, response: { bodyTruncated: true } });
+    expect(parsed).toMatchObject({
+      format: 'agent-explorer-report',
+      version: 1,
+      createdAt: '2026-11-23T07:40:00.123Z',
+      app: { name: 'Agent Explorer', version: '1.2.3' },
+      note: 'note',
+    });
+    expect(Object.keys(parsed.entries[0]!)).toEqual([
+      'id',
+      'recordedAt',
+      'kind',
+      'profile',
+      'request',
+      'outcome',
+      'answer',
+      'contractCheck',
+      'tokenPresent',
+      'timing',
+      'response',
+    ]);
+    expect(Object.keys(parsed.entries[0]!.timing.phases!)).toEqual([
+      'dns',
+      'connect',
+      'tls',
+      'send',
+      'wait',
+      'download',
+      'total',
+      'reusedConnection',
+    ]);
+    expect(parsed.entries[0]).toMatchObject({
+      kind: 'invoke',
+      answer: { what: 'invoke', answer: 'A', duration: '850ms', token: null },
+      tokenPresent: false,
+      outcome: { ok: true, status: 200, error: null },
+    });
+    expect(parsed.entries[1]).toMatchObject({
+      kind: 'failed',
+      answer: null,
+      outcome: { ok: false, status: 502, error: { code: 'http_status' } },
+      response: { bodyTruncated: true },
+    });
   });
 
   it('orders response headers by name whatever order they arrived in', () => {
@@ -149,7 +195,9 @@ describe('the JSON bundle', () => {
   it('names its files by entry and time, with safe characters only', () => {
     const one = bundleOf([entry(invokeEntry())]);
     expect(reportFileName(one, 'html')).toMatch(/^agent-explorer-report-entry-\d+-2026-11-23T07-40-00Z\.html$/);
-    expect(reportFileName(bundleOf([entry(invokeEntry()), entry(invokeEntry())]), 'json')).toBe('agent-explorer-report-2-entries-2026-11-23T07-40-00Z.json');
+    expect(reportFileName(bundleOf([entry(invokeEntry()), entry(invokeEntry())]), 'json')).toBe(
+      'agent-explorer-report-2-entries-2026-11-23T07-40-00Z.json',
+    );
   });
 });
 
@@ -173,7 +221,9 @@ describe('the Markdown of an entry', () => {
     expect(markdown).toContain('- **Status:** `200 OK`');
     expect(markdown).toContain('- **Contract check:** passed: `answer and duration are strings; token is a string`');
     expect(markdown).toContain('- **Token:** present');
-    expect(markdown).toContain('- **Timing:** server `850ms` = 850 ms; round trip 871 ms; phases: DNS 0.4 ms, connect 0.6 ms, send 0.2 ms, wait 10.8 ms, download 0.5 ms');
+    expect(markdown).toContain(
+      '- **Timing:** server `850ms` = 850 ms; round trip 871 ms; phases: DNS 0.4 ms, connect 0.6 ms, send 0.2 ms, wait 10.8 ms, download 0.5 ms',
+    );
     expect(markdown).toContain('**Answer**\n\n```text\nDone.\n```');
   });
 

@@ -14,7 +14,14 @@ describe('the history store', () => {
     const recorded = failedEntry();
     const id = await store.record(recorded);
     const entry = await store.get(id);
-    expect(entry).toMatchObject({ ...recorded.exchange, id, recordedAt: recorded.recordedAt, profile: recorded.profile, kind: 'failed', pinned: false });
+    expect(entry).toMatchObject({
+      ...recorded.exchange,
+      id,
+      recordedAt: recorded.recordedAt,
+      profile: recorded.profile,
+      kind: 'failed',
+      pinned: false,
+    });
     expect(entry?.result.ok === false && entry.result.error.exchange?.responseBodyTruncated).toBe(true);
     expect(await store.get(id + 1000)).toBeNull();
   });
@@ -51,7 +58,13 @@ describe('the history store', () => {
     const guidelineAt = all.find((e) => e.id === guideline)!.recordedAt;
     expect(await ids({ from: guidelineAt })).toEqual([failed, cancelled, guideline]);
     expect(await ids({ to: guidelineAt })).toEqual([answered]);
-    expect(all.find((e) => e.id === failed)).toMatchObject({ what: 'invoke', status: 502, errorCode: 'http_status', method: 'POST', profile: { name: 'Staging' } });
+    expect(all.find((e) => e.id === failed)).toMatchObject({
+      what: 'invoke',
+      status: 502,
+      errorCode: 'http_status',
+      method: 'POST',
+      profile: { name: 'Staging' },
+    });
   });
 
   it('finds entries by words of the text, the payload or the answer, with the passage and what matched', async () => {
@@ -72,7 +85,8 @@ describe('the history store', () => {
   it('takes what a person types as words: quotes, operators and lone symbols neither fail nor mean syntax', async () => {
     const store = memoryDatabase().history;
     const id = await store.record(invokeEntry({ answer: 'Use "NEAR" AND the * key.' }));
-    for (const typed of ['"near', 'NEAR(', 'and OR not', '*', 'key*"', ')(']) await expect(store.search({ text: typed })).resolves.toBeDefined();
+    for (const typed of ['"near', 'NEAR(', 'and OR not', '*', 'key*"', ')('])
+      await expect(store.search({ text: typed })).resolves.toBeDefined();
     expect((await store.search({ text: '"near' })).hits.map((hit) => hit.entry.id)).toEqual([id]);
     expect(await store.search({ text: '  *** ' })).toEqual({ hits: [], nextBeforeId: null });
   });

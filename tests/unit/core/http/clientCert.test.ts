@@ -5,8 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readClientCertificate, type ClientCertFiles } from '../../../../electron/core/http/clientCertFile';
 import type { PlatformClient } from '../../../../electron/core/http/platformClient';
 import type { ClientCertificate } from '../../../../electron/core/http/transport';
-import type { InvokeResult } from '../../../../electron/shared/contract';
-import { makeTestPki, PASSPHRASE, startClientCertServer, startOpensslServer, type RunningServer, type TestPki } from '../../../support/clientCertServer';
+import type { InvokeResult } from '../../../../electron/shared/api';
+import {
+  makeTestPki,
+  PASSPHRASE,
+  startClientCertServer,
+  startOpensslServer,
+  type RunningServer,
+  type TestPki,
+} from '../../../support/clientCertServer';
 import { testClient, testTarget } from '../../../support/platformClient';
 
 /**
@@ -59,7 +66,11 @@ describe('presenting a client certificate', () => {
     const result = await invoke(server.url, await certificate({ cert: pki.file('client.pem'), key: pki.file('client.key') }));
     expect(answerOf(result)).toBe('hello analyst');
     if (!result.ok) return;
-    expect(result.value.exchange.tls).toEqual({ protocol: 'TLSv1.3', subject: 'CN=platform.test', issuer: 'CN=Agent Explorer Test Root, O=Tests' });
+    expect(result.value.exchange.tls).toEqual({
+      protocol: 'TLSv1.3',
+      subject: 'CN=platform.test',
+      issuer: 'CN=Agent Explorer Test Root, O=Tests',
+    });
   });
 
   it('presents one whose key is encrypted, with its passphrase', async () => {
@@ -104,7 +115,9 @@ describe('presenting a client certificate', () => {
   it("says the server refused it when the server's alert says so", async () => {
     const strict = await startOpensslServer(pki);
     try {
-      const message = errorOf(await invoke(strict.url, await certificate({ cert: pki.file('intruder.pem'), key: pki.file('intruder.key') })));
+      const message = errorOf(
+        await invoke(strict.url, await certificate({ cert: pki.file('intruder.pem'), key: pki.file('intruder.key') })),
+      );
       expect(message).toContain('The server refused the client certificate (CN=intruder, issued by CN=Other Root)');
       expect(message).toContain('alert unknown_ca');
     } finally {

@@ -30,7 +30,9 @@ describe('reading a client certificate', () => {
   it('reads PEM, an encrypted key with its passphrase, and PKCS#12, naming the certificate', async () => {
     const plain = await readClientCertificate({ cert: pki.file('client.pem'), key: pki.file('client.key'), passphrase: null });
     expect(plain).toMatchObject({ ok: true, warnings: [], summary: 'CN=analyst, O=Tests, issued by CN=Agent Explorer Test Root, O=Tests' });
-    expect(await readClientCertificate({ cert: pki.file('client.pem'), key: pki.file('client.enc.key'), passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+    expect(
+      await readClientCertificate({ cert: pki.file('client.pem'), key: pki.file('client.enc.key'), passphrase: PASSPHRASE }),
+    ).toMatchObject({ ok: true });
     const p12 = await readClientCertificate({ cert: pki.file('client.p12'), key: null, passphrase: PASSPHRASE });
     expect(p12).toMatchObject({ ok: true, summary: 'CN=analyst, O=Tests, issued by CN=Agent Explorer Test Root, O=Tests' });
   });
@@ -39,8 +41,12 @@ describe('reading a client certificate', () => {
     expect(await problem({ cert: pki.file('client.pem'), key: pki.file('client.enc.key'), passphrase: 'not the passphrase' })).toBe(
       `The passphrase does not decrypt the private key in ${pki.file('client.enc.key')}: check it.`,
     );
-    expect(await problem({ cert: pki.file('client.pem'), key: pki.file('client.enc.key') })).toContain('is encrypted and no passphrase was given');
-    expect(await problem({ cert: pki.file('client.p12'), passphrase: 'not the passphrase' })).toBe(`The passphrase does not open ${pki.file('client.p12')}: check it.`);
+    expect(await problem({ cert: pki.file('client.pem'), key: pki.file('client.enc.key') })).toContain(
+      'is encrypted and no passphrase was given',
+    );
+    expect(await problem({ cert: pki.file('client.p12'), passphrase: 'not the passphrase' })).toBe(
+      `The passphrase does not open ${pki.file('client.p12')}: check it.`,
+    );
     expect(await problem({ cert: pki.file('client.p12') })).toContain('is protected by a passphrase and none was given');
   });
 
@@ -59,13 +65,19 @@ describe('reading a client certificate', () => {
     const fake = path.join(dir, 'fake.p12');
     await writeFile(fake, 'not pkcs12');
     expect(await problem({ cert: fake, passphrase: 'x' })).toContain('is not a PKCS#12 file that can be read');
-    expect(await problem({ cert: pki.file('client.p12'), key: pki.file('client.key') })).toContain('holds its own key: give no key file with it');
+    expect(await problem({ cert: pki.file('client.p12'), key: pki.file('client.key') })).toContain(
+      'holds its own key: give no key file with it',
+    );
   });
 
   it('refuses network and device paths, and says when a file is missing', async () => {
-    expect(await problem({ cert: '//fileserver/share/client.pem', key: pki.file('client.key') })).toContain('is a network path. A client certificate file must be on this computer');
+    expect(await problem({ cert: '//fileserver/share/client.pem', key: pki.file('client.key') })).toContain(
+      'is a network path. A client certificate file must be on this computer',
+    );
     expect(await problem({ cert: pki.file('client.pem'), key: '\\\\.\\pipe\\key' })).toContain('is a device path, not a file');
-    expect(await problem({ cert: path.join(dir, 'missing.pem'), key: pki.file('client.key') })).toContain('the client certificate file does not exist');
+    expect(await problem({ cert: path.join(dir, 'missing.pem'), key: pki.file('client.key') })).toContain(
+      'the client certificate file does not exist',
+    );
   });
 
   it('reads an expired certificate with a warning', async () => {
@@ -78,6 +90,11 @@ describe('reading a client certificate', () => {
     await writeFile(both, `${pems.cert}\n${pems.private}`);
     const read = await readClientCertificate({ cert: both, key: null, passphrase: null });
     expect(read.ok).toBe(true);
-    if (read.ok) expect(read.warnings).toEqual([expect.stringMatching(/^the client certificate in .*expired\.pem \(CN=old analyst, issued by CN=old analyst\) expired on \d{4}-\d\d-\d\d: the server will likely refuse it$/)]);
+    if (read.ok)
+      expect(read.warnings).toEqual([
+        expect.stringMatching(
+          /^the client certificate in .*expired\.pem \(CN=old analyst, issued by CN=old analyst\) expired on \d{4}-\d\d-\d\d: the server will likely refuse it$/,
+        ),
+      ]);
   });
 });

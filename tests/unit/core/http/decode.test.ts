@@ -56,7 +56,9 @@ describe('compressed answers', () => {
     const server = await gateway('gzip', Buffer.from(answer));
     const result = await testClient().invoke(testTarget(server.url, KEY), invoke);
     expect(!result.ok && result.error.code).toBe('network');
-    expect(!result.ok && result.error.message).toContain('The server said the body is compressed (Content-Encoding: gzip), but it could not be decoded as such');
+    expect(!result.ok && result.error.message).toContain(
+      'The server said the body is compressed (Content-Encoding: gzip), but it could not be decoded as such',
+    );
   });
 
   it('says so when the coding is one it does not read', async () => {

@@ -36,7 +36,14 @@ async function send(
 ): Promise<{ status: number; text: string; headers: Record<string, string>; marks: TimingMarks }> {
   const marks: TimingMarks = { start: performance.now(), reusedConnection: false };
   const response = await through(
-    { url: new URL(`${url}/api/agent/a/invoke/?q=1`), method: 'POST', headers: options.headers ?? {}, body: options.body ?? '{"text":"héllo"}', signal: options.signal ?? new AbortController().signal, tls: { verify: true, extraCa: null } },
+    {
+      url: new URL(`${url}/api/agent/a/invoke/?q=1`),
+      method: 'POST',
+      headers: options.headers ?? {},
+      body: options.body ?? '{"text":"héllo"}',
+      signal: options.signal ?? new AbortController().signal,
+      tls: { verify: true, extraCa: null },
+    },
     marks,
   );
   const chunks: Buffer[] = [];
@@ -44,7 +51,8 @@ async function send(
   return { status: response.status, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers, marks };
 }
 
-const ok = (body: string, extra = '') => `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
+const ok = (body: string, extra = '') =>
+  `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
 
 describe('the HTTP transport', () => {
   it('sends one well-formed request, offering compression, and reuses the connection for the next', async () => {
@@ -72,7 +80,9 @@ describe('the HTTP transport', () => {
   });
 
   it('reads a chunked answer, one that ends when the connection does, and passes over 103 Early Hints', async () => {
-    const chunked = await raw((socket) => socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\n4\r\n"b"}\r\n0\r\n\r\n'));
+    const chunked = await raw((socket) =>
+      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\n4\r\n"b"}\r\n0\r\n\r\n'),
+    );
     expect((await send(transport(), chunked.url)).text).toBe('{"a":"b"}');
     const untilClose = await raw((socket) => socket.end('HTTP/1.1 200 OK\r\n\r\n{"until":"close"}'));
     expect((await send(transport(), untilClose.url)).text).toBe('{"until":"close"}');
@@ -82,7 +92,13 @@ describe('the HTTP transport', () => {
 
   it('joins a repeated header, keeps header bytes as they came (latin1), and keeps headers named like object properties', async () => {
     const server = await raw((socket) =>
-      socket.write(Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nX-Echo: '), Buffer.from('ключ', 'utf8'), Buffer.from('\r\nVia: a\r\nVia: b\r\nConstructor: c\r\n__proto__: p\r\nContent-Length: 2\r\n\r\n{}')])),
+      socket.write(
+        Buffer.concat([
+          Buffer.from('HTTP/1.1 200 OK\r\nX-Echo: '),
+          Buffer.from('ключ', 'utf8'),
+          Buffer.from('\r\nVia: a\r\nVia: b\r\nConstructor: c\r\n__proto__: p\r\nContent-Length: 2\r\n\r\n{}'),
+        ]),
+      ),
     );
     const answer = await send(transport(), server.url);
     expect(answer.headers['x-echo']).toBe(Buffer.from('ключ', 'utf8').toString('latin1'));
@@ -106,7 +122,13 @@ describe('the HTTP transport', () => {
       const failure = await send(transport(), server.url).catch((error: unknown) => error);
       codes.push(failure instanceof TransportError ? failure.code : null);
     }
-    expect(codes).toEqual([expect.stringMatching(/^HPE_/), 'HPE_INVALID_CONTENT_LENGTH', expect.stringMatching(/^HPE_/), expect.stringMatching(/^HPE_/), 'UPGRADE']);
+    expect(codes).toEqual([
+      expect.stringMatching(/^HPE_/),
+      'HPE_INVALID_CONTENT_LENGTH',
+      expect.stringMatching(/^HPE_/),
+      expect.stringMatching(/^HPE_/),
+      'UPGRADE',
+    ]);
   });
 
   it('refuses a header value that would end the header early, sending nothing', async () => {
@@ -127,7 +149,17 @@ describe('the HTTP transport', () => {
     const big = 'x'.repeat(3 * 1024 * 1024);
     const server = await raw((socket) => socket.write(ok(big)));
     const marks: TimingMarks = { start: 0, reusedConnection: false };
-    const response = await transport()({ url: new URL(server.url), method: 'GET', headers: {}, body: null, signal: new AbortController().signal, tls: { verify: true, extraCa: null } }, marks);
+    const response = await transport()(
+      {
+        url: new URL(server.url),
+        method: 'GET',
+        headers: {},
+        body: null,
+        signal: new AbortController().signal,
+        tls: { verify: true, extraCa: null },
+      },
+      marks,
+    );
     let received = 0;
     for await (const chunk of response.body) {
       received += chunk.byteLength;
@@ -213,12 +245,14 @@ describe('hostile servers', () => {
       }
       expect(answers).toEqual(Array.from({ length: 40 }, (_, id) => `{"case":${id}}`));
       // The same at concurrency 8.
-      const parallel = await Promise.all(Array.from({ length: 40 }, (_, id) => send(through, server.url, { body: `{"case":${id}}` }).then((sent) => sent.text)));
+      const parallel = await Promise.all(
+        Array.from({ length: 40 }, (_, id) => send(through, server.url, { body: `{"case":${id}}` }).then((sent) => sent.text)),
+      );
       expect(parallel).toEqual(Array.from({ length: 40 }, (_, id) => `{"case":${id}}`));
     });
   }
 
-  it('answers a 204 or 304 with a Content-Length at once, and never reads a 204\'s body as the next answer', async () => {
+  it("answers a 204 or 304 with a Content-Length at once, and never reads a 204's body as the next answer", async () => {
     for (const status of ['204 No Content', '304 Not Modified']) {
       const server = await raw((socket) => socket.write(`HTTP/1.1 ${status}\r\nContent-Length: 10\r\n\r\n`));
       const answer = await send(transport(), server.url);
@@ -238,7 +272,11 @@ describe('hostile servers', () => {
       const timer = setInterval(() => (socket.writable ? socket.write('a'.repeat(16 * 1024)) : clearInterval(timer)), 1);
       socket.on('close', () => clearInterval(timer));
     });
-    const result = await testClient().invoke(testTarget(server.url, 'hostile-test-key-0123', { timeoutMs: 500 }), { agentId: 'agent-1', text: 'hi', payload: {} });
+    const result = await testClient().invoke(testTarget(server.url, 'hostile-test-key-0123', { timeoutMs: 500 }), {
+      agentId: 'agent-1',
+      text: 'hi',
+      payload: {},
+    });
     expect(!result.ok && result.error.code).toBe('timeout');
   });
 });

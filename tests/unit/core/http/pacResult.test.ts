@@ -40,7 +40,12 @@ describe('the desktop adapter', () => {
       },
     };
     const system = sessionSystemProxy(session);
-    expect(await system(new URL('https://api.example.com/'))).toEqual({ kind: 'proxy', url: new URL('http://gateway.corp:8080'), username: null, password: null });
+    expect(await system(new URL('https://api.example.com/'))).toEqual({
+      kind: 'proxy',
+      url: new URL('http://gateway.corp:8080'),
+      username: null,
+      password: null,
+    });
     expect(await system(new URL('https://inside.corp/'))).toEqual({ kind: 'direct' });
     expect(asked).toEqual(['https://api.example.com/', 'https://inside.corp/']);
   });

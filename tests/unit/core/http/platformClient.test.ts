@@ -202,7 +202,11 @@ describe('saving an answer too large for memory to a file', () => {
 
       const file = `${dir}/answer.json`;
       const saved = await client.saveToFile(target(s.url), { kind: 'invoke', request: invokeRequest }, file);
-      expect(saved.ok && saved.value).toMatchObject({ path: file, bytes: Buffer.byteLength(big), exchange: { status: 200, responseBody: null } });
+      expect(saved.ok && saved.value).toMatchObject({
+        path: file,
+        bytes: Buffer.byteLength(big),
+        exchange: { status: 200, responseBody: null },
+      });
       expect(readFileSync(file, 'utf8')).toBe(big);
       expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -228,7 +232,10 @@ describe('saving an answer too large for memory to a file', () => {
       writeFileSync(file, 'already here');
       const saved = await client.saveToFile(target(s.url), { kind: 'invoke', request: invokeRequest }, file);
       expect(!saved.ok && saved.error.message).toContain('Could not create');
-      const outcome = await Promise.race([closed[0]!.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))]);
+      const outcome = await Promise.race([
+        closed[0]!.then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still open'), 2000)),
+      ]);
       expect(outcome).toBe('closed');
       expect(readFileSync(file, 'utf8')).toBe('already here');
     } finally {

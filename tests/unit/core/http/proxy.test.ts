@@ -2,7 +2,7 @@ import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxyResolver, environmentProxy, type ProxySetting } from '../../../../electron/core/http/proxyRoute';
 import type { PlatformTarget } from '../../../../electron/core/http/platformClient';
-import type { InvokeResult } from '../../../../electron/shared/contract';
+import type { InvokeResult } from '../../../../electron/shared/api';
 import { testClient, testTarget } from '../../../support/platformClient';
 import { proxiesClosedAfterEach } from '../../../support/proxyPerTest';
 import { closedPort, startTestServer, type TestServer } from '../../../support/testServer';
@@ -31,12 +31,23 @@ afterAll(async () => {
 const proxy = proxiesClosedAfterEach();
 
 /** Sends one invoke with the given proxy setting; "System" reads `env`. */
-function invoke(baseUrl: string, setting: ProxySetting, env: Record<string, string> = {}, overrides: Partial<PlatformTarget> = {}): Promise<InvokeResult> {
+function invoke(
+  baseUrl: string,
+  setting: ProxySetting,
+  env: Record<string, string> = {},
+  overrides: Partial<PlatformTarget> = {},
+): Promise<InvokeResult> {
   const client = testClient({ resolveProxy: createProxyResolver(environmentProxy(env)) });
   return client.invoke(testTarget(baseUrl, KEY, { proxy: setting, ...overrides }), { agentId: AGENT, text: 'hello', payload: {} });
 }
 
-const manual = (url: string, username: string | null = null, password: string | null = null, bypass: string[] = []): ProxySetting => ({ mode: 'manual', url, username, password, bypass });
+const manual = (url: string, username: string | null = null, password: string | null = null, bypass: string[] = []): ProxySetting => ({
+  mode: 'manual',
+  url,
+  username,
+  password,
+  bypass,
+});
 
 describe('an http platform through a proxy', () => {
   it('sends an absolute-form request to the proxy and says which proxy in the exchange', async () => {
@@ -67,7 +78,9 @@ describe('an http platform through a proxy', () => {
     const none = await invoke(platform.url, manual(through.url));
     expect(none.ok).toBe(false);
     expect(!none.ok && none.error.code).toBe('network');
-    expect(!none.ok && none.error.message).toMatch(new RegExp(`^The proxy ${through.url} asks for credentials \\(HTTP/1.1 407 .*\\) and none were given`));
+    expect(!none.ok && none.error.message).toMatch(
+      new RegExp(`^The proxy ${through.url} asks for credentials \\(HTTP/1.1 407 .*\\) and none were given`),
+    );
     const wrong = await invoke(platform.url, manual(through.url, 'ana', 'wrong'));
     expect(!wrong.ok && wrong.error.message).toMatch(new RegExp(`^The proxy ${through.url} refused the credentials given \\(HTTP/1.1 407`));
     expect(!wrong.ok && wrong.error.message).not.toContain('wrong');
@@ -77,7 +90,9 @@ describe('an http platform through a proxy', () => {
     const through = await proxy({ credentials: 'ana:right' });
     const result = await invoke(platform.url, manual(through.url, 'ana', null));
     expect(!result.ok && result.error.message).toMatch(
-      new RegExp(`^The proxy ${through.url} asks for credentials \\(HTTP/1.1 407 .*\\) and no password was given for the user ana: set the proxy password`),
+      new RegExp(
+        `^The proxy ${through.url} asks for credentials \\(HTTP/1.1 407 .*\\) and no password was given for the user ana: set the proxy password`,
+      ),
     );
   });
 });
@@ -85,7 +100,12 @@ describe('an http platform through a proxy', () => {
 describe('an https platform through a proxy', () => {
   it('tunnels with CONNECT: the proxy sees only the target, never the request or the key', async () => {
     const through = await proxy();
-    const result = await invoke(securePlatform.url, { mode: 'system' }, { HTTPS_PROXY: through.url }, { tls: { verify: true, extraCa: securePlatform.certificate } });
+    const result = await invoke(
+      securePlatform.url,
+      { mode: 'system' },
+      { HTTPS_PROXY: through.url },
+      { tls: { verify: true, extraCa: securePlatform.certificate } },
+    );
     expect(result.ok).toBe(true);
     expect(result.ok && result.value.exchange.via).toBe(through.url);
     expect(result.ok && result.value.exchange.timing?.tls).not.toBeNull();
@@ -106,7 +126,9 @@ describe('an https platform through a proxy', () => {
     const through = await proxy({ credentials: 'bo:pw' });
     const tls = { verify: true, extraCa: securePlatform.certificate };
     const none = await invoke(securePlatform.url, manual(through.url), {}, { tls });
-    expect(!none.ok && none.error.message).toMatch(/asks for credentials \(HTTP\/1.1 407 Proxy Authentication Required\) and none were given/);
+    expect(!none.ok && none.error.message).toMatch(
+      /asks for credentials \(HTTP\/1.1 407 Proxy Authentication Required\) and none were given/,
+    );
     const withUrl = new URL(through.url);
     withUrl.username = 'bo';
     withUrl.password = 'pw';
@@ -120,7 +142,9 @@ describe('an https platform through a proxy', () => {
     const through = await proxy({ refuseConnect: 'HTTP/1.1 403 Blocked by policy' });
     const result = await invoke(securePlatform.url, manual(through.url));
     expect(!result.ok && result.error.code).toBe('network');
-    expect(!result.ok && result.error.message).toContain(`The proxy ${through.url} refused to open a tunnel to ${new URL(securePlatform.url).host}: it answered "HTTP/1.1 403 Blocked by policy".`);
+    expect(!result.ok && result.error.message).toContain(
+      `The proxy ${through.url} refused to open a tunnel to ${new URL(securePlatform.url).host}: it answered "HTTP/1.1 403 Blocked by policy".`,
+    );
   });
 });
 
@@ -130,14 +154,20 @@ describe('a proxy that cannot be reached', () => {
     for (const baseUrl of [platform.url, securePlatform.url]) {
       const result = await invoke(baseUrl, manual(`http://127.0.0.1:${port}`, 'user', 'hunter2'));
       expect(!result.ok && result.error.code).toBe('network');
-      expect(!result.ok && result.error.message).toMatch(new RegExp(`^Could not reach the proxy http://127.0.0.1:${port}: the connection was refused \\(ECONNREFUSED\\)\\. Check the proxy's address`));
+      expect(!result.ok && result.error.message).toMatch(
+        new RegExp(
+          `^Could not reach the proxy http://127.0.0.1:${port}: the connection was refused \\(ECONNREFUSED\\)\\. Check the proxy's address`,
+        ),
+      );
       expect(JSON.stringify(result)).not.toContain('hunter2');
     }
   });
 
   it('says a SOCKS proxy in the environment is not supported', async () => {
     const result = await invoke(platform.url, { mode: 'system' }, { ALL_PROXY: 'socks5://127.0.0.1:1080' });
-    expect(!result.ok && result.error.message).toMatch(/ALL_PROXY names a SOCKS proxy \(socks5:\/\/127.0.0.1:1080\): only http:\/\/ and https:\/\/ proxies are supported/);
+    expect(!result.ok && result.error.message).toMatch(
+      /ALL_PROXY names a SOCKS proxy \(socks5:\/\/127.0.0.1:1080\): only http:\/\/ and https:\/\/ proxies are supported/,
+    );
   });
 });
 
@@ -173,7 +203,14 @@ describe('an https proxy', () => {
     expect(through.authorizations).toEqual([`Basic ${Buffer.from('ana:pw').toString('base64')}`]);
     const forwarded = await invoke(platform.url, manual(through.url), {}, { tls: both });
     expect(forwarded.ok).toBe(true);
-    const untrusted = await invoke(securePlatform.url, manual(through.url), {}, { tls: { verify: true, extraCa: securePlatform.certificate } });
-    expect(!untrusted.ok && untrusted.error.message).toMatch(new RegExp(`^Could not reach the proxy ${through.url}: .*(SELF_SIGNED|UNABLE_TO_VERIFY)`));
+    const untrusted = await invoke(
+      securePlatform.url,
+      manual(through.url),
+      {},
+      { tls: { verify: true, extraCa: securePlatform.certificate } },
+    );
+    expect(!untrusted.ok && untrusted.error.message).toMatch(
+      new RegExp(`^Could not reach the proxy ${through.url}: .*(SELF_SIGNED|UNABLE_TO_VERIFY)`),
+    );
   });
 });

@@ -29,7 +29,9 @@ describe('the proxy variables, as curl reads them', () => {
 
   it('takes a proxy without a scheme as http://, and credentials out of the URL', () => {
     expect(route('https://a.example', { https_proxy: 'proxy.corp:3128' })).toBe('http://proxy.corp:3128/');
-    expect(route('https://a.example', { https_proxy: 'https://ana:p%40ss%3Aword@proxy.corp:443' })).toBe('https://proxy.corp/ as ana:p@ss:word');
+    expect(route('https://a.example', { https_proxy: 'https://ana:p%40ss%3Aword@proxy.corp:443' })).toBe(
+      'https://proxy.corp/ as ana:p@ss:word',
+    );
   });
 
   it('refuses SOCKS and other schemes by name, never showing the credentials', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDACTED } from '../../../../electron/core/http/redact';
-import type { ExchangeRecord, GuidelineResult, InvokeResult, ReceivedBody } from '../../../../electron/shared/contract';
+import type { ExchangeRecord, GuidelineResult, InvokeResult, ReceivedBody } from '../../../../electron/shared/api';
 import { testClient, testTarget } from '../../../support/platformClient';
 import { startTestServer, type TestServer } from '../../../support/testServer';
 
@@ -78,7 +78,10 @@ describe('the body as received', () => {
   });
 
   it('a plain body that is not UTF-8 (or starts with a byte-order mark): its own bytes are kept, since the text would not give them back', async () => {
-    for (const body of [Buffer.from('{"answer":"caf\xe9","duration":"1ms"}', 'latin1'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), answer('bom')])]) {
+    for (const body of [
+      Buffer.from('{"answer":"caf\xe9","duration":"1ms"}', 'latin1'),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), answer('bom')]),
+    ]) {
       const result = await client.invoke(testTarget((await serve(200, body)).url, KEY), invoke);
       expect(received(result)).toMatchObject({ encoding: null, bytes: body.byteLength, headTruncated: false });
       expect(received(result)?.inBody).toBeUndefined();
@@ -108,7 +111,13 @@ describe('the body as received', () => {
   it('a gzip body with the key in its file name field: withheld as well', async () => {
     const plain = zlib.gzipSync(answer('clean'));
     // FLG.FNAME: the name follows the 10-byte header, ended by a zero byte.
-    const wire = Buffer.concat([plain.subarray(0, 3), Buffer.from([0x08]), plain.subarray(4, 10), Buffer.from(`${KEY}\0`), plain.subarray(10)]);
+    const wire = Buffer.concat([
+      plain.subarray(0, 3),
+      Buffer.from([0x08]),
+      plain.subarray(4, 10),
+      Buffer.from(`${KEY}\0`),
+      plain.subarray(10),
+    ]);
     const result = await client.invoke(testTarget((await serve(200, wire, 'gzip')).url, KEY), invoke);
     expect(result.ok && result.value.response.answer).toBe('clean');
     expect(received(result)).toMatchObject({ head: null, withheld: 'key' });
@@ -126,7 +135,9 @@ describe('the body as received', () => {
     const body = Buffer.from(`{"answer":"not compressed at all ${KEY}","duration":"1ms"}`);
     const result = await client.invoke(testTarget((await serve(200, body, 'gzip')).url, KEY), invoke);
     expect(!result.ok && result.error.code).toBe('network');
-    expect(!result.ok && result.error.message).toContain('The server said the body is compressed (Content-Encoding: gzip), but it could not be decoded as such');
+    expect(!result.ok && result.error.message).toContain(
+      'The server said the body is compressed (Content-Encoding: gzip), but it could not be decoded as such',
+    );
     expect(received(result)).toMatchObject({ encoding: 'gzip', bytes: body.byteLength, headTruncated: false });
     expect(headBytes(received(result)).toString('latin1')).toBe(`{"answer":"not compressed at all ${REDACTED}","duration":"1ms"}`);
   });

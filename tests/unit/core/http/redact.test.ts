@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { base64, base64url, KEY, KEY_FORMS } from '../../../support/keyForms';
-import { createHeadRedactor, createStreamRedactor, REDACTED, redactDeep, createRedactor, redactSecret } from '../../../../electron/core/http/redact';
+import {
+  createHeadRedactor,
+  createStreamRedactor,
+  REDACTED,
+  redactDeep,
+  createRedactor,
+  redactSecret,
+} from '../../../../electron/core/http/redact';
 
 describe('redactSecret', () => {
   for (const [name, form] of Object.entries(KEY_FORMS)) {

@@ -18,7 +18,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-const ok = (body: string) => `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+const ok = (body: string) =>
+  `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
 /**
  * Answers each request with its own case number, then a stray answer `delayMs` later. With
@@ -40,7 +41,12 @@ async function strayServer(delayMs: number, noDelay = false): Promise<KeepAliveR
 }
 
 /** What a case was judged on: the answer's text, or the error's message. */
-async function outcome(through: ReturnType<typeof createHttpTransport>, url: string, id: number, method: 'GET' | 'POST' = 'POST'): Promise<string> {
+async function outcome(
+  through: ReturnType<typeof createHttpTransport>,
+  url: string,
+  id: number,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<string> {
   const marks: TimingMarks = { start: performance.now(), reusedConnection: false };
   try {
     const response = await through(

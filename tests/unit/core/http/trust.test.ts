@@ -31,18 +31,69 @@ function openssl(args: string[]): void {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'trust-'));
   const file = (name: string) => path.join(dir, name);
-  openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', file('root.key'), '-out', file('root.pem'), '-days', '1', '-subj', '/CN=Example Corp Inspection Root']);
-  openssl(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=platform.test']);
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    file('root.key'),
+    '-out',
+    file('root.pem'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Example Corp Inspection Root',
+  ]);
+  openssl([
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    file('server.key'),
+    '-out',
+    file('server.csr'),
+    '-subj',
+    '/CN=platform.test',
+  ]);
   await writeFile(file('ext'), 'subjectAltName=IP:127.0.0.1\n');
-  openssl(['x509', '-req', '-in', file('server.csr'), '-CA', file('root.pem'), '-CAkey', file('root.key'), '-CAcreateserial', '-out', file('server.pem'), '-days', '1', '-extfile', file('ext')]);
-  server = https.createServer({ key: await readFile(file('server.key')), cert: await readFile(file('server.pem')) }, (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ answer: 'through the company root', duration: '5ms', token: 't' }));
-  });
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('root.pem'),
+    '-CAkey',
+    file('root.key'),
+    '-CAcreateserial',
+    '-out',
+    file('server.pem'),
+    '-days',
+    '1',
+    '-extfile',
+    file('ext'),
+  ]);
+  server = https.createServer(
+    { key: await readFile(file('server.key')), cert: await readFile(file('server.pem')) },
+    (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ answer: 'through the company root', duration: '5ms', token: 't' }));
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   suite = file('suite.json');
-  await writeFile(suite, JSON.stringify({ cases: [{ agent: '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73', expect: { answerContains: 'company root' } }] }));
+  await writeFile(
+    suite,
+    JSON.stringify({ cases: [{ agent: '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73', expect: { answerContains: 'company root' } }] }),
+  );
   // An empty file for "a store without the root" (the machine's own store does not have it either).
   await writeFile(file('empty.pem'), '');
   cli = file('cli.mjs');
@@ -68,7 +119,7 @@ function run(certFile: string): Promise<{ code: number | null; output: string }>
   });
 }
 
-describe('trusting the operating system\'s roots', () => {
+describe("trusting the operating system's roots", () => {
   it('reaches a platform whose certificate a root in the OS store issued', async () => {
     const ran = await run(path.join(dir, 'root.pem'));
     expect(ran.output).toMatch(/1 run, 1 passed, 0 failed/);

@@ -58,7 +58,9 @@ describe('the guideline library through the contract', () => {
     await core.api.getGuideline({ guidelineId: ESCALATION });
     await core.api.getGuideline({ guidelineId: ` ${ESCALATION.toUpperCase()} ` });
     const library = await core.api.listGuidelineLibrary({ profileId });
-    expect(library.ok && library.value.map((e) => [e.guidelineId, e.name, e.latestVersion])).toEqual([[ESCALATION, 'Escalation policy', 1]]);
+    expect(library.ok && library.value.map((e) => [e.guidelineId, e.name, e.latestVersion])).toEqual([
+      [ESCALATION, 'Escalation policy', 1],
+    ]);
     const versions = await core.api.listGuidelineVersions({ profileId, guidelineId: ESCALATION });
     expect(versions.ok && versions.value).toHaveLength(1);
   });
@@ -95,7 +97,10 @@ describe('the guideline library through the contract', () => {
     expect(Date.parse(copy.value.version.fetchedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(copy.value.entry.fetchedAt).toBe(copy.value.version.fetchedAt);
     const none = await core.api.getGuidelineVersion({ profileId, guidelineId: TONE });
-    expect(!none.ok && none.error).toEqual({ code: 'invalid_argument', message: `No copy of guideline ${TONE} is kept: it was never fetched on this profile.` });
+    expect(!none.ok && none.error).toEqual({
+      code: 'invalid_argument',
+      message: `No copy of guideline ${TONE} is kept: it was never fetched on this profile.`,
+    });
   });
 
   it('searches, pins, labels and marks read; refuses a profile that does not exist and fields it does not know', async () => {
@@ -103,15 +108,28 @@ describe('the guideline library through the contract', () => {
     const profileId = (await core.api.listProfiles()).activeProfileId;
     await core.api.getGuideline({ guidelineId: ESCALATION });
     await core.api.getGuideline({ guidelineId: TONE });
-    const labelled = await core.api.setLibraryGuidelineLabels({ profileId, guidelineId: TONE, title: '  Voice  ', tags: [' tone ', 'Tone', '', 'style'] });
+    const labelled = await core.api.setLibraryGuidelineLabels({
+      profileId,
+      guidelineId: TONE,
+      title: '  Voice  ',
+      tags: [' tone ', 'Tone', '', 'style'],
+    });
     expect(labelled.ok && [labelled.value.title, labelled.value.tags]).toEqual(['Voice', ['tone', 'style']]);
     expect((await core.api.pinLibraryGuideline({ profileId, guidelineId: TONE, pinned: true })).ok).toBe(true);
     const read = await core.api.markGuidelineRead({ profileId, guidelineId: ESCALATION });
     expect(read.ok && read.value.readAt).toEqual(expect.any(String));
     const hits = await core.api.searchGuidelineLibrary({ profileId, text: 'style' });
     expect(hits.ok && hits.value.map((h) => h.entry.guidelineId)).toEqual([TONE]);
-    expect(await core.api.listGuidelineLibrary({ profileId: 'nobody' })).toEqual({ ok: false, error: { code: 'invalid_argument', message: 'There is no profile "nobody".' } });
-    expect(await dispatch(core.api, 'searchGuidelineLibrary', { profileId, text: 'x', rank: 'bm25' })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await dispatch(core.api, 'setLibraryGuidelineLabels', { profileId, guidelineId: TONE, title: 'x', tags: ['a'.repeat(41)] })).toMatchObject({ ok: false });
+    expect(await core.api.listGuidelineLibrary({ profileId: 'nobody' })).toEqual({
+      ok: false,
+      error: { code: 'invalid_argument', message: 'There is no profile "nobody".' },
+    });
+    expect(await dispatch(core.api, 'searchGuidelineLibrary', { profileId, text: 'x', rank: 'bm25' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    expect(
+      await dispatch(core.api, 'setLibraryGuidelineLabels', { profileId, guidelineId: TONE, title: 'x', tags: ['a'.repeat(41)] }),
+    ).toMatchObject({ ok: false });
   });
 });

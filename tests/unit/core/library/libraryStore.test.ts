@@ -6,7 +6,11 @@ import { memoryDatabase } from '../../../support/memoryDatabase';
 const A = '7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47';
 const B = 'b4f8a2c6-1e93-4d7b-8f20-6c5a9e3d1b84';
 const C = '2a9c5e7f-8d14-4b36-a7e9-3f1b6d0c8a52';
-const escalation = { name: 'Escalation policy', description: 'When to escalate.', content: '# Escalation\n\nEscalate a refund over 500 euros to a supervisor.' };
+const escalation = {
+  name: 'Escalation policy',
+  description: 'When to escalate.',
+  content: '# Escalation\n\nEscalate a refund over 500 euros to a supervisor.',
+};
 
 describe('the guideline library store', () => {
   it('adds ids once per profile, and lists pinned first, then by name', async () => {
@@ -20,8 +24,18 @@ describe('the guideline library store', () => {
     const list = await store.list('p1');
     expect(list.map((e) => e.guidelineId)).toEqual([C, A, B]); // pinned; "7d3e…" (no name yet) before "alpha"
     expect(list[1]).toEqual({
-      guidelineId: A, name: null, description: null, title: '', tags: [], pinned: false, addedAt: '2026-01-01T00:00:00.000Z',
-      fetchedAt: null, readAt: null, latestVersion: 0, changedSinceRead: false, readVersion: null,
+      guidelineId: A,
+      name: null,
+      description: null,
+      title: '',
+      tags: [],
+      pinned: false,
+      addedAt: '2026-01-01T00:00:00.000Z',
+      fetchedAt: null,
+      readAt: null,
+      latestVersion: 0,
+      changedSinceRead: false,
+      readVersion: null,
     });
   });
 
@@ -33,16 +47,28 @@ describe('the guideline library store', () => {
     const same = await store.recordFetch('p1', A, { ...escalation }, '2026-01-01T11:00:00.000Z');
     expect(same.newVersion).toBe(false);
     expect(same.entry).toMatchObject({ latestVersion: 1, fetchedAt: '2026-01-01T11:00:00.000Z' });
-    const changed = await store.recordFetch('p1', A, { ...escalation, description: 'When and how to escalate.' }, '2026-01-02T09:00:00.000Z');
+    const changed = await store.recordFetch(
+      'p1',
+      A,
+      { ...escalation, description: 'When and how to escalate.' },
+      '2026-01-02T09:00:00.000Z',
+    );
     expect(changed.newVersion).toBe(true);
     const versions = await store.versions('p1', A);
-    expect(versions.map((v) => [v.version, v.fetchedAt])).toEqual([[2, '2026-01-02T09:00:00.000Z'], [1, '2026-01-01T10:00:00.000Z']]);
+    expect(versions.map((v) => [v.version, v.fetchedAt])).toEqual([
+      [2, '2026-01-02T09:00:00.000Z'],
+      [1, '2026-01-01T10:00:00.000Z'],
+    ]);
     expect(versions[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(versions[0]!.hash).not.toBe(versions[1]!.hash);
     const old = await store.version('p1', A, 1);
     expect(old?.guideline).toEqual(escalation);
     const latest = await store.version('p1', A);
-    expect(latest).toMatchObject({ version: { version: 2 }, guideline: { description: 'When and how to escalate.' }, entry: { latestVersion: 2 } });
+    expect(latest).toMatchObject({
+      version: { version: 2 },
+      guideline: { description: 'When and how to escalate.' },
+      entry: { latestVersion: 2 },
+    });
     expect(await store.version('p1', A, 3)).toBeNull();
     expect(await store.version('p1', B)).toBeNull();
   });
@@ -51,7 +77,10 @@ describe('the guideline library store', () => {
     const store = memoryDatabase().library;
     await store.recordFetch('p1', A, escalation, '2026-01-01T10:00:00.000Z');
     expect((await store.get('p1', A))?.changedSinceRead).toBe(false);
-    expect(await store.markRead('p1', A, '2026-01-01T10:05:00.000Z')).toMatchObject({ readAt: '2026-01-01T10:05:00.000Z', changedSinceRead: false });
+    expect(await store.markRead('p1', A, '2026-01-01T10:05:00.000Z')).toMatchObject({
+      readAt: '2026-01-01T10:05:00.000Z',
+      changedSinceRead: false,
+    });
     await store.recordFetch('p1', A, escalation, '2026-01-01T11:00:00.000Z');
     expect((await store.get('p1', A))?.changedSinceRead).toBe(false);
     await store.recordFetch('p1', A, { ...escalation, content: 'New rules.' }, '2026-01-01T12:00:00.000Z');
@@ -84,9 +113,28 @@ describe('the guideline library store', () => {
 
   it('searches names, descriptions and the latest content, best match first, with the passage as plain text and ranges', async () => {
     const store = memoryDatabase().library;
-    await store.recordFetch('p1', A, { name: 'Refund rules', description: 'Refunds and credits.', content: 'How to refund a customer.' }, '2026-01-01T00:00:00.000Z');
-    await store.recordFetch('p1', B, { name: 'Tone of voice', description: 'How we write.', content: `${'Write plainly. '.repeat(30)}A refund is never promised in writing. ${'Be kind. '.repeat(30)}` }, '2026-01-01T00:00:00.000Z');
-    await store.recordFetch('p1', C, { name: 'Data retention', description: 'Keeping data.', content: 'Nothing about money.' }, '2026-01-01T00:00:00.000Z');
+    await store.recordFetch(
+      'p1',
+      A,
+      { name: 'Refund rules', description: 'Refunds and credits.', content: 'How to refund a customer.' },
+      '2026-01-01T00:00:00.000Z',
+    );
+    await store.recordFetch(
+      'p1',
+      B,
+      {
+        name: 'Tone of voice',
+        description: 'How we write.',
+        content: `${'Write plainly. '.repeat(30)}A refund is never promised in writing. ${'Be kind. '.repeat(30)}`,
+      },
+      '2026-01-01T00:00:00.000Z',
+    );
+    await store.recordFetch(
+      'p1',
+      C,
+      { name: 'Data retention', description: 'Keeping data.', content: 'Nothing about money.' },
+      '2026-01-01T00:00:00.000Z',
+    );
     await store.recordFetch('p2', C, { name: 'Refund elsewhere', description: '', content: '' }, '2026-01-01T00:00:00.000Z');
     const hits = await store.search('p1', 'refund');
     expect(hits.map((h) => h.entry.guidelineId)).toEqual([A, B]);
@@ -105,7 +153,12 @@ describe('the guideline library store', () => {
   it('searches only the latest version, and text that looks like a mark stays text', async () => {
     const store = memoryDatabase().library;
     await store.recordFetch('p1', A, { name: 'Policy', description: '', content: 'The old word is walrus.' }, '2026-01-01T00:00:00.000Z');
-    await store.recordFetch('p1', A, { name: 'Policy', description: '', content: 'The new word is \uE000penguin\uE001.' }, '2026-01-02T00:00:00.000Z');
+    await store.recordFetch(
+      'p1',
+      A,
+      { name: 'Policy', description: '', content: 'The new word is \uE000penguin\uE001.' },
+      '2026-01-02T00:00:00.000Z',
+    );
     expect(await store.search('p1', 'walrus')).toEqual([]);
     const [hit] = await store.search('p1', 'penguin');
     expect(hit!.passage.text).not.toMatch(/[\uE000\uE001]/);

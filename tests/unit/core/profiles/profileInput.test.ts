@@ -27,10 +27,16 @@ describe('a CA file path judged by its shape', () => {
   ];
   for (const platform of ['win32', 'linux', 'darwin'] as const) {
     it.each(network)(`refuses the network path %s (${platform})`, (file) => {
-      expect(caFilePathProblem(file, platform)).toEqual({ kind: 'network', message: expect.stringMatching(/is a network path\. A CA file must be on this computer/) });
+      expect(caFilePathProblem(file, platform)).toEqual({
+        kind: 'network',
+        message: expect.stringMatching(/is a network path\. A CA file must be on this computer/),
+      });
     });
     it.each(device)(`refuses the device path %s (${platform})`, (file) => {
-      expect(caFilePathProblem(file, platform)).toEqual({ kind: 'device', message: expect.stringContaining('is a device path, not a file') });
+      expect(caFilePathProblem(file, platform)).toEqual({
+        kind: 'device',
+        message: expect.stringContaining('is a device path, not a file'),
+      });
     });
   }
 
@@ -73,7 +79,10 @@ describe('a CA file path judged by its shape', () => {
 describe('the profile form and the request read a CA file only with a local path', () => {
   it('refuses a network path typed in the form, on the CA file field', async () => {
     const checked = await checkProfileInput(profileFields({ tls: { verify: true, caFile: '//host/share/ca.pem' } }), []);
-    expect(!checked.ok && checked.error).toMatchObject({ field: 'caFile', message: expect.stringContaining('//host/share/ca.pem is a network path.') });
+    expect(!checked.ok && checked.error).toMatchObject({
+      field: 'caFile',
+      message: expect.stringContaining('//host/share/ca.pem is a network path.'),
+    });
   });
 
   it('refuses a device path before any file is opened', async () => {

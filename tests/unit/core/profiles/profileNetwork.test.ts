@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../../electron/core/bootstrap';
-import type { InvokeResult, ProfileInput } from '../../../../electron/shared/contract';
+import type { InvokeResult, ProfileInput } from '../../../../electron/shared/api';
 import { makeTestPki, PASSPHRASE, startClientCertServer, type RunningServer } from '../../../support/clientCertServer';
 import { createKeyedProfile } from '../../../support/keyedProfile';
 import { startTestProxy, type TestProxy } from '../../../support/proxyServer';
@@ -39,12 +39,26 @@ const message = (result: InvokeResult) => (result.ok ? 'ok' : result.error.messa
 async function startDesktopLikeCore(): Promise<Core> {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ae-profile-net-'));
   // A "System" setting that would go through no proxy: only the profile's own setting matters here.
-  return startCore({ host: 'electron', version: '0.0.0-test', sandboxLatency: 'none', dataDir, cipher: aesTestCipher(), systemProxy: async () => ({ kind: 'direct' }) });
+  return startCore({
+    host: 'electron',
+    version: '0.0.0-test',
+    sandboxLatency: 'none',
+    dataDir,
+    cipher: aesTestCipher(),
+    systemProxy: async () => ({ kind: 'direct' }),
+  });
 }
 
 async function filesText(dir: string): Promise<string> {
   const names = await readdir(dir, { recursive: true });
-  const texts = await Promise.all(names.map((name) => readFile(path.join(dir, name)).then((b) => b.toString('latin1'), () => '')));
+  const texts = await Promise.all(
+    names.map((name) =>
+      readFile(path.join(dir, name)).then(
+        (b) => b.toString('latin1'),
+        () => '',
+      ),
+    ),
+  );
   return texts.join('\n');
 }
 
@@ -86,8 +100,17 @@ describe("a profile's manual proxy", () => {
     proxy = await startTestProxy({ credentials: `analyst:${PROXY_PASSWORD}` });
     other = await startTestProxy();
     core = await startDesktopLikeCore();
-    const manual = (url: string, bypass: string[] = []): Partial<ProfileInput> => ({ proxy: { mode: 'manual', url, username: 'analyst', bypass } });
-    const base = { name: 'Moving proxy', baseUrl: platform.url, allowInsecureHttp: true, auth: { kind: 'bearer' as const }, timeoutMs: 60_000, tls: { verify: true, caFile: null } };
+    const manual = (url: string, bypass: string[] = []): Partial<ProfileInput> => ({
+      proxy: { mode: 'manual', url, username: 'analyst', bypass },
+    });
+    const base = {
+      name: 'Moving proxy',
+      baseUrl: platform.url,
+      allowInsecureHttp: true,
+      auth: { kind: 'bearer' as const },
+      timeoutMs: 60_000,
+      tls: { verify: true, caFile: null },
+    };
     const profileId = await createKeyedProfile(core.api, { ...base, key: KEY, ...manual(proxy.url) });
     await core.api.setProfileSecret({ profileId, name: 'proxyPassword', value: PROXY_PASSWORD });
 
@@ -154,7 +177,10 @@ describe("a profile's client certificate", () => {
       const { id: _id, kind: _kind, editable: _e, key: _k, secrets: _s, warnings: _w, ...input } = profile;
       const moved = await core.api.updateProfile({
         profileId,
-        profile: { ...input, tls: { ...input.tls, clientCert: { kind: 'pem', certFile: pki.file('client.pem'), keyFile: pki.file('client.enc.key') } } },
+        profile: {
+          ...input,
+          tls: { ...input.tls, clientCert: { kind: 'pem', certFile: pki.file('client.pem'), keyFile: pki.file('client.enc.key') } },
+        },
       });
       expect(moved.ok && moved.value.state.profiles.find((p) => p.id === profileId)!.secrets.certPassphrase.set).toBe(false);
     } finally {

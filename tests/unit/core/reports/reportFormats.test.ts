@@ -31,8 +31,16 @@ describe('the QA report of history entries', () => {
   });
 
   it('is saved as the page or the bundle, named for what it holds and when', () => {
-    expect(qaReportFile(MANY_ENTRIES, 'html')).toEqual({ fileName: 'agent-explorer-report-6-entries-2026-11-23T07-40-00Z.html', mediaType: 'text/html', content: golden('qa-many.html') });
-    expect(qaReportFile(ONE_ENTRY, 'json')).toEqual({ fileName: 'agent-explorer-report-entry-13-2026-11-23T07-40-00Z.json', mediaType: 'application/json', content: reportJson(ONE_ENTRY) });
+    expect(qaReportFile(MANY_ENTRIES, 'html')).toEqual({
+      fileName: 'agent-explorer-report-6-entries-2026-11-23T07-40-00Z.html',
+      mediaType: 'text/html',
+      content: golden('qa-many.html'),
+    });
+    expect(qaReportFile(ONE_ENTRY, 'json')).toEqual({
+      fileName: 'agent-explorer-report-entry-13-2026-11-23T07-40-00Z.json',
+      mediaType: 'application/json',
+      content: reportJson(ONE_ENTRY),
+    });
   });
 });
 
@@ -51,6 +59,8 @@ describe("a run's report", () => {
     const text = createJsonResultsText();
     [...STOPPED_RUN.results.entries()].reverse().forEach(([index, result]) => text.add(index, result));
     const pieces = [...text.pieces({ ...STOPPED_RUN, results: [] })];
-    expect(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))).toString('utf8')).toBe(golden('run-stopped.json'));
+    expect(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))).toString('utf8')).toBe(
+      golden('run-stopped.json'),
+    );
   });
 });

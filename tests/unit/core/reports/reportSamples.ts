@@ -9,7 +9,7 @@ import type { RunReport, RunReportResult } from '../../../../electron/core/repor
  * terminal's escape sequence or a line of its own. Plain data: nothing here runs the app.
  */
 
-const HOSTILE = '<script>alert("x")</script> & \'quotes\' =cmd|\'/c calc\'!A0';
+const HOSTILE = "<script>alert(\"x\")</script> & 'quotes' =cmd|'/c calc'!A0";
 const CONTROLS = 'tab\there, cr\r\nlf, osc\u001b]52;c;cm0=\u0007 c1\u009b2K del\u007f nel\u0085 ls\u2028 end\ufffe';
 const STAGING = { id: 'p-staging', name: `Staging ${HOSTILE}`, baseUrl: 'https://staging.example.com' };
 
@@ -38,7 +38,12 @@ function invoke(id: number | null, text: string, answer: string): ReportEntry {
       startedAt: '2026-11-23T07:30:00.000Z',
       phases: { dns: 1.2, connect: 3.5, tls: null, send: 0.4, wait: 850.1, download: 16.2, total: 871.4, reusedConnection: false },
     },
-    response: { headers: { 'content-type': 'application/json', 'x-trace': HOSTILE }, body: JSON.stringify({ answer }), bytes: 1234567, bodyTruncated: false },
+    response: {
+      headers: { 'content-type': 'application/json', 'x-trace': HOSTILE },
+      body: JSON.stringify({ answer }),
+      bytes: 1234567,
+      bodyTruncated: false,
+    },
   };
 }
 
@@ -67,9 +72,22 @@ const GUIDELINE: ReportEntry = {
   recordedAt: '2026-11-23T07:31:00.000Z',
   kind: 'guideline',
   profile: STAGING,
-  request: { what: 'guideline', targetId: 'escalation', method: 'GET', url: 'https://staging.example.com/api/guideline/escalation/', text: null, payload: null, bodyAsSent: null },
+  request: {
+    what: 'guideline',
+    targetId: 'escalation',
+    method: 'GET',
+    url: 'https://staging.example.com/api/guideline/escalation/',
+    text: null,
+    payload: null,
+    bodyAsSent: null,
+  },
   outcome: { ok: true, status: 200, statusText: 'OK', error: null },
-  answer: { what: 'guideline', name: `Escalation ${HOSTILE}`, description: 'When to escalate.', content: `# Escalate\n- When a customer asks twice, hand over.\n${CONTROLS}` },
+  answer: {
+    what: 'guideline',
+    name: `Escalation ${HOSTILE}`,
+    description: 'When to escalate.',
+    content: `# Escalate\n- When a customer asks twice, hand over.\n${CONTROLS}`,
+  },
   contractCheck: { result: 'passed', detail: 'name, description and content are strings' },
   tokenPresent: false,
   timing: { serverDuration: null, roundTripMs: 42, startedAt: '2026-11-23T07:31:00.000Z', phases: null },
@@ -79,12 +97,22 @@ const GUIDELINE: ReportEntry = {
 const FAILED: ReportEntry = {
   ...invoke(14, 'Summarise the ticket', ''),
   kind: 'failed',
-  outcome: { ok: false, status: 502, statusText: 'Bad Gateway', error: { code: 'http_status', message: `The server answered 502 Bad Gateway. ${HOSTILE}` } },
+  outcome: {
+    ok: false,
+    status: 502,
+    statusText: 'Bad Gateway',
+    error: { code: 'http_status', message: `The server answered 502 Bad Gateway. ${HOSTILE}` },
+  },
   answer: null,
   contractCheck: { result: 'not_checked', detail: 'no answer to check (http_status)' },
   tokenPresent: false,
   timing: { serverDuration: null, roundTripMs: 12.25, startedAt: '2026-11-23T07:32:00.000Z', phases: null },
-  response: { headers: { 'content-type': 'text/plain' }, body: `upstream timed out ${HOSTILE} ${CONTROLS}`, bytes: 400000, bodyTruncated: true },
+  response: {
+    headers: { 'content-type': 'text/plain' },
+    body: `upstream timed out ${HOSTILE} ${CONTROLS}`,
+    bytes: 400000,
+    bodyTruncated: true,
+  },
 };
 
 const SAVED: ReportEntry = {
@@ -99,7 +127,12 @@ const NOT_SENT: ReportEntry = {
   ...invoke(16, 'No key yet', ''),
   kind: 'failed',
   request: { ...invoke(16, 'No key yet', '').request, url: null, bodyAsSent: null },
-  outcome: { ok: false, status: null, statusText: null, error: { code: 'no_key', message: 'This profile has no API key: set one in Settings.' } },
+  outcome: {
+    ok: false,
+    status: null,
+    statusText: null,
+    error: { code: 'no_key', message: 'This profile has no API key: set one in Settings.' },
+  },
   answer: null,
   contractCheck: { result: 'failed', detail: `answer is not a string ${HOSTILE}` },
   tokenPresent: false,
@@ -123,7 +156,17 @@ export const MANY_ENTRIES: ReportBundle = {
 export const ONE_ENTRY: ReportBundle = { ...MANY_ENTRIES, note: '  ', entries: [GUIDELINE] };
 
 function result(entry: ReportEntry, fields: Partial<RunReportResult>): RunReportResult {
-  return { case: 'reflects customer', caseNumber: 1, row: null, agent: 'agent-1', passed: true, attempts: 1, expectations: [], entry, ...fields };
+  return {
+    case: 'reflects customer',
+    caseNumber: 1,
+    row: null,
+    agent: 'agent-1',
+    passed: true,
+    attempts: 1,
+    expectations: [],
+    entry,
+    ...fields,
+  };
 }
 
 /** A stopped run: a pass, a failed expectation, a request with no answer, and requests never sent. */
@@ -137,7 +180,10 @@ export const STOPPED_RUN: RunReport = {
   profile: STAGING,
   summary: { total: 6, passed: 1, failed: 3, cancelled: 1, notRun: 2, stopped: true },
   results: [
-    result({ ...invoke(null, 'Hi', 'Hello Dana'), tokenPresent: false }, { expectations: [{ kind: 'status', passed: true, expected: '200', actual: '200' }] }),
+    result(
+      { ...invoke(null, 'Hi', 'Hello Dana'), tokenPresent: false },
+      { expectations: [{ kind: 'status', passed: true, expected: '200', actual: '200' }] },
+    ),
     result(invoke(null, `Hi ${HOSTILE}`, `Hello\n${CONTROLS}`), {
       case: `greets ${HOSTILE}`,
       caseNumber: 2,
@@ -157,7 +203,13 @@ export const STOPPED_RUN: RunReport = {
       passed: false,
       expectations: [{ kind: 'status', passed: false, expected: '200', actual: 'no status (no_key)' }],
     }),
-    result(FAILED, { case: 'bad gateway', caseNumber: 3, row: 5, passed: false, expectations: [{ kind: 'status', passed: false, expected: '200', actual: '502' }] }),
+    result(FAILED, {
+      case: 'bad gateway',
+      caseNumber: 3,
+      row: 5,
+      passed: false,
+      expectations: [{ kind: 'status', passed: false, expected: '200', actual: '502' }],
+    }),
   ],
   notRun: [
     { case: `later ${HOSTILE}`, caseNumber: 4, row: 6, agent: 'agent-1' },

@@ -10,7 +10,7 @@ import { createSqliteRunStore, type RunStore } from '../../../../electron/core/r
 import { percentiles } from '../../../../electron/core/runs/runResults';
 import { createRunMethods, MAX_RUN_REQUESTS } from '../../../../electron/core/runs/runService';
 import { startSandbox, type SandboxServer } from '../../../../electron/sandbox/server';
-import type { RunProgress, RunResultRow, StartRunRequest } from '../../../../electron/shared/contract';
+import type { RunProgress, RunResultRow, StartRunRequest } from '../../../../electron/shared/api';
 import { testClient, testTarget } from '../../../support/platformClient';
 import { closedPort, startTestServer, type TestServer } from '../../../support/testServer';
 import { memoryDatabase } from '../../../support/memoryDatabase';
@@ -104,7 +104,15 @@ async function runToEnd(service: ReturnType<typeof host>, request: StartRunReque
 const REFLECTS = {
   name: 'orders',
   data: 'rows.csv',
-  cases: [{ name: 'reflects customer', agent: DRAFTER, text: '{{text}}', payload: { customer_name: '{{customer}}', company: 'Northwind', topic: 'refunds' }, expect: { answerContains: '{{customer}}', token: 'present' } }],
+  cases: [
+    {
+      name: 'reflects customer',
+      agent: DRAFTER,
+      text: '{{text}}',
+      payload: { customer_name: '{{customer}}', company: 'Northwind', topic: 'refunds' },
+      expect: { answerContains: '{{customer}}', token: 'present' },
+    },
+  ],
 };
 const ROWS = { name: 'rows.csv', text: 'text,customer\n"Hello, there",Dana\nHi,Lee\nHey,Ada\n' };
 
@@ -116,12 +124,18 @@ describe('starting a run', () => {
     expect(started).toMatchObject({ ok: false, error: { code: 'bad_suite' } });
     const problems = started.ok ? [] : (started.error.problems ?? []);
     expect(problems.length).toBeGreaterThanOrEqual(2);
-    expect(problems).toContainEqual(expect.objectContaining({ file: 'orders.json', case: { number: 1, name: 'one' }, field: 'cases[0].expect.answerMatches' }));
+    expect(problems).toContainEqual(
+      expect.objectContaining({ file: 'orders.json', case: { number: 1, name: 'one' }, field: 'cases[0].expect.answerMatches' }),
+    );
     expect(problems).toContainEqual(expect.objectContaining({ case: { number: 2 }, field: 'cases[1].agent' }));
     // A suite naming a data file that was not given, and a data file with a bad line.
     const noData = await service.api.startRun(start({ suite: REFLECTS }));
-    expect(!noData.ok && noData.error.problems).toEqual([expect.objectContaining({ field: 'data', message: expect.stringContaining('rows.csv') })]);
-    const badData = await service.api.startRun(start({ suite: REFLECTS, data: { name: 'rows.jsonl', text: '{"text":"a","customer":"b"}\nnot json\n' } }));
+    expect(!noData.ok && noData.error.problems).toEqual([
+      expect.objectContaining({ field: 'data', message: expect.stringContaining('rows.csv') }),
+    ]);
+    const badData = await service.api.startRun(
+      start({ suite: REFLECTS, data: { name: 'rows.jsonl', text: '{"text":"a","customer":"b"}\nnot json\n' } }),
+    );
     expect(!badData.ok && badData.error.problems).toEqual([expect.objectContaining({ file: 'rows.jsonl', field: 'line 2' })]);
     expect(service.sent()).toBe(0);
     expect(await service.api.listRuns({})).toEqual({ ok: true, value: [] });
@@ -129,11 +143,18 @@ describe('starting a run', () => {
 
   it('refuses a plan over the size cap with a clear error, and sends nothing', async () => {
     const service = host();
-    const big = await service.api.startRun(start({ suite: { cases: [{ agent: ECHO }, { agent: ECHO }] }, iterations: MAX_RUN_REQUESTS / 2 + 1 }));
+    const big = await service.api.startRun(
+      start({ suite: { cases: [{ agent: ECHO }, { agent: ECHO }] }, iterations: MAX_RUN_REQUESTS / 2 + 1 }),
+    );
     expect(big).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('at most 100,000') } });
     const rows = { name: 'rows.csv', text: `n\n${Array.from({ length: 50_001 }, (_, index) => index).join('\n')}\n` };
-    const wide = await service.api.startRun(start({ suite: { data: 'rows.csv', agents: [ECHO, DRAFTER], cases: [{ text: '{{n}}' }] }, data: rows }));
-    expect(wide).toMatchObject({ ok: false, error: { code: 'bad_suite', problems: [expect.objectContaining({ message: expect.stringContaining('100002 requests') })] } });
+    const wide = await service.api.startRun(
+      start({ suite: { data: 'rows.csv', agents: [ECHO, DRAFTER], cases: [{ text: '{{n}}' }] }, data: rows }),
+    );
+    expect(wide).toMatchObject({
+      ok: false,
+      error: { code: 'bad_suite', problems: [expect.objectContaining({ message: expect.stringContaining('100002 requests') })] },
+    });
     expect(service.sent()).toBe(0);
   });
 
@@ -146,18 +167,35 @@ describe('starting a run', () => {
     const final = await service.ended(runId);
     expect(final).toMatchObject({ state: 'passed', total: 3, completed: 3, passed: 3, failed: 0 });
     const page = await service.api.listRunResults({ runId, offset: 0, limit: 10 });
-    expect(page.ok && page.value.rows.map((row) => [row.row, row.passed, row.answerStart.includes(['Dana', 'Lee', 'Ada'][row.index]!)])).toEqual([
+    expect(
+      page.ok && page.value.rows.map((row) => [row.row, row.passed, row.answerStart.includes(['Dana', 'Lee', 'Ada'][row.index]!)]),
+    ).toEqual([
       [1, true, true],
       [2, true, true],
       [3, true, true],
     ]);
     const detail = await service.api.getRunResult({ runId, index: 1 });
-    expect(detail).toMatchObject({ ok: true, value: { request: { agentId: DRAFTER, text: 'Hi', payload: { customer_name: 'Lee' } }, profile: PROFILE } });
+    expect(detail).toMatchObject({
+      ok: true,
+      value: { request: { agentId: DRAFTER, text: 'Hi', payload: { customer_name: 'Lee' } }, profile: PROFILE },
+    });
   });
 
   it('sends the whole plan `iterations` times, each result saying which pass it was', async () => {
     const service = host();
-    const { runId, total, final } = await runToEnd(service, start({ suite: { cases: [{ name: 'a', agent: ECHO, text: 'one' }, { name: 'b', agent: ECHO, text: 'two' }] }, iterations: 3, kind: 'repeat' }));
+    const { runId, total, final } = await runToEnd(
+      service,
+      start({
+        suite: {
+          cases: [
+            { name: 'a', agent: ECHO, text: 'one' },
+            { name: 'b', agent: ECHO, text: 'two' },
+          ],
+        },
+        iterations: 3,
+        kind: 'repeat',
+      }),
+    );
     expect(total).toBe(6);
     expect(final).toMatchObject({ state: 'passed', completed: 6 });
     const page = await service.api.listRunResults({ runId, offset: 0, limit: 10 });
@@ -169,7 +207,10 @@ describe('starting a run', () => {
       [4, 'a', 3],
       [5, 'b', 3],
     ]);
-    expect(await service.api.getRun({ runId })).toMatchObject({ ok: true, value: { kind: 'repeat', total: 6, settings: { iterations: 3, concurrency: 8 } } });
+    expect(await service.api.getRun({ runId })).toMatchObject({
+      ok: true,
+      value: { kind: 'repeat', total: 6, settings: { iterations: 3, concurrency: 8 } },
+    });
     expect(service.sent()).toBe(6);
   });
 
@@ -192,7 +233,10 @@ describe('progress', () => {
       setTimeout(() => answer(response, body), 10);
     });
     const service = host({ target: testTarget(server.url, KEY) });
-    const { runId, final } = await runToEnd(service, start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 60, concurrency: 1 }));
+    const { runId, final } = await runToEnd(
+      service,
+      start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 60, concurrency: 1 }),
+    );
     const mine = service.events.filter((progress) => progress.runId === runId);
     expect(mine.at(-1)).toBe(final);
     expect(final).toMatchObject({ state: 'passed', completed: 60, passed: 60, waitingMs: null });
@@ -269,11 +313,17 @@ describe('cancel', () => {
     const started = await service.api.startRun(start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 20, concurrency: 2 }));
     const runId = started.ok ? started.value.runId : '';
     await fourth;
-    expect(await service.api.deleteRun({ runId })).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('still going') } });
+    expect(await service.api.deleteRun({ runId })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringContaining('still going') },
+    });
     expect(await service.api.cancelRun({ runId })).toEqual({ ok: true, value: { cancelled: true } });
     const final = await service.ended(runId);
     expect(final).toMatchObject({ state: 'cancelled', completed: 4, passed: 2, failed: 2, cancelled: 2 });
-    expect(await service.api.getRun({ runId })).toMatchObject({ ok: true, value: { state: 'cancelled', completed: 4, cancelled: 2, notRun: 16, finishedAt: expect.any(String) } });
+    expect(await service.api.getRun({ runId })).toMatchObject({
+      ok: true,
+      value: { state: 'cancelled', completed: 4, cancelled: 2, notRun: 16, finishedAt: expect.any(String) },
+    });
     expect(await service.api.cancelRun({ runId })).toEqual({ ok: true, value: { cancelled: false } });
     const failures = await service.api.listRunResults({ runId, offset: 0, limit: 10, failuresOnly: true });
     expect(failures.ok && failures.value.rows.map((row) => row.errorCode)).toEqual(['cancelled', 'cancelled']);
@@ -299,7 +349,9 @@ describe('a finished run', () => {
     expect(all.ok && [all.value.total, all.value.rows.map((row) => row.index)]).toEqual([6, [1, 2]]);
     const failures = await service.api.listRunResults({ runId, offset: 0, limit: 10, failuresOnly: true });
     expect(failures.ok && failures.value.total).toBe(2);
-    expect(failures.ok && failures.value.rows.map((row: RunResultRow) => [row.index, row.row, row.agentId, row.failed[0]?.split(':')[0]])).toEqual([
+    expect(
+      failures.ok && failures.value.rows.map((row: RunResultRow) => [row.index, row.row, row.agentId, row.failed[0]?.split(':')[0]]),
+    ).toEqual([
       [2, 2, ECHO, 'answerContains'],
       [3, 2, DRAFTER, 'answerContains'],
     ]);
@@ -351,14 +403,22 @@ describe('a finished run', () => {
       ['says it', 2, [false, false]],
       ['says it', 3, [true, true]],
     ]);
-    expect(matrix.value.rows[1]!.cells[0]).toMatchObject({ index: 2, status: 200, answerStart: expect.stringContaining('beta'), failed: [expect.stringContaining('answerContains')] });
+    expect(matrix.value.rows[1]!.cells[0]).toMatchObject({
+      index: 2,
+      status: 200,
+      answerStart: expect.stringContaining('beta'),
+      failed: [expect.stringContaining('answerContains')],
+    });
   });
 
   it('compares with an earlier run: newly failing and passing, changed answers whole, latency of both', async () => {
     const service = host();
     const before = await runToEnd(service, start({ suite: MIXED, data: MIXED_ROWS }));
     // Row 2 now passes, row 3 now fails, and their answers changed.
-    const after = await runToEnd(service, start({ suite: MIXED, data: { name: 'rows.csv', text: 'text,want\nalpha,alpha\ngamma,gamma\nepsilon,delta\n' } }));
+    const after = await runToEnd(
+      service,
+      start({ suite: MIXED, data: { name: 'rows.csv', text: 'text,want\nalpha,alpha\ngamma,gamma\nepsilon,delta\n' } }),
+    );
     const compared = await service.api.compareRuns({ before: before.runId, after: after.runId });
     if (!compared.ok) throw new Error(compared.error.message);
     const { value } = compared;
@@ -394,13 +454,27 @@ describe('a finished run', () => {
     expect(testsuite.tagName).toBe('testsuite');
     const cases = [...testsuite.children];
     expect(cases).toHaveLength(6);
-    expect(cases.every((element) => element.tagName === 'testcase' && element.getAttribute('name') && element.getAttribute('classname'))).toBe(true);
-    expect([testsuite.getAttribute('tests'), testsuite.getAttribute('failures'), testsuite.getAttribute('errors'), testsuite.getAttribute('skipped')]).toEqual(['6', '2', '0', '0']);
-    expect(cases.filter((element) => element.querySelector('failure')).map((element) => element.querySelector('failure')!.getAttribute('type'))).toEqual(['answerContains', 'answerContains']);
+    expect(
+      cases.every((element) => element.tagName === 'testcase' && element.getAttribute('name') && element.getAttribute('classname')),
+    ).toBe(true);
+    expect([
+      testsuite.getAttribute('tests'),
+      testsuite.getAttribute('failures'),
+      testsuite.getAttribute('errors'),
+      testsuite.getAttribute('skipped'),
+    ]).toEqual(['6', '2', '0', '0']);
+    expect(
+      cases.filter((element) => element.querySelector('failure')).map((element) => element.querySelector('failure')!.getAttribute('type')),
+    ).toEqual(['answerContains', 'answerContains']);
 
     const json = await service.api.exportRun({ runId, format: 'json' });
     expect(json.ok && json.value.fileName).toBe(`mixed-run-${day}.json`);
-    const report = JSON.parse(json.ok ? json.value.content : '{}') as { format: string; suite: string; summary: { total: number; failed: number }; results: unknown[] };
+    const report = JSON.parse(json.ok ? json.value.content : '{}') as {
+      format: string;
+      suite: string;
+      summary: { total: number; failed: number };
+      results: unknown[];
+    };
     expect(report).toMatchObject({ format: 'agent-explorer-run', suite: 'mixed', summary: { total: 6, failed: 2 } });
     expect(report.results).toHaveLength(6);
 
@@ -423,7 +497,10 @@ describe('a finished run', () => {
       service.api.compareRuns({ before: 'nope', after: 'nope' }),
       service.api.exportRun({ runId: 'nope', format: 'csv' }),
     ]) {
-      expect(await call).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('no run "nope"') } });
+      expect(await call).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_argument', message: expect.stringContaining('no run "nope"') },
+      });
     }
     expect(await service.api.deleteRun({ runId: 'nope' })).toEqual({ ok: true, value: { deleted: false } });
   });
@@ -443,9 +520,19 @@ describe('the key', () => {
       name: `suite ${KEY}`,
       data: 'rows.csv',
       agents: [ECHO, DRAFTER],
-      cases: [{ name: `case ${KEY}`, text: `my key is ${KEY} {{n}}`, payload: { customer_name: KEY }, expect: { answerContains: KEY, answerNotContains: 'x' } }],
+      cases: [
+        {
+          name: `case ${KEY}`,
+          text: `my key is ${KEY} {{n}}`,
+          payload: { customer_name: KEY },
+          expect: { answerContains: KEY, answerNotContains: 'x' },
+        },
+      ],
     };
-    const { runId, final } = await runToEnd(service, start({ suite: leaky, suiteFile: `${KEY}.json`, data: { name: 'rows.csv', text: `n\n1\n${KEY}\n` } }));
+    const { runId, final } = await runToEnd(
+      service,
+      start({ suite: leaky, suiteFile: `${KEY}.json`, data: { name: 'rows.csv', text: `n\n1\n${KEY}\n` } }),
+    );
     const returned = [
       JSON.stringify(service.events),
       JSON.stringify(final),
@@ -456,7 +543,9 @@ describe('the key', () => {
       JSON.stringify(await service.api.getRunLatency({ runId })),
       JSON.stringify(await service.api.getRunMatrix({ runId })),
       JSON.stringify(await service.api.compareRuns({ before: runId, after: runId })),
-      ...(await Promise.all((['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.api.exportRun({ runId, format }))))),
+      ...(await Promise.all(
+        (['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.api.exportRun({ runId, format }))),
+      )),
       JSON.stringify(await service.api.startRun(start({ suite: { cases: [{ agent: ECHO, expect: { answerMatches: `(${KEY}` } }] } }))),
     ];
     for (const text of returned) expect(text).not.toContain(KEY);
@@ -477,7 +566,11 @@ describe('a key in a data row used in answerMatches', () => {
       rmSync(dir, { recursive: true, force: true });
     });
     const service = host({ store: createSqliteRunStore(opened.db) });
-    const suite = { name: 'rows', data: 'rows.csv', cases: [{ name: 'matches the row', agent: ECHO, text: 'echo {{n}}', expect: { answerMatches: '^echo {{n}}$' } }] };
+    const suite = {
+      name: 'rows',
+      data: 'rows.csv',
+      cases: [{ name: 'matches the row', agent: ECHO, text: 'echo {{n}}', expect: { answerMatches: '^echo {{n}}$' } }],
+    };
     const { runId, final } = await runToEnd(service, start({ suite, data: { name: 'rows.csv', text: `n\nplain\n${KEY}\n` } }));
     expect(final).toMatchObject({ state: 'failed', total: 2 });
     const texts = [
@@ -485,13 +578,17 @@ describe('a key in a data row used in answerMatches', () => {
       JSON.stringify(await service.api.listRunResults({ runId, offset: 0, limit: 100 })),
       JSON.stringify(await Promise.all([0, 1].map((index) => service.api.getRunResult({ runId, index })))),
       JSON.stringify(await service.api.compareRuns({ before: runId, after: runId })),
-      ...(await Promise.all((['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.api.exportRun({ runId, format }))))),
+      ...(await Promise.all(
+        (['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.api.exportRun({ runId, format }))),
+      )),
       JSON.stringify([opened.db.prepare('SELECT * FROM runs').all(), opened.db.prepare('SELECT * FROM run_results').all()]),
     ];
     // The pattern holds the key as `RUN\-SENTINEL\-KEY\-…`: without its backslashes it is the key.
     for (const text of texts) expect(text.replaceAll('\\', '')).not.toContain(KEY);
     const second = await service.api.getRunResult({ runId, index: 1 });
-    expect(second.ok && second.value.expectations.find((item) => item.kind === 'answerMatches')?.expected).toBe('matches /^echo [redacted key]$/');
+    expect(second.ok && second.value.expectations.find((item) => item.kind === 'answerMatches')?.expected).toBe(
+      'matches /^echo [redacted key]$/',
+    );
   });
 });
 
@@ -514,7 +611,10 @@ describe('a broken listener', () => {
     });
     const started = await api.startRun(start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 3 }));
     await ended;
-    expect(await api.getRun({ runId: started.ok ? started.value.runId : '' })).toMatchObject({ ok: true, value: { state: 'passed', completed: 3 } });
+    expect(await api.getRun({ runId: started.ok ? started.value.runId : '' })).toMatchObject({
+      ok: true,
+      value: { state: 'passed', completed: 3 },
+    });
     expect(problems[0]).toContain('the window is gone');
   });
 });

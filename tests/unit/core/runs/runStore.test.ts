@@ -7,7 +7,7 @@ import { LATEST_VERSION, migrate, userVersion } from '../../../../electron/core/
 import { openAppDatabase } from '../../../../electron/core/db/open';
 import type { StoredRunResult } from '../../../../electron/core/runs/runStore';
 import { createRunMethods } from '../../../../electron/core/runs/runService';
-import type { RunRecord } from '../../../../electron/shared/contract';
+import type { RunRecord } from '../../../../electron/shared/api';
 import { okInvoke } from '../../../support/fakeApi';
 import { testClient } from '../../../support/platformClient';
 import { memoryDatabase } from '../../../support/memoryDatabase';
@@ -67,7 +67,11 @@ function stored(index: number, passed: boolean): StoredRunResult {
       answerStart: answer,
       attempts: 1,
     },
-    detail: { request: { agentId: 'agent-a', text: `text ${index}`, payload: { n: index } }, result: okInvoke(answer), expectations: [{ kind: 'status', passed: true, expected: '200', actual: '200' }] },
+    detail: {
+      request: { agentId: 'agent-a', text: `text ${index}`, payload: { n: index } },
+      result: okInvoke(answer),
+      expectations: [{ kind: 'status', passed: true, expected: '200', actual: '200' }],
+    },
     recordedAt: '2026-11-23T09:00:01.000Z',
   };
 }
@@ -80,8 +84,21 @@ describe('the run store', () => {
     await store.addResults('run-1', [stored(1, false), stored(0, true)], { completed: 2, passed: 1, failed: 1, cancelled: 0, notRun: 2 });
     expect(await store.get('run-1')).toMatchObject({ state: 'running', completed: 2, passed: 1, failed: 1, notRun: 2 });
     const unsent = [{ caseIndex: 0, caseName: 'reflects customer', row: 3, iteration: 1, agentId: 'agent-a' }];
-    await store.finish('run-1', { state: 'cancelled', finishedAt: '2026-11-23T09:00:02.000Z', durationMs: 1234.5, counts: { completed: 3, passed: 1, failed: 2, cancelled: 1, notRun: 1 }, unsent });
-    expect(await store.get('run-1')).toMatchObject({ state: 'cancelled', finishedAt: '2026-11-23T09:00:02.000Z', durationMs: 1234.5, completed: 3, cancelled: 1, notRun: 1 });
+    await store.finish('run-1', {
+      state: 'cancelled',
+      finishedAt: '2026-11-23T09:00:02.000Z',
+      durationMs: 1234.5,
+      counts: { completed: 3, passed: 1, failed: 2, cancelled: 1, notRun: 1 },
+      unsent,
+    });
+    expect(await store.get('run-1')).toMatchObject({
+      state: 'cancelled',
+      finishedAt: '2026-11-23T09:00:02.000Z',
+      durationMs: 1234.5,
+      completed: 3,
+      cancelled: 1,
+      notRun: 1,
+    });
     expect(await store.unsent('run-1')).toEqual(unsent);
     // Plan order, whatever the order of arrival.
     expect((await store.rows('run-1')).map((row) => row.index)).toEqual([0, 1]);
@@ -93,7 +110,11 @@ describe('the run store', () => {
   it('pages results in plan order, all or the failures, with how many match', async () => {
     const store = memoryDatabase().runs;
     await store.create(runRecord({ total: 10 }));
-    await store.addResults('run-1', Array.from({ length: 10 }, (_, index) => stored(index, index % 3 !== 0)), { completed: 10, passed: 6, failed: 4, cancelled: 0, notRun: 0 });
+    await store.addResults(
+      'run-1',
+      Array.from({ length: 10 }, (_, index) => stored(index, index % 3 !== 0)),
+      { completed: 10, passed: 6, failed: 4, cancelled: 0, notRun: 0 },
+    );
     const page = await store.results({ runId: 'run-1', offset: 2, limit: 3 });
     expect(page.total).toBe(10);
     expect(page.rows.map((row) => row.index)).toEqual([2, 3, 4]);
@@ -122,7 +143,11 @@ describe('the run store', () => {
     const store = memoryDatabase().runs;
     await store.create(runRecord({ runId: 'big', total: 2500 }));
     await store.create(runRecord({ runId: 'other' }));
-    await store.addResults('big', Array.from({ length: 2500 }, (_, index) => stored(index, true)), { completed: 2500, passed: 2500, failed: 0, cancelled: 0, notRun: 0 });
+    await store.addResults(
+      'big',
+      Array.from({ length: 2500 }, (_, index) => stored(index, true)),
+      { completed: 2500, passed: 2500, failed: 0, cancelled: 0, notRun: 0 },
+    );
     await store.addResults('other', [stored(0, true)], { completed: 1, passed: 1, failed: 0, cancelled: 0, notRun: 3 });
     expect(await store.delete('big')).toBe(true);
     expect(await store.rows('big')).toEqual([]);
@@ -147,7 +172,11 @@ describe('the run store in the history file', () => {
     migrate(old, 7);
     old.close();
     const store = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
-    await store.history.record({ exchange: { what: 'invoke', request: { agentId: 'a', text: 't', payload: {} }, result: okInvoke('hi') }, profile: runRecord().profile, recordedAt: '2026-11-23T09:00:00.000Z' });
+    await store.history.record({
+      exchange: { what: 'invoke', request: { agentId: 'a', text: 't', payload: {} }, result: okInvoke('hi') },
+      profile: runRecord().profile,
+      recordedAt: '2026-11-23T09:00:00.000Z',
+    });
     await store.runs.create(runRecord());
     await store.runs.addResults('run-1', [stored(0, true)], { completed: 1, passed: 1, failed: 0, cancelled: 0, notRun: 3 });
     expect((await store.runs.rows('run-1')).length).toBe(1);
@@ -163,7 +192,13 @@ describe('the run store in the history file', () => {
     const file = path.join(tempDir(), 'history.sqlite');
     const first = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
     await first.runs.create(runRecord());
-    await first.runs.addResults('run-1', [stored(0, true), stored(1, false)], { completed: 2, passed: 1, failed: 1, cancelled: 0, notRun: 2 });
+    await first.runs.addResults('run-1', [stored(0, true), stored(1, false)], {
+      completed: 2,
+      passed: 1,
+      failed: 1,
+      cancelled: 0,
+      notRun: 2,
+    });
     first.close(); // the app quits with the run going
     await first.checked;
 

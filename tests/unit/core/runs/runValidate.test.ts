@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARGUMENT_VALIDATORS, dispatch } from '../../../../electron/core/validate';
-import type { Api } from '../../../../electron/shared/contract';
+import type { Api } from '../../../../electron/shared/api';
 
 /**
  * The run methods' arguments are narrowed in the host: every limit of a run's settings is
@@ -16,7 +16,15 @@ const refused = (method: keyof typeof ARGUMENT_VALIDATORS, raw: unknown) => {
 
 describe('startRun’s argument', () => {
   it('passes a full request through, keeping only what was given', () => {
-    const full = { ...START, data: { name: 'rows.csv', text: 'a\n1\n' }, concurrency: 64, ratePerSecond: 0.1, on429: 'fail', iterations: 10_000, kind: 'repeat' };
+    const full = {
+      ...START,
+      data: { name: 'rows.csv', text: 'a\n1\n' },
+      concurrency: 64,
+      ratePerSecond: 0.1,
+      on429: 'fail',
+      iterations: 10_000,
+      kind: 'repeat',
+    };
     expect(ARGUMENT_VALIDATORS.startRun(full)).toEqual({ ok: true, value: full });
     expect(ARGUMENT_VALIDATORS.startRun({ ...START, ratePerSecond: null })).toEqual({ ok: true, value: { ...START, ratePerSecond: null } });
     expect(ARGUMENT_VALIDATORS.startRun(START)).toEqual({ ok: true, value: START });
@@ -66,12 +74,18 @@ describe('startRun’s argument', () => {
 describe('the other run methods’ arguments', () => {
   it('take a run id, pages within limits, known formats, and nothing else', () => {
     expect(ARGUMENT_VALIDATORS.getRun({ runId: 'r1' })).toEqual({ ok: true, value: { runId: 'r1' } });
-    expect(ARGUMENT_VALIDATORS.listRunResults({ runId: 'r1', offset: 0, limit: 1000, failuresOnly: true })).toEqual({ ok: true, value: { runId: 'r1', offset: 0, limit: 1000, failuresOnly: true } });
+    expect(ARGUMENT_VALIDATORS.listRunResults({ runId: 'r1', offset: 0, limit: 1000, failuresOnly: true })).toEqual({
+      ok: true,
+      value: { runId: 'r1', offset: 0, limit: 1000, failuresOnly: true },
+    });
     expect(ARGUMENT_VALIDATORS.getRunResult({ runId: 'r1', index: 3 })).toEqual({ ok: true, value: { runId: 'r1', index: 3 } });
     expect(ARGUMENT_VALIDATORS.compareRuns({ before: 'a', after: 'b' })).toEqual({ ok: true, value: { before: 'a', after: 'b' } });
     expect(ARGUMENT_VALIDATORS.exportRun({ runId: 'r1', format: 'junit' })).toEqual({ ok: true, value: { runId: 'r1', format: 'junit' } });
     expect(ARGUMENT_VALIDATORS.listRuns({})).toEqual({ ok: true, value: {} });
-    expect(ARGUMENT_VALIDATORS.listRuns({ kind: 'repeat', suiteName: 'orders', limit: 5 })).toEqual({ ok: true, value: { kind: 'repeat', suiteName: 'orders', limit: 5 } });
+    expect(ARGUMENT_VALIDATORS.listRuns({ kind: 'repeat', suiteName: 'orders', limit: 5 })).toEqual({
+      ok: true,
+      value: { kind: 'repeat', suiteName: 'orders', limit: 5 },
+    });
     const bad: Array<[keyof typeof ARGUMENT_VALIDATORS, unknown]> = [
       ['getRun', {}],
       ['getRun', { runId: '' }],

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../../../../electron/core/http/platformClient';
-import type { ExchangeRecord } from '../../../../electron/shared/contract';
+import type { ExchangeRecord } from '../../../../electron/shared/api';
 import { summaryLine } from '../../../../electron/core/reports/runs/reporters';
 import { buildRunReport } from '../../../../electron/core/reports/runs/runReport';
 import { retryAfterMs, startRun, type RunEvent } from '../../../../electron/core/runs/runner';
@@ -14,7 +14,16 @@ let server: TestServer | undefined;
 afterEach(async () => server?.close());
 
 function plan(count: number, expect: PlannedCase['expect'] = {}): PlannedCase[] {
-  return Array.from({ length: count }, (_, index) => ({ index, caseIndex: 0, caseName: 'c', row: index + 1, agentId: 'agent-1', text: `t${index}`, payload: { n: String(index) }, expect }));
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    caseIndex: 0,
+    caseName: 'c',
+    row: index + 1,
+    agentId: 'agent-1',
+    text: `t${index}`,
+    payload: { n: String(index) },
+    expect,
+  }));
 }
 const answer = (response: ServerResponse, body: string) => {
   response.writeHead(200, { 'content-type': 'application/json' });
@@ -39,7 +48,20 @@ describe('the runner', () => {
 
   it('counts as cancelled only the stopped results that did not pass, so no count of the failed goes below zero', async () => {
     // Stopped while the error body was read: the status line had come, so `status: 500` passes.
-    const exchange: ExchangeRecord = { method: 'POST', url: 'http://x/', requestBody: '{}', status: 500, statusText: 'Internal Server Error', responseHeaders: {}, responseBody: null, responseBytes: 0, responseBodyTruncated: false, roundTripMs: 1, startedAt: '2026-11-23T17:00:00.000Z', timing: null };
+    const exchange: ExchangeRecord = {
+      method: 'POST',
+      url: 'http://x/',
+      requestBody: '{}',
+      status: 500,
+      statusText: 'Internal Server Error',
+      responseHeaders: {},
+      responseBody: null,
+      responseBytes: 0,
+      responseBodyTruncated: false,
+      roundTripMs: 1,
+      startedAt: '2026-11-23T17:00:00.000Z',
+      timing: null,
+    };
     const stopped: PlatformClient = {
       invoke: async () => ({ ok: false, error: { code: 'cancelled', message: 'Cancelled before the answer was complete.', exchange } }),
       getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
@@ -48,7 +70,14 @@ describe('the runner', () => {
     const cases = [...plan(1, { status: 500 }), ...plan(1, {}).map((item) => ({ ...item, index: 1 }))];
     const summary = await startRun(cases, { client: stopped, target: testTarget('http://127.0.0.1:9', KEY) }).done;
     expect(summary).toMatchObject({ passed: 1, failed: 1, cancelled: 1 });
-    const line = summaryLine(buildRunReport(summary, { suiteName: 'held', profile: { id: 'p', name: 'P', baseUrl: 'http://127.0.0.1:9' }, startedAt: new Date(), appVersion: '0' }));
+    const line = summaryLine(
+      buildRunReport(summary, {
+        suiteName: 'held',
+        profile: { id: 'p', name: 'P', baseUrl: 'http://127.0.0.1:9' },
+        startedAt: new Date(),
+        appVersion: '0',
+      }),
+    );
     expect(line).toMatch(/^held: 2 run, 1 passed, 0 failed, 1 cancelled in flight in /);
   });
 
@@ -56,7 +85,20 @@ describe('the runner', () => {
     // Answers of one batch arrive together; a subscriber's work (a report, the database, the
     // screen) must not hold back the requests the workers can already send. This transport, as
     // the real one can, writes a request some turns of the event loop after it is handed one.
-    const answered: ExchangeRecord = { method: 'POST', url: 'http://x/', requestBody: '{}', status: 200, statusText: 'OK', responseHeaders: {}, responseBody: null, responseBytes: 0, responseBodyTruncated: false, roundTripMs: 1, startedAt: '2026-11-23T17:00:00.000Z', timing: null };
+    const answered: ExchangeRecord = {
+      method: 'POST',
+      url: 'http://x/',
+      requestBody: '{}',
+      status: 200,
+      statusText: 'OK',
+      responseHeaders: {},
+      responseBody: null,
+      responseBytes: 0,
+      responseBodyTruncated: false,
+      roundTripMs: 1,
+      startedAt: '2026-11-23T17:00:00.000Z',
+      timing: null,
+    };
     const waiting: Array<() => void> = [];
     let written = 0;
     const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -67,13 +109,26 @@ describe('the runner', () => {
         written += 1;
         events?.onSent?.();
         return new Promise((resolve) => {
-          waiting.push(() => resolve({ ok: true, value: { response: { answer: `echo ${request.text}`, duration: '1ms' }, serverDuration: { raw: '1ms', ms: 1 }, exchange: answered } }));
+          waiting.push(() =>
+            resolve({
+              ok: true,
+              value: {
+                response: { answer: `echo ${request.text}`, duration: '1ms' },
+                serverDuration: { raw: '1ms', ms: 1 },
+                exchange: answered,
+              },
+            }),
+          );
         });
       },
       getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
       saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
     };
-    const run = startRun(plan(8, { answerContains: 'echo t' }), { client: held, target: testTarget('http://127.0.0.1:9', KEY) }, { concurrency: 4 });
+    const run = startRun(
+      plan(8, { answerContains: 'echo t' }),
+      { client: held, target: testTarget('http://127.0.0.1:9', KEY) },
+      { concurrency: 4 },
+    );
     const writtenAtEachResult: number[] = [];
     run.subscribe((event) => {
       if (event.type === 'result') writtenAtEachResult.push(written);
@@ -133,7 +188,13 @@ describe('the runner', () => {
     });
     const summary = await startRun(plan(1), { client: testClient(), target: testTarget(server.url, KEY) }, { on429: 'fail' }).done;
     expect(summary.failed).toBe(1);
-    expect(summary.results[0]).toMatchObject({ attempts: 1, expectations: [{ kind: 'status', passed: false, actual: '429' }, { kind: 'contract', passed: false }] });
+    expect(summary.results[0]).toMatchObject({
+      attempts: 1,
+      expectations: [
+        { kind: 'status', passed: false, actual: '429' },
+        { kind: 'contract', passed: false },
+      ],
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -183,7 +244,11 @@ describe('the runner', () => {
       getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
       saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
     };
-    const run = startRun(plan(4), { client: counting, target: testTarget('http://127.0.0.1:9', KEY) }, { ratePerSecond: 20, concurrency: 4 });
+    const run = startRun(
+      plan(4),
+      { client: counting, target: testTarget('http://127.0.0.1:9', KEY) },
+      { ratePerSecond: 20, concurrency: 4 },
+    );
     // The event loop is held for longer than the whole schedule, so every timer is overdue at once.
     await new Promise((resolve) => setImmediate(resolve));
     const until = performance.now() + 250;
@@ -198,7 +263,11 @@ describe('the runner', () => {
 
   it('stops at once when the server cannot be reached', async () => {
     const port = await closedPort();
-    const summary = await startRun(plan(50), { client: testClient(), target: testTarget(`http://127.0.0.1:${port}`, KEY) }, { stopWhenUnreachable: true, concurrency: 1 }).done;
+    const summary = await startRun(
+      plan(50),
+      { client: testClient(), target: testTarget(`http://127.0.0.1:${port}`, KEY) },
+      { stopWhenUnreachable: true, concurrency: 1 },
+    ).done;
     expect(summary).toMatchObject({ unreachable: true, stopped: true, notRun: 49 });
   });
 });
@@ -210,12 +279,31 @@ describe('an error in judging one result', () => {
     const unchecked = plan(2, { answerMatches: '(' });
     // And expectations that throw when read: whatever goes wrong in judging stays in that result.
     const throwing: PlannedCase['expect'] = {};
-    Object.defineProperty(throwing, 'answerContains', { enumerable: true, get: () => { throw new Error('the expectation could not be read'); } });
-    const cases = [...unchecked, { ...plan(1)[0]!, index: 2, expect: throwing }, { ...plan(1, { answerContains: 'echo t' })[0]!, index: 3 }];
+    Object.defineProperty(throwing, 'answerContains', {
+      enumerable: true,
+      get: () => {
+        throw new Error('the expectation could not be read');
+      },
+    });
+    const cases = [
+      ...unchecked,
+      { ...plan(1)[0]!, index: 2, expect: throwing },
+      { ...plan(1, { answerContains: 'echo t' })[0]!, index: 3 },
+    ];
     const summary = await startRun(cases, { client: testClient(), target: testTarget(server.url, KEY) }).done;
     expect(summary).toMatchObject({ total: 4, passed: 1, failed: 3, notRun: 0 });
-    expect(summary.results[0]!.expectations.find((item) => item.kind === 'answerMatches')).toMatchObject({ passed: false, actual: expect.stringContaining('not a valid pattern') });
-    expect(summary.results[2]!.expectations).toEqual([{ kind: 'judging', passed: false, expected: 'the result is judged', actual: 'could not be judged: the expectation could not be read' }]);
+    expect(summary.results[0]!.expectations.find((item) => item.kind === 'answerMatches')).toMatchObject({
+      passed: false,
+      actual: expect.stringContaining('not a valid pattern'),
+    });
+    expect(summary.results[2]!.expectations).toEqual([
+      {
+        kind: 'judging',
+        passed: false,
+        expected: 'the result is judged',
+        actual: 'could not be judged: the expectation could not be read',
+      },
+    ]);
     expect(summary.results[3]!.passed).toBe(true);
   });
 });

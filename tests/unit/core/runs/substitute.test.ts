@@ -11,8 +11,18 @@ describe('{{column}} substitution', () => {
   });
 
   it('replaces in payload string values at any depth, keeping a whole reference’s JSON type', () => {
-    const payload = { customer_name: '{{customer}}', order: { id: '{{id}}', label: 'N-{{id}}' }, tags: ['{{note}}', '{placeholder}'], n: 3 };
-    expect(substitutePayload(payload, row)).toEqual({ customer_name: 'Dana', order: { id: 42, label: 'N-42' }, tags: ['a.b', '{placeholder}'], n: 3 });
+    const payload = {
+      customer_name: '{{customer}}',
+      order: { id: '{{id}}', label: 'N-{{id}}' },
+      tags: ['{{note}}', '{placeholder}'],
+      n: 3,
+    };
+    expect(substitutePayload(payload, row)).toEqual({
+      customer_name: 'Dana',
+      order: { id: 42, label: 'N-42' },
+      tags: ['a.b', '{placeholder}'],
+      n: 3,
+    });
   });
 
   it('escapes values put into a pattern', () => {
@@ -24,7 +34,9 @@ describe('{{column}} substitution', () => {
   });
 
   it('sends a payload key named "__proto__" as a key, substituted like any other', () => {
-    const payload = JSON.parse('{"__proto__": "{{customer}}", "inner": {"__proto__": {"id": "{{id}}"}}}') as Parameters<typeof substitutePayload>[0];
+    const payload = JSON.parse('{"__proto__": "{{customer}}", "inner": {"__proto__": {"id": "{{id}}"}}}') as Parameters<
+      typeof substitutePayload
+    >[0];
     expect(JSON.stringify(substitutePayload(payload, row))).toBe('{"__proto__":"Dana","inner":{"__proto__":{"id":42}}}');
   });
 

@@ -25,33 +25,108 @@ describe('a suite is checked in full before anything runs', () => {
     ['an unknown top-level field', { case: [], cases: [{ agent: AGENT }] }, 'orders.suite.json: case: unknown field'],
     ['no cases', { name: 'x' }, 'orders.suite.json: cases: is missing'],
     ['empty cases', { cases: [] }, 'orders.suite.json: cases: must be a non-empty list'],
-    ['a bad data path', { data: 'rows.xlsx', cases: [{ agent: AGENT }] }, 'orders.suite.json: data: must be the path of a .csv or .jsonl file'],
+    [
+      'a bad data path',
+      { data: 'rows.xlsx', cases: [{ agent: AGENT }] },
+      'orders.suite.json: data: must be the path of a .csv or .jsonl file',
+    ],
     ['empty agents', { agents: [], cases: [{}] }, 'orders.suite.json: agents: must be a non-empty list'],
     ['a duplicate agent', { agents: [AGENT, AGENT], cases: [{}] }, `orders.suite.json: agents[1]: the agent ${AGENT} is listed twice`],
     ['a case with no agent anywhere', { cases: [{ name: 'first' }] }, 'orders.suite.json: case 1 "first": cases[0].agent: is missing'],
-    ['a case that is not an object', { agents: [AGENT], cases: ['x'] }, 'orders.suite.json: case 1: cases[0]: a case must be an object, not a string'],
-    ['an unknown case field', { cases: [{ name: 'a', agent: AGENT, txt: 'hi' }] }, 'orders.suite.json: case 1 "a": cases[0].txt: unknown field'],
-    ['text not a string', { cases: [{ agent: AGENT, text: 3 }] }, 'orders.suite.json: case 1: cases[0].text: must be a string, not a number'],
-    ['payload an array', { cases: [{ agent: AGENT, payload: [] }] }, 'orders.suite.json: case 1: cases[0].payload: must be a JSON object, not a list'],
+    [
+      'a case that is not an object',
+      { agents: [AGENT], cases: ['x'] },
+      'orders.suite.json: case 1: cases[0]: a case must be an object, not a string',
+    ],
+    [
+      'an unknown case field',
+      { cases: [{ name: 'a', agent: AGENT, txt: 'hi' }] },
+      'orders.suite.json: case 1 "a": cases[0].txt: unknown field',
+    ],
+    [
+      'text not a string',
+      { cases: [{ agent: AGENT, text: 3 }] },
+      'orders.suite.json: case 1: cases[0].text: must be a string, not a number',
+    ],
+    [
+      'payload an array',
+      { cases: [{ agent: AGENT, payload: [] }] },
+      'orders.suite.json: case 1: cases[0].payload: must be a JSON object, not a list',
+    ],
     ['an unknown expectation', { cases: [{ agent: AGENT, expect: { answer: 'x' } }] }, 'cases[0].expect.answer: unknown expectation'],
     ['a bad status', { cases: [{ agent: AGENT, expect: { status: 700 } }] }, 'cases[0].expect.status: must be an HTTP status'],
-    ['contract not boolean', { cases: [{ agent: AGENT, expect: { contract: 'yes' } }] }, 'cases[0].expect.contract: must be true or false, not a string'],
-    ['payloadReflected not boolean', { cases: [{ agent: AGENT, expect: { payloadReflected: 1 } }] }, 'cases[0].expect.payloadReflected: must be true or false'],
-    ['an empty answerContains', { cases: [{ agent: AGENT, expect: { answerContains: '' } }] }, 'cases[0].expect.answerContains: must be a non-empty text'],
-    ['answerNotContains with a number', { cases: [{ agent: AGENT, expect: { answerNotContains: ['a', 2] } }] }, 'cases[0].expect.answerNotContains: must be a non-empty text'],
-    ['an invalid regular expression', { cases: [{ name: 're', agent: AGENT, expect: { answerMatches: 'Order (\\d+' } }] }, 'orders.suite.json: case 1 "re": cases[0].expect.answerMatches: is not a valid regular expression'],
-    ['a lookahead, which RE2 syntax has not', { cases: [{ agent: AGENT, expect: { answerMatches: 'Order(?= shipped)' } }] }, 'cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): invalid or unsupported Perl syntax: `(?=`'],
-    ['a backreference', { cases: [{ agent: AGENT, expect: { answerMatches: '(a)\\1' } }] }, 'cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax'],
-    ['a pattern too large to match quickly', { cases: [{ agent: AGENT, expect: { answerMatches: '[a-z]{999}'.repeat(12) } }] }, 'cases[0].expect.answerMatches: is too large'],
-    ['a bad token expectation', { cases: [{ agent: AGENT, expect: { token: 'yes' } }] }, 'cases[0].expect.token: must be "present" or "absent"'],
-    ['a bad maxServerMs', { cases: [{ agent: AGENT, expect: { maxServerMs: 0 } }] }, 'cases[0].expect.maxServerMs: must be a number of milliseconds above 0'],
-    ['a bad maxRoundTripMs', { cases: [{ agent: AGENT, expect: { maxRoundTripMs: '5' } }] }, 'cases[0].expect.maxRoundTripMs: must be a number'],
-    ['a bad default', { defaults: { name: 'x', text: 1 }, cases: [{ agent: AGENT }] }, 'orders.suite.json: defaults.text: must be a string'],
-    ['a column with no data file', { cases: [{ agent: AGENT, text: '{{text}}' }] }, 'orders.suite.json: case 1: cases[0].text: refers to the column {{text}}, but the suite has no data file'],
+    [
+      'contract not boolean',
+      { cases: [{ agent: AGENT, expect: { contract: 'yes' } }] },
+      'cases[0].expect.contract: must be true or false, not a string',
+    ],
+    [
+      'payloadReflected not boolean',
+      { cases: [{ agent: AGENT, expect: { payloadReflected: 1 } }] },
+      'cases[0].expect.payloadReflected: must be true or false',
+    ],
+    [
+      'an empty answerContains',
+      { cases: [{ agent: AGENT, expect: { answerContains: '' } }] },
+      'cases[0].expect.answerContains: must be a non-empty text',
+    ],
+    [
+      'answerNotContains with a number',
+      { cases: [{ agent: AGENT, expect: { answerNotContains: ['a', 2] } }] },
+      'cases[0].expect.answerNotContains: must be a non-empty text',
+    ],
+    [
+      'an invalid regular expression',
+      { cases: [{ name: 're', agent: AGENT, expect: { answerMatches: 'Order (\\d+' } }] },
+      'orders.suite.json: case 1 "re": cases[0].expect.answerMatches: is not a valid regular expression',
+    ],
+    [
+      'a lookahead, which RE2 syntax has not',
+      { cases: [{ agent: AGENT, expect: { answerMatches: 'Order(?= shipped)' } }] },
+      'cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): invalid or unsupported Perl syntax: `(?=`',
+    ],
+    [
+      'a backreference',
+      { cases: [{ agent: AGENT, expect: { answerMatches: '(a)\\1' } }] },
+      'cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax',
+    ],
+    [
+      'a pattern too large to match quickly',
+      { cases: [{ agent: AGENT, expect: { answerMatches: '[a-z]{999}'.repeat(12) } }] },
+      'cases[0].expect.answerMatches: is too large',
+    ],
+    [
+      'a bad token expectation',
+      { cases: [{ agent: AGENT, expect: { token: 'yes' } }] },
+      'cases[0].expect.token: must be "present" or "absent"',
+    ],
+    [
+      'a bad maxServerMs',
+      { cases: [{ agent: AGENT, expect: { maxServerMs: 0 } }] },
+      'cases[0].expect.maxServerMs: must be a number of milliseconds above 0',
+    ],
+    [
+      'a bad maxRoundTripMs',
+      { cases: [{ agent: AGENT, expect: { maxRoundTripMs: '5' } }] },
+      'cases[0].expect.maxRoundTripMs: must be a number',
+    ],
+    [
+      'a bad default',
+      { defaults: { name: 'x', text: 1 }, cases: [{ agent: AGENT }] },
+      'orders.suite.json: defaults.text: must be a string',
+    ],
+    [
+      'a column with no data file',
+      { cases: [{ agent: AGENT, text: '{{text}}' }] },
+      'orders.suite.json: case 1: cases[0].text: refers to the column {{text}}, but the suite has no data file',
+    ],
     ['not JSON', '{ "cases": [ }', 'orders.suite.json: (file): not valid JSON (Unexpected token'],
   ])('%s', async (_what, suite, message) => {
     const problems = await problemsOf(suite);
-    expect(problems.some((problem) => problem.includes(message)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((problem) => problem.includes(message)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it('reports every problem at once, each with its case and field', async () => {
@@ -65,14 +140,23 @@ describe('a suite is checked in full before anything runs', () => {
 
   it('names an unknown column and the columns the data file has', async () => {
     const problems = await problemsOf(
-      { data: 'rows.csv', cases: [{ name: 'c', agent: AGENT, payload: { customer_name: '{{customr}}' }, expect: { answerContains: '{{customer}}' } }] },
+      {
+        data: 'rows.csv',
+        cases: [{ name: 'c', agent: AGENT, payload: { customer_name: '{{customr}}' }, expect: { answerContains: '{{customer}}' } }],
+      },
       { 'rows.csv': 'text,customer\nhi,Dana\n' },
     );
-    expect(problems).toEqual(['orders.suite.json: case 1 "c": cases[0].payload.customer_name: refers to the column {{customr}}, which rows.csv does not have (its columns: text, customer)']);
+    expect(problems).toEqual([
+      'orders.suite.json: case 1 "c": cases[0].payload.customer_name: refers to the column {{customr}}, which rows.csv does not have (its columns: text, customer)',
+    ]);
   });
 
   it.each<[string, Record<string, string>, string]>([
-    ['a missing data file', {}, 'orders.suite.json: data: the data file "rows.csv" was not read: it does not exist beside the suite; to use a file of your own, name it with --data'],
+    [
+      'a missing data file',
+      {},
+      'orders.suite.json: data: the data file "rows.csv" was not read: it does not exist beside the suite; to use a file of your own, name it with --data',
+    ],
     ['a malformed CSV line', { 'rows.csv': 'text\n"open\n' }, 'rows.csv: line 2: a quoted field is not closed'],
     ['a header with no rows', { 'rows.csv': 'text\n' }, 'rows.csv: (file): the data file has a header but no rows'],
   ])('%s in the data file', async (_what, files, message) => {
@@ -95,7 +179,14 @@ describe('a good suite expands to one request per case, row and agent', () => {
         data: 'rows.csv',
         agents: ['a1', 'a2'],
         defaults: { payload: { company: 'Northwind', customer_name: 'nobody' }, expect: { token: 'present' } },
-        cases: [{ name: 'reflects', text: '{{text}}', payload: { customer_name: '{{customer}}', topic: '{topic}' }, expect: { answerContains: '{{customer}}' } }],
+        cases: [
+          {
+            name: 'reflects',
+            text: '{{text}}',
+            payload: { customer_name: '{{customer}}', topic: '{topic}' },
+            expect: { answerContains: '{{customer}}' },
+          },
+        ],
       }),
     );
     const loaded = await loadSuite(file);
@@ -103,8 +194,8 @@ describe('a good suite expands to one request per case, row and agent', () => {
     expect(loaded.value.plan.map((item) => [item.row, item.agentId, item.text, item.payload['customer_name'], item.expect])).toEqual([
       [1, 'a1', 'Hello, {{x}}', 'Dana', { token: 'present', answerContains: 'Dana' }],
       [1, 'a2', 'Hello, {{x}}', 'Dana', { token: 'present', answerContains: 'Dana' }],
-      [2, 'a1', 'Hi', "O\"Brien", { token: 'present', answerContains: 'O"Brien' }],
-      [2, 'a2', 'Hi', "O\"Brien", { token: 'present', answerContains: 'O"Brien' }],
+      [2, 'a1', 'Hi', 'O"Brien', { token: 'present', answerContains: 'O"Brien' }],
+      [2, 'a2', 'Hi', 'O"Brien', { token: 'present', answerContains: 'O"Brien' }],
     ]);
     expect(loaded.value.plan[0]!.payload).toEqual({ company: 'Northwind', customer_name: 'Dana', topic: '{topic}' });
   });
@@ -112,7 +203,10 @@ describe('a good suite expands to one request per case, row and agent', () => {
   it('puts a row value into answerMatches literally', async () => {
     await writeFile(path.join(dir, 'rows.jsonl'), '{"order": "NW-1.5"}\n');
     const file = path.join(dir, 's.json');
-    await writeFile(file, JSON.stringify({ data: 'rows.jsonl', cases: [{ agent: 'a', expect: { answerMatches: '^Order {{order}} is' } }] }));
+    await writeFile(
+      file,
+      JSON.stringify({ data: 'rows.jsonl', cases: [{ agent: 'a', expect: { answerMatches: '^Order {{order}} is' } }] }),
+    );
     const loaded = await loadSuite(file);
     const pattern = compilePattern(loaded.ok ? loaded.value.plan[0]!.expect.answerMatches! : '');
     expect(pattern.ok && [pattern.value.test('Order NW-1.5 is here'), pattern.value.test('Order NW-105 is here')]).toEqual([true, false]);
@@ -123,7 +217,9 @@ describe('a good suite expands to one request per case, row and agent', () => {
       { data: 'rows.csv', cases: [{ name: 'count', agent: AGENT, expect: { answerMatches: '^a{1,{{n}}}$' } }] },
       { 'rows.csv': 'n\n3\n0\n2\n' },
     );
-    expect(problems).toEqual(['orders.suite.json: case 1 "count": cases[0].expect.answerMatches: with row 2 of rows.csv it is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): invalid repeat count: `{1,0}`']);
+    expect(problems).toEqual([
+      'orders.suite.json: case 1 "count": cases[0].expect.answerMatches: with row 2 of rows.csv it is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): invalid repeat count: `{1,0}`',
+    ]);
   });
 
   it('refuses a row value that makes the pattern too large', async () => {
@@ -131,7 +227,9 @@ describe('a good suite expands to one request per case, row and agent', () => {
       { data: 'rows.jsonl', cases: [{ agent: AGENT, expect: { answerMatches: '^(?:{{v}}){999}$' } }] },
       { 'rows.jsonl': `{"v": "ab"}\n{"v": "${'x'.repeat(30)}"}\n` },
     );
-    expect(problems).toEqual([expect.stringMatching(/^orders\.suite\.json: case 1: cases\[0\]\.expect\.answerMatches: with row 2 of rows\.jsonl it is too large/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^orders\.suite\.json: case 1: cases\[0\]\.expect\.answerMatches: with row 2 of rows\.jsonl it is too large/),
+    ]);
   });
 
   it('takes --data instead of the suite’s own file', async () => {

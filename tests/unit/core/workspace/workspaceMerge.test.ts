@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TabDraft, Workspace, WorkspaceChanges } from '../../../../electron/shared/contract';
+import type { TabDraft, Workspace, WorkspaceChanges } from '../../../../electron/shared/api';
 import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from '../../../../electron/core/workspace/workspaceMerge';
 import { parseWorkspace } from '../../../../electron/core/workspace/appStores';
 
@@ -58,7 +58,7 @@ describe('merging the drafts of pages that share the workspace', () => {
     expect(texts(other.workspace)).toEqual(['t:draft, edited']);
   });
 
-  it('closes a tab nobody changed meanwhile, and a page\'s own saves in a row never conflict', () => {
+  it("closes a tab nobody changed meanwhile, and a page's own saves in a row never conflict", () => {
     const h = host();
     h.save(change('A', 0, [tab('t', 'one')]));
     h.save(change('A', 0, [tab('t', 'one two')])); // a second save before the first answer came back
@@ -99,6 +99,9 @@ describe('merging the drafts of pages that share the workspace', () => {
   });
 
   it('reads a workspace.json written before revisions existed as revision 0', () => {
-    expect(parseWorkspace({ tabs: [tab('t', 'x')], activeTabId: 't' })).toEqual({ ok: true, value: { tabs: [tab('t', 'x')], activeTabId: 't', revision: 0 } });
+    expect(parseWorkspace({ tabs: [tab('t', 'x')], activeTabId: 't' })).toEqual({
+      ok: true,
+      value: { tabs: [tab('t', 'x')], activeTabId: 't', revision: 0 },
+    });
   });
 });

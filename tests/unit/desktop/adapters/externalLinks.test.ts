@@ -45,7 +45,9 @@ describe('externalLinkTarget', () => {
 describe('openExternalLink', () => {
   it('opens an https link after the user confirms the exact address', async () => {
     await openExternalLink(null, 'https://example.com/docs');
-    expect(electron.dialog.showMessageBox).toHaveBeenCalledWith(expect.objectContaining({ detail: 'https://example.com/docs', cancelId: 1, defaultId: 1 }));
+    expect(electron.dialog.showMessageBox).toHaveBeenCalledWith(
+      expect.objectContaining({ detail: 'https://example.com/docs', cancelId: 1, defaultId: 1 }),
+    );
     expect(electron.shell.openExternal).toHaveBeenCalledWith('https://example.com/docs');
   });
 
@@ -56,7 +58,8 @@ describe('openExternalLink', () => {
   });
 
   it('neither asks nor opens for a link that is not https', async () => {
-    for (const url of ['http://example.com/', 'file:///C:/Windows/System32/calc.exe', 'javascript:alert(1)']) await openExternalLink(null, url);
+    for (const url of ['http://example.com/', 'file:///C:/Windows/System32/calc.exe', 'javascript:alert(1)'])
+      await openExternalLink(null, url);
     expect(electron.dialog.showMessageBox).not.toHaveBeenCalled();
     expect(electron.shell.openExternal).not.toHaveBeenCalled();
   });

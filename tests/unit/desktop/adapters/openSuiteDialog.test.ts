@@ -38,7 +38,8 @@ async function suiteIn(folder: string, suite: unknown, name = 'orders.json') {
   return file;
 }
 
-const open = (file: string, window: unknown = null) => openSuiteDialogApi(fakeDialog({ canceled: false, filePaths: [file] }).dialog, () => window as never).openSuiteFile();
+const open = (file: string, window: unknown = null) =>
+  openSuiteDialogApi(fakeDialog({ canceled: false, filePaths: [file] }).dialog, () => window as never).openSuiteFile();
 
 describe('openSuiteFile', () => {
   it('offers .json files on the window and reads the chosen suite with the data file beside it', async () => {
@@ -49,7 +50,12 @@ describe('openSuiteFile', () => {
     const answer = await openSuiteDialogApi(dialog, () => window as never).openSuiteFile();
     expect(answer).toEqual({
       ok: true,
-      value: { fileName: 'orders.json', text: JSON.stringify({ name: 'orders', data: 'rows.csv', cases: [] }), data: { name: 'rows.csv', text: 'customer\nDana\n' }, dataProblem: null },
+      value: {
+        fileName: 'orders.json',
+        text: JSON.stringify({ name: 'orders', data: 'rows.csv', cases: [] }),
+        data: { name: 'rows.csv', text: 'customer\nDana\n' },
+        dataProblem: null,
+      },
     });
     expect(asked).toHaveLength(1);
     expect(asked[0]!.parent).toBe(window);
@@ -71,14 +77,20 @@ describe('openSuiteFile', () => {
 
   it('gives the text as it is, even when it is not JSON (the editor shows it, startRun checks it), without a byte-order mark', async () => {
     const file = await suiteIn(dir, '\uFEFF{ "cases": [ ');
-    expect(await open(file)).toEqual({ ok: true, value: { fileName: 'orders.json', text: '{ "cases": [ ', data: null, dataProblem: null } });
+    expect(await open(file)).toEqual({
+      ok: true,
+      value: { fileName: 'orders.json', text: '{ "cases": [ ', data: null, dataProblem: null },
+    });
   });
 
   it(`refuses a suite over ${MAX_SUITE_BYTES / 1024 / 1024} MB, saying so`, async () => {
     const file = await suiteIn(dir, '{}');
     await truncate(file, MAX_SUITE_BYTES + 1);
     const answer = await open(file);
-    expect(answer).toEqual({ ok: false, error: { code: 'too_large', message: 'orders.json was not opened: the suite file is larger than 5 MB.' } });
+    expect(answer).toEqual({
+      ok: false,
+      error: { code: 'too_large', message: 'orders.json was not opened: the suite file is larger than 5 MB.' },
+    });
   });
 
   it('says when the chosen file has gone', async () => {
@@ -92,7 +104,7 @@ describe('openSuiteFile', () => {
     ['a Windows absolute path', 'C:\\Users\\someone\\secret.csv'],
     ['a file that is not .csv or .jsonl', 'notes.txt'],
     ['a file that does not exist', 'missing.csv'],
-  ])("does not read %s, and says why so the page can ask for the file", async (_label, data) => {
+  ])('does not read %s, and says why so the page can ask for the file', async (_label, data) => {
     const folder = path.join(dir, 'suites');
     const file = await suiteIn(folder, { data, cases: [] });
     await writeFile(path.join(dir, 'secret.csv'), 'token\nsk-live-1234\n');
@@ -110,7 +122,9 @@ describe('openSuiteFile', () => {
     await writeFile(path.join(dir, 'credentials.csv'), 'key\nsk-live-1234\n');
     await symlink(path.join(dir, 'credentials.csv'), path.join(folder, 'rows.csv'));
     const answer = await open(file);
-    expect(answer.ok && answer.value?.dataProblem).toBe('The data file "rows.csv" was not read: it is outside the suite\'s folder. Choose it yourself.');
+    expect(answer.ok && answer.value?.dataProblem).toBe(
+      'The data file "rows.csv" was not read: it is outside the suite\'s folder. Choose it yourself.',
+    );
     expect(JSON.stringify(answer)).not.toContain('sk-live-1234');
   });
 
@@ -127,11 +141,15 @@ describe('openSuiteFile', () => {
     await writeFile(path.join(dir, 'big.csv'), '');
     await truncate(path.join(dir, 'big.csv'), MAX_DATA_BYTES + 1);
     const big = await open(file);
-    expect(big.ok && big.value?.dataProblem).toBe('The data file "big.csv" was not read: the data file is larger than 16 MB. Choose it yourself.');
+    expect(big.ok && big.value?.dataProblem).toBe(
+      'The data file "big.csv" was not read: the data file is larger than 16 MB. Choose it yourself.',
+    );
     if (process.platform === 'win32') return;
     const fifoSuite = await suiteIn(dir, { data: 'pipe.csv', cases: [] }, 'fifo.json');
     execFileSync('mkfifo', [path.join(dir, 'pipe.csv')]);
     const fifo = await open(fifoSuite);
-    expect(fifo.ok && fifo.value?.dataProblem).toBe('The data file "pipe.csv" was not read: the data file is not a regular file. Choose it yourself.');
+    expect(fifo.ok && fifo.value?.dataProblem).toBe(
+      'The data file "pipe.csv" was not read: the data file is not a regular file. Choose it yourself.',
+    );
   });
 });

@@ -36,7 +36,11 @@ describe('saveDialogApi', () => {
     const window = { id: 1 };
     const chosen = path.join(dir, 'my-report.html');
     const { dialog, asked } = fakeDialog(() => ({ canceled: false, filePath: chosen }));
-    const api = saveDialogApi(dialog, () => window as never, () => '/home/someone/Downloads');
+    const api = saveDialogApi(
+      dialog,
+      () => window as never,
+      () => '/home/someone/Downloads',
+    );
     const answer = await api.saveTextFile({ suggestedName: 'qa-report.html', content: '<p>Refunds ✓</p>', mediaType: 'text/html' });
     expect(answer).toEqual({ ok: true, value: { saved: true, path: chosen } });
     expect(await readFile(chosen, 'utf8')).toBe('<p>Refunds ✓</p>');
@@ -49,33 +53,48 @@ describe('saveDialogApi', () => {
     expect(asked[0]!.options['properties']).toContain('showOverwriteConfirmation');
   });
 
-  it.runIf(process.platform !== 'win32')('replaces a symlink at the chosen place with a new owner-only file, leaving what it pointed to untouched', async () => {
-    const keys = path.join(dir, 'authorized_keys');
-    await writeFile(keys, 'ssh-ed25519 AAAA mine\n');
-    const chosen = path.join(dir, 'run.xml');
-    await symlink(keys, chosen);
-    const { dialog } = fakeDialog(() => ({ canceled: false, filePath: chosen }));
-    const answer = await saveDialogApi(dialog, () => null, () => dir).saveTextFile({ suggestedName: 'run.xml', content: '<testsuites/>\n', mediaType: 'application/xml' });
-    expect(answer).toEqual({ ok: true, value: { saved: true, path: chosen } });
-    expect(await readFile(keys, 'utf8')).toBe('ssh-ed25519 AAAA mine\n');
-    expect((await lstat(chosen)).isFile()).toBe(true);
-    expect(await readFile(chosen, 'utf8')).toBe('<testsuites/>\n');
-    expect((await stat(chosen)).mode & 0o777).toBe(0o600);
-  });
+  it.runIf(process.platform !== 'win32')(
+    'replaces a symlink at the chosen place with a new owner-only file, leaving what it pointed to untouched',
+    async () => {
+      const keys = path.join(dir, 'authorized_keys');
+      await writeFile(keys, 'ssh-ed25519 AAAA mine\n');
+      const chosen = path.join(dir, 'run.xml');
+      await symlink(keys, chosen);
+      const { dialog } = fakeDialog(() => ({ canceled: false, filePath: chosen }));
+      const answer = await saveDialogApi(
+        dialog,
+        () => null,
+        () => dir,
+      ).saveTextFile({ suggestedName: 'run.xml', content: '<testsuites/>\n', mediaType: 'application/xml' });
+      expect(answer).toEqual({ ok: true, value: { saved: true, path: chosen } });
+      expect(await readFile(keys, 'utf8')).toBe('ssh-ed25519 AAAA mine\n');
+      expect((await lstat(chosen)).isFile()).toBe(true);
+      expect(await readFile(chosen, 'utf8')).toBe('<testsuites/>\n');
+      expect((await stat(chosen)).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it.runIf(process.platform !== 'win32')('an existing 0644 file the person chose to replace becomes 0600', async () => {
     const chosen = path.join(dir, 'report.html');
     await writeFile(chosen, 'old');
     await chmod(chosen, 0o644);
     const { dialog } = fakeDialog(() => ({ canceled: false, filePath: chosen }));
-    await saveDialogApi(dialog, () => null, () => dir).saveTextFile({ suggestedName: 'report.html', content: 'new', mediaType: 'text/html' });
+    await saveDialogApi(
+      dialog,
+      () => null,
+      () => dir,
+    ).saveTextFile({ suggestedName: 'report.html', content: 'new', mediaType: 'text/html' });
     expect(await readFile(chosen, 'utf8')).toBe('new');
     expect((await stat(chosen)).mode & 0o777).toBe(0o600);
   });
 
   it('writes nothing when the person cancels', async () => {
     const { dialog } = fakeDialog(() => ({ canceled: true, filePath: '' }));
-    const api = saveDialogApi(dialog, () => null, () => dir);
+    const api = saveDialogApi(
+      dialog,
+      () => null,
+      () => dir,
+    );
     expect(await api.saveTextFile({ suggestedName: 'workspace.json', content: '{}', mediaType: 'application/json' })).toEqual({
       ok: true,
       value: { saved: false, path: null },
@@ -84,7 +103,11 @@ describe('saveDialogApi', () => {
 
   it('says why when the chosen place cannot be written', async () => {
     const { dialog } = fakeDialog(() => ({ canceled: false, filePath: path.join(dir, 'no-such-folder', 'report.md') }));
-    const api = saveDialogApi(dialog, () => null, () => dir);
+    const api = saveDialogApi(
+      dialog,
+      () => null,
+      () => dir,
+    );
     const answer = await api.saveTextFile({ suggestedName: 'report.md', content: '# Report', mediaType: 'text/markdown' });
     expect(answer.ok).toBe(false);
     if (!answer.ok) expect(answer.error.message).toMatch(/^The file could not be saved: .*ENOENT/);
@@ -92,7 +115,8 @@ describe('saveDialogApi', () => {
 });
 
 describe('the saveTextFile argument', () => {
-  const call = (argument: unknown) => dispatch(new FakeApi(), 'saveTextFile', argument, new FakeApi()) as Promise<{ ok: boolean; error?: { message: string } }>;
+  const call = (argument: unknown) =>
+    dispatch(new FakeApi(), 'saveTextFile', argument, new FakeApi()) as Promise<{ ok: boolean; error?: { message: string } }>;
 
   it.each([
     ['a folder in the name', { suggestedName: '../../.bashrc', content: '', mediaType: 'text/html' }],

@@ -23,7 +23,18 @@ describe('on macOS', () => {
 
   it('File closes the window (Quit is in the app menu); Edit has Paste and Match Style', () => {
     expect(roles(top(menu, 'File'))).toEqual(['close']);
-    expect(roles(top(menu, 'Edit'))).toEqual(['undo', 'redo', 'separator', 'cut', 'copy', 'paste', 'pasteAndMatchStyle', 'delete', 'separator', 'selectAll']);
+    expect(roles(top(menu, 'Edit'))).toEqual([
+      'undo',
+      'redo',
+      'separator',
+      'cut',
+      'copy',
+      'paste',
+      'pasteAndMatchStyle',
+      'delete',
+      'separator',
+      'selectAll',
+    ]);
   });
 });
 
@@ -45,7 +56,15 @@ describe.each(['darwin', 'linux', 'win32'] as const)('everywhere (%s)', (platfor
   const menu = menuFor(platform);
 
   it('View finds in the page with Ctrl/Cmd+F, zooms and goes full screen', () => {
-    expect(roles(top(menu, 'View'))).toEqual(['Find in Page…', 'separator', 'resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen']);
+    expect(roles(top(menu, 'View'))).toEqual([
+      'Find in Page…',
+      'separator',
+      'resetZoom',
+      'zoomIn',
+      'zoomOut',
+      'separator',
+      'togglefullscreen',
+    ]);
     const find = top(menu, 'View')!.submenu![0]!;
     expect(find.accelerator).toBe('CommandOrControl+F');
     actions.findInPage.mockClear();

@@ -70,7 +70,11 @@ describe('profile selector', () => {
     };
     const { user } = await renderReady(fake);
     const select = screen.getByRole('combobox', { name: 'Profile' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Built-in', 'Production']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Built-in', 'Production']);
     expect(select).toHaveValue('sandbox');
     const header = screen.getByRole('banner');
     expect(within(header).getByText('http://127.0.0.1:4010')).toBeInTheDocument();
@@ -92,7 +96,10 @@ describe('profile selector', () => {
     const fake = new FakeApi();
     fake.profiles = {
       ...fake.profiles,
-      profiles: [...fake.profiles.profiles, customProfile('gone', { name: 'Gone', baseUrl: 'https://x.test', key: { set: true, storage: 'keychain', note: null } })],
+      profiles: [
+        ...fake.profiles.profiles,
+        customProfile('gone', { name: 'Gone', baseUrl: 'https://x.test', key: { set: true, storage: 'keychain', note: null } }),
+      ],
     };
     fake.selectProfile = async (request) => {
       fake.calls.push({ method: 'selectProfile', argument: request });

@@ -37,7 +37,7 @@ describe('useSaveTextFile', () => {
     expect(api.callsOf('saveTextFile')).toEqual([]);
   });
 
-  it("asks the desktop host, which shows its save dialog, and passes on a cancel", async () => {
+  it('asks the desktop host, which shows its save dialog, and passes on a cancel', async () => {
     const api = Object.assign(new FakeApi(), { desktop: true });
     const save = saveOn(api);
     const file = { suggestedName: 'workspace.json', content: '{}\n', mediaType: 'application/json' } as const;
@@ -49,7 +49,7 @@ describe('useSaveTextFile', () => {
 });
 
 describe("a browser tab's Shell", () => {
-  it('has none of the desktop window\'s powers, and refuses to be asked for them', async () => {
+  it("has none of the desktop window's powers, and refuses to be asked for them", async () => {
     expect(browserShell.capabilities).toEqual({ findInPage: false, saveDialog: false, openDialog: false });
     await expect(browserShell.findInPage({ text: 'a', forward: true, newSearch: true })).rejects.toThrow(/desktop app's/);
     await expect(browserShell.openSuiteFile()).rejects.toThrow(/desktop app's/);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createRunProgressHub } from '../../../../electron/core/runs/runProgress';
-import { LAUNCH_SECRET_HEADER, type RunProgress } from '../../../../electron/shared/contract';
+import { LAUNCH_SECRET_HEADER, type RunProgress } from '../../../../electron/shared/api';
 import { startWebHost } from '../../../../electron/web/host';
 import { createStreamEvents } from '../../../../renderer/host/streamEvents';
 import { FakeApi } from '../../../support/fakeApi';
@@ -42,7 +42,13 @@ function scriptedFetch() {
     const encoder = new TextEncoder();
     const signal = init.signal!;
     signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
-    opened.push({ url, init, write: (text) => controller.enqueue(encoder.encode(text)), end: () => controller.close(), aborted: () => signal.aborted });
+    opened.push({
+      url,
+      init,
+      write: (text) => controller.enqueue(encoder.encode(text)),
+      end: () => controller.close(),
+      aborted: () => signal.aborted,
+    });
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   });
   return { doFetch: doFetch as unknown as typeof fetch, opened, refuse };
@@ -188,11 +194,16 @@ describe('against the browser-mode host', () => {
     });
     try {
       const token = /#token=([A-Za-z0-9_-]+)$/.exec(host.url)![1]!;
-      const session = await fetch(`${host.origin}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const session = await fetch(`${host.origin}/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
       const { pageSecret } = ((await session.json()) as { value: { pageSecret: string } }).value;
       // Node's fetch keeps no cookies: add the one a browser would send.
-      const withCookie: typeof fetch = (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
+      const withCookie: typeof fetch = (url, init) =>
+        fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
       const events = createStreamEvents({ secret: pageSecret, baseUrl: host.origin, fetch: withCookie });
       const seen: RunProgress[] = [];
       const stop = events.onRunProgress((value) => seen.push(value));

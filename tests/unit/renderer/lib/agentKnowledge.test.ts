@@ -1,4 +1,4 @@
-import type { CatalogAgent, KnownAgent } from '../../../../electron/shared/contract';
+import type { CatalogAgent, KnownAgent } from '../../../../electron/shared/api';
 import { agentKnowledge, completionKeys, keyIndicators, unconfirmedKeys } from '../../../../renderer/lib/agentKnowledge';
 import { placeholderHints } from '../../../../renderer/lib/payloadMembers';
 
@@ -16,7 +16,11 @@ const entry: CatalogAgent = {
 describe('agentKnowledge', () => {
   it('merges built-in and catalog knowledge for a trimmed id', () => {
     const knowledge = agentKnowledge(' a1 ', [builtIn], [entry]);
-    expect(knowledge).toMatchObject({ name: 'Drafter', placeholders: ['customer_name', 'company', 'tone'], learnedKeys: ['topic', 'tone'] });
+    expect(knowledge).toMatchObject({
+      name: 'Drafter',
+      placeholders: ['customer_name', 'company', 'tone'],
+      learnedKeys: ['topic', 'tone'],
+    });
     expect(completionKeys(knowledge)).toEqual([
       { key: 'customer_name', detail: 'placeholder' },
       { key: 'company', detail: 'placeholder' },

@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import type { InvokeResult } from '../../../../electron/shared/contract';
+import type { InvokeResult } from '../../../../electron/shared/api';
 import { clockTime, errorAdvice, retryAfterOf, SERVER_MESSAGE_MAX, serverMessageOf } from '../../../../renderer/lib/errorAdvice';
 import { RepeatResults } from '../../../../renderer/features/response/RepeatResults';
 import { tallyOf } from '../../../../renderer/features/response/repeatSummary';
@@ -36,7 +36,9 @@ async function invokeFailingWith(result: InvokeResult) {
 
 describe('a refused key', () => {
   it('says the key was refused, quotes the server as text, and opens the key field from "Set a key"', async () => {
-    const { user, alert, container } = await invokeFailingWith(httpFailure(401, 'Unauthorized', '{"detail":"Invalid API key <b>for</b> this tenant"}'));
+    const { user, alert, container } = await invokeFailingWith(
+      httpFailure(401, 'Unauthorized', '{"detail":"Invalid API key <b>for</b> this tenant"}'),
+    );
     expect(within(alert).getByRole('heading', { name: 'The key was refused (HTTP 401 Unauthorized)' })).toBeInTheDocument();
     expect(alert).toHaveTextContent('The server says: “Invalid API key <b>for</b> this tenant”');
     expect(container.querySelector('.alert-server b')).toBeNull();
@@ -64,7 +66,12 @@ describe('a refused key on a profile whose key is not typed in the app', () => {
     ['sandbox', 'Sandbox', /The Sandbox makes its own key at each start: restart Agent Explorer\./],
   ] as const)('says where the %s key comes from instead of offering "Set a key"', async (kind, name, words) => {
     const fake = new FakeApi();
-    const fixed = customProfile('fixed', { name, kind, editable: false, key: { set: true, storage: kind === 'environment' ? 'environment' : 'memory', note: null } });
+    const fixed = customProfile('fixed', {
+      name,
+      kind,
+      editable: false,
+      key: { set: true, storage: kind === 'environment' ? 'environment' : 'memory', note: null },
+    });
     fake.profiles = { profiles: [...fake.profiles.profiles, fixed], activeProfileId: 'fixed' };
     fake.invokeResponder = () => httpFailure(401, 'Unauthorized', '{"detail":"Bad key"}');
     const { user } = await renderReady(fake);
@@ -82,7 +89,9 @@ describe('other statuses', () => {
   it('names the unknown agent on a 404', () => {
     renderResponse(answered(httpFailure(404, 'Not Found', '{"detail":"No such agent"}')));
     const alert = within(response()).getByRole('alert');
-    expect(within(alert).getByRole('heading', { name: `Agent “${AGENT_ID}” is unknown to this server (HTTP 404 Not Found)` })).toBeInTheDocument();
+    expect(
+      within(alert).getByRole('heading', { name: `Agent “${AGENT_ID}” is unknown to this server (HTTP 404 Not Found)` }),
+    ).toBeInTheDocument();
     expect(alert).toHaveTextContent('The server says: “No such agent”');
   });
 
@@ -90,7 +99,13 @@ describe('other statuses', () => {
     const advice = errorAdvice({
       code: 'http_status',
       message: '',
-      exchange: exchange({ method: 'GET', url: 'http://127.0.0.1:4010/api/guideline/g%201/', status: 404, statusText: 'Not Found', responseBody: '' }),
+      exchange: exchange({
+        method: 'GET',
+        url: 'http://127.0.0.1:4010/api/guideline/g%201/',
+        status: 404,
+        statusText: 'Not Found',
+        responseBody: '',
+      }),
     });
     expect(advice?.title).toBe('Guideline “g 1” is unknown to this server (HTTP 404 Not Found)');
   });
@@ -98,7 +113,9 @@ describe('other statuses', () => {
   it('shows Retry-After in seconds and the server message on a 503', () => {
     renderResponse(answered(httpFailure(503, 'Service Unavailable', '{"error":"Down for maintenance"}', { 'retry-after': '30' })));
     const alert = within(response()).getByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'The server is unavailable for now (HTTP 503 Service Unavailable)' })).toBeInTheDocument();
+    expect(
+      within(alert).getByRole('heading', { name: 'The server is unavailable for now (HTTP 503 Service Unavailable)' }),
+    ).toBeInTheDocument();
     expect(alert).toHaveTextContent('The server asks to retry after 30 s.');
     expect(alert).toHaveTextContent('The server says: “Down for maintenance”');
   });
@@ -126,12 +143,22 @@ describe('repeat failures', () => {
   it('are listed by HTTP status ("HTTP 503 × 10"), not only as http_status', async () => {
     // The rows a Repeat run's progress brings: ten 503s, a 401, a timeout.
     const rows = Array.from({ length: 12 }, (_, index) =>
-      runRow({ index, iteration: index + 1, passed: false, status: index < 10 ? 503 : index === 10 ? 401 : null, errorCode: index < 11 ? 'http_status' : 'timeout' }),
+      runRow({
+        index,
+        iteration: index + 1,
+        passed: false,
+        status: index < 10 ? 503 : index === 10 ? 401 : null,
+        errorCode: index < 11 ? 'http_status' : 'timeout',
+      }),
     );
     const tally = tallyOf(rows);
     render(<RepeatResults state={{ status: 'done', total: 12, tally }} />);
     const list = screen.getByRole('heading', { name: 'Failures by code' }).nextElementSibling as HTMLElement;
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['HTTP 503 × 10', 'HTTP 401 × 1', 'timeout × 1']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['HTTP 503 × 10', 'HTTP 401 × 1', 'timeout × 1']);
   });
 });
 
@@ -142,7 +169,12 @@ describe('Detect on the Environment profile', () => {
       activeProfileId: 'environment',
       profiles: [
         ...fake.profiles.profiles,
-        customProfile('environment', { name: 'Environment', kind: 'environment', editable: false, key: { set: true, storage: 'environment', note: null } }),
+        customProfile('environment', {
+          name: 'Environment',
+          kind: 'environment',
+          editable: false,
+          key: { set: true, storage: 'environment', note: null },
+        }),
       ],
     };
     // The platform takes the key as `Token <key>`: the core keeps that for this launch and names the variable.
@@ -150,7 +182,9 @@ describe('Detect on the Environment profile', () => {
     const { user } = await renderReady(fake);
     const dialog = await openProfile(user, 'Environment');
     await user.click(within(dialog).getByRole('button', { name: 'Detect' }));
-    expect(fake.callsOf('detectKeyPresentation')).toEqual([{ profileId: 'environment', guidelineId: '22222222-2222-4222-8222-222222222222' }]);
+    expect(fake.callsOf('detectKeyPresentation')).toEqual([
+      { profileId: 'environment', guidelineId: '22222222-2222-4222-8222-222222222222' },
+    ]);
     expect(await within(dialog).findByText(/^Using .* until Agent Explorer quits/)).toHaveTextContent(
       'Using Authorization: Token <key> until Agent Explorer quits: the Environment profile is never saved. To keep it, set AGENT_EXPLORER_AUTH=scheme:Token before starting.',
     );

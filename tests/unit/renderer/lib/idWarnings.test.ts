@@ -27,7 +27,11 @@ describe('checkAgentId', () => {
   });
 
   it('names Greek look-alikes, em dashes, no-break spaces and other non-ASCII characters', () => {
-    const kinds = checkAgentId('a\u03bfb\u2014c\u00a0d\u00e9\ufeffe').findings.map((finding) => [finding.position, finding.kind, finding.codePoint]);
+    const kinds = checkAgentId('a\u03bfb\u2014c\u00a0d\u00e9\ufeffe').findings.map((finding) => [
+      finding.position,
+      finding.kind,
+      finding.codePoint,
+    ]);
     expect(kinds).toEqual([
       [2, 'lookalike', 'U+03BF'],
       [4, 'lookalike', 'U+2014'],

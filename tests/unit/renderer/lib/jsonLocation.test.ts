@@ -54,8 +54,27 @@ describe('findJsonProblem', () => {
 
   it('agrees with JSON.parse on what is JSON', () => {
     const samples = [
-      '{"a":1}', '{"a":1,}', '[1,,2]', 'nul', 'null', '"\t"', '"\\t"', '1e5', '1E-5', '-01', '-0', '[-]',
-      '{"a" "b"}', '{"a":}', '{,}', '[1 2]', '"\\/"', '"\\u0041"', '{"__proto__": 1}', ' ', 'true false',
+      '{"a":1}',
+      '{"a":1,}',
+      '[1,,2]',
+      'nul',
+      'null',
+      '"\t"',
+      '"\\t"',
+      '1e5',
+      '1E-5',
+      '-01',
+      '-0',
+      '[-]',
+      '{"a" "b"}',
+      '{"a":}',
+      '{,}',
+      '[1 2]',
+      '"\\/"',
+      '"\\u0041"',
+      '{"__proto__": 1}',
+      ' ',
+      'true false',
     ];
     for (const text of samples) {
       let parses = true;

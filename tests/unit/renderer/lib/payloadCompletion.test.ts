@@ -70,7 +70,12 @@ describe('the editor lint source', () => {
   it('marks the JSON error with the app’s own message, and {…} in values as warnings', () => {
     const diagnostics = payloadLintSource({ state: EditorState.create({ doc: '{"a": "Hi {name}",\n "b" 2}' }) });
     expect(diagnostics).toEqual([
-      { from: 24, to: 25, severity: 'error', message: "Invalid JSON at line 2, column 6: expected ':' after the property name but found '2'" },
+      {
+        from: 24,
+        to: 25,
+        severity: 'error',
+        message: "Invalid JSON at line 2, column 6: expected ':' after the property name but found '2'",
+      },
       { from: 10, to: 16, severity: 'warning', message: 'The server may treat {name} as a placeholder.' },
     ]);
   });

@@ -1,11 +1,4 @@
-import {
-  changeRowType,
-  emptyRow,
-  rowProblems,
-  rowsFromText,
-  textFromRows,
-  type PayloadRow,
-} from '../../../../renderer/lib/payloadTable';
+import { changeRowType, emptyRow, rowProblems, rowsFromText, textFromRows, type PayloadRow } from '../../../../renderer/lib/payloadTable';
 
 function rowsOf(text: string): PayloadRow[] {
   const result = rowsFromText(text);

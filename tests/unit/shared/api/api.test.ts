@@ -32,7 +32,7 @@ describe('the method table', () => {
     void ({ ...METHODS, saveTextFile: 'app' } satisfies MethodTable);
   });
 
-  it('splits into the core\'s methods and the Shell\'s, which only a desktop window answers', () => {
+  it("splits into the core's methods and the Shell's, which only a desktop window answers", () => {
     expect([...SHELL_METHODS].sort()).toEqual(['findInPage', 'openSuiteFile', 'saveTextFile', 'stopFindInPage']);
     expect(API_METHODS.filter((name) => (SHELL_METHODS as readonly string[]).includes(name))).toEqual([]);
     expect([...API_METHODS, ...SHELL_METHODS].sort()).toEqual(Object.keys(METHODS).sort());

@@ -18,7 +18,13 @@ describe('CSV data files', () => {
   });
 
   it('keeps an empty last field and a last record without a newline; drops a BOM', () => {
-    expect(parseCsv('\uFEFFa,b\n1,')).toEqual({ ok: true, records: [{ line: 1, fields: ['a', 'b'] }, { line: 2, fields: ['1', ''] }] });
+    expect(parseCsv('\uFEFFa,b\n1,')).toEqual({
+      ok: true,
+      records: [
+        { line: 1, fields: ['a', 'b'] },
+        { line: 2, fields: ['1', ''] },
+      ],
+    });
   });
 
   it('says which line is malformed', () => {
@@ -35,7 +41,11 @@ describe('CSV data files', () => {
   });
 
   it('gives rows keyed by the header', () => {
-    expect(csvRows('text,customer\n"Hi, there",Dana\n')).toEqual({ ok: true, columns: ['text', 'customer'], rows: [{ line: 2, values: { text: 'Hi, there', customer: 'Dana' } }] });
+    expect(csvRows('text,customer\n"Hi, there",Dana\n')).toEqual({
+      ok: true,
+      columns: ['text', 'customer'],
+      rows: [{ line: 2, values: { text: 'Hi, there', customer: 'Dana' } }],
+    });
   });
 
   describe('stops at a limit while parsing, never reading past it', () => {
@@ -43,7 +53,11 @@ describe('CSV data files', () => {
 
     it('rows: the first row past the cap is the problem, and what follows it is never parsed', () => {
       // The quote never closed on line 5 would be the problem if the parse read on.
-      expect(csvRows('a\n1\n2\n3\n"open', limits)).toEqual({ ok: false, line: 4, message: 'the data file has more than 2 rows: a run sends at most 2 requests' });
+      expect(csvRows('a\n1\n2\n3\n"open', limits)).toEqual({
+        ok: false,
+        line: 4,
+        message: 'the data file has more than 2 rows: a run sends at most 2 requests',
+      });
       expect(csvRows('a\n1\n2\n', limits)).toMatchObject({ ok: true, rows: [{ values: { a: '1' } }, { values: { a: '2' } }] });
     });
 
@@ -53,14 +67,22 @@ describe('CSV data files', () => {
     });
 
     it('values: rows × columns', () => {
-      expect(csvRows('a,b,c\n1,2,3\n4,5,6\n', { maxRows: 10, maxColumns: 3, maxValues: 5 })).toEqual({ ok: false, line: 3, message: 'the data file has more than 5 values (rows × columns)' });
+      expect(csvRows('a,b,c\n1,2,3\n4,5,6\n', { maxRows: 10, maxColumns: 3, maxValues: 5 })).toEqual({
+        ok: false,
+        line: 3,
+        message: 'the data file has more than 5 values (rows × columns)',
+      });
     });
 
     it('by default, the limits of a run: 100,000 rows (one request each at least), 1,000 columns', () => {
       expect(DATA_LIMITS).toEqual({ maxRows: 100_000, maxColumns: 1000, maxValues: 2_000_000 });
       const wide = csvRows(Array.from({ length: 1001 }, (_, index) => `c${index}`).join(','));
       expect(wide).toMatchObject({ ok: false, message: 'the data file has more than 1,000 columns' });
-      expect(csvRows(`n\n${'1\n'.repeat(100_001)}`)).toEqual({ ok: false, line: 100_002, message: 'the data file has more than 100,000 rows: a run sends at most 100,000 requests' });
+      expect(csvRows(`n\n${'1\n'.repeat(100_001)}`)).toEqual({
+        ok: false,
+        line: 100_002,
+        message: 'the data file has more than 100,000 rows: a run sends at most 100,000 requests',
+      });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Api, GuidelineTabsChanges } from '../../../../../electron/shared/contract';
+import type { Api, GuidelineTabsChanges } from '../../../../../electron/shared/api';
 import { useHost } from '../../../../host/HostContext';
 import { guidelineQuery } from '../../queries/guideline';
 import { applyProfilesState, useProfiles } from '../../../profile/queries/profiles';
@@ -10,12 +10,12 @@ import { applyProfilesState, useProfiles } from '../../../profile/queries/profil
  * each save sends this page's changes (see useGuidelineTabsSaver).
  */
 
-export function guidelineTabsKey() {
+function guidelineTabsKey() {
   return ['loadGuidelineTabs'] as const;
 }
 
 /** The kept tabs, fetched once. */
-export function guidelineTabsQuery(api: Api) {
+function guidelineTabsQuery(api: Api) {
   return queryOptions({
     queryKey: guidelineTabsKey(),
     queryFn: () => api.loadGuidelineTabs(),
@@ -26,7 +26,7 @@ export function guidelineTabsQuery(api: Api) {
 }
 
 /** Sends this page's opened and closed tabs; the host answers the merged ones. */
-export function saveGuidelineTabsMutation(api: Api) {
+function saveGuidelineTabsMutation(api: Api) {
   return mutationOptions({
     mutationKey: ['saveGuidelineTabs'],
     mutationFn: (changes: GuidelineTabsChanges) => api.saveGuidelineTabs(changes),

@@ -42,7 +42,14 @@ function report(results: RunReportResult[], suite = 'orders'): RunReport {
     durationMs: 12.5,
     app: { name: 'Agent Explorer', version: '0.1.0' },
     profile: { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:1' },
-    summary: { total: results.length, passed: results.filter((item) => item.passed).length, failed: results.filter((item) => !item.passed).length, cancelled: 0, notRun: 0, stopped: false },
+    summary: {
+      total: results.length,
+      passed: results.filter((item) => item.passed).length,
+      failed: results.filter((item) => !item.passed).length,
+      cancelled: 0,
+      notRun: 0,
+      stopped: false,
+    },
     results,
     notRun: [],
   };

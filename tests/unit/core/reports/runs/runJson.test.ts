@@ -18,7 +18,14 @@ function reportWith(results: unknown[], notRun: RunReport['notRun'] = []): RunRe
     durationMs: 12.5,
     app: { name: 'Agent Explorer', version: '0.1.0' },
     profile: { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:1' },
-    summary: { total: results.length + notRun.length, passed: results.length, failed: 0, cancelled: 0, notRun: notRun.length, stopped: notRun.length > 0 },
+    summary: {
+      total: results.length + notRun.length,
+      passed: results.length,
+      failed: 0,
+      cancelled: 0,
+      notRun: notRun.length,
+      stopped: notRun.length > 0,
+    },
     results: results as RunReportResult[],
     notRun,
   };
@@ -26,7 +33,12 @@ function reportWith(results: unknown[], notRun: RunReport['notRun'] = []): RunRe
 
 const ODD_RESULTS = [
   { case: 'a', row: 1, expectations: [], entry: { answer: 'line one\nline two\r\n\ttabbed', nested: { empty: {}, list: [[], [1, [2]]] } } },
-  { case: 'quotes "and" \\ slashes', row: null, expectations: [{ kind: 'status', passed: true }], entry: { answer: 'ключ ✓ \u2028 \u0000 end' } },
+  {
+    case: 'quotes "and" \\ slashes',
+    row: null,
+    expectations: [{ kind: 'status', passed: true }],
+    entry: { answer: 'ключ ✓ \u2028 \u0000 end' },
+  },
   { case: 'c', row: 3, expectations: [], entry: {} },
 ];
 
@@ -36,7 +48,10 @@ describe('the JSON report written in pieces', () => {
     ['one result', reportWith(ODD_RESULTS.slice(0, 1))],
     ['several results with line breaks, quotes and empty values', reportWith(ODD_RESULTS)],
     ['results and requests never sent', reportWith(ODD_RESULTS.slice(1), [{ case: 'c', caseNumber: 1, row: 4, agent: 'x' }])],
-    ['more results than one piece holds, the last piece part full', reportWith(Array.from({ length: 2 * RESULTS_PER_PIECE + 5 }, (_, index) => ODD_RESULTS[index % 3]))],
+    [
+      'more results than one piece holds, the last piece part full',
+      reportWith(Array.from({ length: 2 * RESULTS_PER_PIECE + 5 }, (_, index) => ODD_RESULTS[index % 3])),
+    ],
     ['exactly one piece of results', reportWith(Array.from({ length: RESULTS_PER_PIECE }, (_, index) => ODD_RESULTS[index % 3]))],
   ])('joins to exactly the report as JSON.stringify writes it: %s', (_name, report) => {
     expect(jsonReport(report)).toBe(`${JSON.stringify(report, null, 2)}\n`);
@@ -54,7 +69,8 @@ describe('the JSON report written in pieces', () => {
     const text = createJsonResultsText();
     for (const index of order) if (!leftEmpty.has(index)) text.add(index, report.results[index]!);
     const kept = { ...report, results: report.results.filter((_, index) => !leftEmpty.has(index)) };
-    const joined = (pieces: Iterable<string | Uint8Array>) => Buffer.concat([...pieces].map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))).toString('utf8');
+    const joined = (pieces: Iterable<string | Uint8Array>) =>
+      Buffer.concat([...pieces].map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))).toString('utf8');
     expect(joined(text.pieces({ ...kept, results: [] }))).toBe(`${JSON.stringify(kept, null, 2)}\n`);
     expect(joined(createJsonResultsText().pieces(reportWith([])))).toBe(`${JSON.stringify(reportWith([]), null, 2)}\n`);
   });

@@ -15,11 +15,22 @@ describe('catalog form', () => {
   });
 
   it('a review of learned keys confirms them into the placeholders or removes them; the save sends what is kept', () => {
-    const entry = { agentId: 'x', name: '', notes: '', tags: [], placeholders: ['city'], learnedKeys: ['city', 'ctiy', 'date'], updatedAt: '' };
+    const entry = {
+      agentId: 'x',
+      name: '',
+      notes: '',
+      tags: [],
+      placeholders: ['city'],
+      learnedKeys: ['city', 'ctiy', 'date'],
+      updatedAt: '',
+    };
     let form = formFor(entry);
     form = confirmLearnedKey(form, 'date');
     form = confirmLearnedKey(form, 'date');
     form = removeLearnedKey(form, 'ctiy');
-    expect(inputFrom(form)).toEqual({ ok: true, input: { agentId: 'x', name: '', notes: '', tags: [], placeholders: ['city', 'date'], learnedKeys: ['city', 'date'] } });
+    expect(inputFrom(form)).toEqual({
+      ok: true,
+      input: { agentId: 'x', name: '', notes: '', tags: [], placeholders: ['city', 'date'], learnedKeys: ['city', 'date'] },
+    });
   });
 });

@@ -134,7 +134,9 @@ describe('guidelines', () => {
     const { user, container } = await openGuidelinesTab(fake);
     await user.type(screen.getByRole('combobox', { name: 'Guideline' }), 'nope{Enter}');
     const alert = await within(screen.getByRole('region', { name: 'Guideline' })).findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'Guideline “nope” is unknown to this server (HTTP 404 Not Found)' })).toBeInTheDocument();
+    expect(
+      within(alert).getByRole('heading', { name: 'Guideline “nope” is unknown to this server (HTTP 404 Not Found)' }),
+    ).toBeInTheDocument();
     expect(alert).toHaveTextContent('The server says: “<i>Not found</i>”');
     expect(alert).toHaveTextContent('"detail": "<i>Not found</i>"');
     expect(container.querySelector('i')).toBeNull();

@@ -1,4 +1,4 @@
-import type { KnownAgent } from '../../../../../electron/shared/contract';
+import type { KnownAgent } from '../../../../../electron/shared/api';
 import { draftReducer, initialDraft, showsExample } from '../../../../../renderer/features/invoke/draft';
 
 const withExample: KnownAgent = {

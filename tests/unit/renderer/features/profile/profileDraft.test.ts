@@ -24,19 +24,34 @@ describe('profile draft', () => {
 
   it('round-trips a manual proxy and each kind of client certificate', () => {
     const proxy = { mode: 'manual' as const, url: 'http://proxy.corp:3128', username: 'analyst', bypass: ['.corp.example', '10.0.0.0/8'] };
-    const pem = profileInput({ proxy, tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: '/c.pem', keyFile: '/c.key' } } });
+    const pem = profileInput({
+      proxy,
+      tls: { verify: true, caFile: null, clientCert: { kind: 'pem', certFile: '/c.pem', keyFile: '/c.key' } },
+    });
     expect(draftFromProfile(pem)).toMatchObject({ proxyMode: 'manual', proxyBypass: '.corp.example\n10.0.0.0/8', clientCertKind: 'pem' });
     expect(inputFromDraft(draftFromProfile(pem))).toEqual({ ok: true, input: pem });
-    const p12 = profileInput({ proxy: { mode: 'none' }, tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: '/c.p12' } } });
+    const p12 = profileInput({
+      proxy: { mode: 'none' },
+      tls: { verify: true, caFile: null, clientCert: { kind: 'pkcs12', file: '/c.p12' } },
+    });
     expect(inputFromDraft(draftFromProfile(p12))).toEqual({ ok: true, input: p12 });
   });
 
   it('takes the bypass list one entry per line or separated by commas, and no user name as null', () => {
-    const draft = { ...NEW_PROFILE_DRAFT, name: 'A', baseUrl: 'https://a.example', proxyMode: 'manual' as const, proxyUrl: ' http://p:3128 ', proxyUsername: '  ' };
+    const draft = {
+      ...NEW_PROFILE_DRAFT,
+      name: 'A',
+      baseUrl: 'https://a.example',
+      proxyMode: 'manual' as const,
+      proxyUrl: ' http://p:3128 ',
+      proxyUsername: '  ',
+    };
     const result = inputFromDraft({ ...draft, proxyBypass: 'example.com, .example.com\n\n10.0.0.0/8 ,host:8443\n' });
     expect(result).toMatchObject({
       ok: true,
-      input: { proxy: { mode: 'manual', url: 'http://p:3128', username: null, bypass: ['example.com', '.example.com', '10.0.0.0/8', 'host:8443'] } },
+      input: {
+        proxy: { mode: 'manual', url: 'http://p:3128', username: null, bypass: ['example.com', '.example.com', '10.0.0.0/8', 'host:8443'] },
+      },
     });
     expect(inputFromDraft({ ...draft, proxyUrl: '' })).toMatchObject({ ok: false, problem: { field: 'proxyUrl' } });
     expect(inputFromDraft({ ...draft, proxyMode: 'none', proxyUrl: '' })).toMatchObject({ ok: true, input: { proxy: { mode: 'none' } } });
@@ -44,7 +59,13 @@ describe('profile draft', () => {
 
   it('keeps each choice’s typing, which does not count as a change while another is chosen', () => {
     const saved = draftFromProfile(profileInput());
-    const typed = { ...saved, proxyMode: 'manual' as const, proxyUrl: 'http://p:3128', clientCertKind: 'pkcs12' as const, clientP12File: '/c.p12' };
+    const typed = {
+      ...saved,
+      proxyMode: 'manual' as const,
+      proxyUrl: 'http://p:3128',
+      clientCertKind: 'pkcs12' as const,
+      clientP12File: '/c.p12',
+    };
     expect(sameDraft(typed, saved)).toBe(false);
     // Back to System and None: the text stays in the draft for later, but saving would drop it.
     const back = { ...typed, proxyMode: 'system' as const, clientCertKind: 'none' as const };

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import type { KeyPresentation } from '../../../../../electron/shared/contract';
+import type { KeyPresentation } from '../../../../../electron/shared/api';
 import {
   curlSnippet,
   fetchSnippet,
@@ -17,7 +17,11 @@ const TRICKY_TEXT = `It's "late" — $HOME \`id\` \\ \${x} !!\nsecond line 😀 
 const TRICKY_ID = `a/b c?'d"#%`;
 
 function input(auth: KeyPresentation, overrides: Partial<SnippetInput> = {}): SnippetInput {
-  const request = { agentId: TRICKY_ID, text: TRICKY_TEXT, payload: { customer_name: 'O\'Brien "Bob"', n: 3, nested: { ok: true, none: null } } };
+  const request = {
+    agentId: TRICKY_ID,
+    text: TRICKY_TEXT,
+    payload: { customer_name: 'O\'Brien "Bob"', n: 3, nested: { ok: true, none: null } },
+  };
   return {
     profile: { baseUrl: 'https://api.example.com/platform', auth, timeoutMs: 30_000, tls: { verify: true, caFile: null } },
     request,
@@ -36,7 +40,7 @@ const PRESENTATIONS: [string, KeyPresentation][] = [
 describe('request code snippets', () => {
   it('percent-encodes the agent id into one path segment under the base URL', () => {
     expect(invokeUrl('https://api.example.com/platform/', ` ${TRICKY_ID} `)).toBe(
-      'https://api.example.com/platform/api/agent/a%2Fb%20c%3F\'d%22%23%25/invoke/',
+      "https://api.example.com/platform/api/agent/a%2Fb%20c%3F'd%22%23%25/invoke/",
     );
   });
 
@@ -49,7 +53,7 @@ describe('request code snippets', () => {
       query: '--url-query "api_key=$AGENT_EXPLORER_API_KEY"',
     };
     expect(code).toContain(expected[auth.kind]);
-    expect(code).toContain("--max-time 30 \\\n");
+    expect(code).toContain('--max-time 30 \\\n');
     expect(code).toContain(`'https://api.example.com/platform/api/agent/a%2Fb%20c%3F'\\''d%22%23%25/invoke/'`);
   });
 

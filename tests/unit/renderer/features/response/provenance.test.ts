@@ -11,14 +11,14 @@ import {
 /** The highlighted stretches as [text, keys] pairs, which is what a reader sees. */
 function marked(text: string, payload: Parameters<typeof payloadValues>[0]): [string, string][] {
   const patterns = patternsOf(payloadValues(payload));
-  return findMatches(text, patterns).matches.map((match) => [text.slice(match.start, match.end), patterns[match.pattern]?.keys ?? []].flat() as [string, string]);
+  return findMatches(text, patterns).matches.map(
+    (match) => [text.slice(match.start, match.end), patterns[match.pattern]?.keys ?? []].flat() as [string, string],
+  );
 }
 
 describe('payload values looked for in an answer', () => {
   it('takes strings as they are, numbers and booleans as JSON, flattens nested leaves, skips short ones and null', () => {
-    expect(
-      payloadValues({ name: 'Ada', age: 42, vip: true, x: 'y', none: null, customer: { city: 'Oslo', tags: ['gold', 7] } }),
-    ).toEqual([
+    expect(payloadValues({ name: 'Ada', age: 42, vip: true, x: 'y', none: null, customer: { city: 'Oslo', tags: ['gold', 7] } })).toEqual([
       { key: 'name', text: 'Ada', kind: 'string' },
       { key: 'age', text: '42', kind: 'literal' },
       { key: 'vip', text: 'true', kind: 'literal' },

@@ -23,15 +23,21 @@ function run(tree: Node, payload: Record<string, string>, limit = 100): Node {
 
 describe('provenance marks in rendered markdown', () => {
   it('marks values inside nested elements and leaves other text alone', () => {
-    const tree = run({ type: 'root', children: [element('p', text('Hi Ada, '), element('strong', text('Acme')), text(' here.'))] }, {
-      name: 'Ada',
-      company: 'Acme',
-    });
+    const tree = run(
+      { type: 'root', children: [element('p', text('Hi Ada, '), element('strong', text('Acme')), text(' here.'))] },
+      {
+        name: 'Ada',
+        company: 'Acme',
+      },
+    );
     expect(flat(tree)).toBe('Hi [Ada], [Acme] here.');
   });
 
   it('does not find a value split across elements', () => {
-    const tree = run({ type: 'root', children: [element('p', text('Grace '), element('strong', text('Hopper')))] }, { name: 'Grace Hopper' });
+    const tree = run(
+      { type: 'root', children: [element('p', text('Grace '), element('strong', text('Hopper')))] },
+      { name: 'Grace Hopper' },
+    );
     expect(flat(tree)).toBe('Grace Hopper');
   });
 

@@ -1,12 +1,24 @@
-import type { RunResultRow } from '../../../../../electron/shared/contract';
-import { addRow, EMPTY_TALLY, firstLine, groupsByCount, percentile, tallyOf } from '../../../../../renderer/features/response/repeatSummary';
+import type { RunResultRow } from '../../../../../electron/shared/api';
+import {
+  addRow,
+  EMPTY_TALLY,
+  firstLine,
+  groupsByCount,
+  percentile,
+  tallyOf,
+} from '../../../../../renderer/features/response/repeatSummary';
 import { runRow } from '../../../../support/fakeRuns';
 
 /** A Repeat run's result row as the host pushes it: iteration `index + 1`, answered. */
 const answer = (index: number, text: string, serverMs: number | null, roundTripMs: number): RunResultRow =>
   runRow({ index, iteration: index + 1, answerStart: text, serverMs, roundTripMs });
 
-const failure = (index: number, errorCode: RunResultRow['errorCode'], roundTripMs: number | null, status: number | null = null): RunResultRow =>
+const failure = (
+  index: number,
+  errorCode: RunResultRow['errorCode'],
+  roundTripMs: number | null,
+  status: number | null = null,
+): RunResultRow =>
   runRow({ index, iteration: index + 1, passed: false, errorCode, status, roundTripMs, serverMs: null, answerStart: 'It failed.' });
 
 describe('repeat summary', () => {

@@ -1,6 +1,18 @@
-import type { GuidelineTabRef, KnownAgent, Workspace } from '../../../../../electron/shared/contract';
-import { guidelineTabsReducer, initialGuidelineTabs, type GuidelineTabsView } from '../../../../../renderer/features/guidelines/tabs/guidelineTabsState';
-import { blankTab, draftKey, fromWorkspace, tabLabels, tabsReducer, toWorkspace, type TabsState } from '../../../../../renderer/features/workspace/tabsState';
+import type { GuidelineTabRef, KnownAgent, Workspace } from '../../../../../electron/shared/api';
+import {
+  guidelineTabsReducer,
+  initialGuidelineTabs,
+  type GuidelineTabsView,
+} from '../../../../../renderer/features/guidelines/tabs/guidelineTabsState';
+import {
+  blankTab,
+  draftKey,
+  fromWorkspace,
+  tabLabels,
+  tabsReducer,
+  toWorkspace,
+  type TabsState,
+} from '../../../../../renderer/features/workspace/tabsState';
 
 const agent: KnownAgent = { id: 'a1', name: 'Drafter', description: '', placeholders: [], example: { text: 'Ex', payload: { x: 1 } } };
 
@@ -103,10 +115,18 @@ describe('request tabs', () => {
 describe('opening a request from History', () => {
   it('adds a tab in front holding the request as the user’s own, for the given profile', () => {
     const start = fromWorkspace(undefined, () => 'a', 'sandbox');
-    const state = tabsReducer(start, { type: 'open', id: 'b', profileId: 'prod', draft: { agentId: 'agent-1', text: 'hi', payloadText: '{}' } });
+    const state = tabsReducer(start, {
+      type: 'open',
+      id: 'b',
+      profileId: 'prod',
+      draft: { agentId: 'agent-1', text: 'hi', payloadText: '{}' },
+    });
     expect(state.activeKey).toBe('b');
     expect(state.tabs.map((tab) => tab.id)).toEqual(['a', 'b']);
-    expect(state.tabs[1]).toMatchObject({ profileId: 'prod', draft: { agentId: 'agent-1', text: 'hi', payloadText: '{}', source: 'user' } });
+    expect(state.tabs[1]).toMatchObject({
+      profileId: 'prod',
+      draft: { agentId: 'agent-1', text: 'hi', payloadText: '{}', source: 'user' },
+    });
     // Written for its profile: switching the active profile does not move it.
     expect(tabsReducer(state, { type: 'adopt', profileId: 'sandbox' }).tabs[1]!.profileId).toBe('prod');
   });
@@ -126,7 +146,10 @@ describe('reopening a closed request tab', () => {
     const after = tabsReducer(start, { type: 'close', id: 'a', label: 'A', replacementId: 'r', profileId: null });
     expect(after.closed).toEqual([{ tab: start.tabs[0], index: 0, label: 'A' }]);
     const back = tabsReducer(after, { type: 'reopen' });
-    expect(back.tabs.map((tab) => [tab.id, tab.draft.text])).toEqual([['a', 'one'], ['b', 'two']]);
+    expect(back.tabs.map((tab) => [tab.id, tab.draft.text])).toEqual([
+      ['a', 'one'],
+      ['b', 'two'],
+    ]);
     expect(back.activeKey).toBe('a');
     expect(back.closed).toEqual([]);
   });
@@ -137,7 +160,11 @@ describe('reopening a closed request tab', () => {
     for (const id of ['a', 'b', 'c']) state = tabsReducer(state, { type: 'close', id, label: id, replacementId: 'r', profileId: null });
     expect(state.tabs.map((tab) => tab.id)).toEqual(['r']);
     const undoA = tabsReducer(state, { type: 'reopen', id: 'a' });
-    expect([undoA.tabs.map((tab) => tab.id), undoA.activeKey, undoA.closed.map((closed) => closed.tab.id)]).toEqual([['a', 'r'], 'a', ['b', 'c']]);
+    expect([undoA.tabs.map((tab) => tab.id), undoA.activeKey, undoA.closed.map((closed) => closed.tab.id)]).toEqual([
+      ['a', 'r'],
+      'a',
+      ['b', 'c'],
+    ]);
     state = tabsReducer(state, { type: 'reopen' });
     state = tabsReducer(state, { type: 'reopen' });
     expect(state.tabs.map((tab) => tab.id)).toEqual(['b', 'c']); // each at its place when closed; the empty one gave way
@@ -167,7 +194,8 @@ describe('reopening a closed request tab', () => {
 
   it('keeps the 25 most recently closed', () => {
     let state = fromWorkspace(undefined, ids('t'));
-    for (let n = 0; n < 30; n++) state = tabsReducer(state, { type: 'close', id: state.activeKey!, label: '', replacementId: `r${n}`, profileId: null });
+    for (let n = 0; n < 30; n++)
+      state = tabsReducer(state, { type: 'close', id: state.activeKey!, label: '', replacementId: `r${n}`, profileId: null });
     // t1, then r0 to r28 were closed: the oldest five are forgotten.
     expect(state.closed.map((closed) => closed.tab.id)).toEqual(Array.from({ length: 25 }, (_, n) => `r${n + 4}`));
   });
@@ -182,7 +210,10 @@ describe('request tabs merged with the host’s workspace after a save', () => {
     state = tabsReducer(state, { type: 'view', id: 'b', view: 'table' });
     const baseline = new Map(saved.tabs.map((tab) => [tab.id, draftKey(tab)]));
     state = tabsReducer(state, { type: 'draft', id: 'a', action: { type: 'text', value: 'mine' } });
-    const host: Workspace = { tabs: [draft('a', 'theirs'), draft('b', 'edited there'), { ...draft('d', 'new there'), profileId: undefined }], activeTabId: 'd' };
+    const host: Workspace = {
+      tabs: [draft('a', 'theirs'), draft('b', 'edited there'), { ...draft('d', 'new there'), profileId: undefined }],
+      activeTabId: 'd',
+    };
     const after = tabsReducer(state, { type: 'sync', workspace: host, baseline, replacementId: 'r', profileId: 'active' });
     expect(after.tabs.map((tab) => [tab.id, tab.draft.text, tab.payloadView, tab.profileId])).toEqual([
       ['a', 'mine', 'json', 'p'],
@@ -192,14 +223,28 @@ describe('request tabs merged with the host’s workspace after a save', () => {
     // The tab in front was closed there: the one now at its place comes to front.
     expect(after.activeKey).toBe('d');
     // Nothing new: the same state.
-    expect(tabsReducer(after, { type: 'sync', workspace: toWorkspace(after), baseline: new Map(toWorkspace(after).tabs.map((tab) => [tab.id, draftKey(tab)])), replacementId: 'r', profileId: null })).toBe(after);
+    expect(
+      tabsReducer(after, {
+        type: 'sync',
+        workspace: toWorkspace(after),
+        baseline: new Map(toWorkspace(after).tabs.map((tab) => [tab.id, draftKey(tab)])),
+        replacementId: 'r',
+        profileId: null,
+      }),
+    ).toBe(after);
   });
 
   it('leave one blank tab when every tab was closed elsewhere', () => {
     const saved: Workspace = { tabs: [draft('a', 'one')], activeTabId: 'a' };
     const state = fromWorkspace(saved, ids('t'));
     const baseline = new Map(saved.tabs.map((tab) => [tab.id, draftKey(tab)]));
-    const after = tabsReducer(state, { type: 'sync', workspace: { tabs: [], activeTabId: null }, baseline, replacementId: 'r', profileId: 'p' });
+    const after = tabsReducer(state, {
+      type: 'sync',
+      workspace: { tabs: [], activeTabId: null },
+      baseline,
+      replacementId: 'r',
+      profileId: 'p',
+    });
     expect([after.tabs, after.activeKey]).toEqual([[blankTab('r', 'p')], 'r']);
   });
 });
@@ -211,7 +256,12 @@ describe('guideline tabs', () => {
   const apply = (...actions: Parameters<typeof guidelineTabsReducer>[1][]) => actions.reduce(guidelineTabsReducer, initialGuidelineTabs);
 
   it('open each guideline once: opening one already open brings it to front', () => {
-    const state = apply({ type: 'open', tab: g('one') }, { type: 'open', tab: g('two') }, { type: 'open', tab: g('one') }, { type: 'open', tab: g('one', 'prod') });
+    const state = apply(
+      { type: 'open', tab: g('one') },
+      { type: 'open', tab: g('two') },
+      { type: 'open', tab: g('one') },
+      { type: 'open', tab: g('one', 'prod') },
+    );
     expect(keys(state)).toEqual(['sandbox/one', 'sandbox/two', 'prod/one']);
     expect(front(guidelineTabsReducer(state, { type: 'open', tab: g('two') }))).toBe('sandbox/two');
     expect(front(guidelineTabsReducer(state, { type: 'activate', tab: g('one') }))).toBe('sandbox/one');
@@ -219,7 +269,12 @@ describe('guideline tabs', () => {
   });
 
   it('close to the right-hand neighbour (else the left one), down to none, and reopen each at its place in turn', () => {
-    let state = apply({ type: 'open', tab: g('one') }, { type: 'open', tab: g('two') }, { type: 'open', tab: g('three') }, { type: 'activate', tab: g('two') });
+    let state = apply(
+      { type: 'open', tab: g('one') },
+      { type: 'open', tab: g('two') },
+      { type: 'open', tab: g('three') },
+      { type: 'activate', tab: g('two') },
+    );
     state = guidelineTabsReducer(state, { type: 'close', tab: g('two') });
     expect([keys(state), front(state)]).toEqual([['sandbox/one', 'sandbox/three'], 'sandbox/three']);
     state = guidelineTabsReducer(state, { type: 'close', tab: g('three') });
@@ -233,14 +288,21 @@ describe('guideline tabs', () => {
     expect([keys(state), front(state)]).toEqual([['sandbox/one', 'sandbox/two', 'sandbox/three'], 'sandbox/two']);
     expect(guidelineTabsReducer(state, { type: 'reopen' })).toBe(state);
     // Opened again meanwhile: reopening only brings it to front.
-    state = apply({ type: 'open', tab: g('one') }, { type: 'open', tab: g('two') }, { type: 'close', tab: g('one') }, { type: 'open', tab: g('one') }, { type: 'activate', tab: g('two') });
+    state = apply(
+      { type: 'open', tab: g('one') },
+      { type: 'open', tab: g('two') },
+      { type: 'close', tab: g('one') },
+      { type: 'open', tab: g('one') },
+      { type: 'activate', tab: g('two') },
+    );
     state = guidelineTabsReducer(state, { type: 'reopen' });
     expect([keys(state), front(state), state.closed]).toEqual([['sandbox/two', 'sandbox/one'], 'sandbox/one', []]);
   });
 
   it('keep the 20 most recently closed', () => {
     let state = initialGuidelineTabs;
-    for (let n = 0; n < 25; n++) state = guidelineTabsReducer(guidelineTabsReducer(state, { type: 'open', tab: g(`g${n}`) }), { type: 'close', tab: g(`g${n}`) });
+    for (let n = 0; n < 25; n++)
+      state = guidelineTabsReducer(guidelineTabsReducer(state, { type: 'open', tab: g(`g${n}`) }), { type: 'close', tab: g(`g${n}`) });
     expect(state.closed.map((closed) => closed.tab.guidelineId)).toEqual(Array.from({ length: 20 }, (_, n) => `g${n + 5}`));
   });
 
@@ -248,7 +310,13 @@ describe('guideline tabs', () => {
     const beside = { guideline: g('two'), open: true, width: 500 };
     const kept = { tabs: [g('one'), g('two')], active: g('two'), beside };
     const state = apply({ type: 'loaded', saved: kept });
-    expect([keys(state), front(state), state.beside, state.loaded, state.restored]).toEqual([['sandbox/one', 'sandbox/two'], 'sandbox/two', beside, true, kept.tabs]);
+    expect([keys(state), front(state), state.beside, state.loaded, state.restored]).toEqual([
+      ['sandbox/one', 'sandbox/two'],
+      'sandbox/two',
+      beside,
+      true,
+      kept.tabs,
+    ]);
     expect(guidelineTabsReducer(state, { type: 'loaded', saved: { ...kept, tabs: [] } })).toBe(state);
     const early = apply({ type: 'open', tab: g('three') }, { type: 'open', tab: g('one') }, { type: 'loaded', saved: kept });
     expect([keys(early), front(early)]).toEqual([['sandbox/one', 'sandbox/two', 'sandbox/three'], 'sandbox/one']);
@@ -259,7 +327,12 @@ describe('guideline tabs', () => {
   });
 
   it('move a tab read on a profile no longer active to the active one, in its place, in front and beside', () => {
-    let state = apply({ type: 'open', tab: g('one', 'old') }, { type: 'open', tab: g('one') }, { type: 'open', tab: g('two', 'old') }, { type: 'activate', tab: g('one', 'old') });
+    let state = apply(
+      { type: 'open', tab: g('one', 'old') },
+      { type: 'open', tab: g('one') },
+      { type: 'open', tab: g('two', 'old') },
+      { type: 'activate', tab: g('one', 'old') },
+    );
     state = guidelineTabsReducer(state, { type: 'beside', beside: { guideline: g('one', 'old'), open: true } });
     state = guidelineTabsReducer(state, { type: 'rehome', tab: g('one', 'old'), profileId: 'sandbox' });
     expect([keys(state), front(state), state.beside.guideline]).toEqual([['sandbox/one', 'old/two'], 'sandbox/one', g('one')]);

@@ -86,7 +86,9 @@ describe('managing the history', () => {
     await waitFor(() => expect(entryButtons(history)).toHaveLength(3));
     await user.click(within(history).getByRole('button', { name: 'Clear all' }));
     const confirm = within(history).getByRole('group', { name: 'Confirm clear all' });
-    await waitFor(() => expect(confirm).toHaveTextContent('Delete 2 entries from the history? The pinned entry is kept. This cannot be undone.'));
+    await waitFor(() =>
+      expect(confirm).toHaveTextContent('Delete 2 entries from the history? The pinned entry is kept. This cannot be undone.'),
+    );
     const also = within(confirm).getByRole('checkbox', { name: 'Also delete pinned entries' });
     expect(also).not.toBeChecked();
     await user.click(also);
@@ -112,9 +114,23 @@ describe('managing the history', () => {
 describe('the History list', () => {
   it("shows an agent by the name the user's catalog gives it, its id still in the tooltip and the checkbox's name", async () => {
     const fake = new FakeApi();
-    fake.catalog = [{ agentId: AGENT, name: 'Refund helper', notes: '', tags: [], placeholders: [], learnedKeys: [], updatedAt: '2026-11-20T08:00:00.000Z' }];
+    fake.catalog = [
+      {
+        agentId: AGENT,
+        name: 'Refund helper',
+        notes: '',
+        tags: [],
+        placeholders: [],
+        learnedKeys: [],
+        updatedAt: '2026-11-20T08:00:00.000Z',
+      },
+    ];
     await seed(fake, 1);
-    await fake.history.record({ exchange: { what: 'invoke', request: { agentId: 'unnamed-agent', text: 'x', payload: {} }, result: okInvoke('Other.') }, profile: SANDBOX, recordedAt: '2026-11-20T09:00:00.000Z' });
+    await fake.history.record({
+      exchange: { what: 'invoke', request: { agentId: 'unnamed-agent', text: 'x', payload: {} }, result: okInvoke('Other.') },
+      profile: SANDBOX,
+      recordedAt: '2026-11-20T09:00:00.000Z',
+    });
     const { history } = await openHistory(fake);
     await waitFor(() => expect(entryButtons(history)[1]).toHaveTextContent('Refund helper'));
     const [unnamed, named] = entryButtons(history);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { HistoryReportFile, Result } from '../../../../../../electron/shared/contract';
+import type { HistoryReportFile, Result } from '../../../../../../electron/shared/api';
 import { FakeApi } from '../../../../../support/fakeApi';
 import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } from '../../../historyHarness';
 import { deferred } from '../../../renderApp';
@@ -41,10 +41,15 @@ describe('Export report', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Checked on build 3.2 <b>ok</b>');
     await user.click(within(dialog).getByRole('button', { name: 'Save HTML report' }));
     const status = within(dialog).getByRole('status');
-    await waitFor(() => expect(status).toHaveTextContent(/^The HTML report was saved to \/home\/user\/Downloads\/agent-explorer-report-entry-2-.*\.html\.$/));
+    await waitFor(() =>
+      expect(status).toHaveTextContent(/^The HTML report was saved to \/home\/user\/Downloads\/agent-explorer-report-entry-2-.*\.html\.$/),
+    );
     expect(fake.callsOf('buildHistoryReport')).toEqual([{ ids: [2], note: 'Checked on build 3.2 <b>ok</b>', format: 'html' }]);
     const [file] = fake.savedFiles;
-    expect(file).toMatchObject({ suggestedName: expect.stringMatching(/^agent-explorer-report-entry-2-.*\.html$/), mediaType: 'text/html' });
+    expect(file).toMatchObject({
+      suggestedName: expect.stringMatching(/^agent-explorer-report-entry-2-.*\.html$/),
+      mediaType: 'text/html',
+    });
     expect(file!.content).toContain('Checked on build 3.2 &lt;b&gt;ok&lt;/b&gt;');
     expect(file!.content).toContain('Refunds take &lt;script&gt;alert(1)&lt;/script&gt; five days.');
     expect(file!.content).not.toContain('<script');
@@ -80,7 +85,9 @@ describe('Export report', () => {
     expect(within(dialog).getByRole('button', { name: 'Save HTML report' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Save JSON bundle' })).toBeDisabled();
     built.resolve({ ok: true, value: { fileName: 'unused', mediaType: 'text/html', content: '' } });
-    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('The HTML report was not saved: the save dialog was cancelled.'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent('The HTML report was not saved: the save dialog was cancelled.'),
+    );
     expect(within(dialog).getByRole('button', { name: 'Save HTML report' })).toBeEnabled();
   });
 
@@ -88,10 +95,15 @@ describe('Export report', () => {
     const fake = desktopFake();
     await seed(fake, 1);
     const { user, panel } = await openNewest(fake);
-    fake.reportResponder = async () => ({ ok: false, error: { code: 'invalid_argument', message: 'There is no history entry 1: it may have been deleted.' } });
+    fake.reportResponder = async () => ({
+      ok: false,
+      error: { code: 'invalid_argument', message: 'There is no history entry 1: it may have been deleted.' },
+    });
     const dialog = await openDialog(user, panel);
     await user.click(within(dialog).getByRole('button', { name: 'Save HTML report' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The HTML report could not be saved: There is no history entry 1: it may have been deleted.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The HTML report could not be saved: There is no history entry 1: it may have been deleted.',
+    );
     expect(fake.savedFiles).toEqual([]);
   });
 
@@ -104,7 +116,11 @@ describe('Export report', () => {
       const { user, panel } = await openNewest(fake);
       const dialog = await openDialog(user, panel);
       await user.click(within(dialog).getByRole('button', { name: 'Save HTML report' }));
-      await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(/^The HTML report was downloaded as agent-explorer-report-entry-1-.*\.html: your browser keeps it with its downloads\.$/));
+      await waitFor(() =>
+        expect(within(dialog).getByRole('status')).toHaveTextContent(
+          /^The HTML report was downloaded as agent-explorer-report-entry-1-.*\.html: your browser keeps it with its downloads\.$/,
+        ),
+      );
       expect(clicks).toHaveBeenCalledTimes(1);
       expect(fake.callsOf('saveTextFile')).toEqual([]);
     } finally {
@@ -126,7 +142,9 @@ describe('Export report', () => {
     const dialog = await openDialog(user, bar);
     expect(dialog).toHaveTextContent('3 history entries, in the order selected');
     await user.click(within(dialog).getByRole('button', { name: 'Save HTML report' }));
-    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(/saved to .*agent-explorer-report-3-entries-.*\.html\.$/));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(/saved to .*agent-explorer-report-3-entries-.*\.html\.$/),
+    );
     expect(fake.callsOf('buildHistoryReport')).toEqual([{ ids: [2, 3, 1], note: '', format: 'html' }]);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Export report' })).toBeNull();
@@ -145,7 +163,9 @@ describe('Copy as Markdown', () => {
     expect(markdown).toContain('### Invoke of agent `11111111-1111-4111-8111-111111111111`: `200 OK`');
     expect(markdown).toContain('- **Profile:** `Sandbox` at `http://127.0.0.1:4010`');
     expect(markdown).toContain('- **Timing:** server `850ms` = 850 ms; round trip 871 ms');
-    const blocks = fromMarkdown(markdown).children.filter((node) => node.type === 'code').map((node) => node.value);
+    const blocks = fromMarkdown(markdown)
+      .children.filter((node) => node.type === 'code')
+      .map((node) => node.value);
     expect(blocks).toEqual(['What is the refund policy?', JSON.stringify({ order: 'A-17' }, null, 2), answer]);
   });
 });

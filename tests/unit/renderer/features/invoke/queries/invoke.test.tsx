@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { InvokeResult } from '../../../../../../electron/shared/contract';
+import type { InvokeResult } from '../../../../../../electron/shared/api';
 import { HostUnavailableError } from '../../../../../../renderer/host/httpApi';
 import { exchange, FakeApi, okInvoke } from '../../../../../support/fakeApi';
 import { deferred, renderReady, responseRegion } from '../../../renderApp';
@@ -36,7 +36,14 @@ describe('invoking an agent', () => {
 
     // The request names the profile its tab belongs to: the host refuses it if another is active by then.
     expect(fake.callsOf('invokeAgent')).toEqual([
-      { agentId: AGENT_ID, text: 'My parcel is late.', payload: { customer_name: 'Ada', company: 'Acme' }, requestId: REQUEST_ID, profileId: 'sandbox', tabId: expect.any(String) },
+      {
+        agentId: AGENT_ID,
+        text: 'My parcel is late.',
+        payload: { customer_name: 'Ada', company: 'Acme' },
+        requestId: REQUEST_ID,
+        profileId: 'sandbox',
+        tabId: expect.any(String),
+      },
     ]);
     const response = responseRegion();
     // Payload values are highlighted, so the answer is matched as one text, marks and all.
@@ -83,7 +90,9 @@ describe('invoking an agent', () => {
     await user.type(fields().agent, 'typed-agent');
     await user.type(fields().text, 'hi');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(fake.callsOf('invokeAgent')).toEqual([{ agentId: 'typed-agent', text: 'hi', payload: {}, requestId: REQUEST_ID, profileId: 'sandbox', tabId: expect.any(String) }]);
+    expect(fake.callsOf('invokeAgent')).toEqual([
+      { agentId: 'typed-agent', text: 'hi', payload: {}, requestId: REQUEST_ID, profileId: 'sandbox', tabId: expect.any(String) },
+    ]);
     expect(fields().text).toHaveValue('hi');
     expect(await within(responseRegion()).findByText('Hello there')).toBeInTheDocument();
   });
@@ -184,7 +193,9 @@ describe('invoke errors', () => {
     await user.click(fields().invoke);
 
     const alert = await within(responseRegion()).findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: `Agent “${AGENT_ID}” is unknown to this server (HTTP 404 Not Found)` })).toBeInTheDocument();
+    expect(
+      within(alert).getByRole('heading', { name: `Agent “${AGENT_ID}” is unknown to this server (HTTP 404 Not Found)` }),
+    ).toBeInTheDocument();
     expect(alert).toHaveTextContent('The platform answered 404.');
     expect(within(alert).getByText('No agent <b>bold</b> here')).toBeInTheDocument();
     expect(container.querySelector('b')).toBeNull();

@@ -25,7 +25,12 @@ describe('the API key, write-only', () => {
     expect(within(dialog).getByRole('button', { name: 'Production' })).toHaveAccessibleDescription(expect.stringContaining('Key set'));
     expect(everythingOnScreen()).not.toContain(SECRET);
     // Nor in the query layer: no query key or data, and no mutation still holding it.
-    const cached = JSON.stringify(queryClient.getQueryCache().getAll().map((query) => [query.queryKey, query.state.data]));
+    const cached = JSON.stringify(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => [query.queryKey, query.state.data]),
+    );
     expect(cached).not.toContain(SECRET);
     for (const mutation of queryClient.getMutationCache().getAll()) {
       const variables = mutation.state.variables as { key?: unknown } | undefined;
@@ -50,9 +55,7 @@ describe('the API key, write-only', () => {
     await user.type(within(dialog).getByLabelText('API key'), SECRET);
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
     expect(
-      await within(dialog).findByText(
-        'Key set — kept in memory for this session only. The OS cannot encrypt it, so it is not saved.',
-      ),
+      await within(dialog).findByText('Key set — kept in memory for this session only. The OS cannot encrypt it, so it is not saved.'),
     ).toBeInTheDocument();
   });
 
@@ -227,11 +230,15 @@ describe('a key belongs to the server it was saved for', () => {
   it('warns before saving another server, then says the key was cleared and asks for it again', async () => {
     const { user, fake } = await renderReady(withKey());
     const dialog = await openProfile(user, 'Production');
-    expect(within(dialog).getByText(/^Sent only to/)).toHaveTextContent('Sent only to https://api.example.com, the server it was saved for.');
+    expect(within(dialog).getByText(/^Sent only to/)).toHaveTextContent(
+      'Sent only to https://api.example.com, the server it was saved for.',
+    );
     const baseUrl = within(dialog).getByLabelText('Base URL');
     await user.clear(baseUrl);
     await user.type(baseUrl, 'https://elsewhere.example.net');
-    expect(within(dialog).getByText(/The key was saved for https:\/\/api\.example\.com: saving another server clears it/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/The key was saved for https:\/\/api\.example\.com: saving another server clears it/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(fake.callsOf('updateProfile')).toHaveLength(1);

@@ -48,7 +48,10 @@ describe('an answer over the size cap', () => {
 
   it('is not offered for other errors', () => {
     renderResponse(
-      answered({ ok: false, error: { code: 'http_status', message: 'The server answered HTTP 500.', exchange: exchange({ status: 500 }) } }),
+      answered({
+        ok: false,
+        error: { code: 'http_status', message: 'The server answered HTTP 500.', exchange: exchange({ status: 500 }) },
+      }),
     );
     expect(within(response()).queryByRole('button', { name: 'Save the answer to a file…' })).toBeNull();
   });
@@ -77,7 +80,9 @@ describe('an error body cut by the host', () => {
     const request = sent({ customer_name: 'Ada' });
     const { user, fake } = renderResponse(answered(cutError(), request));
     const alert = within(response()).getByRole('alert');
-    expect(within(alert).getByRole('note')).toHaveTextContent(/The body is cut: showing its first 1,000 characters; .* the rest was not read/);
+    expect(within(alert).getByRole('note')).toHaveTextContent(
+      /The body is cut: showing its first 1,000 characters; .* the rest was not read/,
+    );
     await user.click(within(alert).getByRole('button', { name: 'Save the whole body to a file…' }));
     expect(fake.callsOf('saveResponseToFile')).toEqual([]);
     await user.click(within(alert).getByRole('button', { name: 'Send again and save' }));
@@ -87,7 +92,10 @@ describe('an error body cut by the host', () => {
 
   it('is not offered when the error body arrived whole', () => {
     renderResponse(
-      answered({ ok: false, error: { code: 'http_status', message: 'The server answered HTTP 500.', exchange: exchange({ status: 500 }) } }),
+      answered({
+        ok: false,
+        error: { code: 'http_status', message: 'The server answered HTTP 500.', exchange: exchange({ status: 500 }) },
+      }),
     );
     expect(within(response()).queryByRole('button', { name: 'Save the whole body to a file…' })).toBeNull();
   });
@@ -98,7 +106,13 @@ describe('a saved file cut at the save-to-file limit', () => {
     const { user, fake } = renderResponse(answered(tooLarge()));
     fake.saveToFileResponder = () => ({
       ok: true,
-      value: { path: '/home/user/Downloads/a.json', bytes: 256 * 1024 * 1024, limitReached: true, limitBytes: 256 * 1024 * 1024, exchange: exchange({ responseBody: null }) },
+      value: {
+        path: '/home/user/Downloads/a.json',
+        bytes: 256 * 1024 * 1024,
+        limitReached: true,
+        limitBytes: 256 * 1024 * 1024,
+        exchange: exchange({ responseBody: null }),
+      },
     });
     const alert = within(response()).getByRole('alert');
     await user.click(within(alert).getByRole('button', { name: 'Save the answer to a file…' }));
