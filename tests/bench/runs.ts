@@ -24,6 +24,8 @@ import { percentile, verdict } from './stats';
 const KEY = 'bench-runs-key-0123456789';
 /** How many times our command is timed; the median counts. */
 const OUR_RUNS = 5;
+/** The bare keep-alive loop that checks nothing (also the agent-latency bench's floor). */
+const LIMIT_CLIENT = fileURLToPath(new URL('../../tests/bench/limitClient.mjs', import.meta.url));
 
 export interface Timed {
   seconds: number;
@@ -85,18 +87,31 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
       if (timed.code !== 0) throw new Error(`agent-explorer run exited ${timed.code}: ${timed.output}`);
       return timed.seconds;
     };
+    // The floor of this setup: the limit client (node:http keep-alive, concurrency 8, answers read
+    // and not looked at, no records, no report) sending the same invokes to the same Sandbox. No
+    // client that sends them can take much less, so newman ÷ limit is the most any ratio can reach.
+    const invokeUrl = new URL(`api/agent/${agent.id}/invoke/`, sandbox.url.replace(/\/*$/, '/')).toString();
+    const limit = async () => {
+      const timed = await timeProcess(process.execPath, [LIMIT_CLIENT, invokeUrl, String(rows), '8', KEY], {});
+      if (timed.code !== 0) throw new Error(`the limit client exited ${timed.code}: ${timed.output}`);
+      return timed.seconds;
+    };
     await ours(null); // warm the file cache, as the peers' second run would be
     const timesParallel: number[] = [];
     const timesSequential: number[] = [];
+    const timesLimit: number[] = [];
     for (let i = 0; i < OUR_RUNS; i += 1) {
       timesParallel.push(await ours(null));
       timesSequential.push(await ours(1));
+      timesLimit.push(await limit());
     }
     const parallel = percentile(timesParallel, 50);
     const sequential = percentile(timesSequential, 50);
     const spread = (times: number[]) => `median of ${times.length}, ${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)} s`;
     lines.push(`  agent-explorer run (concurrency 8): ${parallel.toFixed(2)} s (${spread(timesParallel)})`);
     lines.push(`  agent-explorer run (concurrency 1): ${sequential.toFixed(2)} s (${spread(timesSequential)})`);
+    const floor = percentile(timesLimit, 50);
+    lines.push(`  limit client (node:http, checks nothing, concurrency 8): ${floor.toFixed(2)} s (${spread(timesLimit)})`);
 
     // ../shared/peers beside the repository (a worktree one folder deeper looks one level up), or AGENT_EXPLORER_PEERS.
     const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -135,6 +150,9 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
     );
     lines.push(
       `  newman ÷ ours, concurrency 1: ${ratio(newman.seconds, sequential).toFixed(1)}× (target ≥ 10×: ${verdict(ratio(newman.seconds, sequential) >= 10)})`,
+    );
+    lines.push(
+      `  newman ÷ limit client: ${ratio(newman.seconds, floor).toFixed(1)}× (the most any client reaches here); ours ÷ limit client: ${(parallel / floor).toFixed(2)}×`,
     );
     if (bru)
       lines.push(
