@@ -1,11 +1,14 @@
 /**
  * `agent-explorer`: the command line, bundled to dist/electron/cli.mjs (the package's `bin`).
- * Only `run` exists today; everything testable is in run.ts, this file hands it the process.
+ * Two commands: `run` (run.ts) and `import postman` (importPostman.ts); everything testable is
+ * in those, this file hands them the process.
  */
+import { importCli } from './importPostman';
 import { EXIT_USAGE, runCli, unexpectedLine } from './run';
 import { parseRunArgs } from './runArgs';
 
 const COMMAND_HINT = 'agent-explorer run SUITE.json';
+const IMPORT_HINT = 'agent-explorer import postman COLLECTION.json';
 
 /**
  * Errors nothing caught (an exception thrown from a callback, a promise rejected with no one
@@ -44,8 +47,9 @@ async function main(argv: readonly string[]): Promise<number> {
       },
     });
   }
+  if (command === 'import') return importCli(rest, { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr });
   if (command === undefined) return usageError(`name a command: ${COMMAND_HINT} (see --help)`);
-  if (!command.startsWith('-')) return usageError(`unknown command ${command} (the command is: ${COMMAND_HINT})`);
+  if (!command.startsWith('-')) return usageError(`unknown command ${command} (the commands are: ${COMMAND_HINT}, ${IMPORT_HINT})`);
   // Options before any command: --help and --version answer as `run`'s do (the one command there
   // is); a mistake in them is said as run says it.
   const parsed = parseRunArgs(argv);
