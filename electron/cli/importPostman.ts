@@ -41,7 +41,7 @@ const IMPORT_COMMAND = {
   footer: 'Exit code: 0 the suite was made, 2 bad arguments or a file that is not a collection with an invoke request.',
 } as const satisfies Command<OptionTable>;
 
-export function parseImportArgs(argv: readonly string[]): CommandLine<ImportArgs> {
+function parseImportArgs(argv: readonly string[]): CommandLine<ImportArgs> {
   return parseCommandLine(IMPORT_COMMAND, argv, (values, positionals) => {
     const [kind, collection, ...extra] = positionals;
     if (kind !== 'postman') return { ok: false, message: `name what to import from: agent-explorer import postman COLLECTION.json` };

@@ -14,7 +14,7 @@ import type { Expectations, Suite, SuiteCase } from './suiteTypes';
  * reads the file, the page reads it in the Runs section; both call this.
  */
 
-export interface PostmanImport {
+interface PostmanImport {
   suite: Suite;
   /** What was not converted, one line each, naming the request: `"Checkout": test line pm.…`. */
   notes: string[];
