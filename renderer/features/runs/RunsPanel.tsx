@@ -116,7 +116,7 @@ export function RunsPanel() {
     input: suiteInput,
     onOpened: (opened: Opened) => {
       if ('error' in opened) return setNote({ kind: 'error', text: `${opened.error} The suite you were editing is unchanged.` });
-      replace(opened.draft, `Opened ${opened.draft.fileName ?? 'the suite'}.`);
+      replace(opened.draft, opened.message ?? `Opened ${opened.draft.fileName ?? 'the suite'}.`);
       setDataNote(opened.note);
     },
     onSaved: (fileName, message) => {

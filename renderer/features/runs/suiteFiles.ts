@@ -2,10 +2,49 @@ import type { ChangeEvent, RefObject } from 'react';
 import { thrownMessage } from '../../lib/errorKinds';
 import { useShell } from '../../host/HostContext';
 import { useSaveTextFile } from '../../host/saveTextFile';
+import { importPostmanCollection, isPostmanCollection } from '../../../electron/shared/runs/postman';
 import { fromSuiteText, suiteFileName, toSuite, type SuiteDraft } from './suiteModel';
 
-/** What opening a file gave: a suite to edit (and a note about its data file), or why not. */
-export type Opened = { draft: SuiteDraft; note: string | null } | { error: string };
+/**
+ * What opening a file gave: a suite to edit (with a note about its data file, and what to say
+ * instead of "Opened X." when there is more to say), or why not.
+ */
+export type Opened = { draft: SuiteDraft; note: string | null; message?: string } | { error: string };
+
+/** How many of a collection's not-converted lines the status shows; the rest are counted. */
+const NOTES_SHOWN = 5;
+
+/**
+ * A Postman collection opened as a suite: converted as `agent-explorer import postman` converts
+ * it, unsaved (it becomes a suite file only when saved), with what was left out said, and the
+ * `{{variables}}` its cases use named as the data file's columns to pick. Null when `text` is
+ * not a collection (it is then read as a suite).
+ */
+function fromCollectionText(text: string, fileName: string): Opened | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isPostmanCollection(raw)) return null;
+  const converted = importPostmanCollection(raw);
+  if (!converted.ok) return { error: `${fileName}: ${converted.message}.` };
+  const { suite, notes, columns } = converted.value;
+  const read = fromSuiteText(JSON.stringify(suite), null);
+  if (!read.ok) return { error: read.message };
+  const count = suite.cases.length;
+  const shown = notes.slice(0, NOTES_SHOWN).join('; ');
+  const more = notes.length > NOTES_SHOWN ? `; and ${notes.length - NOTES_SHOWN} more` : '';
+  return {
+    draft: { ...read.draft, dirty: true },
+    message: `Converted the Postman collection ${fileName}: ${count} case${count === 1 ? '' : 's'}.${notes.length > 0 ? ` Not converted: ${shown}${more}.` : ''} Save it to keep it as a suite.`,
+    note:
+      columns.length > 0
+        ? `The cases use ${columns.map((name) => `{{${name}}}`).join(', ')}: pick a data file with these columns below.`
+        : null,
+  };
+}
 
 /** The suite's file text: indented JSON with a final line break, as it would be kept in git. */
 export function suiteFileText(draft: SuiteDraft): string {
@@ -44,6 +83,8 @@ export function useSuiteFiles({
       if (!result.ok) return onOpened({ error: result.error.message });
       if (result.value === null) return; // The person cancelled the dialog.
       const { fileName, text, data, dataProblem } = result.value;
+      const collection = fromCollectionText(text, fileName);
+      if (collection) return onOpened(collection);
       const read = fromSuiteText(text, fileName);
       if (!read.ok) return onOpened({ error: read.message });
       onOpened({ draft: { ...read.draft, data }, note: dataProblem ? `${dataProblem} Pick the data file below.` : null });
@@ -59,6 +100,8 @@ export function useSuiteFiles({
     if (!file) return;
     file.text().then(
       (text) => {
+        const collection = fromCollectionText(text, file.name);
+        if (collection) return onOpened(collection);
         const read = fromSuiteText(text, file.name);
         if (!read.ok) return onOpened({ error: read.message });
         const named = read.draft.dataName;
