@@ -93,7 +93,7 @@ describe('every item is checked, and one that is not valid is skipped with the r
     ]);
     expect(row('Profile "Half"')[1]).toMatch(/not in the expected shape: a profile needs name, baseUrl/);
     expect(row('Profile "Lost CA"')[0]).toBe('take');
-    // The preview touches no CA file: it says the file is read on import (workspaceImportCaFile.test.ts).
+    // The preview touches no CA file: it says the file is read on import (workspaceFileService.caFiles.test.ts).
     expect(itemLabelled(preview.value.items, 'Profile "Lost CA"').warnings[0]).toMatch(
       /^Also trusts the CA certificates in \/no\/such\/ca.pem. It is read only when you import/,
     );
