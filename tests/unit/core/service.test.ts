@@ -1,11 +1,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { API_METHODS, type ApiMethod, type ProfileInput, type RunProgress } from '../../../electron/shared/api';
-import { SANDBOX_GUIDELINES } from '../../../electron/sandbox/catalog';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Core, startCore } from '../../../electron/core/bootstrap';
+import { API_METHODS, type ApiMethod, type KeyPresentation, type ProfileInput, type RunProgress } from '../../../electron/shared/api';
+import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../../electron/sandbox/catalog';
 import { aesTestCipher } from '../../support/testCipher';
+import { describePresentation } from '../../../electron/core/profiles/keyPresentation';
+import { startSandbox } from '../../../electron/sandbox/server';
+import { dispatch } from '../../../electron/core/validate';
+import { startTestServer, type TestServer } from '../../support/testServer';
 
 const GUIDELINE_ID = SANDBOX_GUIDELINES[0]!.id;
 /** The Sandbox's Echo agent: its answer repeats the text, so a key typed there comes back (redacted). */
@@ -375,5 +381,387 @@ describe('the key never leaves the host', () => {
       expect(text, file.name).not.toContain(USER_SENTINEL);
       expect(text, file.name).not.toContain(Buffer.from(USER_SENTINEL).toString('base64'));
     }
+  });
+});
+
+describe('the catalog review', () => {
+  /** Learned keys are kept apart from placeholders, and the user's review can remove them. */
+
+  const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
+  let dataDir: string;
+  let core: Core;
+  beforeEach(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ae-catalog-review-'));
+    core = await startCore({ host: 'browser', version: '0.0.0-test', dataDir, sandboxLatency: 'none' });
+  });
+  afterEach(async () => {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe('learned keys', () => {
+    it('a typo in an answered request is learned as a learned key, never as a placeholder', async () => {
+      const answered = await core.api.invokeAgent({
+        agentId: drafter.id,
+        text: 'hi',
+        payload: { customer_name: 'Ada', cusomer_name: 'typo' },
+      });
+      expect(answered.ok).toBe(true);
+      const [entry] = await core.api.listCatalog();
+      expect(entry).toMatchObject({ agentId: drafter.id, placeholders: [], learnedKeys: ['customer_name', 'cusomer_name'] });
+    });
+
+    it('a save with the reviewed learned keys removes the others, and cannot add any', async () => {
+      await core.api.invokeAgent({ agentId: drafter.id, text: 'hi', payload: { customer_name: 'Ada', cusomer_name: 'typo' } });
+      const base = { agentId: drafter.id, name: '', notes: '', tags: [] };
+      const saved = await core.api.saveCatalogAgent({
+        ...base,
+        placeholders: ['customer_name'],
+        learnedKeys: ['customer_name', 'invented'],
+      });
+      expect(saved.ok && saved.value[0]).toMatchObject({ placeholders: ['customer_name'], learnedKeys: ['customer_name'] });
+      // A save without learnedKeys (an older renderer) keeps them as they are.
+      const untouched = await core.api.saveCatalogAgent({ ...base, name: 'Drafter', placeholders: ['customer_name'] });
+      expect(untouched.ok && untouched.value[0]).toMatchObject({ name: 'Drafter', learnedKeys: ['customer_name'] });
+      const bad = await core.api.saveCatalogAgent({ ...base, placeholders: [], learnedKeys: 'x' as unknown as string[] });
+      expect(!bad.ok && bad.error.field).toBe('learnedKeys');
+    });
+  });
+});
+
+describe('Detect, against servers that each take one presentation', () => {
+  const KEY = 'detect-key-4c3b2a1f0e';
+
+  let core: Core;
+  beforeAll(async () => {
+    core = await startCore({ host: 'browser', version: '0.0.0-test', sandboxLatency: 'none' });
+  });
+  afterAll(() => core.close());
+
+  const FORMS: KeyPresentation[] = [
+    { kind: 'bearer' },
+    { kind: 'scheme', scheme: 'Token' },
+    { kind: 'scheme', scheme: 'Api-Key' },
+    { kind: 'header', header: 'X-API-Key' },
+    { kind: 'header', header: 'Api-Key' },
+    { kind: 'query', param: 'api_key' },
+    { kind: 'query', param: 'apikey' },
+  ];
+
+  describe('Detect finds each presentation against a server that takes only it', () => {
+    it.each(FORMS.map((form) => [describePresentation(form), form] as const))('%s', async (label, form) => {
+      const platform = await startSandbox({ apiKey: KEY, auth: form, latency: 'none' });
+      try {
+        const created = await core.api.createProfile({
+          name: `Takes ${label}`,
+          baseUrl: platform.url,
+          // Start from a form the server refuses (unless it is the one), so Detect has to look.
+          auth: form.kind === 'query' ? { kind: 'bearer' } : { kind: 'query', param: 'key' },
+          timeoutMs: 5000,
+          tls: { verify: true, caFile: null },
+          allowInsecureHttp: false,
+        });
+        if (!created.ok) throw new Error(created.error.message);
+        const profileId = created.value.profileId;
+        await core.api.setProfileKey({ profileId, key: KEY });
+
+        const report = await core.api.detectKeyPresentation({ profileId, guidelineId: SANDBOX_GUIDELINES[0]!.id });
+        expect(report.ok).toBe(true);
+        if (!report.ok) return;
+        expect(report.value.chosen).toEqual(form);
+        expect(report.value.attempts.at(-1)).toMatchObject({ label, status: 200, outcome: 'accepted' });
+        expect(report.value.attempts.slice(0, -1).every((a) => a.outcome === 'rejected' && a.status === 401)).toBe(true);
+        // Kept: the next request uses it.
+        const read = await core.api.getGuideline({ guidelineId: SANDBOX_GUIDELINES[0]!.id });
+        expect(read.ok).toBe(true);
+      } finally {
+        await platform.close();
+      }
+    });
+
+    it('stops at the first try with no HTTP answer, and saves nothing', async () => {
+      const created = await core.api.createProfile({
+        name: 'Unreachable',
+        baseUrl: 'http://127.0.0.1:9',
+        auth: { kind: 'bearer' },
+        timeoutMs: 5000,
+        tls: { verify: true, caFile: null },
+        allowInsecureHttp: false,
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      await core.api.setProfileKey({ profileId: created.value.profileId, key: KEY });
+      const report = await core.api.detectKeyPresentation({ profileId: created.value.profileId, guidelineId: 'g' });
+      expect(report.ok && report.value.attempts).toEqual([expect.objectContaining({ outcome: 'failed', status: null })]);
+      expect(report.ok && report.value.chosen).toBeNull();
+    });
+  });
+
+  describe('Detect on the Environment profile', () => {
+    it('applies the found presentation for this launch and says which variable makes it permanent', async () => {
+      const form: KeyPresentation = { kind: 'header', header: 'X-API-Key' };
+      const platform = await startSandbox({ apiKey: KEY, auth: form, latency: 'none' });
+      const envCore = await startCore({
+        host: 'browser',
+        version: '0.0.0-test',
+        sandboxLatency: 'none',
+        env: { AGENT_EXPLORER_BASE_URL: platform.url, AGENT_EXPLORER_API_KEY: KEY },
+      });
+      try {
+        const guidelineId = SANDBOX_GUIDELINES[0]!.id;
+        const before = await envCore.api.getGuideline({ guidelineId });
+        expect(!before.ok && before.error.exchange?.status).toBe(401);
+
+        const report = await envCore.api.detectKeyPresentation({ profileId: 'environment', guidelineId });
+        expect(report.ok).toBe(true);
+        if (!report.ok) return;
+        expect(report.value.chosen).toEqual(form);
+        expect(report.value.environmentSetting).toBe('AGENT_EXPLORER_AUTH=header:X-API-Key');
+        expect(report.value.state.profiles.find((p) => p.id === 'environment')?.auth).toEqual(form);
+
+        // Used from now on, while the profile itself stays read-only.
+        const after = await envCore.api.getGuideline({ guidelineId });
+        expect(after.ok).toBe(true);
+        const listed = await envCore.api.listProfiles();
+        expect(listed.profiles.find((p) => p.id === 'environment')).toMatchObject({ auth: form, editable: false });
+      } finally {
+        await envCore.close();
+        await platform.close();
+      }
+    });
+  });
+});
+
+describe('Detect while the profile is edited', () => {
+  /**
+   * Detect once saved the WHOLE profile as it was when Detect started, with the presentation it
+   * found, so an edit saved while Detect waited on the server (a new base URL, which also clears
+   * the key) was silently reverted. It now applies only the presentation, onto the profile as it
+   * is, and only while the profile still points at the same server.
+   */
+  let core: Core | null = null;
+  let dataDir: string | null = null;
+  afterEach(async () => {
+    await core?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe('editing a profile while Detect runs on it', () => {
+    it('keeps the edit; Detect only sets the key presentation', async () => {
+      const held: ServerResponse[] = [];
+      const server = createServer((_req: IncomingMessage, res: ServerResponse) => held.push(res));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const slowUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        dataDir = mkdtempSync(path.join(tmpdir(), 'ae-detect-edit-'));
+        core = await startCore({ host: 'browser', version: '0', dataDir, sandboxLatency: 'none' });
+        const input = (baseUrl: string, name = 'Slow'): ProfileInput => ({
+          name,
+          baseUrl,
+          auth: { kind: 'bearer' },
+          timeoutMs: 5_000,
+          tls: { verify: true, caFile: null },
+          allowInsecureHttp: false,
+        });
+        const created = await core.api.createProfile(input(slowUrl));
+        if (!created.ok) throw new Error(created.error.message);
+        const id = created.value.profileId;
+        await core.api.setProfileKey({ profileId: id, key: 'detect-edit-key-0123456789' });
+
+        const detect = core.api.detectKeyPresentation({ profileId: id, guidelineId: 'g1' });
+        while (held.length === 0) await new Promise((resolve) => server.once('request', resolve));
+        const moved = await core.api.updateProfile({ profileId: id, profile: input(core.sandbox.url, 'Moved to the Sandbox') });
+        expect(moved.ok).toBe(true);
+
+        held.shift()!.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"g","description":"d","content":"c"}');
+        const report = await detect;
+        expect(report.ok).toBe(true);
+
+        const profile = (await core.api.listProfiles()).profiles.find((p) => p.id === id)!;
+        expect(profile.name).toBe('Moved to the Sandbox');
+        expect(profile.baseUrl).toBe(core.sandbox.url);
+      } finally {
+        for (const res of held) res.destroy();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+  });
+});
+
+describe('the profile a request was composed for', () => {
+  /**
+   * The host's backstop: a request names the profile it was composed for, and
+   * the host refuses it (`profile_changed`, nothing sent) when another profile is active at the
+   * moment of sending, e.g. after another browser tab switched profiles.
+   */
+  let core: Core;
+  let dataDir: string;
+  let other: Server;
+  let hits = 0;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ae-request-profile-'));
+    core = await startCore({
+      host: 'electron',
+      version: '0.0.0-test',
+      dataDir,
+      cipher: aesTestCipher(),
+      sandboxKey: 'sandbox-key-0123456789',
+      sandboxLatency: 'none',
+    });
+    other = createServer((_request, response) => {
+      hits += 1;
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end('{"detail":"who are you"}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => other.close(resolve));
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe('a request composed for a profile that is no longer active', () => {
+    it('is refused with profile_changed, and nothing reaches the active profile’s server', async () => {
+      const created = await core.api.createProfile({
+        name: 'Other',
+        baseUrl: `http://127.0.0.1:${(other.address() as AddressInfo).port}`,
+        auth: { kind: 'bearer' },
+        timeoutMs: 5_000,
+        tls: { verify: true, caFile: null },
+        allowInsecureHttp: true,
+      });
+      expect(created.ok).toBe(true);
+      const otherId = created.ok ? created.value.profileId : '';
+      expect((await core.api.listProfiles()).activeProfileId).toBe(otherId);
+      await core.api.setProfileKey({ profileId: otherId, key: 'other-key-0123456789' });
+
+      const request = { agentId: '11111111-1111-4111-8111-111111111111', text: 'hi', payload: {}, profileId: 'sandbox' };
+      const invoked = await core.api.invokeAgent(request);
+      const saved = await core.api.saveResponseToFile({ kind: 'invoke', request });
+      const read = await core.api.getGuideline({ guidelineId: 'any', profileId: 'sandbox' });
+      for (const result of [invoked, saved, read]) {
+        expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'profile_changed', exchange: null }) });
+      }
+      expect(hits).toBe(0);
+
+      // Naming the active profile (or none) sends as before: the server is reached.
+      const sent = await core.api.invokeAgent({ ...request, profileId: otherId });
+      expect(!sent.ok && sent.error.code).toBe('http_status');
+      expect(hits).toBe(1);
+    });
+
+    it('is checked at the boundary: profileId is optional, and a string when given', async () => {
+      const request = { agentId: 'a', text: '', payload: {} };
+      expect(await dispatch(core.api, 'invokeAgent', { ...request, profileId: 7 })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_argument' },
+      });
+      expect(await dispatch(core.api, 'getGuideline', { guidelineId: 'g', profileId: ['sandbox'] })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_argument' },
+      });
+      const refused = await dispatch(core.api, 'saveResponseToFile', {
+        kind: 'guideline',
+        request: { guidelineId: 'g', profileId: 'no-such-profile' },
+      });
+      expect(refused).toMatchObject({ ok: true, value: { ok: false, error: { code: 'profile_changed' } } });
+    });
+  });
+});
+
+describe('the profile a run gets', () => {
+  /**
+   * A run gets its platform as an invoke does (service.ts): only the active profile, and its key
+   * only for the origin it was saved for; and the core pushes its progress through runProgress
+   * and stops it at close.
+   */
+
+  const ECHO = 'e2b7f4d1-96a0-4c35-a1d8-4f6e0b3c9a25';
+  let core: Core | undefined;
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await core?.close();
+    await server?.close();
+    core = undefined;
+    server = undefined;
+  });
+
+  async function coreWithProfile() {
+    core = await startCore({ host: 'browser', version: '0.0.0-test', sandboxLatency: 'none' });
+    const created = await core.api.createProfile({
+      name: 'Local',
+      baseUrl: core.sandbox.url,
+      auth: { kind: 'bearer' },
+      timeoutMs: 30_000,
+      tls: { verify: true, caFile: null },
+      allowInsecureHttp: false,
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    return { core, profileId: created.value.profileId };
+  }
+
+  const SUITE = { cases: [{ agent: ECHO, text: 'hello' }] };
+
+  describe('the profile a run uses', () => {
+    it('must be the active one: another is refused with profile_changed, and nothing runs', async () => {
+      const { core, profileId } = await coreWithProfile();
+      await core.api.selectProfile({ profileId: 'sandbox' });
+      const refused = await core.api.startRun({ profileId, suite: SUITE, suiteFile: 'a.json', data: null });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'profile_changed' } });
+      expect(await core.api.listRuns({})).toEqual({ ok: true, value: [] });
+    });
+
+    it('never carries its key to another origin: after a move, the run has no key and sends nothing', async () => {
+      const { core, profileId } = await coreWithProfile();
+      await core.api.setProfileKey({ profileId, key: 'a-key-for-the-sandbox-only' });
+      server = await startTestServer((_request, response) => response.end('{}'));
+      const moved = await core.api.updateProfile({
+        profileId,
+        profile: {
+          name: 'Local',
+          baseUrl: server.url,
+          auth: { kind: 'bearer' },
+          timeoutMs: 30_000,
+          tls: { verify: true, caFile: null },
+          allowInsecureHttp: false,
+        },
+      });
+      expect(moved.ok && moved.value.keyCleared).toBe(true);
+      const started = await core.api.startRun({ profileId, suite: SUITE, suiteFile: 'a.json', data: null });
+      // The move cleared the key: each request ends `no_key` in the host, and the new server sees nothing.
+      expect(started.ok).toBe(true);
+      const final = await new Promise<RunProgress>((resolve) =>
+        core.runProgress.subscribe((event) => event.state !== 'running' && resolve(event)),
+      );
+      expect(final).toMatchObject({ state: 'failed', rows: [expect.objectContaining({ errorCode: 'no_key' })] });
+      expect(server.requests).toEqual([]);
+    });
+
+    it('runs on the Sandbox through the core, pushing progress to runProgress, and is cancelled at close', async () => {
+      core = await startCore({ host: 'browser', version: '0.0.0-test', sandboxLatency: 'none' });
+      const events: RunProgress[] = [];
+      core.runProgress.subscribe((event) => events.push(event));
+      const done = await core.api.startRun({ profileId: 'sandbox', suite: SUITE, suiteFile: 'a.json', data: null, iterations: 3 });
+      const runId = done.ok ? done.value.runId : '';
+      await new Promise<void>((resolve) =>
+        core!.runProgress.subscribe((event) => event.runId === runId && event.state !== 'running' && resolve()),
+      );
+      expect(events.at(-1)).toMatchObject({ runId, state: 'passed', completed: 3 });
+
+      // A run going when the core closes is cancelled and writes its end first.
+      const long = await core.api.startRun({
+        profileId: 'sandbox',
+        suite: SUITE,
+        suiteFile: 'a.json',
+        data: null,
+        iterations: 10_000,
+        concurrency: 1,
+        ratePerSecond: 1,
+      });
+      expect(long.ok).toBe(true);
+      await core.close();
+      core = undefined;
+      expect(events.at(-1)).toMatchObject({ runId: long.ok ? long.value.runId : '', state: 'cancelled' });
+    });
   });
 });

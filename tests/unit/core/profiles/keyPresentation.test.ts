@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkPresentation, describePresentation, DETECT_CANDIDATES, presentKey } from '../../../electron/core/profiles/keyPresentation';
-import type { PlatformTarget } from '../../../electron/core/http/platformClient';
-import { testClient, testTarget } from '../../support/platformClient';
-import { REDACTED } from '../../../electron/core/http/redact';
-import type { KeyPresentation } from '../../../electron/shared/api';
-import { startTestServer, type TestServer } from '../../support/testServer';
-import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';
+import { describePresentation, presentKey } from '../../../../electron/core/profiles/keyPresentation';
+import type { PlatformTarget } from '../../../../electron/core/http/platformClient';
+import { testClient, testTarget } from '../../../support/platformClient';
+import { REDACTED } from '../../../../electron/core/http/redact';
+import type { KeyPresentation } from '../../../../electron/shared/api';
+import { startTestServer, type TestServer } from '../../../support/testServer';
+import { startTlsServer, type TlsTestServer } from '../../../support/tlsServer';
 
 const KEY = 'sentinel-key-9b8a7c6d5e';
 
@@ -117,30 +117,6 @@ describe('the key stays with its origin', () => {
       expect(JSON.stringify(result)).not.toContain(KEY);
     },
   );
-});
-
-describe('presentations from untrusted input', () => {
-  it.each([
-    [{ kind: 'scheme', scheme: 'Api Key' }, 'one word'],
-    [{ kind: 'header', header: 'X-Key\r\nInjected: 1' }, 'one word'],
-    [{ kind: 'header', header: 'Host' }, 'cannot be sent in the Host header'],
-    [{ kind: 'query', param: 'a&b' }, 'letters, digits'],
-    [{ kind: 'cookie' }, 'Choose how'],
-    [null, 'Choose how'],
-  ])('%j is refused', (raw, message) => {
-    const checked = checkPresentation(raw);
-    expect(checked.ok).toBe(false);
-    expect(!checked.ok && checked.error).toMatchObject({ code: 'invalid_argument', field: 'auth' });
-    expect(!checked.ok && checked.error.message).toContain(message);
-  });
-
-  it('accepts and trims valid ones', () => {
-    expect(checkPresentation({ kind: 'header', header: ' X-API-Key ' })).toEqual({
-      ok: true,
-      value: { kind: 'header', header: 'X-API-Key' },
-    });
-    for (const candidate of DETECT_CANDIDATES) expect(checkPresentation(candidate).ok).toBe(true);
-  });
 });
 
 describe('TLS settings per profile', () => {

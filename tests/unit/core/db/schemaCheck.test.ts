@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openHistoryDatabase } from '../../../electron/core/db/database';
-import { LATEST_VERSION, migrate, userVersion } from '../../../electron/core/db/migrations';
-import { openAppDatabase } from '../../../electron/core/db/open';
-import { createSqliteHistoryStore } from '../../../electron/core/history/historyStore';
-import { failedEntry, insertAsVersion1, invokeEntry } from '../../support/historyEntries';
+import { openHistoryDatabase } from '../../../../electron/core/db/database';
+import { LATEST_VERSION, migrate, userVersion } from '../../../../electron/core/db/migrations';
+import { openAppDatabase } from '../../../../electron/core/db/open';
+import { createSqliteHistoryStore } from '../../../../electron/core/history/historyStore';
+import { failedEntry, insertAsVersion1, invokeEntry } from '../../../support/historyEntries';
 
 /**
  * A history file holds only what the migrations make: a trigger, a view, a table or an index

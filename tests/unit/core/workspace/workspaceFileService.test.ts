@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { catalogDocument, workspaceDocument } from '../../../electron/core/workspace/appStores';
-import type { JsonDocument } from '../../../electron/core/storage/jsonDocument';
-import { MAX_WORKSPACE_FILE_BYTES } from '../../../electron/shared/api';
+import { catalogDocument, workspaceDocument } from '../../../../electron/core/workspace/appStores';
+import type { JsonDocument } from '../../../../electron/core/storage/jsonDocument';
+import { MAX_WORKSPACE_FILE_BYTES } from '../../../../electron/shared/api';
 import {
   decide,
   fileAgent,
@@ -10,7 +10,7 @@ import {
   profileFields,
   workspaceFileHarness,
   workspaceFileText,
-} from '../../support/workspaceFiles';
+} from '../../../support/workspaceFiles';
 
 describe('a file that cannot be imported at all gets its own error', () => {
   const cases: [string, string, string, RegExp][] = [
@@ -93,7 +93,7 @@ describe('every item is checked, and one that is not valid is skipped with the r
     ]);
     expect(row('Profile "Half"')[1]).toMatch(/not in the expected shape: a profile needs name, baseUrl/);
     expect(row('Profile "Lost CA"')[0]).toBe('take');
-    // The preview touches no CA file: it says the file is read on import (workspaceImportCaFile.test.ts).
+    // The preview touches no CA file: it says the file is read on import (workspaceFileService.caFiles.test.ts).
     expect(itemLabelled(preview.value.items, 'Profile "Lost CA"').warnings[0]).toMatch(
       /^Also trusts the CA certificates in \/no\/such\/ca.pem. It is read only when you import/,
     );
@@ -388,7 +388,7 @@ describe('a write that fails is reported exactly', () => {
 
 describe('the import request is checked at the boundary', () => {
   it('refuses anything but { content, decisions?, forAll? } of the right types', async () => {
-    const { validateWorkspaceImportRequest: check } = await import('../../../electron/core/workspace/workspaceFileValidate');
+    const { validateWorkspaceImportRequest: check } = await import('../../../../electron/core/workspace/workspaceFileValidate');
     expect(check({ content: 'x', decisions: [{ key: 'k', choice: 'skip' }], forAll: 'replace' }).ok).toBe(true);
     for (const bad of [
       null,

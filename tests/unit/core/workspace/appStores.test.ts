@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogDocument, settingsDocument, workspaceDocument } from '../../../electron/core/workspace/appStores';
-import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { createFileProfileStore, sandboxProfile } from '../../../electron/core/profiles/profiles';
-import { SANDBOX_AGENTS } from '../../../electron/sandbox/catalog';
+import { catalogDocument, settingsDocument, workspaceDocument } from '../../../../electron/core/workspace/appStores';
+import { type Core, startCore } from '../../../../electron/core/bootstrap';
+import { createFileProfileStore, sandboxProfile } from '../../../../electron/core/profiles/profiles';
+import { SANDBOX_AGENTS } from '../../../../electron/sandbox/catalog';
 
 /**
  * Every saved document is read entry by entry: a bad entry is dropped or

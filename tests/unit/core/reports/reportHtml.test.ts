@@ -2,7 +2,7 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../../electron/shared/api';
-import { buildReportBundle, reportFileName, reportJson, type ReportBundle } from '../../../../electron/shared/reports/reportBundle';
+import { buildReportBundle, type ReportBundle, reportFileName, reportJson } from '../../../../electron/shared/reports/reportBundle';
 import { reportEntry } from '../../../../electron/shared/reports/reportEntry';
 import { renderReportHtml } from '../../../../electron/core/reports/reportHtml';
 import { REPORT_CSP } from '../../../../electron/core/reports/reportPage';

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createChecklistMethods } from '../../../electron/core/checklists/checklistService';
-import { validateSaveEntryChecklist } from '../../../electron/core/checklists/checklistValidate';
-import { createHistoryMethods } from '../../../electron/core/history/historyService';
-import { migrate, userVersion } from '../../../electron/core/db/migrations';
-import { openAppDatabase } from '../../../electron/core/db/open';
-import { entryMarkdown } from '../../../electron/shared/reports/reportMarkdown';
-import { buildReportBundle } from '../../../electron/shared/reports/reportBundle';
-import type { EntryChecklist, SaveEntryChecklistRequest } from '../../../electron/shared/api';
-import { invokeEntry } from '../../support/historyEntries';
+import { createChecklistMethods } from '../../../../electron/core/checklists/checklistService';
+import { validateSaveEntryChecklist } from '../../../../electron/core/checklists/checklistValidate';
+import { createHistoryMethods } from '../../../../electron/core/history/historyService';
+import { migrate, userVersion } from '../../../../electron/core/db/migrations';
+import { openAppDatabase } from '../../../../electron/core/db/open';
+import { entryMarkdown } from '../../../../electron/shared/reports/reportMarkdown';
+import { buildReportBundle } from '../../../../electron/shared/reports/reportBundle';
+import type { EntryChecklist, SaveEntryChecklistRequest } from '../../../../electron/shared/api';
+import { invokeEntry } from '../../../support/historyEntries';
 
 /** Checklists against an answer: kept with the history entry, reloaded, in its QA report. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ftsQuery } from '../../../electron/core/history/historySchema';
-import { invokeEntry } from '../../support/historyEntries';
-import { memoryDatabase } from '../../support/memoryDatabase';
+import { ftsQuery } from '../../../../electron/core/history/historySchema';
+import { invokeEntry } from '../../../support/historyEntries';
+import { memoryDatabase } from '../../../support/memoryDatabase';
 
 /**
  * A search of short words (a full-text search answers in under 50 ms). The section

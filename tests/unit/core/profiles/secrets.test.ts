@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { environmentProfile, parseAuthVariable } from '../../../electron/core/profiles/environment';
-import { createFileProfileStore, sandboxProfile, type Profile } from '../../../electron/core/profiles/profiles';
-import { createKeychainSecretStore } from '../../../electron/core/profiles/secrets';
-import { aesTestCipher } from '../../support/testCipher';
+import { createKeychainSecretStore } from '../../../../electron/core/profiles/secrets';
+import { aesTestCipher } from '../../../support/testCipher';
 
 const KEY = 'store-sentinel-5a4b3c2d1e';
 const ORIGIN = 'https://staging.example.com';
@@ -121,110 +119,5 @@ describe('keys encrypted by the OS keychain', () => {
     const otherMachine = createKeychainSecretStore({ file, cipher: aesTestCipher() });
     expect(await otherMachine.get('p1', ORIGIN)).toEqual(none);
     expect(await otherMachine.status('p1')).toMatchObject({ set: false, note: expect.stringContaining('could not be decrypted') });
-  });
-});
-
-describe('profiles saved to disk', () => {
-  const custom: Profile = {
-    ...sandboxProfile('https://staging.example.com'),
-    id: 'p1',
-    name: 'Staging',
-    kind: 'custom',
-  };
-
-  it('survive a restart with the active choice, owner-only, fixed profiles never written', async () => {
-    const file = path.join(dir, 'profiles.json');
-    const fixed = [sandboxProfile('http://127.0.0.1:1')];
-    const store = createFileProfileStore(file, fixed);
-    await store.save(custom);
-    await store.setActive('p1');
-    expect(mode(file)).toBe(0o600);
-    expect(readFileSync(file, 'utf8')).not.toContain('127.0.0.1:1');
-
-    const restarted = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:2')]);
-    expect((await restarted.list()).map((p) => p.name)).toEqual(['Sandbox', 'Staging']);
-    expect(await restarted.activeId()).toBe('p1');
-  });
-
-  it('moves an unreadable file aside instead of overwriting it, and says so', async () => {
-    const file = path.join(dir, 'profiles.json');
-    writeFileSync(file, '{"version": 1, "profiles": [ broken');
-    const problems: string[] = [];
-    const store = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:1')], undefined, (m) => problems.push(m));
-    expect((await store.list()).map((p) => p.id)).toEqual(['sandbox']);
-    expect(problems[0]).toMatch(/could not be read as profiles; it was kept as .*unreadable/);
-    const aside = readdirSync(dir).find((name) => name.includes('unreadable'));
-    expect(readFileSync(path.join(dir, aside ?? ''), 'utf8')).toContain('broken');
-  });
-
-  it('keeps working after a write fails: the failed change is not kept, later ones are saved', async () => {
-    const folder = path.join(dir, 'data');
-    mkdirSync(folder);
-    const file = path.join(folder, 'profiles.json');
-    const store = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:1')]);
-    await store.save(custom);
-    // The data folder turns into a plain file: the next write cannot happen.
-    rmSync(folder, { recursive: true });
-    writeFileSync(folder, 'not a folder');
-    await expect(store.save({ ...custom, id: 'p2', name: 'Lost' })).rejects.toThrow();
-    expect((await store.list()).map((p) => p.name)).toEqual(['Sandbox', 'Staging']);
-
-    rmSync(folder);
-    await store.save({ ...custom, id: 'p3', name: 'Production' });
-    expect((await store.list()).map((p) => p.name)).toEqual(['Sandbox', 'Staging', 'Production']);
-    const restarted = createFileProfileStore(file, [sandboxProfile('http://127.0.0.1:2')]);
-    expect((await restarted.list()).map((p) => p.name)).toEqual(['Sandbox', 'Staging', 'Production']);
-  });
-
-  it('refuses to save over a fixed profile', async () => {
-    const store = createFileProfileStore(path.join(dir, 'profiles.json'), [sandboxProfile('http://127.0.0.1:1')]);
-    await expect(store.save({ ...custom, id: 'sandbox' })).rejects.toThrow(/cannot be changed/);
-  });
-});
-
-describe('the Environment profile', () => {
-  it('comes from AGENT_EXPLORER_* and is active-worthy', () => {
-    const result = environmentProfile({
-      AGENT_EXPLORER_BASE_URL: 'https://platform.example.com/',
-      AGENT_EXPLORER_API_KEY: `  ${KEY}\n`,
-      AGENT_EXPLORER_AUTH: 'header:X-API-Key',
-    });
-    expect(result).toEqual({
-      ok: true,
-      value: {
-        key: KEY,
-        profile: expect.objectContaining({
-          id: 'environment',
-          name: 'Environment',
-          kind: 'environment',
-          baseUrl: 'https://platform.example.com',
-          auth: { kind: 'header', header: 'X-API-Key' },
-        }),
-      },
-    });
-  });
-
-  it('is absent without a base URL, and refused with a clear reason when malformed', () => {
-    expect(environmentProfile({})).toEqual({ ok: true, value: null });
-    expect(environmentProfile({ AGENT_EXPLORER_BASE_URL: 'http://platform.example.com' })).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('AGENT_EXPLORER_BASE_URL'),
-    });
-    expect(environmentProfile({ AGENT_EXPLORER_BASE_URL: 'https://p.example', AGENT_EXPLORER_AUTH: 'cookie:x' })).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('AGENT_EXPLORER_AUTH'),
-    });
-  });
-
-  it.each([
-    ['', { kind: 'bearer' }],
-    ['bearer', { kind: 'bearer' }],
-    ['scheme:Api-Key', { kind: 'scheme', scheme: 'Api-Key' }],
-    ['HEADER:X-Key', { kind: 'header', header: 'X-Key' }],
-    ['query:api_key', { kind: 'query', param: 'api_key' }],
-    ['query:', null],
-    ['header:Host', null],
-  ])('AGENT_EXPLORER_AUTH=%j', (text, expected) => {
-    expect(parseAuthVariable(text)).toEqual(expected);
   });
 });

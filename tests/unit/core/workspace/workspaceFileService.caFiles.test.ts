@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { itemLabelled, profileFields, workspaceFileHarness, workspaceFileText } from '../../support/workspaceFiles';
+import { itemLabelled, profileFields, workspaceFileHarness, workspaceFileText } from '../../../support/workspaceFiles';
 
 /**
  * A workspace file names CA files and client certificate files by path, and the file is

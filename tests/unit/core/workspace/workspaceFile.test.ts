@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCore, type Core } from '../../../electron/core/bootstrap';
-import { aesTestCipher } from '../../support/testCipher';
-import { profileFields, workspaceFileHarness } from '../../support/workspaceFiles';
+import { type Core, startCore } from '../../../../electron/core/bootstrap';
+import { aesTestCipher } from '../../../support/testCipher';
+import { profileFields, workspaceFileHarness } from '../../../support/workspaceFiles';
 
 /** A key that must never reach a workspace file. */
 const SENTINEL = 'SENTINEL-KEY-3f9a1c7e5d2b4a60';

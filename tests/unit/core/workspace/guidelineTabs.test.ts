@@ -6,8 +6,8 @@ import {
   guidelineTabsDocument,
   mergeGuidelineTabs,
   parseGuidelineTabsChanges,
-} from '../../../electron/core/workspace/guidelineTabs';
-import type { GuidelineTabs } from '../../../electron/shared/api';
+} from '../../../../electron/core/workspace/guidelineTabs';
+import type { GuidelineTabs } from '../../../../electron/shared/api';
 
 /** The guideline tabs the host keeps, and how pages sharing it merge. */
 

@@ -1,4 +1,4 @@
-import { blockDiff, markdownBlocks, sourceDiff } from '../../../renderer/features/guidelines/versions/blockDiff';
+import { blockDiff, markdownBlocks, sourceDiff } from '../../../../../../renderer/features/guidelines/versions/blockDiff';
 
 /** The diffs behind "Compare versions": by block for the rendered view, by line for the source. */
 describe('guideline version diffs', () => {
