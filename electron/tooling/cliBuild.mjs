@@ -1,6 +1,6 @@
 // How the command lines are bundled: `agent-explorer` (the package's bin), browser mode
 // (`npm run web`) and the standalone Sandbox. Used by build.mjs, and by the tests that run each
-// as a process (tests/unit/runs/cliStart.test.ts, cliProcess.test.ts, web/ and sandbox/).
+// as a process (tests/unit/cli/main.test.ts, run.process.test.ts, runTls.test.ts, web/ and sandbox/).
 import { lazyHttp2, undiciDefine } from './undiciBundle.mjs';
 
 /**

@@ -138,7 +138,7 @@ test.describe('with a sentinel sandbox key', () => {
     const bodies: Promise<string>[] = [];
     page.on('response', (response) => {
       // The run-progress stream (/events) never ends, so its body is never whole: it carries only
-      // run progress, checked for the key by tests/unit/core/runs/runService.test.ts and events.test.ts.
+      // run progress, checked for the key by tests/unit/core/runs/runService.test.ts and tests/unit/web/eventStream.test.ts.
       if (new URL(response.url()).pathname === EVENTS_PATH) return;
       bodies.push(response.text().catch(() => ''));
     });

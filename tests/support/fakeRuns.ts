@@ -32,7 +32,7 @@ import { exchange, okInvoke } from './scriptedPlatform';
  * The runs part of the fake host (tests/support/fakeApi.ts), scripted: `startRun` makes a run
  * in the `running` state and the test says what happens next (`push` results, `finish`), each
  * step pushed to the page through `events.onRunProgress` as the host would. The real runner and
- * store are covered by their own tests (tests/unit/runs/, tests/unit/core/); this twin keeps
+ * store are covered by their own tests (tests/unit/cli/, tests/unit/core/); this twin keeps
  * component tests about what the page shows.
  */
 

@@ -41,7 +41,7 @@ const UNIT_MS: Record<string, number> = {
 };
 
 // µ and μ (micro sign, Greek mu) written as escapes: a source file of ASCII only is read and parsed
-// faster by Node at every start of the command line (see tests/unit/runs/cliStart.test.ts).
+// faster by Node at every start of the command line (see tests/unit/cli/main.test.ts).
 const PART = /(\d+(?:\.\d+)?|\.\d+)\s*([a-z\u00b5\u03bc]+)\s*/gy;
 
 /** A duration understood: its value, and the finest step its text can express (both in ms). */

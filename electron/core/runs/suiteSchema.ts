@@ -4,7 +4,7 @@ import { CASE_FIELDS, CASE_NAME, EXPECT_FIELDS, SUITE_FIELDS, TEXTS_SCHEMA } fro
 /**
  * schemas/suite.schema.json, built from the rules suiteValidate.ts checks a suite with, so the
  * file editors read cannot say something the runner does not. A test compares the file with
- * this (`npx vitest run -u tests/unit/runs/suiteSchema.test.ts` writes it after a rule changes).
+ * this (`npx vitest run -u tests/unit/core/runs/suiteSchema.shipped.test.ts` writes it after a rule changes).
  */
 
 const schemasOf = (rules: Record<string, { schema: JsonObject }>): JsonObject =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { forwardRunProgress } from '../../../electron/desktop/adapters/runProgressToWindow';
-import { createRunProgressHub } from '../../../electron/core/runs/runProgress';
-import { eventChannel, ipcChannel, type RunProgress } from '../../../electron/shared/api';
-import type { FakeBrowserWindow } from '../../support/fakeElectron';
+import { forwardRunProgress } from '../../../../electron/desktop/adapters/runProgressToWindow';
+import { createRunProgressHub } from '../../../../electron/core/runs/runProgress';
+import { eventChannel, ipcChannel, type RunProgress } from '../../../../electron/shared/api';
+import type { FakeBrowserWindow } from '../../../support/fakeElectron';
 
 /**
  * Run progress in the desktop app: electron/desktop/main.ts forwards the core's
@@ -12,18 +12,18 @@ import type { FakeBrowserWindow } from '../../support/fakeElectron';
  * whether Electron then delivers the message to the page needs a real run (docs/security.md).
  */
 
-const { electron, control } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
+const { electron, control } = await vi.hoisted(async () => (await import('../../../support/fakeElectron')).createFakeElectron());
 const fake = vi.hoisted(() => ({ hub: { current: null as null | { emit(progress: unknown): void } } }));
 
 vi.mock('electron', () => electron);
-vi.mock('../../../electron/desktop/adapters/externalLinks', () => ({ openExternalLink: () => Promise.resolve() }));
-vi.mock('../../../electron/desktop/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
-vi.mock('../../../electron/core/storage/dataDirLock', () => ({
+vi.mock('../../../../electron/desktop/adapters/externalLinks', () => ({ openExternalLink: () => Promise.resolve() }));
+vi.mock('../../../../electron/desktop/adapters/safeStorageCipher', () => ({ safeStorageCipher: () => ({}) }));
+vi.mock('../../../../electron/core/storage/dataDirLock', () => ({
   lockDataDir: () => Promise.resolve({ ok: true, file: '/tmp/lock', release: () => undefined }),
   folderInUseMessage: () => '',
 }));
-vi.mock('../../../electron/core/bootstrap', async () => {
-  const { createRunProgressHub: hubFor } = await import('../../../electron/core/runs/runProgress');
+vi.mock('../../../../electron/core/bootstrap', async () => {
+  const { createRunProgressHub: hubFor } = await import('../../../../electron/core/runs/runProgress');
   return {
     startCore: () => {
       const hub = hubFor();
@@ -101,7 +101,7 @@ describe('the desktop app (main.ts)', () => {
     window.webContents.sent.filter(([channel]) => channel === eventChannel('onRunProgress'));
 
   beforeAll(async () => {
-    await import('../../../electron/desktop/main');
+    await import('../../../../electron/desktop/main');
     control.ready();
     await vi.waitFor(() => expect(control.windows[0]?.visible).toBe(true));
     expect(control.exitCode).toBeNull();

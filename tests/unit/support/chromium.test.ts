@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ENV, findChromium } from '../support/chromium';
+import { CHROMIUM_ENV, findChromium } from '../../support/chromium';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ae-chromium-'));
 const fake = path.join(dir, 'chromium');

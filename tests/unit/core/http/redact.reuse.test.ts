@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED } from '../../../electron/core/http/redact';
+import { createRedactor, REDACTED } from '../../../../electron/core/http/redact';
 
 describe('redactors are built once per key and kept (a run builds three per exchange)', () => {
   it('gives the same matcher for the same key and domain, and a different one otherwise', () => {

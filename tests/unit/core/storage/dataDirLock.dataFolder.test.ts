@@ -3,10 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startCore } from '../../../electron/core/bootstrap';
-import { describeLaunch, folderInUseMessage, LOCK_FILE_NAME, lockDataDir } from '../../../electron/core/storage/dataDirLock';
-import { removeOrphanedTemporaryFiles } from '../../../electron/core/storage/temporaryFiles';
-import { SANDBOX_GUIDELINES } from '../../../electron/sandbox/catalog';
+import { startCore } from '../../../../electron/core/bootstrap';
+import { describeLaunch, folderInUseMessage, LOCK_FILE_NAME, lockDataDir } from '../../../../electron/core/storage/dataDirLock';
+import { removeOrphanedTemporaryFiles } from '../../../../electron/core/storage/temporaryFiles';
+import { SANDBOX_GUIDELINES } from '../../../../electron/sandbox/catalog';
 
 let root: string;
 beforeEach(() => {

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { findInPageApi } from '../../../electron/desktop/adapters/findInPage';
-import { dispatch } from '../../../electron/core/validate';
-import { createFakeElectron } from '../../support/fakeElectron';
+import { findInPageApi } from '../../../../electron/desktop/adapters/findInPage';
+import { dispatch } from '../../../../electron/core/validate';
+import { createFakeElectron } from '../../../support/fakeElectron';
 
 /**
  * adapters/findInPage.ts against a fake webContents that answers like Chromium: the count and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDataText, planSuiteText } from '../../../electron/core/runs/suiteLoad';
-import { describeProblem } from '../../../electron/shared/runs/suiteTypes';
+import { parseDataText, planSuiteText } from '../../../../electron/core/runs/suiteLoad';
+import { describeProblem } from '../../../../electron/shared/runs/suiteTypes';
 
 /**
  * A data file's text as rows, under the limits of a run: counted while parsing, stopped at the

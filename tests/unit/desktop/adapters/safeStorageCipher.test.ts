@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { safeStorageCipher } from '../../../electron/desktop/adapters/safeStorageCipher';
-import { createKeychainSecretStore } from '../../../electron/core/profiles/secrets';
-import { keyStatusText } from '../../../renderer/features/profile/ProfileBadges';
+import { safeStorageCipher } from '../../../../electron/desktop/adapters/safeStorageCipher';
+import { createKeychainSecretStore } from '../../../../electron/core/profiles/secrets';
+import { keyStatusText } from '../../../../renderer/features/profile/ProfileBadges';
 
 /**
  * adapters/safeStorageCipher.ts against the shared fake Electron (tests/support/fakeElectron.ts),
@@ -14,7 +14,7 @@ import { keyStatusText } from '../../../renderer/features/profile/ProfileBadges'
  * environment; the asynchronous API the app uses asks the Secret Service whatever that name is
  * (shell/browser/browser_process_impl.cc in Electron), so only the ciphertext tells.
  */
-const { electron, control } = await vi.hoisted(async () => (await import('../../support/fakeElectron')).createFakeElectron());
+const { electron, control } = await vi.hoisted(async () => (await import('../../../support/fakeElectron')).createFakeElectron());
 vi.mock('electron', () => electron);
 const fake = { state: control.safeStorage, safeStorage: electron.safeStorage };
 

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { checkSuiteShape } from '../../../electron/core/runs/suiteValidate';
-import { suiteJsonSchema } from '../../../electron/core/runs/suiteSchema';
-import { patternProblem } from '../../../electron/shared/answerPattern';
+import { checkSuiteShape } from '../../../../electron/core/runs/suiteValidate';
+import { suiteJsonSchema } from '../../../../electron/core/runs/suiteSchema';
+import { patternProblem } from '../../../../electron/shared/answerPattern';
 
 /**
  * The JSON Schema editors use is built from the validator's own rules (suiteSchema.ts), and the
  * two must say the same about a suite. (Ajv is here only as a test tool: it comes with ESLint,
  * and the app does not ship it.)
  */
-const schema = JSON.parse(readFileSync(new URL('../../../schemas/suite.schema.json', import.meta.url), 'utf8')) as object;
+const schema = JSON.parse(readFileSync(new URL('../../../../schemas/suite.schema.json', import.meta.url), 'utf8')) as object;
 const ajv = new Ajv({ allErrors: true, strict: false });
 // The pattern format is RE2's, checked by the one engine the runner uses (JSON Schema's own
 // "regex" format is ECMA-262, which accepts lookarounds RE2 refuses).
@@ -98,6 +98,6 @@ describe('the shipped JSON Schema and the validator agree', () => {
 describe('the shipped JSON Schema is the one the rules build', () => {
   // `npx vitest run -u` on this file writes it again after a rule or a description changes.
   it('schemas/suite.schema.json holds what suiteJsonSchema() gives', async () => {
-    await expect(`${JSON.stringify(suiteJsonSchema(), null, 2)}\n`).toMatchFileSnapshot('../../../schemas/suite.schema.json');
+    await expect(`${JSON.stringify(suiteJsonSchema(), null, 2)}\n`).toMatchFileSnapshot('../../../../schemas/suite.schema.json');
   });
 });
