@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { FakeApi } from '../../support/fakeApi';
-import { entryButtons, openHistory, seed, SANDBOX, useHistoryLayout } from './historyHarness';
+import { entryButtons, openHistory, seed, SANDBOX, useHistoryLayout } from './features/history/historyHarness';
 
 /**
  * Checklist against an answer: an opened History entry shows the rules of a guideline

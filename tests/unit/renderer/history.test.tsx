@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { exchange, FakeApi } from '../../support/fakeApi';
-import { AGENT, entryButtons, entryCheckboxes, invokeExchange, openHistory, SANDBOX, seed, useHistoryLayout } from './historyHarness';
+import {
+  AGENT,
+  entryButtons,
+  entryCheckboxes,
+  invokeExchange,
+  openHistory,
+  SANDBOX,
+  seed,
+  useHistoryLayout,
+} from './features/history/historyHarness';
 import { fakeWithProduction } from './profileDialog';
 
 useHistoryLayout();

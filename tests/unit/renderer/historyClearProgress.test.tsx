@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import type { ClearHistoryRequest, HistoryRemoved, Result } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
-import { entryButtons, openHistory, seed, useHistoryLayout } from './historyHarness';
+import { entryButtons, openHistory, seed, useHistoryLayout } from './features/history/historyHarness';
 
 /**
  * Clear all on a long history takes seconds (100,000 entries: a few seconds here, in batches).

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { exchange, FakeApi, okInvoke } from '../../support/fakeApi';
-import { AGENT, entryButtons, entryCheckboxes, openHistory, SANDBOX, useHistoryLayout } from './historyHarness';
+import { AGENT, entryButtons, entryCheckboxes, openHistory, SANDBOX, useHistoryLayout } from './features/history/historyHarness';
 
 useHistoryLayout();
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { FakeApi } from '../../support/fakeApi';
-import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } from './historyHarness';
+import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } from './features/history/historyHarness';
 
 /**
  * Entries the History section holds (the opened one, the pair compared, the ticked ones) can be

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { FakeApi } from '../../support/fakeApi';
-import { AGENT, entryButtons, openHistory, seed, useHistoryLayout } from './historyHarness';
+import { AGENT, entryButtons, openHistory, seed, useHistoryLayout } from './features/history/historyHarness';
 
 /**
  * Replay hides the History section (Agents comes to front): the button that had focus goes with

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { HistoryExchange } from '../../../electron/shared/api';
 import { exchange, FakeApi } from '../../support/fakeApi';
-import { AGENT, entryButtons, entryCheckboxes, invokeExchange, openHistory, SANDBOX, useHistoryLayout } from './historyHarness';
+import {
+  AGENT,
+  entryButtons,
+  entryCheckboxes,
+  invokeExchange,
+  openHistory,
+  SANDBOX,
+  useHistoryLayout,
+} from './features/history/historyHarness';
 
 useHistoryLayout();
 

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { FakeApi } from '../../support/fakeApi';
-import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } from './historyHarness';
+import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } from './features/history/historyHarness';
 
 /**
  * The History list is one tab stop (a checkbox and its entry) and the arrow keys move within

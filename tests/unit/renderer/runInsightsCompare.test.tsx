@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { runRow } from '../../support/fakeRuns';
 import { FakeApi } from '../../support/fakeApi';
-import { AGENT_A, AGENT_B, insights, renderInsights } from './runInsightsHarness';
+import { AGENT_A, AGENT_B, insights, renderInsights } from './features/runs/insights/runInsightsHarness';
 
 const at = (hour: number) => `2026-11-23T0${hour}:00:00.000Z`;
 

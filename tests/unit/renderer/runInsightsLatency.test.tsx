@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { canDrawCharts } from '../../../renderer/features/runs/insights/LatencyPanel';
 import { runRow } from '../../support/fakeRuns';
 import { FakeApi } from '../../support/fakeApi';
-import { insights, renderInsights } from './runInsightsHarness';
+import { insights, renderInsights } from './features/runs/insights/runInsightsHarness';
 
 describe('Run insights: latency', () => {
   it('says p50, p95 and p99 of round trip and server time, and gives the histogram as a table', async () => {

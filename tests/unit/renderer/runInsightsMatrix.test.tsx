@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { runRow } from '../../support/fakeRuns';
 import { FakeApi } from '../../support/fakeApi';
-import { AGENT_A, AGENT_B, insights, renderInsights, useMatrixLayout } from './runInsightsHarness';
+import { AGENT_A, AGENT_B, insights, renderInsights, useMatrixLayout } from './features/runs/insights/runInsightsHarness';
 
 /** Two cases × two data rows against two agents; agent B fails case 2 row 1 and never got case 2 row 2. */
 function seedMatrix(fake: FakeApi) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi } from '../../support/fakeApi';
-import { renderRunView, resultRows, rows, runRegion, runRow, seedRunning, useRunLayout } from './runViewHarness';
+import { renderRunView, resultRows, rows, runRegion, runRow, seedRunning, useRunLayout } from './features/runs/view/runViewHarness';
 
 /** What is done from a run's view: open a result, export the run, delete it. */
 describe('RunView actions', () => {

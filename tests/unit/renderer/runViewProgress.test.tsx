@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { etaMs, progressLine, roughDuration } from '../../../renderer/features/runs/view/progressText';
 import { FakeApi } from '../../support/fakeApi';
-import { progressBar, renderRunView, rows, runRegion, seedRunning } from './runViewHarness';
+import { progressBar, renderRunView, rows, runRegion, seedRunning } from './features/runs/view/runViewHarness';
 
 /** The header of a run's view: counts, bar, time left, the 429 wait, Cancel. */
 describe('RunView header', () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi } from '../../support/fakeApi';
-import { progressBar, renderRunView, resultRows, rows, runRegion, seedRunning, useRunLayout } from './runViewHarness';
+import { progressBar, renderRunView, resultRows, rows, runRegion, seedRunning, useRunLayout } from './features/runs/view/runViewHarness';
 
 /**
  * Browser mode's event stream drops and comes back (renderer/host/streamEvents.ts): the host

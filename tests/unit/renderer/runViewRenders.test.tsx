@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import * as format from '../../../renderer/lib/format';
 import { FakeApi } from '../../support/fakeApi';
-import { renderRunView, resultRows, rows, seedRunning, useRunLayout } from './runViewHarness';
+import { renderRunView, resultRows, rows, seedRunning, useRunLayout } from './features/runs/view/runViewHarness';
 
 // Every result row formats its two timings: counting the calls counts the rows that rendered.
 vi.mock('../../../renderer/lib/format', async (importOriginal) => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi } from '../../support/fakeApi';
-import { renderRunView, resultRows, rows, runRegion, runRow, seedRunning, useRunLayout } from './runViewHarness';
+import { renderRunView, resultRows, rows, runRegion, runRow, seedRunning, useRunLayout } from './features/runs/view/runViewHarness';
 
 /** The results table of a run's view: streamed rows, pages once ended, the window, the filter, the keyboard. */
 describe('RunView results', () => {

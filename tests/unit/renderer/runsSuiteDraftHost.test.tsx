@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../electron/shared/api';
 import { emptySuite } from '../../../renderer/features/runs/suiteModel';
 import { FakeApi } from '../../support/fakeApi';
-import { caseGroup, openRuns, runsRegion } from './runsSuiteHarness';
+import { caseGroup, openRuns, runsRegion } from './features/runs/runsSuiteHarness';
 
 beforeEach(() => localStorage.clear());
 

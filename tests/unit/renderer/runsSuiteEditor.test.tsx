@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { StartRunRequest } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { renderReady } from './renderApp';
-import { AGENT, caseGroup, openRuns, runsRegion, startedSuite } from './runsSuiteHarness';
+import { AGENT, caseGroup, openRuns, runsRegion, startedSuite } from './features/runs/runsSuiteHarness';
 
 beforeEach(() => localStorage.clear());
 

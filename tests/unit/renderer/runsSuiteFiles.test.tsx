@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaveTextFileRequest, StartRunRequest } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
-import { AGENT, caseGroup, desktopFake, openRuns, runsRegion } from './runsSuiteHarness';
+import { AGENT, caseGroup, desktopFake, openRuns, runsRegion } from './features/runs/runsSuiteHarness';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());

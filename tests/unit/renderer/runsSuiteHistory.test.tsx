@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { exchange, FakeApi, okInvoke } from '../../support/fakeApi';
-import { entryCheckboxes, openHistory, SANDBOX, useHistoryLayout } from './historyHarness';
-import { AGENT, caseGroup, OTHER_AGENT, runsRegion } from './runsSuiteHarness';
+import { entryCheckboxes, openHistory, SANDBOX, useHistoryLayout } from './features/history/historyHarness';
+import { AGENT, caseGroup, OTHER_AGENT, runsRegion } from './features/runs/runsSuiteHarness';
 
 beforeEach(() => localStorage.clear());
 

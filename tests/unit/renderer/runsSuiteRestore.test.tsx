@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderReady } from './renderApp';
-import { AGENT, runsRegion } from './runsSuiteHarness';
+import { AGENT, runsRegion } from './features/runs/runsSuiteHarness';
 
 beforeEach(() => localStorage.clear());
 

@@ -1,7 +1,7 @@
 /** What the Runs section's tests share: opening the section, and its parts by role and name. */
 import { screen, within } from '@testing-library/react';
-import { FakeApi } from '../../support/fakeApi';
-import { renderReady } from './renderApp';
+import { FakeApi } from '../../../../support/fakeApi';
+import { renderReady } from '../../renderApp';
 
 export const AGENT = '11111111-1111-4111-8111-111111111111';
 export const OTHER_AGENT = '22222222-2222-4222-8222-222222222222';

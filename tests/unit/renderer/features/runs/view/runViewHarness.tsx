@@ -6,13 +6,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RunResultRow } from '../../../electron/shared/api';
-import { RunView } from '../../../renderer/features/runs/view/RunView';
-import { HostProvider } from '../../../renderer/host/HostContext';
-import { createQueryClient } from '../../../renderer/host/client';
-import { FakeApi } from '../../support/fakeApi';
-import { runRow } from '../../support/fakeRuns';
-import './dialogPolyfill';
+import type { RunResultRow } from '../../../../../../electron/shared/api';
+import { RunView } from '../../../../../../renderer/features/runs/view/RunView';
+import { HostProvider } from '../../../../../../renderer/host/HostContext';
+import { createQueryClient } from '../../../../../../renderer/host/client';
+import { FakeApi } from '../../../../../support/fakeApi';
+import { runRow } from '../../../../../support/fakeRuns';
+import '../../../dialogPolyfill';
 
 export { runRow };
 

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RunInsights } from '../../../renderer/features/runs/insights/RunInsights';
-import { HostProvider } from '../../../renderer/host/HostContext';
-import { createQueryClient } from '../../../renderer/host/client';
-import { FakeApi } from '../../support/fakeApi';
+import { RunInsights } from '../../../../../../renderer/features/runs/insights/RunInsights';
+import { HostProvider } from '../../../../../../renderer/host/HostContext';
+import { createQueryClient } from '../../../../../../renderer/host/client';
+import { FakeApi } from '../../../../../support/fakeApi';
 
 /**
  * RunInsights on its own, inside the providers the app gives it (the host, its pushed

@@ -3,9 +3,9 @@
  * jsdom lacks so the virtualized list renders rows. Call `useHistoryLayout()` in a describe.
  */
 import { screen, within } from '@testing-library/react';
-import type { HistoryExchange } from '../../../electron/shared/api';
-import { okInvoke, type FakeApi } from '../../support/fakeApi';
-import { renderReady } from './renderApp';
+import type { HistoryExchange } from '../../../../../electron/shared/api';
+import { okInvoke, type FakeApi } from '../../../../support/fakeApi';
+import { renderReady } from '../../renderApp';
 
 export const AGENT = '11111111-1111-4111-8111-111111111111';
 export const SANDBOX = { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010' };
