@@ -59,7 +59,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 /**
  * Deep markdown in real Chromium, with axe: a bare run of 3000 quotes, and the same after a
  * line that looks like a code fence but is none (a backtick in a backtick fence's info), which
- * once hid the nesting from the guard (tests/unit/renderer/deepMarkdown.test.tsx): both show
+ * once hid the nesting from the guard (tests/unit/renderer/features/guidelines/SafeMarkdown.test.tsx): both show
  * as plain text with the note.
  */
 test('deep guidelines show as plain text with the note, behind a false fence too, and pass axe', async ({ page, app }) => {

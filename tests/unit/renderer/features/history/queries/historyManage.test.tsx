@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { FakeApi, okInvoke } from '../../../../../support/fakeApi';
-import { AGENT, entryButtons, entryCheckboxes, openHistory, SANDBOX, seed, useHistoryLayout } from '../../../historyHarness';
+import { AGENT, entryButtons, entryCheckboxes, openHistory, SANDBOX, seed, useHistoryLayout } from '../historyHarness';
 
 /** Pin, delete, Clear all, the Pinned filter, agent names and passages in the History section. */
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { HistoryReportFile, Result } from '../../../../../../electron/shared/api';
 import { FakeApi } from '../../../../../support/fakeApi';
-import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } from '../../../historyHarness';
+import { entryButtons, entryCheckboxes, openHistory, seed, useHistoryLayout } from '../historyHarness';
 import { deferred } from '../../../renderApp';
 
 /**

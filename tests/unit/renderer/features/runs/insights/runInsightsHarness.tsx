@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RunInsights } from '../../../../../../renderer/features/runs/insights/RunInsights';
+import { HostProvider } from '../../../../../../renderer/host/HostContext';
+import { createQueryClient } from '../../../../../../renderer/host/client';
+import { FakeApi } from '../../../../../support/fakeApi';
+
+/**
+ * RunInsights on its own, inside the providers the app gives it (the host, its pushed
+ * events, a query client), against the scripted fake's runs (`fake.runs.seed`). The Runs
+ * section that places it is built separately.
+ */
+export function renderInsights(runId: string, fake: FakeApi = new FakeApi()) {
+  const user = userEvent.setup();
+  const queryClient = createQueryClient();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <HostProvider api={fake} events={fake.runs.events}>
+        <RunInsights runId={runId} />
+      </HostProvider>
+    </QueryClientProvider>,
+  );
+  return { user, fake, queryClient, ...view };
+}
+
+export const AGENT_A = '11111111-1111-4111-8111-111111111111';
+export const AGENT_B = '33333333-3333-4333-8333-333333333333';
+
+/** The insights region. */
+export const insights = () => screen.getByRole('region', { name: 'Run insights' });
+
+/**
+ * jsdom has no layout: the matrix's scroller measures 0 and the virtualizer shows no rows in a
+ * 0-pixel window. Give it the size a browser would (480 px high) for the calling file's tests.
+ */
+export function useMatrixLayout() {
+  const names = ['clientHeight', 'clientWidth'] as const;
+  const originals = names.map((name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const);
+  beforeAll(() => {
+    for (const name of names) {
+      Object.defineProperty(HTMLElement.prototype, name, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.classList.contains('matrix-scroller') ? (name === 'clientHeight' ? 480 : 800) : 0;
+        },
+      });
+    }
+  });
+  afterAll(() => {
+    for (const [name, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+  });
+}

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SaveTextFileRequest, StartRunRequest } from '../../../../../electron/shared/api';
+import { FakeApi } from '../../../../support/fakeApi';
+import { AGENT, caseGroup, desktopFake, openRuns, runsRegion } from './runsSuiteHarness';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+const SUITE = JSON.stringify({
+  $schema: '../schemas/suite.schema.json',
+  name: 'orders',
+  data: 'rows.csv',
+  cases: [
+    {
+      name: 'reflects customer',
+      agent: AGENT,
+      text: '{{text}}',
+      payload: { customer_name: '{{customer}}' },
+      expect: { answerContains: '{{customer}}', token: 'present' },
+    },
+  ],
+});
+
+describe('suite files in the desktop app', () => {
+  it('opens through the host, with the data file read beside the suite, and runs both', async () => {
+    const fake = desktopFake();
+    fake.runs.openResponder = () => ({
+      ok: true,
+      value: {
+        fileName: 'orders.json',
+        text: SUITE,
+        data: { name: 'rows.csv', text: 'text,customer\nHi,Dana\nHello,Ada\n' },
+        dataProblem: null,
+      },
+    });
+    const { user } = await openRuns(fake);
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Open suite…' }));
+
+    expect(await within(runsRegion()).findByText('Opened orders.json.')).toBeInTheDocument();
+    expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('orders');
+    expect(caseGroup(1)).toHaveAccessibleName('Case 1: reflects customer');
+    expect(within(caseGroup(1)).getByRole('textbox', { name: 'Payload' })).toHaveValue('{\n  "customer_name": "{{customer}}"\n}');
+    expect(within(caseGroup(1)).getByRole('textbox', { name: 'Answer contains' })).toHaveValue('{{customer}}');
+    expect(within(runsRegion()).getByText('rows.csv')).toBeInTheDocument();
+    expect(within(runsRegion()).getByText(/2 rows/)).toBeInTheDocument();
+
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Run suite' }));
+    await waitFor(() => expect(fake.callsOf('startRun')).toHaveLength(1));
+    const request = fake.callsOf('startRun')[0] as StartRunRequest;
+    expect(request.suiteFile).toBe('orders.json');
+    expect(request.data).toEqual({ name: 'rows.csv', text: 'text,customer\nHi,Dana\nHello,Ada\n' });
+    expect(request.suite).toEqual(JSON.parse(SUITE));
+  });
+
+  it('says why a suite file is not JSON and keeps the suite being edited; a cancelled dialog changes nothing', async () => {
+    const fake = desktopFake();
+    const { user } = await openRuns(fake);
+    await user.type(within(runsRegion()).getByRole('textbox', { name: 'Suite name' }), 'mine');
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Open suite…' }));
+    await waitFor(() => expect(fake.callsOf('openSuiteFile')).toHaveLength(1));
+    expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('mine');
+
+    fake.runs.openResponder = () => ({
+      ok: true,
+      value: { fileName: 'broken.json', text: '{ "cases": [ ', data: null, dataProblem: null },
+    });
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Open suite…' }));
+    expect(await within(runsRegion()).findByRole('alert')).toHaveTextContent(
+      /broken\.json is not valid JSON.*The suite you were editing is unchanged\./,
+    );
+    expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('mine');
+  });
+
+  it('says when the data file the suite names could not be read', async () => {
+    const fake = desktopFake();
+    fake.runs.openResponder = () => ({
+      ok: true,
+      value: { fileName: 'orders.json', text: SUITE, data: null, dataProblem: 'rows.csv was not found beside orders.json.' },
+    });
+    const { user } = await openRuns(fake);
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Open suite…' }));
+    expect(
+      await within(runsRegion()).findByText('rows.csv was not found beside orders.json. Pick the data file below.'),
+    ).toBeInTheDocument();
+    // Running without it is refused before the host is asked, at the data file field.
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Run suite' }));
+    const problem = within(within(runsRegion()).getByRole('list', { name: 'Suite problems' })).getByRole('button');
+    expect(problem).toHaveTextContent('orders.json, data: The data file rows.csv is not picked');
+    await user.click(problem);
+    expect(within(runsRegion()).getByLabelText('Data file (.csv or .jsonl)')).toHaveFocus();
+    expect(fake.callsOf('startRun')).toEqual([]);
+  });
+
+  it('saves through the save dialog as JSON named after the suite, and then knows its file', async () => {
+    const fake = desktopFake();
+    fake.saveResponder = () => ({ ok: true, value: { saved: true, path: '/home/user/suites/orders.json' } });
+    const { user } = await openRuns(fake);
+    await user.type(within(runsRegion()).getByRole('textbox', { name: 'Suite name' }), 'orders');
+    await user.type(within(caseGroup(1)).getByRole('combobox', { name: 'Agent' }), AGENT);
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Save suite' }));
+
+    expect(await within(runsRegion()).findByText('Saved to /home/user/suites/orders.json.')).toBeInTheDocument();
+    const [saved] = fake.callsOf('saveTextFile') as SaveTextFileRequest[];
+    expect(saved).toMatchObject({ suggestedName: 'orders.json', mediaType: 'application/json' });
+    expect(JSON.parse(saved!.content)).toEqual({ name: 'orders', cases: [{ agent: AGENT }] });
+    expect(within(runsRegion()).queryByText(/unsaved changes/)).toBeNull();
+  });
+});
+
+describe('suite files in a browser', () => {
+  it('opens a picked .json file; one that is not a suite is refused with why', async () => {
+    const fake = new FakeApi();
+    const { user } = await openRuns(fake);
+    const input = within(runsRegion()).getByLabelText('Suite file');
+    expect(input).toHaveAttribute('accept', expect.stringContaining('.json'));
+    const click = vi.spyOn(input, 'click');
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Open suite…' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(fake.callsOf('openSuiteFile')).toEqual([]);
+
+    await user.upload(input, new File([SUITE], 'orders.json', { type: 'application/json' }));
+    expect(await within(runsRegion()).findByText('Opened orders.json.')).toBeInTheDocument();
+    expect(within(runsRegion()).getByText('This suite runs once per row of rows.csv: pick that file below.')).toBeInTheDocument();
+    expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('orders');
+
+    await user.upload(input, new File(['{"name": "x"}'], 'notes.json', { type: 'application/json' }));
+    expect(await within(runsRegion()).findByRole('alert')).toHaveTextContent('notes.json has no "cases" list.');
+    expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('orders');
+  });
+
+  it('picks a data file and shows its name and row count', async () => {
+    const { user } = await openRuns();
+    await user.upload(
+      within(runsRegion()).getByLabelText('Data file (.csv or .jsonl)'),
+      new File(['{"a":1}\n{"a":2}\n{"a":3}\n'], 'rows.jsonl'),
+    );
+    expect(await within(runsRegion()).findByText(/3 rows/)).toBeInTheDocument();
+    expect(within(runsRegion()).getByText('rows.jsonl')).toBeInTheDocument();
+  });
+
+  it('saves as a download named after the suite', async () => {
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:suite'), revokeObjectURL: () => undefined });
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const fake = new FakeApi();
+    const { user } = await openRuns(fake);
+    await user.type(within(runsRegion()).getByRole('textbox', { name: 'Suite name' }), 'smoke');
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Save suite' }));
+    expect(await screen.findByText('Saved as smoke.json (in your downloads).')).toBeInTheDocument();
+    expect(downloads).toEqual(['smoke.json']);
+    expect(JSON.parse(await blobs[0]!.text())).toEqual({ name: 'smoke', cases: [{}] });
+    expect(fake.callsOf('saveTextFile')).toEqual([]);
+  });
+});

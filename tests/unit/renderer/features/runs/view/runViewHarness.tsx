@@ -1,0 +1,104 @@
+/**
+ * One run's view on its own, inside the app's providers, against the scripted fake runs
+ * (tests/support/fakeRuns.ts): the fake's pushed events reach the view as the host's would.
+ * The Runs section that hosts it is built and tested separately.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RunResultRow } from '../../../../../../electron/shared/api';
+import { RunView } from '../../../../../../renderer/features/runs/view/RunView';
+import { HostProvider } from '../../../../../../renderer/host/HostContext';
+import { createQueryClient } from '../../../../../../renderer/host/client';
+import { FakeApi } from '../../../../../support/fakeApi';
+import { runRow } from '../../../../../support/fakeRuns';
+import '../../../dialogPolyfill';
+
+export { runRow };
+
+export function renderRunView(runId: string, fake: FakeApi = new FakeApi()) {
+  const user = userEvent.setup();
+  const queryClient = createQueryClient();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <HostProvider api={fake} events={fake.runs.events}>
+        <RunView runId={runId} />
+      </HostProvider>
+    </QueryClientProvider>,
+  );
+  return { user, fake, queryClient, ...view };
+}
+
+/** A running run of `total` requests, with nothing in yet. */
+export function seedRunning(fake: FakeApi, total: number, runId = 'run-7') {
+  return fake.runs.seed({ runId, state: 'running', finishedAt: null, durationMs: null, total, completed: 0, notRun: 0 });
+}
+
+/** `count` results from `from`, every `failEvery`-th failed (0: none). */
+export function rows(from: number, count: number, failEvery = 0): RunResultRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const index = from + i;
+    const failed = failEvery > 0 && index % failEvery === failEvery - 1;
+    return runRow({
+      index,
+      caseName: `case ${index + 1}`,
+      passed: !failed,
+      failed: failed ? [`answerContains: expected contains "Dana", got "Hello Ada."`] : [],
+      answerStart: `Answer ${index + 1}`,
+    });
+  });
+}
+
+export const runRegion = () => screen.getByRole('region', { name: 'Run' });
+export const progressBar = () => screen.getByRole('progressbar', { name: 'Run progress' });
+/** The results table's body rows (its header row left out). */
+export const resultRows = (name = 'Results') => within(screen.getByRole('grid', { name })).getAllByRole('row').slice(1);
+
+/**
+ * jsdom has no layout: the scroller and rows measure 0, and a virtualizer shows nothing in a
+ * 0-pixel window. Give the scroller the size a browser would (480 px tall: about 13 rows of 36 px)
+ * and the height of all its rows.
+ */
+const sizes: Array<[keyof HTMLElement, (element: HTMLElement) => number]> = [
+  ['clientHeight', (element) => (element.classList.contains('run-results-scroller') ? 480 : 0)],
+  ['clientWidth', (element) => (element.classList.contains('run-results-scroller') ? 900 : 0)],
+  // As tall as the rows it holds (the virtualizer sets that height on its one child).
+  [
+    'scrollHeight',
+    (element) =>
+      element.classList.contains('run-results-scroller')
+        ? parseInt((element.firstElementChild as HTMLElement | null)?.style.height ?? '0', 10) || 0
+        : 0,
+  ],
+];
+const originals = sizes.map(([name]) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const);
+
+const originalScrollTo = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo');
+
+/**
+ * Gives the table the sizes a browser would for the tests of the calling file, and an
+ * element's scrollTo (jsdom has none) that moves scrollTop and says so, as a browser does.
+ */
+export function useRunLayout() {
+  beforeAll(() => {
+    for (const [name, size] of sizes)
+      Object.defineProperty(HTMLElement.prototype, name, {
+        configurable: true,
+        get: function (this: HTMLElement) {
+          return size(this);
+        },
+      });
+    Object.defineProperty(Element.prototype, 'scrollTo', {
+      configurable: true,
+      value: function (this: Element, options: ScrollToOptions) {
+        if (options.top !== undefined) this.scrollTop = options.top;
+        this.dispatchEvent(new Event('scroll'));
+      },
+    });
+  });
+  afterAll(() => {
+    for (const [name, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+    if (originalScrollTo) Object.defineProperty(Element.prototype, 'scrollTo', originalScrollTo);
+    else delete (Element.prototype as Partial<Element>).scrollTo;
+  });
+}
