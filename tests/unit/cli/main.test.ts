@@ -115,7 +115,8 @@ describe('the agent-explorer process: its arguments', () => {
     expect(await start(['walk'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'agent-explorer: unknown command walk (the command is: agent-explorer run SUITE.json)\n',
+      stderr:
+        'agent-explorer: unknown command walk (the commands are: agent-explorer run SUITE.json, agent-explorer import postman COLLECTION.json)\n',
     });
   });
 });

@@ -3,7 +3,7 @@ import { waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StartRunRequest } from '../../../../../electron/shared/api';
 import { FakeApi } from '../../../../support/fakeApi';
-import { caseGroup, desktopFake, openRuns, runsRegion } from '../../runsSuiteHarness';
+import { caseGroup, desktopFake, openRuns, runsRegion } from './runsSuiteHarness';
 // The example collection, as Postman 10 and later export one (its text, as a person's file holds it).
 import COLLECTION from '../../../../../examples/runs/orders.postman_collection.json?raw';
 
