@@ -5,18 +5,17 @@ import { createPlatformClient, type PlatformTarget } from '../core/http/platform
 import { printable } from '../shared/printable';
 import { DEFAULT_TIMEOUT_MS } from '../core/profiles/profiles';
 import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/http/redact';
-import { renderReport, resultLine, summaryLine } from '../core/reports/runs/reporters';
-import { createJsonResultsText } from '../core/reports/runs/runJson';
-import { reportResult, runReportParts, type RunMeta, type RunReportResult } from '../core/reports/runs/runReport';
+import { resultLine, summaryLine } from '../core/reports/runs/reporters';
+import { reportResult, runReportHead, type RunMeta, type RunReportResult } from '../core/reports/runs/runReport';
 import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem, type SuiteProblem } from '../shared/runs/suiteTypes';
 import { createHttpTransport } from '../core/http/httpTransport';
 import { noProxyOf, parseProxyUrl } from '../core/http/proxyEnv';
 import { createProxyResolver, environmentProxy, type ProxySetting } from '../core/http/proxyRoute';
-import { writeFileSafely } from '../core/storage/safeWrite';
 import type { SandboxServer } from '../sandbox/server';
 import { APP_VERSION } from '../shared/version';
+import { openReportOutputs } from './reportOutputs';
 import { parseRunArgs, type RunArgs } from './runArgs';
 import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
 import type { TransportTls } from '../core/http/transport';
@@ -143,38 +142,6 @@ function progressBar(out: CliOutput): { update(event: Extract<RunEvent, { type: 
   };
 }
 
-/**
- * Writes a report's text pieces to `file` or to standard output, as they are made: a large run's
- * report is never held whole. A file goes through the one safe write (core/storage/safeWrite.ts): a new
- * 0600 file renamed over the old name, so a symlink there (a repository's `report.xml ->
- * ~/.ssh/authorized_keys`) is replaced, never written through. Standard output gets about 64 KB
- * at a time.
- */
-async function writePieces(pieces: Iterable<string | Uint8Array>, file: string | null, stdout: CliOutput): Promise<void> {
-  if (file !== null) return writeFileSafely(file, pieces);
-  let chunk = '';
-  for (const piece of pieces) {
-    if (typeof piece !== 'string') {
-      // Standard output takes text (a terminal, a pipe or a test's collector alike).
-      chunk += Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('utf8');
-      if (chunk.length < 65_536) continue;
-      stdout.write(chunk);
-      chunk = '';
-      continue;
-    }
-    chunk += piece;
-    if (chunk.length < 65_536) continue;
-    stdout.write(chunk);
-    chunk = '';
-  }
-  if (chunk !== '') stdout.write(chunk);
-}
-
-/** A run's results as reports show them, redacted one at a time as they are read. */
-function* redactedResults(results: Iterable<RunReportResult>, redactor: Redactor): Iterable<RunReportResult> {
-  for (const result of results) yield redactDeep(result, redactor);
-}
-
 /** The proxy password this run may use, from --proxy or the environment's proxy URLs; null when none. */
 function proxyPassword(argv: readonly string[], env: RunCliIo['env']): string | null {
   const parsed = parseRunArgs(argv);
@@ -275,6 +242,15 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     return EXIT_USAGE;
   }
   if (!tls.tls.verify) say(INSECURE_WARNING);
+  // Every report's place is checked (and its scratch file made) before anything is sent.
+  const opened = await openReportOutputs(args, io.cwd, io.stdout);
+  if (!opened.ok) {
+    say(opened.message);
+    return EXIT_USAGE;
+  }
+  const reports = opened.value;
+  // After an error: each report from the results that came, cut short (cleanups run in reverse: after the run's cancel).
+  guard.onCleanup(() => reports.close());
   const platform = await startPlatform(choice.value, io, tls.tls, proxySetting(args, io.env));
   guard.onCleanup(() => platform.close());
   guard.useKey(platform.target.apiKey);
@@ -311,7 +287,7 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   guard.onCleanup(() => run.cancel());
   const pretty = args.reporter === 'pretty';
   const bar = pretty && io.stdout.isTTY ? progressBar(io.stdout) : null;
-  const printEvent = (event: RunEvent) => {
+  const printEvent = (event: RunEvent, shownResult: RunReportResult | null) => {
     if (event.type === 'waiting' && pretty) {
       bar?.clear();
       io.stdout.write(`waiting ${(event.ms / 1000).toFixed(1)} s: the server answered 429 Too Many Requests\n`);
@@ -321,20 +297,21 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     if (bar) {
       if (!event.result.passed) {
         bar.clear();
-        io.stdout.write(`${resultLine(shown(event.result))}\n`);
+        io.stdout.write(`${resultLine(shownResult!)}\n`);
       }
       bar.update(event);
     } else {
-      io.stdout.write(`${resultLine(shown(event.result))}\n`);
+      io.stdout.write(`${resultLine(shownResult!)}\n`);
     }
   };
-  // The JSON report's results become text while the run waits for answers, not all after it.
-  const jsonText = args.reporter === 'json' ? createJsonResultsText() : null;
+  reports.begin(plan, meta.suiteName, (summary) => redactDeep(runReportHead(summary, meta), redactor));
   // A throw in here would end inside the runner, where nothing awaits it: it stops the command instead.
   run.subscribe((event) => {
     try {
-      printEvent(event);
-      if (jsonText !== null && event.type === 'result') jsonText.add(event.result.planned.index, shown(event.result));
+      // Each result is written to every report as it comes (in plan order), and not kept.
+      const shownResult = event.type === 'result' ? shown(event.result) : null;
+      printEvent(event, shownResult);
+      if (event.type === 'result') reports.add(event.result, shownResult!);
     } catch (error) {
       guard.fail(error);
     }
@@ -343,47 +320,19 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   const summary = await run.done;
   removeInterrupt?.();
   bar?.clear();
-  const parts = runReportParts(summary, meta);
-  const head = redactDeep(parts.head, redactor);
-  const results = redactedResults(parts.results, redactor);
+  const head = redactDeep(runReportHead(summary, meta), redactor);
   if (summary.unreachable) {
+    await reports.discard();
     // The failure that stopped the run, not a case cancelled because of it (cases run side by side).
     const failures = summary.results.map((entry) => entry.result).filter((result) => !result.ok);
     const first = failures.find((result) => result.error.code !== 'cancelled') ?? failures[0];
     say(`the platform could not be reached${first ? `: ${first.error.message}` : ''}`);
     return EXIT_USAGE;
   }
-  const out = args.out ? path.resolve(io.cwd, args.out) : null;
-  let notWritten: string | null = null;
-  try {
-    if (jsonText !== null) {
-      await writePieces(jsonText.pieces(head), out, io.stdout);
-    } else if (!pretty) {
-      await writePieces(
-        [renderReport(args.reporter as Exclude<typeof args.reporter, 'pretty'>, { ...head, results: [...results] })],
-        out,
-        io.stdout,
-      );
-    } else if (out !== null) {
-      await writePieces(
-        (function* () {
-          for (const result of summary.results) yield `${resultLine(shown(result))}\n`;
-        })(),
-        out,
-        io.stdout,
-      );
-    }
-  } catch (error) {
-    // Only the system's refusals (no such folder, no permission, a folder in the way) are about
-    // the place; anything else is not a writing problem and goes on up.
-    if (!(error instanceof Error && 'syscall' in error)) throw error;
-    notWritten = error.message;
-  }
+  const notWritten = await reports.finish(head);
   // The summary goes where it cannot mix into a report written to standard output.
   (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(head)}\n`);
-  if (notWritten !== null) {
-    say(`the report could not be written to ${out}: ${notWritten}`);
-    return EXIT_USAGE;
-  }
+  for (const problem of notWritten) say(problem);
+  if (notWritten.length > 0) return EXIT_USAGE;
   return summary.passed === summary.total ? EXIT_PASSED : EXIT_FAILED;
 }

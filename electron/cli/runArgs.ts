@@ -1,5 +1,5 @@
 import { parseProxyUrl, type ProxyAddress } from '../core/http/proxyEnv';
-import { REPORTERS, type ReporterName } from '../core/reports/runs/reporters';
+import { FILE_REPORTERS, REPORTERS, type FileReporterName, type ReporterName } from '../core/reports/runs/reporters';
 import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../shared/runs/runLimits';
 import { parseCommandLine, type Checked, type Command, type CommandLine, type OptionTable, type OptionValues } from '../shared/commandLine';
 
@@ -11,6 +11,8 @@ export interface RunArgs {
   rate?: number;
   reporter: ReporterName;
   out?: string;
+  /** --reporter-junit FILE and the like: reports written beside the one --reporter names. */
+  reportFiles: Partial<Record<FileReporterName, string>>;
   sandbox: boolean;
   on429: 'wait' | 'fail';
   /** The most requests the run may send (cases × rows × agents), refused before anything is sent. */
@@ -55,6 +57,11 @@ const RUN_COMMAND = {
     'on-429': { type: 'string', value: 'wait|fail', help: 'on HTTP 429: wait as Retry-After says and send again (default), or record it' },
     reporter: { type: 'string', value: 'NAME', help: 'pretty (default), junit, json, csv or html' },
     out: { type: 'string', value: 'FILE', help: 'write the report there (default: standard output)' },
+    // Several reports from one run, as newman's --reporter-junit-export: any together, beside --reporter's.
+    'reporter-junit': { type: 'string', value: 'FILE', help: 'also write a JUnit XML report to FILE (for CI dashboards)' },
+    'reporter-json': { type: 'string', value: 'FILE', help: 'also write the JSON report to FILE' },
+    'reporter-html': { type: 'string', value: 'FILE', help: 'also write the HTML report to FILE (one self-contained page)' },
+    'reporter-csv': { type: 'string', value: 'FILE', help: 'also write a CSV report to FILE (one line per result)' },
     sandbox: { type: 'boolean', help: 'run against an embedded Sandbox instead of the platform' },
     ca: { type: 'string', value: 'FILE', help: "also trust the CA certificates in FILE (PEM), beside the system's roots" },
     insecure: { type: 'boolean', help: "do not verify the platform's certificate (said on standard error)" },
@@ -98,7 +105,7 @@ export function parseRunArgs(argv: readonly string[]): CommandLine<RunArgs> {
 
 /** The run's own rules over the values parseArgs read. */
 function checkRunArgs(values: OptionValues<typeof RUN_COMMAND.options>, positionals: string[]): Checked<RunArgs> {
-  for (const name of ['data', 'out', 'ca', 'cert', 'key'] as const) {
+  for (const name of ['data', 'out', 'ca', 'cert', 'key', ...FILE_REPORTERS.map((reporter) => `reporter-${reporter}` as const)] as const) {
     if (values[name] === '') return { ok: false, message: `--${name} needs a file name` };
   }
   const concurrency = numberIn(values.concurrency, '--concurrency', CONCURRENCY.min, CONCURRENCY.max, true);
@@ -134,6 +141,9 @@ function checkRunArgs(values: OptionValues<typeof RUN_COMMAND.options>, position
       ...(concurrency === undefined ? {} : { concurrency: concurrency as number }),
       ...(rate === undefined ? {} : { rate: rate as number }),
       reporter: reporter as ReporterName,
+      reportFiles: Object.fromEntries(
+        FILE_REPORTERS.flatMap((name) => (values[`reporter-${name}`] === undefined ? [] : [[name, values[`reporter-${name}`]!]])),
+      ),
       sandbox: values.sandbox === true,
       on429,
       maxRequests: (maxRequests as number | undefined) ?? MAX_RUN_REQUESTS,

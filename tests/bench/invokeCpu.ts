@@ -5,7 +5,7 @@ import { Agent, request } from 'undici';
 import { createHttpTransport } from '../../electron/core/http/httpTransport';
 import { createPlatformClient, type PlatformTarget } from '../../electron/core/http/platformClient';
 import { createRedactor, redactDeep } from '../../electron/core/http/redact';
-import { createJsonResultsText } from '../../electron/core/reports/runs/runJson';
+import { jsonWriter } from '../../electron/core/reports/runs/runJson';
 import { reportResult } from '../../electron/core/reports/runs/runReport';
 import { startRun } from '../../electron/core/runs/runner';
 import type { PlannedCase } from '../../electron/shared/runs/suiteTypes';
@@ -80,10 +80,11 @@ export async function benchInvokeCpu(requests: number, warmUp = 300): Promise<st
       const { text, payload } = question();
       return { index, caseIndex: 0, caseName: 'bench', row: index + 1, agentId: AGENT_ID, text, payload, expect: { answerContains: text } };
     });
-    const jsonText = createJsonResultsText();
+    // Each result turned into the JSON report's text as the command line does (its file writing apart).
+    const json = jsonWriter();
     const handle = startRun(plan, { client, target }, { concurrency: 1 });
     handle.subscribe((event) => {
-      if (event.type === 'result') jsonText.add(event.result.planned.index, redactDeep(reportResult(event.result, profile), redactor));
+      if (event.type === 'result') json.add(redactDeep(reportResult(event.result, profile), redactor));
     });
     const summary = await handle.done;
     if (summary.passed !== count) throw new Error(`the run passed ${summary.passed} of ${count}`);

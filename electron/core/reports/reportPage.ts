@@ -57,9 +57,19 @@ interface ReportPage {
 
 /** The whole document around a report's body: the head (policy, style), the heading and its facts, the footer. */
 export function renderReportPage(page: ReportPage): string {
+  const [before, after] = reportPageFrame(page);
+  return `${before}${page.main}${after}`;
+}
+
+/**
+ * The document's text before its body and after it: a report written as results come puts its
+ * body between them, once the heading's totals are known.
+ */
+export function reportPageFrame(page: Omit<ReportPage, 'main'>): [string, string] {
   const made = `${page.app.name} ${page.app.version}`;
   const generator = page.generator ? `<meta name="generator" content="${e(made)}">\n` : '';
-  return `<!doctype html>
+  return [
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -76,10 +86,12 @@ ${generator}<title>${e(page.title)}</title>
 <dl class="facts">${page.facts}</dl>
 </header>
 <main>
-${page.main}
+`,
+    `
 </main>
 <footer>Made with ${e(made)} (${e(page.format.noun)} format ${e(page.format.name)}, version ${page.format.version}). The API key is never part of a report; answers are shown as received, as text.</footer>
 </body>
 </html>
-`;
+`,
+  ];
 }

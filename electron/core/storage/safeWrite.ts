@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -33,6 +33,25 @@ function temporaryFor(file: string): string {
   // node:crypto is loaded on the first write, not at start: the command line's start never needs it.
   const random = process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex');
   return path.join(path.dirname(file), `${path.basename(file).slice(0, KEPT_NAME_CHARS)}.${random}.tmp`);
+}
+
+/**
+ * A new owner-only scratch file beside `file`, open for reading and writing, named as this
+ * module's temporary files are (so a killed process's leftovers are recognised the same way): a
+ * report written while a run goes keeps its results there until the totals that come first are
+ * known. The caller closes and removes it.
+ */
+export async function createScratchFile(file: string): Promise<{ path: string; handle: FileHandle }> {
+  const scratch = temporaryFor(file);
+  const handle = await open(scratch, (CREATE_NEW & ~constants.O_WRONLY) | constants.O_RDWR, 0o600);
+  try {
+    await handle.chmod(0o600);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(scratch).catch(() => undefined);
+    throw error;
+  }
+  return { path: scratch, handle };
 }
 
 /** Text, or pieces of text and of bytes already encoded as UTF-8, in order. */

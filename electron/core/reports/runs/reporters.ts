@@ -1,8 +1,9 @@
 import { printable } from '../../../shared/printable';
-import { csvReport } from './runCsv';
-import { renderRunHtml } from './runHtml';
-import { jsonReport } from './runJson';
-import { junitReport } from './runJunit';
+import { wholeReport, type ReportWriter, type ReportWriterFactory } from './reportWriter';
+import { csvWriter } from './runCsv';
+import { runHtmlWriter } from './runHtml';
+import { jsonWriter } from './runJson';
+import { junitWriter } from './runJunit';
 import { failedExpectations, resultLabel, type RunReport, type RunReportResult } from './runReport';
 
 /**
@@ -18,6 +19,9 @@ import { failedExpectations, resultLabel, type RunReport, type RunReportResult }
 
 export type ReporterName = 'pretty' | 'junit' | 'json' | 'csv' | 'html';
 export const REPORTERS: readonly ReporterName[] = ['pretty', 'junit', 'json', 'csv', 'html'];
+/** The reporters that also take a file of their own in one run (`--reporter-junit FILE` and so on). */
+export const FILE_REPORTERS = ['junit', 'json', 'html', 'csv'] as const;
+export type FileReporterName = (typeof FILE_REPORTERS)[number];
 
 /**
  * "orders: 1000 run, 998 passed, 2 failed in 1.23 s", with the requests cancelled in flight
@@ -47,16 +51,25 @@ export function resultLine(result: RunReportResult): string {
         .join('\n')}`;
 }
 
+/** The lines for people as a file (`--reporter pretty --out FILE`): a result line each; the summary goes to the terminal. */
+function prettyWriter(): ReportWriter {
+  return { sections: 1, add: (result) => [`${resultLine(result)}\n`], frame: () => ['', ''] };
+}
+
+const WRITERS: Record<ReporterName, ReportWriterFactory> = {
+  pretty: prettyWriter,
+  junit: junitWriter,
+  json: jsonWriter,
+  csv: csvWriter,
+  html: runHtmlWriter,
+};
+
+/** A reporter's writer, to write its file as results come (reportWriter.ts). */
+export function reportWriter(name: ReporterName, suite: string): ReportWriter {
+  return WRITERS[name](suite);
+}
+
 /** The whole file for an export reporter. */
 export function renderReport(name: Exclude<ReporterName, 'pretty'>, report: RunReport): string {
-  switch (name) {
-    case 'junit':
-      return junitReport(report);
-    case 'json':
-      return jsonReport(report);
-    case 'csv':
-      return csvReport(report);
-    case 'html':
-      return renderRunHtml(report);
-  }
+  return wholeReport(WRITERS[name], report);
 }

@@ -1,3 +1,4 @@
+import { wholeReport, type ReportWriter } from './reportWriter';
 import { failedExpectations, type RunReport } from './runReport';
 
 /** A run as CSV for spreadsheets: one line per result, text cells that cannot start a formula. */
@@ -39,12 +40,17 @@ export const CSV_COLUMNS = [
 
 /** One line per result, the columns of the app's results table. */
 export function csvReport(report: RunReport): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const result of report.results) {
-    const { entry } = result;
-    const answer = entry.answer?.what === 'invoke' ? entry.answer.answer.slice(0, 200) : null;
-    lines.push(
-      [
+  return wholeReport(csvWriter, report);
+}
+
+/** The header, then each result's line as it comes (reportWriter.ts); lines end with CRLF, as RFC 4180 has it. */
+export function csvWriter(): ReportWriter {
+  return {
+    sections: 1,
+    add(result) {
+      const { entry } = result;
+      const answer = entry.answer?.what === 'invoke' ? entry.answer.answer.slice(0, 200) : null;
+      const line = [
         result.case,
         result.row,
         result.agent,
@@ -57,8 +63,9 @@ export function csvReport(report: RunReport): string {
         answer,
       ]
         .map(cell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+        .join(',');
+      return [`${line}\r\n`];
+    },
+    frame: () => [`${CSV_COLUMNS.join(',')}\r\n`, ''],
+  };
 }

@@ -1,8 +1,9 @@
 import { formatReportMs, formatReportTime } from '../../../shared/reports/reportFormat';
 import { renderEntryHtml } from '../reportHtml';
-import { escapeHtml as e, fact, renderReportPage } from '../reportPage';
+import { escapeHtml as e, fact, reportPageFrame } from '../reportPage';
 import { RUN_STYLE } from '../reportStyle';
-import { failedExpectations, type RunReport } from './runReport';
+import type { ReportWriter } from './reportWriter';
+import { failedExpectations } from './runReport';
 
 /**
  * A run as one self-contained HTML page, the QA report's page (reportPage.ts: same policy, same
@@ -10,36 +11,51 @@ import { failedExpectations, type RunReport } from './runReport';
  * and then each exchange as the report's entry section, its expectations above it.
  */
 
-export function renderRunHtml(report: RunReport): string {
-  const { total, passed, failed, notRun } = report.summary;
-  const rows = report.results.map((result, index) => {
-    const why = failedExpectations(result.expectations);
-    const round = result.entry.timing.roundTripMs;
-    return `<tr><td><a href="#result-${index + 1}">${index + 1}</a></td><td>${e(result.case)}</td><td class="num">${result.row ?? '—'}</td><td><code>${e(result.agent)}</code></td><td>${result.passed ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail</span> ${e(why.join('; '))}`}</td><td class="num">${e(String(result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '—'))}</td><td class="num">${round === null ? '—' : e(formatReportMs(round))}</td></tr>`;
-  });
-  const sections = report.results.map((result, index) => {
-    const items = result.expectations.map(
-      (outcome) =>
-        `<li>${outcome.passed ? '<span class="pass">✓</span>' : '<span class="fail">✗</span>'} ${e(outcome.kind)}: expected ${e(outcome.expected)}; got ${e(outcome.actual)}</li>`,
-    );
-    const head = `<section aria-label="${e(`Result ${index + 1}`)}"><h3>Result ${index + 1}: ${e(result.case)}${result.row === null ? '' : ` (row ${result.row})`} ${result.passed ? '<span class="pass">✓ pass</span>' : '<span class="fail">✗ fail</span>'}</h3><ul class="expectations">${items.join('')}</ul></section>`;
-    return head + renderEntryHtml(result.entry, `result-${index + 1}`);
-  });
-  return renderReportPage({
-    app: report.app,
-    kind: 'run report',
-    title: `Run report: ${report.suite}`,
-    heading: `${report.suite}: ${passed} of ${total - notRun} passed`,
-    facts: [
-      fact('Started', e(formatReportTime(report.startedAt))),
-      fact('Profile', `${e(report.profile.name)} <code>${e(report.profile.baseUrl)}</code>`),
-      fact('Passed', String(passed)),
-      fact('Failed', String(failed)),
-      fact('Not run', String(notRun)),
-      fact('Duration', e(formatReportMs(report.durationMs))),
-    ].join(''),
-    main: `<section class="summary" aria-label="Results"><h2>Results</h2><table><thead><tr><th>#</th><th>Case</th><th class="num">Row</th><th>Agent</th><th>Result</th><th class="num">Status</th><th class="num">Round trip</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>\n${sections.join('\n')}`,
-    format: { noun: 'run', name: report.format, version: report.version },
-    style: RUN_STYLE,
-  });
+/**
+ * Two sections (reportWriter.ts): the table's rows, and the exchanges below the table. The
+ * heading and the facts, which hold the totals, are made once the run is over.
+ */
+export function runHtmlWriter(): ReportWriter {
+  let written = 0;
+  return {
+    sections: 2,
+    add(result) {
+      written += 1;
+      const number = written;
+      const why = failedExpectations(result.expectations);
+      const round = result.entry.timing.roundTripMs;
+      const row = `<tr><td><a href="#result-${number}">${number}</a></td><td>${e(result.case)}</td><td class="num">${result.row ?? '—'}</td><td><code>${e(result.agent)}</code></td><td>${result.passed ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail</span> ${e(why.join('; '))}`}</td><td class="num">${e(String(result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '—'))}</td><td class="num">${round === null ? '—' : e(formatReportMs(round))}</td></tr>`;
+      const items = result.expectations.map(
+        (outcome) =>
+          `<li>${outcome.passed ? '<span class="pass">✓</span>' : '<span class="fail">✗</span>'} ${e(outcome.kind)}: expected ${e(outcome.expected)}; got ${e(outcome.actual)}</li>`,
+      );
+      const head = `<section aria-label="${e(`Result ${number}`)}"><h3>Result ${number}: ${e(result.case)}${result.row === null ? '' : ` (row ${result.row})`} ${result.passed ? '<span class="pass">✓ pass</span>' : '<span class="fail">✗ fail</span>'}</h3><ul class="expectations">${items.join('')}</ul></section>`;
+      // The exchanges are separated by line breaks: one before each but the first.
+      return [row, `${number > 1 ? '\n' : ''}${head}${renderEntryHtml(result.entry, `result-${number}`)}`];
+    },
+    frame(report) {
+      const { total, passed, failed, notRun } = report.summary;
+      const [before, after] = reportPageFrame({
+        app: report.app,
+        kind: 'run report',
+        title: `Run report: ${report.suite}`,
+        heading: `${report.suite}: ${passed} of ${total - notRun} passed`,
+        facts: [
+          fact('Started', e(formatReportTime(report.startedAt))),
+          fact('Profile', `${e(report.profile.name)} <code>${e(report.profile.baseUrl)}</code>`),
+          fact('Passed', String(passed)),
+          fact('Failed', String(failed)),
+          fact('Not run', String(notRun)),
+          fact('Duration', e(formatReportMs(report.durationMs))),
+        ].join(''),
+        format: { noun: 'run', name: report.format, version: report.version },
+        style: RUN_STYLE,
+      });
+      return [
+        `${before}<section class="summary" aria-label="Results"><h2>Results</h2><table><thead><tr><th>#</th><th>Case</th><th class="num">Row</th><th>Agent</th><th>Result</th><th class="num">Status</th><th class="num">Round trip</th></tr></thead><tbody>`,
+        '</tbody></table></section>\n',
+        after,
+      ];
+    },
+  };
 }

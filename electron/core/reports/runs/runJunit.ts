@@ -1,5 +1,6 @@
 import { escapeHtml } from '../reportPage';
-import { failedExpectations, resultLabel, type RunReport, type RunReportResult } from './runReport';
+import { wholeReport, type ReportWriter } from './reportWriter';
+import { failedExpectations, resultLabel, type RunReport } from './runReport';
 
 /**
  * A run as JUnit XML, the shape CI dashboards read. Like every reporter's output it may be shown
@@ -29,42 +30,59 @@ const seconds = (ms: number | null) => ((ms ?? 0) / 1000).toFixed(3);
  * cancelled) is an error; a request never sent is skipped.
  */
 export function junitReport(report: RunReport): string {
-  const isError = (result: RunReportResult) => !result.passed && result.entry.outcome.status === null;
-  const errors = report.results.filter(isError).length;
-  const failures = report.results.filter((result) => !result.passed && !isError(result)).length;
-  const { total, notRun } = report.summary;
-  const counts = `tests="${total}" failures="${failures}" errors="${errors}" skipped="${notRun}" time="${seconds(report.durationMs)}"`;
-  const cases = report.results.map((result) => {
-    const open = `    <testcase name="${attr(resultLabel(result))}" classname="${attr(`${report.suite}.${result.case}`)}" time="${seconds(result.entry.timing.roundTripMs)}"`;
-    if (result.passed) return `${open}/>`;
-    const reasons = failedExpectations(result.expectations);
-    const error = result.entry.outcome.error;
-    if (isError(result)) {
-      return `${open}>\n      <error message="${attr(error?.message ?? 'no response')}" type="${attr(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n    </testcase>`;
-    }
-    const kinds = result.expectations.filter((outcome) => !outcome.passed).map((outcome) => outcome.kind);
-    const body = [
-      ...reasons,
-      ...(result.entry.answer?.what === 'invoke'
-        ? ['', `answer: ${result.entry.answer.answer}`]
-        : error
-          ? ['', `error: ${error.message}`]
-          : []),
-    ];
-    return `${open}>\n      <failure message="${attr(reasons[0] ?? 'failed')}" type="${attr(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>`;
-  });
-  const skipped = report.notRun.map(
-    (item) =>
-      `    <testcase name="${attr(resultLabel(item))}" classname="${attr(`${report.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>`,
-  );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${attr(report.suite)}" ${counts}>`,
-    `  <testsuite name="${attr(report.suite)}" ${counts} timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ''))}" hostname="${attr(new URL(report.profile.baseUrl).host)}">`,
-    ...cases,
-    ...skipped,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return wholeReport(junitWriter, report);
+}
+
+/**
+ * The test cases as results come (reportWriter.ts); the totals, which come first in the file, and
+ * the requests never sent, which come last, once the run is over.
+ */
+export function junitWriter(suite: string): ReportWriter {
+  let failures = 0;
+  let errors = 0;
+  return {
+    sections: 1,
+    add(result) {
+      const open = `    <testcase name="${attr(resultLabel(result))}" classname="${attr(`${suite}.${result.case}`)}" time="${seconds(result.entry.timing.roundTripMs)}"`;
+      if (result.passed) return [`${open}/>\n`];
+      const reasons = failedExpectations(result.expectations);
+      const error = result.entry.outcome.error;
+      if (result.entry.outcome.status === null) {
+        errors += 1;
+        return [
+          `${open}>\n      <error message="${attr(error?.message ?? 'no response')}" type="${attr(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n    </testcase>\n`,
+        ];
+      }
+      failures += 1;
+      const kinds = result.expectations.filter((outcome) => !outcome.passed).map((outcome) => outcome.kind);
+      const body = [
+        ...reasons,
+        ...(result.entry.answer?.what === 'invoke'
+          ? ['', `answer: ${result.entry.answer.answer}`]
+          : error
+            ? ['', `error: ${error.message}`]
+            : []),
+      ];
+      return [
+        `${open}>\n      <failure message="${attr(reasons[0] ?? 'failed')}" type="${attr(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>\n`,
+      ];
+    },
+    frame(head) {
+      const { total, notRun } = head.summary;
+      const counts = `tests="${total}" failures="${failures}" errors="${errors}" skipped="${notRun}" time="${seconds(head.durationMs)}"`;
+      const skipped = head.notRun.map(
+        (item) =>
+          `    <testcase name="${attr(resultLabel(item))}" classname="${attr(`${head.suite}.${item.case}`)}" time="0">\n      <skipped message="not sent: the run was stopped first"/>\n    </testcase>\n`,
+      );
+      return [
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          `<testsuites name="${attr(head.suite)}" ${counts}>`,
+          `  <testsuite name="${attr(head.suite)}" ${counts} timestamp="${attr(head.startedAt.replace(/\.\d+Z$/, ''))}" hostname="${attr(new URL(head.profile.baseUrl).host)}">`,
+          '',
+        ].join('\n'),
+        `${skipped.join('')}  </testsuite>\n</testsuites>\n`,
+      ];
+    },
+  };
 }

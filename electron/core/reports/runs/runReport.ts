@@ -71,20 +71,8 @@ export function buildRunReport(summary: RunSummary, meta: RunMeta): RunReport {
   return { ...runReportHead(summary, meta), results: summary.results.map((result) => reportResult(result, meta.profile)) };
 }
 
-/**
- * The report without its results (`results: []`, in its place among the fields), and the
- * results made one at a time as they are read: for a reporter that writes as it goes.
- */
-export function runReportParts(summary: RunSummary, meta: RunMeta): { head: RunReport; results: Iterable<RunReportResult> } {
-  return {
-    head: runReportHead(summary, meta),
-    results: (function* () {
-      for (const result of summary.results) yield reportResult(result, meta.profile);
-    })(),
-  };
-}
-
-function runReportHead(summary: RunSummary, meta: RunMeta): RunReport {
+/** The report without its results (`results: []`, in its place among the fields): for a reporter that writes as results come. */
+export function runReportHead(summary: RunSummary, meta: RunMeta): RunReport {
   const { total, passed, failed, cancelled, notRun, stopped } = summary;
   return {
     format: RUN_FORMAT,

@@ -4,7 +4,6 @@ import { reportJson } from '../../../../electron/shared/reports/reportBundle';
 import { qaReportFile } from '../../../../electron/core/reports/reportFile';
 import { renderReportHtml } from '../../../../electron/core/reports/reportHtml';
 import { renderReport, resultLine, summaryLine } from '../../../../electron/core/reports/runs/reporters';
-import { createJsonResultsText } from '../../../../electron/core/reports/runs/runJson';
 import type { RunReport } from '../../../../electron/core/reports/runs/runReport';
 import { EMPTY_RUN, MANY_ENTRIES, ONE_ENTRY, STOPPED_RUN } from './reportSamples';
 
@@ -53,14 +52,5 @@ describe("a run's report", () => {
       expect(renderReport(reporter, report), `${reporter}`).toBe(golden(`run-${name}.${reporter}`));
     }
     expect(pretty(report)).toBe(golden(`run-${name}.pretty`));
-  });
-
-  it('streams the same JSON while the run goes on, the results coming in any order', () => {
-    const text = createJsonResultsText();
-    [...STOPPED_RUN.results.entries()].reverse().forEach(([index, result]) => text.add(index, result));
-    const pieces = [...text.pieces({ ...STOPPED_RUN, results: [] })];
-    expect(Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))).toString('utf8')).toBe(
-      golden('run-stopped.json'),
-    );
   });
 });
