@@ -18,6 +18,8 @@ import { APP_VERSION } from '../shared/version';
 import { openReportOutputs } from './reportOutputs';
 import { parseRunArgs, type RunArgs } from './runArgs';
 import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
+import { workspaceProfile } from './runProfile';
+import { iteratedPlan, stopLine } from './runFlags';
 import type { TransportTls } from '../core/http/transport';
 
 /**
@@ -57,6 +59,8 @@ export interface RunCliIo {
 const EXIT_PASSED = 0;
 const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** Stopped by Ctrl+C, after writing what had come: 128 + SIGINT, as shells and newman say it. */
+const EXIT_INTERRUPTED = 130;
 
 /** The one line an error nobody foresaw is said in (its message, redacted by the caller), never its stack. */
 export function unexpectedLine(error: unknown): string {
@@ -96,8 +100,14 @@ function proxySetting(args: RunArgs, env: RunCliIo['env']): ProxySetting {
   return { mode: 'manual', url: url.href, username, password, bypass: [args.noProxy ?? noProxyOf(env) ?? ''] };
 }
 
-async function startPlatform(choice: PlatformChoice, io: RunCliIo, tls: TransportTls, proxy: ProxySetting): Promise<Platform> {
-  const common = { timeoutMs: DEFAULT_TIMEOUT_MS, tls, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes, proxy };
+async function startPlatform(
+  choice: PlatformChoice,
+  io: RunCliIo,
+  tls: TransportTls,
+  proxy: ProxySetting,
+  timeoutMs: number,
+): Promise<Platform> {
+  const common = { timeoutMs, tls, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes, proxy };
   if (choice.sandbox) {
     // Loaded only when asked for: a run against a real platform never starts one.
     const { startSandbox } = await import('../sandbox/server');
@@ -218,14 +228,22 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     io.stdout.write(`${parsed.text}\n`);
     return EXIT_PASSED;
   }
-  const { args } = parsed;
-  const choice = choosePlatform(args.sandbox, io);
+  let { args } = parsed;
+  // --workspace: the platform is the file's profile, whose settings become the run's arguments.
+  const fromFile = args.workspace ? await workspaceProfile({ ...args, workspace: args.workspace }, io.env, io.cwd) : null;
+  if (fromFile?.ok) args = fromFile.args;
+  const choice: ReturnType<typeof choosePlatform> = fromFile
+    ? fromFile.ok
+      ? { ok: true, value: { sandbox: false, environment: fromFile.environment } }
+      : fromFile
+    : choosePlatform(args.sandbox, io);
   if (!choice.ok) {
     say(choice.message);
     return EXIT_USAGE;
   }
   // A Sandbox's key is made when it starts, after the suite is read: only a fixed one can be in a file.
   guard.useKey(choice.value.sandbox ? (io.sandboxKey ?? null) : choice.value.environment.key);
+  for (const warning of fromFile?.ok ? fromFile.warnings : []) say(`warning: ${warning}`);
   const loaded = await loadSuite(path.resolve(io.cwd, args.suite), {
     maxRequests: args.maxRequests,
     ...(args.data === undefined ? {} : { dataFile: path.resolve(io.cwd, args.data) }),
@@ -251,11 +269,16 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   const reports = opened.value;
   // After an error: each report from the results that came, cut short (cleanups run in reverse: after the run's cancel).
   guard.onCleanup(() => reports.close());
-  const platform = await startPlatform(choice.value, io, tls.tls, proxySetting(args, io.env));
+  const platform = await startPlatform(choice.value, io, tls.tls, proxySetting(args, io.env), args.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   guard.onCleanup(() => platform.close());
   guard.useKey(platform.target.apiKey);
   const redactor = guard.redactor();
-  const { suite, plan } = loaded.value;
+  const { suite } = loaded.value;
+  const plan = iteratedPlan(loaded.value.plan, args.iterations, args.maxRequests);
+  if (!plan.ok) {
+    say(plan.message);
+    return EXIT_USAGE;
+  }
   const meta: RunMeta = redactDeep(
     {
       suiteName: suite.name ?? path.basename(args.suite, '.json'),
@@ -274,13 +297,15 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     resolveProxy: createProxyResolver(environmentProxy(io.env, args.noProxy)),
   });
   const run = startRun(
-    plan,
+    plan.value,
     { client, target: platform.target },
     {
       ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
       ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),
       on429: args.on429,
       stopWhenUnreachable: true,
+      bail: args.bail,
+      ...(args.delayMs === undefined ? {} : { delayMs: args.delayMs }),
     },
   );
   // Cleanups run in reverse: the run is cancelled before the platform closes.
@@ -304,7 +329,7 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
       io.stdout.write(`${resultLine(shownResult!)}\n`);
     }
   };
-  reports.begin(plan, meta.suiteName, (summary) => redactDeep(runReportHead(summary, meta), redactor));
+  reports.begin(plan.value, meta.suiteName, (summary) => redactDeep(runReportHead(summary, meta), redactor));
   // A throw in here would end inside the runner, where nothing awaits it: it stops the command instead.
   run.subscribe((event) => {
     try {
@@ -316,7 +341,11 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
       guard.fail(error);
     }
   });
-  const removeInterrupt = io.onInterrupt?.(() => run.cancel());
+  let interrupted = false;
+  const removeInterrupt = io.onInterrupt?.(() => {
+    interrupted = true;
+    run.cancel();
+  });
   const summary = await run.done;
   removeInterrupt?.();
   bar?.clear();
@@ -331,8 +360,9 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   }
   const notWritten = await reports.finish(head);
   // The summary goes where it cannot mix into a report written to standard output.
-  (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(head)}\n`);
+  (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(head)}${stopLine(summary, args.bail, interrupted)}\n`);
   for (const problem of notWritten) say(problem);
   if (notWritten.length > 0) return EXIT_USAGE;
+  if (interrupted) return EXIT_INTERRUPTED;
   return summary.passed === summary.total ? EXIT_PASSED : EXIT_FAILED;
 }

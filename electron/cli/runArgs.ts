@@ -1,10 +1,19 @@
+import { checkRunFlags, RUN_FLAG_OPTIONS, type RunFlags } from './runFlags';
 import { parseProxyUrl, type ProxyAddress } from '../core/http/proxyEnv';
 import { FILE_REPORTERS, REPORTERS, type FileReporterName, type ReporterName } from '../core/reports/runs/reporters';
 import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../shared/runs/runLimits';
-import { parseCommandLine, type Checked, type Command, type CommandLine, type OptionTable, type OptionValues } from '../shared/commandLine';
+import {
+  numberIn,
+  parseCommandLine,
+  type Checked,
+  type Command,
+  type CommandLine,
+  type OptionTable,
+  type OptionValues,
+} from '../shared/commandLine';
 
 /** The arguments of `agent-explorer run`, checked; anything wrong is one sentence for exit code 2. */
-export interface RunArgs {
+export interface RunArgs extends RunFlags {
   suite: string;
   data?: string;
   concurrency?: number;
@@ -55,6 +64,8 @@ const RUN_COMMAND = {
     rate: { type: 'string', value: 'N', help: () => `at most N requests started per second, ${RATE.min} to ${count(RATE.max)}` },
     'max-requests': { type: 'string', value: 'N', help: () => `refuse a run of more than N requests (default ${count(MAX_RUN_REQUESTS)})` },
     'on-429': { type: 'string', value: 'wait|fail', help: 'on HTTP 429: wait as Retry-After says and send again (default), or record it' },
+    // --bail, --iterations, --timeout, --delay, --workspace and --profile (runFlags.ts).
+    ...RUN_FLAG_OPTIONS,
     reporter: { type: 'string', value: 'NAME', help: 'pretty (default), junit, json, csv or html' },
     out: { type: 'string', value: 'FILE', help: 'write the report there (default: standard output)' },
     // Several reports from one run, as newman's --reporter-junit-export: any together, beside --reporter's.
@@ -83,20 +94,11 @@ const RUN_COMMAND = {
     },
   },
   footer: `The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
-it in AGENT_EXPLORER_AUTH (bearer, scheme:NAME, header:NAME or query:NAME).
+it in AGENT_EXPLORER_AUTH (bearer, scheme:NAME, header:NAME or query:NAME); or a --workspace
+file's profile, with the key in AGENT_EXPLORER_API_KEY.
 Exit code: 0 every case passed, 1 any failed, 2 a bad suite, bad arguments, an unreachable
-platform or an unexpected error.`,
+platform or an unexpected error, 130 stopped by Ctrl+C (the reports hold what had come).`,
 } as const satisfies Command<OptionTable>;
-
-/** A number option's value in [min, max], or the sentence that says what it must be. */
-function numberIn(text: string | undefined, name: string, min: number, max: number, whole: boolean): number | string | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  const fits = text.trim() !== '' && Number.isFinite(value) && value >= min && value <= max && (!whole || Number.isInteger(value));
-  if (fits) return value;
-  const range = max === Infinity ? `of at least ${count(min)}` : `from ${count(min)} to ${count(max)}`;
-  return `${name} needs ${whole ? 'a whole number' : 'a number'} ${range}`;
-}
 
 /** The command's arguments: what to run, the text --help or --version prints, or the one sentence a usage error is. */
 export function parseRunArgs(argv: readonly string[]): CommandLine<RunArgs> {
@@ -126,11 +128,14 @@ function checkRunArgs(values: OptionValues<typeof RUN_COMMAND.options>, position
     if (!parsed.ok) return { ok: false, message: parsed.message };
     proxy = parsed.value;
   }
+  const flags = checkRunFlags(values, values.sandbox === true);
+  if (!flags.ok) return flags;
   if (positionals.length === 0) return { ok: false, message: 'name the suite file: agent-explorer run SUITE.json' };
   if (positionals.length > 1) return { ok: false, message: `one suite file at a time (got ${positionals.join(', ')})` };
   return {
     ok: true,
     value: {
+      ...flags.value,
       suite: positionals[0]!,
       ...(values.data === undefined ? {} : { data: values.data }),
       ...(values.out === undefined ? {} : { out: values.out }),

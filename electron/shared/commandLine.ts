@@ -102,6 +102,17 @@ export function parseCommandLine<T extends OptionTable, A>(
   return checked.ok ? { kind: 'run', args: checked.value } : { kind: 'error', message: checked.message };
 }
 
+/** A number option's value in [min, max], or the sentence that says what it must be (for a command's `check`). */
+export function numberIn(text: string | undefined, name: string, min: number, max: number, whole: boolean): number | string | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  const fits = text.trim() !== '' && Number.isFinite(value) && value >= min && value <= max && (!whole || Number.isInteger(value));
+  if (fits) return value;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const range = max === Infinity ? `of at least ${count(min)}` : `from ${count(min)} to ${count(max)}`;
+  return `${name} needs ${whole ? 'a whole number' : 'a number'} ${range}`;
+}
+
 /** One block of the help: each option's name (and value) in a column, its description beside it. */
 function optionLines(options: ReadonlyArray<[string, OptionSpec]>): string[] {
   const labels = options.map(([name, spec]) => {

@@ -8,6 +8,7 @@ import { compareResults, latencyOf, matrixOf, resultRow } from './runResults';
 import { MAX_RUN_REQUESTS } from '../../shared/runs/runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
 import { planSuiteText } from './suiteLoad';
+import { iterationOf, repeatPlan } from './iterations';
 import type { PlannedCase } from '../../shared/runs/suiteTypes';
 import { invalid } from '../../shared/check';
 
@@ -121,7 +122,6 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
     );
     const started = now();
     const counts: RunCounts = { completed: 0, passed: 0, failed: 0, cancelled: 0, notRun: total };
-    const iterationOf = (index: number) => Math.floor(index / planLength) + 1;
     let pending: StoredRunResult[] = [];
     let timer: NodeJS.Timeout | null = null;
     let waitingUntil = 0;
@@ -130,7 +130,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
 
     const stored = (result: RunResult): StoredRunResult => {
       const { planned } = result;
-      const row = redactDeep(resultRow(result, iterationOf(planned.index)), redactor);
+      const row = redactDeep(resultRow(result, iterationOf(planned.index, planLength)), redactor);
       return {
         row,
         detail: {
@@ -207,7 +207,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
             caseIndex: planned.caseIndex,
             caseName: planned.caseName,
             row: planned.row,
-            iteration: iterationOf(planned.index),
+            iteration: iterationOf(planned.index, planLength),
             agentId: planned.agentId,
           },
           redactor,
@@ -279,8 +279,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
           `This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`,
         );
       }
-      const full: PlannedCase[] =
-        iterations === 1 ? plan : Array.from({ length: total }, (_, index) => ({ ...plan[index % plan.length]!, index }));
+      const full = repeatPlan(plan, iterations);
       const record: RunRecord = redactDeep(
         {
           runId: randomUUID(),

@@ -28,6 +28,13 @@ export interface RunOptions {
   maxRetryWaitMs?: number;
   /** Stop the run when the first result is a failure to reach the server (nothing answered yet). */
   stopWhenUnreachable?: boolean;
+  /**
+   * Stop sending at the first result that fails: no request starts after it, those in flight
+   * finish and are judged (the summary says `stopped`, the rest `notRun`).
+   */
+  bail?: boolean;
+  /** Each worker waits this long after a request before it starts its next (a gentle pace beside `ratePerSecond`). */
+  delayMs?: number;
 }
 
 export interface RunDeps {
@@ -60,7 +67,7 @@ export interface RunSummary {
   cancelled: number;
   /** Requests never sent (the run was cancelled or stopped first). */
   notRun: number;
-  /** Whether the run was cancelled (or stopped because the server could not be reached). */
+  /** Whether the run was cancelled (or stopped: the server could not be reached, or the first failure under `bail`). */
   stopped: boolean;
   /** The server could not be reached: the first result was a network failure and nothing had answered. */
   unreachable: boolean;
@@ -90,11 +97,12 @@ const DEFAULT_RETRY_WAIT_MS = 1000;
 /** How long an answer waits to be judged when no request is being written meanwhile. */
 const JUDGING_DELAY_MS = 20;
 
-/** A request's last answer, not judged yet. */
+/** A request's last answer, not announced yet (judged already under `bail`). */
 interface Answered {
   planned: PlannedCase;
   result: InvokeResult;
   attempts: number;
+  judged?: ExpectationOutcome[];
 }
 
 /** Milliseconds a Retry-After header asks for (seconds, or an HTTP date), or null when absent or unreadable. */
@@ -151,6 +159,10 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
   const maxRetries = options.maxRetries ?? 5;
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
   const controller = new AbortController();
+  /** Aborted when no request may start any more (cancel, or the first failure under `bail`); in-flight ones go on. */
+  const sending = new AbortController();
+  controller.signal.addEventListener('abort', () => sending.abort(), { once: true });
+  const delayMs = options.delayMs ?? 0;
   const listeners = new Set<(event: RunEvent) => void>();
   const emit = (event: RunEvent) => {
     for (const listener of listeners) listener(event);
@@ -168,14 +180,14 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
   let pausedUntil = 0;
 
   async function waitForTurn(): Promise<void> {
-    if (pausedUntil > now()) await pause(pausedUntil - now(), controller.signal);
+    if (pausedUntil > now()) await pause(pausedUntil - now(), sending.signal);
     if (interval > 0) {
       // Spaced from the last request that actually started, looked at again after each wait:
       // timers that fire late together (a busy machine) must not start their requests together.
       for (;;) {
         const wait = lastStart + interval - now();
-        if (wait <= 0 || controller.signal.aborted) break;
-        await pause(wait, controller.signal);
+        if (wait <= 0 || sending.signal.aborted) break;
+        await pause(wait, sending.signal);
       }
       lastStart = now();
     }
@@ -186,7 +198,7 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
     let attempts = 0;
     for (;;) {
       await waitForTurn();
-      if (controller.signal.aborted) return null;
+      if (sending.signal.aborted) return null;
       attempts += 1;
       const result = await deps.client.invoke(
         deps.target,
@@ -196,7 +208,7 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
       );
       const exchange = result.ok ? result.value.exchange : result.error.exchange;
       if (exchange?.status != null) answered = true;
-      if (!result.ok && exchange?.status === 429 && on429 === 'wait' && attempts <= maxRetries && !controller.signal.aborted) {
+      if (!result.ok && exchange?.status === 429 && on429 === 'wait' && attempts <= maxRetries && !sending.signal.aborted) {
         const asked = retryAfterMs(exchange.responseHeaders['retry-after'], wallClock) ?? DEFAULT_RETRY_WAIT_MS;
         if (asked <= maxRetryWaitMs) {
           pausedUntil = Math.max(pausedUntil, now() + asked);
@@ -236,8 +248,8 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
     judgingSoon = false;
     if (judgingTimer) clearTimeout(judgingTimer);
     judgingTimer = null;
-    for (const { planned, result: invoked, attempts } of unjudged.splice(0)) {
-      const expectations = judgeSafely(planned, invoked);
+    for (const { planned, result: invoked, attempts, judged } of unjudged.splice(0)) {
+      const expectations = judged ?? judgeSafely(planned, invoked);
       const result: RunResult = {
         planned,
         result: invoked,
@@ -254,11 +266,22 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
   }
 
   async function worker(): Promise<void> {
-    while (!controller.signal.aborted && next < plan.length) {
+    let first = true;
+    while (!sending.signal.aborted && next < plan.length) {
+      if (!first && delayMs > 0) {
+        await pause(delayMs, sending.signal);
+        if (sending.signal.aborted) return;
+      }
+      first = false;
       const planned = plan[next]!;
       next += 1;
       const answer = await sendOne(planned);
       if (answer === null) return;
+      // Under bail, judged at once: the next request must not start before a failure is known.
+      if (options.bail) {
+        answer.judged = judgeSafely(answer.planned, answer.result);
+        if (!answer.judged.every((outcome) => outcome.passed)) sending.abort();
+      }
       if (options.stopWhenUnreachable && !answered && !answer.result.ok && answer.result.error.code === 'network') {
         unreachable = true;
         controller.abort();
@@ -280,7 +303,7 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
           failed,
           cancelled: kept.filter(isStoppedUnpassed).length,
           notRun: plan.length - kept.length,
-          stopped: controller.signal.aborted,
+          stopped: sending.signal.aborted,
           unreachable,
           durationMs: now() - started,
           results: kept,

@@ -169,7 +169,7 @@ describe('agent-explorer run: exit codes', () => {
         },
       },
     );
-    expect(ran.code).toBe(1);
+    expect(ran.code).toBe(130);
     expect(ran.stdout).toContain('held: 1 run, 0 passed, 0 failed, 1 cancelled in flight, 19 not run (stopped)');
     expect(server.requests).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import type { StoredRunResult, UnsentRequest } from '../../runs/runStore';
 import { reportFile } from '../reportFile';
 import { renderReport } from './reporters';
 import { buildRunReport } from './runReport';
+import { iterationCaseName } from '../../runs/iterations';
 
 /**
  * A kept run as a file, through the command line's own reporters (JUnit XML, JSON, CSV, and
@@ -27,11 +28,6 @@ function runFileName(record: RunRecord, extension: string): string {
   return `${base}-run-${record.startedAt.slice(0, 10)}.${extension}`;
 }
 
-/** A case's name in a report: with its pass of the plan when the plan was sent more than once. */
-function caseName(name: string, iteration: number, iterations: number): string {
-  return iterations > 1 ? `${name} (iteration ${iteration})` : name;
-}
-
 export function exportRun(
   record: RunRecord,
   results: readonly StoredRunResult[],
@@ -44,7 +40,7 @@ export function exportRun(
     planned: {
       index: row.index,
       caseIndex: row.caseIndex,
-      caseName: caseName(row.caseName, row.iteration, iterations),
+      caseName: iterationCaseName(row.caseName, row.iteration, iterations),
       row: row.row,
       agentId: row.agentId,
       text: detail.request.text,
@@ -59,7 +55,7 @@ export function exportRun(
   const notSent = unsent.map((item, position): PlannedCase => ({
     index: record.total + position,
     caseIndex: item.caseIndex,
-    caseName: caseName(item.caseName, item.iteration, iterations),
+    caseName: iterationCaseName(item.caseName, item.iteration, iterations),
     row: item.row,
     agentId: item.agentId,
     text: '',

@@ -1,0 +1,161 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../../electron/cli/run';
+import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../../electron/shared/api';
+import { startTestProxy, type TestProxy } from '../../support/proxyServer';
+import { startTestServer, type TestServer } from '../../support/testServer';
+
+/**
+ * `agent-explorer run --workspace FILE --profile NAME`: the platform from a workspace file's
+ * profile, the key from AGENT_EXPLORER_API_KEY only, the command line's options over the profile's.
+ */
+
+const KEY = 'platform-secret-key-42bd1e';
+let dir: string;
+let server: TestServer | undefined;
+let proxy: TestProxy | undefined;
+beforeEach(async () => (dir = await mkdtemp(path.join(os.tmpdir(), 'run-profile-'))));
+afterEach(async () => {
+  await server?.close();
+  await proxy?.close();
+  server = undefined;
+  proxy = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function run(argv: string[], env: Record<string, string> = { AGENT_EXPLORER_API_KEY: KEY }) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    env,
+    cwd: dir,
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+const answer = (response: ServerResponse) => {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ answer: 'ok', duration: '1ms', token: 't' }));
+};
+
+/** A workspace file as the app exports it, with these profiles. */
+async function workspace(...profiles: Array<Record<string, unknown>>): Promise<void> {
+  await writeFile(
+    path.join(dir, 'team.workspace.json'),
+    JSON.stringify({ format: WORKSPACE_FILE_FORMAT, version: WORKSPACE_FILE_VERSION, profiles, catalog: [], tabs: [] }),
+  );
+  await writeFile(path.join(dir, 'suite.json'), JSON.stringify({ name: 'smoke', cases: [{ name: 'hello', agent: 'a1' }] }));
+}
+
+function profile(name: string, baseUrl: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name,
+    baseUrl,
+    auth: { kind: 'header', header: 'X-API-Key' },
+    timeoutMs: 60_000,
+    tls: { verify: true, caFile: null, clientCert: null },
+    allowInsecureHttp: false,
+    proxy: { mode: 'system' },
+    ...overrides,
+  };
+}
+
+const ARGS = ['suite.json', '--workspace', 'team.workspace.json'];
+
+describe('agent-explorer run --workspace --profile', () => {
+  it("sends to the profile's base URL with its key presentation and the environment's key", async () => {
+    server = await startTestServer((_request, response) => answer(response));
+    await workspace(profile('Production', 'https://platform.example.com'), profile('Staging', server.url));
+    const ran = await run([...ARGS, '--profile', 'staging', '--reporter', 'json', '--out', 'report.json']);
+    expect(ran).toMatchObject({ code: 0, stderr: '' });
+    expect(ran.stdout).toMatch(/^smoke: 1 run, 1 passed, 0 failed in /);
+    expect(server.requests[0]!.headers['x-api-key']).toBe(KEY);
+    expect(server.requests[0]!.headers['authorization']).toBeUndefined();
+    const report = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as { profile: { name: string; baseUrl: string } };
+    expect(report.profile).toMatchObject({ name: 'Staging', baseUrl: server.url });
+  });
+
+  it('never takes a key from the file, and says it ignored one', async () => {
+    server = await startTestServer((_request, response) => answer(response));
+    await workspace(profile('Staging', server.url, { apiKey: 'key-from-the-file' }));
+    const ran = await run([...ARGS, '--profile', 'Staging']);
+    expect(ran.code).toBe(0);
+    expect(server.requests[0]!.headers['x-api-key']).toBe(KEY);
+    expect(ran.stderr).toContain('agent-explorer: warning: the profile "Staging": A key is never imported from a file');
+    const none = await run([...ARGS, '--profile', 'Staging'], {});
+    expect(none).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-explorer: AGENT_EXPLORER_API_KEY is not set: the platform needs a key (a workspace file never holds one)\n',
+    });
+  });
+
+  it('a missing profile names the ones the file has; without --profile, too', async () => {
+    await workspace(profile('Staging', 'https://staging.example.com'), profile('Production', 'https://platform.example.com'));
+    expect(await run([...ARGS, '--profile', 'QA'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-explorer: the workspace file has no profile named "QA": it has "Staging", "Production"\n',
+    });
+    expect(await run(ARGS)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'agent-explorer: --workspace needs --profile NAME, the profile to use: it has "Staging", "Production"\n',
+    });
+  });
+
+  it("refuses a file that is not a workspace file, or a profile the reader's checks refuse", async () => {
+    await writeFile(path.join(dir, 'suite.json'), '{}');
+    await writeFile(path.join(dir, 'team.workspace.json'), '{"format":"something-else"}');
+    expect(await run([...ARGS, '--profile', 'Staging'])).toMatchObject({
+      code: 2,
+      stderr:
+        'agent-explorer: --workspace: This is not an Agent Explorer workspace file: its "format" is not "agent-explorer-workspace".\n',
+    });
+    expect(await run(['suite.json', '--workspace', 'absent.json', '--profile', 'Staging'])).toMatchObject({
+      code: 2,
+      stderr: 'agent-explorer: --workspace: the workspace file does not exist\n',
+    });
+    await workspace(profile('Plain', 'http://platform.example.com'));
+    const plain = await run([...ARGS, '--profile', 'Plain']);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(/^agent-explorer: the profile "Plain" cannot be used: Plain http: is allowed only for localhost/);
+  });
+
+  it("takes the profile's time-out, and --timeout overrides it", async () => {
+    server = await startTestServer(() => undefined); // never answers
+    await workspace(profile('Staging', server.url, { timeoutMs: 1000 }));
+    const fromProfile = await run([...ARGS, '--profile', 'Staging', '--reporter', 'json', '--out', 'a.json']);
+    expect(fromProfile.code).toBe(1);
+    expect(await readFile(path.join(dir, 'a.json'), 'utf8')).toContain('No complete response within 1 s.');
+    const overridden = await run([...ARGS, '--profile', 'Staging', '--timeout', '200', '--reporter', 'json', '--out', 'b.json']);
+    expect(overridden.code).toBe(1);
+    expect(await readFile(path.join(dir, 'b.json'), 'utf8')).toContain('No complete response within 200 ms.');
+  });
+
+  it("sends through the profile's proxy, and --noproxy overrides it", async () => {
+    server = await startTestServer((_request, response) => answer(response));
+    proxy = await startTestProxy();
+    await workspace(profile('Staging', server.url, { proxy: { mode: 'manual', url: proxy.url, username: null, bypass: [] } }));
+    expect((await run([...ARGS, '--profile', 'Staging'])).code).toBe(0);
+    expect(proxy.asked).toEqual([`POST ${server.url}/api/agent/a1/invoke/`]);
+    expect((await run([...ARGS, '--profile', 'Staging', '--noproxy', '127.0.0.1'])).code).toBe(0);
+    expect(proxy.asked).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a profile that does not verify TLS is said on standard error, as --insecure is; --ca overrides it', async () => {
+    await workspace(profile('Loose', 'https://127.0.0.1:1', { tls: { verify: false, caFile: null, clientCert: null } }));
+    const loose = await run([...ARGS, '--profile', 'Loose']);
+    expect(loose.stderr).toContain('WARNING: TLS verification is OFF');
+    const strict = await run([...ARGS, '--profile', 'Loose', '--ca', 'absent.pem']);
+    expect(strict.stderr).not.toContain('WARNING: TLS verification is OFF');
+    expect(strict).toMatchObject({ code: 2 });
+    expect(strict.stderr).toContain('agent-explorer: --ca: ');
+  });
+});
