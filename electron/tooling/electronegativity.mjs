@@ -41,7 +41,7 @@ export const LEFT_OUT_DIRS = ['electron/tooling'];
  */
 export const EXCLUDED_CHECKS = {
   AvailableSecurityFixesGlobalCheck:
-    "downloads Electron's release list from GitHub on every run, and crashes the tool when it cannot; the Electron version is kept current by hand (docs/security.md, item 16)",
+    "downloads Electron's release list from GitHub on every run, and crashes the tool when it cannot; the Electron version is kept current by hand (docs/security/renderer-and-ipc.md, item 16)",
   CSPGlobalCheck:
     'recognises a CSP only as a literal in a <meta> tag or a webRequest responseHeaders object; ours is a response header built by electron/shared/csp.ts, so this script evaluates that policy itself, with the same evaluator (cspFindings)',
 };
