@@ -227,7 +227,8 @@ export function parseCatalog(raw: unknown, drop: (problem: string) => void): Cat
     }
     if (kept.length < entries.length)
       drop(
-        `${entries.length - kept.length} catalog entr${entries.length - kept.length === 1 ? 'y' : 'ies'} of profile ${name} could not be used and were dropped.`,
+        `${entries.length - kept.length} catalog entr${entries.length - kept.length === 1 ? 'y' : 'ies'} of profile ${name} ` +
+          'could not be used and were dropped.',
       );
     catalog[profileId] = kept;
   }

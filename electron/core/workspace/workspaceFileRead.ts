@@ -329,7 +329,8 @@ export async function readWorkspaceFile(content: string): Promise<Result<ReadWor
   if (version > WORKSPACE_FILE_VERSION) {
     return fileError(
       'newer_version',
-      `The file was written by a newer Agent Explorer (workspace file version ${version}); this one reads versions up to ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`,
+      `The file was written by a newer Agent Explorer (workspace file version ${version}); ` +
+        `this one reads versions up to ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`,
     );
   }
   const lists: Record<'profiles' | 'catalog' | 'tabs', unknown[]> = { profiles: [], catalog: [], tabs: [] };
