@@ -253,7 +253,9 @@ export function createApiService(deps: ServiceDeps): Api {
         ok: false,
         error: {
           code: 'key_origin',
-          message: `This profile's key was saved for ${key.origin}, and the profile now points at ${origin}: the key is sent only where it was saved for. Set the key again for ${origin}.`,
+          message:
+            `This profile's key was saved for ${key.origin}, and the profile now points at ${origin}: ` +
+            `the key is sent only where it was saved for. Set the key again for ${origin}.`,
           exchange: null,
         },
       };

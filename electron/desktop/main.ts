@@ -22,7 +22,7 @@ import { releaseOnSessionEnd, setupShutdown } from './adapters/shutdown';
  * the Chromium sandbox and no Node integration. Navigation, new windows, webviews, downloads
  * and permission requests are denied (the one permission granted is writing to the clipboard,
  * for the page's Copy buttons); links go to the system browser after a confirmation.
- * docs/security.md maps each item of Electron's security checklist to the code below.
+ * docs/security/renderer-and-ipc.md maps each item of Electron's security checklist to the code below.
  */
 
 const APP_HOST = 'agent-explorer';

@@ -7,6 +7,7 @@
  * of the wrong type is refused with a 400 that names it, never coerced.
  */
 import type { JsonObject, JsonValue } from '../shared/api';
+import { isPlainObject } from '../shared/check';
 
 interface InvokeInput {
   text: string;
@@ -20,10 +21,6 @@ function jsonTypeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
-}
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -52,14 +49,14 @@ export function parseInvokeBody(contentType: string | undefined, bytes: Uint8Arr
   } catch {
     return { ok: false, status: 400, detail: 'JSON parse error - the body is not valid UTF-8.' };
   }
-  let data: unknown;
+  let data: JsonValue;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text) as JsonValue;
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'invalid JSON';
     return { ok: false, status: 400, detail: `JSON parse error - ${reason}` };
   }
-  if (!isJsonObject(data)) {
+  if (!isPlainObject(data)) {
     return {
       ok: false,
       status: 400,
@@ -71,7 +68,7 @@ export function parseInvokeBody(contentType: string | undefined, bytes: Uint8Arr
   if (rawText !== undefined && typeof rawText !== 'string') {
     return { ok: false, status: 400, detail: `text: must be a string, but got ${jsonTypeOf(rawText)}.` };
   }
-  if (rawPayload !== undefined && !isJsonObject(rawPayload)) {
+  if (rawPayload !== undefined && !isPlainObject(rawPayload)) {
     return { ok: false, status: 400, detail: `payload: must be a JSON object, but got ${jsonTypeOf(rawPayload)}.` };
   }
   return { ok: true, value: { text: rawText ?? '', payload: rawPayload ?? {} } };

@@ -42,7 +42,10 @@ export function compilePattern(source: string): CompiledPattern {
   if (size > MAX_PATTERN_SIZE) {
     return {
       ok: false,
-      problem: `is too large: it compiles to ${size.toLocaleString('en-US')} steps, and a pattern may have at most ${MAX_PATTERN_SIZE.toLocaleString('en-US')} (use answerContains for long literal texts, or smaller counted repeats)`,
+      problem:
+        `is too large: it compiles to ${size.toLocaleString('en-US')} steps, ` +
+        `and a pattern may have at most ${MAX_PATTERN_SIZE.toLocaleString('en-US')} (use answerContains for long literal texts, ` +
+        'or smaller counted repeats)',
     };
   }
   return { ok: true, value: { test: (text) => compiled.test(text), size } };

@@ -13,8 +13,8 @@ const common = { bundle: true, platform: 'node', target: 'node22', format: 'esm'
 /**
  * Node's built-in modules loaded with require, not import. Importing a built-in from an ES
  * module makes Node read every one of its exports, and some exports are lazy getters:
- * `node:http`'s load Node's whole fetch stack (undici, http2, zlib, worker threads), about
- * 25 ms of CPU of the command's start, for nothing it uses. Each `node:x` becomes a CommonJS
+ * `node:http`'s load Node's whole fetch stack (undici, http2, zlib, worker threads), tens
+ * of milliseconds of CPU of the command's start, for nothing it uses. Each `node:x` becomes a CommonJS
  * module of one `require`, which the banner makes available.
  */
 const requireBuiltins = {

@@ -41,9 +41,12 @@ export const LEFT_OUT_DIRS = ['electron/tooling'];
  */
 export const EXCLUDED_CHECKS = {
   AvailableSecurityFixesGlobalCheck:
-    "downloads Electron's release list from GitHub on every run, and crashes the tool when it cannot; the Electron version is kept current by hand (docs/security.md, item 16)",
+    "downloads Electron's release list from GitHub on every run, and crashes the tool when it cannot; " +
+    'the Electron version is kept current by hand (docs/security/renderer-and-ipc.md, item 16)',
   CSPGlobalCheck:
-    'recognises a CSP only as a literal in a <meta> tag or a webRequest responseHeaders object; ours is a response header built by electron/shared/csp.ts, so this script evaluates that policy itself, with the same evaluator (cspFindings)',
+    'recognises a CSP only as a literal in a <meta> tag or a webRequest responseHeaders object; ' +
+    'ours is a response header built by electron/shared/csp.ts, so this script evaluates that policy itself, ' +
+    'with the same evaluator (cspFindings)',
 };
 
 /** Severities that fail the run unless justified. */
@@ -196,7 +199,8 @@ export function judgeFindings(findings, { directives = [], errors = [] } = {}) {
     if (!known) problems.push(`${finding.id} at ${where} has a severity this script does not know: ${finding.severity}.`);
     else if (fails)
       problems.push(
-        `${finding.id} (${finding.severity}) at ${where}: ${sentence(finding.description)} Fix it, or justify it on that line with // eng-disable ${finding.id} -- reason.`,
+        `${finding.id} (${finding.severity}) at ${where}: ${sentence(finding.description)} Fix it, ` +
+          `or justify it on that line with // eng-disable ${finding.id} -- reason.`,
       );
   }
   for (const directive of directives) {
@@ -343,7 +347,8 @@ export async function main() {
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
-      `${report.tool}, ${report.checks} checks, Electron ${report.electronVersion}, on ${SCANNED_DIRS.join('/ and ')}/ (without ${LEFT_OUT_DIRS.join(', ')}/), in ${seconds} s\n\n`,
+      `${report.tool}, ${report.checks} checks, Electron ${report.electronVersion}, ` +
+        `on ${SCANNED_DIRS.join('/ and ')}/ (without ${LEFT_OUT_DIRS.join(', ')}/), in ${seconds} s\n\n`,
     );
     process.stdout.write(`${formatTable(rows)}\n\n`);
     if (ok) {

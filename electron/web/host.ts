@@ -8,6 +8,7 @@ import { dispatch } from '../core/validate';
 import { EVENTS_PATH } from '../shared/hostEventStream';
 import { createEventStreams } from './eventStream';
 import { createLaunchSessions, readCookies, sessionCookieHeader, sessionCookieName } from './session';
+import { isPlainObject } from '../shared/check';
 
 /**
  * Browser mode: the same contract as Electron's IPC, over HTTP on 127.0.0.1, for running
@@ -124,7 +125,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function handleSession(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const envelope = await readCall(request, response, () => null);
     if (envelope === NO_CALL) return;
-    const token = typeof envelope === 'object' && envelope !== null ? (envelope as { token?: unknown }).token : undefined;
+    const token = isPlainObject(envelope) ? envelope['token'] : undefined;
     if (typeof token !== 'string' || token.length > 200) {
       return sendJson(response, 400, { error: { code: 'invalid_argument', message: '"token" must be a string.' } });
     }
@@ -173,7 +174,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function handleRpc(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
     const envelope = await readCall(request, response, () => sessionRefusal(request));
     if (envelope === NO_CALL) return;
-    const argument = typeof envelope === 'object' && envelope !== null ? (envelope as { argument?: unknown }).argument : undefined;
+    const argument = isPlainObject(envelope) ? envelope['argument'] : undefined;
     const outcome = await dispatch(options.api, method, argument);
     if (!outcome.ok) return sendJson(response, 400, { error: outcome.error });
     return sendJson(response, 200, { value: outcome.value });

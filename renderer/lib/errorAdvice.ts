@@ -1,4 +1,5 @@
 import type { ExchangeRecord, PlatformError } from '../../electron/shared/api';
+import { isPlainObject } from '../../electron/shared/check';
 
 /**
  * What an HTTP error means for the person and what they can do about it, read from the
@@ -45,13 +46,13 @@ export function serverMessageOf(body: string | null): string | null {
   } catch {
     return null;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-  const record = parsed as Record<string, unknown>;
+  if (!isPlainObject(parsed)) return null;
+  const record = parsed;
   for (const name of ['detail', 'message', 'error']) {
     const value = record[name];
     if (typeof value === 'string') return tidy(value);
-    if (typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['message'] === 'string') {
-      return tidy((value as Record<string, string>)['message']!);
+    if (isPlainObject(value) && typeof value['message'] === 'string') {
+      return tidy(value['message']);
     }
   }
   return null;

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../../electron/shared/api';
 import { findJsonProblem } from './jsonLocation';
+import { isPlainObject } from '../../electron/shared/check';
 
 /** The payload editor's verdict on its text. */
 export type PayloadCheck =
@@ -28,7 +29,7 @@ export function checkPayload(text: string): PayloadCheck {
     // The scanner follows RFC 8259, so this should not happen; if it does, still refuse to send.
     return { ok: false, kind: 'invalid_json', message: 'Invalid JSON', offset: 0 };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     return { ok: false, kind: 'not_object', message: NOT_AN_OBJECT, offset: text.length - text.trimStart().length };
   }
   return { ok: true, payload: value };

@@ -2,7 +2,7 @@ import { openAppDatabase } from '../../electron/core/db/open';
 import { invokeEntry } from './historyEntries';
 
 /**
- * A child process for the kill test (tests/unit/core/historyKill.test.ts): opens the history
+ * A child process for the kill test (tests/unit/core/db/database.test.ts): opens the history
  * in argv[2] as the app does, then records entries as fast as it can, printing each id only
  * after `record` has returned: a printed id is an acknowledged entry. Answers vary in size (up
  * to 64 KB) so the WAL fills and checkpoints run, and a kill can land in one of those too.

@@ -23,7 +23,8 @@ export function createSqliteChecklistStore(db: DatabaseSync): ChecklistStore {
     'SELECT entry_id, guideline_id, saved_at, body FROM history_checklists WHERE entry_id = ? ORDER BY guideline_id',
   );
   const upsert = db.prepare(
-    'INSERT INTO history_checklists (entry_id, guideline_id, saved_at, body) VALUES (?, ?, ?, ?) ON CONFLICT (entry_id, guideline_id) DO UPDATE SET saved_at = excluded.saved_at, body = excluded.body',
+    'INSERT INTO history_checklists (entry_id, guideline_id, saved_at, body) VALUES (?, ?, ?, ?) ' +
+      'ON CONFLICT (entry_id, guideline_id) DO UPDATE SET saved_at = excluded.saved_at, body = excluded.body',
   );
   const exists = db.prepare('SELECT 1 AS found FROM history WHERE id = ?');
   return {

@@ -18,7 +18,7 @@ import { foreignSchema } from './schemaCheck';
  * Durability: WAL with synchronous=FULL. Each commit is fsynced to the WAL before `record`
  * returns, so an entry the UI shows as saved survives a crash of the app *and* of the machine
  * (NORMAL survives only the app's crash: the last commits could vanish on power loss). It costs
- * one fsync per entry, measured at about 0.2 ms here (`npm run bench`), so it is worth it.
+ * one fsync per entry (`npm run bench` times it), a small price for an entry that survives.
  */
 
 export type OpenedHistory =

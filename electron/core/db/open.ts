@@ -48,7 +48,7 @@ export interface OpenDatabaseOptions {
   now?: () => Date;
   /**
    * When the background page check starts. Default 3 s: after the first screen, which it would
-   * otherwise compete with for CPU (it reads the whole file: about 0.6 s at 100,000 entries).
+   * otherwise compete with for CPU (it reads the whole file).
    */
   checkDelayMs?: number;
 }

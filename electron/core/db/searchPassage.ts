@@ -6,8 +6,8 @@ import { MIN_PREFIX_CHARS, withoutMarks } from '../history/historySchema';
  *
  * FTS5 finds the hits from its index, however long a document is; the passage is then cut here
  * from the start of each searchable field only (its head). SQLite's snippet() did this inside
- * the query, at a cost quadratic in the hits inside one document: one 250 KB answer held the
- * host's event loop 34 s, a 20 MB one for minutes. Here the work per hit is bounded by
+ * the query, at a cost quadratic in the hits inside one document: one 250 KB answer holds the
+ * host's event loop for tens of seconds, a 20 MB one for minutes. Here the work per hit is bounded by
  * HEAD_CHARS per field, whatever the document's size. A word found only past the head (deep in
  * a long answer) gets the start of the longest field as its passage.
  */
@@ -136,7 +136,7 @@ function matchesIn(
  * field (in the order given) whose head holds a match, from a little before the first match,
  * with every matching word in it highlighted. Plain text and ranges; the fields may be whole or
  * already cut to their heads. A term is looked for with indexOf in the folded head, not with a
- * pattern made per search: compiling one took V8 some 5 ms a search.
+ * pattern made per search: compiling one costs V8 milliseconds a search.
  */
 export function passageCutter(terms: readonly string[], shape: PassageShape): (fields: readonly string[]) => HistoryPassage {
   const wanted = terms

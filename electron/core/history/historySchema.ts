@@ -117,7 +117,7 @@ export function searchTerms(text: string): string[] {
 /**
  * From this many characters a search word matches the start of a word; shorter, the whole word.
  * FTS5 answers a prefix by merging the entries of every word that starts with it: for one or
- * two letters that is nearly the whole index, which took 10 s and more at 100,000 entries, on
+ * two letters that is nearly the whole index, which takes seconds at 100,000 entries, on
  * the host's event loop (node:sqlite is synchronous). The section searches from 3 characters
  * typed, so "a b" or "I am a" would otherwise be such a search.
  */

@@ -70,15 +70,15 @@ interface RetentionAt {
 
 /**
  * Entries a prune transaction deletes at most, then other calls get a turn. `npm run bench`
- * prints the longest the event loop waited during a 50,000-entry prune: on this 2-core machine
- * under a load of 19 it was 0.7 s with batches of 1,000 and 0.6 s with 250, so the commit's
- * fsync on a busy disk, more than the deleting, sets it. Smaller batches are no worse.
+ * prints the longest the event loop waited during a 50,000-entry prune: on a loaded machine the
+ * commit's fsync on a busy disk, more than the deleting, sets it, so batches of 250 wait no
+ * longer than batches of 1,000. Smaller batches are no worse.
  */
 export const PRUNE_BATCH = 250;
 /**
  * Entries one transaction of Clear all deletes at most. node:sqlite is synchronous: a single
- * DELETE of 100,000 entries and their search text held the event loop 1.5 s here, and every
- * other call waited. A batch of 1,000 takes about 15 ms, and 100 commits cost little more.
+ * DELETE of 100,000 entries and their search text holds the event loop for seconds, and every
+ * other call waits. A batch of 1,000 takes a few milliseconds, and 100 commits cost little more.
  */
 export const CLEAR_BATCH = 1000;
 /** What a record deletes at most in its own transaction (the steady state deletes one). */
@@ -106,7 +106,8 @@ interface Row {
 }
 
 const SUMMARY_COLUMNS =
-  'h.id, h.recorded_at, h.kind, h.what, h.target_id, h.profile_id, h.profile_name, h.base_url, h.method, h.url, h.status, h.error_code, h.round_trip_ms, h.token_present, h.pinned';
+  'h.id, h.recorded_at, h.kind, h.what, h.target_id, h.profile_id, h.profile_name, h.base_url, h.method, h.url, h.status, ' +
+  'h.error_code, h.round_trip_ms, h.token_present, h.pinned';
 
 function toSummary(row: Row): HistorySummary {
   return {

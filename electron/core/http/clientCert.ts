@@ -80,10 +80,12 @@ const REFUSED = new Set([
 ]);
 
 const GIVE_ONE =
-  "To present one, give the client certificate and key the platform's administrators issued you (on the command line: --cert FILE --key FILE, or --cert FILE.p12 alone, with any passphrase in AGENT_EXPLORER_CERT_PASSPHRASE).";
+  "To present one, give the client certificate and key the platform's administrators issued you (on the command line: " +
+  '--cert FILE --key FILE, or --cert FILE.p12 alone, with any passphrase in AGENT_EXPLORER_CERT_PASSPHRASE).';
 
 const CHECK_IT =
-  "Check that it is the certificate this platform expects (issued by a CA it trusts, not expired or revoked); the platform's administrators can say which one it takes.";
+  'Check that it is the certificate this platform expects (issued by a CA it trusts, not expired or revoked); ' +
+  "the platform's administrators can say which one it takes.";
 
 /**
  * The error for an https exchange that failed the way a server that wants a client certificate
@@ -102,7 +104,8 @@ export function clientCertError(error: TransportError, request: TransportRequest
       const asked =
         alert === 'certificate_required'
           ? `The server asked for a client certificate and none was given: ${host} ended the TLS handshake with the alert certificate_required.`
-          : `${host} ended the TLS handshake with the alert handshake_failure, and no client certificate was given: a server that asks for one and gets none ends it so (so does one that shares no TLS version or cipher with this app).`;
+          : `${host} ended the TLS handshake with the alert handshake_failure, and no client certificate was given: ` +
+            'a server that asks for one and gets none ends it so (so does one that shares no TLS version or cipher with this app).';
       return explained(`${asked} ${GIVE_ONE}`);
     }
     if (given !== null && (REFUSED.has(alert) || alert === 'handshake_failure')) {
@@ -125,7 +128,8 @@ export function clientCertError(error: TransportError, request: TransportRequest
   const when = duringHandshake ? 'during the TLS handshake' : 'right after the TLS handshake, without answering';
   if (given === null)
     return explained(
-      `${host} closed the connection ${when}, and no client certificate was given: a server that asks for one and gets none may end the connection so. ${GIVE_ONE}`,
+      `${host} closed the connection ${when}, and no client certificate was given: ` +
+        `a server that asks for one and gets none may end the connection so. ${GIVE_ONE}`,
     );
   const name = presentedName(given);
   return explained(

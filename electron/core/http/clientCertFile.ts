@@ -116,7 +116,9 @@ function checkPem(
   if (!leaf.checkPrivateKey(key)) {
     return {
       ok: false,
-      message: `The private key in ${keyFile} does not match the certificate in ${certFile} (${certificateName(leaf)}): give the key made with that certificate.`,
+      message:
+        `The private key in ${keyFile} does not match the certificate in ${certFile} (${certificateName(leaf)}): ` +
+        'give the key made with that certificate.',
     };
   }
   const pem = `${blocks.join('\n')}\n`;
@@ -145,7 +147,9 @@ function checkPkcs12(file: string, bytes: Buffer, passphrase: string | null, hin
     if (/unsupported/i.test(message)) {
       return {
         ok: false,
-        message: `${file} uses an old cipher (such as RC2) that this runtime no longer reads: export it again with a current tool (openssl pkcs12 -export without -legacy).`,
+        message:
+          `${file} uses an old cipher (such as RC2) that this runtime no longer reads: ` +
+          'export it again with a current tool (openssl pkcs12 -export without -legacy).',
       };
     }
     return { ok: false, message: `${file} is not a PKCS#12 file that can be read (${message.split('\n')[0]}).` };
@@ -189,7 +193,8 @@ function validityWarnings(leaf: X509Certificate, file: string): string[] {
   }
   if (Number.isFinite(from) && from > now) {
     return [
-      `the client certificate in ${file} (${certificateName(leaf)}) is not valid until ${new Date(from).toISOString().slice(0, 10)}: the server will likely refuse it`,
+      `the client certificate in ${file} (${certificateName(leaf)}) ` +
+        `is not valid until ${new Date(from).toISOString().slice(0, 10)}: the server will likely refuse it`,
     ];
   }
   return [];

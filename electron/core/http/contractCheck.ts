@@ -1,4 +1,5 @@
 import type { Guideline, InvokeAnswer } from '../../shared/api';
+import { isPlainObject } from '../../shared/check';
 
 /**
  * Checks a parsed response body against the platform contract. A body that does not match is
@@ -15,10 +16,10 @@ function describe(value: unknown): string {
 }
 
 function requireStrings(body: unknown, required: string[], optional: string[]): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isPlainObject(body)) {
     return [`the body is ${describe(body)}, not a JSON object`];
   }
-  const record = body as Record<string, unknown>;
+  const record = body;
   const problems: string[] = [];
   for (const field of required) {
     if (!(field in record)) problems.push(`"${field}" is missing`);

@@ -139,7 +139,8 @@ export function createPlatformClient(deps: PlatformClientDeps): PlatformClient {
     }
     if (!canCarryKey(target.auth, target.apiKey)) {
       const message =
-        'The key has characters an HTTP header cannot carry (only plain ASCII letters, digits and signs): check the key, or send it as a query parameter (Profiles, Key presentation).';
+        'The key has characters an HTTP header cannot carry (only plain ASCII letters, digits and signs): check the key, ' +
+        'or send it as a query parameter (Profiles, Key presentation).';
       return { record, body: null, error: { code: 'invalid_argument', message, exchange: null } };
     }
 

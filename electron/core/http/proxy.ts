@@ -84,7 +84,8 @@ function unreachable(route: ProxyVia, error: Error): TransportError {
   const known = typeof code === 'string' ? code : null;
   const cause = known ? `${networkCause(known) ?? 'it failed'} (${known})` : error.message;
   return new TransportError(
-    `Could not reach the proxy ${shownProxy(route.url)}: ${cause}. Check the proxy's address (the proxy setting, --proxy, or HTTPS_PROXY / HTTP_PROXY) and that it is running; nothing was sent to the platform.`,
+    `Could not reach the proxy ${shownProxy(route.url)}: ${cause}. Check the proxy's address (the proxy setting, --proxy, ` +
+      'or HTTPS_PROXY / HTTP_PROXY) and that it is running; nothing was sent to the platform.',
     'PROXY_UNREACHABLE',
     true,
   );
@@ -94,7 +95,8 @@ function authError(route: ProxyVia, statusLine: string): TransportError {
   const shown = shownProxy(route.url);
   if (route.username === null) {
     return new TransportError(
-      `The proxy ${shown} asks for credentials (${statusLine}) and none were given: put them in the proxy URL (http://user:password@host:port) or in the proxy setting.`,
+      `The proxy ${shown} asks for credentials (${statusLine}) and none were given: ` +
+        'put them in the proxy URL (http://user:password@host:port) or in the proxy setting.',
       'PROXY_AUTH_REQUIRED',
       true,
     );
@@ -102,7 +104,9 @@ function authError(route: ProxyVia, statusLine: string): TransportError {
   // A user name alone (the password not set yet) is sent as curl -U user: does; a 407 then says what is missing.
   if (route.password === null) {
     return new TransportError(
-      `The proxy ${shown} asks for credentials (${statusLine}) and no password was given for the user ${printable(route.username).slice(0, 80)}: set the proxy password (in the profile's Proxy password, or in the proxy URL).`,
+      `The proxy ${shown} asks for credentials (${statusLine}) ` +
+        `and no password was given for the user ${printable(route.username).slice(0, 80)}: ` +
+        `set the proxy password (in the profile's Proxy password, or in the proxy URL).`,
       'PROXY_AUTH_REQUIRED',
       true,
     );
@@ -166,7 +170,9 @@ function openTunnel(
     if (status === 407) return finish(authError(route, line), null);
     finish(
       new TransportError(
-        `The proxy ${shownProxy(route.url)} refused to open a tunnel to ${authority}: it answered "${line}". Ask whoever runs the proxy to allow ${authority}, or, if the platform can be reached without the proxy, add its host to the proxy bypass list (NO_PROXY, --noproxy).`,
+        `The proxy ${shownProxy(route.url)} refused to open a tunnel to ${authority}: it answered "${line}". ` +
+          `Ask whoever runs the proxy to allow ${authority}, or, if the platform can be reached without the proxy, ` +
+          'add its host to the proxy bypass list (NO_PROXY, --noproxy).',
         'PROXY_REFUSED',
         true,
       ),

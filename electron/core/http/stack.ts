@@ -38,7 +38,8 @@ interface ConnectionSettings {
 
 function settingsKey(settings: ConnectionSettings): string {
   // A client certificate by its digest: the key map holds no key or passphrase.
-  return `${settings.tls.verify ? 'verify' : 'no-verify'}\n${clientCertDigest(settings.tls.clientCert)}\n${settings.tls.extraCa ?? ''}\n${proxyKey(settings.route)}`;
+  const { verify, clientCert, extraCa } = settings.tls;
+  return [verify ? 'verify' : 'no-verify', clientCertDigest(clientCert), extraCa ?? '', proxyKey(settings.route)].join('\n');
 }
 
 const socketTimes = new WeakMap<object, SocketTimes>();

@@ -28,7 +28,9 @@ const HOLD_TURNS = 1;
 
 function strayAnswerError(url: URL): TransportError {
   return new TransportError(
-    `The server at ${url.host} sent an answer nobody asked for on this connection, so the answer read for this request may have been another request's; it was not used. Its requests now go on a fresh connection each; send this one again.`,
+    `The server at ${url.host} sent an answer nobody asked for on this connection, ` +
+      `so the answer read for this request may have been another request's; it was not used. ` +
+      'Its requests now go on a fresh connection each; send this one again.',
     STRAY_ANSWER,
     true,
   );

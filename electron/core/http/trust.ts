@@ -100,7 +100,9 @@ export async function untrustedIssuerError(url: URL, code: string, settings: Tra
     let top = certificate;
     while (top.issuerCertificate && top.issuerCertificate !== top) top = top.issuerCertificate;
     const self = top === certificate ? '' : `; its chain ends at ${distinguishedName(top.subject)}`;
-    which = `The server's certificate (${distinguishedName(certificate.subject)}, issued by ${distinguishedName(certificate.issuer)}${self}; SHA-256 ${certificate.fingerprint256})`;
+    which =
+      `The server's certificate (${distinguishedName(certificate.subject)}, ` +
+      `issued by ${distinguishedName(certificate.issuer)}${self}; SHA-256 ${certificate.fingerprint256})`;
   }
   const message =
     `${which} is not trusted on ${url.host}: its issuer is not among the trusted root certificates (${code}). ` +

@@ -54,7 +54,10 @@ export function localFilePathProblem(
   if (/^[\\/]{2}/.test(file)) {
     return {
       kind: 'network',
-      message: `${file} is a network path. A ${names.short} must be on this computer: opening a network path connects to its host (on Windows, signing in there as you). Copy ${names.copy} to this computer and give that path.`,
+      message:
+        `${file} is a network path. A ${names.short} must be on this computer: ` +
+        'opening a network path connects to its host (on Windows, signing in there as you). ' +
+        `Copy ${names.copy} to this computer and give that path.`,
     };
   }
   const windows = platform === 'win32';

@@ -21,15 +21,14 @@ const MAX_CA_FILE_BYTES = 1024 * 1024;
 export function isProfileInputShape(raw: unknown): raw is ProfileInput {
   if (!isPlainObject(raw)) return false;
   const r = raw;
-  const tls = r['tls'] as Record<string, unknown> | null | undefined;
+  const tls = r['tls'];
   return (
     typeof r['name'] === 'string' &&
     typeof r['baseUrl'] === 'string' &&
     typeof r['auth'] === 'object' &&
     r['auth'] !== null &&
     typeof r['timeoutMs'] === 'number' &&
-    typeof tls === 'object' &&
-    tls !== null &&
+    isPlainObject(tls) &&
     typeof tls['verify'] === 'boolean' &&
     (tls['caFile'] === null || typeof tls['caFile'] === 'string') &&
     (tls['clientCert'] === undefined || tls['clientCert'] === null || isClientCertShape(tls['clientCert'])) &&

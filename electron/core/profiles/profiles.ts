@@ -2,6 +2,7 @@ import type { KeyPresentation, ProfileInput, ProfileKind, ProxySettings, TlsSett
 import { DEFAULT_PRESENTATION } from './keyPresentation';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 import { checkProfileInput, isProfileInputShape } from './profileInput';
+import { isPlainObject } from '../../shared/check';
 
 /**
  * Profiles: where requests go and how. The Sandbox profile (and the Environment profile, when
@@ -183,8 +184,8 @@ export function createFileProfileStore(
  * message. The original file is then kept aside by the JsonDocument.
  */
 async function parseSavedProfiles(raw: unknown, drop: (problem: string) => void): Promise<SavedProfiles | null> {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const record = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return null;
+  const record = raw;
   if (record['version'] !== PROFILES_FILE_VERSION || !Array.isArray(record['profiles'])) return null;
   const profiles: Profile[] = [];
   for (const candidate of record['profiles'] as unknown[]) {

@@ -1,5 +1,6 @@
 import type { KeyStatus } from '../../shared/api';
 import { createJsonDocument } from '../storage/jsonDocument';
+import { isPlainObject } from '../../shared/check';
 
 /**
  * Where API keys live, by profile id. Only the core reads keys, to put them on requests; the
@@ -96,16 +97,11 @@ const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
  */
 function parseSavedKeys(raw: unknown, drop: (problem: string) => void): SavedKeys | null {
   const value = raw as { version?: unknown; keys?: unknown } | null;
-  if (
-    (value?.version !== 1 && value?.version !== KEYS_FILE_VERSION) ||
-    typeof value.keys !== 'object' ||
-    value.keys === null ||
-    Array.isArray(value.keys)
-  ) {
+  if ((value?.version !== 1 && value?.version !== KEYS_FILE_VERSION) || !isPlainObject(value.keys)) {
     return null;
   }
   const keys: Record<string, SavedKey> = {};
-  for (const [profileId, entry] of Object.entries(value.keys as Record<string, unknown>)) {
+  for (const [profileId, entry] of Object.entries(value.keys)) {
     if (typeof entry === 'string') keys[profileId] = { data: entry, origin: null };
     else if (isSavedKey(entry)) keys[profileId] = { data: entry.data, origin: entry.origin };
     else drop(`The saved key of profile "${profileId.slice(0, 80)}" is not in a known form and was dropped.`);
@@ -114,14 +110,7 @@ function parseSavedKeys(raw: unknown, drop: (problem: string) => void): SavedKey
 }
 
 function isSavedKey(entry: unknown): entry is SavedKey {
-  const record = entry as Partial<SavedKey> | null;
-  return (
-    typeof record === 'object' &&
-    record !== null &&
-    typeof record.data === 'string' &&
-    typeof record.origin === 'string' &&
-    ORIGIN.test(record.origin)
-  );
+  return isPlainObject(entry) && typeof entry['data'] === 'string' && typeof entry['origin'] === 'string' && ORIGIN.test(entry['origin']);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AppSettings, CatalogAgent, CatalogAgentInput, HistoryRetention, Result, TabDraft, Workspace } from '../../shared/api';
-import { invalid } from '../../shared/check';
+import { invalid, isPlainObject } from '../../shared/check';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
 /**
@@ -23,7 +23,7 @@ export function settingsDocument(file: string | null, onProblem?: (message: stri
     file,
     empty: () => ({ ...DEFAULT_SETTINGS }),
     parse: (raw, drop) => {
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+      if (!isPlainObject(raw)) return null;
       // Entry by entry: a bad value falls back to its default, the others are kept. Settings
       // saved before the save-to-file limit existed have none: they get the default, silently.
       const saved = raw as Partial<Record<keyof AppSettings, unknown>>;
@@ -67,8 +67,8 @@ const MAX_RETENTION_DAYS = 36_500;
 /** Narrows a retention setting from untrusted input: a field error names `historyRetention`. */
 export function checkHistoryRetention(raw: unknown): Result<HistoryRetention> {
   const field = 'historyRetention';
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid('The history retention must be an object.', field);
-  const record = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return invalid('The history retention must be an object.', field);
+  const record = raw;
   const keys = Object.keys(record).sort().join(',');
   if (record['kind'] === 'all' && keys === 'kind') return { ok: true, value: { kind: 'all' } };
   if (record['kind'] === 'entries' && keys === 'count,kind') {
@@ -92,8 +92,8 @@ const MAX_DRAFT_TEXT_CHARS = 5 * 1024 * 1024;
 
 /** A tab draft's shape (sizes are checked by `checkTabSizes`). Exported for the merge of a page's changes. */
 export function isTabDraft(value: unknown): value is TabDraft {
-  if (typeof value !== 'object' || value === null) return false;
-  const tab = value as Record<string, unknown>;
+  if (!isPlainObject(value)) return false;
+  const tab = value;
   if (!(['id', 'title', 'agentId', 'text', 'payloadText'] as const).every((field) => typeof tab[field] === 'string')) return false;
   // Ids are random UUIDs from the renderer; the merge keys tabs by them.
   if ((tab['id'] as string).length === 0 || (tab['id'] as string).length > 200) return false;
@@ -143,7 +143,7 @@ export function workspaceDocument(file: string | null, onProblem?: (message: str
       const parsed = parseWorkspace(raw);
       if (parsed.ok) return parsed.value;
       // Entry by entry: keep the tabs that are whole, drop the others and say how many.
-      if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { tabs?: unknown }).tabs)) return null;
+      if (!isPlainObject(raw) || !Array.isArray(raw['tabs'])) return null;
       const { tabs, activeTabId } = raw as { tabs: unknown[]; activeTabId?: unknown };
       const kept = tabs.filter((tab) => parseWorkspace({ tabs: [tab], activeTabId: null }).ok).slice(0, MAX_TABS) as TabDraft[];
       drop(`${tabs.length - kept.length} request tab(s) could not be used and were dropped.`);
@@ -212,9 +212,9 @@ export function catalogDocument(file: string | null, onProblem?: (message: strin
  * invoke. Entries with the same agent id keep the first.
  */
 export function parseCatalog(raw: unknown, drop: (problem: string) => void): CatalogByProfile | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  if (!isPlainObject(raw)) return null;
   const catalog: CatalogByProfile = {};
-  for (const [profileId, entries] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [profileId, entries] of Object.entries(raw)) {
     const name = `"${profileId.slice(0, 80)}"`;
     if (!Array.isArray(entries)) {
       drop(`The catalog of profile ${name} is not a list and was dropped.`);
@@ -227,7 +227,8 @@ export function parseCatalog(raw: unknown, drop: (problem: string) => void): Cat
     }
     if (kept.length < entries.length)
       drop(
-        `${entries.length - kept.length} catalog entr${entries.length - kept.length === 1 ? 'y' : 'ies'} of profile ${name} could not be used and were dropped.`,
+        `${entries.length - kept.length} catalog entr${entries.length - kept.length === 1 ? 'y' : 'ies'} of profile ${name} ` +
+          'could not be used and were dropped.',
       );
     catalog[profileId] = kept;
   }

@@ -1,5 +1,5 @@
 import type { GuidelineBeside, GuidelineTabRef, GuidelineTabs, GuidelineTabsChanges, Result } from '../../shared/api';
-import { invalid } from '../../shared/check';
+import { invalid, isPlainObject } from '../../shared/check';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
 /**
@@ -26,8 +26,8 @@ const isId = (value: unknown, max: number): value is string => typeof value === 
 
 /** A tab reference from untrusted input, with only its own two fields; null when it is not one. */
 function tabRefOf(raw: unknown): GuidelineTabRef | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const { profileId, guidelineId } = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return null;
+  const { profileId, guidelineId } = raw;
   return isId(profileId, 200) && isId(guidelineId, MAX_ID_CHARS) ? { profileId, guidelineId } : null;
 }
 
@@ -35,8 +35,8 @@ function tabRefOf(raw: unknown): GuidelineTabRef | null {
 const sameTab = (a: GuidelineTabRef, b: GuidelineTabRef) => a.profileId === b.profileId && a.guidelineId === b.guidelineId;
 
 function besideOf(raw: unknown): GuidelineBeside | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const { guideline, open, width } = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return null;
+  const { guideline, open, width } = raw;
   const ref = guideline === null ? null : tabRefOf(guideline);
   if (guideline !== null && ref === null) return null;
   if (typeof open !== 'boolean' || typeof width !== 'number' || !Number.isFinite(width)) return null;
@@ -53,9 +53,8 @@ function refList(raw: unknown, max: number): GuidelineTabRef[] | null {
 
 /** Narrows a page's changes from untrusted input (IPC or HTTP), within the limits. */
 export function parseGuidelineTabsChanges(raw: unknown): Result<GuidelineTabsChanges> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return invalid('The guideline tab changes are not in the expected shape.');
-  const record = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return invalid('The guideline tab changes are not in the expected shape.');
+  const record = raw;
   const opened = refList(record['opened'], MAX_GUIDELINE_TABS);
   if (!opened) return invalid(`"opened" must be a list of up to ${MAX_GUIDELINE_TABS} { profileId, guidelineId }.`, 'opened');
   const closed = refList(record['closed'], 1000);
@@ -81,8 +80,8 @@ export function mergeGuidelineTabs(current: GuidelineTabs, changes: GuidelineTab
 
 /** Reads the file entry by entry: a bad tab is dropped and told, the others kept. */
 function parseGuidelineTabsFile(raw: unknown, drop: (problem: string) => void): GuidelineTabs | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const record = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return null;
+  const record = raw;
   const listed = Array.isArray(record['tabs']) ? record['tabs'] : [];
   const tabs: GuidelineTabRef[] = [];
   for (const item of listed) {

@@ -190,5 +190,8 @@ export function serializeWorkspaceDocument(document: WorkspaceFileDocument): str
 export function describeDocument(document: WorkspaceFileDocument): string {
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const agents = document.catalog.reduce((sum, group) => sum + group.agents.length, 0);
-  return `${count(document.profiles.length, 'profile', 'profiles')}, ${count(agents, 'catalog entry', 'catalog entries')}, ${count(document.tabs.length, 'request tab', 'request tabs')}.`;
+  return (
+    `${count(document.profiles.length, 'profile', 'profiles')}, ${count(agents, 'catalog entry', 'catalog entries')}, ` +
+    `${count(document.tabs.length, 'request tab', 'request tabs')}.`
+  );
 }

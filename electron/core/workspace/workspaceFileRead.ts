@@ -13,6 +13,7 @@ import { caFilePathProblem } from '../profiles/localFilePath';
 import { checkProfileInput, isProfileInputShape, type CheckedProfileInput } from '../profiles/profileInput';
 import { clientCertPathProblems, isClientCertShape, isProxySettingsShape } from '../profiles/profileNetwork';
 import { clientCertOf, proxyOf, type FileCatalogAgent } from './workspaceFile';
+import { isPlainObject } from '../../shared/check';
 
 /**
  * Reading a workspace file to import it. The file is untrusted (it came from a repository,
@@ -81,7 +82,6 @@ function fileError(problem: WorkspaceFileProblem, message: string): { ok: false;
   return { ok: false, error: { code, message, problem } };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const quote = (text: string) => `"${text.length > 60 ? `${text.slice(0, 60)}…` : text}"`;
 
 /** An item's key: its kind and what names it, as JSON (so no name can be read as two). */
@@ -113,7 +113,7 @@ function unknownFields(record: Record<string, unknown>, known: readonly string[]
 
 /** The fields a setting of one kind (`mode`, `kind`) does not have; none for a kind not known (it is repaired whole). */
 function unknownOfKind(raw: unknown, tag: string, fields: ReadonlyMap<string, string[]>, prefix: string): string[] {
-  if (!isRecord(raw) || typeof raw[tag] !== 'string') return [];
+  if (!isPlainObject(raw) || typeof raw[tag] !== 'string') return [];
   const known = fields.get(raw[tag]);
   return known ? unknownNames(raw, known, prefix) : [];
 }
@@ -154,7 +154,7 @@ function networkSettings(
 }
 
 async function readProfile(raw: unknown, index: number, seen: Set<string>): Promise<Omit<ReadProfile, 'key'>> {
-  const name = isRecord(raw) && typeof raw['name'] === 'string' && raw['name'].trim() !== '' ? raw['name'].trim() : null;
+  const name = isPlainObject(raw) && typeof raw['name'] === 'string' && raw['name'].trim() !== '' ? raw['name'].trim() : null;
   const label = name === null ? `Profile ${index + 1} of the file` : `Profile ${quote(name)}`;
   const shapeless = {
     name,
@@ -164,7 +164,7 @@ async function readProfile(raw: unknown, index: number, seen: Set<string>): Prom
       reason: 'It is not in the expected shape: a profile needs name, baseUrl, auth, timeoutMs, tls and allowInsecureHttp.',
     },
   };
-  if (!isRecord(raw) || !isRecord(raw['tls'])) return shapeless;
+  if (!isPlainObject(raw) || !isPlainObject(raw['tls'])) return shapeless;
   // The proxy and the certificate are read apart: one this version cannot read costs that setting, not the profile.
   const { proxy: rawProxy, ...rest } = raw;
   const { clientCert: rawCert, ...tls } = raw['tls'];
@@ -239,9 +239,9 @@ function readCatalog(groups: unknown[], used: Set<string>): ReadCatalogEntry[] {
   const entries: ReadCatalogEntry[] = [];
   groups.forEach((group, groupIndex) => {
     const profile =
-      isRecord(group) && typeof group['profile'] === 'string' && group['profile'].trim() !== '' ? group['profile'].trim() : null;
+      isPlainObject(group) && typeof group['profile'] === 'string' && group['profile'].trim() !== '' ? group['profile'].trim() : null;
     const of = profile === null ? `catalog group ${groupIndex + 1}` : `profile ${quote(profile)}`;
-    if (!isRecord(group) || profile === null || !Array.isArray(group['agents'])) {
+    if (!isPlainObject(group) || profile === null || !Array.isArray(group['agents'])) {
       const key = uniqueKey(used, itemKey('catalog-group', String(groupIndex)), groupIndex);
       entries.push({
         key,
@@ -256,8 +256,8 @@ function readCatalog(groups: unknown[], used: Set<string>): ReadCatalogEntry[] {
     }
     const seen = new Set<string>();
     (group['agents'] as unknown[]).forEach((raw, index) => {
-      const agentId = isRecord(raw) && typeof raw['agentId'] === 'string' ? raw['agentId'].trim() : '';
-      const name = isRecord(raw) && typeof raw['name'] === 'string' ? raw['name'].trim() : '';
+      const agentId = isPlainObject(raw) && typeof raw['agentId'] === 'string' ? raw['agentId'].trim() : '';
+      const name = isPlainObject(raw) && typeof raw['name'] === 'string' ? raw['name'].trim() : '';
       const label = `Agent ${quote(agentId || `${index + 1} of the list`)}${name ? ` (${quote(name)})` : ''} in the catalog of ${of}`;
       const key = uniqueKey(used, itemKey('catalog', (profile ?? '').toLowerCase(), agentId), index);
       let read = readAgent(raw);
@@ -271,7 +271,7 @@ function readCatalog(groups: unknown[], used: Set<string>): ReadCatalogEntry[] {
 }
 
 function readTab(raw: unknown, index: number, seen: Set<string>): Omit<ReadTab, 'key'> {
-  const record = isRecord(raw) ? raw : {};
+  const record = isPlainObject(raw) ? raw : {};
   const profile = typeof record['profile'] === 'string' && record['profile'].trim() !== '' ? record['profile'].trim() : null;
   const named = [record['title'], record['agentId'], record['id']].find((value) => typeof value === 'string' && value.trim() !== '') as
     string | undefined;
@@ -284,7 +284,7 @@ function readTab(raw: unknown, index: number, seen: Set<string>): Omit<ReadTab, 
     payloadText: record['payloadText'],
   };
   const profileOk = record['profile'] === undefined || record['profile'] === null || typeof record['profile'] === 'string';
-  if (!isRecord(raw) || !isTabDraft(draft) || !profileOk) {
+  if (!isPlainObject(raw) || !isTabDraft(draft) || !profileOk) {
     return {
       profile,
       label,
@@ -319,7 +319,7 @@ export async function readWorkspaceFile(content: string): Promise<Result<ReadWor
   } catch (error) {
     return fileError('not_json', `The file is not JSON (${error instanceof Error ? error.message : 'it cannot be read as JSON'}).`);
   }
-  if (!isRecord(raw) || raw['format'] !== WORKSPACE_FILE_FORMAT) {
+  if (!isPlainObject(raw) || raw['format'] !== WORKSPACE_FILE_FORMAT) {
     return fileError('wrong_format', `This is not an Agent Explorer workspace file: its "format" is not "${WORKSPACE_FILE_FORMAT}".`);
   }
   const version = raw['version'];
@@ -329,7 +329,8 @@ export async function readWorkspaceFile(content: string): Promise<Result<ReadWor
   if (version > WORKSPACE_FILE_VERSION) {
     return fileError(
       'newer_version',
-      `The file was written by a newer Agent Explorer (workspace file version ${version}); this one reads versions up to ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`,
+      `The file was written by a newer Agent Explorer (workspace file version ${version}); ` +
+        `this one reads versions up to ${WORKSPACE_FILE_VERSION}. Update Agent Explorer to import it.`,
     );
   }
   const lists: Record<'profiles' | 'catalog' | 'tabs', unknown[]> = { profiles: [], catalog: [], tabs: [] };
@@ -340,7 +341,7 @@ export async function readWorkspaceFile(content: string): Promise<Result<ReadWor
     lists[name] = list;
   }
   const agents = lists.catalog.reduce<number>(
-    (sum, group) => sum + (isRecord(group) && Array.isArray(group['agents']) ? group['agents'].length : 1),
+    (sum, group) => sum + (isPlainObject(group) && Array.isArray(group['agents']) ? group['agents'].length : 1),
     0,
   );
   for (const [name, count] of [

@@ -284,7 +284,9 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
         const error: WorkspaceFileError = {
           code: 'invalid_argument',
           problem: 'undecided',
-          message: `${open} item${open === 1 ? '' : 's'} still need${open === 1 ? 's' : ''} a choice (what is here may have changed since the preview): nothing was imported. Look at the preview again.`,
+          message:
+            `${open} item${open === 1 ? '' : 's'} still need${open === 1 ? 's' : ''} a choice (what is here may have ` +
+            'changed since the preview): nothing was imported. Look at the preview again.',
         };
         return { ok: false, error };
       }

@@ -41,7 +41,8 @@ export function networkWarnings(input: ProfileInput): string[] {
     warnings.push(
       cert.kind === 'pkcs12'
         ? `Presents the client certificate in ${cert.file} when ${origin} asks for one. The file is read when a request is sent, not by the import.`
-        : `Presents the client certificate ${cert.certFile} (key ${cert.keyFile}) when ${origin} asks for one. The files are read when a request is sent, not by the import.`,
+        : `Presents the client certificate ${cert.certFile} (key ${cert.keyFile}) when ${origin} asks for one. ` +
+            'The files are read when a request is sent, not by the import.',
     );
   }
   return warnings;
@@ -69,7 +70,8 @@ export const SECRET_WORDS: Record<ProfileSecretName, { willClear: string; cleare
   },
   certPassphrase: {
     willClear:
-      'The passphrase of its client certificate will be cleared: the certificate or its server changes, and a passphrase is used only for what it was given for.',
+      'The passphrase of its client certificate will be cleared: the certificate or its server changes, ' +
+      'and a passphrase is used only for what it was given for.',
     cleared: 'The passphrase of its client certificate was cleared: set it again in Manage profiles.',
   },
 };

@@ -76,7 +76,8 @@ function profileWarnings(input: ProfileInput): string[] {
   // The preview touches no file the workspace file names: the CA file is read on import.
   if (input.tls.caFile)
     warnings.push(
-      `Also trusts the CA certificates in ${input.tls.caFile}. It is read only when you import: if it cannot be used on this computer, the profile comes without it.`,
+      `Also trusts the CA certificates in ${input.tls.caFile}. It is read only when you import: ` +
+        'if it cannot be used on this computer, the profile comes without it.',
     );
   return [...warnings, ...networkWarnings(input)];
 }
@@ -303,7 +304,8 @@ export function planImport(file: ReadWorkspaceFile, here: CurrentState, choices:
     else if (choice === 'replace') put('Replaces your entry for this agent.', agent, conflict);
     else if (choice === 'keepBoth' && merged)
       put(
-        'Merged with your entry: your name and notes stay, the file’s notes are added below yours, and the tags, placeholders and learned keys of both are kept.',
+        'Merged with your entry: your name and notes stay, the file’s notes are added below yours, and the tags, ' +
+          'placeholders and learned keys of both are kept.',
         merged,
         conflict,
       );

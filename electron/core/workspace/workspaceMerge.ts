@@ -1,5 +1,5 @@
 import type { Result, TabDraft, Workspace, WorkspaceChanges } from '../../shared/api';
-import { invalid } from '../../shared/check';
+import { invalid, isPlainObject } from '../../shared/check';
 import { checkTabSizes, isTabDraft, MAX_TABS, tabDraftOf } from './appStores';
 
 /**
@@ -25,8 +25,8 @@ const isShortString = (value: unknown, max: number): value is string =>
 
 /** Narrows a page's changes from untrusted input, within the workspace's limits. */
 export function parseWorkspaceChanges(raw: unknown): Result<WorkspaceChanges> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return invalid('The workspace changes are not in the expected shape.');
-  const { baseRevision, writer, tabs, closed, activeTabId } = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) return invalid('The workspace changes are not in the expected shape.');
+  const { baseRevision, writer, tabs, closed, activeTabId } = raw;
   if (typeof baseRevision !== 'number' || !Number.isSafeInteger(baseRevision) || baseRevision < 0) {
     return invalid('The base revision must be a whole number from 0.', 'baseRevision');
   }

@@ -5,6 +5,7 @@ import { readDataBeside } from '../../core/runs/dataFile';
 import { MAX_SUITE_BYTES } from '../../shared/runs/runLimits';
 import type { Result, Shell } from '../../shared/api';
 import type { OpenedSuiteFile, RunDataFile } from '../../shared/api';
+import { isPlainObject } from '../../shared/check';
 
 /**
  * Opening a suite file in the desktop app: the system's open dialog, attached to the window,
@@ -19,8 +20,8 @@ import type { OpenedSuiteFile, RunDataFile } from '../../shared/api';
 function namedData(text: string): string | null {
   try {
     const suite = JSON.parse(text) as unknown;
-    if (typeof suite !== 'object' || suite === null || Array.isArray(suite)) return null;
-    const data = (suite as { data?: unknown }).data;
+    if (!isPlainObject(suite)) return null;
+    const data = suite['data'];
     return typeof data === 'string' ? data : null;
   } catch {
     return null;

@@ -60,7 +60,8 @@ export function safeStorageCipher(platform: NodeJS.Platform = process.platform):
     },
     unprotectedReason: (data) =>
       isPublicKeyCiphertext(data, platform)
-        ? `an earlier version saved it with Chromium's built-in Linux key, which anyone can use, so it was taken off the disk and is kept in memory for this session.`
+        ? `an earlier version saved it with Chromium's built-in Linux key, which anyone can use, ` +
+          'so it was taken off the disk and is kept in memory for this session.'
         : null,
   };
 }

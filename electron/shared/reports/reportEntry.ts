@@ -7,7 +7,7 @@ import type { ErrorCode, ExchangeRecord, ExchangeTiming, HistoryExchange, Histor
  * bundle and the Markdown all say the same thing. Plain data with a fixed shape: every field is
  * always there (null when it does not apply), in the order written here, so a bundle diffs well.
  *
- * Built from a history entry today; the command line builds it from the exchanges of a run (it
+ * Built from a history entry in the app; the command line builds it from the exchanges of a run (it
  * has the same Result and profile), which is why it takes only what an exchange carries.
  *
  * Everything here is untrusted text from the platform or the user: the renderers escape it.

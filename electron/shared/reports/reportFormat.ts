@@ -7,7 +7,7 @@ import type { ReportEntry } from './reportEntry';
 
 let formats: { whole: Intl.NumberFormat; oneDecimal: Intl.NumberFormat } | null = null;
 
-/** Made on first use: building them loads Intl's number data, 4 ms of a command's start that writes no time. */
+/** Made on first use: building them loads Intl's number data, a few milliseconds of a command's start that writes no time. */
 function numberFormats(): { whole: Intl.NumberFormat; oneDecimal: Intl.NumberFormat } {
   formats ??= {
     whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),

@@ -94,7 +94,9 @@ function checklistBlock(entry: ReportEntry): string[] {
   return entry.checklists.lists.flatMap((list) => {
     const { guideline, counts } = list;
     return [
-      `**Checklist** ${markdownCode(guideline.name)} (guideline ${markdownCode(guideline.id)}, version ${markdownCode(guideline.versionHash.slice(0, 12))}, fetched ${formatReportTime(guideline.fetchedAt)}): ${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked`,
+      `**Checklist** ${markdownCode(guideline.name)} (guideline ${markdownCode(guideline.id)}, ` +
+        `version ${markdownCode(guideline.versionHash.slice(0, 12))}, fetched ${formatReportTime(guideline.fetchedAt)}): ` +
+        `${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked`,
       '',
       ...list.items.map((item) => {
         const where = item.section === '' ? '' : ` (${markdownCode(item.section)})`;

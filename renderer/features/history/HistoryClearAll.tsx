@@ -11,7 +11,10 @@ function clearSentence(total: number, pinned: number, alsoPinned: boolean): stri
   if (total === 0) return 'The history is empty: there is nothing to clear.';
   if (pinned === 0) return `Delete all ${entries(total)} in the history? This cannot be undone.`;
   if (alsoPinned)
-    return `Delete all ${entries(total)} in the history, the ${pinned === 1 ? 'pinned one' : `${pinned.toLocaleString()} pinned ones`} too? This cannot be undone.`;
+    return (
+      `Delete all ${entries(total)} in the history, the ` +
+      `${pinned === 1 ? 'pinned one' : `${pinned.toLocaleString()} pinned ones`} too? This cannot be undone.`
+    );
   const going = total - pinned;
   const kept = pinned === 1 ? 'The pinned entry is kept.' : `The ${pinned.toLocaleString()} pinned entries are kept.`;
   return going === 0

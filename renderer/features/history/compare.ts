@@ -238,7 +238,8 @@ function notes(entries: readonly [HistoryEntry, HistoryEntry], texts: Texts): st
   }
   if (askedOf(a).what !== askedOf(b).what) {
     said.push(
-      `Entry 1 is an ${kindName(a)} of ${targetOf(a)} and entry 2 a ${kindName(b)} of ${targetOf(b)}: they ask different things, so only the profile, status, error code, contract check and timing are compared.`,
+      `Entry 1 is an ${kindName(a)} of ${targetOf(a)} and entry 2 a ${kindName(b)} of ${targetOf(b)}: ` +
+        'they ask different things, so only the profile, status, error code, contract check and timing are compared.',
     );
   }
   if (a.result.ok !== b.result.ok || a.kind !== b.kind) said.push(`Entry 1 ${outcomeOf(a)}; entry 2 ${outcomeOf(b)}.`);

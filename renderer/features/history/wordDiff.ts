@@ -64,7 +64,9 @@ export function wordDiff(
   if (longest > limits.maxChars) {
     return {
       kind: 'skipped',
-      reason: `Too large to compare word by word (${plural(longest, 'character', 'characters')}; the limit is ${plural(limits.maxChars, 'character', 'characters')}).`,
+      reason:
+        `Too large to compare word by word (${plural(longest, 'character', 'characters')}; ` +
+        `the limit is ${plural(limits.maxChars, 'character', 'characters')}).`,
       texts: [first, second],
     };
   }
@@ -75,7 +77,9 @@ export function wordDiff(
   if (changes === undefined) {
     return {
       kind: 'skipped',
-      reason: `Too different to compare word by word in good time (more than ${plural(limits.maxEditLength, 'word', 'words')} differ, or it took over ${timeout} ms).`,
+      reason:
+        `Too different to compare word by word in good time (more than ${plural(limits.maxEditLength, 'word', 'words')} ` +
+        `differ, or it took over ${timeout} ms).`,
       texts: [first, second],
     };
   }

@@ -73,7 +73,9 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
       ? answer.value.chosen
         ? answer.value.environmentSetting
           ? {
-              text: `Using ${describePresentation(answer.value.chosen)} until Agent Explorer quits: the Environment profile is never saved. To keep it, set ${answer.value.environmentSetting} before starting.`,
+              text:
+                `Using ${describePresentation(answer.value.chosen)} until Agent Explorer quits: ` +
+                `the Environment profile is never saved. To keep it, set ${answer.value.environmentSetting} before starting.`,
               tone: 'ok' as const,
             }
           : { text: `Saved: ${describePresentation(answer.value.chosen)}. Key presentation above now shows it.`, tone: 'ok' as const }
@@ -110,7 +112,8 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
       <p className="muted small">
         Detect tries each way of presenting the key with a GET of a guideline, because a GET has no side effects; it never invokes an agent.{' '}
         {profile.kind === 'environment'
-          ? 'The first way the server does not refuse is used until Agent Explorer quits (this profile comes from AGENT_EXPLORER_* variables and is never saved).'
+          ? 'The first way the server does not refuse is used until Agent Explorer quits (this profile comes from AGENT_EXPLORER_* ' +
+            'variables and is never saved).'
           : 'The first way the server does not refuse is saved.'}
       </p>
       {!profile.key.set ? (

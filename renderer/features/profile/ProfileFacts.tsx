@@ -6,7 +6,8 @@ import { describePresentation } from '../../../electron/shared/keyPresentation';
 const WHY_READ_ONLY: Record<'sandbox' | 'environment', string> = {
   sandbox: 'The Sandbox is built in and always there: it points at the embedded sandbox platform, so it cannot be changed or deleted.',
   environment:
-    'This profile is read from the AGENT_EXPLORER_* environment variables when Agent Explorer starts and is never saved: change the variables and restart to change it.',
+    'This profile is read from the AGENT_EXPLORER_* environment variables when Agent Explorer starts and is never saved: ' +
+    'change the variables and restart to change it.',
 };
 
 /** A profile's proxy setting, in words. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { JsonObject } from '../../../electron/shared/api';
 import { useHost } from '../../host/HostContext';
 import { emptyCase, emptySuite, type CaseDraft, type ExpectDraft, type SuiteDraft } from './suiteModel';
+import { isPlainObject } from '../../../electron/shared/check';
 
 /**
  * The suite being edited is kept on every change, so an unsaved edit survives a reload or a
@@ -23,13 +24,12 @@ function storage(): Storage | null {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOr = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 
 /** A kept case with every field the editor reads: a field missing or of the wrong type gets its empty value. */
 function keptCase(raw: unknown, base: CaseDraft): CaseDraft {
-  const kept = isRecord(raw) ? raw : {};
-  const expect = isRecord(kept['expect']) ? kept['expect'] : {};
+  const kept = isPlainObject(raw) ? raw : {};
+  const expect = isPlainObject(kept['expect']) ? kept['expect'] : {};
   const expectDraft = { ...base.expect };
   for (const field of Object.keys(expectDraft) as Array<keyof ExpectDraft>) {
     const value = expect[field];
@@ -53,10 +53,10 @@ function keptCase(raw: unknown, base: CaseDraft): CaseDraft {
  * not crash the section, so every field the editor reads is given its type here.
  */
 function keptDraft(value: unknown): SuiteDraft | null {
-  if (!isRecord(value) || !Array.isArray(value['cases'])) return null;
+  if (!isPlainObject(value) || !Array.isArray(value['cases'])) return null;
   const empty = emptySuite();
   const data =
-    isRecord(value['data']) && typeof value['data']['name'] === 'string' && typeof value['data']['text'] === 'string'
+    isPlainObject(value['data']) && typeof value['data']['name'] === 'string' && typeof value['data']['text'] === 'string'
       ? { name: value['data']['name'], text: value['data']['text'] }
       : null;
   return {
@@ -67,7 +67,7 @@ function keptDraft(value: unknown): SuiteDraft | null {
     data,
     defaults: keptCase(value['defaults'], empty.defaults),
     cases: value['cases'].map((item) => keptCase(item, emptyCase())),
-    extra: isRecord(value['extra']) ? value['extra'] : {},
+    extra: isPlainObject(value['extra']) ? value['extra'] : {},
     dirty: value['dirty'] === true,
   };
 }

@@ -2,6 +2,7 @@ import type { Expectations, Suite, SuiteCase } from '../../../electron/shared/ru
 import type { JsonObject, RunDataFile, SuiteProblem } from '../../../electron/shared/api';
 import { checkPayload } from '../../lib/payload';
 import type { PayloadView } from '../workspace/tabsState';
+import { isPlainObject } from '../../../electron/shared/check';
 
 /**
  * The suite as the editor holds it. Form fields keep what was typed, as text, so a
@@ -179,13 +180,12 @@ export function suiteFileName(draft: SuiteDraft): string {
   return slug === '' ? UNTITLED_FILE : `${slug}.json`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
 const textList = (value: unknown) => (Array.isArray(value) ? value.map(str).join('\n') : str(value));
 const flag = (value: unknown): '' | 'true' | 'false' => (value === true ? 'true' : value === false ? 'false' : '');
 
 function expectFrom(value: unknown): ExpectDraft {
-  const expect = isRecord(value) ? value : {};
+  const expect = isPlainObject(value) ? value : {};
   return {
     status: str(expect.status),
     contract: flag(expect.contract),
@@ -200,7 +200,7 @@ function expectFrom(value: unknown): ExpectDraft {
 }
 
 function caseFrom(value: unknown, isDefaults: boolean): CaseDraft {
-  const item = isRecord(value) ? value : {};
+  const item = isPlainObject(value) ? value : {};
   const payload = item.payload === undefined ? (isDefaults ? '' : '{}') : JSON.stringify(item.payload, null, 2);
   return emptyCase({
     name: str(item.name),
@@ -224,7 +224,7 @@ export function fromSuiteText(text: string, fileName: string | null): ReadSuite 
       message: `${fileName ?? 'The suite'} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  if (!isRecord(value)) return { ok: false, message: `${fileName ?? 'The suite'} is not a JSON object with a "cases" list.` };
+  if (!isPlainObject(value)) return { ok: false, message: `${fileName ?? 'The suite'} is not a JSON object with a "cases" list.` };
   if (!Array.isArray(value.cases)) return { ok: false, message: `${fileName ?? 'The suite'} has no "cases" list.` };
   const { name, data, agents, defaults, cases, ...extra } = value;
   return {

@@ -38,7 +38,7 @@ export interface VersionDiffLimits {
   budgetMs: number;
 }
 
-/** Measured: two 5 MB guidelines alike but for a few paragraphs diff by block in well under 100 ms. */
+/** Two 5 MB guidelines alike but for a few paragraphs diff by block well within these limits. */
 export const VERSION_LIMITS: VersionDiffLimits = { maxEditLength: 2_000, budgetMs: 400 };
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -83,7 +83,9 @@ export function blockDiff(
   if (changes === undefined) {
     return {
       kind: 'skipped',
-      reason: `Too different to compare block by block in good time (more than ${plural(limits.maxEditLength, 'block', 'blocks')} differ, or it took over ${timeout} ms).`,
+      reason:
+        `Too different to compare block by block in good time (more than ${plural(limits.maxEditLength, 'block', 'blocks')} ` +
+        `differ, or it took over ${timeout} ms).`,
     };
   }
   const parts: BlockPart[] = [];
@@ -122,7 +124,9 @@ export function sourceDiff(
   if (changes === undefined) {
     return {
       kind: 'skipped',
-      reason: `Too different to compare line by line in good time (more than ${plural(limits.maxEditLength, 'line', 'lines')} differ, or it took over ${timeout} ms).`,
+      reason:
+        `Too different to compare line by line in good time (more than ${plural(limits.maxEditLength, 'line', 'lines')} ` +
+        `differ, or it took over ${timeout} ms).`,
     };
   }
   return {

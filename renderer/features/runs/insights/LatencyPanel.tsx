@@ -33,7 +33,10 @@ export function canDrawCharts(): boolean {
 
 /** "p50 12 ms · p95 30 ms · p99 41 ms (of 1,000)". */
 function percentilesText(percentiles: Percentiles): string {
-  return `p50 ${formatMs(percentiles.p50)} · p95 ${formatMs(percentiles.p95)} · p99 ${formatMs(percentiles.p99)} (of ${percentiles.count.toLocaleString('en-US')})`;
+  return (
+    `p50 ${formatMs(percentiles.p50)} · p95 ${formatMs(percentiles.p95)} · ` +
+    `p99 ${formatMs(percentiles.p99)} (of ${percentiles.count.toLocaleString('en-US')})`
+  );
 }
 
 /** The Latency tab: percentiles and a histogram of round trip and of server time (getRunLatency). */

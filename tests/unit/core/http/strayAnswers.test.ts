@@ -25,7 +25,7 @@ const ok = (body: string) =>
  * Answers each request with its own case number, then a stray answer `delayMs` later. With
  * `noDelay` the server sends each write at once, as node:http, nginx and Go's servers do; without
  * it (Nagle's algorithm) a write waits for the client to acknowledge the one before, which a
- * client's delayed acknowledgement can hold back 40 ms (see docs/security.md for what that leaves).
+ * client's delayed acknowledgement can hold back 40 ms (see docs/security/http-client.md for what that leaves).
  */
 async function strayServer(delayMs: number, noDelay = false): Promise<KeepAliveRawServer> {
   const server = await startKeepAliveRawServer((socket: Socket, request: string) => {

@@ -7,7 +7,7 @@ import { createFakeElectron } from '../../../support/fakeElectron';
 /**
  * adapters/findInPage.ts against a fake webContents that answers like Chromium: the count and
  * the active match in separate 'found-in-page' updates, then a final one. Whether Chromium
- * highlights the matches is Chromium's part (docs/security.md lists the real-Electron check).
+ * highlights the matches is Chromium's part (docs/security/needs-real-electron.md lists the real-Electron check).
  * The webContents is the shared fake's (tests/support/fakeElectron.ts): once destroyed it
  * throws when used, as Electron's does.
  */

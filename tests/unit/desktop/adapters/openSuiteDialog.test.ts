@@ -9,7 +9,7 @@ import { MAX_DATA_BYTES, MAX_SUITE_BYTES } from '../../../../electron/shared/run
 /**
  * adapters/openSuiteDialog.ts against a fake `dialog` and real temporary files: what the person
  * is offered, what is read, and which data files a suite may not make the app read. That the
- * real dialog opens modal on the window is Electron's part (docs/security.md lists the check).
+ * real dialog opens modal on the window is Electron's part (docs/security/needs-real-electron.md lists the check).
  */
 let dir: string;
 beforeEach(async () => {

@@ -9,7 +9,7 @@ import type { FakeBrowserWindow } from '../../../support/fakeElectron';
  * `runProgress` to the window with webContents.send on the onRunProgress channel, which the
  * preload turns into the page's typed listener. Against the shared fake Electron
  * (tests/support/fakeElectron.ts, whose closed windows throw when used, as Electron's do):
- * whether Electron then delivers the message to the page needs a real run (docs/security.md).
+ * whether Electron then delivers the message to the page needs a real run (docs/security/needs-real-electron.md).
  */
 
 const { electron, control } = await vi.hoisted(async () => (await import('../../../support/fakeElectron')).createFakeElectron());

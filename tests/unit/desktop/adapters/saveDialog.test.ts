@@ -9,7 +9,7 @@ import { FakeApi } from '../../../support/fakeApi';
 /**
  * adapters/saveDialog.ts against a fake `dialog`: what the person is offered and what is
  * written where they chose. That the real dialog opens modal on the window and asks before
- * replacing a file is Electron's part (docs/security.md lists the real-Electron check).
+ * replacing a file is Electron's part (docs/security/needs-real-electron.md lists the real-Electron check).
  */
 let dir: string;
 beforeEach(async () => {

@@ -68,7 +68,7 @@ describe('guidelines', () => {
     expect(within(view).getByText('<script>alert("x")</script>')).toBeInTheDocument();
     // Shown as literal code, so a reader can tell the content carried HTML.
     expect(within(view).getByText('<img src=x onerror="alert(2)">').tagName).toBe('CODE');
-    // Remote images wait for the person's leave (tests/unit/renderer/guidelineReader.test.tsx).
+    // Remote images wait for the person's leave (tests/unit/renderer/features/guidelines/GuidelineReader.test.tsx).
     expect(within(view).getByText('Image: diagram')).toBeInTheDocument();
     expect(within(view).getByRole('button', { name: 'Load images from tracker.example.com' })).toBeInTheDocument();
   });
