@@ -1,7 +1,7 @@
-import { connectHost, type HostConnection } from '../../../renderer/host';
-import { browserShell } from '../../../renderer/host/browserShell';
-import { HOST_REFUSED, HOST_UNREACHABLE } from '../../../renderer/host/httpApi';
-import { launchProblem } from '../../../renderer/host/launchMessages';
+import { connectHost, type HostConnection } from '../../../../renderer/host';
+import { browserShell } from '../../../../renderer/host/browserShell';
+import { HOST_REFUSED, HOST_UNREACHABLE } from '../../../../renderer/host/httpApi';
+import { launchProblem } from '../../../../renderer/host/launchMessages';
 
 /** A window with just what connectHost reads: the address, history and sessionStorage. */
 function fakeWindow(hash: string) {

@@ -5,11 +5,11 @@ import {
   type QueryObserverOptions,
   type QueryObserverResult,
 } from '@tanstack/react-query';
-import { HOST_UNREACHABLE } from '../../../renderer/host/httpApi';
-import { apiKey, apiMutation, apiQuery } from '../../../renderer/host/api';
-import { createQueryClient } from '../../../renderer/host/client';
-import { FakeApi } from '../../support/fakeApi';
-import { unreachableHost } from '../../support/unreachableHost';
+import { HOST_UNREACHABLE } from '../../../../renderer/host/httpApi';
+import { apiKey, apiMutation, apiQuery } from '../../../../renderer/host/api';
+import { createQueryClient } from '../../../../renderer/host/client';
+import { FakeApi } from '../../../support/fakeApi';
+import { unreachableHost } from '../../../support/unreachableHost';
 
 /** Observes a query with the client's own defaults (fetchQuery would set its own retry) until it fails. */
 function failureOf<T>(client: QueryClient, options: QueryObserverOptions<T, Error, T, T, readonly unknown[]>) {

@@ -1,7 +1,7 @@
 import { fireEvent, render } from '@testing-library/react';
 import { createRef } from 'react';
-import type { PayloadEditorHandle } from '../../../renderer/features/invoke/payload/editorChoice';
-import { PayloadCodeEditor } from '../../../renderer/features/invoke/payload/PayloadCodeEditor';
+import type { PayloadEditorHandle } from '../../../../../../renderer/features/invoke/payload/editorChoice';
+import { PayloadCodeEditor } from '../../../../../../renderer/features/invoke/payload/PayloadCodeEditor';
 
 /**
  * The CodeMirror editor itself, minimally: jsdom has no layout, so typing is tested in real

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { InvokeRequest, InvokeResult } from '../../../electron/shared/api';
-import { cancelledInvoke, FakeApi } from '../../support/fakeApi';
-import { deferred, renderReady, responseRegion } from './renderApp';
+import type { InvokeRequest, InvokeResult } from '../../../../../electron/shared/api';
+import { cancelledInvoke, FakeApi } from '../../../../support/fakeApi';
+import { deferred, renderReady, responseRegion } from '../../renderApp';
 
 /** A host whose invokes hang until the test answers them, as a slow agent would. */
 function slowHost() {

@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react';
-import { customProfile, FakeApi } from '../../support/fakeApi';
-import { activePanel, answerState, renderResponse, response } from './responseHarness';
+import { customProfile, FakeApi } from '../../../../support/fakeApi';
+import { activePanel, answerState, renderResponse, response } from '../../responseHarness';
 
 describe('the Code view', () => {
   it('shows the request for the active profile with the key read from the environment, in three languages', async () => {
