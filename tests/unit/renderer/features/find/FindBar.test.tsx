@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { FindInPageRequest, HostEvents } from '../../../electron/shared/api';
-import { FakeApi } from '../../support/fakeApi';
-import { renderReady } from './renderApp';
+import type { FindInPageRequest, HostEvents } from '../../../../../electron/shared/api';
+import { FakeApi } from '../../../../support/fakeApi';
+import { renderReady } from '../../renderApp';
 
 /**
  * The desktop find bar (renderer/features/find), in the whole app: the host's onFindRequested

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FakeApi } from '../../support/fakeApi';
-import { renderReady, responseRegion } from './renderApp';
+import { FakeApi } from '../../../../support/fakeApi';
+import { renderReady, responseRegion } from '../../renderApp';
 
 /**
  * Ctrl/Cmd+Enter sends the request of the tab focus is in, from anywhere in that tab (the

@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
-import type { InvokeResult } from '../../../electron/shared/api';
-import { exchange, okInvoke } from '../../support/fakeApi';
-import { answered, renderResponse, response } from './responseHarness';
+import type { InvokeResult } from '../../../../electron/shared/api';
+import { exchange, okInvoke } from '../../../support/fakeApi';
+import { answered, renderResponse, response } from '../responseHarness';
 
 /** The path a request took, beside its round trip: direct, or which proxy (never credentials). */
 function withVia(via: string | null | undefined, failed = false) {

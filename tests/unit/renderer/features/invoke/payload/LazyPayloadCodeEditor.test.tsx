@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createRef, useState } from 'react';
-import type { PayloadEditorHandle } from '../../../renderer/features/invoke/payload/editorChoice';
-import { LazyPayloadCodeEditor, loadPayloadCodeEditor } from '../../../renderer/features/invoke/payload/LazyPayloadCodeEditor';
+import type { PayloadEditorHandle } from '../../../../../../renderer/features/invoke/payload/editorChoice';
+import { LazyPayloadCodeEditor, loadPayloadCodeEditor } from '../../../../../../renderer/features/invoke/payload/LazyPayloadCodeEditor';
 
 /**
  * The payload code editor arrives in a chunk of its own. Once it has, a later render of the
