@@ -10,6 +10,10 @@ import { apiKey, apiMutation, apiQuery } from '../../../../renderer/host/api';
 import { createQueryClient } from '../../../../renderer/host/client';
 import { FakeApi } from '../../../support/fakeApi';
 import { unreachableHost } from '../../../support/unreachableHost';
+import { guidelineQuery } from '../../../../renderer/features/guidelines/queries/guideline';
+import { knownAgentsQuery, knownGuidelinesQuery } from '../../../../renderer/features/catalog/queries/knownLists';
+import { invokeMutation } from '../../../../renderer/features/invoke/queries/invoke';
+import { profilesQuery } from '../../../../renderer/features/profile/queries/profiles';
 
 /** Observes a query with the client's own defaults (fetchQuery would set its own retry) until it fails. */
 function failureOf<T>(client: QueryClient, options: QueryObserverOptions<T, Error, T, T, readonly unknown[]>) {
@@ -102,5 +106,33 @@ describe('apiMutation', () => {
     await expect(observer.mutate({ agentId: 'a', text: '', payload: {}, requestId: 'r1' })).rejects.toThrow(HOST_UNREACHABLE);
     expect(observer.getCurrentResult().failureCount).toBe(1);
     expect(calls).toEqual(['invokeAgent']);
+  });
+});
+
+describe('query keys', () => {
+  it('start with the contract method and carry its argument and the profile id', () => {
+    const fake = new FakeApi();
+    expect(profilesQuery(fake).queryKey).toEqual(['listProfiles']);
+    expect(knownAgentsQuery(fake, 'p1').queryKey).toEqual(['listKnownAgents', { profileId: 'p1' }]);
+    expect(knownGuidelinesQuery(fake, 'p1').queryKey).toEqual(['listKnownGuidelines', { profileId: 'p1' }]);
+    expect(guidelineQuery(fake, 'p1', 'g1').queryKey).toEqual(['getGuideline', { guidelineId: 'g1' }, { profileId: 'p1' }]);
+  });
+
+  it('never retry: a host that cannot be reached is asked once', async () => {
+    const { api, calls } = unreachableHost();
+    const client = createQueryClient();
+    const invoke = new MutationObserver(client, invokeMutation(api));
+    await expect(invoke.mutate({ agentId: 'a', text: '', payload: {}, requestId: 'r1' })).rejects.toThrow(HOST_UNREACHABLE);
+    // An observer takes the client's defaults (fetchQuery would set its own retry).
+    const guideline = new QueryObserver(client, guidelineQuery(api, 'p1', 'g1'));
+    const failed = await new Promise<QueryObserverResult>((resolve) => {
+      const stop = guideline.subscribe((result) => {
+        if (result.status === 'error') resolve(result);
+        if (result.status === 'error') stop();
+      });
+    });
+    expect(failed.failureCount).toBe(1);
+    expect(calls).toEqual(['invokeAgent', 'getGuideline']);
+    expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { customProfile, FakeApi } from '../../support/fakeApi';
-import { openProfiles } from './profileDialog';
-import { renderReady } from './renderApp';
+import { customProfile, FakeApi } from '../../../../support/fakeApi';
+import { openProfiles } from '../../profileDialog';
+import { renderReady } from '../../renderApp';
 
 const KEY = { set: true, storage: 'keychain', note: null } as const;
 const INSECURE = 'Insecure HTTP: the key and all data travel unencrypted.';

@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import { activePanel, answerState, renderResponse } from './responseHarness';
+import { activePanel, answerState, renderResponse } from '../../responseHarness';
 
 /** The marks in the answer, as [text, description] pairs. */
 function marks() {

@@ -1,23 +1,23 @@
 import { MutationObserver, type MutationObserverOptions } from '@tanstack/react-query';
-import { createQueryClient } from '../../../renderer/host/client';
-import { guidelineQuery } from '../../../renderer/features/guidelines/queries/guideline';
-import { queryKeys } from '../../../renderer/features/history/queries/keys';
-import { knownAgentsQuery } from '../../../renderer/features/catalog/queries/knownLists';
+import { createQueryClient } from '../../../../../../renderer/host/client';
+import { guidelineQuery } from '../../../../../../renderer/features/guidelines/queries/guideline';
+import { queryKeys } from '../../../../../../renderer/features/history/queries/keys';
+import { knownAgentsQuery } from '../../../../../../renderer/features/catalog/queries/knownLists';
 import {
   createProfileMutation,
   deleteProfileMutation,
   duplicateProfileMutation,
   updateProfileMutation,
-} from '../../../renderer/features/profile/queries/profileEdits';
+} from '../../../../../../renderer/features/profile/queries/profileEdits';
 import {
   clearProfileKeyMutation,
   detectKeyPresentationMutation,
   KeyInTransit,
   setProfileKeyMutation,
-} from '../../../renderer/features/profile/queries/profileKey';
-import { profilesQuery } from '../../../renderer/features/profile/queries/profiles';
-import { customProfile, FakeApi, profileInput } from '../../support/fakeApi';
-import { unreachableHost } from '../../support/unreachableHost';
+} from '../../../../../../renderer/features/profile/queries/profileKey';
+import { profilesQuery } from '../../../../../../renderer/features/profile/queries/profiles';
+import { customProfile, FakeApi, profileInput } from '../../../../../support/fakeApi';
+import { unreachableHost } from '../../../../../support/unreachableHost';
 
 async function primed() {
   const fake = new FakeApi();
