@@ -1,8 +1,8 @@
 import { within } from '@testing-library/react';
-import { normaliseDuration } from '../../../electron/core/http/duration';
-import type { ExchangeTiming } from '../../../electron/shared/api';
-import { okInvoke, exchange } from '../../support/fakeApi';
-import { answered, renderResponse, response } from './responseHarness';
+import { normaliseDuration } from '../../../../../electron/core/http/duration';
+import type { ExchangeTiming } from '../../../../../electron/shared/api';
+import { okInvoke, exchange } from '../../../../support/fakeApi';
+import { answered, renderResponse, response } from '../../responseHarness';
 
 function withTiming(timing: ExchangeTiming | null, roundTripMs = 120) {
   const result = okInvoke('ok');

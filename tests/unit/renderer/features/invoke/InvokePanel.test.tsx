@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { InvokeResult, Workspace } from '../../../electron/shared/api';
-import { FakeApi, okInvoke } from '../../support/fakeApi';
-import { deferred, renderReady, responseRegion } from './renderApp';
+import type { InvokeResult, Workspace } from '../../../../../electron/shared/api';
+import { FakeApi, okInvoke } from '../../../../support/fakeApi';
+import { deferred, renderReady, responseRegion } from '../../renderApp';
 
 function textField() {
   return screen.getByRole('textbox', { name: 'Text' });

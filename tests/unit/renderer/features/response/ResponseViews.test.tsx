@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { okInvoke, exchange } from '../../support/fakeApi';
-import { activePanel, answered, answerState, renderResponse, response, sent } from './responseHarness';
+import { okInvoke, exchange } from '../../../../support/fakeApi';
+import { activePanel, answered, answerState, renderResponse, response, sent } from '../../responseHarness';
 
 describe('response views', () => {
   it('switches between Answer, JSON, Headers, Raw response and Code, each showing its own content', async () => {

@@ -1,8 +1,8 @@
 import { act, waitFor, within } from '@testing-library/react';
-import type { RunResultRow, StartRunRequest } from '../../../electron/shared/api';
-import { FakeApi } from '../../support/fakeApi';
-import { runRow } from '../../support/fakeRuns';
-import { answerState, renderResponse, response } from './responseHarness';
+import type { RunResultRow, StartRunRequest } from '../../../../../electron/shared/api';
+import { FakeApi } from '../../../../support/fakeApi';
+import { runRow } from '../../../../support/fakeRuns';
+import { answerState, renderResponse, response } from '../../responseHarness';
 
 /**
  * Repeat is a one-case run of N iterations on the host's runner: the page starts it

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { TabDraft } from '../../../electron/shared/api';
-import { FakeApi } from '../../support/fakeApi';
-import { renderReady } from './renderApp';
+import type { TabDraft } from '../../../../../electron/shared/api';
+import { FakeApi } from '../../../../support/fakeApi';
+import { renderReady } from '../../renderApp';
 
 /**
  * Browser mode can open the app in several browser tabs, which share the drafts. Each page saves

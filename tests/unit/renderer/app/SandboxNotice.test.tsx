@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import type { AppInfo } from '../../../electron/shared/api';
-import { FakeApi } from '../../support/fakeApi';
-import { renderReady } from './renderApp';
+import type { AppInfo } from '../../../../electron/shared/api';
+import { FakeApi } from '../../../support/fakeApi';
+import { renderReady } from '../renderApp';
 
 /**
  * The desktop app says when its pages run without Chromium's sandbox (started with
