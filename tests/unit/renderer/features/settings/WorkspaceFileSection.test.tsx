@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceImportItem, WorkspaceImportRequest } from '../../../electron/shared/api';
-import { customSummary, FakeApi } from '../../support/fakeApi';
-import { profileFields } from '../../support/workspaceFiles';
-import { renderReady } from './renderApp';
+import type { WorkspaceImportItem, WorkspaceImportRequest } from '../../../../../electron/shared/api';
+import { customSummary, FakeApi } from '../../../../support/fakeApi';
+import { profileFields } from '../../../../support/workspaceFiles';
+import { renderReady } from '../../renderApp';
 
 /** The Settings dialog, opened. */
 async function openSettings(fake: FakeApi) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CatalogAgent } from '../../../electron/shared/api';
-import { FakeApi } from '../../support/fakeApi';
-import { renderReady } from './renderApp';
+import type { CatalogAgent } from '../../../../../electron/shared/api';
+import { FakeApi } from '../../../../support/fakeApi';
+import { renderReady } from '../../renderApp';
 
 const CUSTOM_ID = '9a9a9a9a-0000-4000-8000-000000000001';
 
