@@ -136,3 +136,12 @@ describe('query keys', () => {
     expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(false);
   });
 });
+
+describe('workbench queries', () => {
+  it('never retry a cancel (useCancelRequest is this mutation): a host that cannot be reached is asked once', async () => {
+    const { api, calls } = unreachableHost();
+    const cancel = new MutationObserver(createQueryClient(), apiMutation(api, 'cancelRequest'));
+    await expect(cancel.mutate({ requestId: 'r1' })).rejects.toThrow();
+    expect(calls).toEqual(['cancelRequest']);
+  });
+});

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TOAST_MS } from '../../../renderer/features/tabs/ClosedTabToast';
-import type { InvokeRequest } from '../../../electron/shared/api';
-import { FakeApi, okInvoke } from '../../support/fakeApi';
-import { renderReady, responseRegion } from './renderApp';
+import { TOAST_MS } from '../../../../../renderer/features/tabs/ClosedTabToast';
+import type { InvokeRequest } from '../../../../../electron/shared/api';
+import { FakeApi, okInvoke } from '../../../../support/fakeApi';
+import { renderReady, responseRegion } from '../../renderApp';
 
 /** Request tabs come back with their last answer (from the history), and a closed tab can be reopened. */
 
