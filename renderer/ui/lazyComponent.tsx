@@ -28,7 +28,7 @@ type PropsOf<C> = C extends ComponentType<infer P extends object> ? P : never;
  * once (no Suspense round, no loading line); where it was not, a Suspense that stays even after
  * the chunk arrives. Switching from one to the other on a later render would unmount the
  * component and mount a new one: for the payload editor, the caret and what was being typed
- * gone mid-keystroke (tests/unit/renderer/lazyEditors.test.tsx).
+ * gone mid-keystroke (tests/unit/renderer/features/invoke/payload/LazyPayloadCodeEditor.test.tsx).
  */
 export function lazyComponent<M, K extends keyof M & string>(
   importer: () => Promise<M>,

@@ -10,7 +10,7 @@ import './dialogPolyfill';
  * Renders the whole app against a fake host, as main.tsx does against the real one. The
  * payload editor is the plain textarea here: jsdom has no layout for CodeMirror and Testing
  * Library cannot reach into its shadow root (see editorChoice.ts); CodeMirror itself is
- * covered by codeEditor.test.tsx and in real Chromium by the end-to-end tests. A fake marked
+ * covered by features/invoke/payload/PayloadCodeEditor.test.tsx and in real Chromium by the end-to-end tests. A fake marked
  * `desktop` is also the page's Shell (the desktop's find and dialogs); otherwise the page has
  * a browser tab's.
  */

@@ -1,6 +1,6 @@
+import path from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createRunProgressHub } from '../../../../electron/core/runs/runProgress';
 import { LAUNCH_SECRET_HEADER, type RunProgress } from '../../../../electron/shared/api';
@@ -216,5 +216,34 @@ describe('against the browser-mode host', () => {
       await host.close();
       rmSync(staticDir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * Browser mode's event stream tells the page each time it is up (onEventsResumed), so a run's
+ * view reads again what a drop made it miss: the host replays no event.
+ */
+describe('createStreamEvents onEventsResumed', () => {
+  it('tells its listeners when the stream opens and again after each reconnect, and stops when they leave', async () => {
+    const { doFetch, opened } = scriptedFetch();
+    const waits: Array<() => void> = [];
+    const events = createStreamEvents({ secret: 's', fetch: doFetch, setTimeout: (run) => waits.push(run), clearTimeout: () => undefined });
+    let resumed = 0;
+    const leave = events.onEventsResumed!(() => (resumed += 1));
+    events.onRunProgress(() => undefined);
+    await vi.waitFor(() => expect(resumed).toBe(1));
+
+    opened[0]!.end(); // the stream drops
+    await vi.waitFor(() => expect(waits).toHaveLength(1));
+    expect(resumed).toBe(1);
+    waits.shift()!();
+    await vi.waitFor(() => expect(resumed).toBe(2));
+
+    leave();
+    opened[1]!.end();
+    await vi.waitFor(() => expect(waits).toHaveLength(1));
+    waits.shift()!();
+    await vi.waitFor(() => expect(opened).toHaveLength(3));
+    expect(resumed).toBe(2);
   });
 });

@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { InvokeRequest, InvokeResult } from '../../../../../electron/shared/api';
+import { cancelledInvoke, FakeApi } from '../../../../support/fakeApi';
+import { deferred, renderReady, responseRegion } from '../../renderApp';
+
+/** A host whose invokes hang until the test answers them, as a slow agent would. */
+function slowHost() {
+  const fake = new FakeApi();
+  const answer = deferred<InvokeResult>();
+  /** The signal the core handed the platform with each invoke: a cancel aborts it. */
+  const signals: (AbortSignal | undefined)[] = [];
+  fake.invokeResponder = (_request: InvokeRequest, signal) => {
+    signals.push(signal);
+    return answer.promise;
+  };
+  return { fake, answer, signals };
+}
+
+describe('cancelling an invoke', () => {
+  it('shows Cancel while in flight, cancels by the invoke’s requestId, and shows the cancelled answer', async () => {
+    const { fake, answer, signals } = slowHost();
+    const { user } = await renderReady(fake);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), 'slow-agent');
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    expect(screen.getByRole('status')).toHaveTextContent('Invoking…');
+    await user.click(cancel);
+
+    const [sent] = fake.callsOf('invokeAgent') as InvokeRequest[];
+    expect(sent?.requestId).toEqual(expect.any(String));
+    expect(fake.callsOf('cancelRequest')).toEqual([{ requestId: sent?.requestId }]);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cancelling…' })).toBeDisabled();
+
+    answer.resolve(cancelledInvoke());
+    const alert = await within(responseRegion()).findByRole('alert');
+    expect(alert).toHaveTextContent('The request was cancelled');
+    expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('The request was cancelled.');
+    expect(screen.getByRole('button', { name: 'Invoke' })).toBeEnabled();
+  });
+
+  it('gives every invoke its own requestId', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), 'agent');
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    await within(responseRegion()).findByText('Hello there');
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    await waitFor(() => expect(fake.callsOf('invokeAgent')).toHaveLength(2));
+    const [first, second] = fake.callsOf('invokeAgent') as InvokeRequest[];
+    expect(first?.requestId).not.toBe(second?.requestId);
+  });
+
+  it('cancels a request in flight when its tab is closed', async () => {
+    const { fake } = slowHost();
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), 'slow-agent');
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    await screen.findByRole('button', { name: 'Cancel' });
+    screen.getByRole('tab', { name: /^slow-agent/ }).focus();
+    await user.keyboard('{Delete}');
+    const [sent] = fake.callsOf('invokeAgent') as InvokeRequest[];
+    await waitFor(() => expect(fake.callsOf('cancelRequest')).toEqual([{ requestId: sent?.requestId }]));
+  });
+});
