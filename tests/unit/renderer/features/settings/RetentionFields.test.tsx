@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { FakeApi } from '../../support/fakeApi';
-import { entryButtons, openHistory, seed, useHistoryLayout } from './features/history/historyHarness';
+import { FakeApi } from '../../../../support/fakeApi';
+import { entryButtons, openHistory, seed, useHistoryLayout } from '../history/historyHarness';
 
 /** The retention setting in the Settings dialog, and what it does to the History list. */
 
