@@ -90,7 +90,9 @@ const RUN_COMMAND = {
     noproxy: {
       type: 'string',
       value: 'LIST',
-      help: 'hosts reached without the proxy, in place of NO_PROXY: comma-separated\nnames (a name covers its subdomains), host:port, IP addresses or ranges\n(10.0.0.0/8), or * for all',
+      help:
+        'hosts reached without the proxy, in place of NO_PROXY: comma-separated\nnames (a name covers its ' +
+        'subdomains), host:port, IP addresses or ranges\n(10.0.0.0/8), or * for all',
     },
   },
   footer: `The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send

@@ -40,7 +40,10 @@ export const RUN_FLAG_OPTIONS = {
   workspace: {
     type: 'string',
     value: 'FILE',
-    help: "the platform from a workspace file's profile (with --profile): its base URL,\nkey presentation, time-out, proxy and TLS settings; the key still from\nAGENT_EXPLORER_API_KEY; the options given here override the profile's",
+    help:
+      "the platform from a workspace file's profile (with --profile): its base URL,\nkey presentation, " +
+      'time-out, proxy and TLS settings; the key still from\nAGENT_EXPLORER_API_KEY; the options given here ' +
+      "override the profile's",
   },
   profile: { type: 'string', value: 'NAME', help: 'the profile of the --workspace file to use, by name' },
 } as const satisfies OptionTable;
@@ -92,7 +95,9 @@ export function iteratedPlan(plan: readonly PlannedCase[], iterations: number, m
   if (total > maxRequests) {
     return {
       ok: false,
-      message: `the run would send ${count(total)} requests (${count(plan.length)} × ${count(iterations)} iterations); a run sends at most ${count(maxRequests)} (--max-requests); nothing was sent`,
+      message:
+        `the run would send ${count(total)} requests (${count(plan.length)} × ${count(iterations)} ` +
+        `iterations); a run sends at most ${count(maxRequests)} (--max-requests); nothing was sent`,
     };
   }
   const repeated = repeatPlan(plan, iterations);

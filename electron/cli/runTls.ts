@@ -9,7 +9,8 @@ const CERT_PASSPHRASE_VARIABLE = 'AGENT_EXPLORER_CERT_PASSPHRASE';
 
 /** Said on standard error, once per run, whenever --insecure is given. */
 export const INSECURE_WARNING =
-  "WARNING: TLS verification is OFF (--insecure): the platform's certificate is not checked, so anyone on the network path can read and change the exchanges, the API key included.";
+  "WARNING: TLS verification is OFF (--insecure): the platform's certificate is not checked, so anyone " +
+  'on the network path can read and change the exchanges, the API key included.';
 
 /** The passphrase, when one is set; an empty variable is none. */
 export function certPassphrase(env: Record<string, string | undefined>): string | null {

@@ -276,7 +276,8 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       }
       if (total > MAX_RUN_REQUESTS) {
         return invalid(
-          `This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`,
+          `This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} ` +
+            `iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`,
         );
       }
       const full = repeatPlan(plan, iterations);

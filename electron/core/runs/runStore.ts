@@ -123,7 +123,8 @@ interface ResultRow {
 }
 
 const RUN_COLUMNS =
-  'id, kind, suite_name, suite_file, profile_id, profile_name, base_url, started_at, finished_at, state, total, completed, passed, failed, cancelled, not_run, duration_ms, settings, agents';
+  'id, kind, suite_name, suite_file, profile_id, profile_name, base_url, started_at, finished_at, ' +
+  'state, total, completed, passed, failed, cancelled, not_run, duration_ms, settings, agents';
 const RESULT_COLUMNS =
   'idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, error_code, server_ms, round_trip_ms, answer_start, attempts';
 

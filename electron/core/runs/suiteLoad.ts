@@ -291,7 +291,10 @@ function expand(
               file: shown,
               ...where,
               field: patternField,
-              message: `checking this pattern with each of the ${rows.length.toLocaleString('en-US')} rows is too much work before a run (its patterns add up to over ${ROW_PATTERN_BUDGET.toLocaleString('en-US')} steps): use a shorter pattern, answerContains, or fewer rows`,
+              message:
+                `checking this pattern with each of the ${rows.length.toLocaleString('en-US')} rows is too much work ` +
+                `before a run (its patterns add up to over ${ROW_PATTERN_BUDGET.toLocaleString('en-US')} steps): use ` +
+                `a shorter pattern, answerContains, or fewer rows`,
             });
             return;
           }

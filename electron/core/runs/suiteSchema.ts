@@ -18,7 +18,9 @@ export function suiteJsonSchema(): JsonObject {
     $id: 'https://a-seed-6469d669.example/agent-explorer/schemas/suite.schema.json',
     title: 'Agent Explorer run suite',
     description:
-      "Cases to invoke agents with, each with expectations; run with `agent-explorer run SUITE.json`. {{column}} in text, payload string values and answer expectations takes a data file row's value; the platform's own {placeholders} (single braces) are sent untouched.",
+      'Cases to invoke agents with, each with expectations; run with `agent-explorer run SUITE.json`. ' +
+      "{{column}} in text, payload string values and answer expectations takes a data file row's value; the " +
+      "platform's own {placeholders} (single braces) are sent untouched.",
     type: 'object',
     additionalProperties: false,
     required: ['cases'],

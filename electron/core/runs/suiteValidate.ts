@@ -96,7 +96,9 @@ export const EXPECT_FIELDS: Record<string, FieldRule> = {
       minLength: 1,
       format: 're2',
       description:
-        "A regular expression in RE2 syntax (https://github.com/google/re2/wiki/Syntax) that the answer matches somewhere: no lookahead, lookbehind or backreferences; (?i:...) for a case-insensitive part. A {{column}} in it takes the row's value, matched literally. At most 10,000 compiled steps.",
+        'A regular expression in RE2 syntax (https://github.com/google/re2/wiki/Syntax) that the answer ' +
+        'matches somewhere: no lookahead, lookbehind or backreferences; (?i:...) for a case-insensitive part. ' +
+        "A {{column}} in it takes the row's value, matched literally. At most 10,000 compiled steps.",
     },
     check: (value, report) => {
       if (typeof value !== 'string' || value === '') return report('must be a non-empty regular expression');
@@ -282,7 +284,9 @@ export function checkColumnReferences(
           file,
           ...where,
           field: reference.path,
-          message: `refers to the column {{${reference.column}}}, which ${dataName ?? 'the data file'} does not have (its columns: ${columns.join(', ') || 'none'})`,
+          message:
+            `refers to the column {{${reference.column}}}, which ${dataName ?? 'the data file'} does not have ` +
+            `(its columns: ${columns.join(', ') || 'none'})`,
         });
       }
     }

@@ -38,8 +38,9 @@ const VARIABLE = /\{\{\s*([^{}]+?)\s*\}\}/g;
 /** The most requests one collection may hold (folders included): a larger file is not a test collection. */
 const MAX_ITEMS = 10_000;
 
-/** A string literal of a test line: '…', "…" or `…` without ${}. */
-const LITERAL = String.raw`(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|\x60([^\x60$\\]*)\x60)`;
+/** A string literal of a test line: '…', "…" or a template without ${} (the backtick is code 96, kept out of the app's strings). */
+const TICK = String.fromCharCode(96);
+const LITERAL = String.raw`(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|` + `${TICK}([^${TICK}$\\\\]*)${TICK})`;
 /** Where a test reads a value the suite substitutes from the data row. */
 const ROW_VALUE = String.raw`(?:pm\.(?:iterationData|variables|collectionVariables|environment)\.get\(\s*${LITERAL}\s*\)|data\.([A-Za-z_$][\w$]*))`;
 /** What a test line checks the answer of: the body's text, or its `answer` field. */

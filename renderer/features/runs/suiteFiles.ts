@@ -36,9 +36,10 @@ function fromCollectionText(text: string, fileName: string): Opened | null {
   const count = suite.cases.length;
   const shown = notes.slice(0, NOTES_SHOWN).join('; ');
   const more = notes.length > NOTES_SHOWN ? `; and ${notes.length - NOTES_SHOWN} more` : '';
+  const left = notes.length > 0 ? ` Not converted: ${shown}${more}.` : '';
   return {
     draft: { ...read.draft, dirty: true },
-    message: `Converted the Postman collection ${fileName}: ${count} case${count === 1 ? '' : 's'}.${notes.length > 0 ? ` Not converted: ${shown}${more}.` : ''} Save it to keep it as a suite.`,
+    message: `Converted the Postman collection ${fileName}: ${count} case${count === 1 ? '' : 's'}.${left} Save it to keep it as a suite.`,
     note:
       columns.length > 0
         ? `The cases use ${columns.map((name) => `{{${name}}}`).join(', ')}: pick a data file with these columns below.`

@@ -32,7 +32,10 @@ export function summaryLine(report: RunReport): string {
   const ran = total - notRun;
   const inFlight = cancelled > 0 ? `, ${cancelled} cancelled in flight` : '';
   const extra = notRun > 0 ? `, ${notRun} not run${stopped ? ' (stopped)' : ''}` : '';
-  return `${printable(report.suite)}: ${ran} run, ${passed} passed, ${failed - cancelled} failed${inFlight}${extra} in ${(report.durationMs / 1000).toFixed(2)} s`;
+  return (
+    `${printable(report.suite)}: ${ran} run, ${passed} passed, ${failed - cancelled} ` +
+    `failed${inFlight}${extra} in ${(report.durationMs / 1000).toFixed(2)} s`
+  );
 }
 
 /**
@@ -43,7 +46,8 @@ export function summaryLine(report: RunReport): string {
 export function resultLine(result: RunReportResult): string {
   const status = result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '-';
   const ms = result.entry.timing.roundTripMs;
-  const head = `${result.passed ? 'PASS' : 'FAIL'} ${printable(resultLabel(result))}  ${printable(String(status))}  ${ms === null ? '-' : `${ms.toFixed(1)} ms`}`;
+  const time = ms === null ? '-' : `${ms.toFixed(1)} ms`;
+  const head = `${result.passed ? 'PASS' : 'FAIL'} ${printable(resultLabel(result))}  ${printable(String(status))}  ${time}`;
   return result.passed
     ? head
     : `${head}\n${failedExpectations(result.expectations)

@@ -72,6 +72,7 @@ describe('a Postman collection as a suite', () => {
           '  pm.expect(pm.response.text()).to.include(pm.iterationData.get("customer"));',
           '  pm.expect(pm.response.json().answer).to.not.include("sorry");',
           '  pm.expect(pm.response.text()).to.include(data.order);',
+          '  pm.expect(pm.response.text()).to.include(' + String.fromCharCode(96) + 'Hi there' + String.fromCharCode(96) + ');',
           '  pm.expect(pm.response.headers.get("x-id")).to.exist;',
           '});',
         ],
@@ -80,7 +81,7 @@ describe('a Postman collection as a suite', () => {
     if (!converted.ok) throw new Error(converted.message);
     expect(converted.value.suite.cases[0]!.expect).toEqual({
       status: 201,
-      answerContains: ['refund', '{{customer}}', '{{order}}'],
+      answerContains: ['refund', '{{customer}}', '{{order}}', 'Hi there'],
       answerNotContains: 'sorry',
     });
     expect(converted.value.columns).toEqual(['customer', 'order']);
