@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
@@ -107,4 +109,23 @@ test('a suite runs in the app: progress, failures, a result, the matrix, latency
   await expect(insights.getByRole('region', { name: 'Answers changed' })).toBeVisible();
   expect.soft(await violations(page), 'a compare of two runs').toEqual([]);
   await insights.screenshot({ path: testInfo.outputPath('run-compare.png') });
+});
+
+test('a Postman collection opens as a suite and runs on the Sandbox', async ({ page, app }) => {
+  await openApp(page, app);
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  const runs = page.getByRole('region', { name: 'Runs' });
+  const examples = fileURLToPath(new URL('../../examples/runs/', import.meta.url));
+  await runs.getByLabel('Suite file').setInputFiles(path.join(examples, 'orders.postman_collection.json'));
+  await expect(
+    runs.getByText(/^Converted the Postman collection orders\.postman_collection\.json: 2 cases\. Not converted: /),
+  ).toBeVisible();
+  await expect(
+    runs.getByText('The cases use {{text}}, {{customer}}, {{topic}}, {{order}}: pick a data file with these columns below.'),
+  ).toBeVisible();
+  await runs.getByLabel('Data file (.csv or .jsonl)').setInputFiles(path.join(examples, 'orders.csv'));
+  await runs.getByRole('button', { name: 'Run suite' }).click();
+
+  const run = page.getByRole('region', { name: 'Run', exact: true });
+  await expect(run.getByText(/4 of 4 · 4 passed · 0 failed/)).toBeVisible();
 });
