@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
+import { cliBuildOptions } from '../../electron/tooling/cliBuild.mjs';
 
 /**
  * `npm pack` gives a package a CI job installs on its own: `npm install ./agent-explorer-*.tgz`
@@ -14,7 +14,7 @@ import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
  * the repository's own package.json and README with the command bundled as `prepack` bundles it
  * (the build script itself is what `npm run build` runs everywhere else).
  */
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
 let tarball: string;
 
