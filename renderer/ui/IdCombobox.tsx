@@ -41,7 +41,7 @@ export function IdCombobox({
   return (
     <div className={className ? `field ${className}` : 'field'}>
       {labelAction ? (
-        <div className="field-label-row">
+        <div className="split-row">
           <label htmlFor={ids.input}>{label}</label>
           {labelAction}
         </div>

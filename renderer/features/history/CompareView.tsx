@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { HistoryEntry } from '../../../electron/shared/api';
 import { useHost } from '../../host/HostContext';
 import { historyEntryQuery } from './queries/history';
@@ -76,26 +76,16 @@ function CompareBody({ comparison, entries }: { comparison: Comparison; entries:
       )}
 
       <h3 className="compare-section-title">Request and outcome</h3>
-      <table className="data-table compare-table" aria-label="Request and outcome">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Entry 1</th>
-            <th scope="col">Entry 2</th>
-            <th scope="col">Differs</th>
+      <CompareTable label="Request and outcome" columns={['Field', 'Entry 1', 'Entry 2', 'Differs']}>
+        {comparison.facts.map((row) => (
+          <tr key={row.label} className={row.differs ? 'compare-differs' : undefined}>
+            <th scope="row">{row.label}</th>
+            <td className="mono">{row.values[0]}</td>
+            <td className="mono">{row.values[1]}</td>
+            <td>{row.differs ? 'differs' : 'same'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {comparison.facts.map((row) => (
-            <tr key={row.label} className={row.differs ? 'compare-differs' : undefined}>
-              <th scope="row">{row.label}</th>
-              <td className="mono">{row.values[0]}</td>
-              <td className="mono">{row.values[1]}</td>
-              <td>{row.differs ? 'differs' : 'same'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </CompareTable>
 
       {comparison.payload !== null && (
         <>
@@ -103,28 +93,18 @@ function CompareBody({ comparison, entries }: { comparison: Comparison; entries:
           {comparison.payload.length === 0 ? (
             <p className="small muted">Both payloads are empty.</p>
           ) : (
-            <table className="data-table compare-table compare-payload" aria-label="Payload, key by key">
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Entry 1</th>
-                  <th scope="col">Entry 2</th>
+            <CompareTable label="Payload, key by key" className="compare-payload" columns={['Key', 'Change', 'Entry 1', 'Entry 2']}>
+              {comparison.payload.map((row) => (
+                <tr key={row.key} className={row.change === 'same' ? undefined : 'compare-differs'}>
+                  <th scope="row" className="mono">
+                    {row.key}
+                  </th>
+                  <td>{row.change === 'removed' ? 'only in entry 1' : row.change === 'added' ? 'only in entry 2' : row.change}</td>
+                  <td className="mono">{row.values[0] ?? '—'}</td>
+                  <td className="mono">{row.values[1] ?? '—'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {comparison.payload.map((row) => (
-                  <tr key={row.key} className={row.change === 'same' ? undefined : 'compare-differs'}>
-                    <th scope="row" className="mono">
-                      {row.key}
-                    </th>
-                    <td>{row.change === 'removed' ? 'only in entry 1' : row.change === 'added' ? 'only in entry 2' : row.change}</td>
-                    <td className="mono">{row.values[0] ?? '—'}</td>
-                    <td className="mono">{row.values[1] ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </CompareTable>
           )}
         </>
       )}
@@ -140,26 +120,48 @@ function CompareBody({ comparison, entries }: { comparison: Comparison; entries:
       )}
 
       <h3 className="compare-section-title">Timing</h3>
-      <table className="data-table compare-table compare-timing" aria-label="Timing side by side">
-        <thead>
-          <tr>
-            <th scope="col">Measure</th>
-            <th scope="col">Entry 1</th>
-            <th scope="col">Entry 2</th>
-            <th scope="col">Difference (2 − 1)</th>
+      <CompareTable
+        label="Timing side by side"
+        className="compare-timing"
+        columns={['Measure', 'Entry 1', 'Entry 2', 'Difference (2 − 1)']}
+      >
+        {comparison.timing.map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td className="mono">{row.values[0]}</td>
+            <td className="mono">{row.values[1]}</td>
+            <td className="mono">{row.deltaMs === null ? '—' : formatDelta(row.deltaMs)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {comparison.timing.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              <td className="mono">{row.values[0]}</td>
-              <td className="mono">{row.values[1]}</td>
-              <td className="mono">{row.deltaMs === null ? '—' : formatDelta(row.deltaMs)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </CompareTable>
     </div>
+  );
+}
+
+/** A table of the two entries side by side: the head names `columns`, the rows are the caller's. */
+function CompareTable({
+  label,
+  className,
+  columns,
+  children,
+}: {
+  label: string;
+  className?: string;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <table className={className ? `data-table compare-table ${className}` : 'data-table compare-table'} aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }

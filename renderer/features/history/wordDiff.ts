@@ -53,12 +53,7 @@ export function deadlineIn(ms: number, now: () => number = () => performance.now
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** The word diff of `first` → `second`, or the reason it was not made. */
-export function wordDiff(
-  first: string,
-  second: string,
-  limits: DiffLimits = DEFAULT_LIMITS,
-  deadline: Deadline = deadlineIn(limits.budgetMs),
-): WordDiff {
+export function wordDiff(first: string, second: string, limits = DEFAULT_LIMITS, deadline = deadlineIn(limits.budgetMs)): WordDiff {
   if (first === second) return { kind: 'diff', parts: first === '' ? [] : [{ op: 'same', text: first }], changes: 0 };
   const longest = Math.max(first.length, second.length);
   if (longest > limits.maxChars) {
@@ -70,22 +65,33 @@ export function wordDiff(
       texts: [first, second],
     };
   }
-  const timeout = Math.floor(deadline.remainingMs());
-  if (timeout <= 0)
-    return { kind: 'skipped', reason: 'Not compared word by word: the time for this comparison ran out.', texts: [first, second] };
-  const changes = diffWords(first, second, { maxEditLength: limits.maxEditLength, timeout });
-  if (changes === undefined) {
-    return {
-      kind: 'skipped',
-      reason:
-        `Too different to compare word by word in good time (more than ${plural(limits.maxEditLength, 'word', 'words')} ` +
-        `differ, or it took over ${timeout} ms).`,
-      texts: [first, second],
-    };
-  }
-  const parts: DiffPart[] = changes.map((change) => ({
-    op: change.added ? 'added' : change.removed ? 'removed' : 'same',
-    text: change.value,
-  }));
+  const bounded = boundedDiff((options) => diffWords(first, second, options), ['word', 'words'], limits.maxEditLength, deadline);
+  if ('reason' in bounded) return { kind: 'skipped', reason: bounded.reason, texts: [first, second] };
+  const parts: DiffPart[] = bounded.changes.map((change) => ({ op: opOf(change), text: change.value }));
   return { kind: 'diff', parts, changes: parts.filter((part) => part.op !== 'same').length };
+}
+
+/** What a jsdiff change is, as a part's `op`. */
+export const opOf = (change: { added: boolean; removed: boolean }): DiffPart['op'] =>
+  change.added ? 'added' : change.removed ? 'removed' : 'same';
+
+/**
+ * One jsdiff call (words, blocks or lines) bounded by `maxEditLength` units and by what the
+ * deadline has left: its changes, or the sentence that says why it was not made.
+ */
+export function boundedDiff<Change>(
+  diff: (options: { maxEditLength: number; timeout: number }) => Change[] | undefined,
+  [one, many]: readonly [string, string],
+  maxEditLength: number,
+  deadline: Deadline,
+): { changes: Change[] } | { reason: string } {
+  const timeout = Math.floor(deadline.remainingMs());
+  if (timeout <= 0) return { reason: `Not compared ${one} by ${one}: the time for this comparison ran out.` };
+  const changes = diff({ maxEditLength, timeout });
+  if (changes !== undefined) return { changes };
+  return {
+    reason:
+      `Too different to compare ${one} by ${one} in good time (more than ${plural(maxEditLength, one, many)} ` +
+      `differ, or it took over ${timeout} ms).`,
+  };
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ProfileInput, Result } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { CheckboxField, FieldNotes, TextField } from '../../ui/FormFields';
+import { checkProps, textProps } from './draftForm';
 import { ClientCertGroup, ProxyGroup } from './ProfileNetworkFields';
 import { draftFieldOf, inputFromDraft, PRESENTATION_OPTIONS, type DraftField, type ProfileDraft } from './profileDraft';
 
@@ -79,6 +80,7 @@ export function ProfileSettingsForm({
 
   const errorOf = (field: DraftField) => (error?.field === field ? error.message : null);
   const authError = errorOf('authKind');
+  const form = { draft, change, errorOf };
 
   return (
     <form
@@ -96,16 +98,8 @@ export function ProfileSettingsForm({
           {error.message}
         </p>
       )}
-      <TextField label="Name" value={draft.name} onChange={(name) => change({ name })} error={errorOf('name')} focusName="name" />
-      <TextField
-        label="Base URL"
-        value={draft.baseUrl}
-        mono
-        placeholder="https://platform.example.com"
-        onChange={(baseUrl) => change({ baseUrl })}
-        error={errorOf('baseUrl')}
-        focusName="baseUrl"
-      />
+      <TextField label="Name" {...textProps(form, 'name')} />
+      <TextField label="Base URL" {...textProps(form, 'baseUrl')} mono placeholder="https://platform.example.com" />
       <div className="field-grid">
         <div className="field">
           <label htmlFor={ids.select}>Key presentation</label>
@@ -126,77 +120,42 @@ export function ProfileSettingsForm({
           </select>
           <FieldNotes ids={{ error: ids.selectError }} error={authError} />
         </div>
-        {draft.authKind === 'scheme' && (
-          <TextField
-            label="Scheme"
-            value={draft.scheme}
-            mono
-            placeholder="Api-Key"
-            onChange={(scheme) => change({ scheme })}
-            error={errorOf('scheme')}
-            focusName="scheme"
-          />
-        )}
-        {draft.authKind === 'header' && (
-          <TextField
-            label="Header name"
-            value={draft.header}
-            mono
-            placeholder="X-API-Key"
-            onChange={(header) => change({ header })}
-            error={errorOf('header')}
-            focusName="header"
-          />
-        )}
+        {draft.authKind === 'scheme' && <TextField label="Scheme" {...textProps(form, 'scheme')} mono placeholder="Api-Key" />}
+        {draft.authKind === 'header' && <TextField label="Header name" {...textProps(form, 'header')} mono placeholder="X-API-Key" />}
         {draft.authKind === 'query' && (
           <TextField
             label="Query parameter"
-            value={draft.param}
+            {...textProps(form, 'param')}
             mono
             placeholder="api_key"
-            onChange={(param) => change({ param })}
-            error={errorOf('param')}
             hint="The key will be in the URL the server sees (and may log); prefer a header when the server allows it."
-            focusName="param"
           />
         )}
       </div>
       <TextField
         label="Time-out (seconds)"
+        {...textProps(form, 'timeoutSeconds')}
         type="number"
-        value={draft.timeoutSeconds}
-        onChange={(timeoutSeconds) => change({ timeoutSeconds })}
-        error={errorOf('timeoutSeconds')}
         hint="For a whole request, from sending to the last byte of the answer."
-        focusName="timeoutSeconds"
       />
-      <ProxyGroup draft={draft} change={change} errorOf={errorOf} />
+      <ProxyGroup {...form} />
       <CheckboxField
         label="Verify TLS certificates"
-        checked={draft.verifyTls}
-        onChange={(verifyTls) => change({ verifyTls })}
+        {...checkProps(form, 'verifyTls')}
         warning={draft.verifyTls ? null : TLS_OFF_WARNING}
-        error={errorOf('verifyTls')}
-        focusName="verifyTls"
       />
       <TextField
         label="CA certificate file"
-        value={draft.caFile}
+        {...textProps(form, 'caFile')}
         mono
         placeholder="/path/to/ca.pem"
-        onChange={(caFile) => change({ caFile })}
-        error={errorOf('caFile')}
         hint="Optional. PEM file, for corporate proxies; Agent Explorer reads it from this path."
-        focusName="caFile"
       />
-      <ClientCertGroup draft={draft} change={change} errorOf={errorOf} />
+      <ClientCertGroup {...form} />
       <CheckboxField
         label="Allow insecure HTTP"
-        checked={draft.allowInsecureHttp}
-        onChange={(allowInsecureHttp) => change({ allowInsecureHttp })}
-        error={errorOf('allowInsecureHttp')}
+        {...checkProps(form, 'allowInsecureHttp')}
         hint="Otherwise http: is only allowed for localhost and 127.0.0.1; elsewhere the key would travel unencrypted."
-        focusName="allowInsecureHttp"
       />
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending}>

@@ -46,6 +46,17 @@ function keyHeader(auth: KeyPresentation): { name: string; prefix: string } | nu
   }
 }
 
+/**
+ * The key's header as an entry of a JavaScript object or a Python dict, `"Name": "Prefix " + key,`,
+ * with the language's string quoting; null for a query parameter.
+ */
+function keyHeaderEntry(auth: KeyPresentation, keyExpression: string, quote: (text: string) => string): string | null {
+  const header = keyHeader(auth);
+  if (!header) return null;
+  const value = header.prefix === '' ? keyExpression : `${quote(header.prefix)} + ${keyExpression}`;
+  return `${quote(header.name)}: ${value},`;
+}
+
 function bodyText(input: SnippetInput): string {
   return input.bodyAsSent ?? JSON.stringify({ text: input.request.text, payload: input.request.payload });
 }
@@ -99,8 +110,8 @@ function jsBody(input: SnippetInput): string {
 export function fetchSnippet(input: SnippetInput): string {
   const { profile, request } = input;
   const url = invokeUrl(profile.baseUrl, request.agentId);
-  const header = keyHeader(profile.auth);
   const keyExpression = `process.env.${KEY_VARIABLE}`;
+  const keyEntry = keyHeaderEntry(profile.auth, keyExpression, jsString);
   const lines: string[] = [];
   if (!profile.tls.verify) lines.push('// This profile skips certificate checks; fetch cannot, per request.');
   else if (profile.tls.caFile) lines.push(`// Extra CA: run with NODE_EXTRA_CA_CERTS=${profile.tls.caFile}`);
@@ -113,10 +124,7 @@ export function fetchSnippet(input: SnippetInput): string {
   lines.push('  headers: {');
   lines.push('    "Accept": "application/json",');
   lines.push('    "Content-Type": "application/json",');
-  if (header) {
-    const value = header.prefix === '' ? keyExpression : `${jsString(header.prefix)} + ${keyExpression}`;
-    lines.push(`    ${jsString(header.name)}: ${value},`);
-  }
+  if (keyEntry) lines.push(`    ${keyEntry}`);
   lines.push('  },');
   lines.push(`  body: ${jsBody(input)},`);
   lines.push(`  signal: AbortSignal.timeout(${profile.timeoutMs}),`);
@@ -132,15 +140,12 @@ export function fetchSnippet(input: SnippetInput): string {
 export function pythonSnippet(input: SnippetInput): string {
   const { profile, request } = input;
   const url = invokeUrl(profile.baseUrl, request.agentId);
-  const header = keyHeader(profile.auth);
   const keyExpression = `os.environ[${pythonString(KEY_VARIABLE)}]`;
+  const keyEntry = keyHeaderEntry(profile.auth, keyExpression, pythonString);
   const lines = ['import os', '', 'import requests', '', 'response = requests.post(', `    ${pythonString(url)},`];
   lines.push('    headers={');
   lines.push('        "Accept": "application/json",');
-  if (header) {
-    const value = header.prefix === '' ? keyExpression : `${pythonString(header.prefix)} + ${keyExpression}`;
-    lines.push(`        ${pythonString(header.name)}: ${value},`);
-  }
+  if (keyEntry) lines.push(`        ${keyEntry}`);
   lines.push('    },');
   if (profile.auth.kind === 'query') lines.push(`    params={${pythonString(profile.auth.param)}: ${keyExpression}},`);
   lines.push(`    json=${pythonLiteral(bodyValue(input), '    ')},`);

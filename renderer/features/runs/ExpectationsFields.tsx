@@ -17,27 +17,20 @@ export function ExpectationsFields({
   onChange: (value: ExpectDraft) => void;
   path: string;
 }) {
-  const set =
-    <K extends keyof ExpectDraft>(key: K) =>
-    (next: ExpectDraft[K]) =>
-      onChange({ ...value, [key]: next });
+  // What ties a field to one expectation: its value, its change, and its name for focus.
+  const bind = <K extends keyof ExpectDraft>(key: K) => ({
+    value: value[key],
+    onChange: (next: ExpectDraft[K]) => onChange({ ...value, [key]: next }),
+    focusName: `${path}.${key}`,
+  });
   return (
     <fieldset className="suite-expect">
       <legend>Expectations</legend>
       <div className="suite-expect-grid">
-        <TextField
-          label="Status"
-          type="number"
-          value={value.status}
-          onChange={set('status')}
-          placeholder="200"
-          focusName={`${path}.status`}
-        />
+        <TextField label="Status" type="number" {...bind('status')} placeholder="200" />
         <Choice
           label="Contract check"
-          value={value.contract}
-          onChange={set('contract')}
-          focusName={`${path}.contract`}
+          {...bind('contract')}
           options={[
             ['', 'Default (for a 2xx status)'],
             ['true', 'Must pass'],
@@ -46,9 +39,7 @@ export function ExpectationsFields({
         />
         <Choice
           label="Token"
-          value={value.token}
-          onChange={set('token')}
-          focusName={`${path}.token`}
+          {...bind('token')}
           options={[
             ['', 'Not checked'],
             ['present', 'Present'],
@@ -57,43 +48,22 @@ export function ExpectationsFields({
         />
         <Choice
           label="Payload reflected"
-          value={value.payloadReflected}
-          onChange={set('payloadReflected')}
-          focusName={`${path}.payloadReflected`}
+          {...bind('payloadReflected')}
           options={[
             ['', 'Not checked'],
             ['true', 'Every payload value appears in the answer'],
             ['false', 'Not required'],
           ]}
         />
-        <TextField
-          label="Max server time (ms)"
-          type="number"
-          value={value.maxServerMs}
-          onChange={set('maxServerMs')}
-          focusName={`${path}.maxServerMs`}
-        />
-        <TextField
-          label="Max round trip (ms)"
-          type="number"
-          value={value.maxRoundTripMs}
-          onChange={set('maxRoundTripMs')}
-          focusName={`${path}.maxRoundTripMs`}
-        />
+        <TextField label="Max server time (ms)" type="number" {...bind('maxServerMs')} />
+        <TextField label="Max round trip (ms)" type="number" {...bind('maxRoundTripMs')} />
       </div>
-      <Lines label="Answer contains" value={value.answerContains} onChange={set('answerContains')} focusName={`${path}.answerContains`} />
-      <Lines
-        label="Answer does not contain"
-        value={value.answerNotContains}
-        onChange={set('answerNotContains')}
-        focusName={`${path}.answerNotContains`}
-      />
+      <Lines label="Answer contains" {...bind('answerContains')} />
+      <Lines label="Answer does not contain" {...bind('answerNotContains')} />
       <TextField
         label="Answer matches (regular expression)"
-        value={value.answerMatches}
-        onChange={set('answerMatches')}
+        {...bind('answerMatches')}
         mono
-        focusName={`${path}.answerMatches`}
         hint="JavaScript syntax, no flags; (?i:…) for a case-insensitive part."
       />
     </fieldset>
@@ -128,13 +98,13 @@ function Choice<T extends string>({
   );
 }
 
-/** A list of texts, one per line (each reported on its own by the runner). */
+/**
+ * A list of texts, one per line (each reported on its own by the runner): a two-row TextField
+ * that leaves the browser's spelling check on, as these lists always had.
+ */
 export function Lines({
-  label,
-  value,
-  onChange,
-  focusName,
   hint = 'One text per line; {{column}} takes a data row’s value.',
+  ...field
 }: {
   label: string;
   value: string;
@@ -142,22 +112,5 @@ export function Lines({
   focusName: string;
   hint?: string;
 }) {
-  const ids = { input: useId(), hint: useId() };
-  return (
-    <div className="field">
-      <label htmlFor={ids.input}>{label}</label>
-      <textarea
-        id={ids.input}
-        className="input"
-        rows={2}
-        value={value}
-        data-focus={focusName}
-        aria-describedby={ids.hint}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={ids.hint} className="field-hint">
-        {hint}
-      </p>
-    </div>
-  );
+  return <TextField {...field} rows={2} prose hint={hint} />;
 }

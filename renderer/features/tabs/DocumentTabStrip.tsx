@@ -146,25 +146,8 @@ export function DocumentTabStrip(props: DocumentTabStripProps) {
           );
         })}
       </div>
-      <button
-        type="button"
-        className="button-quiet button-small new-request"
-        aria-keyshortcuts="Alt+N"
-        title={props.newButton.title}
-        onClick={props.onNew}
-      >
-        {props.newButton.text}
-      </button>
-      <button
-        type="button"
-        className="button-quiet button-small new-request"
-        aria-keyshortcuts="Alt+Shift+T"
-        title={props.reopenButton.title}
-        disabled={!props.canReopen}
-        onClick={props.onReopen}
-      >
-        {props.reopenButton.text}
-      </button>
+      <StripAction button={props.newButton} shortcut="Alt+N" onClick={props.onNew} />
+      <StripAction button={props.reopenButton} shortcut="Alt+Shift+T" disabled={!props.canReopen} onClick={props.onReopen} />
       {rename && renamingKey !== null && (
         <RenameField
           key={renamingKey}
@@ -182,6 +165,32 @@ export function DocumentTabStrip(props: DocumentTabStripProps) {
         </span>
       )}
     </div>
+  );
+}
+
+/** "New" or "Reopen closed" beside the strip, with its shortcut. */
+function StripAction({
+  button,
+  shortcut,
+  disabled,
+  onClick,
+}: {
+  button: StripButton;
+  shortcut: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button-quiet button-small new-request"
+      aria-keyshortcuts={shortcut}
+      title={button.title}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {button.text}
+    </button>
   );
 }
 

@@ -35,7 +35,7 @@ export function LibraryRow({
 
   return (
     <li className="library-entry" aria-current={current ? 'true' : undefined}>
-      <div className="library-entry-head">
+      <div className="split-row">
         {/* Named "Read …", not "Open …": "Open guideline" is the form's button, and a name
             starting the same way would answer to it (speech input, Playwright's name match). */}
         <button

@@ -64,14 +64,9 @@ function RenderedPart({ part }: { part: BlockPart }) {
         </div>
       );
     case 'added':
-      return (
-        <Framed label="Added" className="version-added">
-          <LazySafeMarkdown content={part.block} />
-        </Framed>
-      );
     case 'removed':
       return (
-        <Framed label="Removed" className="version-removed">
+        <Framed label={part.op === 'added' ? 'Added' : 'Removed'} className={`version-${part.op}`}>
           <LazySafeMarkdown content={part.block} />
         </Framed>
       );

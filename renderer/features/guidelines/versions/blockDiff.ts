@@ -1,5 +1,5 @@
 import { diffArrays, diffLines } from 'diff';
-import { DEFAULT_LIMITS, deadlineIn, wordDiff, type Deadline, type WordDiff } from '../../history/wordDiff';
+import { boundedDiff, DEFAULT_LIMITS, deadlineIn, opOf, wordDiff, type WordDiff } from '../../history/wordDiff';
 
 /**
  * The diffs behind "Compare versions": two kept versions of a guideline's markdown.
@@ -68,26 +68,16 @@ export function markdownBlocks(markdown: string): string[] {
   return blocks;
 }
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
 /** The block diff of `before` → `after`, or why it was not made. */
-export function blockDiff(
-  before: string,
-  after: string,
-  limits: VersionDiffLimits = VERSION_LIMITS,
-  deadline: Deadline = deadlineIn(limits.budgetMs),
-): BlockDiff {
-  const timeout = Math.floor(deadline.remainingMs());
-  if (timeout <= 0) return { kind: 'skipped', reason: 'Not compared: the time for this comparison ran out.' };
-  const changes = diffArrays(markdownBlocks(before), markdownBlocks(after), { maxEditLength: limits.maxEditLength, timeout });
-  if (changes === undefined) {
-    return {
-      kind: 'skipped',
-      reason:
-        `Too different to compare block by block in good time (more than ${plural(limits.maxEditLength, 'block', 'blocks')} ` +
-        `differ, or it took over ${timeout} ms).`,
-    };
-  }
+export function blockDiff(before: string, after: string, limits = VERSION_LIMITS, deadline = deadlineIn(limits.budgetMs)): BlockDiff {
+  const bounded = boundedDiff(
+    (options) => diffArrays(markdownBlocks(before), markdownBlocks(after), options),
+    ['block', 'blocks'],
+    limits.maxEditLength,
+    deadline,
+  );
+  if ('reason' in bounded) return { kind: 'skipped', reason: bounded.reason };
+  const changes = bounded.changes;
   const parts: BlockPart[] = [];
   for (let index = 0; index < changes.length; index++) {
     const change = changes[index]!;
@@ -104,33 +94,15 @@ export function blockDiff(
       index++;
       continue;
     }
-    const op = change.added ? 'added' : change.removed ? 'removed' : 'same';
-    for (const block of change.value) parts.push({ op, block });
+    for (const block of change.value) parts.push({ op: opOf(change), block });
   }
   const count = (op: BlockPart['op']) => parts.filter((part) => part.op === op).length;
   return { kind: 'diff', parts, added: count('added'), removed: count('removed'), changed: count('changed') };
 }
 
 /** The line diff of the two markdown sources (what "Source" shows), bounded the same way. */
-export function sourceDiff(
-  before: string,
-  after: string,
-  limits: VersionDiffLimits = VERSION_LIMITS,
-  deadline: Deadline = deadlineIn(limits.budgetMs),
-): LineDiff {
-  const timeout = Math.floor(deadline.remainingMs());
-  if (timeout <= 0) return { kind: 'skipped', reason: 'Not compared: the time for this comparison ran out.' };
-  const changes = diffLines(before, after, { maxEditLength: limits.maxEditLength, timeout });
-  if (changes === undefined) {
-    return {
-      kind: 'skipped',
-      reason:
-        `Too different to compare line by line in good time (more than ${plural(limits.maxEditLength, 'line', 'lines')} ` +
-        `differ, or it took over ${timeout} ms).`,
-    };
-  }
-  return {
-    kind: 'diff',
-    parts: changes.map((change) => ({ op: change.added ? 'added' : change.removed ? 'removed' : 'same', text: change.value })),
-  };
+export function sourceDiff(before: string, after: string, limits = VERSION_LIMITS, deadline = deadlineIn(limits.budgetMs)): LineDiff {
+  const bounded = boundedDiff((options) => diffLines(before, after, options), ['line', 'lines'], limits.maxEditLength, deadline);
+  if ('reason' in bounded) return { kind: 'skipped', reason: bounded.reason };
+  return { kind: 'diff', parts: bounded.changes.map((change) => ({ op: opOf(change), text: change.value })) };
 }

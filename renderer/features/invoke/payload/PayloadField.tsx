@@ -45,7 +45,7 @@ export function PayloadField(props: PayloadFieldProps) {
 
   return (
     <div className="field payload-field">
-      <div className="field-label-row">
+      <div className="split-row">
         <label id={ids.label} htmlFor={kind === 'plain' && view === 'json' ? ids.input : undefined}>
           Payload
         </label>
