@@ -39,14 +39,27 @@ function collect(child: ChildProcess): { output: () => Ended; ended: Promise<End
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const ended = new Promise<Ended>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const ended = new Promise<Ended>((resolve) => {
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // A program that cannot start (not installed): said as its output, not a test left waiting.
+    child.on('error', (error) => resolve({ code: null, stdout, stderr: `${stderr}${error.message}` }));
+  });
   return { output: () => ({ code: null, stdout, stderr }), ended };
 }
 
-/** Runs the command to its end. */
-export function runCommand(file: string, args: readonly string[], env: Record<string, string> = {}): Promise<Ended> {
-  const child = spawn(process.execPath, [file, ...args], { cwd: root, env: environment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs a program to its end, in `cwd` (the repository when absent), with PATH and `env` only. */
+export function runProgram(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<Ended> {
+  const child = spawn(command, args, { cwd: options.cwd ?? root, env: environment(options.env ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
   return collect(child).ended;
+}
+
+/** Runs the bundled command to its end. */
+export function runCommand(file: string, args: readonly string[], env: Record<string, string> = {}, cwd = root): Promise<Ended> {
+  return runProgram(process.execPath, [file, ...args], { cwd, env });
 }
 
 /**

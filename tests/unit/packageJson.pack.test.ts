@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBuildOptions } from '../../electron/tooling/cliBuild.mjs';
+import { runProgram, type Ended } from '../support/commandProcess';
 
 /**
  * `npm pack` gives a package a CI job installs on its own: `npm install ./agent-explorer-*.tgz`
@@ -18,28 +18,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
 let tarball: string;
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], cwd: string): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    // npm reads its cache and config under HOME; a folder of the test's own keeps the machine's out.
-    const env = {
-      PATH: process.env['PATH'] ?? '',
-      HOME: dir,
-      npm_config_cache: path.join(dir, 'npm-cache'),
-      npm_config_update_notifier: 'false',
-    };
-    const child = spawn(command, args, { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+/** npm (and the installed command) with a HOME of the test's own, so the machine's npm cache and config stay out. */
+function run(command: string, args: string[], cwd: string): Promise<Ended> {
+  return runProgram(command, args, {
+    cwd,
+    env: { HOME: dir, npm_config_cache: path.join(dir, 'npm-cache'), npm_config_update_notifier: 'false' },
   });
 }
 

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
+import { bundleCommand, runCommand, type Bundled, type Ended } from '../../support/commandProcess';
 
 /**
  * `agent-explorer import postman` as a person runs it: the example collection (exported as
@@ -14,34 +13,21 @@ import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 let dir: string;
-let cli: string;
+let cli: Bundled;
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function agentExplorer(args: string[]): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The command, run in the test's folder. */
+const agentExplorer = (args: string[]): Promise<Ended> => runCommand(cli.file, args, {}, dir);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'cli-import-'));
-  cli = path.join(dir, 'cli.mjs');
-  await build({ absWorkingDir: root, logLevel: 'warning', ...cliBuildOptions(cli) });
+  cli = await bundleCommand('cli', cliBuildOptions);
   for (const name of ['orders.postman_collection.json', 'orders.csv'])
     await copyFile(path.join(root, 'examples/runs', name), path.join(dir, name));
 });
-afterAll(async () => rm(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await cli.remove();
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('agent-explorer import postman', () => {
   it('writes a suite beside the data file that runs against the Sandbox, and lists what it left out', async () => {

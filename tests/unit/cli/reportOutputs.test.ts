@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openReportOutputs } from '../../../electron/cli/reportOutputs';
-import { runCli, type RunCliIo } from '../../../electron/cli/run';
+import type { RunCliIo } from '../../../electron/cli/run';
 import type { RunResult } from '../../../electron/core/runs/runner';
 import type { PlannedCase } from '../../../electron/shared/runs/suiteTypes';
 import { STOPPED_RUN } from '../core/reports/reportSamples';
 import { renderReport } from '../../../electron/core/reports/runs/reporters';
 import type { RunReport } from '../../../electron/core/reports/runs/runReport';
 import { startTestServer, type TestServer } from '../../support/testServer';
+import { runInProcess } from '../../support/cliRun';
 
 /**
  * Several reports from one run (`--reporter-junit FILE`, `--reporter-json FILE`,
@@ -32,19 +33,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[], env: Record<string, string> = {}, extra: Partial<RunCliIo> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    env,
-    cwd: dir,
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => (stderr += text) },
-    sandboxKey: SANDBOX_KEY,
-    ...extra,
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Record<string, string> = {}, extra: Partial<RunCliIo> = {}) =>
+  runInProcess(argv, { cwd: dir, env, io: { sandboxKey: SANDBOX_KEY, ...extra } });
 
 const ROWS = 'text,customer\n"Hello, there",Dana\nHi,"Lee <b>&"\nHey,Ana ✓\n';
 async function suite(content: unknown = GOOD): Promise<string> {

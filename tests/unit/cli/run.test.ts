@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, type RunCliIo } from '../../../electron/cli/run';
 import { CSV_COLUMNS } from '../../../electron/core/reports/runs/runCsv';
 import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
+import { runInProcess, type CliRan } from '../../support/cliRun';
 
 const SANDBOX_KEY = 'sandbox-secret-key-7f3a9c';
 const PLATFORM_KEY = 'platform-secret-key-42bd1e';
@@ -19,25 +20,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(argv: string[], env: Record<string, string> = {}, extra: Partial<RunCliIo> = {}): Promise<Ran> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    env,
-    cwd: dir,
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => (stderr += text) },
-    sandboxKey: SANDBOX_KEY,
-    ...extra,
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Record<string, string> = {}, extra: Partial<RunCliIo> = {}): Promise<CliRan> =>
+  runInProcess(argv, { cwd: dir, env, io: { sandboxKey: SANDBOX_KEY, ...extra } });
 
 async function suite(content: unknown, files: Record<string, string> = {}): Promise<string> {
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
@@ -314,18 +298,8 @@ describe('the limits of a run, and errors nobody foresaw', () => {
   });
   afterEach(async () => server.close());
 
-  async function run(argv: string[], extra: Partial<RunCliIo> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(argv, {
-      env: { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: KEY },
-      cwd: dir,
-      stdout: { write: (text: string) => (stdout += text), isTTY: false },
-      stderr: { write: (text: string) => (stderr += text) },
-      ...extra,
-    });
-    return { code, stdout, stderr };
-  }
+  const run = (argv: string[], extra: Partial<RunCliIo> = {}): Promise<CliRan> =>
+    runInProcess(argv, { cwd: dir, env: { AGENT_EXPLORER_BASE_URL: server.url, AGENT_EXPLORER_API_KEY: KEY }, io: extra });
 
   describe('agent-explorer run: the limits of a run', () => {
     it('--max-requests: a suite that makes more requests is refused before anything is sent', async () => {

@@ -4,10 +4,11 @@ import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, type RunCliIo } from '../../../electron/cli/run';
+import type { RunCliIo } from '../../../electron/cli/run';
 import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
 import { bundleCommand, type Bundled } from '../../support/commandProcess';
 import { startTestServer, type TestServer } from '../../support/testServer';
+import { runInProcess } from '../../support/cliRun';
 
 /**
  * `agent-explorer run --bail`, `--iterations`, `--timeout`, `--delay` and Ctrl+C, as a person
@@ -26,31 +27,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the command in this process; `onStdout` sees standard output as it grows. */
-async function run(argv: string[], env: Record<string, string> = {}, extra: Partial<RunCliIo> & { onStdout?: (all: string) => void } = {}) {
-  let stdout = '';
-  let stderr = '';
+function run(argv: string[], env: Record<string, string> = {}, extra: Partial<RunCliIo> & { onStdout?: (all: string) => void } = {}) {
   const { onStdout, ...io } = extra;
-  const code = await runCli(argv, {
-    env,
-    cwd: dir,
-    stdout: {
-      write: (text: string) => {
-        stdout += text;
-        onStdout?.(stdout);
-      },
-      isTTY: false,
-    },
-    stderr: { write: (text: string) => (stderr += text) },
-    ...io,
-  });
-  return { code, stdout, stderr } satisfies Ran;
+  return runInProcess(argv, { cwd: dir, env, io, ...(onStdout ? { onStdout } : {}) });
 }
 
 /** A suite of one case sent once per row of a JSONL file of `rows` rows ({ "n": 1 }, …), expecting "ok" in the answer. */

@@ -3,10 +3,10 @@ import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/run';
 import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../../electron/shared/api';
 import { startTestProxy, type TestProxy } from '../../support/proxyServer';
 import { startTestServer, type TestServer } from '../../support/testServer';
+import { runInProcess } from '../../support/cliRun';
 
 /**
  * `agent-explorer run --workspace FILE --profile NAME`: the platform from a workspace file's
@@ -26,17 +26,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[], env: Record<string, string> = { AGENT_EXPLORER_API_KEY: KEY }) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    env,
-    cwd: dir,
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Record<string, string> = { AGENT_EXPLORER_API_KEY: KEY }) => runInProcess(argv, { cwd: dir, env });
 
 const answer = (response: ServerResponse) => {
   response.writeHead(200, { 'content-type': 'application/json' });
