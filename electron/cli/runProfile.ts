@@ -11,13 +11,25 @@ import type { RunArgs } from './runArgs';
  * `--workspace FILE --profile NAME`: the platform taken from a workspace file's profile (the file
  * the app exports and a team keeps in its repository), read by the app's own reader, which checks
  * each profile as the profile form does. The file is untrusted and never holds a key: the key
- * comes from AGENT_EXPLORER_API_KEY as without it. What the command line says overrides the
+ * comes from AGENT_EXPLORER_API_KEY as without it, and when AGENT_EXPLORER_BASE_URL is set too,
+ * the profile must send to its origin (a changed file cannot take the key elsewhere). What the command line says overrides the
  * profile, a group of settings at a time: --timeout its time-out; --ca or --insecure its
  * verification; --cert (with --key) its client certificate; --proxy or --noproxy its proxy. The
  * profile's settings become the run's own arguments, so one path sends either way.
  */
 
 const KEY_VARIABLE = 'AGENT_EXPLORER_API_KEY';
+/** With --workspace, not the platform (the profile names it) but where the key may go, when set. */
+const BASE_URL_VARIABLE = 'AGENT_EXPLORER_BASE_URL';
+
+/** A URL's origin (scheme, host, port), or null when it is not a URL. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
 
 export type WorkspaceProfile =
   { ok: true; args: RunArgs; environment: EnvironmentProfile & { key: string }; warnings: string[] } | { ok: false; message: string };
@@ -88,6 +100,17 @@ export async function workspaceProfile(
     allowInsecureHttp: input.allowInsecureHttp,
     proxy: input.proxy,
   };
+  // The file is untrusted (a branch can change it) and the key is not: where the environment
+  // names the platform, the key goes there and nowhere else.
+  const pinned = env[BASE_URL_VARIABLE]?.trim() || null;
+  if (pinned !== null && originOf(pinned) !== originOf(profile.baseUrl)) {
+    return {
+      ok: false,
+      message:
+        `the profile ${quoted(profile.name)} sends to ${originOf(profile.baseUrl) ?? profile.baseUrl}, ` +
+        `not to ${originOf(pinned) ?? pinned} that ${BASE_URL_VARIABLE} names: the key goes only there; nothing was sent`,
+    };
+  }
   const merged = withProfile(args, profile);
   if (!merged.ok) return merged;
   return {

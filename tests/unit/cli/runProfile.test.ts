@@ -70,6 +70,25 @@ describe('agent-explorer run --workspace --profile', () => {
     expect(report.profile).toMatchObject({ name: 'Staging', baseUrl: server.url });
   });
 
+  it('sends the key only to the origin AGENT_EXPLORER_BASE_URL names, when it is set', async () => {
+    server = await startTestServer((_request, response) => answer(response));
+    await workspace(profile('Staging', server.url));
+    const pinned = await run([...ARGS, '--profile', 'Staging'], { AGENT_EXPLORER_API_KEY: KEY, AGENT_EXPLORER_BASE_URL: `${server.url}/` });
+    expect(pinned.code).toBe(0);
+    const elsewhere = await run([...ARGS, '--profile', 'Staging'], {
+      AGENT_EXPLORER_API_KEY: KEY,
+      AGENT_EXPLORER_BASE_URL: 'https://platform.example.com',
+    });
+    expect(elsewhere).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `agent-explorer: the profile "Staging" sends to ${new URL(server.url).origin}, not to https://platform.example.com ` +
+        'that AGENT_EXPLORER_BASE_URL names: the key goes only there; nothing was sent\n',
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('never takes a key from the file, and says it ignored one', async () => {
     server = await startTestServer((_request, response) => answer(response));
     await workspace(profile('Staging', server.url, { apiKey: 'key-from-the-file' }));
