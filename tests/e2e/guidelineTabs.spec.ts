@@ -142,11 +142,16 @@ test('a guideline beside the workbench: read it and an agent answer on one scree
   expect.soft(await violations(page), 'guideline beside the workbench').toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('guideline-beside.png') });
 
+  // The save that keeps the panel collapsed, waited for from before the click (it can be done
+  // before the checks below are).
+  const savedCollapsed = page.waitForResponse(
+    (r) => r.url().endsWith('/rpc/saveGuidelineTabs') && (r.request().postData() ?? '').includes('"open":false'),
+  );
   await page.getByRole('button', { name: 'Hide guideline' }).click();
   await expect(beside).toBeHidden();
   await expect(page.getByRole('button', { name: 'Guideline beside' })).toHaveAttribute('aria-expanded', 'false');
   // Remembered: a reload shows it collapsed, and opening it shows the same guideline.
-  await page.waitForResponse((r) => r.url().endsWith('/rpc/saveGuidelineTabs'));
+  await savedCollapsed;
   await page.reload();
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
   await page.getByRole('button', { name: 'Guideline beside' }).click();
