@@ -3,7 +3,7 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { useShell } from '../../host/HostContext';
 import { useSaveTextFile } from '../../host/saveTextFile';
 import { importPostmanCollection, isPostmanCollection } from '../../../electron/shared/runs/postman';
-import { fromSuiteText, suiteFileName, toSuite, type SuiteDraft } from './suiteModel';
+import { fromSuiteText, fromSuiteValue, suiteFileName, toSuite, type SuiteDraft } from './suiteModel';
 
 /**
  * What opening a file gave: a suite to edit (with a note about its data file, and what to say
@@ -17,21 +17,13 @@ const NOTES_SHOWN = 5;
 /**
  * A Postman collection opened as a suite: converted as `agent-explorer import postman` converts
  * it, unsaved (it becomes a suite file only when saved), with what was left out said, and the
- * `{{variables}}` its cases use named as the data file's columns to pick. Null when `text` is
- * not a collection (it is then read as a suite).
+ * `{{variables}}` its cases use named as the data file's columns to pick.
  */
-function fromCollectionText(text: string, fileName: string): Opened | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!isPostmanCollection(raw)) return null;
+function fromCollection(raw: unknown, fileName: string): Opened {
   const converted = importPostmanCollection(raw);
   if (!converted.ok) return { error: `${fileName}: ${converted.message}.` };
   const { suite, notes, columns } = converted.value;
-  const read = fromSuiteText(JSON.stringify(suite), null);
+  const read = fromSuiteValue(suite, null);
   if (!read.ok) return { error: read.message };
   const count = suite.cases.length;
   const shown = notes.slice(0, NOTES_SHOWN).join('; ');
@@ -45,6 +37,23 @@ function fromCollectionText(text: string, fileName: string): Opened | null {
         ? `The cases use ${columns.map((name) => `{{${name}}}`).join(', ')}: pick a data file with these columns below.`
         : null,
   };
+}
+
+/**
+ * An opened file's text, parsed once: a Postman collection converted, or a suite, which
+ * `withSuite` completes with what the way it was opened knows (its data file, a note).
+ */
+function openedText(text: string, fileName: string, withSuite: (draft: SuiteDraft) => { draft: SuiteDraft; note: string | null }): Opened {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const read = fromSuiteText(text, fileName); // Not JSON: says so, as a suite would.
+    return read.ok ? withSuite(read.draft) : { error: read.message };
+  }
+  if (isPostmanCollection(value)) return fromCollection(value, fileName);
+  const read = fromSuiteValue(value, fileName);
+  return read.ok ? withSuite(read.draft) : { error: read.message };
 }
 
 /** The suite's file text: indented JSON with a final line break, as it would be kept in git. */
@@ -84,11 +93,12 @@ export function useSuiteFiles({
       if (!result.ok) return onOpened({ error: result.error.message });
       if (result.value === null) return; // The person cancelled the dialog.
       const { fileName, text, data, dataProblem } = result.value;
-      const collection = fromCollectionText(text, fileName);
-      if (collection) return onOpened(collection);
-      const read = fromSuiteText(text, fileName);
-      if (!read.ok) return onOpened({ error: read.message });
-      onOpened({ draft: { ...read.draft, data }, note: dataProblem ? `${dataProblem} Pick the data file below.` : null });
+      onOpened(
+        openedText(text, fileName, (draft) => ({
+          draft: { ...draft, data },
+          note: dataProblem ? `${dataProblem} Pick the data file below.` : null,
+        })),
+      );
     } catch (error) {
       onOpened({ error: thrownMessage(error) });
     }
@@ -100,14 +110,13 @@ export function useSuiteFiles({
     event.target.value = '';
     if (!file) return;
     file.text().then(
-      (text) => {
-        const collection = fromCollectionText(text, file.name);
-        if (collection) return onOpened(collection);
-        const read = fromSuiteText(text, file.name);
-        if (!read.ok) return onOpened({ error: read.message });
-        const named = read.draft.dataName;
-        onOpened({ draft: read.draft, note: named ? `This suite runs once per row of ${named}: pick that file below.` : null });
-      },
+      (text) =>
+        onOpened(
+          openedText(text, file.name, (draft) => ({
+            draft,
+            note: draft.dataName ? `This suite runs once per row of ${draft.dataName}: pick that file below.` : null,
+          })),
+        ),
       (error: unknown) => onOpened({ error: `${file.name} could not be read: ${thrownMessage(error)}` }),
     );
   }

@@ -224,6 +224,11 @@ export function fromSuiteText(text: string, fileName: string | null): ReadSuite 
       message: `${fileName ?? 'The suite'} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+  return fromSuiteValue(value, fileName);
+}
+
+/** A parsed suite into the editor; anything without a `cases` list is refused, with why. */
+export function fromSuiteValue(value: unknown, fileName: string | null): ReadSuite {
   if (!isPlainObject(value)) return { ok: false, message: `${fileName ?? 'The suite'} is not a JSON object with a "cases" list.` };
   if (!Array.isArray(value.cases)) return { ok: false, message: `${fileName ?? 'The suite'} has no "cases" list.` };
   const { name, data, agents, defaults, cases, ...extra } = value;
