@@ -45,6 +45,8 @@ async function runSuite(page: Page, expected: string): Promise<void> {
   await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(suite(expected), null, 2));
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
   await runs.getByLabel('Data file (.csv or .jsonl)').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(ROWS) });
+  // The page reads the picked file asynchronously: run once it says what it read, as a person would.
+  await expect(runs.getByRole('status').filter({ hasText: 'rows.csv: 3 rows' })).toBeVisible();
   await runs.getByRole('button', { name: 'Run suite' }).click();
 }
 
@@ -124,6 +126,7 @@ test('a Postman collection opens as a suite and runs on the Sandbox', async ({ p
     runs.getByText('The cases use {{text}}, {{customer}}, {{topic}}, {{order}}: pick a data file with these columns below.'),
   ).toBeVisible();
   await runs.getByLabel('Data file (.csv or .jsonl)').setInputFiles(path.join(examples, 'orders.csv'));
+  await expect(runs.getByRole('status').filter({ hasText: 'orders.csv: 2 rows' })).toBeVisible();
   await runs.getByRole('button', { name: 'Run suite' }).click();
 
   const run = page.getByRole('region', { name: 'Run', exact: true });

@@ -3,7 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etaMs, progressLine, roughDuration } from '../../../../../../renderer/features/runs/view/progressText';
 import * as format from '../../../../../../renderer/lib/format';
 import { FakeApi } from '../../../../../support/fakeApi';
-import { progressBar, renderRunView, resultRows, rows, runRegion, runRow, seedRunning, useRunLayout } from './runViewHarness';
+import {
+  agentNamesRead,
+  progressBar,
+  renderRunView,
+  resultRows,
+  rows,
+  runRegion,
+  runRow,
+  seedRunning,
+  useRunLayout,
+} from './runViewHarness';
 
 // Every result row formats its two timings: counting the calls counts the rows that rendered.
 vi.mock('../../../../../../renderer/lib/format', async (importOriginal) => {
@@ -354,10 +364,11 @@ describe('RunView rendering', () => {
   it('re-renders no row already in view when results arrive below it', async () => {
     const fake = new FakeApi();
     seedRunning(fake, 1000);
-    renderRunView('run-7', fake);
+    const { queryClient } = renderRunView('run-7', fake);
     await screen.findByText('No results yet.');
     act(() => fake.runs.push('run-7', rows(0, 100)));
     await waitFor(() => expect(resultRows().length).toBeGreaterThan(5));
+    await agentNamesRead(queryClient);
     const formatMs = vi.mocked(format.formatMs);
     for (let batch = 1; batch < 10; batch += 1) {
       formatMs.mockClear();

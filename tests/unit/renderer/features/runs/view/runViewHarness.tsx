@@ -4,7 +4,8 @@
  * The Runs section that hosts it is built and tested separately.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { RunResultRow } from '../../../../../../electron/shared/api';
 import { RunView } from '../../../../../../renderer/features/runs/view/RunView';
@@ -27,6 +28,23 @@ export function renderRunView(runId: string, fake: FakeApi = new FakeApi()) {
     </QueryClientProvider>,
   );
   return { user, fake, queryClient, ...view };
+}
+
+/**
+ * Waits until the names the rows show have been read (the active profile's catalog and known
+ * agents, which wait for the profiles): an answer that comes later renders the rows again, as it should.
+ */
+export async function agentNamesRead(queryClient: QueryClient) {
+  await waitFor(() => {
+    for (const method of ['listCatalog', 'listKnownAgents'])
+      expect(
+        queryClient
+          .getQueryCache()
+          .findAll({ queryKey: [method] })
+          .map((query) => query.state.status),
+      ).toContain('success');
+    expect(queryClient.isFetching()).toBe(0);
+  });
 }
 
 /** A running run of `total` requests, with nothing in yet. */
