@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { MAX_WORKSPACE_FILE_BYTES } from '../shared/api';
 import { parseProxyUrl } from '../core/http/proxyEnv';
+import { originOf } from '../core/profiles/baseUrl';
 import type { EnvironmentProfile } from '../core/profiles/environment';
 import type { Profile } from '../core/profiles/profiles';
 import { readCapped } from '../core/storage/cappedFile';
@@ -12,7 +13,8 @@ import type { RunArgs } from './runArgs';
  * the app exports and a team keeps in its repository), read by the app's own reader, which checks
  * each profile as the profile form does. The file is untrusted and never holds a key: the key
  * comes from AGENT_EXPLORER_API_KEY as without it, and when AGENT_EXPLORER_BASE_URL is set too,
- * the profile must send to its origin (a changed file cannot take the key elsewhere). What the command line says overrides the
+ * the profile must send to its origin (a changed file cannot take the key elsewhere); in CI it must
+ * be set, and at a terminal the command says where the key goes. What the command line says overrides the
  * profile, a group of settings at a time: --timeout its time-out; --ca or --insecure its
  * verification; --cert (with --key) its client certificate; --proxy or --noproxy its proxy. The
  * profile's settings become the run's own arguments, so one path sends either way.
@@ -23,12 +25,18 @@ const KEY_VARIABLE = 'AGENT_EXPLORER_API_KEY';
 const BASE_URL_VARIABLE = 'AGENT_EXPLORER_BASE_URL';
 
 /** A URL's origin (scheme, host, port), or null when it is not a URL. */
-function originOf(url: string): string | null {
+function originOrNull(url: string): string | null {
   try {
-    return new URL(url).origin;
+    return originOf(url);
   } catch {
     return null;
   }
+}
+
+/** Whether this is a CI job: the variable every CI service sets (GitHub, GitLab, Azure, Jenkins' plugins, CircleCI). */
+function inCi(env: Record<string, string | undefined>): boolean {
+  const value = env['CI']?.trim().toLowerCase();
+  return value !== undefined && value !== '' && value !== 'false' && value !== '0';
 }
 
 export type WorkspaceProfile =
@@ -101,22 +109,35 @@ export async function workspaceProfile(
     proxy: input.proxy,
   };
   // The file is untrusted (a branch can change it) and the key is not: where the environment
-  // names the platform, the key goes there and nowhere else.
+  // names the platform, the key goes there and nowhere else. A CI job runs whatever a branch's
+  // file says with the job's key, unattended: there the pin is required. A person at a terminal
+  // is told where the key goes.
+  const origin = originOrNull(profile.baseUrl) ?? profile.baseUrl;
   const pinned = env[BASE_URL_VARIABLE]?.trim() || null;
-  if (pinned !== null && originOf(pinned) !== originOf(profile.baseUrl)) {
+  if (pinned === null && inCi(env)) {
     return {
       ok: false,
       message:
-        `the profile ${quoted(profile.name)} sends to ${originOf(profile.baseUrl) ?? profile.baseUrl}, ` +
-        `not to ${originOf(pinned) ?? pinned} that ${BASE_URL_VARIABLE} names: the key goes only there; nothing was sent`,
+        `in CI, --workspace needs ${BASE_URL_VARIABLE} set to the platform the key is for (the profile ${quoted(profile.name)} ` +
+        `sends to ${origin}): a branch can change the workspace file, so its base URL alone does not decide where the key goes; nothing was sent`,
     };
   }
+  if (pinned !== null && originOrNull(pinned) !== originOrNull(profile.baseUrl)) {
+    return {
+      ok: false,
+      message:
+        `the profile ${quoted(profile.name)} sends to ${origin}, ` +
+        `not to ${originOrNull(pinned) ?? pinned} that ${BASE_URL_VARIABLE} names: the key goes only there; nothing was sent`,
+    };
+  }
+  const notes =
+    pinned === null ? [`the key goes to ${origin}, as the profile ${quoted(profile.name)} says (${BASE_URL_VARIABLE} pins it)`] : [];
   const merged = withProfile(args, profile);
   if (!merged.ok) return merged;
   return {
     ok: true,
     args: merged.args,
     environment: { profile, key },
-    warnings: found.read.warnings.map((warning) => `the profile ${quoted(profile.name)}: ${warning}`),
+    warnings: [...notes, ...found.read.warnings.map((warning) => `the profile ${quoted(profile.name)}: ${warning}`)],
   };
 }

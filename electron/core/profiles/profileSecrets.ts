@@ -3,6 +3,7 @@ import type { ProxySetting } from '../http/proxyRoute';
 import type { ClientCertificate } from '../http/transport';
 import { readClientCertificate } from '../http/clientCertFile';
 import { passphraseFile, proxyOrigin } from './profileNetwork';
+import { originOf } from './baseUrl';
 import type { Profile } from './profiles';
 import type { SecretStore } from './secrets';
 
@@ -18,8 +19,6 @@ import type { SecretStore } from './secrets';
 export const PROFILE_SECRET_NAMES: readonly ProfileSecretName[] = ['proxyPassword', 'certPassphrase'];
 
 const MAX_SECRET_CHARS = 4096;
-
-const originOf = (url: string) => new URL(url).origin;
 
 /** The store's id for one of a profile's secrets; a profile id never holds '#'. */
 export function secretId(profileId: string, name: ProfileSecretName): string {

@@ -62,7 +62,11 @@ describe('agent-explorer run --workspace --profile', () => {
     server = await startTestServer((_request, response) => answer(response));
     await workspace(profile('Production', 'https://platform.example.com'), profile('Staging', server.url));
     const ran = await run([...ARGS, '--profile', 'staging', '--reporter', 'json', '--out', 'report.json']);
-    expect(ran).toMatchObject({ code: 0, stderr: '' });
+    // At a terminal, with nothing pinning it, the command says where the key goes.
+    expect(ran).toMatchObject({
+      code: 0,
+      stderr: `agent-explorer: warning: the key goes to ${new URL(server.url).origin}, as the profile "Staging" says (AGENT_EXPLORER_BASE_URL pins it)\n`,
+    });
     expect(ran.stdout).toMatch(/^smoke: 1 run, 1 passed, 0 failed in /);
     expect(server.requests[0]!.headers['x-api-key']).toBe(KEY);
     expect(server.requests[0]!.headers['authorization']).toBeUndefined();
@@ -87,6 +91,30 @@ describe('agent-explorer run --workspace --profile', () => {
         'that AGENT_EXPLORER_BASE_URL names: the key goes only there; nothing was sent\n',
     });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('in CI, sends nothing until AGENT_EXPLORER_BASE_URL names where the key may go', async () => {
+    server = await startTestServer((_request, response) => answer(response));
+    await workspace(profile('Staging', server.url));
+    const unpinned = await run([...ARGS, '--profile', 'Staging'], { AGENT_EXPLORER_API_KEY: KEY, CI: 'true' });
+    expect(unpinned).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'agent-explorer: in CI, --workspace needs AGENT_EXPLORER_BASE_URL set to the platform the key is for ' +
+        `(the profile "Staging" sends to ${new URL(server.url).origin}): a branch can change the workspace file, ` +
+        'so its base URL alone does not decide where the key goes; nothing was sent\n',
+    });
+    expect(server.requests).toHaveLength(0);
+    const pinned = await run([...ARGS, '--profile', 'Staging'], {
+      AGENT_EXPLORER_API_KEY: KEY,
+      CI: 'true',
+      AGENT_EXPLORER_BASE_URL: server.url,
+    });
+    expect(pinned).toMatchObject({ code: 0, stderr: '' });
+    expect(server.requests).toHaveLength(1);
+    // CI=false is not a CI job.
+    expect((await run([...ARGS, '--profile', 'Staging'], { AGENT_EXPLORER_API_KEY: KEY, CI: 'false' })).code).toBe(0);
   });
 
   it('never takes a key from the file, and says it ignored one', async () => {
