@@ -4,9 +4,13 @@ import type { ServerDuration } from '../../shared/api';
  * Normalises the server's `duration` text to milliseconds.
  *
  * The contract only says "a text value with a unit" whose format varies ("850ms", "1.2s",
- * "2 seconds"). We accept a number followed by a known unit, or a sequence of them ("1m 30s",
- * "1h2m"). Anything else, including a bare number whose unit we would have to guess, comes
- * back with `ms: null` so the UI can show it as unparsed instead of inventing a value.
+ * "2 seconds"). The forms understood, all here:
+ * - a number followed by a known unit, or a sequence of them ("1m 30s", "1h2m");
+ * - a clock, "[D ]HH:MM:SS[.ffffff]": what Django's DurationField sends through Django REST
+ *   Framework ("0:00:00.120000" is 120 ms, "1 02:00:00" a day and two hours);
+ * - ISO 8601's time part, "PT1.2S", "P1DT2H", "PT0.120000S" (Django's ISO form).
+ * Anything else, including a bare number whose unit we would have to guess, comes back with
+ * `ms: null` so the UI can show it as unparsed instead of inventing a value.
  */
 
 const UNIT_MS: Record<string, number> = {
@@ -56,9 +60,45 @@ export function parseDurationMs(text: string): number | null {
   return parseDuration(text)?.ms ?? null;
 }
 
+/** "[D ]H:MM:SS[.f]" (hours may pass 24 without days; minutes and seconds are two digits under 60). */
+const CLOCK = /^(?:(\d{1,6}) )?(\d{1,6}):([0-5]\d):([0-5]\d(?:\.\d{1,9})?)$/;
+/** ISO 8601 durations of days and time (no years or months: their length in ms depends on the calendar). */
+const ISO = /^p(?:(\d+(?:\.\d+)?)d)?(?:t(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s)?)?$/;
+
+/** Fields, each with its factor in ms, summed; the step is the finest the text's decimals express. */
+function fromFields(fields: Array<[string | undefined, number]>): ParsedDuration | null {
+  let total = 0;
+  let stepMs = Infinity;
+  for (const [value, factor] of fields) {
+    if (value === undefined) continue;
+    total += Number(value) * factor;
+    stepMs = Math.min(stepMs, factor / 10 ** (value.split('.')[1]?.length ?? 0));
+  }
+  return stepMs === Infinity || !Number.isFinite(total) ? null : { ms: Math.round(total * 1000) / 1000, stepMs };
+}
+
 function parseDuration(text: string): ParsedDuration | null {
   const input = text.trim().toLowerCase();
   if (input === '' || input.length > 64) return null;
+  const clock = CLOCK.exec(input);
+  if (clock) {
+    return fromFields([
+      [clock[1], 86_400_000],
+      [clock[2], 3_600_000],
+      [clock[3], 60_000],
+      [clock[4], 1000],
+    ]);
+  }
+  const iso = ISO.exec(input);
+  if (iso) {
+    // "P" and "PT" alone say nothing: fromFields gives null.
+    return fromFields([
+      [iso[1], 86_400_000],
+      [iso[2], 3_600_000],
+      [iso[3], 60_000],
+      [iso[4], 1000],
+    ]);
+  }
   PART.lastIndex = 0;
   let total = 0;
   let parts = 0;
