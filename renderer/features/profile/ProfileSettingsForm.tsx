@@ -4,7 +4,7 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { CheckboxField, FieldNotes, TextField } from '../../ui/FormFields';
 import { checkProps, textProps } from './draftForm';
 import { ClientCertGroup, ProxyGroup } from './ProfileNetworkFields';
-import { draftFieldOf, inputFromDraft, PRESENTATION_OPTIONS, type DraftField, type ProfileDraft } from './profileDraft';
+import { draftFieldOf, inputFromDraft, PRESENTATION_OPTIONS, withoutApiSuffix, type DraftField, type ProfileDraft } from './profileDraft';
 
 /** A problem to show: next to `field`, or at the top of the form when `field` is null. */
 interface FormError {
@@ -15,6 +15,20 @@ interface FormError {
 const TLS_OFF_WARNING =
   'Certificates will not be checked: anyone between you and the server could read the key and the data. ' +
   'If a corporate proxy is the reason, prefer giving its CA certificate file.';
+
+/** Said under a base URL that ends in /api, with the fix one click away. */
+function apiSuffixNote(baseUrl: string, fix: (baseUrl: string) => void) {
+  const fixed = withoutApiSuffix(baseUrl);
+  if (fixed === null) return undefined;
+  return (
+    <>
+      This URL ends in /api, and the app adds /api/agent/… itself: requests would go to /api/api/….{' '}
+      <button type="button" className="button-link" onClick={() => fix(fixed)}>
+        Drop /api
+      </button>
+    </>
+  );
+}
 
 /**
  * A profile's settings (never its key). The draft belongs to the caller, so a refusal from the
@@ -99,7 +113,13 @@ export function ProfileSettingsForm({
         </p>
       )}
       <TextField label="Name" {...textProps(form, 'name')} />
-      <TextField label="Base URL" {...textProps(form, 'baseUrl')} mono placeholder="https://platform.example.com" />
+      <TextField
+        label="Base URL"
+        {...textProps(form, 'baseUrl')}
+        mono
+        placeholder="https://platform.example.com"
+        hint={apiSuffixNote(draft.baseUrl, (baseUrl) => change({ baseUrl }))}
+      />
       <div className="field-grid">
         <div className="field">
           <label htmlFor={ids.select}>Key presentation</label>

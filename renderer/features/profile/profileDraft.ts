@@ -29,6 +29,17 @@ export interface ProfileDraft {
   clientP12File: string;
 }
 
+/**
+ * The base URL without a trailing `/api` (or `/api/`), when it has one: the app adds `/api/agent/…`
+ * and `/api/guideline/…` itself, so a URL copied from an endpoint would send to `/api/api/…`.
+ * Null when the URL does not end so (or is not a URL yet).
+ */
+export function withoutApiSuffix(baseUrl: string): string | null {
+  const text = baseUrl.trim();
+  if (!/^https?:\/\/[^/]+\/(.*\/)?api\/?$/i.test(text)) return null;
+  return text.replace(/\/api\/?$/i, '');
+}
+
 /** A form field, for errors and focus. */
 export type DraftField = keyof ProfileDraft;
 

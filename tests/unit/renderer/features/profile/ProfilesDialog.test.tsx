@@ -58,6 +58,20 @@ describe('Manage profiles dialog', () => {
     expect(within(headerSelect()).getByRole('option', { name: 'Staging' })).toBeInTheDocument();
   });
 
+  it('says when a base URL ends in /api (requests would go to /api/api/…) and drops it in one click', async () => {
+    const { user } = await renderReady();
+    const dialog = await openProfiles(user);
+    await user.click(within(dialog).getByRole('button', { name: 'New profile' }));
+    const baseUrl = within(dialog).getByRole('textbox', { name: 'Base URL' });
+    await user.type(baseUrl, 'https://staging.example.com/api/');
+    expect(baseUrl).toHaveAccessibleDescription(
+      'This URL ends in /api, and the app adds /api/agent/… itself: requests would go to /api/api/…. Drop /api',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Drop /api' }));
+    expect(baseUrl).toHaveValue('https://staging.example.com');
+    expect(within(dialog).queryByRole('button', { name: 'Drop /api' })).toBeNull();
+  });
+
   it('shows a host error next to the field it names, focuses it, and keeps what was typed', async () => {
     const fake = new FakeApi();
     fake.createProfile = async (request) => {

@@ -4,12 +4,26 @@ import {
   inputFromDraft,
   NEW_PROFILE_DRAFT,
   sameDraft,
+  withoutApiSuffix,
   withPresentation,
 } from '../../../../../renderer/features/profile/profileDraft';
 import { describePresentation, samePresentation } from '../../../../../electron/shared/keyPresentation';
 import { profileInput } from '../../../../support/fakeApi';
 
 describe('profile draft', () => {
+  it.each([
+    ['https://platform.example.com/api', 'https://platform.example.com'],
+    ['https://platform.example.com/api/', 'https://platform.example.com'],
+    ['https://platform.example.com/v2/API', 'https://platform.example.com/v2'],
+    ['https://platform.example.com', null],
+    ['https://platform.example.com/apis', null],
+    ['https://platform.example.com/rapi', null],
+    ['https://api.example.com', null],
+    ['/api', null],
+  ])('a base URL %s ending in /api is offered %s', (url, fixed) => {
+    expect(withoutApiSuffix(url)).toBe(fixed);
+  });
+
   it('round-trips a saved profile through the form text', () => {
     const input = profileInput({
       auth: { kind: 'header', header: 'X-API-Key' },
