@@ -83,17 +83,24 @@ export interface PlaceholderHint {
 
 const BRACED = /\{[^{}"\\]+\}/g;
 
+/** Where a payload is written: a request's, or a suite case's (where `{{column}}` is the suite's own data reference). */
+export interface HintContext {
+  /** `{{column}}` is replaced by a data row's value before sending: no warning for it. */
+  dataReferences?: boolean;
+}
+
 /**
  * Every `{…}` inside a string *value* (not a key), anywhere in the payload. The platform
  * treats `{name}` in its prompts as a placeholder; when such text arrives in a value, it may
  * be substituted again, so it is worth a warning (not a refusal: it may be meant).
  */
-export function placeholderHints(text: string): PlaceholderHint[] {
+export function placeholderHints(text: string, context: HintContext = {}): PlaceholderHint[] {
   const hints: PlaceholderHint[] = [];
   for (const token of nestTokens(tokenizeJson(text))) {
     if (token.kind !== 'string' || token.isKey) continue;
     for (const match of token.text.matchAll(BRACED)) {
       const from = token.start + match.index;
+      if (context.dataReferences && text[from - 1] === '{' && text[from + match[0].length] === '}') continue;
       hints.push({
         placeholder: match[0],
         value: stringContent(token),

@@ -27,11 +27,6 @@ interface CaseEditorProps {
   isDefaults?: boolean;
 }
 
-/** `{{column}}` is the suite's own data placeholder, replaced before sending: no warning for it. */
-function platformHints(text: string) {
-  return placeholderHints(text).filter((hint) => !(text[hint.from - 1] === '{' && text[hint.to] === '}'));
-}
-
 /**
  * One case of a suite (or the suite's defaults): the same Agent field and payload editor the
  * request form uses, so a case is written the way a request is, plus its expectations.
@@ -48,7 +43,7 @@ export function CaseEditor({ value, onChange, path, label, tools, agents, catalo
   const payloadText = value.payloadText;
   // Defaults may have no payload at all: the editor then shows `{}` until something is typed.
   const check = useMemo(() => (payloadText.trim() === '' ? checkPayload('{}') : checkPayload(payloadText)), [payloadText]);
-  const hints = useMemo(() => platformHints(payloadText), [payloadText]);
+  const hints = useMemo(() => placeholderHints(payloadText, { dataReferences: true }), [payloadText]);
 
   return (
     <section className="suite-case card" role="group" aria-label={label}>
@@ -100,6 +95,7 @@ export function CaseEditor({ value, onChange, path, label, tools, agents, catalo
           knownKeys={completionKeys(knowledge)}
           indicators={check.ok && knowledge ? keyIndicators(knowledge, check.payload) : null}
           hints={hints}
+          dataReferences
           editorRef={payloadEditor}
           onTableProblems={setTableProblems}
         />

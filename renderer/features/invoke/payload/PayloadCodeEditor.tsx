@@ -46,6 +46,8 @@ interface PayloadCodeEditorProps {
   /** Read by screen readers after the name (e.g. the JSON error); cross-root ids cannot be used. */
   description: string | null;
   knownKeys: readonly { key: string; detail: string }[];
+  /** A suite case's payload: `{{column}}` is its data reference, not warned about. */
+  dataReferences?: boolean;
   editorRef: RefObject<PayloadEditorHandle | null>;
 }
 
@@ -62,14 +64,23 @@ function contentAttributes(label: string, invalid: boolean, description: string 
  * our lint marks and key completion. It lives in a shadow root (see editorChoice.ts for why)
  * and is controlled: `value` is the truth, typing reports through `onChange`.
  */
-export function PayloadCodeEditor({ value, onChange, label, invalid, description, knownKeys, editorRef }: PayloadCodeEditorProps) {
+export function PayloadCodeEditor({
+  value,
+  onChange,
+  label,
+  invalid,
+  description,
+  knownKeys,
+  dataReferences = false,
+  editorRef,
+}: PayloadCodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const attributes = useRef(new Compartment());
-  const latest = useRef({ value, onChange, knownKeys, label, invalid, description });
+  const latest = useRef({ value, onChange, knownKeys, dataReferences, label, invalid, description });
 
   useEffect(() => {
-    latest.current = { value, onChange, knownKeys, label, invalid, description };
+    latest.current = { value, onChange, knownKeys, dataReferences, label, invalid, description };
   });
 
   useEffect(() => {
@@ -93,7 +104,7 @@ export function PayloadCodeEditor({ value, onChange, label, invalid, description
           highlightActiveLine(),
           json(),
           jsonClassHighlighter,
-          linter(payloadLintSource, { delay: 250 }),
+          linter((view) => payloadLintSource(view, { dataReferences: latest.current.dataReferences }), { delay: 250 }),
           lintGutter(),
           autocompletion({ override: [payloadKeyCompletions(() => latest.current.knownKeys)], icons: false }),
           keymap.of(keys),

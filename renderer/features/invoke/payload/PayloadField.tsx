@@ -27,6 +27,8 @@ interface PayloadFieldProps {
   knownKeys: readonly { key: string; detail: string }[];
   indicators: KeyIndicatorsData | null;
   hints: readonly PlaceholderHint[];
+  /** A suite case's payload: `{{column}}` is its data reference (the hints leave it out; so does the editor). */
+  dataReferences?: boolean;
   editorRef: RefObject<PayloadEditorHandle | null>;
   onTableProblems: (problems: RowProblem[]) => void;
 }
@@ -37,7 +39,7 @@ interface PayloadFieldProps {
  * Warnings never block sending; only text that is not a JSON object (or a wrong table row) does.
  */
 export function PayloadField(props: PayloadFieldProps) {
-  const { text, onChange, view, onViewChange, check, knownKeys, indicators, hints, editorRef, onTableProblems } = props;
+  const { text, onChange, view, onViewChange, check, knownKeys, indicators, hints, dataReferences, editorRef, onTableProblems } = props;
   const kind = usePayloadEditorKind();
   const ids = { label: useId(), input: useId(), error: useId(), warnings: useId() };
   const formatted = formatJson(text);
@@ -79,6 +81,7 @@ export function PayloadField(props: PayloadFieldProps) {
           invalid={!check.ok}
           description={check.ok ? null : check.message}
           knownKeys={knownKeys}
+          dataReferences={dataReferences ?? false}
           editorRef={editorRef}
         />
       ) : (

@@ -5,6 +5,7 @@ import { RangeSetBuilder, type EditorState } from '@codemirror/state';
 import { Decoration, ViewPlugin, type DecorationSet, type EditorView, type ViewUpdate } from '@codemirror/view';
 import { keySpotAt, keySuggestions } from '../../../lib/payloadCompletion';
 import { payloadDiagnostics } from '../../../lib/payloadDiagnostics';
+import type { HintContext } from '../../../lib/payloadMembers';
 
 /**
  * The payload editor's CodeMirror pieces that hold our logic, kept apart from the component
@@ -12,8 +13,8 @@ import { payloadDiagnostics } from '../../../lib/payloadDiagnostics';
  */
 
 /** Lint marks from our JSON scanner (see `payloadDiagnostics`), so messages match the rest of the app. */
-export function payloadLintSource(view: { state: EditorState }): Diagnostic[] {
-  return payloadDiagnostics(view.state.doc.toString());
+export function payloadLintSource(view: { state: EditorState }, context: HintContext = {}): Diagnostic[] {
+  return payloadDiagnostics(view.state.doc.toString(), context);
 }
 
 /**

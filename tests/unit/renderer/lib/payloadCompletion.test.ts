@@ -79,4 +79,16 @@ describe('the editor lint source', () => {
       { from: 10, to: 16, severity: 'warning', message: 'The server may treat {name} as a placeholder.' },
     ]);
   });
+
+  it("leaves a suite case's {{column}} unwarned (its own data reference), and still warns about {name} beside it", () => {
+    const state = EditorState.create({ doc: '{"a": "{{customer}}", "b": "Hi {name}"}' });
+    expect(payloadLintSource({ state }, { dataReferences: true })).toEqual([
+      { from: 31, to: 37, severity: 'warning', message: 'The server may treat {name} as a placeholder.' },
+    ]);
+    // In a request's payload it is text the server may substitute again.
+    expect(payloadLintSource({ state }).map((mark) => mark.message)).toEqual([
+      'The server may treat {customer} as a placeholder.',
+      'The server may treat {name} as a placeholder.',
+    ]);
+  });
 });

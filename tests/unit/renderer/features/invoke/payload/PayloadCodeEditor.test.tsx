@@ -1,4 +1,6 @@
-import { fireEvent, render } from '@testing-library/react';
+import { forceLinting, forEachDiagnostic } from '@codemirror/lint';
+import { EditorView } from '@codemirror/view';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import type { PayloadEditorHandle } from '../../../../../../renderer/features/invoke/payload/editorChoice';
 import { PayloadCodeEditor } from '../../../../../../renderer/features/invoke/payload/PayloadCodeEditor';
@@ -48,6 +50,27 @@ describe('the payload code editor', () => {
     expect(content().textContent).toBe('{"b": 2');
     expect(content()).toHaveAttribute('aria-invalid', 'true');
     expect(content()).toHaveAttribute('aria-description', 'Invalid JSON at line 1, column 8');
+  });
+
+  it("marks {…} in values, but not a suite case's {{column}} when told the payload is a case's", async () => {
+    const marks = async (dataReferences: boolean) => {
+      const { content, unmount } = renderEditor({ value: '{"a": "{{customer}}", "b": "Hi {name}"}', dataReferences });
+      const view = EditorView.findFromDOM(content())!;
+      const messages: string[] = [];
+      await waitFor(() => {
+        forceLinting(view);
+        messages.length = 0;
+        forEachDiagnostic(view.state, (mark) => messages.push(mark.message));
+        expect(messages.length).toBeGreaterThan(0);
+      });
+      unmount();
+      return messages;
+    };
+    expect(await marks(true)).toEqual(['The server may treat {name} as a placeholder.']);
+    expect(await marks(false)).toEqual([
+      'The server may treat {customer} as a placeholder.',
+      'The server may treat {name} as a placeholder.',
+    ]);
   });
 
   it('lets Ctrl+Enter through to the form, untouched, so the form can invoke', () => {
