@@ -8,6 +8,14 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// No Chromium: say at once how to get one, rather than after minutes of other steps.
+const { missingChromium } = await import('../../tests/support/chromium.ts');
+const missing = missingChromium();
+if (missing) {
+  process.stderr.write(missing);
+  process.exit(1);
+}
 const reports = `${root}.tmp/reports`;
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

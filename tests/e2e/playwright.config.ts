@@ -1,13 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_ENV, findChromium } from '../support/chromium';
+import { CHROMIUM_ARGS, findChromium, missingChromium } from '../support/chromium';
 import { reporters } from '../support/reporters';
 
 const executablePath = findChromium();
-if (!executablePath) {
-  throw new Error(
-    `No Chromium found for the end-to-end tests. Install one (Debian: apt-get install -y chromium) or set ${CHROMIUM_ENV} to its path.`,
-  );
-}
+if (!executablePath) throw new Error(missingChromium() ?? 'No Chromium found.');
 
 /** End-to-end tests: real Chromium driving the app in browser mode against the embedded sandbox. */
 export default defineConfig({

@@ -1,10 +1,12 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright';
 
 /**
  * Finds a Chromium or Chrome to drive, without downloading one (`npx playwright install`
  * cannot reach its download host on our machines). AGENT_EXPLORER_CHROMIUM wins; then the
- * usual system locations (Debian's `chromium` package installs /usr/bin/chromium); then PATH.
+ * usual system locations (Debian's `chromium` package installs /usr/bin/chromium); then PATH;
+ * then Playwright's own browser, where `npx playwright install chromium` could download it.
  */
 export const CHROMIUM_ENV = 'AGENT_EXPLORER_CHROMIUM';
 
@@ -30,7 +32,7 @@ function isExecutable(file: string): boolean {
   }
 }
 
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+export function findChromium(env: NodeJS.ProcessEnv = process.env, playwrightOwn: string = chromium.executablePath()): string | null {
   const chosen = env[CHROMIUM_ENV];
   if (chosen) return isExecutable(chosen) ? chosen : null;
   const fromSystem = SYSTEM_LOCATIONS.find(isExecutable);
@@ -41,7 +43,26 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | nul
       if (dir && isExecutable(candidate)) return candidate;
     }
   }
-  return null;
+  return playwrightOwn !== '' && isExecutable(playwrightOwn) ? playwrightOwn : null;
+}
+
+/**
+ * What `npm test` says, before it starts, when there is no Chromium for its end-to-end tests:
+ * the commands that get one, rather than a long run that ends in a failed step. Null when there is one.
+ */
+export function missingChromium(env: NodeJS.ProcessEnv = process.env, playwrightOwn?: string): string | null {
+  if (findChromium(env, playwrightOwn) !== null) return null;
+  const named = env[CHROMIUM_ENV];
+  return [
+    named
+      ? `npm test: ${CHROMIUM_ENV} names ${named}, which is not a program that can run.`
+      : 'npm test: no Chromium for the end-to-end tests (they drive a real browser and never download one).',
+    'Get one, then run npm test again:',
+    '  Debian or Ubuntu:  sudo apt-get install -y chromium',
+    '  elsewhere:         npx playwright install chromium',
+    `  or name one:       ${CHROMIUM_ENV}=/path/to/chrome npm test`,
+    '',
+  ].join('\n');
 }
 
 /** Flags for a headless Chromium on a machine with no network but loopback. */
