@@ -11,8 +11,13 @@ export interface SandboxGuideline {
   id: string;
   name: string;
   description: string;
-  /** Markdown. */
+  /** Markdown: what the first read answers. */
   content: string;
+  /**
+   * Versions later reads answer in turn (the first read `content`, the next the first of these,
+   * and round again), so a newcomer can see Compare versions and "Changed since you last read it".
+   */
+  laterVersions?: readonly string[];
 }
 
 const ESCALATION_POLICY = `# Escalation policy
@@ -146,6 +151,83 @@ An image with an error handler follows. No alert may appear, and no request to \
 | \`https:\` link | Kept |
 `;
 
+const REFUND_POLICY = (days: number, approver: string) => `# Refund policy
+
+Agents answer refund questions with this policy. **It changes each time it is read** (the Sandbox
+alternates two versions), so the app's version history has something to show.
+
+## Rules
+
+1. A refund is due when the customer asks within ${days} days of the invoice.
+2. Refunds over 200 EUR are approved by ${approver} before the agent confirms them.
+3. The agent says when the money arrives: 5 business days for cards, 10 for transfers.
+
+## Amounts
+
+- Card payments go back to the same card.
+- Transfers go back to the account the payment came from.
+
+| Paid with | Refunded to | Takes |
+|---|---|---|
+| Card | The same card | 5 business days |
+| Transfer | The paying account | 10 business days |
+
+The ticket tag is \`refund\`, for example:
+
+\`\`\`text
+Tag: refund
+Amount: 120 EUR
+\`\`\`
+
+See the [consumer rights overview](https://europa.eu/youreurope/citizens/consumers/) for the law behind rule 1.
+`;
+
+/** One section of the long handbook: a heading, rules, a table, a code block. */
+function handbookSection(number: number): string {
+  const rows = Array.from(
+    { length: 12 },
+    (_, row) => `| P-${number}-${row + 1} | Product ${number}.${row + 1} | ${(row + 1) * 7} EUR | ${row % 3 === 0 ? 'Yes' : 'No'} |`,
+  );
+  return [
+    `## ${number}. Product family ${number}`,
+    '',
+    `Family ${number} covers the products below. Agents quote prices from this table only, and say when a price is old.`,
+    '',
+    `1. Confirm the product code (\`P-${number}-…\`) before answering.`,
+    '2. Quote the price with its currency; never round it.',
+    `3. Offer the family ${number} upgrade path only to customers who ask for it.`,
+    '',
+    '- Stock is checked in the order system, never promised.',
+    '- Discounts need a manager, as the escalation policy says.',
+    '',
+    '| Code | Product | Price | Upgradable |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    '```text',
+    `Family: ${number}`,
+    `Contact: family-${number}@example.com`,
+    '```',
+    '',
+  ].join('\n');
+}
+
+let handbook: string | null = null;
+
+/** The long guideline (about 3 MB), made once on first read: a Sandbox that never serves it never builds it. */
+function productHandbook(): string {
+  handbook ??= [
+    '# Product handbook',
+    '',
+    'A long guideline, as some teams keep: every product family with its rules and prices. It is',
+    'about 3 MB, so the reader, search and the library can be tried on a guideline of real size.',
+    'Prices follow the [price list conventions](https://www.iso.org/iso-4217-currency-codes.html).',
+    '',
+    ...Array.from({ length: 2800 }, (_, index) => handbookSection(index + 1)),
+  ].join('\n');
+  return handbook;
+}
+
 /** The sample guidelines, in the order the app lists them. */
 export const SANDBOX_GUIDELINES: readonly SandboxGuideline[] = [
   {
@@ -171,5 +253,20 @@ export const SANDBOX_GUIDELINES: readonly SandboxGuideline[] = [
     name: 'Rendering safety sample',
     description: 'Hostile markdown and HTML for checking that the app renders server content safely.',
     content: RENDERING_SAFETY_SAMPLE,
+  },
+  {
+    id: '5c2e8b1d-7f4a-4e69-9b3c-0d6a1f8e2c57',
+    name: 'Refund policy',
+    description: 'Refund rules; the Sandbox answers a changed version on every other read.',
+    content: REFUND_POLICY(14, 'a team lead'),
+    laterVersions: [REFUND_POLICY(30, 'the finance desk')],
+  },
+  {
+    id: 'e7a4c9f2-3b58-4d1e-8a06-9f2b5c7d1e38',
+    name: 'Product handbook',
+    description: 'A long guideline (about 3 MB): every product family, its rules and prices.',
+    get content() {
+      return productHandbook();
+    },
   },
 ];

@@ -19,7 +19,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { findAgent, findGuideline, answerFor, formatDuration, type SandboxAgent } from './catalog';
+import { findAgent, findGuideline, answerFor, formatDuration, type SandboxAgent, type SandboxGuideline } from './catalog';
 import { describePresentation } from '../shared/keyPresentation';
 import type { KeyPresentation } from '../shared/api';
 import { checkPresentedKey, keyDigest, readBody, sendDetail, sendJson } from './http';
@@ -116,6 +116,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sendJson(res, 200, response);
   }
 
+  // Reads of each changing guideline so far: each GET answers its next version (HEAD moves nothing).
+  const reads = new Map<string, number>();
+  function nextVersion(guideline: SandboxGuideline, method: string | undefined): string {
+    const versions = [guideline.content, ...(guideline.laterVersions ?? [])];
+    const read = reads.get(guideline.id) ?? 0;
+    if (method === 'GET') reads.set(guideline.id, read + 1);
+    return versions[read % versions.length]!;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = pathOf(req);
     const method = req.method ?? 'GET';
@@ -145,8 +154,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const guideline = findGuideline(guidelineMatch[1] ?? '');
       if (guideline === undefined) return sendDetail(res, 404, NOT_FOUND);
       // Node sends no body for HEAD by itself; the headers (and Content-Length) match GET.
-      const { name, description, content } = guideline;
-      return sendJson(res, 200, { name, description, content });
+      const { name, description } = guideline;
+      return sendJson(res, 200, { name, description, content: nextVersion(guideline, method) });
     }
     sendDetail(res, 404, NOT_FOUND);
   }

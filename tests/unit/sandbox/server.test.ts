@@ -175,6 +175,30 @@ describe('GET /api/guideline/{id}/', () => {
     },
   );
 
+  it('answers a changed Refund policy on every other read, so versions can be compared', async () => {
+    const refund = SANDBOX_GUIDELINES.find((guideline) => guideline.name === 'Refund policy')!;
+    const path = `/api/guideline/${refund.id}/`;
+    const contents: string[] = [];
+    for (let read = 0; read < 3; read += 1) contents.push((await request(server, path)).json.content as string);
+    // Two versions in turn (which comes first depends on the reads before this test).
+    expect(contents.join('\n')).toContain('within 14 days');
+    expect(contents.join('\n')).toContain('within 30 days');
+    expect(contents[1]).not.toBe(contents[0]);
+    expect(contents[2]).toBe(contents[0]);
+    // A HEAD moves nothing: the next GET is the other version.
+    await fetch(`${server.url}${path}`, { method: 'HEAD', headers: { Authorization: `Bearer ${server.apiKey}` } });
+    expect((await request(server, path)).json.content).toBe(contents[1]);
+  });
+
+  it('serves a long guideline of several MB whole', async () => {
+    const handbook = SANDBOX_GUIDELINES.find((guideline) => guideline.name === 'Product handbook')!;
+    const reply = await request(server, `/api/guideline/${handbook.id}/`);
+    const content = reply.json.content as string;
+    expect(Buffer.byteLength(content)).toBeGreaterThan(2.5 * 1024 * 1024);
+    expect(content).toMatch(/^# Product handbook\n/);
+    expect(content).toContain('## 2800. Product family 2800');
+  });
+
   it('serves markdown content with a table and a link', async () => {
     const reply = await request(server, '/api/guideline/2a9c5e7f-8d14-4b36-a7e9-3f1b6d0c8a52');
     expect(reply.json.name).toBe('Data retention');
