@@ -145,3 +145,26 @@ export const test = base.extend<{ webArgs: string[]; webEnv: Record<string, stri
 
 export { expect };
 export { filesWritten } from '../support/filesWritten';
+
+/**
+ * The words (runs of non-space) inside the elements `selector` finds that the browser laid out
+ * over more than one line: a cell squeezed so narrow that "Level" reads "Lev el".
+ */
+export function wordsBrokenAcrossLines(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const broken: string[] = [];
+    for (const element of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  }, selector);
+}

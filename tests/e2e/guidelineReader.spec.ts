@@ -1,6 +1,6 @@
 import { openGuideline, startGuidelineServer } from '../support/guidelineServer';
 import type { Page } from '@playwright/test';
-import { createProfileWithKey, expect, openApp, test, type RunningApp } from './fixtures';
+import { createProfileWithKey, expect, openApp, test, wordsBrokenAcrossLines, type RunningApp } from './fixtures';
 
 /** Reading, in real Chromium: contents that follow the scroll, anchors, copy, find. */
 
@@ -122,6 +122,38 @@ test('on a narrow window the contents are above the text and collapsible', async
     await expect(contents.getByRole('link', { name: 'Section 2', exact: true })).toBeVisible();
     const [navBox, textBox] = [await contents.boundingBox(), await view.getByText('How the support desk handles tickets.').boundingBox()];
     expect(navBox!.y + navBox!.height).toBeLessThanOrEqual(textBox!.y + 1);
+  } finally {
+    await platform.close();
+  }
+});
+
+test('a wide table wraps between words, never inside one, and scrolls sideways when it cannot fit', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const header = '| Level | Example | First response | Owner | Channel | Escalates to | Review | Customer update |';
+  const row = (n: number) =>
+    `| SEV-${n} | One feature broken for many customers | ${n} business hours | Support specialist | Incident channel | Engineering manager | Weekly retrospective | Every ${n} hours by email |`;
+  const content = [
+    '# Severity table',
+    '',
+    'Levels, side by side.',
+    '',
+    header,
+    '|---|---|---|---|---|---|---|---|',
+    row(1),
+    row(2),
+    row(3),
+  ].join('\n');
+  const platform = await startGuidelineServer({ wide: { name: 'Severity table', description: 'Wide.', content } });
+  try {
+    await openApp(page, app);
+    await createProfileWithKey(page, 'Reader', platform.url, KEY);
+    const view = await openGuideline(page, 'wide', 'Severity table');
+    await expect(view.getByRole('table')).toBeVisible();
+    expect(await wordsBrokenAcrossLines(page, '.markdown th, .markdown td')).toEqual([]);
+    // What does not fit scrolls inside its wrap, not the page.
+    const wrap = view.locator('.md-table-wrap');
+    expect(await wrap.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   } finally {
     await platform.close();
   }

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { Download, Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { startTestServer } from '../support/testServer';
-import { createProfileWithKey, expect, fillPayload, openApp, test } from './fixtures';
+import { REPORT_STYLE } from '../../electron/core/reports/reportStyle';
+import { createProfileWithKey, expect, fillPayload, openApp, test, wordsBrokenAcrossLines } from './fixtures';
 
 /**
  * Evidence for QA, in real Chromium in browser mode: Export report downloads the HTML
@@ -130,4 +131,21 @@ test('Export report downloads a report that reads well, runs nothing and holds n
   } finally {
     await keyEcho.close();
   }
+});
+
+test("a report's tables wrap between words, and a long header value still fits the page", async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  const rule = 'Tell the customer a person is now handling it, and when they will hear back, in plain words and without blame. '.repeat(3);
+  const checklist = Array.from(
+    { length: 3 },
+    (_, n) => `<tr><td>How to escalate</td><td>${rule}</td><td><strong>Not checked</strong></td><td>Support specialist ${n}</td></tr>`,
+  ).join('');
+  const cookie = `session=${'a1b2c3d4'.repeat(40)}`;
+  await page.setContent(
+    `<!doctype html><style>${REPORT_STYLE}</style><body>` +
+      `<table class="checklist"><thead><tr><th>Section</th><th>Rule</th><th>Mark</th><th>Comment</th></tr></thead><tbody>${checklist}</tbody></table>` +
+      `<table><tbody><tr><td><code>set-cookie</code></td><td><code>${cookie}</code></td></tr></tbody></table></body>`,
+  );
+  expect(await wordsBrokenAcrossLines(page, '.checklist th, .checklist td')).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

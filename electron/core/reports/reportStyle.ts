@@ -31,7 +31,8 @@ pre.answer { font-family: inherit; font-size: 1rem; background: #fff; border-lef
 .failed { color: var(--bad); font-weight: 600; }
 .not-checked { color: var(--muted); font-weight: 600; }
 table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
-th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: break-word; }
+td code { overflow-wrap: anywhere; }
 th { color: var(--muted); font-weight: 600; }
 td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .bar-cell { width: 45%; }
