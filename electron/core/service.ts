@@ -359,11 +359,13 @@ export function createApiService(deps: ServiceDeps): Api {
     const profile = chosen.value;
     const resolved = await target(profile);
     const result = resolved.ok ? await deps.client.getGuideline(resolved.value, request) : resolved;
-    await remember(
-      profile,
-      { what: 'guideline', request: { guidelineId: request.guidelineId }, result },
-      resolved.ok ? resolved.value.apiKey : await keyOf(profile),
-    );
+    if (request.record !== false) {
+      await remember(
+        profile,
+        { what: 'guideline', request: { guidelineId: request.guidelineId }, result },
+        resolved.ok ? resolved.value.apiKey : await keyOf(profile),
+      );
+    }
     // Every guideline read is kept in its profile's library, versioned.
     await libraryMethods.recordFetch(profile.id, request.guidelineId, result);
     return result;

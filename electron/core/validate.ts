@@ -286,7 +286,9 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
       const guidelineId = stringField(record, 'guidelineId', MAX_ID_CHARS);
       if (!guidelineId.ok) return guidelineId;
       const profileId = optionalProfileId(record);
-      return profileId.ok ? ok({ guidelineId: guidelineId.value, ...profileId.value }) : profileId;
+      if (!profileId.ok) return profileId;
+      if (record['record'] !== undefined && typeof record['record'] !== 'boolean') return invalid('"record" must be true or false.');
+      return ok({ guidelineId: guidelineId.value, ...profileId.value, ...(record['record'] === false ? { record: false } : {}) });
     }),
   invokeAgent: (raw) =>
     objectArgument(raw, (record) => {

@@ -186,6 +186,11 @@ export interface GuidelineRequest {
   guidelineId: string;
   /** As `InvokeRequest.profileId`: refused with `profile_changed` when not the active profile. */
   profileId?: string;
+  /**
+   * False for a read the person did not ask for (a guideline tab restored at start): kept in the
+   * library as every read is, but not a History entry, so the requests QA cares about stay on top.
+   */
+  record?: boolean;
 }
 
 export interface Guideline {

@@ -20,6 +20,7 @@ describe('every argument is narrowed before the service sees it', () => {
     ['invokeAgent', { agentId: 'a', text: '', payload: { d: new Date() } }, 'only JSON values'],
     ['invokeAgent', { agentId: 'a'.repeat(2000), text: '', payload: {} }, 'longer than 1024'],
     ['getGuideline', { guidelineId: ['x'] }, '"guidelineId" must be a string'],
+    ['getGuideline', { guidelineId: 'x', record: 'no' }, '"record" must be true or false'],
     ['selectProfile', 'sandbox', 'must be an object'],
     ['listProfiles', { sneaky: true }, 'takes no argument'],
     ['readKey', undefined, 'Unknown method "readKey"'],

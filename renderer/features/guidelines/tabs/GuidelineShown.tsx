@@ -18,7 +18,9 @@ import { useGuidelineTabs } from './GuidelineTabsContext';
  */
 export function GuidelineShown({ tab, label, toolbar }: { tab: GuidelineTabRef | null; label?: string; toolbar?: ReactNode }) {
   const profiles = useProfiles().data;
-  const guideline = useTabGuideline(tab?.profileId ?? null, tab?.guidelineId ?? null);
+  const { dispatch, readIsAsked } = useGuidelineTabs();
+  // A tab restored at start is read without a History entry until the person opens it.
+  const guideline = useTabGuideline(tab?.profileId ?? null, tab?.guidelineId ?? null, () => tab === null || readIsAsked(tab));
   const queryClient = useQueryClient();
   // A fetch that ended has been filed in the library (maybe as a new version): show it there.
   useEffect(() => {
@@ -29,7 +31,6 @@ export function GuidelineShown({ tab, label, toolbar }: { tab: GuidelineTabRef |
   // Read while this page was behind on the active profile (another browser tab switched it): the
   // host refused, the profiles were read again, and the guideline asked for belongs to the
   // profile the header now shows, so the tab moves there and reads from it.
-  const { dispatch } = useGuidelineTabs();
   const refused = guideline.data !== undefined && !guideline.data.ok && guideline.data.error.code === 'profile_changed';
   const activeProfileId = profiles?.activeProfileId;
   useEffect(() => {
@@ -61,7 +62,10 @@ export function GuidelineShown({ tab, label, toolbar }: { tab: GuidelineTabRef |
           guidelineId={tab.guidelineId}
           result={guideline.data}
           retrying={guideline.isFetching}
-          onRetry={() => void guideline.refetch({ cancelRefetch: false })}
+          onRetry={() => {
+            dispatch({ type: 'open', tab });
+            void guideline.refetch({ cancelRefetch: false });
+          }}
         />
       )}
     </GuidelineView>

@@ -48,7 +48,7 @@ export function useSaveGuidelineTabs() {
  * was read before rather than fetching again on every switch (so it never goes stale on its own);
  * opening it again, or "Try the server again" on a kept copy, fetches anew.
  */
-export function useTabGuideline(profileId: string | null, guidelineId: string | null) {
+export function useTabGuideline(profileId: string | null, guidelineId: string | null, recorded: () => boolean = () => true) {
   const api = useHost();
   const queryClient = useQueryClient();
   const activeProfileId = useProfiles().data?.activeProfileId;
@@ -56,5 +56,9 @@ export function useTabGuideline(profileId: string | null, guidelineId: string | 
   const refetchProfiles = () => void api.listProfiles().then((state) => applyProfilesState(queryClient, state));
   // Keyed by the tab's own profile: while it is not the active one the query stays idle and keeps
   // its last answer (a refusal with profile_changed included, which moves the tab: GuidelineShown).
-  return useQuery({ ...guidelineQuery(api, profileId ?? undefined, guidelineId, refetchProfiles), enabled: live, staleTime: Infinity });
+  return useQuery({
+    ...guidelineQuery(api, profileId ?? undefined, guidelineId, refetchProfiles, recorded),
+    enabled: live,
+    staleTime: Infinity,
+  });
 }

@@ -154,6 +154,33 @@ describe('guideline tabs', () => {
     restarted.unmount();
   });
 
+  it('keeps the reads of tabs restored at start out of History, until the person opens one', async () => {
+    const fake = fakeWithGuidelines();
+    const { user, unmount } = await openGuidelines(fake);
+    await openById(user, 'g-refunds');
+    await openById(user, 'g-tone');
+    await within(region()).findByText('Always polite and brief.');
+    await waitFor(() => expect(fake.guidelineTabs.tabs).toHaveLength(2));
+    const recorded = async () => {
+      const page = await fake.listHistory({ kind: 'guideline' });
+      return page.ok ? page.value.entries.map((entry) => entry.targetId) : [];
+    };
+    expect(await recorded()).toEqual(['g-tone', 'g-refunds']);
+    unmount();
+
+    // A restart reads the tab in front from the server on its own: kept in the library, not in History.
+    const restarted = await openGuidelines(fake);
+    await waitFor(() =>
+      expect(fake.callsOf('getGuideline')).toContainEqual({ guidelineId: 'g-tone', profileId: 'sandbox', record: false }),
+    );
+    await within(region()).findByText('Always polite and brief.');
+    expect(await recorded()).toEqual(['g-tone', 'g-refunds']);
+    // Opening it is the person's request: that read is recorded.
+    await openById(restarted.user, 'g-tone');
+    await waitFor(async () => expect(await recorded()).toEqual(['g-tone', 'g-tone', 'g-refunds']));
+    restarted.unmount();
+  });
+
   it('shows a guideline beside the workbench, picked there or sent from its tab, collapsible, resizable, and kept', async () => {
     const fake = fakeWithGuidelines();
     const { user } = await openGuidelines(fake);
