@@ -62,7 +62,9 @@ test('a guideline changed between two fetches says so, and Compare versions show
       .getByRole('list', { name: 'Guidelines in the library' })
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: 'Read Refunds' }) });
-    await expect(row.getByText('Changed since you last read it')).toBeVisible();
+    // The version on screen is read: the library's mark goes, the reader still says what changed.
+    await expect(row.getByText('Changed since you last read it')).toHaveCount(0);
+    await expect(reader.getByText('Changed since you last read it (you read version 1; this is version 2)')).toBeVisible();
 
     await reader.getByRole('button', { name: 'Compare versions' }).click();
     const comparison = reader.getByRole('region', { name: 'Version comparison' });

@@ -1,12 +1,15 @@
-import { useState } from 'react';
-import { useGuidelineVersions, useLibraryList } from '../queries/library';
+import { useEffect, useState } from 'react';
+import { useGuidelineVersions, useLibraryChanges, useLibraryList } from '../queries/library';
 import { LazyCompareVersions } from './LazyCompareVersions';
 
 /**
- * The top of the Guideline region for a guideline in the library: "Changed since you last read
- * it" when a version newer than the one last read was kept (the same flag the library list shows,
- * read from the same entry, so the two always agree), and a **Compare versions** button once two
- * or more versions are kept.
+ * The top of the Guideline region for a guideline in the library: what changed since it was
+ * last read, and a **Compare versions** button once two or more versions are kept.
+ *
+ * A version shown here is a version read: when the library says the one on screen is newer than
+ * the one last read, it is marked read at once (the library list's "Changed since you last read
+ * it" goes), and this view says, for as long as it shows that version, which version was read
+ * before, with Compare versions starting from it.
  */
 export function GuidelineVersions({ profileId, guidelineId }: { profileId: string | undefined; guidelineId: string | null }) {
   const [open, setOpen] = useState(false);
@@ -14,17 +17,29 @@ export function GuidelineVersions({ profileId, guidelineId }: { profileId: strin
   const ref =
     profileId !== undefined && guidelineId !== null && entry !== undefined && entry.latestVersion >= 2 ? { profileId, guidelineId } : null;
   const versions = useGuidelineVersions(ref).data;
+  const { markRead } = useLibraryChanges();
+  // The version read before the one on screen, kept while this guideline's latest version is shown.
+  const [readBefore, setReadBefore] = useState<{ key: string; version: number | null } | null>(null);
+  const key = entry ? `${profileId}\n${guidelineId}\n${entry.latestVersion}` : null;
+  const changed = entry?.changedSinceRead === true;
+  const { mutate: markAsRead } = markRead;
+  // Noted while rendering (React's way to keep state derived from props), marked read once per version.
+  if (changed && entry && key !== null && readBefore?.key !== key) setReadBefore({ key, version: entry.readVersion });
+  useEffect(() => {
+    if (changed && profileId !== undefined && guidelineId !== null) markAsRead({ profileId, guidelineId });
+  }, [changed, key, profileId, guidelineId, markAsRead]);
   if (!entry || profileId === undefined || guidelineId === null) return null;
   const latest = entry.latestVersion;
-  // Start from the version last read when it is older than the latest, else the one before it.
-  const from = entry.readVersion !== null && entry.readVersion < latest ? entry.readVersion : latest - 1;
+  const before = readBefore?.key === key ? readBefore : null;
+  // Start from the version read before when there is one, else the one before the latest.
+  const from = before?.version != null && before.version < latest ? before.version : latest - 1;
   return (
     <div className="guideline-versions">
       <div className="cluster guideline-versions-bar">
-        {entry.changedSinceRead && (
+        {before && (
           <p className="chip chip-warning" role="note">
             Changed since you last read it
-            {entry.readVersion !== null ? ` (you read version ${entry.readVersion}; this is version ${latest})` : ''}
+            {before.version !== null ? ` (you read version ${before.version}; this is version ${latest})` : ''}
           </p>
         )}
         {versions && versions.length >= 2 && (

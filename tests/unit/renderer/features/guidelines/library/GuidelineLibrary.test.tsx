@@ -81,17 +81,30 @@ describe('the guideline library', () => {
 
   it('says, in words, that a guideline changed since it was last read', async () => {
     const { fake, served } = fakeWithGuidelines();
-    const { user } = await openGuidelines(fake);
+    const { user, queryClient } = await openGuidelines(fake);
     await openById(user, ESCALATION);
     await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', {
       name: 'Read Escalation policy',
     });
     expect(screen.queryByText('Changed since you last read it')).toBeNull();
-    served.set(ESCALATION, { ...served.get(ESCALATION)!, content: 'Escalate every refund to a supervisor.' });
+    // Read from the library (the version kept so far is the one read), then a new version fetched where
+    // no one reads it (its tab closed; another page read it): the library says it changed.
     await user.click(within(library()).getByRole('button', { name: 'Read Escalation policy' }));
-    const row = within(library()).getByRole('button', { name: 'Read Escalation policy' }).closest('li')!;
-    expect(await within(row).findByText('Changed since you last read it')).toBeInTheDocument();
-    expect(within(row).getByText(/2 versions kept/)).toBeInTheDocument();
+    // (The first open asked too, before the guideline was in the library: refused, nothing to read.)
+    await waitFor(() => expect(fake.callsOf('markGuidelineRead')).toHaveLength(2));
+    within(screen.getByRole('tablist', { name: 'Open guidelines' }))
+      .getByRole('tab', { name: /Escalation policy/ })
+      .focus();
+    await user.keyboard('{Delete}');
+    served.set(ESCALATION, { ...served.get(ESCALATION)!, content: 'Escalate every refund to a supervisor.' });
+    await fake.getGuideline({ guidelineId: ESCALATION, profileId: 'sandbox' });
+    await queryClient.invalidateQueries();
+    const row = () => within(library()).getByRole('button', { name: 'Read Escalation policy' }).closest('li')!;
+    expect(await within(row()).findByText('Changed since you last read it')).toBeInTheDocument();
+    expect(within(row()).getByText(/2 versions kept/)).toBeInTheDocument();
+    // Reading it is what clears it.
+    await user.click(within(library()).getByRole('button', { name: 'Read Escalation policy' }));
+    await waitFor(() => expect(within(row()).queryByText('Changed since you last read it')).toBeNull());
   });
 
   it('searches names, descriptions and content, best first, with the matching words marked', async () => {
