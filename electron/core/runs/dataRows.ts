@@ -157,7 +157,8 @@ function jsonArrayReader(limits: DataLimits): ChunkReader<RowStep> {
     return { kind: 'problem', field: `line ${line}`, message };
   };
   const finishItem = (text: string): RowStep => {
-    const step = row(pieces.join('') + text, itemLine);
+    const item = pieces.join('') + text;
+    const step = item.length > maxChars ? tooLong(itemLine, maxChars) : row(item, itemLine);
     pieces = [];
     pieceChars = 0;
     if (step.kind === 'problem') stopped = true;
