@@ -4,6 +4,7 @@ import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
+import { benchSuite } from './runs';
 import { verdict } from './stats';
 
 /**
@@ -62,21 +63,7 @@ async function measure(cliEntry: string, dir: string, rows: number): Promise<Mea
   const agent = SANDBOX_AGENTS.find((item) => item.name === 'Support reply drafter')!;
   await writeRows(path.join(dir, 'rows.csv'), rows);
   const suite = path.join(dir, 'suite.json');
-  await writeFile(
-    suite,
-    JSON.stringify({
-      name: 'scale',
-      data: 'rows.csv',
-      cases: [
-        {
-          agent: agent.id,
-          text: '{{text}}',
-          payload: { customer_name: '{{customer_name}}', order_id: '{{order_id}}' },
-          expect: { answerContains: '{{expect}}' },
-        },
-      ],
-    }),
-  );
+  await writeFile(suite, JSON.stringify(benchSuite('scale', agent.id)));
   const report = path.join(dir, 'report.json');
   const peakLine = path.join(dir, 'peak.cjs');
   await writeFile(peakLine, "process.on('exit', () => process.stderr.write(`\\nPEAK_RSS ${process.resourceUsage().maxRSS * 1024}\\n`));\n");

@@ -1,5 +1,5 @@
 import { isJsonValue, isPlainObject, MAX_JSON_DEPTH } from '../../shared/check';
-import { csvRowReader, type ChunkReader } from '../../shared/runs/csv';
+import { bomDropped, csvRowReader, type ChunkReader } from '../../shared/runs/csv';
 import { MAX_ROW_CHARS, tooMuchData, type DataLimits } from '../../shared/runs/runLimits';
 import type { DataRow } from '../../shared/runs/suiteTypes';
 
@@ -46,7 +46,7 @@ function dataRowReader(format: DataFormat, limits: DataLimits): ChunkReader<RowS
       });
     return { push: (chunk) => steps(reader.push(chunk)), end: () => steps(reader.end()) };
   }
-  return format === 'jsonl' ? jsonLinesReader(limits) : jsonArrayReader(limits);
+  return bomDropped(format === 'jsonl' ? jsonLinesReader(limits) : jsonArrayReader(limits));
 }
 
 /** Each row's object checked and counted, as JSON Lines and JSON arrays (`unit`: "line", "item") both read them. */
@@ -85,7 +85,6 @@ function jsonLinesReader(limits: DataLimits): ChunkReader<RowStep> {
   const row = objectRows(limits, 'line');
   let text = '';
   let line = 1;
-  let started = false;
   let stopped = false;
   const lines = (final: boolean): RowStep[] => {
     const steps: RowStep[] = [];
@@ -117,10 +116,6 @@ function jsonLinesReader(limits: DataLimits): ChunkReader<RowStep> {
     push(chunk) {
       if (stopped) return [];
       text += chunk;
-      if (!started && text.length > 0) {
-        started = true;
-        text = text.replace(/^\uFEFF/, '');
-      }
       return lines(false);
     },
     end() {
@@ -151,7 +146,6 @@ function jsonArrayReader(limits: DataLimits): ChunkReader<RowStep> {
   let pieces: string[] = [];
   let pieceChars = 0;
   let stopped = false;
-  let started = false;
   const problem = (message: string): RowStep => {
     stopped = true;
     return { kind: 'problem', field: `line ${line}`, message };
@@ -220,13 +214,7 @@ function jsonArrayReader(limits: DataLimits): ChunkReader<RowStep> {
   };
   return {
     push(chunk) {
-      if (stopped) return [];
-      let text = chunk;
-      if (!started && text.length > 0) {
-        started = true;
-        text = text.replace(/^\uFEFF/, '');
-      }
-      return scan(text);
+      return stopped ? [] : scan(chunk);
     },
     end() {
       if (stopped) return [];

@@ -24,7 +24,7 @@ const PLAIN = /[^",\r\n]*/y;
 /** The whole text's records, or its first problem (the data-file preview shows them all). */
 export function parseCsv(input: string): CsvParsed {
   const records: CsvRecord[] = [];
-  const reader = csvRecordReader();
+  const reader = bomDropped(csvRecordReader());
   for (const step of [...reader.push(input), ...reader.end()]) {
     if (!step.ok) return step;
     records.push(step.record);
@@ -36,6 +36,19 @@ export function parseCsv(input: string): CsvParsed {
 export interface ChunkReader<Step> {
   push(chunk: string): Step[];
   end(): Step[];
+}
+
+/** The reader with a UTF-8 byte-order mark at the start of the text dropped (every data format's readers start so). */
+export function bomDropped<Step>(reader: ChunkReader<Step>): ChunkReader<Step> {
+  let started = false;
+  return {
+    push(chunk) {
+      if (started || chunk === '') return reader.push(chunk);
+      started = true;
+      return reader.push(chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk);
+    },
+    end: () => reader.end(),
+  };
 }
 
 /** One record parsed from `start`, or more text needed to tell where it ends. */
@@ -51,7 +64,6 @@ type CsvProblem = { kind: 'problem'; line: number; message: string };
  */
 function csvRecordReader(maxFields = Infinity, maxRecordChars = Infinity): ChunkReader<CsvStep> {
   let text = '';
-  let started = false;
   let stopped = false;
   let line = 1;
   let retryAt = 0;
@@ -86,10 +98,6 @@ function csvRecordReader(maxFields = Infinity, maxRecordChars = Infinity): Chunk
     push(chunk) {
       if (stopped) return [];
       text += chunk;
-      if (!started && text.length > 0) {
-        started = true;
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      }
       return run(false);
     },
     end() {
@@ -202,7 +210,7 @@ export function csvRows(input: string, limits: DataLimits = DATA_LIMITS): CsvRow
  * costs no more than its first allowed part, and nothing is kept but the row being read.
  */
 export function csvRowReader(limits: DataLimits = DATA_LIMITS): ChunkReader<CsvRowStep> {
-  const records = csvRecordReader(limits.maxColumns, limits.maxRowChars ?? MAX_ROW_CHARS);
+  const records = bomDropped(csvRecordReader(limits.maxColumns, limits.maxRowChars ?? MAX_ROW_CHARS));
   let columns: string[] | null = null;
   let rows = 0;
   let stopped = false;
