@@ -9,12 +9,12 @@ import path from 'node:path';
 import { parseCommandLine, USAGE_EXIT_CODE, type Command, type CommandLine, type OptionTable } from '../shared/commandLine';
 import { printable } from '../shared/printable';
 import { importPostmanCollection } from '../shared/runs/postman';
-import { MAX_SUITE_BYTES } from '../shared/runs/runLimits';
 import { describeProblem } from '../shared/runs/suiteTypes';
 import { readCapped } from '../core/storage/cappedFile';
 import { writeFileSafely } from '../core/storage/safeWrite';
-import { parseDataText } from '../core/runs/suiteLoad';
-import { readOwnDataFile } from '../core/runs/dataFile';
+import { scanData } from '../core/runs/dataRows';
+import { openOwnDataFile } from '../core/runs/dataFile';
+import { DATA_LIMITS, MAX_SUITE_BYTES } from '../shared/runs/runLimits';
 import { checkSuiteShape } from '../core/runs/suiteValidate';
 
 interface ImportArgs {
@@ -102,17 +102,18 @@ export async function importCli(argv: readonly string[], io: ImportIo): Promise<
   const out = args.out === undefined ? null : path.resolve(io.cwd, args.out);
   if (args.data !== undefined) {
     const dataFile = path.resolve(io.cwd, args.data);
-    const data = await readOwnDataFile(dataFile);
+    const data = await openOwnDataFile(dataFile);
     if (!data.ok) {
       say(`${path.basename(dataFile)}: ${data.reason}`);
       return USAGE_EXIT_CODE;
     }
-    const table = parseDataText(data.text, dataFile, path.basename(dataFile));
+    // Only its columns are needed: read through once, a row at a time, whatever its size.
+    const table = await scanData(data.source, { ...DATA_LIMITS, maxRows: Number.MAX_SAFE_INTEGER });
     if (!table.ok) {
-      say(describeProblem(table.problems[0]!));
+      say(describeProblem({ file: data.source.shown, field: table.field, message: table.message }));
       return USAGE_EXIT_CODE;
     }
-    const missing = columns.filter((column) => !table.value.columns.includes(column));
+    const missing = columns.filter((column) => !table.columns.includes(column));
     if (missing.length > 0)
       advice.push(`the data file has no column for ${missing.map((name) => `{{${name}}}`).join(', ')}: add them before running`);
     // The suite names its data file relative to itself, as `run` reads it (only inside the suite's folder).

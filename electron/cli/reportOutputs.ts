@@ -5,10 +5,10 @@ import { StringDecoder } from 'node:string_decoder';
 import { FILE_REPORTERS, reportWriter, type FileReporterName, type ReporterName } from '../core/reports/runs/reporters';
 import { openReportSpool, type ReportSpool } from '../core/reports/runs/reportSpool';
 import type { RunReport, RunReportResult } from '../core/reports/runs/runReport';
-import { isStoppedUnpassed, type RunResult, type RunSummary } from '../core/runs/runner';
+import { isStoppedUnpassed, UNSENT_KEPT, type RunResult, type RunSummary } from '../core/runs/runner';
+import type { PlanSource } from '../core/runs/planSource';
 import { writeFileSafely } from '../core/storage/safeWrite';
 import type { Checked } from '../shared/commandLine';
-import type { PlannedCase } from '../shared/runs/suiteTypes';
 
 /**
  * The reports one run of `agent-explorer run` writes: `--reporter X` to `--out FILE` or standard
@@ -44,7 +44,7 @@ interface Target {
 
 export interface ReportOutputs {
   /** The run is about to start: its plan, the suite's name (as reports show it), and how its report's head is made from a summary. */
-  begin(plan: readonly PlannedCase[], suite: string, headOf: (summary: RunSummary) => RunReport): void;
+  begin(plan: PlanSource, suite: string, headOf: (summary: RunSummary) => RunReport): void;
   /** A result as it comes, and as reports show it (redacted). */
   add(result: RunResult, shown: RunReportResult): void;
   /** The run is over: every report written. Resolves to a sentence for each that could not be. */
@@ -114,7 +114,7 @@ function reportOutputs(
   stdout: TextOutput,
 ): ReportOutputs {
   let spools: ReportSpool[] = [];
-  let plan: readonly PlannedCase[] = [];
+  let plan: PlanSource = { total: 0, cases: async function* () {} };
   let headOf: (summary: RunSummary) => RunReport = () => {
     throw new Error('the run has not begun');
   };
@@ -160,7 +160,8 @@ function reportOutputs(
       plan = runPlan;
       headOf = makeHead;
       startedAt = performance.now();
-      received = new Uint8Array(opened.length > 0 ? plan.length : 0);
+      // A byte a request (a million requests: 1 MB), to list the first never sent after an error.
+      received = new Uint8Array(opened.length > 0 ? plan.total : 0);
       spools = opened.map(({ target, spool }) => spool.start(reportWriter(target.reporter, suite)));
     },
     add(result, shown) {
@@ -187,25 +188,39 @@ function reportOutputs(
       await ending;
     },
     async close() {
-      ending ??= spools.length === 0 ? discardAll().then(() => []) : writeAll(headOf(cutShort()));
+      ending ??= spools.length === 0 ? discardAll().then(() => []) : cutShort().then((summary) => writeAll(headOf(summary)));
       await ending;
     },
   };
 
   /** What came before an error stopped the command, as a stopped run's summary. */
-  function cutShort(): RunSummary {
+  async function cutShort(): Promise<RunSummary> {
     return {
-      total: plan.length,
+      total: plan.total,
       passed: counts.passed,
       failed: counts.failed,
       cancelled: counts.cancelled,
-      notRun: plan.length - counts.received,
+      notRun: plan.total - counts.received,
       stopped: true,
       unreachable: false,
       durationMs: performance.now() - startedAt,
-      results: [],
-      unsent: plan.filter((planned) => received[planned.index] !== 1),
+      unsent: await firstUnsent(),
+      firstError: null,
     };
+  }
+
+  /** The first requests that did not come, read from the plan again (none, when it cannot be read: the error may be its). */
+  async function firstUnsent(): Promise<RunSummary['unsent']> {
+    const unsent: RunSummary['unsent'] = [];
+    try {
+      for await (const planned of plan.cases()) {
+        if (received[planned.index] !== 1) unsent.push(planned);
+        if (unsent.length === UNSENT_KEPT || unsent.length === plan.total - counts.received) break;
+      }
+    } catch {
+      // Listed as far as the plan could be read; the count is right all the same.
+    }
+    return unsent;
   }
 }
 

@@ -353,9 +353,8 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   if (summary.unreachable) {
     await reports.discard();
     // The failure that stopped the run, not a case cancelled because of it (cases run side by side).
-    const failures = summary.results.map((entry) => entry.result).filter((result) => !result.ok);
-    const first = failures.find((result) => result.error.code !== 'cancelled') ?? failures[0];
-    say(`the platform could not be reached${first ? `: ${first.error.message}` : ''}`);
+    const first = summary.firstError;
+    say(`the platform could not be reached${first ? `: ${first.message}` : ''}`);
     return EXIT_USAGE;
   }
   const notWritten = await reports.finish(head);

@@ -1,6 +1,6 @@
 import { RUN_LIMITS } from '../shared/runs/runLimits';
-import type { PlannedCase } from '../shared/runs/suiteTypes';
-import { iterationCaseName, iterationOf, repeatPlan } from '../core/runs/iterations';
+import type { PlanSource } from '../core/runs/planSource';
+import { repeatPlan } from '../core/runs/iterations';
 import type { RunSummary } from '../core/runs/runner';
 import { numberIn, type Checked, type OptionTable, type OptionValues } from '../shared/commandLine';
 
@@ -90,25 +90,17 @@ export function checkRunFlags(values: OptionValues<typeof RUN_FLAG_OPTIONS>, san
  * The plan sent `iterations` times (the app's runs repeat it the same way), each case named with
  * its pass in the reports when there is more than one; refused when that is more than the run may send.
  */
-export function iteratedPlan(plan: readonly PlannedCase[], iterations: number, maxRequests: number): Checked<PlannedCase[]> {
-  const total = plan.length * iterations;
+export function iteratedPlan(plan: PlanSource, iterations: number, maxRequests: number): Checked<PlanSource> {
+  const total = plan.total * iterations;
   if (total > maxRequests) {
     return {
       ok: false,
       message:
-        `the run would send ${count(total)} requests (${count(plan.length)} × ${count(iterations)} ` +
+        `the run would send ${count(total)} requests (${count(plan.total)} × ${count(iterations)} ` +
         `iterations); a run sends at most ${count(maxRequests)} (--max-requests); nothing was sent`,
     };
   }
-  const repeated = repeatPlan(plan, iterations);
-  if (iterations === 1) return { ok: true, value: repeated };
-  return {
-    ok: true,
-    value: repeated.map((planned) => ({
-      ...planned,
-      caseName: iterationCaseName(planned.caseName, iterationOf(planned.index, plan.length), iterations),
-    })),
-  };
+  return { ok: true, value: repeatPlan(plan, iterations, true) };
 }
 
 /** What stopped the run early, said after the summary line: the first failure under --bail, or Ctrl+C. */

@@ -8,6 +8,7 @@ import { createRedactor, redactDeep } from '../../electron/core/http/redact';
 import { jsonWriter } from '../../electron/core/reports/runs/runJson';
 import { reportResult } from '../../electron/core/reports/runs/runReport';
 import { startRun } from '../../electron/core/runs/runner';
+import { planFrom } from '../../electron/core/runs/planSource';
 import type { PlannedCase } from '../../electron/shared/runs/suiteTypes';
 
 /**
@@ -82,7 +83,7 @@ export async function benchInvokeCpu(requests: number, warmUp = 300): Promise<st
     });
     // Each result turned into the JSON report's text as the command line does (its file writing apart).
     const json = jsonWriter();
-    const handle = startRun(plan, { client, target }, { concurrency: 1 });
+    const handle = startRun(planFrom(plan), { client, target }, { concurrency: 1 });
     handle.subscribe((event) => {
       if (event.type === 'result') json.add(redactDeep(reportResult(event.result, profile), redactor));
     });

@@ -13,6 +13,7 @@ import { benchInvokeOverhead } from './invokeOverhead';
 import { benchLibrarySearch } from './library';
 import { benchRuns } from './runs';
 import { benchRunsView } from './runsView';
+import { benchScale } from './scale';
 import { benchTimeToReady } from './timeToReady';
 
 /**
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, limit, runsview) runs
+  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, scale, limit, runsview) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -69,6 +70,11 @@ async function main(): Promise<void> {
   if (!only || only === 'runs') {
     const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
     for (const line of await benchRuns(cliEntry, Number(process.env['BENCH_RUN_ROWS'] ?? 1000))) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'scale') {
+    const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
+    for (const line of await benchScale(cliEntry)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'limit') {

@@ -45,6 +45,22 @@ export function timeProcess(command: string, args: string[], env: Record<string,
   });
 }
 
+/** The runs benches' suite: one case a row of rows.csv (text,customer_name,order_id,expect), one assertion each. */
+export function benchSuite(name: string, agentId: string): unknown {
+  return {
+    name,
+    data: 'rows.csv',
+    cases: [
+      {
+        agent: agentId,
+        text: '{{text}}',
+        payload: { customer_name: '{{customer_name}}', order_id: '{{order_id}}' },
+        expect: { answerContains: '{{expect}}' },
+      },
+    ],
+  };
+}
+
 export async function benchRuns(cliEntry: string, rows: number): Promise<string[]> {
   const agent = SANDBOX_AGENTS.find((item) => item.name === 'Support reply drafter')!;
   const sandbox = await startSandbox({ apiKey: KEY, latency: 'none' });
@@ -56,21 +72,7 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
     const data = path.join(dir, 'rows.csv');
     await writeFile(data, `${csv.join('\n')}\n`);
     const suite = path.join(dir, 'suite.json');
-    await writeFile(
-      suite,
-      JSON.stringify({
-        name: 'bench',
-        data: 'rows.csv',
-        cases: [
-          {
-            agent: agent.id,
-            text: '{{text}}',
-            payload: { customer_name: '{{customer_name}}', order_id: '{{order_id}}' },
-            expect: { answerContains: '{{expect}}' },
-          },
-        ],
-      }),
-    );
+    await writeFile(suite, JSON.stringify(benchSuite('bench', agent.id)));
     const env = { AGENT_EXPLORER_BASE_URL: sandbox.url, AGENT_EXPLORER_API_KEY: KEY };
     const ours = async (concurrency: number | null) => {
       const args = [

@@ -9,7 +9,7 @@ import { MAX_RUN_REQUESTS } from '../../shared/runs/runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
 import { planSuiteText } from './suiteLoad';
 import { iterationOf, repeatPlan } from './iterations';
-import type { PlannedCase } from '../../shared/runs/suiteTypes';
+import type { PlanSource } from './planSource';
 import { invalid } from '../../shared/check';
 
 /**
@@ -108,7 +108,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
   }
 
   /** Sends the plan and keeps and pushes what comes back, batched; `ended` settles when all is written. */
-  function follow(record: RunRecord, plan: PlannedCase[], planLength: number, target: PlatformTarget, redactor: Redactor): ActiveRun {
+  function follow(record: RunRecord, plan: PlanSource, planLength: number, target: PlatformTarget, redactor: Redactor): ActiveRun {
     const { runId, total } = record;
     const handle = startRun(
       plan,
@@ -230,6 +230,11 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       active.delete(runId);
       emit(final);
     });
+    // The page's text cannot change under the run, so its plan cannot fail; if it ever did, it is said, not left unhandled.
+    run.ended = run.ended.catch((error: unknown) => {
+      active.delete(runId);
+      deps.onProblem?.(`A run stopped: ${messageOf(error)}`);
+    });
     return run;
   }
 
@@ -240,7 +245,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       if (!resolved.ok) return resolved;
       const { profile, target } = resolved.value;
       const redactor = createRedactor(target.apiKey);
-      const planned = planSuiteText(request.suite, {
+      const planned = await planSuiteText(request.suite, {
         suiteFile: request.suiteFile,
         data: request.data,
         maxRequests: MAX_RUN_REQUESTS,
@@ -260,8 +265,8 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       }
       const plan = planned.value.plan;
       const iterations = request.iterations ?? 1;
-      const total = plan.length * iterations;
-      if (plan.length === 0) {
+      const total = plan.total * iterations;
+      if (plan.total === 0) {
         const problems = [
           {
             file: request.suiteFile,
@@ -276,7 +281,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       }
       if (total > MAX_RUN_REQUESTS) {
         return invalid(
-          `This run would send ${total.toLocaleString('en-US')} requests (${plan.length} × ${iterations} ` +
+          `This run would send ${total.toLocaleString('en-US')} requests (${plan.total} × ${iterations} ` +
             `iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`,
         );
       }
@@ -304,13 +309,13 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
             on429: request.on429 ?? 'wait',
             iterations,
           },
-          agents: [...new Set(plan.map((item) => item.agentId))],
+          agents: planned.value.agents,
         },
         redactor,
       );
       const created = await fromStore(() => store.create(record));
       if (!created.ok) return created;
-      active.set(record.runId, follow(record, full, plan.length, target, redactor));
+      active.set(record.runId, follow(record, full, plan.total, target, redactor));
       return { ok: true, value: { runId: record.runId, total } };
     },
     async cancelRun({ runId }) {

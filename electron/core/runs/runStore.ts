@@ -10,6 +10,7 @@ import type {
   RunResultsQuery,
 } from '../../shared/api';
 import { transaction } from '../history/historyStore';
+import { UNSENT_KEPT } from './runner';
 
 /**
  * Where runs and their results are kept, in the app's database beside the history (migration 8),
@@ -263,7 +264,8 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
         counts.failed,
         counts.cancelled,
         counts.notRun,
-        JSON.stringify(unsent),
+        // The first requests never sent, as reports list them; `not_run` counts them all.
+        JSON.stringify(unsent.slice(0, UNSENT_KEPT)),
         runId,
       );
     },

@@ -2,6 +2,7 @@ import type { InvokeResult } from '../../shared/api';
 import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { judge, type ExpectationOutcome } from './expectations';
 import type { PlannedCase } from '../../shared/runs/suiteTypes';
+import type { PlanSource } from './planSource';
 
 /**
  * The run engine, one implementation for the app's host and the command line: sends a plan's
@@ -12,7 +13,13 @@ import type { PlannedCase } from '../../shared/runs/suiteTypes';
  * Cancel stops new requests at once and aborts those in flight (their results say `cancelled`).
  * Progress is pushed to subscribers as events, so the host can forward them to a window or an
  * SSE stream without polling. Nothing here is per-request work beyond the client's own, save
- * the judging: workers pull the next index from a counter, and there is no queue to copy.
+ * the judging: workers pull the next request from the plan (one pull at a time, so they go in
+ * plan order), and there is no queue to copy.
+ *
+ * Memory stays flat whatever the run's size: the plan is made as it is pulled (planSource.ts),
+ * and each result is judged, handed to the subscribers (reports, the app's database, the
+ * screen) and dropped. The summary keeps counts, the first failure, and the first requests
+ * never sent.
  */
 
 export interface RunOptions {
@@ -72,11 +79,17 @@ export interface RunSummary {
   /** The server could not be reached: the first result was a network failure and nothing had answered. */
   unreachable: boolean;
   durationMs: number;
-  /** In plan order; requests never sent are absent. */
-  results: RunResult[];
-  /** The requests never sent, in plan order (for reports that list them as skipped). */
+  /** The first requests never sent, in plan order, at most UNSENT_KEPT (for reports that list them as skipped); `notRun` counts them all. */
   unsent: PlannedCase[];
+  /**
+   * The error of the first result in plan order that got no answer and was not cancelled (or,
+   * when every such result was cancelled, of the first of those); null when every result had one.
+   */
+  firstError: { code: string; message: string } | null;
 }
+
+/** The requests never sent that a summary lists (reports list them as skipped, then say how many more). */
+export const UNSENT_KEPT = 1000;
 
 export type RunEvent =
   | { type: 'result'; result: RunResult; completed: number; total: number; passed: number; failed: number }
@@ -150,7 +163,7 @@ function judgeSafely(planned: PlannedCase, result: InvokeResult): ExpectationOut
 }
 
 /** Starts a run on the next tick (so subscribers added right away see every event). */
-export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: RunOptions = {}): RunHandle {
+export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = {}): RunHandle {
   const now = deps.now ?? (() => performance.now());
   const wallClock = deps.wallClock ?? (() => new Date());
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
@@ -167,9 +180,18 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
   const emit = (event: RunEvent) => {
     for (const listener of listeners) listener(event);
   };
-  const results: Array<RunResult | undefined> = new Array(plan.length);
-  let next = 0;
+  const pending = plan.cases()[Symbol.asyncIterator]();
+  /** Pulls are chained: each worker takes the next request in plan order. */
+  let pulling: Promise<unknown> = Promise.resolve();
+  let exhausted = false;
+  /** Requests taken from the plan but never sent (the run stopped first). */
+  const dropped: PlannedCase[] = [];
+  let planError: unknown = null;
   let completed = 0;
+  let cancelled = 0;
+  /** The first failures without an answer (not cancelled, and cancelled), by plan index. */
+  let firstError: { index: number; error: { code: string; message: string } } | null = null;
+  let firstCancelled: { index: number; error: { code: string; message: string } } | null = null;
   let passed = 0;
   let failed = 0;
   let answered = false;
@@ -257,26 +279,55 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
         attempts,
         passed: expectations.every((outcome) => outcome.passed),
       };
-      results[planned.index] = result;
       completed += 1;
       if (result.passed) passed += 1;
       else failed += 1;
-      emit({ type: 'result', result, completed, total: plan.length, passed, failed });
+      if (isStoppedUnpassed(result)) cancelled += 1;
+      if (!invoked.ok) {
+        const error = { code: invoked.error.code, message: invoked.error.message };
+        const which = invoked.error.code === 'cancelled' ? firstCancelled : firstError;
+        if (which === null || planned.index < which.index) {
+          if (invoked.error.code === 'cancelled') firstCancelled = { index: planned.index, error };
+          else firstError = { index: planned.index, error };
+        }
+      }
+      emit({ type: 'result', result, completed, total: plan.total, passed, failed });
     }
+  }
+
+  /** The next request of the plan, or null when there is none or none may start; a plan that cannot be read stops the run. */
+  function pull(): Promise<PlannedCase | null> {
+    const taken = pulling.then(async () => {
+      if (exhausted || sending.signal.aborted) return null;
+      try {
+        const step = await pending.next();
+        if (!step.done) return step.value;
+      } catch (error) {
+        planError ??= error;
+        sending.abort();
+      }
+      exhausted = true;
+      return null;
+    });
+    pulling = taken;
+    return taken;
   }
 
   async function worker(): Promise<void> {
     let first = true;
-    while (!sending.signal.aborted && next < plan.length) {
+    while (!sending.signal.aborted) {
       if (!first && delayMs > 0) {
         await pause(delayMs, sending.signal);
         if (sending.signal.aborted) return;
       }
       first = false;
-      const planned = plan[next]!;
-      next += 1;
+      const planned = await pull();
+      if (planned === null) return;
       const answer = await sendOne(planned);
-      if (answer === null) return;
+      if (answer === null) {
+        dropped.push(planned);
+        return;
+      }
       // Under bail, judged at once: the next request must not start before a failure is known.
       if (options.bail) {
         answer.judged = judgeSafely(answer.planned, answer.result);
@@ -290,28 +341,47 @@ export function startRun(plan: readonly PlannedCase[], deps: RunDeps, options: R
     }
   }
 
+  /** The first requests never sent, in plan order: those taken but not sent, then the plan's rest, up to UNSENT_KEPT. */
+  async function unsentKept(): Promise<PlannedCase[]> {
+    const kept = dropped.sort((a, b) => a.index - b.index).slice(0, UNSENT_KEPT);
+    try {
+      while (!exhausted && planError === null && kept.length < UNSENT_KEPT) {
+        const step = await pending.next();
+        if (step.done) break;
+        kept.push(step.value);
+      }
+    } catch {
+      // The plan could not be read on: the list is what it is (the count is right all the same).
+    }
+    await pending.return?.().catch(() => undefined);
+    return kept;
+  }
+
   const started = now();
-  const done = new Promise<RunSummary>((resolve) => {
+  const done = new Promise<RunSummary>((resolve, reject) => {
     setImmediate(() => {
-      const workers = Array.from({ length: Math.min(concurrency, plan.length) }, () => worker());
-      void Promise.all(workers).then(() => {
-        judgeWaiting();
-        const kept = results.filter((result): result is RunResult => result !== undefined);
-        const summary: RunSummary = {
-          total: plan.length,
-          passed,
-          failed,
-          cancelled: kept.filter(isStoppedUnpassed).length,
-          notRun: plan.length - kept.length,
-          stopped: sending.signal.aborted,
-          unreachable,
-          durationMs: now() - started,
-          results: kept,
-          unsent: plan.filter((planned) => results[planned.index] === undefined),
-        };
-        emit({ type: 'finished', summary });
-        resolve(summary);
-      });
+      const workers = Array.from({ length: Math.max(1, Math.min(concurrency, plan.total)) }, () => worker());
+      void Promise.all(workers)
+        .then(async () => {
+          judgeWaiting();
+          const unsent = await unsentKept();
+          if (planError !== null) throw planError;
+          const summary: RunSummary = {
+            total: plan.total,
+            passed,
+            failed,
+            cancelled,
+            notRun: plan.total - completed,
+            stopped: sending.signal.aborted,
+            unreachable,
+            durationMs: now() - started,
+            unsent,
+            firstError: (firstError ?? firstCancelled)?.error ?? null,
+          };
+          emit({ type: 'finished', summary });
+          resolve(summary);
+        })
+        .catch(reject);
     });
   });
 

@@ -1,19 +1,21 @@
 import path from 'node:path';
-import { isJsonValue, isPlainObject, MAX_JSON_DEPTH } from '../../shared/check';
-import { csvRows } from '../../shared/runs/csv';
 import { compilePattern, escapePatternText, MAX_PATTERN_SIZE } from '../../shared/answerPattern';
 import { readCapped } from '../storage/cappedFile';
-import { DATA_FILE_NAME, readDataBeside, readOwnDataFile } from './dataFile';
-import { DATA_LIMITS, MAX_RUN_REQUESTS, MAX_SUITE_BYTES, tooMuchData, type DataLimits } from '../../shared/runs/runLimits';
+import { DATA_FILE_NAME, openDataBeside, openOwnDataFile } from './dataFile';
+import { rowSteps, scanData, textSource, type DataRowRead, type DataSource } from './dataRows';
+import type { PlanSource } from './planSource';
+import { DATA_LIMITS, MAX_RUN_REQUESTS, MAX_SUITE_BYTES, type DataLimits } from '../../shared/runs/runLimits';
 import { referencedColumns, substitutePayload, substituteText } from './substitute';
-import type { DataRow, PlannedCase, Suite, SuiteProblem } from '../../shared/runs/suiteTypes';
+import type { DataRow, Suite, SuiteProblem } from '../../shared/runs/suiteTypes';
 import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteValidate';
 
 /**
- * From a suite file on disk to the list of requests a run sends: read and parse the suite, check
- * it, read its data file, check every `{{column}}`, then expand cases × rows × agents with the
- * row's values substituted. Every problem is collected and returned together; a suite with any
- * problem gives no plan, so nothing is sent.
+ * From a suite file on disk to the requests a run sends: read and parse the suite, check it,
+ * read its data file through once (its limits, columns and rows), check every `{{column}}`,
+ * then a plan that expands cases × rows × agents with the row's values substituted as the run
+ * sends them, reading the data file again for each case: memory holds a row, whatever the
+ * file's size. Every problem is collected and returned together; a suite with any problem gives
+ * no plan, so nothing is sent.
  *
  * Files are read as core/runs/dataFile.ts says, the desktop's own check: the suite up to 5 MB,
  * its `data` only inside its folder; `dataFile` (the person's `--data`) from anywhere.
@@ -23,7 +25,10 @@ interface LoadedSuite {
   suite: Suite;
   /** The data file used (absolute; or its name, when the page sent its text), or null. */
   dataFile: string | null;
-  plan: PlannedCase[];
+  /** The requests, made as the run sends them (the data file is read again for each case). */
+  plan: PlanSource;
+  /** The agents the plan sends to, each once, in plan order (the first MAX_AGENTS_LISTED). */
+  agents: string[];
 }
 
 export type LoadResult = { ok: true; value: LoadedSuite } | { ok: false; problems: SuiteProblem[] };
@@ -35,75 +40,12 @@ export interface LoadOptions {
   maxRequests?: number;
 }
 
-interface DataTable {
-  columns: string[];
-  rows: Array<{ number: number; values: DataRow }>;
-}
-
-type DataResult = { ok: true; value: DataTable } | { ok: false; problems: SuiteProblem[] };
+/** The agents a run's record lists at most (a data column may name a different agent on each row). */
+const MAX_AGENTS_LISTED = 1000;
 
 /** The limits of a data file for a run of at most `maxRequests` requests (a row is at least one request). */
 function dataLimits(maxRequests: number | undefined): DataLimits {
   return { ...DATA_LIMITS, maxRows: maxRequests ?? MAX_RUN_REQUESTS };
-}
-
-/** Reads a data file the person named (`--data`) and parses it; problems name the file and the line. */
-async function readDataFile(file: string, shown: string, limits: DataLimits = DATA_LIMITS): Promise<DataResult> {
-  const read = await readOwnDataFile(file);
-  if (!read.ok) return { ok: false, problems: [{ file: shown, field: '(file)', message: read.reason }] };
-  return parseDataText(read.text, file, shown, limits);
-}
-
-/**
- * A data file's text as rows: JSON Lines when `name` ends in .jsonl, CSV otherwise (the app's
- * page reads the file and sends its text; the command line reads it from disk). Rows, columns
- * and values are counted as they are parsed, and parsing stops at the first past a limit.
- */
-export function parseDataText(text: string, name: string, shown: string, limits: DataLimits = DATA_LIMITS): DataResult {
-  const fail = (field: string, message: string) => ({ ok: false as const, problems: [{ file: shown, field, message }] });
-  if (/\.jsonl$/i.test(name)) return parseJsonLines(text.replace(/^\uFEFF/, ''), limits, fail);
-  const parsed = csvRows(text, limits);
-  if (!parsed.ok) return fail(`line ${parsed.line}`, parsed.message);
-  if (parsed.rows.length === 0) return fail('(file)', 'the data file has a header but no rows');
-  return {
-    ok: true,
-    value: { columns: parsed.columns, rows: parsed.rows.map((row, index) => ({ number: index + 1, values: row.values })) },
-  };
-}
-
-/** JSON Lines: one object a line (blank lines skipped), each a row; its keys are the columns, in order of first use. */
-function parseJsonLines(
-  text: string,
-  limits: DataLimits,
-  fail: (field: string, message: string) => { ok: false; problems: SuiteProblem[] },
-): DataResult {
-  const columns = new Set<string>();
-  const rows: DataTable['rows'] = [];
-  let values = 0;
-  // Line by line through the text, not split whole: parsing stops at a limit without the rest.
-  for (let start = 0, number = 1; start < text.length; number += 1) {
-    const end = text.indexOf('\n', start);
-    const line = text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '');
-    start = end === -1 ? text.length : end + 1;
-    if (line.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      return fail(`line ${number}`, `not JSON (${(error as Error).message})`);
-    }
-    if (!isPlainObject(value)) return fail(`line ${number}`, 'each line must be a JSON object (one row)');
-    if (!isJsonValue(value)) return fail(`line ${number}`, `nests deeper than ${MAX_JSON_DEPTH} levels`);
-    if (rows.length === limits.maxRows) return fail(`line ${number}`, tooMuchData('rows', limits.maxRows));
-    const keys = Object.keys(value);
-    values += keys.length;
-    if (values > limits.maxValues) return fail(`line ${number}`, tooMuchData('values', limits.maxValues));
-    for (const key of keys) columns.add(key);
-    if (columns.size > limits.maxColumns) return fail(`line ${number}`, tooMuchData('columns', limits.maxColumns));
-    rows.push({ number: rows.length + 1, values: value as DataRow });
-  }
-  if (rows.length === 0) return fail('(file)', 'the data file has no rows');
-  return { ok: true, value: { columns: [...columns], rows } };
 }
 
 /** Where in a JSON text an error position is, as "line L, column C". */
@@ -131,7 +73,7 @@ export async function loadSuite(suiteFile: string, options: LoadOptions = {}): P
 }
 
 /**
- * Checks a parsed suite and expands it (see loadSuite). The suite's own `data` is read only
+ * Checks a parsed suite and plans it (see loadSuite). The suite's own `data` is read only
  * inside the folder of `suiteFile`; `dataFile` is the person's and read where it is.
  */
 async function planSuite(raw: unknown, options: LoadOptions & { suiteFile: string }): Promise<LoadResult> {
@@ -139,28 +81,22 @@ async function planSuite(raw: unknown, options: LoadOptions & { suiteFile: strin
   const problems = checkSuiteShape(raw, shown);
   if (problems.length > 0) return { ok: false, problems };
   const suite = raw as Suite;
-  const limits = dataLimits(options.maxRequests);
-  let table: DataTable | null = null;
-  let data: { name: string; kept: string } | null = null;
   if (options.dataFile !== undefined) {
     const file = path.resolve(options.dataFile);
-    const read = await readDataFile(file, path.basename(file), limits);
-    if (!read.ok) return read;
-    table = read.value;
-    data = { name: path.basename(file), kept: file };
-  } else if (suite.data !== undefined) {
-    const read = await readDataBeside(options.suiteFile, suite.data);
-    if (!read.ok) {
-      const message = `the data file "${suite.data}" was not read: ${read.reason}; to use a file of your own, name it with --data`;
+    const opened = await openOwnDataFile(file);
+    if (!opened.ok) return { ok: false, problems: [{ file: path.basename(file), field: '(file)', message: opened.reason }] };
+    return planChecked(suite, shown, { source: opened.source, kept: file }, options.maxRequests ?? MAX_RUN_REQUESTS);
+  }
+  if (suite.data !== undefined) {
+    const opened = await openDataBeside(options.suiteFile, suite.data);
+    if (!opened.ok) {
+      const message = `the data file "${suite.data}" was not read: ${opened.reason}; to use a file of your own, name it with --data`;
       return { ok: false, problems: [{ file: shown, field: 'data', message }] };
     }
-    const name = path.basename(suite.data);
-    const parsed = parseDataText(read.text, suite.data, name, limits);
-    if (!parsed.ok) return parsed;
-    table = parsed.value;
-    data = { name, kept: path.resolve(path.dirname(options.suiteFile), suite.data) };
+    const kept = path.resolve(path.dirname(options.suiteFile), suite.data);
+    return planChecked(suite, shown, { source: opened.source, kept }, options.maxRequests ?? MAX_RUN_REQUESTS);
   }
-  return planChecked(suite, shown, table, data, options.maxRequests ?? MAX_RUN_REQUESTS);
+  return planChecked(suite, shown, null, options.maxRequests ?? MAX_RUN_REQUESTS);
 }
 
 export interface TextPlanOptions {
@@ -179,9 +115,10 @@ export interface TextPlanOptions {
 
 /**
  * planSuite for the app's host: the page opened the files and sends their text, and the host
- * never reads a path the page names. A suite that names a data file needs its text given.
+ * never reads a path the page names. A suite that names a data file needs its text given. The
+ * text is read row by row as the run goes, as a file is.
  */
-export function planSuiteText(raw: unknown, options: TextPlanOptions): LoadResult {
+export async function planSuiteText(raw: unknown, options: TextPlanOptions): Promise<LoadResult> {
   const shown = path.basename(options.suiteFile);
   const problems = checkSuiteShape(raw, shown);
   if (problems.length > 0) return { ok: false, problems };
@@ -189,45 +126,70 @@ export function planSuiteText(raw: unknown, options: TextPlanOptions): LoadResul
   if (options.data === null && suite.data !== undefined) {
     return { ok: false, problems: [{ file: shown, field: 'data', message: `the suite names the data file "${suite.data}": open it too` }] };
   }
-  let table: DataTable | null = null;
-  if (options.data !== null) {
-    if (!DATA_FILE_NAME.test(options.data.name))
-      return { ok: false, problems: [{ file: options.data.name, field: '(file)', message: 'a data file is .csv or .jsonl' }] };
-    const data = parseDataText(options.data.text, options.data.name, options.data.name, dataLimits(options.maxRequests));
-    if (!data.ok) return data;
-    table = data.value;
-  }
-  return planChecked(
-    suite,
-    shown,
-    table,
-    options.data === null ? null : { name: options.data.name, kept: options.data.name },
-    options.maxRequests,
-    options.literal === true && table === null,
-  );
+  if (options.data === null) return planChecked(suite, shown, null, options.maxRequests, options.literal === true);
+  const { name, text } = options.data;
+  if (!DATA_FILE_NAME.test(name))
+    return { ok: false, problems: [{ file: name, field: '(file)', message: 'a data file is .csv, .jsonl or .json' }] };
+  return planChecked(suite, shown, { source: textSource(name, name, text), kept: name }, options.maxRequests);
 }
 
-/** How many requests a checked suite expands to (cases × rows × agents), without making them. */
-function planSize(suite: Suite, table: DataTable | null): number {
-  const rows = table ? table.rows.length : 1;
-  return suite.cases.reduce((sum, item) => {
+/** A checked data file: its source, and how many rows it has. */
+interface DataTable {
+  source: DataSource;
+  rows: number;
+  limits: DataLimits;
+}
+
+/** The agents each case sends to (its own, or the suite's). */
+function agentsOf(suite: Suite): string[][] {
+  return suite.cases.map((item) => {
     const fields = withDefaults(item, suite.defaults);
-    return sum + rows * (fields.agent !== undefined ? 1 : (suite.agents ?? []).length);
-  }, 0);
+    return fields.agent !== undefined ? [fields.agent] : (suite.agents ?? []);
+  });
 }
 
-function planChecked(
+/**
+ * The checks that need the data, then the plan: the file is read once (its limits, columns and
+ * rows, and the agents the rows name), then once more for each case whose pattern takes a row's
+ * value; nothing is held but a row and counts. Problems come all together, before anything is sent.
+ */
+async function planChecked(
   suite: Suite,
   shown: string,
-  table: DataTable | null,
-  data: { name: string; kept: string } | null,
+  data: { source: DataSource; kept: string } | null,
   maxRequests?: number,
   literal = false,
-): LoadResult {
-  // Literal (Repeat, no data file): nothing is substituted without a row, so nothing to check.
-  const columnProblems = literal ? [] : checkColumnReferences(suite, shown, table?.columns ?? null, data?.name ?? null);
-  if (columnProblems.length > 0) return { ok: false, problems: columnProblems };
-  const size = planSize(suite, table);
+): Promise<LoadResult> {
+  const caseAgents = agentsOf(suite);
+  const agents = caseAgents.map(() => new Set<string>());
+  let listed = 0;
+  const noteAgents = (values: DataRow | null) => {
+    caseAgents.forEach((list, caseIndex) => {
+      for (const agent of list) {
+        if (listed >= MAX_AGENTS_LISTED) return;
+        const named = substituteText(agent, values);
+        if (agents[caseIndex]!.has(named)) continue;
+        agents[caseIndex]!.add(named);
+        listed += 1;
+      }
+    });
+  };
+  let table: DataTable | null = null;
+  if (data !== null) {
+    const limits = dataLimits(maxRequests);
+    const scan = await scanData(data.source, limits, (row) => noteAgents(row.values));
+    if (!scan.ok) return { ok: false, problems: [{ file: data.source.shown, field: scan.field, message: scan.message }] };
+    // Literal (Repeat, no data file): nothing is substituted without a row, so nothing to check.
+    const columnProblems = checkColumnReferences(suite, shown, scan.columns, data.source.shown);
+    if (columnProblems.length > 0) return { ok: false, problems: columnProblems };
+    table = { source: data.source, rows: scan.rows, limits };
+  } else {
+    const columnProblems = literal ? [] : checkColumnReferences(suite, shown, null, null);
+    if (columnProblems.length > 0) return { ok: false, problems: columnProblems };
+    noteAgents(null);
+  }
+  const rows = table ? table.rows : 1;
+  const size = caseAgents.reduce((sum, list) => sum + rows * list.length, 0);
   if (maxRequests !== undefined && size > maxRequests) {
     return {
       ok: false,
@@ -240,9 +202,30 @@ function planChecked(
       ],
     };
   }
-  const expanded = expand(suite, shown, table, data?.name ?? null);
-  if (expanded.problems.length > 0) return { ok: false, problems: expanded.problems };
-  return { ok: true, value: { suite, dataFile: data?.kept ?? null, plan: expanded.plan } };
+  if (table !== null) {
+    const patternProblems = await checkRowPatterns(suite, shown, table);
+    if (patternProblems.length > 0) return { ok: false, problems: patternProblems };
+  }
+  const listedAgents = [...new Set(agents.flatMap((set) => [...set]))];
+  return { ok: true, value: { suite, dataFile: data?.kept ?? null, plan: planOf(suite, table, size), agents: listedAgents } };
+}
+
+/** A pass over a checked file's rows; a problem now (the file changed since its check) stops the run. */
+async function* rowsOf(table: DataTable): AsyncGenerator<DataRowRead> {
+  let count = 0;
+  for await (const step of rowSteps(table.source, table.limits)) {
+    if (step.kind === 'problem') throw new Error(`the data file changed after it was checked (${step.field}: ${step.message})`);
+    if (step.kind !== 'row') continue;
+    count += 1;
+    if (count > table.rows) break;
+    yield step.row;
+  }
+  if (count !== table.rows) throw new Error(`the data file changed after it was checked: it had ${table.rows} rows, now ${count}`);
+}
+
+/** Whether a case's pattern takes a row's value (and so is compiled for each row before the run). */
+function rowPattern(pattern: string | undefined, table: DataTable | null): pattern is string {
+  return pattern !== undefined && table !== null && referencedColumns(pattern).length > 0;
 }
 
 /**
@@ -252,84 +235,57 @@ function planChecked(
 const ROW_PATTERN_BUDGET = 5_000_000;
 /** A pattern that every row breaks is told for its first few rows, not for each. */
 const ROW_PROBLEMS_SHOWN = 5;
+/** The patterns already compiled are remembered up to this many (then forgotten together): a repeat is not compiled again. */
+const PATTERNS_REMEMBERED = 100_000;
 
-function expand(
-  suite: Suite,
-  shown: string,
-  table: DataTable | null,
-  dataName: string | null,
-): { plan: PlannedCase[]; problems: SuiteProblem[] } {
-  const plan: PlannedCase[] = [];
+/**
+ * A value put into a pattern matches itself literally ("1.5" must not match "105"), but it can
+ * still break the pattern around it (`a{1,{{n}}}` with n = 0): each row's is compiled, by the
+ * engine that will run it, each distinct one once.
+ */
+async function checkRowPatterns(suite: Suite, shown: string, table: DataTable): Promise<SuiteProblem[]> {
   const problems: SuiteProblem[] = [];
-  const rows: Array<{ number: number; values: DataRow } | null> = table ? table.rows : [null];
-  // Each distinct pattern a row makes is compiled once, by the engine that will run it.
   const checked = new Map<string, string | null>();
   let spent = 0;
-  suite.cases.forEach((item, caseIndex) => {
+  for (const [caseIndex, item] of suite.cases.entries()) {
     const fields = withDefaults(item, suite.defaults);
-    const agents = fields.agent !== undefined ? [fields.agent] : (suite.agents ?? []);
+    const template = fields.expect?.answerMatches;
+    if (!rowPattern(template, table)) continue;
     const where = { case: { number: caseIndex + 1, ...(item.name === undefined ? {} : { name: item.name }) } };
     const patternField =
       item.expect?.answerMatches !== undefined ? `cases[${caseIndex}].expect.answerMatches` : 'defaults.expect.answerMatches';
     let rowProblems = 0;
-    for (const row of rows) {
-      const values = row?.values ?? null;
-      const expect = { ...fields.expect };
-      for (const key of ['answerContains', 'answerNotContains'] as const) {
-        const texts = expect[key];
-        if (texts !== undefined)
-          expect[key] = Array.isArray(texts) ? texts.map((text) => substituteText(text, values)) : substituteText(texts, values);
-      }
-      // A value put into a pattern matches itself literally ("1.5" must not match "105"), but
-      // it can still break the pattern around it (`a{1,{{n}}}` with n = 0): each row's is compiled.
-      if (expect.answerMatches !== undefined && row !== null && referencedColumns(expect.answerMatches).length > 0) {
-        const pattern = substituteText(expect.answerMatches, values, escapePatternText);
-        let problem = checked.get(pattern);
-        if (problem === undefined) {
-          if (spent > ROW_PATTERN_BUDGET) {
-            problems.push({
-              file: shown,
-              ...where,
-              field: patternField,
-              message:
-                `checking this pattern with each of the ${rows.length.toLocaleString('en-US')} rows is too much work ` +
-                `before a run (its patterns add up to over ${ROW_PATTERN_BUDGET.toLocaleString('en-US')} steps): use ` +
-                `a shorter pattern, answerContains, or fewer rows`,
-            });
-            return;
-          }
-          const compiled = compilePattern(pattern);
-          problem = compiled.ok ? null : compiled.problem;
-          spent += compiled.ok ? compiled.value.size : MAX_PATTERN_SIZE;
-          checked.set(pattern, problem);
+    for await (const row of rowsOf(table)) {
+      const pattern = substituteText(template, row.values, escapePatternText);
+      let problem = checked.get(pattern);
+      if (problem === undefined) {
+        if (spent > ROW_PATTERN_BUDGET) {
+          problems.push({
+            file: shown,
+            ...where,
+            field: patternField,
+            message:
+              `checking this pattern with each of the ${table.rows.toLocaleString('en-US')} rows is too much work ` +
+              `before a run (its patterns add up to over ${ROW_PATTERN_BUDGET.toLocaleString('en-US')} steps): use ` +
+              `a shorter pattern, answerContains, or fewer rows`,
+          });
+          break;
         }
-        if (problem !== null) {
-          rowProblems += 1;
-          if (rowProblems <= ROW_PROBLEMS_SHOWN)
-            problems.push({
-              file: shown,
-              ...where,
-              field: patternField,
-              message: `with row ${row.number} of ${dataName ?? 'the data file'} it ${problem}`,
-            });
-          continue;
-        }
-        expect.answerMatches = pattern;
+        const compiled = compilePattern(pattern);
+        problem = compiled.ok ? null : compiled.problem;
+        spent += compiled.ok ? compiled.value.size : MAX_PATTERN_SIZE;
+        if (checked.size >= PATTERNS_REMEMBERED) checked.clear();
+        checked.set(pattern, problem);
       }
-      const text = substituteText(fields.text, values);
-      const payload = substitutePayload(fields.payload, values);
-      for (const agent of agents) {
-        plan.push({
-          index: plan.length,
-          caseIndex,
-          caseName: item.name ?? `case ${caseIndex + 1}`,
-          row: row?.number ?? null,
-          agentId: substituteText(agent, values),
-          text,
-          payload,
-          expect,
+      if (problem === null) continue;
+      rowProblems += 1;
+      if (rowProblems <= ROW_PROBLEMS_SHOWN)
+        problems.push({
+          file: shown,
+          ...where,
+          field: patternField,
+          message: `with row ${row.number} of ${table.source.shown} it ${problem}`,
         });
-      }
     }
     if (rowProblems > ROW_PROBLEMS_SHOWN) {
       problems.push({
@@ -339,6 +295,39 @@ function expand(
         message: `and ${rowProblems - ROW_PROBLEMS_SHOWN} more rows make it invalid`,
       });
     }
-  });
-  return { plan, problems };
+  }
+  return problems;
+}
+
+/** The checked suite's requests, case after case, each case over every row, each row to each agent, with the row's values put in. */
+function planOf(suite: Suite, table: DataTable | null, total: number): PlanSource {
+  return {
+    total,
+    async *cases() {
+      let index = 0;
+      for (const [caseIndex, item] of suite.cases.entries()) {
+        const fields = withDefaults(item, suite.defaults);
+        const agents = fields.agent !== undefined ? [fields.agent] : (suite.agents ?? []);
+        const caseName = item.name ?? `case ${caseIndex + 1}`;
+        const rows: AsyncIterable<DataRowRead | null> | Array<null> = table ? rowsOf(table) : [null];
+        for await (const row of rows) {
+          const values = row?.values ?? null;
+          const expect = { ...fields.expect };
+          for (const key of ['answerContains', 'answerNotContains'] as const) {
+            const texts = expect[key];
+            if (texts !== undefined)
+              expect[key] = Array.isArray(texts) ? texts.map((text) => substituteText(text, values)) : substituteText(texts, values);
+          }
+          if (rowPattern(expect.answerMatches, table))
+            expect.answerMatches = substituteText(expect.answerMatches, values, escapePatternText);
+          const text = substituteText(fields.text, values);
+          const payload = substitutePayload(fields.payload, values);
+          for (const agent of agents) {
+            yield { index, caseIndex, caseName, row: row?.number ?? null, agentId: substituteText(agent, values), text, payload, expect };
+            index += 1;
+          }
+        }
+      }
+    },
+  };
 }

@@ -153,13 +153,13 @@ export const SUITE_FIELDS: Record<string, FieldRule> = {
   data: {
     schema: {
       type: 'string',
-      pattern: '\\.([cC][sS][vV]|[jJ][sS][oO][nN][lL])$',
+      pattern: '\\.([cC][sS][vV]|[jJ][sS][oO][nN][lL]?)$',
       description:
-        'A .csv (first line: column names) or .jsonl (one JSON object a line) file, relative to this suite: every case runs once per row.',
+        'A .csv (first line: column names), .jsonl (one JSON object a line) or .json (an array of objects) file, relative to this suite: every case runs once per row.',
     },
     check: (value, report) => {
-      if (typeof value !== 'string' || !/\.(csv|jsonl)$/i.test(value))
-        report('must be the path of a .csv or .jsonl file, relative to the suite');
+      if (typeof value !== 'string' || !/\.(csv|jsonl|json)$/i.test(value))
+        report('must be the path of a .csv, .jsonl or .json file, relative to the suite');
     },
   },
   agents: {

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 
 /**
  * Reading a file the person named (a suite, its data, a client certificate or key), one way for
@@ -13,18 +14,15 @@ export type FileBytesRead = { ok: true; bytes: Buffer } | { ok: false; reason: s
 
 const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
 
+type Opened = { ok: true; handle: FileHandle; info: Stats } | { ok: false; reason: string; tooLarge: false };
+
 /**
- * Reads a regular file's bytes, at most `limit`; says why not ("the data file is not a regular
- * file"), `what` naming the file. `noFollow`: refuse a file that is itself a symbolic link (for
- * a path already resolved, so one put in its place since is not followed).
+ * Opens a regular file to read; says why not ("the data file is not a regular file"), `what`
+ * naming the file. `noFollow`: refuse a file that is itself a symbolic link (for a path already
+ * resolved, so one put in its place since is not followed). The caller closes the handle.
  */
-export async function readCappedBytes(
-  file: string,
-  limit: number,
-  what: string,
-  options: { noFollow?: boolean } = {},
-): Promise<FileBytesRead> {
-  let handle;
+export async function openRegularFile(file: string, what: string, options: { noFollow?: boolean } = {}): Promise<Opened> {
+  let handle: FileHandle;
   try {
     // O_NONBLOCK: opening a FIFO must not hang the process (ignored for regular files; absent on Windows).
     const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0);
@@ -40,7 +38,26 @@ export async function readCappedBytes(
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) return { ok: false, reason: `the ${what} is not a regular file`, tooLarge: false };
+    if (info.isFile()) return { ok: true, handle, info };
+    await handle.close();
+    return { ok: false, reason: `the ${what} is not a regular file`, tooLarge: false };
+  } catch (error) {
+    await handle.close();
+    return { ok: false, reason: `the ${what} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, tooLarge: false };
+  }
+}
+
+/** Reads a regular file's bytes (openRegularFile), at most `limit`. */
+export async function readCappedBytes(
+  file: string,
+  limit: number,
+  what: string,
+  options: { noFollow?: boolean } = {},
+): Promise<FileBytesRead> {
+  const opened = await openRegularFile(file, what, options);
+  if (!opened.ok) return opened;
+  const { handle, info } = opened;
+  try {
     if (info.size > limit) return { ok: false, reason: `the ${what} is larger than ${megabytes(limit)}`, tooLarge: true };
     const buffer = Buffer.alloc(info.size);
     let filled = 0;

@@ -17,23 +17,32 @@ export const MAX_RUN_REQUESTS = 100_000;
 
 /** The largest suite file read (a suite is cases, not data: 5 MB is far beyond any real one). */
 export const MAX_SUITE_BYTES = 5 * 1024 * 1024;
-/** The largest data file read: the browser-mode host's request limit, so a file that works in one mode works in both. */
+
+/**
+ * The largest data file the app's page sends whole (the browser-mode host's request limit, so a
+ * file that works in one mode works in both). The command line reads its data file row by row,
+ * whatever its size: there, the rows are limited by the requests a run may send (--max-requests).
+ */
 export const MAX_DATA_BYTES = 16 * 1024 * 1024;
 
 /**
- * A data file's columns and values (rows × columns), counted while it is parsed, which stops at
- * the first one past a limit. Each value of a row costs about 35 bytes of memory kept (an object
- * per row, keyed by column), whatever its text: 2,000,000 values (100,000 rows of 20 columns)
- * stay under 100 MB, where a 16 MB file of empty fields unchecked took gigabytes.
+ * A data file's columns and values (rows × columns), counted while it is read, which stops at
+ * the first one past a limit. Rows are read as the run needs them and not kept, so values cost
+ * no memory: their cap only bounds the time a check of the file takes (it is read once to be
+ * checked, then once for each case). A row is at most MAX_ROW_CHARS characters: the reader holds
+ * one row at a time, and a quote never closed must not make it hold the whole file.
  */
 const MAX_DATA_COLUMNS = 1000;
-const MAX_DATA_VALUES = 2_000_000;
+const MAX_DATA_VALUES = 100_000_000;
+export const MAX_ROW_CHARS = 16 * 1024 * 1024;
 
 /** What a data file may hold; the rows are limited by the requests a run may send (a row is at least one). */
 export interface DataLimits {
   maxRows: number;
   maxColumns: number;
   maxValues: number;
+  /** A row's length in characters; MAX_ROW_CHARS when absent. */
+  maxRowChars?: number;
 }
 
 export const DATA_LIMITS: DataLimits = { maxRows: MAX_RUN_REQUESTS, maxColumns: MAX_DATA_COLUMNS, maxValues: MAX_DATA_VALUES };

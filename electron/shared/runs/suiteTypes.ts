@@ -44,7 +44,7 @@ export interface SuiteCase extends CaseFields {
 export interface Suite {
   $schema?: string;
   name?: string;
-  /** A data file (.csv or .jsonl), relative to the suite: every case runs once per row. */
+  /** A data file (.csv, .jsonl, or .json: an array of objects), relative to the suite: every case runs once per row. */
   data?: string;
   /** Agents every case without its own `agent` runs against. */
   agents?: string[];

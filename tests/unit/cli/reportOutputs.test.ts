@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openReportOutputs } from '../../../electron/cli/reportOutputs';
+import { planFrom } from '../../../electron/core/runs/planSource';
 import type { RunCliIo } from '../../../electron/cli/run';
 import type { RunResult } from '../../../electron/core/runs/runner';
 import type { PlannedCase } from '../../../electron/shared/runs/suiteTypes';
@@ -152,7 +153,7 @@ describe('results in the order they come', () => {
     );
     if (!opened.ok) throw new Error(opened.message);
     const reports = opened.value;
-    reports.begin(plan, STOPPED_RUN.suite, () => STOPPED_RUN);
+    reports.begin(planFrom(plan), STOPPED_RUN.suite, () => STOPPED_RUN);
     // Requests side by side finish in any order; a stopped run leaves places whose request was never sent.
     const order = plan.map(({ index }) => index).sort((a, b) => ((a * 37) % 11) - ((b * 37) % 11) || b - a);
     const neverSent = new Set([3, 17]);

@@ -26,7 +26,8 @@ export interface ReportSpool {
   add(result: RunReportResult): void;
   /**
    * The whole report, from the report without its results: the frame's text and the scratch
-   * files' bytes (UTF-8), in order. Throws the system's error when a scratch file could not be written.
+   * files' bytes (UTF-8), in order; a piece of bytes is only good until the next is asked for.
+   * Throws the system's error when a scratch file could not be written.
    */
   pieces(head: RunReport): AsyncGenerator<string | Uint8Array>;
   /** Closes and removes the scratch files (after `pieces`, or instead of it). */
@@ -66,10 +67,16 @@ export async function openReportSpool(file: string): Promise<{ start(writer: Rep
         failure ??= error;
       });
   };
+  /**
+   * A scratch file's bytes, a piece at a time, each piece in the same buffer: the reader is done
+   * with a piece when it asks for the next (a gigabyte's report read back must not leave a
+   * buffer a piece for the collector to find, which showed as a rise of the process's memory at
+   * the end of a run of a million results).
+   */
   async function* readBack(target: Section): AsyncGenerator<Uint8Array> {
     const { handle } = await target.scratch;
+    const buffer = Buffer.allocUnsafe(READ_BYTES);
     for (let position = 0; ;) {
-      const buffer = Buffer.allocUnsafe(READ_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, position);
       if (bytesRead === 0) return;
       position += bytesRead;

@@ -71,10 +71,10 @@ export function exportRun(
     stopped: record.state === 'cancelled' || record.state === 'unreachable' || record.state === 'interrupted',
     unreachable: record.state === 'unreachable',
     durationMs: record.durationMs ?? 0,
-    results: results.map(asRun),
     unsent: notSent,
+    firstError: null,
   };
-  const report = buildRunReport(summary, {
+  const report = buildRunReport(summary, results.map(asRun), {
     suiteName: record.suiteName,
     profile: record.profile,
     startedAt: new Date(record.startedAt),

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../reportPage';
 import { wholeReport, type ReportWriter } from './reportWriter';
-import { failedExpectations, resultLabel, type RunReport } from './runReport';
+import { failedExpectations, moreNotRun, resultLabel, type RunReport } from './runReport';
 
 /**
  * A run as JUnit XML, the shape CI dashboards read. Like every reporter's output it may be shown
@@ -69,6 +69,7 @@ export function junitWriter(suite: string): ReportWriter {
     },
     frame(head) {
       const { total, notRun } = head.summary;
+      const more = moreNotRun(head);
       const counts = `tests="${total}" failures="${failures}" errors="${errors}" skipped="${notRun}" time="${seconds(head.durationMs)}"`;
       const skipped = head.notRun.map(
         (item) =>
@@ -81,7 +82,8 @@ export function junitWriter(suite: string): ReportWriter {
           `  <testsuite name="${attr(head.suite)}" ${counts} timestamp="${attr(head.startedAt.replace(/\.\d+Z$/, ''))}" hostname="${attr(new URL(head.profile.baseUrl).host)}">`,
           '',
         ].join('\n'),
-        `${skipped.join('')}  </testsuite>\n</testsuites>\n`,
+        // Past the first requests never sent, the rest are counted (skipped="N") and said, not listed one by one.
+        `${skipped.join('')}${more ? `    <system-out>${xml(more)}</system-out>\n` : ''}  </testsuite>\n</testsuites>\n`,
       ];
     },
   };

@@ -42,8 +42,10 @@ export interface RunReport {
   profile: HistoryProfile;
   summary: { total: number; passed: number; failed: number; cancelled: number; notRun: number; stopped: boolean };
   results: RunReportResult[];
-  /** The requests never sent (the run was stopped first). */
+  /** The requests never sent (the run was stopped first): the first of them, when there are very many. */
   notRun: Array<{ case: string; caseNumber: number; row: number | null; agent: string }>;
+  /** How many more were never sent than `notRun` lists; present only when there are more. */
+  notRunMore?: number;
 }
 
 export function reportResult(result: RunResult, profile: HistoryProfile): RunReportResult {
@@ -67,13 +69,15 @@ export function reportResult(result: RunResult, profile: HistoryProfile): RunRep
   };
 }
 
-export function buildRunReport(summary: RunSummary, meta: RunMeta): RunReport {
-  return { ...runReportHead(summary, meta), results: summary.results.map((result) => reportResult(result, meta.profile)) };
+/** The whole report of a run whose results are all at hand (the app's export of a kept run). */
+export function buildRunReport(summary: RunSummary, results: readonly RunResult[], meta: RunMeta): RunReport {
+  return { ...runReportHead(summary, meta), results: results.map((result) => reportResult(result, meta.profile)) };
 }
 
 /** The report without its results (`results: []`, in its place among the fields): for a reporter that writes as results come. */
-export function runReportHead(summary: RunSummary, meta: RunMeta): RunReport {
+export function runReportHead(summary: Omit<RunSummary, 'firstError'>, meta: RunMeta): RunReport {
   const { total, passed, failed, cancelled, notRun, stopped } = summary;
+  const more = notRun - summary.unsent.length;
   return {
     format: RUN_FORMAT,
     version: RUN_VERSION,
@@ -90,7 +94,13 @@ export function runReportHead(summary: RunSummary, meta: RunMeta): RunReport {
       row: planned.row,
       agent: planned.agentId,
     })),
+    ...(more > 0 ? { notRunMore: more } : {}),
   };
+}
+
+/** "and 1,234 more not run" after a list of the requests never sent, when it holds only the first of them; '' otherwise. */
+export function moreNotRun(report: Pick<RunReport, 'notRunMore'>): string {
+  return report.notRunMore ? `and ${report.notRunMore.toLocaleString('en-US')} more not run` : '';
 }
 
 /** "case 2 "reflects customer", row 14, agent 3f6c…": which request a result is. */

@@ -4,7 +4,15 @@ import type { PlatformClient } from '../../../../electron/core/http/platformClie
 import type { ExchangeRecord } from '../../../../electron/shared/api';
 import { summaryLine } from '../../../../electron/core/reports/runs/reporters';
 import { buildRunReport } from '../../../../electron/core/reports/runs/runReport';
-import { retryAfterMs, startRun, type RunEvent } from '../../../../electron/core/runs/runner';
+import {
+  retryAfterMs,
+  startRun,
+  type RunEvent,
+  type RunHandle,
+  type RunResult,
+  type RunSummary,
+} from '../../../../electron/core/runs/runner';
+import { planFrom } from '../../../../electron/core/runs/planSource';
 import type { PlannedCase } from '../../../../electron/shared/runs/suiteTypes';
 import { testClient, testTarget } from '../../../support/platformClient';
 import { closedPort, startTestServer, type TestServer } from '../../../support/testServer';
@@ -25,6 +33,24 @@ function plan(count: number, expect: PlannedCase['expect'] = {}): PlannedCase[] 
     expect,
   }));
 }
+/**
+ * A run of a listed plan whose results are kept as they come, in plan order, beside its summary:
+ * the runner keeps none (each is handed to the subscribers and dropped), so a test that looks at
+ * them keeps them itself, as a report does.
+ */
+function runOf(
+  cases: readonly PlannedCase[],
+  ...rest: Parameters<typeof startRun> extends [unknown, ...infer Rest] ? Rest : never
+): Omit<RunHandle, 'done'> & { done: Promise<RunSummary & { results: RunResult[] }> } {
+  const handle = startRun(planFrom(cases), ...rest);
+  const results: RunResult[] = [];
+  handle.subscribe((event) => {
+    if (event.type === 'result') results.push(event.result);
+  });
+  const done = handle.done.then((summary) => ({ ...summary, results: results.sort((a, b) => a.planned.index - b.planned.index) }));
+  return { ...handle, done };
+}
+
 const answer = (response: ServerResponse, body: string) => {
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(JSON.stringify({ answer: `echo ${JSON.parse(body).text as string}`, duration: '1ms', token: 't' }));
@@ -34,7 +60,7 @@ describe('the runner', () => {
   it('sends every planned request with the key and judges each', async () => {
     server = await startTestServer((_request, response, body) => answer(response, body));
     const events: RunEvent[] = [];
-    const run = startRun(plan(5, { answerContains: 'echo t' }), { client: testClient(), target: testTarget(server.url, KEY) });
+    const run = runOf(plan(5, { answerContains: 'echo t' }), { client: testClient(), target: testTarget(server.url, KEY) });
     run.subscribe((event) => events.push(event));
     const summary = await run.done;
     expect(summary).toMatchObject({ total: 5, passed: 5, failed: 0, notRun: 0, stopped: false });
@@ -68,10 +94,10 @@ describe('the runner', () => {
       saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
     };
     const cases = [...plan(1, { status: 500 }), ...plan(1, {}).map((item) => ({ ...item, index: 1 }))];
-    const summary = await startRun(cases, { client: stopped, target: testTarget('http://127.0.0.1:9', KEY) }).done;
+    const summary = await runOf(cases, { client: stopped, target: testTarget('http://127.0.0.1:9', KEY) }).done;
     expect(summary).toMatchObject({ passed: 1, failed: 1, cancelled: 1 });
     const line = summaryLine(
-      buildRunReport(summary, {
+      buildRunReport(summary, summary.results, {
         suiteName: 'held',
         profile: { id: 'p', name: 'P', baseUrl: 'http://127.0.0.1:9' },
         startedAt: new Date(),
@@ -124,7 +150,7 @@ describe('the runner', () => {
       getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
       saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
     };
-    const run = startRun(
+    const run = runOf(
       plan(8, { answerContains: 'echo t' }),
       { client: held, target: testTarget('http://127.0.0.1:9', KEY) },
       { concurrency: 4 },
@@ -153,7 +179,7 @@ describe('the runner', () => {
         answer(response, body);
       }, 5);
     });
-    const summary = await startRun(plan(30), { client: testClient(), target: testTarget(server.url, KEY) }, { concurrency: 3 }).done;
+    const summary = await runOf(plan(30), { client: testClient(), target: testTarget(server.url, KEY) }, { concurrency: 3 }).done;
     expect(summary.passed).toBe(30);
     expect(most).toBe(3);
   });
@@ -172,7 +198,7 @@ describe('the runner', () => {
       answer(response, body);
     });
     const events: RunEvent[] = [];
-    const run = startRun(plan(2), { client: testClient(), target: testTarget(server.url, KEY) }, { concurrency: 1 });
+    const run = runOf(plan(2), { client: testClient(), target: testTarget(server.url, KEY) }, { concurrency: 1 });
     run.subscribe((event) => events.push(event));
     const summary = await run.done;
     expect(summary.passed).toBe(2);
@@ -186,7 +212,7 @@ describe('the runner', () => {
       response.writeHead(429, { 'retry-after': '30' });
       response.end('{}');
     });
-    const summary = await startRun(plan(1), { client: testClient(), target: testTarget(server.url, KEY) }, { on429: 'fail' }).done;
+    const summary = await runOf(plan(1), { client: testClient(), target: testTarget(server.url, KEY) }, { on429: 'fail' }).done;
     expect(summary.failed).toBe(1);
     expect(summary.results[0]).toMatchObject({
       attempts: 1,
@@ -214,7 +240,7 @@ describe('the runner', () => {
       held.push(response);
       if (held.length === 2) arrived();
     });
-    const run = startRun(plan(10), { client: testClient(), target: testTarget(server.url, KEY) }, { concurrency: 2 });
+    const run = runOf(plan(10), { client: testClient(), target: testTarget(server.url, KEY) }, { concurrency: 2 });
     await twoArrived;
     run.cancel();
     const summary = await run.done;
@@ -229,7 +255,7 @@ describe('the runner', () => {
       times.push(performance.now());
       answer(response, body);
     });
-    await startRun(plan(5), { client: testClient(), target: testTarget(server.url, KEY) }, { ratePerSecond: 20 }).done;
+    await runOf(plan(5), { client: testClient(), target: testTarget(server.url, KEY) }, { ratePerSecond: 20 }).done;
     // Five starts 50 ms apart: the last some 200 ms after the first (slack for a busy machine; unlimited, it is a few ms).
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(150);
   });
@@ -244,11 +270,7 @@ describe('the runner', () => {
       getGuideline: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
       saveToFile: async () => ({ ok: false, error: { code: 'internal', message: 'unused', exchange: null } }),
     };
-    const run = startRun(
-      plan(4),
-      { client: counting, target: testTarget('http://127.0.0.1:9', KEY) },
-      { ratePerSecond: 20, concurrency: 4 },
-    );
+    const run = runOf(plan(4), { client: counting, target: testTarget('http://127.0.0.1:9', KEY) }, { ratePerSecond: 20, concurrency: 4 });
     // The event loop is held for longer than the whole schedule, so every timer is overdue at once.
     await new Promise((resolve) => setImmediate(resolve));
     const until = performance.now() + 250;
@@ -263,7 +285,7 @@ describe('the runner', () => {
 
   it('stops at once when the server cannot be reached', async () => {
     const port = await closedPort();
-    const summary = await startRun(
+    const summary = await runOf(
       plan(50),
       { client: testClient(), target: testTarget(`http://127.0.0.1:${port}`, KEY) },
       { stopWhenUnreachable: true, concurrency: 1 },
@@ -290,7 +312,7 @@ describe('an error in judging one result', () => {
       { ...plan(1)[0]!, index: 2, expect: throwing },
       { ...plan(1, { answerContains: 'echo t' })[0]!, index: 3 },
     ];
-    const summary = await startRun(cases, { client: testClient(), target: testTarget(server.url, KEY) }).done;
+    const summary = await runOf(cases, { client: testClient(), target: testTarget(server.url, KEY) }).done;
     expect(summary).toMatchObject({ total: 4, passed: 1, failed: 3, notRun: 0 });
     expect(summary.results[0]!.expectations.find((item) => item.kind === 'answerMatches')).toMatchObject({
       passed: false,

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSuite } from '../../../../electron/core/runs/suiteLoad';
 import { describeProblem } from '../../../../electron/shared/runs/suiteTypes';
 import { compilePattern } from '../../../../electron/shared/answerPattern';
+import { casesOf } from '../../../support/planCases';
 
 const AGENT = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
 let dir: string;
@@ -28,7 +29,7 @@ describe('a suite is checked in full before anything runs', () => {
     [
       'a bad data path',
       { data: 'rows.xlsx', cases: [{ agent: AGENT }] },
-      'orders.suite.json: data: must be the path of a .csv or .jsonl file',
+      'orders.suite.json: data: must be the path of a .csv, .jsonl or .json file',
     ],
     ['empty agents', { agents: [], cases: [{}] }, 'orders.suite.json: agents: must be a non-empty list'],
     ['a duplicate agent', { agents: [AGENT, AGENT], cases: [{}] }, `orders.suite.json: agents[1]: the agent ${AGENT} is listed twice`],
@@ -191,13 +192,14 @@ describe('a good suite expands to one request per case, row and agent', () => {
     );
     const loaded = await loadSuite(file);
     if (!loaded.ok) throw new Error(loaded.problems.map(describeProblem).join('\n'));
-    expect(loaded.value.plan.map((item) => [item.row, item.agentId, item.text, item.payload['customer_name'], item.expect])).toEqual([
+    const plan = await casesOf(loaded.value.plan);
+    expect(plan.map((item) => [item.row, item.agentId, item.text, item.payload['customer_name'], item.expect])).toEqual([
       [1, 'a1', 'Hello, {{x}}', 'Dana', { token: 'present', answerContains: 'Dana' }],
       [1, 'a2', 'Hello, {{x}}', 'Dana', { token: 'present', answerContains: 'Dana' }],
       [2, 'a1', 'Hi', 'O"Brien', { token: 'present', answerContains: 'O"Brien' }],
       [2, 'a2', 'Hi', 'O"Brien', { token: 'present', answerContains: 'O"Brien' }],
     ]);
-    expect(loaded.value.plan[0]!.payload).toEqual({ company: 'Northwind', customer_name: 'Dana', topic: '{topic}' });
+    expect(plan[0]!.payload).toEqual({ company: 'Northwind', customer_name: 'Dana', topic: '{topic}' });
   });
 
   it('puts a row value into answerMatches literally', async () => {
@@ -208,7 +210,8 @@ describe('a good suite expands to one request per case, row and agent', () => {
       JSON.stringify({ data: 'rows.jsonl', cases: [{ agent: 'a', expect: { answerMatches: '^Order {{order}} is' } }] }),
     );
     const loaded = await loadSuite(file);
-    const pattern = compilePattern(loaded.ok ? loaded.value.plan[0]!.expect.answerMatches! : '');
+    const plan = loaded.ok ? await casesOf(loaded.value.plan) : [];
+    const pattern = compilePattern(plan[0]?.expect.answerMatches ?? '');
     expect(pattern.ok && [pattern.value.test('Order NW-1.5 is here'), pattern.value.test('Order NW-105 is here')]).toEqual([true, false]);
   });
 
@@ -237,6 +240,6 @@ describe('a good suite expands to one request per case, row and agent', () => {
     const file = path.join(dir, 's.json');
     await writeFile(file, JSON.stringify({ data: 'missing.csv', cases: [{ agent: 'a', payload: { n: '{{n}}' } }] }));
     const loaded = await loadSuite(file, { dataFile: path.join(dir, 'other.jsonl') });
-    expect(loaded.ok && loaded.value.plan.map((item) => item.payload)).toEqual([{ n: 7 }]);
+    expect(loaded.ok && (await casesOf(loaded.value.plan)).map((item) => item.payload)).toEqual([{ n: 7 }]);
   });
 });
