@@ -386,13 +386,14 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       const record = await recordOf(runId);
       if (!record.ok) return record;
       if (active.has(runId)) return invalid('The run is still going: export it once it has ended.');
-      const kept = await fromStore(async () => {
-        const results: StoredRunResult[] = [];
-        for await (const result of storedResults(store, runId)) results.push(result);
-        return [results, await store.unsent(runId)] as const;
+      const unsent = await fromStore(() => store.unsent(runId));
+      if (!unsent.ok) return unsent;
+      const file = exportRun(record.value, () => storedResults(store, runId), unsent.value, format, deps.version);
+      return fromStore(async () => {
+        let content = '';
+        for await (const piece of file.pieces) content += piece;
+        return { fileName: file.fileName, mediaType: file.mediaType, content };
       });
-      if (!kept.ok) return kept;
-      return { ok: true, value: exportRun(record.value, kept.value[0], kept.value[1], format, deps.version) };
     },
   };
 
