@@ -149,21 +149,6 @@ export function MatrixGrid({
         <div role="rowgroup" className="matrix-body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const line = lineAt(item.index);
-            if (!line) {
-              return (
-                <div
-                  role="row"
-                  key={item.key}
-                  aria-rowindex={item.index + 2}
-                  className="matrix-row"
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                >
-                  <span role="rowheader" className="matrix-case muted">
-                    Loading…
-                  </span>
-                </div>
-              );
-            }
             return (
               <div
                 role="row"
@@ -172,10 +157,11 @@ export function MatrixGrid({
                 className="matrix-row"
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
-                <span role="rowheader" className="matrix-case" title={rowTitle(line, withIteration)}>
-                  {rowTitle(line, withIteration)}
+                {/* A line whose page is still being read says so. */}
+                <span role="rowheader" className={line ? 'matrix-case' : 'matrix-case muted'} title={line && rowTitle(line, withIteration)}>
+                  {line ? rowTitle(line, withIteration) : 'Loading…'}
                 </span>
-                {line.cells.map((cell, col) => {
+                {line?.cells.map((cell, col) => {
                   const place = { row: item.index, col };
                   const isActive = active.row === item.index && active.col === col;
                   const isChosen = chosen?.row === item.index && chosen.col === col;
