@@ -45,6 +45,7 @@ import { parseGuidelineTabsChanges } from './workspace/guidelineTabs';
 import { validateWorkspaceImportRequest } from './workspace/workspaceFileValidate';
 import {
   validateCompareRuns,
+  validateRunMatrix,
   validateExportRun,
   validateListRuns,
   validateRunRef,
@@ -320,7 +321,7 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
   listRunResults: validateRunResults,
   getRunResult: validateRunResultRef,
   getRunLatency: validateRunRef,
-  getRunMatrix: validateRunRef,
+  getRunMatrix: validateRunMatrix,
   compareRuns: validateCompareRuns,
   deleteRun: validateRunRef,
   exportRun: validateExportRun,

@@ -14,6 +14,7 @@ import type {
   RunExportFile,
   RunLatency,
   RunMatrix,
+  RunMatrixQuery,
   RunProgress,
   RunRecord,
   RunRef,
@@ -27,6 +28,7 @@ import type {
   StartRunRequest,
 } from '../../electron/shared/api';
 import { exchange, okInvoke } from './scriptedPlatform';
+import { binLayout, binsOf } from '../../electron/core/runs/histogram';
 
 /**
  * The runs part of the fake host (tests/support/fakeApi.ts), scripted: `startRun` makes a run
@@ -326,10 +328,28 @@ export class FakeRuns implements RunMethods {
     if (!('record' in run)) return run;
     const roundTripMs = run.rows.flatMap((row) => (row.roundTripMs === null ? [] : [row.roundTripMs]));
     const serverMs = run.rows.flatMap((row) => (row.serverMs === null ? [] : [row.serverMs]));
-    return { ok: true, value: { roundTripMs, serverMs, roundTrip: percentiles(roundTripMs), server: percentiles(serverMs) } };
+    const bins = (values: number[]) => {
+      const layout = binLayout(values.length, Math.min(...values), Math.max(...values));
+      const counts = new Map<number, number>();
+      if (layout)
+        for (const value of values) {
+          const bin = Math.min(layout.count - 1, Math.floor((value - layout.start) / layout.width));
+          counts.set(bin, (counts.get(bin) ?? 0) + 1);
+        }
+      return layout ? binsOf(layout, counts) : [];
+    };
+    return {
+      ok: true,
+      value: {
+        roundTrip: percentiles(roundTripMs),
+        server: percentiles(serverMs),
+        roundTripBins: bins(roundTripMs),
+        serverBins: bins(serverMs),
+      },
+    };
   };
 
-  getRunMatrix = async (request: RunRef): Promise<Result<RunMatrix>> => {
+  getRunMatrix = async (request: RunMatrixQuery): Promise<Result<RunMatrix>> => {
     this.record('getRunMatrix', request);
     const run = this.find(request.runId);
     if (!('record' in run)) return run;
@@ -350,7 +370,9 @@ export class FakeRuns implements RunMethods {
         failed: row.failed,
       };
     }
-    return { ok: true, value: { agents: [...agents], rows: [...byKey.values()] } };
+    const lines = [...byKey.values()];
+    const offset = request.offset ?? 0;
+    return { ok: true, value: { agents: [...agents], total: lines.length, rows: lines.slice(offset, offset + (request.limit ?? 1000)) } };
   };
 
   compareRuns = async (request: CompareRunsRequest): Promise<Result<RunComparison>> => {
@@ -364,9 +386,9 @@ export class FakeRuns implements RunMethods {
     const comparison: RunComparison = {
       before: structuredClone(before.record),
       after: structuredClone(after.record),
-      newlyFailing: [],
-      newlyPassing: [],
-      answerChanged: [],
+      newlyFailing: { items: [], total: 0 },
+      newlyPassing: { items: [], total: 0 },
+      answerChanged: { items: [], total: 0 },
       onlyBefore: 0,
       onlyAfter: 0,
       latency: {
@@ -383,11 +405,18 @@ export class FakeRuns implements RunMethods {
       }
       matched.add(key(row));
       const pair = { before: structuredClone(partner), after: structuredClone(row) };
-      if (partner.passed && !row.passed) comparison.newlyFailing.push(pair);
-      if (!partner.passed && row.passed) comparison.newlyPassing.push(pair);
+      if (partner.passed && !row.passed) comparison.newlyFailing.items.push(pair);
+      if (!partner.passed && row.passed) comparison.newlyPassing.items.push(pair);
       const beforeAnswer = before.answers.get(partner.index) ?? partner.answerStart;
       const afterAnswer = after.answers.get(row.index) ?? row.answerStart;
-      if (beforeAnswer !== afterAnswer) comparison.answerChanged.push({ ...pair, beforeAnswer, afterAnswer });
+      if (beforeAnswer !== afterAnswer) comparison.answerChanged.items.push({ ...pair, beforeAnswer, afterAnswer });
+    }
+    for (const list of [comparison.newlyFailing, comparison.newlyPassing, comparison.answerChanged] as Array<{
+      items: unknown[];
+      total: number;
+    }>) {
+      list.total = list.items.length;
+      list.items = list.items.slice(0, request.limit ?? 100);
     }
     comparison.onlyBefore = before.rows.filter((row) => !matched.has(key(row))).length;
     return { ok: true, value: comparison };

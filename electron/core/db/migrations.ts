@@ -252,6 +252,22 @@ export const MIGRATIONS: readonly Migration[] = [
           OR length(tags) > 32768 OR length(ident) > 32768;
     `,
   },
+  {
+    version: 10,
+    description: "Runs read by aggregate: indexes for latency, the matrix and compare, and each result's answer hash.",
+    // The run view reads a run of any size by query, never by loading its results: percentiles
+    // walk the two time indexes (ORDER BY … LIMIT 1 OFFSET k), the matrix groups along
+    // run_results_by_line, and compare pairs two runs' results along run_results_by_pair. Compare
+    // says whether an answer changed by its SHA-256 (hex; '' when the result has no answer): written
+    // with each result, and NULL on a result kept before this version until compare first reads it.
+    sql: `
+      ALTER TABLE run_results ADD COLUMN answer_hash TEXT;
+      CREATE INDEX run_results_by_round_trip ON run_results (run_id, round_trip_ms);
+      CREATE INDEX run_results_by_server ON run_results (run_id, server_ms);
+      CREATE INDEX run_results_by_line ON run_results (run_id, case_index, data_row, iteration, idx);
+      CREATE INDEX run_results_by_pair ON run_results (run_id, case_name, data_row, iteration, agent_id, idx);
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

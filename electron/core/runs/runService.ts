@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Api, HistoryProfile, Result, RunProgress, RunRecord, RunStartError } from '../../shared/api';
 import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { createRedactor, redactDeep, type Redactor } from '../http/redact';
-import type { RunCounts, RunStore, StoredRunResult, UnsentRequest } from './runStore';
+import { MAX_RESULTS_PAGE, storedResults, type RunCounts, type RunStore, type StoredRunResult, type UnsentRequest } from './runStore';
 import { exportRun } from '../reports/runs/runExport';
-import { compareResults, latencyOf, matrixOf, resultRow } from './runResults';
+import { resultRow } from './runResults';
 import { MAX_RUN_REQUESTS } from '../../shared/runs/runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
 import { planSuiteText } from './suiteLoad';
@@ -41,6 +41,8 @@ export type RunApi = Pick<
 >;
 
 export { MAX_RUN_REQUESTS };
+/** How many of each of compare's lists it gives when the page does not say. */
+const COMPARE_PAGE = 100;
 /** How often a running run's results are written and pushed, at most. */
 const PROGRESS_BATCH_MS = 100;
 
@@ -357,26 +359,28 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
     async getRunLatency({ runId }) {
       const record = await recordOf(runId);
       if (!record.ok) return record;
-      const rows = await fromStore(() => store.rows(runId));
-      return rows.ok ? { ok: true, value: latencyOf(rows.value) } : rows;
+      return fromStore(() => store.latency(runId));
     },
-    async getRunMatrix({ runId }) {
+    async getRunMatrix({ runId, offset, limit }) {
       const record = await recordOf(runId);
       if (!record.ok) return record;
-      const rows = await fromStore(() => store.rows(runId));
-      return rows.ok ? { ok: true, value: matrixOf(record.value, rows.value) } : rows;
+      const { agents } = record.value;
+      return fromStore(async () => ({
+        agents: [...agents],
+        ...(await store.matrix(runId, agents, offset ?? 0, limit ?? MAX_RESULTS_PAGE)),
+      }));
     },
-    async compareRuns({ before, after }) {
+    async compareRuns({ before, after, limit }) {
       const earlier = await recordOf(before);
       if (!earlier.ok) return earlier;
       const later = await recordOf(after);
       if (!later.ok) return later;
-      const results = await fromStore(() => Promise.all([store.details(before), store.details(after)]));
-      if (!results.ok) return results;
-      return {
-        ok: true,
-        value: compareResults({ record: earlier.value, results: results.value[0] }, { record: later.value, results: results.value[1] }),
-      };
+      return fromStore(async () => ({
+        before: earlier.value,
+        after: later.value,
+        ...(await store.compare(before, after, limit ?? COMPARE_PAGE)),
+        latency: { before: await store.percentiles(before), after: await store.percentiles(after) },
+      }));
     },
     async deleteRun({ runId }) {
       await interrupted;
@@ -387,9 +391,14 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       const record = await recordOf(runId);
       if (!record.ok) return record;
       if (active.has(runId)) return invalid('The run is still going: export it once it has ended.');
-      const kept = await fromStore(() => Promise.all([store.details(runId), store.unsent(runId)]));
-      if (!kept.ok) return kept;
-      return { ok: true, value: exportRun(record.value, kept.value[0], kept.value[1], format, deps.version) };
+      const unsent = await fromStore(() => store.unsent(runId));
+      if (!unsent.ok) return unsent;
+      const file = exportRun(record.value, () => storedResults(store, runId), unsent.value, format, deps.version);
+      return fromStore(async () => {
+        let content = '';
+        for await (const piece of file.pieces) content += piece;
+        return { fileName: file.fileName, mediaType: file.mediaType, content };
+      });
     },
   };
 

@@ -11,9 +11,10 @@ import type {
 } from '../../shared/api';
 import { transaction } from '../history/historyStore';
 import { UNSENT_KEPT } from './runner';
+import { answerHash, createRunAggregates, RESULT_COLUMNS, toRow, type ResultRow, type RunAggregates } from './runAggregates';
 
 /**
- * Where runs and their results are kept, in the app's database beside the history (migration 8),
+ * Where runs and their results are kept, in the app's database beside the history (migrations 8 and 10),
  * a file or in memory. Everything handed to it was redacted by the service: the store keeps what
  * it is given and never sees a key.
  */
@@ -49,7 +50,8 @@ interface RunEnd {
   unsent: UnsentRequest[];
 }
 
-export interface RunStore {
+/** With the aggregates the run view reads (runAggregates.ts). */
+export interface RunStore extends RunAggregates {
   /** Keeps a new run (state `running`, no results yet). */
   create(record: RunRecord): Promise<void>;
   /** Keeps a batch of results and the run's counts after it, in one transaction. */
@@ -61,11 +63,9 @@ export interface RunStore {
   list(query: ListRunsRequest): Promise<RunRecord[]>;
   /** A page of results in plan order (all, or the failures), and how many match. */
   results(query: RunResultsQuery): Promise<RunResultsPage>;
-  /** Every result's row, in plan order (latency, matrix, compare). */
-  rows(runId: string): Promise<RunResultRow[]>;
   result(runId: string, index: number): Promise<StoredRunResult | null>;
-  /** Every result in full, in plan order (exports, compare's whole answers). */
-  details(runId: string): Promise<StoredRunResult[]>;
+  /** Up to `size` results in full, in plan order, after the result `afterIndex` (-1: from the start). */
+  detailPage(runId: string, afterIndex: number, size: number): Promise<StoredRunResult[]>;
   unsent(runId: string): Promise<UnsentRequest[]>;
   /** Removes a run and its results; false when there was none. */
   delete(runId: string): Promise<boolean>;
@@ -75,6 +75,26 @@ export interface RunStore {
    * Resolves with how many were marked.
    */
   interruptRunning(): Promise<number>;
+}
+
+/** Results an export reads at a time: a few MB of exchanges at most. */
+const DETAIL_PAGE = 200;
+
+/**
+ * Every result of a run in full, in plan order, read a page at a time as it is consumed: memory
+ * holds one page, whatever the run's size (exports).
+ */
+export async function* storedResults(
+  store: Pick<RunStore, 'detailPage'>,
+  runId: string,
+  size = DETAIL_PAGE,
+): AsyncGenerator<StoredRunResult> {
+  for (let after = -1; ;) {
+    const page = await store.detailPage(runId, after, size);
+    yield* page;
+    if (page.length < size) return;
+    after = page[page.length - 1]!.row.index;
+  }
 }
 
 /** Results one transaction of a delete removes at most (as the history's Clear all does). */
@@ -106,28 +126,9 @@ interface RunRow {
   agents: string;
 }
 
-interface ResultRow {
-  idx: number;
-  case_index: number;
-  case_name: string;
-  data_row: number | null;
-  iteration: number;
-  agent_id: string;
-  passed: number;
-  failed: string;
-  status: number | null;
-  error_code: RunResultRow['errorCode'];
-  server_ms: number | null;
-  round_trip_ms: number | null;
-  answer_start: string;
-  attempts: number;
-}
-
 const RUN_COLUMNS =
   'id, kind, suite_name, suite_file, profile_id, profile_name, base_url, started_at, finished_at, ' +
   'state, total, completed, passed, failed, cancelled, not_run, duration_ms, settings, agents';
-const RESULT_COLUMNS =
-  'idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, error_code, server_ms, round_trip_ms, answer_start, attempts';
 
 function toRecord(row: RunRow): RunRecord {
   return {
@@ -151,38 +152,21 @@ function toRecord(row: RunRow): RunRecord {
   };
 }
 
-function toRow(row: ResultRow): RunResultRow {
-  return {
-    index: row.idx,
-    caseIndex: row.case_index,
-    caseName: row.case_name,
-    row: row.data_row,
-    iteration: row.iteration,
-    agentId: row.agent_id,
-    passed: row.passed === 1,
-    failed: JSON.parse(row.failed) as string[],
-    status: row.status,
-    errorCode: row.error_code,
-    serverMs: row.server_ms,
-    roundTripMs: row.round_trip_ms,
-    answerStart: row.answer_start,
-    attempts: row.attempts,
-  };
-}
-
-/** The runs in an open database migrated to 8 or later (db/open.ts opens it, on the history's connection, a file or in memory). */
+/** The runs in an open database migrated to 10 or later (db/open.ts opens it, on the history's connection, a file or in memory). */
 export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const insertRun = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertResult = db.prepare(
-    `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at, answer_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const updateCounts = db.prepare('UPDATE runs SET completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ? WHERE id = ?');
   const updateEnd = db.prepare(
     'UPDATE runs SET state = ?, finished_at = ?, duration_ms = ?, completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ?, unsent = ? WHERE id = ?',
   );
   const selectRun = db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`);
-  const selectRows = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? ORDER BY idx`);
-  const selectDetails = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? ORDER BY idx`);
+  // Keyset paging: each page starts after the last index read, along the primary key, however far in.
+  const selectDetailsAfter = db.prepare(
+    `SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx > ? ORDER BY idx LIMIT ?`,
+  );
   const selectOne = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx = ?`);
   const selectPage = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ? OFFSET ?`);
   // run_results_by_outcome: the failures of a run, in plan order, without reading the others.
@@ -204,6 +188,7 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const count = (statement: typeof countAll, runId: string) => Number((statement.get(runId) as { n: number }).n);
 
   return {
+    ...createRunAggregates(db),
     async create(record) {
       const { profile, settings, agents } = record;
       insertRun.run(
@@ -249,6 +234,7 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
             row.attempts,
             JSON.stringify(detail),
             recordedAt,
+            answerHash(detail.result.ok ? detail.result.value.response.answer : null),
           );
         }
         updateCounts.run(counts.completed, counts.passed, counts.failed, counts.cancelled, counts.notRun, runId);
@@ -292,15 +278,14 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
       const rows = (failuresOnly ? selectFailures : selectPage).all(runId, page, Math.max(0, offset)) as unknown as ResultRow[];
       return { rows: rows.map(toRow), total: count(failuresOnly ? countFailures : countAll, runId) };
     },
-    async rows(runId) {
-      return (selectRows.all(runId) as unknown as ResultRow[]).map(toRow);
-    },
     async result(runId, index) {
       const row = selectOne.get(runId, index) as (ResultRow & { detail: string; recorded_at: string }) | undefined;
       return row ? stored(row) : null;
     },
-    async details(runId) {
-      return (selectDetails.all(runId) as unknown as Array<ResultRow & { detail: string; recorded_at: string }>).map(stored);
+    async detailPage(runId, afterIndex, size) {
+      return (selectDetailsAfter.all(runId, afterIndex, size) as unknown as Array<ResultRow & { detail: string; recorded_at: string }>).map(
+        stored,
+      );
     },
     async unsent(runId) {
       const row = db.prepare('SELECT unsent FROM runs WHERE id = ?').get(runId) as { unsent: string } | undefined;

@@ -7,6 +7,7 @@ import type {
   RunExportFormat,
   RunRef,
   RunResultRef,
+  RunMatrixQuery,
   RunResultsQuery,
   StartRunRequest,
 } from '../../shared/api';
@@ -125,13 +126,36 @@ export function validateRunResultRef(raw: unknown): Result<RunResultRef> {
     : invalid('"index" must be a whole number, 0 or more.');
 }
 
+/** An optional page size: a whole number from 1 to MAX_RESULTS_PAGE. */
+function pageLimit(limit: unknown): Result<number | undefined> {
+  return limit === undefined || isIntegerIn(limit, 1, MAX_RESULTS_PAGE)
+    ? ok(limit)
+    : invalid(`"limit" must be a whole number from 1 to ${MAX_RESULTS_PAGE}.`);
+}
+
+export function validateRunMatrix(raw: unknown): Result<RunMatrixQuery> {
+  const fields = record(raw, ['runId'], ['offset', 'limit']);
+  if (!fields.ok) return fields;
+  const id = runId(fields.value);
+  if (!id.ok) return id;
+  const { offset } = fields.value;
+  if (offset !== undefined && !isIntegerIn(offset, 0, Number.MAX_SAFE_INTEGER))
+    return invalid('"offset" must be a whole number, 0 or more.');
+  const limit = pageLimit(fields.value['limit']);
+  if (!limit.ok) return limit;
+  return ok({ runId: id.value, ...definedOnly({ offset, limit: limit.value }) });
+}
+
 export function validateCompareRuns(raw: unknown): Result<CompareRunsRequest> {
-  const fields = record(raw, ['before', 'after']);
+  const fields = record(raw, ['before', 'after'], ['limit']);
   if (!fields.ok) return fields;
   const before = runId(fields.value, 'before');
   if (!before.ok) return before;
   const after = runId(fields.value, 'after');
-  return after.ok ? ok({ before: before.value, after: after.value }) : after;
+  if (!after.ok) return after;
+  const limit = pageLimit(fields.value['limit']);
+  if (!limit.ok) return limit;
+  return ok({ before: before.value, after: after.value, ...definedOnly({ limit: limit.value }) });
 }
 
 export function validateExportRun(raw: unknown): Result<ExportRunRequest> {

@@ -187,17 +187,39 @@ export interface Percentiles {
   count: number;
 }
 
-/** Every round trip and server time of a run, for the latency charts (values in plan order; absent ones left out). */
-export interface RunLatency {
-  roundTripMs: number[];
-  serverMs: number[];
-  roundTrip: Percentiles | null;
-  server: Percentiles | null;
+/** One bin of a latency histogram: results whose time v is start <= v < end (the last bin also holds v === end). */
+export interface LatencyBin {
+  start: number;
+  end: number;
+  count: number;
 }
 
-/** A suite with several agents: rows are case × data row (× iteration), columns are the run's agents. */
+/**
+ * A run's round trips and server times as the latency tab shows them, counted by the database
+ * (a run of any size answers in one small value): the percentiles of each, exact, and a
+ * histogram of at most 40 bins of a round width. Null and no bins where nothing was measured.
+ */
+export interface RunLatency {
+  roundTrip: Percentiles | null;
+  server: Percentiles | null;
+  roundTripBins: LatencyBin[];
+  serverBins: LatencyBin[];
+}
+
+/** Which lines of a run's matrix to read. */
+export interface RunMatrixQuery {
+  runId: string;
+  /** Lines in plan order (of each line's first result) from this position; 0 when absent. */
+  offset?: number;
+  /** At most this many lines, 1–1,000; 1,000 when absent. */
+  limit?: number;
+}
+
+/** A suite with several agents: lines are case × data row (× iteration), columns are the run's agents; read a page of lines at a time. */
 export interface RunMatrix {
   agents: string[];
+  /** How many lines the whole matrix has (the page is `rows`). */
+  total: number;
   rows: Array<{
     caseIndex: number;
     caseName: string;
@@ -212,6 +234,8 @@ export interface CompareRunsRequest {
   /** The earlier run (the baseline). */
   before: string;
   after: string;
+  /** How many of each list to give, the first in the later run's plan order: 1–1,000; 100 when absent. */
+  limit?: number;
 }
 
 /** A result of each run with the same case, data row, iteration and agent. */
@@ -220,16 +244,22 @@ export interface RunPair {
   after: RunResultRow;
 }
 
+/** The first `items` of a list of pairs, and how many the list holds in all. */
+export interface ComparedList<T> {
+  items: T[];
+  total: number;
+}
+
 /** Two runs of the same suite set side by side (results matched by case name, data row, iteration and agent). */
 export interface RunComparison {
   before: RunRecord;
   after: RunRecord;
   /** Passed before, failed after. */
-  newlyFailing: RunPair[];
+  newlyFailing: ComparedList<RunPair>;
   /** Failed before, passed after. */
-  newlyPassing: RunPair[];
+  newlyPassing: ComparedList<RunPair>;
   /** Both answered and the answers differ (the whole answers, for a word diff; untrusted text). */
-  answerChanged: Array<RunPair & { beforeAnswer: string; afterAnswer: string }>;
+  answerChanged: ComparedList<RunPair & { beforeAnswer: string; afterAnswer: string }>;
   /** Results of one run with no partner in the other. */
   onlyBefore: number;
   onlyAfter: number;
@@ -310,7 +340,8 @@ export interface RunsApi {
   /** One result in full, to open in the Response view. */
   getRunResult(request: RunResultRef): Promise<Result<RunResultDetail>>;
   getRunLatency(request: RunRef): Promise<Result<RunLatency>>;
-  getRunMatrix(request: RunRef): Promise<Result<RunMatrix>>;
+  /** A page of the run's matrix (lines of case × data row × iteration), with how many lines it has. */
+  getRunMatrix(request: RunMatrixQuery): Promise<Result<RunMatrix>>;
   compareRuns(request: CompareRunsRequest): Promise<Result<RunComparison>>;
   /** Deletes a run that has ended, with its results. */
   deleteRun(request: RunRef): Promise<Result<{ deleted: boolean }>>;

@@ -33,3 +33,25 @@ export function wholeReport(factory: ReportWriterFactory, report: RunReport): st
     .map((text, index) => `${text}${sections[index]?.join('') ?? ''}`)
     .join('');
 }
+
+/**
+ * The file a piece at a time from results that can be read more than once (a kept run, read from
+ * the database a page at a time): one pass counts what the frame needs (JUnit's totals come first
+ * in the file), then one pass per section writes it, each with a fresh writer, so the text is the
+ * very text `wholeReport` makes. Memory holds one result at a time, whatever the run's size.
+ */
+export async function* streamedReport(
+  factory: ReportWriterFactory,
+  head: RunReport,
+  results: () => AsyncIterable<RunReportResult>,
+): AsyncGenerator<string> {
+  const tally = factory(head.suite);
+  for await (const result of results()) tally.add(result);
+  const frame = tally.frame({ ...head, results: [] });
+  for (let section = 0; section < tally.sections; section += 1) {
+    yield frame[section]!;
+    const writer = factory(head.suite);
+    for await (const result of results()) yield writer.add(result)[section]!;
+  }
+  yield frame[tally.sections]!;
+}

@@ -1,5 +1,5 @@
 import { printable } from '../../../shared/printable';
-import { wholeReport, type ReportWriter, type ReportWriterFactory } from './reportWriter';
+import { streamedReport, wholeReport, type ReportWriter, type ReportWriterFactory } from './reportWriter';
 import { csvWriter } from './runCsv';
 import { runHtmlWriter } from './runHtml';
 import { jsonWriter } from './runJson';
@@ -71,6 +71,15 @@ const WRITERS: Record<ReporterName, ReportWriterFactory> = {
 /** A reporter's writer, to write its file as results come (reportWriter.ts). */
 export function reportWriter(name: ReporterName, suite: string): ReportWriter {
   return WRITERS[name](suite);
+}
+
+/** An export reporter's file a piece at a time, from results read again for each pass (reportWriter.ts). */
+export function streamReport(
+  name: Exclude<ReporterName, 'pretty'>,
+  head: RunReport,
+  results: () => AsyncIterable<RunReportResult>,
+): AsyncGenerator<string> {
+  return streamedReport(WRITERS[name], head, results);
 }
 
 /** The whole file for an export reporter. */

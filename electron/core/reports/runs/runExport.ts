@@ -4,8 +4,8 @@ import type { ExpectationOutcome } from '../../runs/expectations';
 import type { RunResult, RunSummary } from '../../runs/runner';
 import type { StoredRunResult, UnsentRequest } from '../../runs/runStore';
 import { reportFile } from '../reportFile';
-import { renderReport } from './reporters';
-import { buildRunReport } from './runReport';
+import { streamReport } from './reporters';
+import { reportResult, runReportHead } from './runReport';
 import { iterationCaseName } from '../../runs/iterations';
 
 /**
@@ -28,13 +28,25 @@ function runFileName(record: RunRecord, extension: string): string {
   return `${base}-run-${record.startedAt.slice(0, 10)}.${extension}`;
 }
 
+/** An exported run as the host writes it: its name, its type, and its text a piece at a time. */
+export interface RunExportStream {
+  fileName: string;
+  mediaType: RunExportFile['mediaType'];
+  pieces: AsyncGenerator<string>;
+}
+
+/**
+ * A kept run as a file, its text made a piece at a time from `results`, which reads the run's
+ * results in plan order (from the database, a page at a time) and is read once per pass
+ * (reportWriter.ts, streamedReport): no layer holds the whole file or every result.
+ */
 export function exportRun(
   record: RunRecord,
-  results: readonly StoredRunResult[],
+  results: () => AsyncIterable<StoredRunResult>,
   unsent: readonly UnsentRequest[],
   format: RunExportFormat,
   appVersion: string,
-): RunExportFile {
+): RunExportStream {
   const iterations = record.settings.iterations;
   const asRun = ({ row, detail }: StoredRunResult): RunResult => ({
     planned: {
@@ -74,11 +86,10 @@ export function exportRun(
     unsent: notSent,
     firstError: null,
   };
-  const report = buildRunReport(summary, results.map(asRun), {
-    suiteName: record.suiteName,
-    profile: record.profile,
-    startedAt: new Date(record.startedAt),
-    appVersion,
-  });
-  return reportFile(format, renderReport(format, report), (extension) => runFileName(record, extension));
+  const meta = { suiteName: record.suiteName, profile: record.profile, startedAt: new Date(record.startedAt), appVersion };
+  async function* reportResults() {
+    for await (const stored of results()) yield reportResult(asRun(stored), meta.profile);
+  }
+  const { fileName, mediaType } = reportFile(format, '', (extension) => runFileName(record, extension));
+  return { fileName, mediaType, pieces: streamReport(format, runReportHead(summary, meta), reportResults) };
 }

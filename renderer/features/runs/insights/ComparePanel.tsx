@@ -8,6 +8,10 @@ import { useAgentLabels } from './agentLabels';
 import { ComparisonView } from './ComparisonView';
 import { Pending } from '../../../ui/Pending';
 
+/** What compareRuns gives of each list when not asked for more, and the most it gives. */
+const COMPARE_FIRST = 100;
+const COMPARE_MOST = 1000;
+
 /** "23/11/2026, 09:00:00 · failed · 8 of 10 passed": a run as the baseline picker lists it. */
 export function runOption(run: RunRecord): string {
   return `${new Date(run.startedAt).toLocaleString()} · ${run.state} · ${run.passed} of ${run.total} passed`;
@@ -34,7 +38,17 @@ export function ComparePanel({ record }: { record: RunRecord }) {
   const selectId = useId();
   const { choices, preferred } = baselineChoices(record, runs.data ?? []);
   const baseline = picked !== null && choices.some((run) => run.runId === picked) ? picked : preferred;
-  const comparison = useQuery({ ...compareRunsQuery(api, { before: baseline ?? '', after: record.runId }), enabled: baseline !== null });
+  // How many of each list to ask for: the host's first page, then more on request (to its 1,000 at most).
+  const [limit, setLimit] = useState<number | null>(null);
+  const request = { before: baseline ?? '', after: record.runId, ...(limit === null ? {} : { limit }) };
+  const comparison = useQuery({
+    ...compareRunsQuery(api, request),
+    enabled: baseline !== null,
+    // While more of the same comparison comes, the lists shown stay (never another baseline's).
+    placeholderData: (previous) => (previous?.before.runId === baseline ? previous : undefined),
+  });
+  const shown = limit ?? COMPARE_FIRST;
+  const more = shown < COMPARE_MOST ? () => setLimit(Math.min(COMPARE_MOST, shown + COMPARE_FIRST)) : undefined;
   const labelOf = useAgentLabels();
 
   if (runs.isError) return <HostErrorPanel error={runs.error} />;
@@ -44,7 +58,14 @@ export function ComparePanel({ record }: { record: RunRecord }) {
     <div className="run-compare">
       <div className="cluster compare-baseline">
         <label htmlFor={selectId}>Baseline run (before)</label>
-        <select id={selectId} value={baseline ?? ''} onChange={(event) => setPicked(event.target.value)}>
+        <select
+          id={selectId}
+          value={baseline ?? ''}
+          onChange={(event) => {
+            setPicked(event.target.value);
+            setLimit(null);
+          }}
+        >
           {choices.map((run) => (
             <option key={run.runId} value={run.runId}>
               {runOption(run)}
@@ -58,7 +79,7 @@ export function ComparePanel({ record }: { record: RunRecord }) {
       ) : !comparison.data ? (
         <Pending text="Comparing the two runs…" />
       ) : (
-        <ComparisonView comparison={comparison.data} labelOf={labelOf} />
+        <ComparisonView comparison={comparison.data} labelOf={labelOf} onMore={more} />
       )}
     </div>
   );

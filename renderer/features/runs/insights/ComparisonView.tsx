@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Percentiles, RunComparison, RunPair, RunResultRow } from '../../../../electron/shared/api';
+import type { ComparedList, Percentiles, RunComparison, RunPair, RunResultRow } from '../../../../electron/shared/api';
 import { formatMs } from '../../../lib/format';
 import { formatDelta } from '../../history/compare';
 import { Marked } from '../../history/DiffText';
@@ -27,18 +27,47 @@ function shiftText(before: number, after: number): string {
   return `${formatDelta(delta)} (${sign}${Math.abs(percent).toFixed(Math.abs(percent) < 10 ? 1 : 0)}%)`;
 }
 
-/** Two runs compared: what changed pass/fail, which answers changed (word diff), the latency shift, and what only one run has. */
-export function ComparisonView({ comparison, labelOf }: { comparison: RunComparison; labelOf: (agentId: string) => AgentLabel }) {
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "Showing the first 100 of 2,345." under a list the host gave only the start of, with a button for more when it can give more. */
+function Partial({ list, what, onMore }: { list: ComparedList<unknown>; what: string; onMore: (() => void) | undefined }) {
+  if (list.items.length >= list.total) return null;
+  return (
+    <p className="small muted compare-partial">
+      Showing the first {count(list.items.length)} of {count(list.total)}.{' '}
+      {onMore && (
+        <button type="button" className="button-quiet button-small" onClick={onMore}>
+          Show more {what}
+        </button>
+      )}
+    </p>
+  );
+}
+
+/**
+ * Two runs compared: what changed pass/fail, which answers changed (word diff), the latency
+ * shift, and what only one run has. The host counts every list in full and gives the first of
+ * each (in this run's plan order); `onMore` asks it for more of them, absent when it can give no more.
+ */
+export function ComparisonView({
+  comparison,
+  labelOf,
+  onMore,
+}: {
+  comparison: RunComparison;
+  labelOf: (agentId: string) => AgentLabel;
+  onMore?: (() => void) | undefined;
+}) {
   const { newlyFailing, newlyPassing, answerChanged, onlyBefore, onlyAfter } = comparison;
   return (
     <div className="comparison-runs">
       <p className="compare-summary">
-        {newlyFailing.length} newly failing, {newlyPassing.length} newly passing, {answerChanged.length}{' '}
-        {answerChanged.length === 1 ? 'answer' : 'answers'} changed.
+        {count(newlyFailing.total)} newly failing, {count(newlyPassing.total)} newly passing, {count(answerChanged.total)}{' '}
+        {answerChanged.total === 1 ? 'answer' : 'answers'} changed.
       </p>
-      <PairTable title="Newly failing" pairs={newlyFailing} failedOf="after" labelOf={labelOf} />
-      <PairTable title="Newly passing" pairs={newlyPassing} failedOf="before" labelOf={labelOf} />
-      <ChangedAnswers changed={answerChanged} labelOf={labelOf} />
+      <PairTable title="Newly failing" list={newlyFailing} failedOf="after" labelOf={labelOf} onMore={onMore} />
+      <PairTable title="Newly passing" list={newlyPassing} failedOf="before" labelOf={labelOf} onMore={onMore} />
+      <ChangedAnswers changed={answerChanged} labelOf={labelOf} onMore={onMore} />
       <LatencyShift latency={comparison.latency} />
       <section aria-label="Only in one run" className="compare-section">
         <h3 className="compare-section-title">Only in one run</h3>
@@ -58,19 +87,22 @@ function AgentName({ agentId, labelOf }: { agentId: string; labelOf: (agentId: s
 
 function PairTable({
   title,
-  pairs,
+  list,
   failedOf,
   labelOf,
+  onMore,
 }: {
   title: string;
-  pairs: readonly RunPair[];
+  list: ComparedList<RunPair>;
   failedOf: 'before' | 'after';
   labelOf: (agentId: string) => AgentLabel;
+  onMore: (() => void) | undefined;
 }) {
+  const pairs = list.items;
   return (
     <section aria-label={title} className="compare-section">
       <h3 className="compare-section-title">
-        {title} ({pairs.length})
+        {title} ({count(list.total)})
       </h3>
       {pairs.length === 0 ? (
         <p className="muted small">None.</p>
@@ -112,13 +144,22 @@ function PairTable({
           </tbody>
         </table>
       )}
+      <Partial list={list} what={title.toLowerCase()} onMore={onMore} />
     </section>
   );
 }
 
-function ChangedAnswers({ changed, labelOf }: { changed: RunComparison['answerChanged']; labelOf: (agentId: string) => AgentLabel }) {
+function ChangedAnswers({
+  changed,
+  labelOf,
+  onMore,
+}: {
+  changed: RunComparison['answerChanged'];
+  labelOf: (agentId: string) => AgentLabel;
+  onMore: (() => void) | undefined;
+}) {
   const [shown, setShown] = useState(PAGE);
-  const visible = useMemo(() => changed.slice(0, shown), [changed, shown]);
+  const visible = useMemo(() => changed.items.slice(0, shown), [changed, shown]);
   // History's bounded word diff: all the diffs on screen share one time budget, so a page of large answers stays quick.
   const diffs = useMemo(() => {
     const deadline = deadlineIn(DEFAULT_LIMITS.budgetMs);
@@ -126,8 +167,8 @@ function ChangedAnswers({ changed, labelOf }: { changed: RunComparison['answerCh
   }, [visible]);
   return (
     <section aria-label="Answers changed" className="compare-section">
-      <h3 className="compare-section-title">Answers changed ({changed.length})</h3>
-      {changed.length === 0 ? (
+      <h3 className="compare-section-title">Answers changed ({count(changed.total)})</h3>
+      {changed.total === 0 ? (
         <p className="muted small">None.</p>
       ) : (
         <>
@@ -145,10 +186,12 @@ function ChangedAnswers({ changed, labelOf }: { changed: RunComparison['answerCh
               </li>
             ))}
           </ol>
-          {shown < changed.length && (
+          {shown < changed.items.length ? (
             <button type="button" className="button-quiet button-small" onClick={() => setShown((count) => count + PAGE)}>
-              Show {Math.min(PAGE, changed.length - shown)} more changed answers
+              Show {Math.min(PAGE, changed.items.length - shown)} more changed answers
             </button>
+          ) : (
+            <Partial list={changed} what="changed answers" onMore={onMore} />
           )}
         </>
       )}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { Bin } from './histogram';
+import type { LatencyBin } from '../../../../electron/shared/api';
 
 /**
  * A latency histogram drawn with uPlot (a maintained library that stays fast
@@ -10,7 +10,7 @@ import type { Bin } from './histogram';
  * is decoration for sighted users: the bins are also a table behind a disclosure, and the
  * canvas is hidden from assistive technology.
  */
-export function HistogramChart({ bins, label }: { bins: readonly Bin[]; label: string }) {
+export function HistogramChart({ bins, label }: { bins: readonly LatencyBin[]; label: string }) {
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = holder.current;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import type { Percentiles } from '../../../../electron/shared/api';
+import { useState } from 'react';
+import type { LatencyBin, Percentiles } from '../../../../electron/shared/api';
 import { formatMs } from '../../../lib/format';
 import { useHost } from '../../../host/HostContext';
 import { runLatencyQuery } from '../queries/runs';
@@ -8,7 +8,6 @@ import { Disclosure } from '../../../ui/Disclosure';
 import { ErrorBoundary } from '../../../ui/ErrorBoundary';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { lazyComponent } from '../../../ui/lazyComponent';
-import { binsOf, type Bin } from './histogram';
 import { Pending } from '../../../ui/Pending';
 
 const chart = lazyComponent(
@@ -39,32 +38,31 @@ function percentilesText(percentiles: Percentiles): string {
   );
 }
 
-/** The Latency tab: percentiles and a histogram of round trip and of server time (getRunLatency). */
+/** The Latency tab: percentiles and a histogram of round trip and of server time, as the host counted them (getRunLatency). */
 export function LatencyPanel({ runId }: { runId: string }) {
   const latency = useQuery(runLatencyQuery(useHost(), runId));
   if (latency.isError) return <HostErrorPanel error={latency.error} />;
   if (!latency.data) return <Pending text="Loading the latency…" />;
-  const { roundTripMs, serverMs, roundTrip, server } = latency.data;
+  const { roundTripBins, serverBins, roundTrip, server } = latency.data;
   return (
     <div className="run-latency">
-      <LatencyFigure title="Round trip" values={roundTripMs} percentiles={roundTrip} none="No round trip was measured." />
-      <LatencyFigure title="Server time" values={serverMs} percentiles={server} none="No answer said how long the server took." />
+      <LatencyFigure title="Round trip" bins={roundTripBins} percentiles={roundTrip} none="No round trip was measured." />
+      <LatencyFigure title="Server time" bins={serverBins} percentiles={server} none="No answer said how long the server took." />
     </div>
   );
 }
 
 function LatencyFigure({
   title,
-  values,
+  bins,
   percentiles,
   none,
 }: {
   title: string;
-  values: readonly number[];
+  bins: readonly LatencyBin[];
   percentiles: Percentiles | null;
   none: string;
 }) {
-  const bins = useMemo(() => binsOf(values), [values]);
   const [draw] = useState(canDrawCharts);
   return (
     <section className="latency-figure" aria-label={title}>
@@ -90,7 +88,7 @@ function LatencyFigure({
   );
 }
 
-function BinTable({ bins, title }: { bins: readonly Bin[]; title: string }) {
+function BinTable({ bins, title }: { bins: readonly LatencyBin[]; title: string }) {
   return (
     <table className="data-table latency-bins" aria-label={`${title} histogram`}>
       <thead>

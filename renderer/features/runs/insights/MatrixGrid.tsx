@@ -39,22 +39,41 @@ function Outcome({ cell }: { cell: MatrixCell | null }) {
  * pointer is previewed in the detail line below; a click or Enter (or Space) keeps it there.
  * Answers are untrusted: they are React text, never markup.
  */
-export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (agentId: string) => AgentLabel }) {
+export function MatrixGrid({
+  agents,
+  total,
+  lineAt,
+  onVisible,
+  withIteration,
+  labelOf,
+}: {
+  agents: readonly string[];
+  /** Lines in the whole matrix; `lineAt` gives those read so far (the others show as loading). */
+  total: number;
+  lineAt: (position: number) => MatrixRow | undefined;
+  /** Told the first and last line in view, so their pages are read. */
+  onVisible: (first: number, last: number) => void;
+  withIteration: boolean;
+  labelOf: (agentId: string) => AgentLabel;
+}) {
   const [active, setActive] = useState<Place>({ row: 0, col: 0 });
   const [chosen, setChosen] = useState<Place | null>(null);
   const [hovered, setHovered] = useState<Place | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  const withIteration = matrix.rows.some((line) => line.iteration > 1);
-  const columns = matrix.agents.length;
+  const columns = agents.length;
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: matrix.rows.length,
+    count: total,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     // jsdom and a hidden tab measure 0: start from a plausible window rather than none.
     initialRect: { width: 800, height: 480 },
   });
+  const items = virtualizer.getVirtualItems();
+  const firstInView = items[0]?.index ?? 0;
+  const lastInView = items[items.length - 1]?.index ?? 0;
+  useEffect(() => onVisible(firstInView, lastInView), [firstInView, lastInView, onVisible]);
 
   // Focus follows the active cell once it is rendered (after a scroll to it), only while focus is in the grid.
   const moved = useRef(false);
@@ -70,7 +89,7 @@ export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (a
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The keyboard leads now: a cell the pointer was resting on no longer stands in front of the chosen one.
     setHovered(null);
-    const last = { row: matrix.rows.length - 1, col: columns - 1 };
+    const last = { row: total - 1, col: columns - 1 };
     const moves: Record<string, () => Place> = {
       ArrowUp: () => ({ ...active, row: Math.max(0, active.row - 1) }),
       ArrowDown: () => ({ ...active, row: Math.min(last.row, active.row + 1) }),
@@ -101,7 +120,7 @@ export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (a
       <span role="columnheader" className="matrix-case">
         Case
       </span>
-      {matrix.agents.map((agentId) => {
+      {agents.map((agentId) => {
         const label = labelOf(agentId);
         return (
           <span role="columnheader" key={agentId} className="matrix-cell" title={label.title}>
@@ -118,7 +137,7 @@ export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (a
         ref={scroller}
         role="grid"
         aria-label="Results by case and agent"
-        aria-rowcount={matrix.rows.length + 1}
+        aria-rowcount={total + 1}
         aria-colcount={columns + 1}
         className="matrix-scroller"
         style={{ ['--matrix-columns' as string]: columns }}
@@ -128,8 +147,8 @@ export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (a
           {headerCells}
         </div>
         <div role="rowgroup" className="matrix-body" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const line = matrix.rows[item.index]!;
+          {items.map((item) => {
+            const line = lineAt(item.index);
             return (
               <div
                 role="row"
@@ -138,10 +157,11 @@ export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (a
                 className="matrix-row"
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
-                <span role="rowheader" className="matrix-case" title={rowTitle(line, withIteration)}>
-                  {rowTitle(line, withIteration)}
+                {/* A line whose page is still being read says so. */}
+                <span role="rowheader" className={line ? 'matrix-case' : 'matrix-case muted'} title={line && rowTitle(line, withIteration)}>
+                  {line ? rowTitle(line, withIteration) : 'Loading…'}
                 </span>
-                {line.cells.map((cell, col) => {
+                {line?.cells.map((cell, col) => {
                   const place = { row: item.index, col };
                   const isActive = active.row === item.index && active.col === col;
                   const isChosen = chosen?.row === item.index && chosen.col === col;
@@ -170,25 +190,31 @@ export function MatrixGrid({ matrix, labelOf }: { matrix: RunMatrix; labelOf: (a
           })}
         </div>
       </div>
-      <CellDetail matrix={matrix} place={shown} labelOf={labelOf} withIteration={withIteration} />
+      <CellDetail
+        line={shown ? lineAt(shown.row) : undefined}
+        agentId={shown ? agents[shown.col] : undefined}
+        place={shown}
+        labelOf={labelOf}
+        withIteration={withIteration}
+      />
     </div>
   );
 }
 
 /** The answer start and outcome of the cell previewed or chosen, as text. */
 function CellDetail({
-  matrix,
+  line,
+  agentId,
   place,
   labelOf,
   withIteration,
 }: {
-  matrix: RunMatrix;
+  line: MatrixRow | undefined;
+  agentId: string | undefined;
   place: Place | null;
   labelOf: (agentId: string) => AgentLabel;
   withIteration: boolean;
 }) {
-  const line = place ? matrix.rows[place.row] : undefined;
-  const agentId = place ? matrix.agents[place.col] : undefined;
   if (!place || !line || agentId === undefined) {
     return (
       <p className="matrix-detail muted small" aria-label="Cell detail">

@@ -28,7 +28,9 @@ export function RunInsights({ runId }: { runId: string }) {
     );
   }
   const views: ViewSpec[] = [
-    ...(record.agents.length >= 2 ? [{ id: 'matrix', label: 'Matrix', render: () => <MatrixPanel runId={runId} /> }] : []),
+    ...(record.agents.length >= 2
+      ? [{ id: 'matrix', label: 'Matrix', render: () => <MatrixPanel runId={runId} withIteration={record.settings.iterations > 1} /> }]
+      : []),
     { id: 'latency', label: 'Latency', render: () => <LatencyPanel runId={runId} /> },
     { id: 'compare', label: 'Compare', render: () => <LazyComparePanel record={record} /> },
   ];

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
+import type { RunExportFormat, RunMatrix, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { useApiMutation } from '../../../host/api';
-import { RUN_METHODS, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress } from './runs';
+import { RUN_METHODS, runMatrixQuery, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress } from './runs';
 import { valueOf } from '../../../host/valueOf';
 import { useSaveTextFile } from '../../../host/saveTextFile';
 
@@ -83,19 +83,20 @@ function merged(rows: readonly RunResultRow[], incoming: readonly RunResultRow[]
   return next;
 }
 
+/** The pages of `size` that cover the positions `visible`, and the first always (its answer says how many there are). */
+function pagesCovering(visible: { first: number; last: number }, size: number): number[] {
+  const numbers = [0];
+  for (let page = Math.max(1, Math.floor(visible.first / size)); page <= Math.floor(visible.last / size); page += 1) numbers.push(page);
+  return numbers;
+}
+
 /**
  * An ended run's results, read in pages of RESULTS_PAGE as the table scrolls to them: the
  * first page always (it says how many match), and the pages covering `visible`.
  */
 export function useRunResultPages(runId: string, failuresOnly: boolean, visible: { first: number; last: number }, enabled: boolean) {
   const api = useHost();
-  const pages = useMemo(() => {
-    const first = Math.floor(visible.first / RESULTS_PAGE);
-    const last = Math.floor(visible.last / RESULTS_PAGE);
-    const numbers = [0];
-    for (let page = Math.max(1, first); page <= last; page += 1) numbers.push(page);
-    return numbers;
-  }, [visible.first, visible.last]);
+  const pages = useMemo(() => pagesCovering(visible, RESULTS_PAGE), [visible]);
   const answers = useQueries({
     queries: pages.map((page) => ({
       ...runResultsQuery(api, { runId, offset: page * RESULTS_PAGE, limit: RESULTS_PAGE, failuresOnly }),
@@ -108,6 +109,23 @@ export function useRunResultPages(runId: string, failuresOnly: boolean, visible:
   answers.forEach((answer, i) => answer.data?.rows.forEach((row, j) => byIndex.set(pages[i]! * RESULTS_PAGE + j, row)));
   const error = answers.find((answer) => answer.isError)?.error ?? null;
   return { total, rowAt: (position: number) => byIndex.get(position), error };
+}
+
+/** A run's matrix, read a page of lines at a time as the grid scrolls to them, as the results are. */
+export function useRunMatrixPages(runId: string, visible: { first: number; last: number }) {
+  const api = useHost();
+  const pages = useMemo(() => pagesCovering(visible, RESULTS_PAGE), [visible]);
+  const answers = useQueries({
+    queries: pages.map((page) => ({
+      ...runMatrixQuery(api, { runId, offset: page * RESULTS_PAGE, limit: RESULTS_PAGE }),
+      placeholderData: keepPreviousData,
+    })),
+  });
+  const first = answers[0]?.data;
+  const byPosition = new Map<number, RunMatrix['rows'][number]>();
+  answers.forEach((answer, i) => answer.data?.rows.forEach((line, j) => byPosition.set(pages[i]! * RESULTS_PAGE + j, line)));
+  const error = answers.find((answer) => answer.isError)?.error ?? null;
+  return { agents: first?.agents ?? null, total: first?.total ?? null, lineAt: (position: number) => byPosition.get(position), error };
 }
 
 export const useCancelRun = () => useApiMutation('cancelRun', { unwrap: true, send: (runId: string) => ({ runId }) });

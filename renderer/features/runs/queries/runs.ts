@@ -8,6 +8,7 @@ import type {
   RunProgress,
   RunRecord,
   RunResultRef,
+  RunMatrixQuery,
   RunResultsQuery,
 } from '../../../../electron/shared/api';
 import { useHostEvents } from '../../../host/HostContext';
@@ -40,7 +41,7 @@ export const runResultsQuery = (api: Api, request: RunResultsQuery) => apiQuery(
 export const runResultQuery = (api: Api, request: RunResultRef) =>
   apiQuery(api, 'getRunResult', request, { unwrap: true, staleTime: Infinity });
 export const runLatencyQuery = (api: Api, runId: string) => apiQuery(api, 'getRunLatency', { runId }, { unwrap: true });
-export const runMatrixQuery = (api: Api, runId: string) => apiQuery(api, 'getRunMatrix', { runId }, { unwrap: true });
+export const runMatrixQuery = (api: Api, request: RunMatrixQuery) => apiQuery(api, 'getRunMatrix', request, { unwrap: true });
 export const compareRunsQuery = (api: Api, request: CompareRunsRequest) => apiQuery(api, 'compareRuns', request, { unwrap: true });
 
 /** What a progress event changes in the cache: the run's counts now, and everything once it ends. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { reportJson } from '../../../../electron/shared/reports/reportBundle';
 import { qaReportFile } from '../../../../electron/core/reports/reportFile';
 import { renderReportHtml } from '../../../../electron/core/reports/reportHtml';
-import { renderReport, resultLine, summaryLine } from '../../../../electron/core/reports/runs/reporters';
+import { renderReport, resultLine, streamReport, summaryLine } from '../../../../electron/core/reports/runs/reporters';
 import type { RunReport } from '../../../../electron/core/reports/runs/runReport';
 import { EMPTY_RUN, MANY_ENTRIES, ONE_ENTRY, STOPPED_RUN } from './reportSamples';
 
@@ -52,5 +52,19 @@ describe("a run's report", () => {
       expect(renderReport(reporter, report), `${reporter}`).toBe(golden(`run-${name}.${reporter}`));
     }
     expect(pretty(report)).toBe(golden(`run-${name}.pretty`));
+  });
+
+  it.each([
+    ['stopped', STOPPED_RUN],
+    ['empty', EMPTY_RUN],
+  ] as const)('each export writes the %s run unchanged when its results are read a pass at a time', async (name, report) => {
+    async function* results() {
+      yield* report.results;
+    }
+    for (const reporter of ['junit', 'json', 'csv', 'html'] as const) {
+      let text = '';
+      for await (const piece of streamReport(reporter, { ...report, results: [] }, results)) text += piece;
+      expect(text, `${reporter}`).toBe(golden(`run-${name}.${reporter}`));
+    }
   });
 });

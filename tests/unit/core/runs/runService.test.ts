@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../../electron/core/db/database';
 import type { PlatformClient, PlatformTarget } from '../../../../electron/core/http/platformClient';
 import { createSqliteRunStore, type RunStore } from '../../../../electron/core/runs/runStore';
-import { percentiles } from '../../../../electron/core/runs/runResults';
 import { createRunMethods, MAX_RUN_REQUESTS } from '../../../../electron/core/runs/runService';
 import { startSandbox, type SandboxServer } from '../../../../electron/sandbox/server';
 import type { RunProgress, RunResultRow, StartRunRequest } from '../../../../electron/shared/api';
@@ -375,21 +374,15 @@ describe('a finished run', () => {
     expect(await service.api.getRunResult({ runId, index: 99 })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
   });
 
-  it('has latency percentiles by nearest rank, from every round trip and server time', async () => {
-    expect(percentiles([])).toBeNull();
-    expect(percentiles([7])).toEqual({ p50: 7, p95: 7, p99: 7, count: 1 });
-    expect(percentiles(Array.from({ length: 100 }, (_, index) => 100 - index))).toEqual({ p50: 50, p95: 95, p99: 99, count: 100 });
-    expect(percentiles([4, 1, 3, 2])).toEqual({ p50: 2, p95: 4, p99: 4, count: 4 });
-    // Rank ⌈0.95 × 13⌉ = 13, not the 12 a rounded rank gives.
-    expect(percentiles(Array.from({ length: 13 }, (_, index) => index + 1))).toMatchObject({ p50: 7, p95: 13 });
+  it('has latency percentiles and histograms of every round trip and server time', async () => {
     const service = host();
     const { runId } = await runToEnd(service, start({ suite: MIXED, data: MIXED_ROWS }));
     const latency = await service.api.getRunLatency({ runId });
     if (!latency.ok) throw new Error(latency.error.message);
-    expect(latency.value.roundTripMs).toHaveLength(6);
-    expect(latency.value.serverMs).toHaveLength(6);
-    expect(latency.value.roundTrip).toEqual(percentiles(latency.value.roundTripMs));
+    expect(latency.value.roundTrip?.count).toBe(6);
     expect(latency.value.server?.count).toBe(6);
+    expect(latency.value.roundTripBins.reduce((sum, bin) => sum + bin.count, 0)).toBe(6);
+    expect(latency.value.serverBins.reduce((sum, bin) => sum + bin.count, 0)).toBe(6);
   });
 
   it('has a matrix of cases × rows against its two agents', async () => {
@@ -398,6 +391,7 @@ describe('a finished run', () => {
     const matrix = await service.api.getRunMatrix({ runId });
     if (!matrix.ok) throw new Error(matrix.error.message);
     expect(matrix.value.agents).toEqual([ECHO, DRAFTER]);
+    expect(matrix.value.total).toBe(3);
     expect(matrix.value.rows.map((line) => [line.caseName, line.row, line.cells.map((cell) => cell?.passed)])).toEqual([
       ['says it', 1, [true, true]],
       ['says it', 2, [false, false]],
@@ -423,16 +417,17 @@ describe('a finished run', () => {
     if (!compared.ok) throw new Error(compared.error.message);
     const { value } = compared;
     expect(value.before.runId).toBe(before.runId);
-    expect(value.newlyFailing.map((pair) => [pair.after.row, pair.after.agentId])).toEqual([
+    expect(value.newlyFailing.items.map((pair) => [pair.after.row, pair.after.agentId])).toEqual([
       [3, ECHO],
       [3, DRAFTER],
     ]);
-    expect(value.newlyPassing.map((pair) => [pair.before.row, pair.after.row])).toEqual([
+    expect(value.newlyPassing.items.map((pair) => [pair.before.row, pair.after.row])).toEqual([
       [2, 2],
       [2, 2],
     ]);
-    expect(value.answerChanged).toHaveLength(4);
-    const echoed = value.answerChanged.find((change) => change.after.agentId === ECHO && change.after.row === 3)!;
+    expect(value.answerChanged.items).toHaveLength(4);
+    expect(value.answerChanged.total).toBe(4);
+    const echoed = value.answerChanged.items.find((change) => change.after.agentId === ECHO && change.after.row === 3)!;
     expect(echoed.beforeAnswer).toContain('delta');
     expect(echoed.afterAnswer).toContain('epsilon');
     expect([value.onlyBefore, value.onlyAfter]).toEqual([0, 0]);

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, migrate, userVersion } from '../../../../electron/core/db/migrations';
 import { openAppDatabase } from '../../../../electron/core/db/open';
-import type { StoredRunResult } from '../../../../electron/core/runs/runStore';
+import { storedResults, type StoredRunResult } from '../../../../electron/core/runs/runStore';
 import { createRunMethods } from '../../../../electron/core/runs/runService';
 import type { RunRecord } from '../../../../electron/shared/api';
 import { okInvoke } from '../../../support/fakeApi';
@@ -101,10 +101,12 @@ describe('the run store', () => {
     });
     expect(await store.unsent('run-1')).toEqual(unsent);
     // Plan order, whatever the order of arrival.
-    expect((await store.rows('run-1')).map((row) => row.index)).toEqual([0, 1]);
+    expect((await store.results({ runId: 'run-1', offset: 0, limit: 10 })).rows.map((row) => row.index)).toEqual([0, 1]);
     expect(await store.result('run-1', 1)).toEqual(stored(1, false));
     expect(await store.result('run-1', 7)).toBeNull();
-    expect((await store.details('run-1')).map((result) => result.detail.request.text)).toEqual(['text 0', 'text 1']);
+    const pages: string[][] = [];
+    for await (const result of storedResults(store, 'run-1')) pages.push([result.detail.request.text]);
+    expect(pages).toEqual([['text 0'], ['text 1']]);
   });
 
   it('pages results in plan order, all or the failures, with how many match', async () => {
@@ -136,7 +138,7 @@ describe('the run store', () => {
     expect(await store.delete('a')).toBe(true);
     expect(await store.delete('a')).toBe(false);
     expect(await store.get('a')).toBeNull();
-    expect(await store.rows('a')).toEqual([]);
+    expect((await store.results({ runId: 'a', offset: 0, limit: 10 })).rows).toEqual([]);
   });
 
   it('deletes a run of more results than one delete batch, all of them', async () => {
@@ -150,8 +152,8 @@ describe('the run store', () => {
     );
     await store.addResults('other', [stored(0, true)], { completed: 1, passed: 1, failed: 0, cancelled: 0, notRun: 3 });
     expect(await store.delete('big')).toBe(true);
-    expect(await store.rows('big')).toEqual([]);
-    expect(await store.rows('other')).toHaveLength(1);
+    expect(await store.results({ runId: 'big', offset: 0, limit: 10 })).toEqual({ rows: [], total: 0 });
+    expect((await store.results({ runId: 'other', offset: 0, limit: 10 })).total).toBe(1);
   });
 
   it('marks a run still running as interrupted, with what was never sent', async () => {
@@ -179,13 +181,40 @@ describe('the run store in the history file', () => {
     });
     await store.runs.create(runRecord());
     await store.runs.addResults('run-1', [stored(0, true)], { completed: 1, passed: 1, failed: 0, cancelled: 0, notRun: 3 });
-    expect((await store.runs.rows('run-1')).length).toBe(1);
+    expect((await store.runs.results({ runId: 'run-1', offset: 0, limit: 10 })).total).toBe(1);
     expect((await store.history.list({})).entries).toHaveLength(1);
     store.close();
     await store.checked;
     const reopened = new DatabaseSync(file);
     expect(userVersion(reopened)).toBe(LATEST_VERSION);
     reopened.close();
+  });
+
+  it('compares runs a file of format 9 kept, once migration 10 has added its indexes and answer hashes', async () => {
+    const file = path.join(tempDir(), 'history.sqlite');
+    const old = new DatabaseSync(file);
+    migrate(old, 9);
+    // Written as version 9 wrote them: no answer hash.
+    for (const runId of ['before', 'after']) {
+      old
+        .prepare(
+          "INSERT INTO runs (id, kind, suite_name, suite_file, profile_id, profile_name, base_url, started_at, state, total, completed, passed, failed, cancelled, not_run, settings, agents) VALUES (?, 'suite', 'orders', 'orders.json', 'p', 'P', 'http://127.0.0.1:1', '2026-11-23T09:00:00.000Z', 'passed', 1, 1, 1, 0, 0, 0, '{}', '[\"agent-a\"]')",
+        )
+        .run(runId);
+      const { row, detail } = stored(0, true);
+      const answer = runId === 'before' ? 'Answer 0' : 'Answer changed';
+      old
+        .prepare(
+          "INSERT INTO run_results (run_id, idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, server_ms, round_trip_ms, answer_start, attempts, detail, recorded_at) VALUES (?, 0, 0, ?, ?, 1, 'agent-a', 1, '[]', 200, 10, 20, ?, 1, ?, '2026-11-23T09:00:01.000Z')",
+        )
+        .run(runId, row.caseName, row.row, answer, JSON.stringify({ ...detail, result: okInvoke(answer) }));
+    }
+    old.close();
+    const store = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
+    cleanups.unshift(() => store.close());
+    const compared = await store.runs.compare('before', 'after', 10);
+    expect(compared.answerChanged.items.map((pair) => [pair.beforeAnswer, pair.afterAnswer])).toEqual([['Answer 0', 'Answer changed']]);
+    expect((await store.runs.latency('after')).roundTrip).toEqual({ p50: 20, p95: 20, p99: 20, count: 1 });
   });
 
   it('says a run the app was closed during is interrupted at the next start', async () => {

@@ -143,6 +143,37 @@ describe('Run insights: compare two runs', () => {
     expect(within(insights()).getByRole('region', { name: 'Newly passing' })).toHaveTextContent('None.');
   });
 
+  it('says how many of a long list it shows, and asks the host for more', async () => {
+    const fake = new FakeApi();
+    const rows = (passed: boolean) =>
+      Array.from({ length: 150 }, (_, index) =>
+        runRow({
+          index,
+          caseName: 'greets',
+          row: index + 1,
+          agentId: AGENT_A,
+          passed,
+          failed: passed ? [] : ['status: expected 200, got 500'],
+        }),
+      );
+    fake.runs.seed({ runId: 'run-base', startedAt: at(7) }, rows(true));
+    fake.runs.seed({ runId: 'run-now', startedAt: at(8) }, rows(false));
+    const { user } = renderInsights('run-now', fake);
+    await user.click(await screen.findByRole('tab', { name: 'Compare' }));
+    const failing = await within(insights()).findByRole('region', { name: 'Newly failing' });
+    expect(within(failing).getByRole('heading', { name: 'Newly failing (150)' })).toBeInTheDocument();
+    expect(within(failing).getAllByRole('row').slice(1)).toHaveLength(100);
+    expect(failing).toHaveTextContent('Showing the first 100 of 150.');
+    expect(within(insights()).getByText('150 newly failing, 0 newly passing, 0 answers changed.')).toBeInTheDocument();
+    await user.click(within(failing).getByRole('button', { name: 'Show more newly failing' }));
+    await waitFor(() => expect(within(failing).getAllByRole('row').slice(1)).toHaveLength(150));
+    expect(fake.callsOf('compareRuns')).toEqual([
+      { before: 'run-base', after: 'run-now' },
+      { before: 'run-base', after: 'run-now', limit: 200 },
+    ]);
+    expect(failing).not.toHaveTextContent('Showing the first');
+  });
+
   it('says so when no other finished run of the suite exists', async () => {
     const fake = new FakeApi();
     fake.runs.seed({ runId: 'alone' }, [runRow({ index: 0 })]);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { runRow } from '../../../../../support/fakeRuns';
 import { FakeApi } from '../../../../../support/fakeApi';
 import { AGENT_A, AGENT_B, insights, renderInsights, useMatrixLayout } from './runInsightsHarness';
@@ -129,6 +129,25 @@ describe('Run insights: the matrix', () => {
     const shown = within(grid()).getAllByRole('row').length;
     expect(shown).toBeGreaterThan(5);
     expect(shown).toBeLessThan(60);
+  });
+
+  it('reads a matrix of any length a page of lines at a time, the lines in view', async () => {
+    const fake = new FakeApi();
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      runRow({ index: i, caseName: 'long', row: Math.floor(i / 2) + 1, agentId: i % 2 === 0 ? AGENT_A : AGENT_B }),
+    );
+    fake.runs.seed({ runId: 'run-long' }, rows);
+    renderInsights('run-long', fake);
+    await gridShown();
+    // Every line is counted; only the first page of them was read.
+    expect(grid()).toHaveAttribute('aria-rowcount', '1501');
+    expect(fake.callsOf('getRunMatrix')).toEqual([{ runId: 'run-long', offset: 0, limit: 200 }]);
+    // Scrolled to the end (jsdom does not scroll: the position is set as a browser would).
+    Object.defineProperty(grid(), 'scrollTop', { configurable: true, value: 1500 * 36 });
+    fireEvent.scroll(grid());
+    await waitFor(() => expect(within(grid()).getAllByRole('rowheader').at(-1)).toHaveTextContent('long · row 1500'));
+    expect(fake.callsOf('getRunMatrix')).toContainEqual({ runId: 'run-long', offset: 1400, limit: 200 });
+    expect(fake.callsOf('getRunMatrix')).not.toContainEqual({ runId: 'run-long', offset: 800, limit: 200 });
   });
 
   it('has no Matrix tab for a run with one agent', async () => {

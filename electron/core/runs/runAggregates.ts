@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type { ComparedList, Percentiles, RunComparison, RunLatency, RunMatrix, RunPair, RunResultRow } from '../../shared/api';
+import { binLayout, binsOf } from './histogram';
+import { transaction } from '../history/historyStore';
+
+/**
+ * What the run view reads from a run's results, asked of the database so a run of any size
+ * answers as quickly as a small one and nothing but the answer is held in memory: latency
+ * percentiles and histograms, a page of the matrix, and two runs compared (counts, and the first
+ * page of each list). The indexes they walk are migration 10's.
+ */
+
+/** A result's row as the store reads it (RESULT_COLUMNS in runStore.ts). */
+export interface ResultRow {
+  idx: number;
+  case_index: number;
+  case_name: string;
+  data_row: number | null;
+  iteration: number;
+  agent_id: string;
+  passed: number;
+  failed: string;
+  status: number | null;
+  error_code: RunResultRow['errorCode'];
+  server_ms: number | null;
+  round_trip_ms: number | null;
+  answer_start: string;
+  attempts: number;
+}
+
+export const RESULT_COLUMNS =
+  'idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, error_code, server_ms, round_trip_ms, answer_start, attempts';
+
+export function toRow(row: ResultRow): RunResultRow {
+  return {
+    index: row.idx,
+    caseIndex: row.case_index,
+    caseName: row.case_name,
+    row: row.data_row,
+    iteration: row.iteration,
+    agentId: row.agent_id,
+    passed: row.passed === 1,
+    failed: JSON.parse(row.failed) as string[],
+    status: row.status,
+    errorCode: row.error_code,
+    serverMs: row.server_ms,
+    roundTripMs: row.round_trip_ms,
+    answerStart: row.answer_start,
+    attempts: row.attempts,
+  };
+}
+
+/** What compare asks of an answer: its SHA-256 (hex), or '' for a result with no answer (an error). */
+export function answerHash(answer: string | null): string {
+  return answer === null ? '' : createHash('sha256').update(answer, 'utf8').digest('hex');
+}
+
+/** A result's whole answer from its detail (JSON), or null for an error. */
+const ANSWER_OF = "CASE WHEN json_extract(detail, '$.result.ok') THEN json_extract(detail, '$.result.value.response.answer') END";
+
+/** Results whose hash a batch of the lazy fill computes. */
+const HASH_BATCH = 1000;
+
+type TimeColumn = 'round_trip_ms' | 'server_ms';
+
+/** Pairs compare matches: the same case name, data row, iteration and agent, and the same place among the results alike. */
+const PAIRS = `
+  WITH b AS (
+    SELECT idx, case_name, data_row, iteration, agent_id, passed, answer_hash,
+      row_number() OVER (PARTITION BY case_name, data_row, iteration, agent_id ORDER BY idx) AS nth
+    FROM run_results WHERE run_id = :before
+  ), a AS (
+    SELECT idx, case_name, data_row, iteration, agent_id, passed, answer_hash,
+      row_number() OVER (PARTITION BY case_name, data_row, iteration, agent_id ORDER BY idx) AS nth
+    FROM run_results WHERE run_id = :after
+  ), pairs AS (
+    SELECT b.idx AS before_idx, a.idx AS after_idx,
+      b.passed = 1 AND a.passed = 0 AS failing,
+      b.passed = 0 AND a.passed = 1 AS passing,
+      b.answer_hash <> '' AND a.answer_hash <> '' AND b.answer_hash <> a.answer_hash AS changed
+    FROM a JOIN b ON a.case_name = b.case_name AND a.data_row IS b.data_row AND a.iteration = b.iteration
+      AND a.agent_id = b.agent_id AND a.nth = b.nth
+  )`;
+
+type ListName = 'failing' | 'passing' | 'changed';
+
+/** Each answers with one round of queries (node:sqlite is synchronous); Promises as every store method is (db/open.ts guards them). */
+export interface RunAggregates {
+  /** Percentiles (nearest rank) and histogram of a run's round trips and server times. */
+  latency(runId: string): Promise<RunLatency>;
+  /** Percentiles alone (compare's latency shift). */
+  percentiles(runId: string): Promise<{ roundTrip: Percentiles | null; server: Percentiles | null }>;
+  /** A page of the matrix's lines, with how many there are. */
+  matrix(runId: string, agents: readonly string[], offset: number, limit: number): Promise<Omit<RunMatrix, 'agents'>>;
+  /** Two runs' results paired: the lists' first `limit` in the later run's plan order, each with its total. */
+  compare(
+    before: string,
+    after: string,
+    limit: number,
+  ): Promise<Pick<RunComparison, 'newlyFailing' | 'newlyPassing' | 'answerChanged' | 'onlyBefore' | 'onlyAfter'>>;
+}
+
+export function createRunAggregates(db: DatabaseSync): RunAggregates {
+  const cached = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+  const statement = (sql: string) => {
+    let prepared = cached.get(sql);
+    if (!prepared) cached.set(sql, (prepared = db.prepare(sql)));
+    return prepared;
+  };
+  const one = <T>(sql: string, ...params: SQLInputValue[]) => statement(sql).get(...params) as T;
+  const all = <T>(sql: string, ...params: SQLInputValue[]) => statement(sql).all(...params) as T[];
+
+  /** Nearest rank: the value at rank ⌈q·n⌉ of the sorted values, read along the column's index. */
+  function percentilesOf(runId: string, column: TimeColumn): Percentiles | null {
+    const { n } = one<{ n: number }>(`SELECT count(${column}) AS n FROM run_results WHERE run_id = ?`, runId);
+    if (n === 0) return null;
+    const at = (q: number) =>
+      one<{ v: number }>(
+        `SELECT ${column} AS v FROM run_results WHERE run_id = ? AND ${column} IS NOT NULL ORDER BY ${column} LIMIT 1 OFFSET ?`,
+        runId,
+        Math.min(n, Math.max(1, Math.ceil(q * n))) - 1,
+      ).v;
+    return { p50: at(0.5), p95: at(0.95), p99: at(0.99), count: n };
+  }
+
+  /** The histogram: the layout from count, least and most, then one GROUP BY over the column's index (finite values only). */
+  function binsOfColumn(runId: string, column: TimeColumn): RunLatency['roundTripBins'] {
+    const finite = `run_id = ? AND ${column} IS NOT NULL AND abs(${column}) < 9e999`;
+    const span = one<{ n: number; least: number | null; most: number | null }>(
+      `SELECT count(*) AS n, min(${column}) AS least, max(${column}) AS most FROM run_results WHERE ${finite}`,
+      runId,
+    );
+    const layout = span.least === null || span.most === null ? null : binLayout(span.n, span.least, span.most);
+    if (!layout) return [];
+    const counted = all<{ bin: number; n: number }>(
+      `SELECT min(?, max(0, CAST((${column} - ?) / ? AS INTEGER))) AS bin, count(*) AS n FROM run_results WHERE ${finite} GROUP BY bin`,
+      layout.count - 1,
+      layout.start,
+      layout.width,
+      runId,
+    );
+    return binsOf(layout, new Map(counted.map(({ bin, n }) => [bin, n])));
+  }
+
+  /** Results kept before answer hashes were: hashed now, a batch per transaction, once. */
+  function fillAnswerHashes(runId: string): void {
+    const missing = `SELECT idx, ${ANSWER_OF} AS answer FROM run_results WHERE run_id = ? AND answer_hash IS NULL LIMIT ${HASH_BATCH}`;
+    const update = 'UPDATE run_results SET answer_hash = ? WHERE run_id = ? AND idx = ?';
+    for (;;) {
+      const batch = all<{ idx: number; answer: string | null }>(missing, runId);
+      if (batch.length === 0) return;
+      transaction(db, () => {
+        for (const { idx, answer } of batch) statement(update).run(answerHash(answer), runId, idx);
+      });
+    }
+  }
+
+  function pairList(before: string, after: string, list: ListName, limit: number) {
+    const rows = all<{ before_idx: number; after_idx: number }>(
+      `${PAIRS} SELECT before_idx, after_idx FROM pairs WHERE ${list} ORDER BY after_idx LIMIT :limit`,
+      { before, after, limit } as unknown as SQLInputValue,
+    );
+    const rowOf = (runId: string, idx: number) =>
+      toRow(one<ResultRow>(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND idx = ?`, runId, idx));
+    return rows.map(
+      ({ before_idx, after_idx }) => ({ before: rowOf(before, before_idx), after: rowOf(after, after_idx) }) satisfies RunPair,
+    );
+  }
+
+  const answerOf = (runId: string, idx: number) =>
+    one<{ answer: string }>(`SELECT ${ANSWER_OF} AS answer FROM run_results WHERE run_id = ? AND idx = ?`, runId, idx).answer;
+
+  return {
+    async latency(runId) {
+      return {
+        roundTrip: percentilesOf(runId, 'round_trip_ms'),
+        server: percentilesOf(runId, 'server_ms'),
+        roundTripBins: binsOfColumn(runId, 'round_trip_ms'),
+        serverBins: binsOfColumn(runId, 'server_ms'),
+      };
+    },
+    async percentiles(runId) {
+      return { roundTrip: percentilesOf(runId, 'round_trip_ms'), server: percentilesOf(runId, 'server_ms') };
+    },
+    async matrix(runId, agents, offset, limit) {
+      // A line is a case × data row × iteration, placed by its first result; its name is that result's
+      // (SQLite takes a bare column from the row min() chose).
+      const lines = `SELECT case_index, case_name, data_row, iteration, min(idx) AS first FROM run_results WHERE run_id = ?
+        GROUP BY case_index, data_row, iteration`;
+      const { n } = one<{ n: number }>(`SELECT count(*) AS n FROM (${lines})`, runId);
+      const page = all<{ case_index: number; case_name: string; data_row: number | null; iteration: number }>(
+        `${lines} ORDER BY first LIMIT ? OFFSET ?`,
+        runId,
+        limit,
+        offset,
+      );
+      const cellsOf = `SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND case_index = ? AND data_row IS ? AND iteration = ? ORDER BY idx`;
+      const rows = page.map((line) => {
+        const cells: RunMatrix['rows'][number]['cells'] = agents.map(() => null);
+        // A later result of the same agent in the line takes the cell, as it always has.
+        for (const result of all<ResultRow>(cellsOf, runId, line.case_index, line.data_row, line.iteration).map(toRow)) {
+          const column = agents.indexOf(result.agentId);
+          if (column >= 0)
+            cells[column] = {
+              index: result.index,
+              passed: result.passed,
+              status: result.status,
+              answerStart: result.answerStart,
+              failed: result.failed,
+            };
+        }
+        return { caseIndex: line.case_index, caseName: line.case_name, row: line.data_row, iteration: line.iteration, cells };
+      });
+      return { total: n, rows };
+    },
+    async compare(before, after, limit) {
+      fillAnswerHashes(before);
+      fillAnswerHashes(after);
+      const counts = one<{ matched: number; failing: number | null; passing: number | null; changed: number | null }>(
+        `${PAIRS} SELECT count(*) AS matched, sum(failing) AS failing, sum(passing) AS passing, sum(changed) AS changed FROM pairs`,
+        { before, after } as unknown as SQLInputValue,
+      );
+      const count = (runId: string) => one<{ n: number }>('SELECT count(*) AS n FROM run_results WHERE run_id = ?', runId).n;
+      const list = <T>(items: T[], total: number | null): ComparedList<T> => ({ items, total: total ?? 0 });
+      return {
+        newlyFailing: list(pairList(before, after, 'failing', limit), counts.failing),
+        newlyPassing: list(pairList(before, after, 'passing', limit), counts.passing),
+        answerChanged: list(
+          pairList(before, after, 'changed', limit).map((pair) => ({
+            ...pair,
+            beforeAnswer: answerOf(before, pair.before.index),
+            afterAnswer: answerOf(after, pair.after.index),
+          })),
+          counts.changed,
+        ),
+        onlyBefore: count(before) - counts.matched,
+        onlyAfter: count(after) - counts.matched,
+      };
+    },
+  };
+}
