@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunRecord, RunResultRow } from '../../../../electron/shared/api';
 import type { StoredRunResult } from '../../../../electron/core/runs/runStore';
 import { compareResults } from '../../../../electron/core/runs/runResults';
-import { runRow } from '../../../support/fakeRuns';
+import { runRow } from '../../../support/runRows';
 
 /**
  * Compare when a suite names two cases alike (nothing forbids it; New suite from History makes
