@@ -18,7 +18,7 @@ export function renderResponse(state: InvokeState, fake: FakeApi = new FakeApi()
   const queryClient = createQueryClient();
   const tree = (next: InvokeState) => (
     <QueryClientProvider client={queryClient}>
-      <HostProvider api={fake} events={fake.runs.events}>
+      <HostProvider api={fake} events={fake.events}>
         <ResponseView state={next} />
       </HostProvider>
     </QueryClientProvider>
