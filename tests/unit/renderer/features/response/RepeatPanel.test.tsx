@@ -3,7 +3,7 @@ import type { StartRunRequest } from '../../../../../electron/shared/api';
 import { FakeApi, okInvoke } from '../../../../support/fakeApi';
 import { sandboxSummary } from '../../../../support/hostProfiles';
 import { answersInTurn, numberedCases, startSuiteRun, statusAnswer, suiteOf, timedOut } from '../../../../support/runSuites';
-import { answerState, renderResponse, response } from '../../responseHarness';
+import { answerState, profilesRead, renderResponse, response } from '../../responseHarness';
 
 /**
  * Repeat is a one-case run of N iterations on the host's runner: the page starts it
@@ -18,9 +18,15 @@ function repeatRegion() {
   return within(response()).getByRole('region', { name: 'Repeat' });
 }
 
-/** Fills the form, confirms, and waits for the run to start (its answers held). */
-async function startRepeat(user: ReturnType<typeof renderResponse>['user'], fake: FakeApi, runs: number, atOnce?: number) {
+/** Fills the form, confirms once the page has read the profiles, and waits for the run to start (its answers held). */
+async function startRepeat(
+  rendered: Pick<ReturnType<typeof renderResponse>, 'user' | 'fake' | 'queryClient'>,
+  runs: number,
+  atOnce?: number,
+) {
+  const { user, fake, queryClient } = rendered;
   fake.platform.hold();
+  await profilesRead(queryClient);
   const repeat = within(repeatRegion());
   await user.clear(repeat.getByRole('spinbutton', { name: 'Runs' }));
   await user.type(repeat.getByRole('spinbutton', { name: 'Runs' }), String(runs));
@@ -75,8 +81,8 @@ describe('repeating a request', () => {
   });
 
   it('starts one run of N iterations of the request on the host, and makes no invoke of its own', async () => {
-    const { user, fake } = renderResponse(answerState('Hello Ada', { name: 'Ada' }));
-    await startRepeat(user, fake, 5);
+    const { user, fake, queryClient } = renderResponse(answerState('Hello Ada', { name: 'Ada' }));
+    await startRepeat({ user, fake, queryClient }, 5);
     const expected: StartRunRequest = {
       kind: 'repeat',
       profileId: 'sandbox',
@@ -91,13 +97,13 @@ describe('repeating a request', () => {
   });
 
   it('sends the chosen number at once as the run’s concurrency', async () => {
-    const { user, fake } = renderResponse(answerState('same'));
-    await startRepeat(user, fake, 10, 3);
+    const { user, fake, queryClient } = renderResponse(answerState('same'));
+    await startRepeat({ user, fake, queryClient }, 10, 3);
     expect(fake.callsOf('startRun')).toEqual([expect.objectContaining({ iterations: 10, concurrency: 3 })]);
   });
 
   it('shows progress as results are pushed, then p50/p95, failures by code and grouped answers', async () => {
-    const { user, fake } = renderResponse(answerState('Hello Ada', { name: 'Ada' }));
+    const { user, fake, queryClient } = renderResponse(answerState('Hello Ada', { name: 'Ada' }));
     fake.invokeResponder = answersInTurn([
       answered('Hello Ada', 100, 110),
       answered('Hello Ada', 200, 220),
@@ -105,7 +111,7 @@ describe('repeating a request', () => {
       timedOut('Too slow.'),
       answered('Hello Ada', 500, 550),
     ]);
-    const repeat = await startRepeat(user, fake, 5);
+    const repeat = await startRepeat({ user, fake, queryClient }, 5);
     const progress = repeat.getByRole('progressbar', { name: 'Repeat progress' });
     expect(progress).toHaveAttribute('aria-valuenow', '0');
     expect(progress).toHaveAttribute('aria-valuemax', '5');
@@ -129,8 +135,8 @@ describe('repeating a request', () => {
   });
 
   it('ignores the progress of other runs', async () => {
-    const { user, fake } = renderResponse(answerState('x'));
-    const repeat = await startRepeat(user, fake, 3);
+    const { user, fake, queryClient } = renderResponse(answerState('x'));
+    const repeat = await startRepeat({ user, fake, queryClient }, 3);
     // Another run (a suite in another tab) pushes results too.
     const other = await startSuiteRun(fake, suiteOf(numberedCases(10)));
     const pushed = fake.eventStream.next(other, (progress) => progress.completed >= 2);
@@ -140,13 +146,13 @@ describe('repeating a request', () => {
   });
 
   it('Stop cancels the run on the host and says how far it got', async () => {
-    const { user, fake } = renderResponse(answerState('x'));
+    const { user, fake, queryClient } = renderResponse(answerState('x'));
     // The second request is asked to wait a while (429): Stop finds nothing in flight.
     fake.invokeResponder = answersInTurn([
       answered('one', 10, 20),
       statusAnswer(429, 'Too Many Requests', { headers: { 'retry-after': '30' } }),
     ]);
-    const repeat = await startRepeat(user, fake, 10);
+    const repeat = await startRepeat({ user, fake, queryClient }, 10);
     const runId = await repeatRunId(fake);
     const waiting = fake.eventStream.next(runId, (progress) => progress.waitingMs !== null);
     await fake.platform.release(2);
@@ -158,9 +164,9 @@ describe('repeating a request', () => {
   });
 
   it('a result cancelled in flight is listed as cancelled', async () => {
-    const { user, fake } = renderResponse(answerState('x'));
+    const { user, fake, queryClient } = renderResponse(answerState('x'));
     fake.invokeResponder = answersInTurn([answered('one', 10, 20)]);
-    const repeat = await startRepeat(user, fake, 10);
+    const repeat = await startRepeat({ user, fake, queryClient }, 10);
     // One answered, the second in flight when Stop is pressed.
     await fake.platform.release(1);
     await waitFor(() => expect(repeat.getByRole('progressbar', { name: 'Repeat progress' })).toHaveAttribute('aria-valuenow', '1'));
@@ -171,8 +177,8 @@ describe('repeating a request', () => {
   });
 
   it('cancels its run when the response it belongs to goes away', async () => {
-    const { user, fake, unmount } = renderResponse(answerState('x'));
-    await startRepeat(user, fake, 10);
+    const { user, fake, queryClient, unmount } = renderResponse(answerState('x'));
+    await startRepeat({ user, fake, queryClient }, 10);
     await waitFor(() => expect(fake.platform.waiting).toBe(1));
     unmount();
     expect(fake.callsOf('cancelRun')).toEqual([{ runId: await repeatRunId(fake) }]);
@@ -183,8 +189,8 @@ describe('repeating a request', () => {
     // The Sandbox's key was saved for another server: the host refuses to send it here.
     const sandbox = sandboxSummary();
     fake.profiles = { activeProfileId: 'sandbox', profiles: [{ ...sandbox, key: { ...sandbox.key, origin: 'https://old.example' } }] };
-    const { user } = renderResponse(answerState('x'), fake);
-    const repeat = await startRepeat(user, fake, 2);
+    const { user, queryClient } = renderResponse(answerState('x'), fake);
+    const repeat = await startRepeat({ user, fake, queryClient }, 2);
     expect(await repeat.findByRole('alert')).toHaveTextContent(
       "The repeat did not start: This profile's key was saved for https://old.example, and the profile now points at http://127.0.0.1:4010",
     );
@@ -192,9 +198,9 @@ describe('repeating a request', () => {
   });
 
   it('reads the results back from the run when pushed ones went missing', async () => {
-    const { user, fake } = renderResponse(answerState('x'));
+    const { user, fake, queryClient } = renderResponse(answerState('x'));
     fake.invokeResponder = answersInTurn([answered('kept', 10, 20), answered('kept', 30, 40)]);
-    const repeat = await startRepeat(user, fake, 2);
+    const repeat = await startRepeat({ user, fake, queryClient }, 2);
     const runId = await repeatRunId(fake);
     // The first result is stored on the host but its event is lost (say, the page was busy).
     fake.eventStream.dropped = true;
