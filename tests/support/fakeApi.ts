@@ -26,6 +26,9 @@ import type {
   WorkspaceImportReport,
   WorkspaceImportRequest,
   HistoryReportRequest,
+  HostEvents,
+  OpenedSuiteFile,
+  RunProgress,
 } from '../../electron/shared/api';
 import { createApiService } from '../../electron/core/service';
 import { openMemoryDatabase } from '../../electron/core/db/open';
@@ -35,9 +38,9 @@ import { suiteDraftDocument, type SuiteDraftFile } from '../../electron/core/run
 import type { JsonDocument } from '../../electron/core/storage/jsonDocument';
 import type { ProfileStore } from '../../electron/core/profiles/profiles';
 import type { SecretStore } from '../../electron/core/profiles/secrets';
-import { FakeRuns } from './fakeRuns';
 import { sandboxSummary, seedProfiles } from './hostProfiles';
 import { defaultScript, scriptedClient, type PlatformScript } from './scriptedPlatform';
+import { ScriptedEventStream } from './scriptedEvents';
 
 export { cancelledInvoke, exchange, okInvoke } from './scriptedPlatform';
 export { customProfile, customSummary, profileInput, sandboxSummary } from './hostProfiles';
@@ -49,9 +52,11 @@ export { customProfile, customSummary, profileInput, sandboxSummary } from './ho
  * what the host answers is the core's own. Every call is recorded, so a test can assert what was
  * sent, or that nothing was.
  *
- * What stays scripted, and why: the platform (no sockets in jsdom); the desktop window's Shell
- * (find in page and the save and open dialogs need Electron); runs (tests/support/fakeRuns.ts:
- * the page's tests drive a run step by step, which the real runner does on its own clock).
+ * Runs too are the core's own (its run service, runner and run store), started from suites
+ * (runSuites.ts); a test sees one going by holding the platform's answers (`platform.hold()`,
+ * then `release`). What stays scripted, and why: the platform (no sockets in jsdom); the desktop
+ * window's Shell (find in page and the save and open dialogs need Electron); browser mode's
+ * event stream dropping and coming back (`eventStream`).
  */
 // The class declares the knobs; the Api's methods are made in the constructor from the method table.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
@@ -111,12 +116,19 @@ export class FakeApi {
     this.script.acceptedAuth = auth;
   }
 
+  /** The platform's invoke answers held back until the test releases them (see AnswerGate). */
+  get platform() {
+    return this.script.gate;
+  }
+
   /** The host's clock, for everything it stamps (library, checklists, catalog, reports). */
   clock = new Date('2026-11-20T09:30:00.000Z');
 
   /** A fresh data folder: saved keys (encrypted by the test cipher) and answers saved to files. */
   private readonly dataDir = freshFolder();
   private readonly database = openMemoryDatabase();
+  /** The host's pushed events: the real run service's progress, and browser mode's stream dropping and resuming. */
+  readonly eventStream = new ScriptedEventStream();
   /** The stores behind history, library and checklists; seed them directly (`history.record(...)`). */
   readonly history = this.database.history;
   readonly library = this.database.library;
@@ -168,6 +180,7 @@ export class FakeApi {
       library: this.library,
       checklists: this.checklists,
       runs: this.database.runs,
+      onRunProgress: (progress) => this.eventStream.hub.emit(progress),
     });
     this.seen = {
       profiles: { activeProfileId: 'sandbox', profiles: [sandboxSummary()] },
@@ -305,22 +318,25 @@ export class FakeApi {
     }
   }
 
-  /** Runs, scripted: see tests/support/fakeRuns.ts. `runs.events` is the host's pushed events. */
-  readonly runs = new FakeRuns((method, argument) => this.record(method, argument));
-  startRun: Api['startRun'] = (request) => this.runs.startRun(request);
-  cancelRun: Api['cancelRun'] = (request) => this.runs.cancelRun(request);
-  listRuns: Api['listRuns'] = (request) => this.runs.listRuns(request);
-  getRun: Api['getRun'] = (request) => this.runs.getRun(request);
-  listRunResults: Api['listRunResults'] = (request) => this.runs.listRunResults(request);
-  getRunResult: Api['getRunResult'] = (request) => this.runs.getRunResult(request);
-  getRunLatency: Api['getRunLatency'] = (request) => this.runs.getRunLatency(request);
-  getRunMatrix: Api['getRunMatrix'] = (request) => this.runs.getRunMatrix(request);
-  compareRuns: Api['compareRuns'] = (request) => this.runs.compareRuns(request);
-  deleteRun: Api['deleteRun'] = (request) => this.runs.deleteRun(request);
-  exportRun: Api['exportRun'] = (request) => this.runs.exportRun(request);
+  /** The host's pushed events, as the page subscribes to them (see scriptedEvents.ts). */
+  get events(): HostEvents {
+    return this.eventStream.events;
+  }
+
+  /** Resolves once the run has ended: with its last event, or null when it had ended already. */
+  async runEnded(runId: string): Promise<RunProgress | null> {
+    const ended = this.eventStream.next(runId, (progress) => progress.state !== 'running');
+    const record = await this.database.runs.get(runId);
+    return record && record.state !== 'running' ? null : ended;
+  }
 
   // The desktop window's Shell: Electron's find and dialogs, scripted.
-  openSuiteFile: HostShell['openSuiteFile'] = () => this.runs.openSuiteFile();
+  /** What the desktop's open dialog answers for a suite file. */
+  openResponder: () => Result<OpenedSuiteFile | null> = () => ({ ok: true, value: null });
+  openSuiteFile: HostShell['openSuiteFile'] = async () => {
+    this.record('openSuiteFile', undefined);
+    return this.openResponder();
+  };
 
   /** What the page's find answers: by default, as many matches as the text has letters, up to 3. */
   findResponder: (request: FindInPageRequest) => Result<FindInPageResult> = (request) => ({

@@ -31,14 +31,88 @@ export interface PlatformScript {
   saveToFileResponder: SaveToFileResponder;
   /** The one form of the key the platform takes (others get 401); null: any form. */
   acceptedAuth: KeyPresentation | null;
+  /** Invoke answers kept back until the test lets them go (a run seen while it is going). */
+  gate: AnswerGate;
+}
+
+/**
+ * The platform taking its time, under the test's control: after `hold()`, each invoke is sent
+ * (the runner is told, as the transport tells it) and its answer kept back until `release`
+ * lets it go, oldest first. An invoke cancelled while held ends `cancelled`, as the real client's does.
+ */
+export class AnswerGate {
+  private holding = false;
+  private readonly held: Array<{ request: InvokeRequest; go: () => void }> = [];
+  private readonly asked: Array<() => void> = [];
+
+  /** From now on, answers wait for `release`. */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Answers waiting now. */
+  get waiting(): number {
+    return this.held.length;
+  }
+
+  /**
+   * Lets `count` answers go, oldest first, each as soon as it has been asked for; only those to
+   * requests that `which` picks, when given (another run's, say).
+   */
+  async release(count = 1, which: (request: InvokeRequest) => boolean = () => true): Promise<void> {
+    for (let released = 0; released < count; released += 1) {
+      let next = this.held.findIndex((entry) => which(entry.request));
+      while (next < 0) {
+        await new Promise<void>((resolve) => this.asked.push(resolve));
+        next = this.held.findIndex((entry) => which(entry.request));
+      }
+      this.held.splice(next, 1)[0]!.go();
+    }
+  }
+
+  /** Stops holding and lets every waiting answer go. */
+  releaseAll(): void {
+    this.holding = false;
+    for (const entry of this.held.splice(0)) entry.go();
+  }
+
+  /** Until released (or cancelled), then the answer. */
+  async pass(
+    request: InvokeRequest,
+    answer: () => InvokeResult | Promise<InvokeResult>,
+    signal: AbortSignal | undefined,
+  ): Promise<InvokeResult> {
+    if (this.holding) {
+      const cancelled = await new Promise<boolean>((resolve) => {
+        const entry = {
+          request,
+          go: () => {
+            signal?.removeEventListener('abort', stop);
+            resolve(false);
+          },
+        };
+        const stop = () => {
+          this.held.splice(this.held.indexOf(entry), 1);
+          resolve(true);
+        };
+        this.held.push(entry);
+        signal?.addEventListener('abort', stop, { once: true });
+        for (const notify of this.asked.splice(0)) notify();
+      });
+      if (cancelled) return cancelledInvoke();
+    }
+    return answer();
+  }
 }
 
 /** The client the core is given: every call is answered by `script`, read when the call is made. */
 export function scriptedClient(script: PlatformScript): PlatformClient {
   const refused = (target: PlatformTarget) => script.acceptedAuth !== null && !samePresentation(script.acceptedAuth, target.auth);
   return {
-    async invoke(target, request, signal) {
-      return refused(target) ? unauthorized('POST') : script.invokeResponder(structuredClone(request), signal);
+    async invoke(target, request, signal, events) {
+      if (refused(target)) return unauthorized('POST');
+      events?.onSent?.();
+      return script.gate.pass(structuredClone(request), () => script.invokeResponder(structuredClone(request), signal), signal);
     },
     async getGuideline(target, request) {
       return refused(target) ? unauthorized('GET') : script.guidelineResponder(structuredClone(request), target);
@@ -80,7 +154,10 @@ export function exchange(overrides: Partial<ExchangeRecord> = {}): ExchangeRecor
 }
 
 /** A successful invoke result. */
-export function okInvoke(answer: string, options: { duration?: string; ms?: number | null; token?: string } = {}): InvokeResult {
+export function okInvoke(
+  answer: string,
+  options: { duration?: string; ms?: number | null; token?: string; roundTripMs?: number } = {},
+): InvokeResult {
   const response = {
     answer,
     duration: options.duration ?? '850ms',
@@ -91,7 +168,7 @@ export function okInvoke(answer: string, options: { duration?: string; ms?: numb
     value: {
       response,
       serverDuration: { raw: response.duration, ms: options.ms === undefined ? 850 : options.ms },
-      exchange: exchange({ responseBody: JSON.stringify(response), roundTripMs: 871.4 }),
+      exchange: exchange({ responseBody: JSON.stringify(response), roundTripMs: options.roundTripMs ?? 871.4 }),
     },
   };
 }
@@ -112,6 +189,7 @@ export function cancelledInvoke(): InvokeResult {
 export function defaultScript(): PlatformScript {
   return {
     acceptedAuth: null,
+    gate: new AnswerGate(),
     invokeResponder: (request) => okInvoke(`Hello ${String(request.payload['customer_name'] ?? 'there')}`),
     guidelineResponder: () => ({
       ok: true,

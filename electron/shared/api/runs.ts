@@ -54,7 +54,7 @@ export interface StartRunRequest extends RunSettings {
   kind?: RunKind;
 }
 
-export interface RunStarted {
+interface RunStarted {
   runId: string;
   /** Requests the run will send. */
   total: number;

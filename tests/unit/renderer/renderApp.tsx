@@ -19,7 +19,7 @@ export function renderApp(fake: FakeApi = new FakeApi()) {
   const queryClient = createQueryClient();
   const view = render(
     <PayloadEditorKindContext.Provider value="plain">
-      <Root api={fake} queryClient={queryClient} events={fake.runs.events} shell={fake.desktop ? fake : undefined} />
+      <Root api={fake} queryClient={queryClient} events={fake.events} shell={fake.desktop ? fake : undefined} />
     </PayloadEditorKindContext.Provider>,
   );
   return { fake, user, queryClient, ...view };

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InvokeRequest, InvokeResult, JsonObject } from '../../../electron/shared/api';
@@ -18,13 +18,25 @@ export function renderResponse(state: InvokeState, fake: FakeApi = new FakeApi()
   const queryClient = createQueryClient();
   const tree = (next: InvokeState) => (
     <QueryClientProvider client={queryClient}>
-      <HostProvider api={fake} events={fake.runs.events}>
+      <HostProvider api={fake} events={fake.events}>
         <ResponseView state={next} />
       </HostProvider>
     </QueryClientProvider>
   );
   const view = render(tree(state));
-  return { user, fake, ...view, show: (next: InvokeState) => view.rerender(tree(next)) };
+  return { user, fake, queryClient, ...view, show: (next: InvokeState) => view.rerender(tree(next)) };
+}
+
+/** Waits until the page has read the profiles (Repeat names the active one in the run it starts). */
+export async function profilesRead(queryClient: QueryClient) {
+  await waitFor(() =>
+    expect(
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: ['listProfiles'] })
+        .map((query) => query.state.status),
+    ).toContain('success'),
+  );
 }
 
 /** What was sent, as the invoke mutation's variables. */

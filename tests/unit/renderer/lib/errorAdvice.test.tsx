@@ -4,7 +4,7 @@ import { clockTime, errorAdvice, retryAfterOf, SERVER_MESSAGE_MAX, serverMessage
 import { RepeatResults } from '../../../../renderer/features/response/RepeatResults';
 import { tallyOf } from '../../../../renderer/features/response/repeatSummary';
 import { customProfile, exchange, FakeApi } from '../../../support/fakeApi';
-import { runRow } from '../../../support/fakeRuns';
+import { runRow } from '../../../support/runRows';
 import { renderReady, responseRegion } from '../renderApp';
 import { fakeWithProduction, openProfile } from '../profileDialog';
 import { answered, renderResponse, response } from '../responseHarness';

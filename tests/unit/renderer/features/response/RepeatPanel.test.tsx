@@ -1,14 +1,15 @@
 import { act, waitFor, within } from '@testing-library/react';
-import type { RunResultRow, StartRunRequest } from '../../../../../electron/shared/api';
-import { FakeApi } from '../../../../support/fakeApi';
-import { runRow } from '../../../../support/fakeRuns';
-import { answerState, renderResponse, response } from '../../responseHarness';
+import type { StartRunRequest } from '../../../../../electron/shared/api';
+import { FakeApi, okInvoke } from '../../../../support/fakeApi';
+import { sandboxSummary } from '../../../../support/hostProfiles';
+import { answersInTurn, numberedCases, startSuiteRun, statusAnswer, suiteOf, timedOut } from '../../../../support/runSuites';
+import { answerState, profilesRead, renderResponse, response } from '../../responseHarness';
 
 /**
  * Repeat is a one-case run of N iterations on the host's runner: the page starts it
  * with startRun and shows what the pushed progress brings; it sends no invoke of its own.
- * The fake's runs are scripted (tests/support/fakeRuns.ts): results arrive when the test
- * pushes them.
+ * The fake host runs it on its real run service; the platform holds its answers until the test
+ * lets them go, so results arrive when the test says.
  */
 
 const AGENT_ID = '11111111-1111-4111-8111-111111111111';
@@ -17,8 +18,15 @@ function repeatRegion() {
   return within(response()).getByRole('region', { name: 'Repeat' });
 }
 
-/** Fills the form, confirms, and waits for the run to start. */
-async function startRepeat(user: ReturnType<typeof renderResponse>['user'], fake: FakeApi, runs: number, atOnce?: number) {
+/** Fills the form, confirms once the page has read the profiles, and waits for the run to start (its answers held). */
+async function startRepeat(
+  rendered: Pick<ReturnType<typeof renderResponse>, 'user' | 'fake' | 'queryClient'>,
+  runs: number,
+  atOnce?: number,
+) {
+  const { user, fake, queryClient } = rendered;
+  fake.platform.hold();
+  await profilesRead(queryClient);
   const repeat = within(repeatRegion());
   await user.clear(repeat.getByRole('spinbutton', { name: 'Runs' }));
   await user.type(repeat.getByRole('spinbutton', { name: 'Runs' }), String(runs));
@@ -32,13 +40,16 @@ async function startRepeat(user: ReturnType<typeof renderResponse>['user'], fake
   return repeat;
 }
 
-/** Results arrive from the host, as one progress event. */
-function push(fake: FakeApi, rows: RunResultRow[], runId = 'run-1') {
-  act(() => fake.runs.push(runId, rows));
+/** The repeat's run, as the host lists it. */
+async function repeatRunId(fake: FakeApi): Promise<string> {
+  const runs = await fake.listRuns({ kind: 'repeat' });
+  if (!runs.ok || !runs.value[0]) throw new Error('no repeat run');
+  return runs.value[0].runId;
 }
 
-const answered = (iteration: number, answerStart: string, serverMs: number, roundTripMs: number) =>
-  runRow({ index: iteration - 1, iteration, answerStart, serverMs, roundTripMs });
+/** An answer that took `serverMs` on the server and `roundTripMs` in all. */
+const answered = (answer: string, serverMs: number, roundTripMs: number) =>
+  okInvoke(answer, { duration: `${serverMs}ms`, ms: serverMs, roundTripMs });
 
 describe('repeating a request', () => {
   it('sends nothing until the person confirms the number of billed runs, and nothing on Cancel', async () => {
@@ -70,8 +81,8 @@ describe('repeating a request', () => {
   });
 
   it('starts one run of N iterations of the request on the host, and makes no invoke of its own', async () => {
-    const { user, fake } = renderResponse(answerState('Hello Ada', { name: 'Ada' }));
-    await startRepeat(user, fake, 5);
+    const { user, fake, queryClient } = renderResponse(answerState('Hello Ada', { name: 'Ada' }));
+    await startRepeat({ user, fake, queryClient }, 5);
     const expected: StartRunRequest = {
       kind: 'repeat',
       profileId: 'sandbox',
@@ -86,38 +97,29 @@ describe('repeating a request', () => {
   });
 
   it('sends the chosen number at once as the run’s concurrency', async () => {
-    const { user, fake } = renderResponse(answerState('same'));
-    await startRepeat(user, fake, 10, 3);
+    const { user, fake, queryClient } = renderResponse(answerState('same'));
+    await startRepeat({ user, fake, queryClient }, 10, 3);
     expect(fake.callsOf('startRun')).toEqual([expect.objectContaining({ iterations: 10, concurrency: 3 })]);
   });
 
   it('shows progress as results are pushed, then p50/p95, failures by code and grouped answers', async () => {
-    const { user, fake } = renderResponse(answerState('Hello Ada', { name: 'Ada' }));
-    const repeat = await startRepeat(user, fake, 5);
+    const { user, fake, queryClient } = renderResponse(answerState('Hello Ada', { name: 'Ada' }));
+    fake.invokeResponder = answersInTurn([
+      answered('Hello Ada', 100, 110),
+      answered('Hello Ada', 200, 220),
+      answered('Hi Ada', 300, 330),
+      timedOut('Too slow.'),
+      answered('Hello Ada', 500, 550),
+    ]);
+    const repeat = await startRepeat({ user, fake, queryClient }, 5);
     const progress = repeat.getByRole('progressbar', { name: 'Repeat progress' });
     expect(progress).toHaveAttribute('aria-valuenow', '0');
     expect(progress).toHaveAttribute('aria-valuemax', '5');
     expect(repeat.getByRole('button', { name: 'Stop' })).toHaveFocus();
 
-    push(fake, [answered(1, 'Hello Ada', 100, 110)]);
-    expect(progress).toHaveAttribute('aria-valuenow', '1');
-    // With several at once, results arrive in any order.
-    push(fake, [
-      answered(3, 'Hi Ada', 300, 330),
-      answered(2, 'Hello Ada', 200, 220),
-      runRow({
-        index: 3,
-        iteration: 4,
-        passed: false,
-        errorCode: 'timeout',
-        status: null,
-        serverMs: null,
-        roundTripMs: null,
-        answerStart: 'Too slow.',
-      }),
-      answered(5, 'Hello Ada', 500, 550),
-    ]);
-    act(() => fake.runs.finish('run-1'));
+    await fake.platform.release(1);
+    await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '1'));
+    fake.platform.releaseAll();
     await waitFor(() => expect(repeat.getByRole('status')).toHaveTextContent('Finished: 5 of 5 runs ended · 4 answered · 1 failed'));
 
     const rows = repeat.getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent));
@@ -133,63 +135,81 @@ describe('repeating a request', () => {
   });
 
   it('ignores the progress of other runs', async () => {
-    const { user, fake } = renderResponse(answerState('x'));
-    const repeat = await startRepeat(user, fake, 3);
+    const { user, fake, queryClient } = renderResponse(answerState('x'));
+    const repeat = await startRepeat({ user, fake, queryClient }, 3);
     // Another run (a suite in another tab) pushes results too.
-    const other = fake.runs.seed({ runId: 'suite-9', state: 'running', total: 10, completed: 0, passed: 0 });
-    push(fake, [answered(1, 'elsewhere', 1, 2), answered(2, 'elsewhere', 1, 2)], other.runId);
+    const other = await startSuiteRun(fake, suiteOf(numberedCases(10)));
+    const pushed = fake.eventStream.next(other, (progress) => progress.completed >= 2);
+    await fake.platform.release(2, (request) => request.text.startsWith('question'));
+    await pushed;
     expect(repeat.getByRole('progressbar', { name: 'Repeat progress' })).toHaveAttribute('aria-valuenow', '0');
   });
 
   it('Stop cancels the run on the host and says how far it got', async () => {
-    const { user, fake } = renderResponse(answerState('x'));
-    const repeat = await startRepeat(user, fake, 10);
-    push(fake, [answered(1, 'one', 10, 20)]);
+    const { user, fake, queryClient } = renderResponse(answerState('x'));
+    // The second request is asked to wait a while (429): Stop finds nothing in flight.
+    fake.invokeResponder = answersInTurn([
+      answered('one', 10, 20),
+      statusAnswer(429, 'Too Many Requests', { headers: { 'retry-after': '30' } }),
+    ]);
+    const repeat = await startRepeat({ user, fake, queryClient }, 10);
+    const runId = await repeatRunId(fake);
+    const waiting = fake.eventStream.next(runId, (progress) => progress.waitingMs !== null);
+    await fake.platform.release(2);
+    await waiting;
     await user.click(repeat.getByRole('button', { name: 'Stop' }));
-    expect(fake.callsOf('cancelRun')).toEqual([{ runId: 'run-1' }]);
+    expect(fake.callsOf('cancelRun')).toEqual([{ runId }]);
     await waitFor(() => expect(repeat.getByRole('status')).toHaveTextContent('Stopped: 1 of 10 runs ended · 1 answered · 0 failed'));
     expect(repeat.getByRole('button', { name: 'Repeat…' })).toBeInTheDocument();
   });
 
   it('a result cancelled in flight is listed as cancelled', async () => {
-    const { user, fake } = renderResponse(answerState('x'));
-    const repeat = await startRepeat(user, fake, 10);
-    push(fake, [
-      answered(1, 'one', 10, 20),
-      runRow({ index: 1, iteration: 2, passed: false, errorCode: 'cancelled', status: null, roundTripMs: null, serverMs: null }),
-    ]);
-    act(() => fake.runs.finish('run-1', 'cancelled'));
+    const { user, fake, queryClient } = renderResponse(answerState('x'));
+    fake.invokeResponder = answersInTurn([answered('one', 10, 20)]);
+    const repeat = await startRepeat({ user, fake, queryClient }, 10);
+    // One answered, the second in flight when Stop is pressed.
+    await fake.platform.release(1);
+    await waitFor(() => expect(repeat.getByRole('progressbar', { name: 'Repeat progress' })).toHaveAttribute('aria-valuenow', '1'));
+    await waitFor(() => expect(fake.platform.waiting).toBe(1));
+    await user.click(repeat.getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(repeat.getByRole('status')).toHaveTextContent('Stopped: 2 of 10 runs ended · 1 answered · 1 failed'));
     expect(repeat.getByText('cancelled')).toBeInTheDocument();
   });
 
   it('cancels its run when the response it belongs to goes away', async () => {
-    const { user, fake, unmount } = renderResponse(answerState('x'));
-    await startRepeat(user, fake, 10);
+    const { user, fake, queryClient, unmount } = renderResponse(answerState('x'));
+    await startRepeat({ user, fake, queryClient }, 10);
+    await waitFor(() => expect(fake.platform.waiting).toBe(1));
     unmount();
-    expect(fake.callsOf('cancelRun')).toEqual([{ runId: 'run-1' }]);
+    expect(fake.callsOf('cancelRun')).toEqual([{ runId: await repeatRunId(fake) }]);
   });
 
   it('says why when the host does not start the run', async () => {
     const fake = new FakeApi();
-    fake.runs.startRefusal = () => ({ code: 'invalid_argument', message: 'The agent id is not valid.' });
-    const { user } = renderResponse(answerState('x'), fake);
-    const repeat = await startRepeat(user, fake, 2);
-    expect(await repeat.findByRole('alert')).toHaveTextContent('The repeat did not start: The agent id is not valid.');
+    // The Sandbox's key was saved for another server: the host refuses to send it here.
+    const sandbox = sandboxSummary();
+    fake.profiles = { activeProfileId: 'sandbox', profiles: [{ ...sandbox, key: { ...sandbox.key, origin: 'https://old.example' } }] };
+    const { user, queryClient } = renderResponse(answerState('x'), fake);
+    const repeat = await startRepeat({ user, fake, queryClient }, 2);
+    expect(await repeat.findByRole('alert')).toHaveTextContent(
+      "The repeat did not start: This profile's key was saved for https://old.example, and the profile now points at http://127.0.0.1:4010",
+    );
     expect(repeat.getByRole('button', { name: 'Repeat…' })).toBeInTheDocument();
   });
 
   it('reads the results back from the run when pushed ones went missing', async () => {
-    const { user, fake } = renderResponse(answerState('x'));
-    const repeat = await startRepeat(user, fake, 2);
-    // Stored on the host but never pushed (say, the page was busy and an event was lost).
-    act(() => {
-      const run = fake.runs.runs.get('run-1');
-      run?.rows.push(answered(1, 'kept', 10, 20), answered(2, 'kept', 30, 40));
-      if (run) run.record.completed = 2;
-      fake.runs.finish('run-1');
-    });
+    const { user, fake, queryClient } = renderResponse(answerState('x'));
+    fake.invokeResponder = answersInTurn([answered('kept', 10, 20), answered('kept', 30, 40)]);
+    const repeat = await startRepeat({ user, fake, queryClient }, 2);
+    const runId = await repeatRunId(fake);
+    // The first result is stored on the host but its event is lost (say, the page was busy).
+    fake.eventStream.dropped = true;
+    const lost = fake.eventStream.next(runId, (progress) => progress.completed >= 1);
+    await fake.platform.release(1);
+    await lost;
+    act(() => void (fake.eventStream.dropped = false));
+    fake.platform.releaseAll();
     await waitFor(() => expect(repeat.getByRole('status')).toHaveTextContent('Finished: 2 of 2 runs ended · 2 answered · 0 failed'));
-    expect(fake.callsOf('listRunResults')).toEqual([{ runId: 'run-1', offset: 0, limit: 1000 }]);
+    expect(fake.callsOf('listRunResults')).toEqual([{ runId, offset: 0, limit: 1000 }]);
   });
 });

@@ -7,7 +7,7 @@ import {
   percentile,
   tallyOf,
 } from '../../../../../renderer/features/response/repeatSummary';
-import { runRow } from '../../../../support/fakeRuns';
+import { runRow } from '../../../../support/runRows';
 
 /** A Repeat run's result row as the host pushes it: iteration `index + 1`, answered. */
 const answer = (index: number, text: string, serverMs: number | null, roundTripMs: number): RunResultRow =>

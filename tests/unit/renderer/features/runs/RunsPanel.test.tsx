@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StartRunRequest } from '../../../../../electron/shared/api';
 import { FakeApi } from '../../../../support/fakeApi';
+import { answersByText, endedRun, numberedCases, suiteOf } from '../../../../support/runSuites';
 import { renderReady } from '../../renderApp';
 import { AGENT, caseGroup, openRuns, runsRegion, startedSuite } from './runsSuiteHarness';
 
@@ -23,6 +24,8 @@ describe('the Runs section', () => {
 
   it('makes a suite from the request tab in front, and runs it with the active profile', async () => {
     const fake = new FakeApi();
+    // The platform has not answered yet: the run is seen going.
+    fake.platform.hold();
     const { user } = await renderReady(fake);
     await user.type(screen.getByRole('combobox', { name: 'Agent' }), AGENT);
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'Where is my order?');
@@ -128,33 +131,22 @@ describe('the Runs section', () => {
 
   it('lists every problem of a refused suite by file, case and field, and each focuses its field', async () => {
     const fake = new FakeApi();
-    fake.runs.startRefusal = () => ({
-      code: 'bad_suite',
-      message: 'The suite has 2 problems.',
-      problems: [
-        {
-          file: 'Untitled suite.json',
-          case: { number: 1 },
-          field: 'cases[0].expect.answerMatches',
-          message: 'is not a valid regular expression',
-        },
-        { file: 'Untitled suite.json', field: 'agents[0]', message: 'must be a non-empty agent id' },
-      ],
-    });
     const { user } = await openRuns(fake);
     await user.type(within(caseGroup(1)).getByRole('combobox', { name: 'Agent' }), AGENT);
     await user.type(within(caseGroup(1)).getByRole('textbox', { name: 'Answer matches (regular expression)' }), '(');
+    // The host's own checks refuse the suite: a pattern that is not one, and an agent listed twice.
+    await user.type(within(runsRegion()).getByRole('textbox', { name: 'Agents (optional)' }), `${AGENT}{Enter}${AGENT}`);
     await user.click(within(runsRegion()).getByRole('button', { name: 'Run suite' }));
 
     const list = await within(runsRegion()).findByRole('list', { name: 'Suite problems' });
     const problems = within(list).getAllByRole('button');
     expect(problems.map((problem) => problem.textContent)).toEqual([
-      'Untitled suite.json, case 1, cases[0].expect.answerMatches: is not a valid regular expression',
-      'Untitled suite.json, agents[0]: must be a non-empty agent id',
+      `Untitled suite.json, agents[1]: the agent ${AGENT} is listed twice`,
+      'Untitled suite.json, case 1, cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): missing closing ): `(`',
     ]);
-    await user.click(problems[0]!);
-    expect(within(caseGroup(1)).getByRole('textbox', { name: 'Answer matches (regular expression)' })).toHaveFocus();
     await user.click(problems[1]!);
+    expect(within(caseGroup(1)).getByRole('textbox', { name: 'Answer matches (regular expression)' })).toHaveFocus();
+    await user.click(problems[0]!);
     expect(within(runsRegion()).getByRole('textbox', { name: 'Agents (optional)' })).toHaveFocus();
     expect(within(runsRegion()).queryByRole('region', { name: 'Run' })).toBeNull();
   });
@@ -200,7 +192,8 @@ describe('the Runs section', () => {
 
   it('opens a past run again from the list', async () => {
     const fake = new FakeApi();
-    fake.runs.seed({ runId: 'old-run', suiteName: 'orders', state: 'passed', total: 3, passed: 3, completed: 3 });
+    fake.invokeResponder = answersByText();
+    await endedRun(fake, suiteOf(numberedCases(3)));
     const { user } = await openRuns(fake);
     const past = await within(runsRegion()).findByRole('list', { name: 'Past runs' });
     await user.click(within(past).getByRole('button', { name: /orders/ }));

@@ -35,7 +35,7 @@ describe('a Postman collection opened in the Runs section', () => {
 
   it('opens through the desktop dialog too, and runs as converted', async () => {
     const fake = desktopFake();
-    fake.runs.openResponder = () => ({
+    fake.openResponder = () => ({
       ok: true,
       value: { fileName: 'orders.postman_collection.json', text: COLLECTION, data: null, dataProblem: null },
     });

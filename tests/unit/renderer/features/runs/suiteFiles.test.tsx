@@ -25,7 +25,7 @@ const SUITE = JSON.stringify({
 describe('suite files in the desktop app', () => {
   it('opens through the host, with the data file read beside the suite, and runs both', async () => {
     const fake = desktopFake();
-    fake.runs.openResponder = () => ({
+    fake.openResponder = () => ({
       ok: true,
       value: {
         fileName: 'orders.json',
@@ -61,7 +61,7 @@ describe('suite files in the desktop app', () => {
     await waitFor(() => expect(fake.callsOf('openSuiteFile')).toHaveLength(1));
     expect(within(runsRegion()).getByRole('textbox', { name: 'Suite name' })).toHaveValue('mine');
 
-    fake.runs.openResponder = () => ({
+    fake.openResponder = () => ({
       ok: true,
       value: { fileName: 'broken.json', text: '{ "cases": [ ', data: null, dataProblem: null },
     });
@@ -74,7 +74,7 @@ describe('suite files in the desktop app', () => {
 
   it('says when the data file the suite names could not be read', async () => {
     const fake = desktopFake();
-    fake.runs.openResponder = () => ({
+    fake.openResponder = () => ({
       ok: true,
       value: { fileName: 'orders.json', text: SUITE, data: null, dataProblem: 'rows.csv was not found beside orders.json.' },
     });

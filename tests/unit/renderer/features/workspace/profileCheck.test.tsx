@@ -204,10 +204,6 @@ describe("a tab's request sent again after another profile was made active", () 
     // Another browser tab makes Production active: this page still shows Sandbox. A host that
     // holds runs to the active profile refuses the run, as it refuses an invoke.
     fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
-    fake.runs.startRefusal = (request) =>
-      request.profileId === fake.profiles.activeProfileId
-        ? null
-        : { code: 'profile_changed', message: 'The active profile changed: nothing was sent.' };
 
     await user.clear(repeat.getByRole('spinbutton', { name: 'Runs' }));
     await user.type(repeat.getByRole('spinbutton', { name: 'Runs' }), '5');

@@ -1,85 +1,76 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { runRow } from '../../../../../support/fakeRuns';
-import { FakeApi } from '../../../../../support/fakeApi';
+import type { InvokeResult } from '../../../../../../electron/shared/api';
+import { FakeApi, okInvoke } from '../../../../../support/fakeApi';
+import { answersByText, endedRun, startSuiteRun, statusAnswer, suiteOf, type CaseSpec } from '../../../../../support/runSuites';
 import { AGENT_A, AGENT_B, insights, renderInsights } from './runInsightsHarness';
 
-const at = (hour: number) => `2026-11-23T0${hour}:00:00.000Z`;
+const at = (hour: number) => new Date(`2026-11-23T0${hour}:00:00.000Z`);
+/** Every run reads a one-row data file, so each result is "row 1". */
+const DATA = { name: 'people.csv', text: 'name\nAda\n' };
+
+/** A run of "orders" (or `name`) started at `hour`, its cases answered as `answers` says (by text), to its end. */
+async function runAt(fake: FakeApi, hour: number, cases: CaseSpec[], answers: Record<string, InvokeResult | string>, name = 'orders') {
+  fake.clock = at(hour);
+  fake.invokeResponder = answersByText(answers);
+  return endedRun(fake, suiteOf(cases, { name, data: 'people.csv' }), { data: DATA });
+}
+
+const greets: CaseSpec = { name: 'greets', text: 'Greet', agent: AGENT_A };
+const refunds: CaseSpec = { name: 'refunds', text: 'Refund', agent: AGENT_B };
+const answer = (text: string, roundTripMs: number, serverMs: number | null = null) =>
+  okInvoke(text, { roundTripMs, ms: serverMs, duration: serverMs === null ? 'soon' : `${serverMs}ms` });
 
 /** Four finished runs of "orders" (05:00, 07:00, this one at 08:00, 09:00), one still running, and one of another suite. */
-function seedRuns(fake: FakeApi) {
-  fake.runs.seed({ runId: 'run-old', startedAt: at(5) }, [
-    runRow({
-      index: 0,
-      caseName: 'greets',
-      row: 1,
-      agentId: AGENT_A,
-      passed: false,
-      status: 500,
-      failed: ['status: expected 200, got 500'],
-      roundTripMs: 10,
-    }),
-  ]);
-  fake.runs.seed(
-    { runId: 'run-base', startedAt: at(7) },
+async function startRuns(fake: FakeApi) {
+  const old = await runAt(fake, 5, [greets], { Greet: statusAnswer(500, 'Internal Server Error', { roundTripMs: 10 }) });
+  const base = await runAt(fake, 7, [greets, refunds, { name: 'gone', text: 'Gone', agent: AGENT_A }], {
+    Greet: answer('Hello Ada, your order ships today.', 10, 100),
+    Refund: statusAnswer(404, 'Not Found', { roundTripMs: 20 }),
+    Gone: answer('Bye.', 30),
+  });
+  const now = await runAt(
+    fake,
+    8,
     [
-      runRow({ index: 0, caseName: 'greets', row: 1, agentId: AGENT_A, roundTripMs: 10, serverMs: 100 }),
-      runRow({
-        index: 1,
-        caseName: 'refunds',
-        row: 1,
-        agentId: AGENT_B,
-        passed: false,
-        status: 404,
-        failed: ['status: expected 200, got 404'],
-        roundTripMs: 20,
-        serverMs: 200,
-      }),
-      runRow({ index: 2, caseName: 'gone', row: 2, agentId: AGENT_A, roundTripMs: 30 }),
+      { ...greets, expect: { answerContains: 'Ada' } },
+      refunds,
+      // A suite may name two cases alike: each is a result of its own.
+      { name: 'new case', text: 'New', agent: AGENT_A },
+      { name: 'new case', text: 'New', agent: AGENT_A },
     ],
-    { 0: 'Hello Ada, your order ships today.', 1: 'Not found' },
+    {
+      Greet: answer('Hello <i>Bo</i>, your order ships tomorrow.', 15, 150),
+      Refund: answer('Refunds take five days.', 25, 250),
+      New: answer('New.', 35),
+    },
   );
-  fake.runs.seed(
-    { runId: 'run-now', startedAt: at(8) },
-    [
-      runRow({
-        index: 0,
-        caseName: 'greets',
-        row: 1,
-        agentId: AGENT_A,
-        passed: false,
-        failed: ['answerContains: expected contains "Ada", got "Hello <i>Bo</i>"'],
-        roundTripMs: 15,
-        serverMs: 150,
-      }),
-      runRow({ index: 1, caseName: 'refunds', row: 1, agentId: AGENT_B, roundTripMs: 25, serverMs: 250 }),
-      runRow({ index: 2, caseName: 'new case', row: 1, agentId: AGENT_A, roundTripMs: 35 }),
-      runRow({ index: 3, caseName: 'new case', row: 2, agentId: AGENT_A, roundTripMs: 35 }),
-    ],
-    { 0: 'Hello <i>Bo</i>, your order ships tomorrow.', 1: 'Refunds take five days.' },
-  );
-  // Finished later than this run (a rerun of an older state, say): listed, but not the first choice.
-  fake.runs.seed({ runId: 'run-later', startedAt: at(9) }, [runRow({ index: 0, caseName: 'greets', row: 1, agentId: AGENT_A })]);
-  fake.runs.seed({ runId: 'run-going', startedAt: at(9), state: 'running', finishedAt: null }, []);
-  fake.runs.seed({ runId: 'run-other', suiteName: 'billing', startedAt: at(6) }, [runRow({ index: 0 })]);
+  // Started later than this run (a rerun of an older state, say): listed, but not the first choice.
+  const later = await runAt(fake, 9, [greets], { Greet: answer('Hello Ada.', 10) });
+  await runAt(fake, 6, [greets], { Greet: 'Hello.' }, 'billing');
+  // Still going: the platform has not answered.
+  fake.platform.hold();
+  fake.clock = at(9);
+  await startSuiteRun(fake, suiteOf([greets], { data: 'people.csv' }), { data: DATA });
+  return { old, base, now, later };
 }
 
 async function openCompare() {
   const fake = new FakeApi();
-  seedRuns(fake);
-  const rendered = renderInsights('run-now', fake);
+  const runs = await startRuns(fake);
+  const rendered = renderInsights(runs.now, fake);
   await rendered.user.click(await screen.findByRole('tab', { name: 'Compare' }));
   const picker = await within(insights()).findByRole('combobox', { name: 'Baseline run (before)' });
-  return { ...rendered, picker };
+  return { ...rendered, picker, runs };
 }
 
 describe('Run insights: compare two runs', () => {
   it('offers the other finished runs of the same suite, the latest earlier one first chosen', async () => {
-    const { fake, picker } = await openCompare();
+    const { fake, picker, runs } = await openCompare();
     const options = within(picker).getAllByRole('option');
-    expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual(['run-later', 'run-base', 'run-old']);
-    expect(picker).toHaveValue('run-base');
+    expect(options.map((option) => (option as HTMLOptionElement).value)).toEqual([runs.later, runs.base, runs.old]);
+    expect(picker).toHaveValue(runs.base);
     expect(fake.callsOf('listRuns')).toContainEqual({ suiteName: 'orders' });
-    await waitFor(() => expect(fake.callsOf('compareRuns')).toEqual([{ before: 'run-base', after: 'run-now' }]));
+    await waitFor(() => expect(fake.callsOf('compareRuns')).toEqual([{ before: runs.base, after: runs.now }]));
   });
 
   it('lists newly failing and newly passing results with status and failed expectations', async () => {
@@ -91,7 +82,13 @@ describe('Run insights: compare two runs', () => {
       within(failingRows[0]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['greets', '1', 'Support reply drafter', '200 → 200', 'answerContains: expected contains "Ada", got "Hello <i>Bo</i>"']);
+    ).toEqual([
+      'greets',
+      '1',
+      'Support reply drafter',
+      '200 → 200',
+      'answerContains: expected contains "Ada", got missing "Ada" in "Hello <i>Bo</i>, your order ships tomorrow."',
+    ]);
     const passing = within(insights()).getByRole('region', { name: 'Newly passing' });
     const passingCells = within(within(passing).getAllByRole('row')[1]!).getAllByRole('cell');
     expect(passingCells.map((cell) => cell.textContent)).toEqual([
@@ -99,7 +96,8 @@ describe('Run insights: compare two runs', () => {
       '1',
       '33333333…',
       '404 → 200',
-      'status: expected 200, got 404',
+      // Both expectations the 404 failed: its status, and the contract it could not be checked against.
+      'status: expected 200, got 404contract: expected passes, got not checked (http_status)',
     ]);
     expect(within(insights()).getByRole('region', { name: 'Only in one run' })).toHaveTextContent(
       '1 result only in the baseline; 2 results only in this run.',
@@ -109,7 +107,8 @@ describe('Run insights: compare two runs', () => {
   it('shows changed answers as a word diff, as text', async () => {
     await openCompare();
     const changed = await within(insights()).findByRole('region', { name: 'Answers changed' });
-    expect(within(changed).getByRole('heading', { name: /Answers changed \(2\)/ })).toBeInTheDocument();
+    // greets' answer changed; refunds had none before (a 404), so there is nothing to set beside its answer now.
+    expect(within(changed).getByRole('heading', { name: /Answers changed \(1\)/ })).toBeInTheDocument();
     const item = within(changed).getAllByRole('listitem')[0]!;
     const before = within(item).getByRole('group', { name: 'Answer before' });
     const after = within(item).getByRole('group', { name: 'Answer after' });
@@ -129,10 +128,10 @@ describe('Run insights: compare two runs', () => {
   });
 
   it('compares with another baseline when one is picked', async () => {
-    const { user, fake, picker } = await openCompare();
+    const { user, fake, picker, runs } = await openCompare();
     await within(insights()).findByRole('region', { name: 'Newly failing' });
-    await user.selectOptions(picker, 'run-old');
-    await waitFor(() => expect(fake.callsOf('compareRuns')).toContainEqual({ before: 'run-old', after: 'run-now' }));
+    await user.selectOptions(picker, runs.old);
+    await waitFor(() => expect(fake.callsOf('compareRuns')).toContainEqual({ before: runs.old, after: runs.now }));
     // greets failed in both; everything else is in one run only.
     await waitFor(() =>
       expect(within(insights()).getByRole('region', { name: 'Only in one run' })).toHaveTextContent(
@@ -145,20 +144,17 @@ describe('Run insights: compare two runs', () => {
 
   it('says how many of a long list it shows, and asks the host for more', async () => {
     const fake = new FakeApi();
-    const rows = (passed: boolean) =>
-      Array.from({ length: 150 }, (_, index) =>
-        runRow({
-          index,
-          caseName: 'greets',
-          row: index + 1,
-          agentId: AGENT_A,
-          passed,
-          failed: passed ? [] : ['status: expected 200, got 500'],
-        }),
-      );
-    fake.runs.seed({ runId: 'run-base', startedAt: at(7) }, rows(true));
-    fake.runs.seed({ runId: 'run-now', startedAt: at(8) }, rows(false));
-    const { user } = renderInsights('run-now', fake);
+    // 150 data rows: all pass at 07:00; at 08:00 the platform answers 500 to every one.
+    const data = { name: 'rows.csv', text: `n\n${Array.from({ length: 150 }, (_, i) => i + 1).join('\n')}\n` };
+    const suite = suiteOf([{ ...greets, text: 'Greet {{n}}' }], { data: 'rows.csv' });
+    const settings = { concurrency: 16 };
+    fake.clock = at(7);
+    fake.invokeResponder = answersByText({}, () => okInvoke('Hello.'));
+    const base = await endedRun(fake, suite, { data, settings });
+    fake.clock = at(8);
+    fake.invokeResponder = answersByText({}, () => statusAnswer(500, 'Internal Server Error'));
+    const now = await endedRun(fake, suite, { data, settings });
+    const { user } = renderInsights(now, fake);
     await user.click(await screen.findByRole('tab', { name: 'Compare' }));
     const failing = await within(insights()).findByRole('region', { name: 'Newly failing' });
     expect(within(failing).getByRole('heading', { name: 'Newly failing (150)' })).toBeInTheDocument();
@@ -168,16 +164,16 @@ describe('Run insights: compare two runs', () => {
     await user.click(within(failing).getByRole('button', { name: 'Show more newly failing' }));
     await waitFor(() => expect(within(failing).getAllByRole('row').slice(1)).toHaveLength(150));
     expect(fake.callsOf('compareRuns')).toEqual([
-      { before: 'run-base', after: 'run-now' },
-      { before: 'run-base', after: 'run-now', limit: 200 },
+      { before: base, after: now },
+      { before: base, after: now, limit: 200 },
     ]);
     expect(failing).not.toHaveTextContent('Showing the first');
   });
 
   it('says so when no other finished run of the suite exists', async () => {
     const fake = new FakeApi();
-    fake.runs.seed({ runId: 'alone' }, [runRow({ index: 0 })]);
-    const { user } = renderInsights('alone', fake);
+    fake.invokeResponder = answersByText();
+    const { user } = renderInsights(await endedRun(fake, suiteOf([greets])), fake);
     await user.click(await screen.findByRole('tab', { name: 'Compare' }));
     expect(await within(insights()).findByText(/No other finished run of the suite “orders”/)).toBeInTheDocument();
     expect(fake.callsOf('compareRuns')).toEqual([]);

@@ -1,16 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { canDrawCharts } from '../../../../../../renderer/features/runs/insights/LatencyPanel';
-import { runRow } from '../../../../../support/fakeRuns';
-import { FakeApi } from '../../../../../support/fakeApi';
+import { FakeApi, okInvoke } from '../../../../../support/fakeApi';
+import { answersByText, endedRun, numberedCases, suiteOf } from '../../../../../support/runSuites';
 import { insights, renderInsights } from './runInsightsHarness';
 
 describe('Run insights: latency', () => {
   it('says p50, p95 and p99 of round trip and server time, and gives the histogram as a table', async () => {
     const fake = new FakeApi();
-    // Round trips 1..100 ms, server times 10..1000 ms.
-    const rows = Array.from({ length: 100 }, (_, i) => runRow({ index: i, roundTripMs: i + 1, serverMs: (i + 1) * 10 }));
-    fake.runs.seed({ runId: 'run-l' }, rows);
-    const { user } = renderInsights('run-l', fake);
+    // Round trips 1..100 ms, server times 10..1000 ms: question N is answered in N ms, N × 10 of them on the server.
+    fake.invokeResponder = answersByText({}, (text) => {
+      const n = Number(text.replace('question ', ''));
+      return okInvoke(`Answer ${n}`, { duration: `${n * 10}ms`, ms: n * 10, roundTripMs: n });
+    });
+    const runId = await endedRun(fake, suiteOf(numberedCases(100)));
+    const { user } = renderInsights(runId, fake);
     const roundTrip = await within(insights()).findByRole('region', { name: 'Round trip' });
     expect(roundTrip).toHaveTextContent('p50 50 ms · p95 95 ms · p99 99 ms (of 100)');
     const server = within(insights()).getByRole('region', { name: 'Server time' });
@@ -38,8 +41,10 @@ describe('Run insights: latency', () => {
   it('leaves the chart out where there is no canvas (jsdom), and says when nothing was measured', async () => {
     expect(canDrawCharts()).toBe(false);
     const fake = new FakeApi();
-    fake.runs.seed({ runId: 'run-n' }, [runRow({ index: 0, serverMs: null, roundTripMs: 5 })]);
-    renderInsights('run-n', fake);
+    // An answer without a duration the client can read.
+    fake.invokeResponder = answersByText({ 'question 1': okInvoke('Hello', { duration: 'soon', ms: null, roundTripMs: 5 }) });
+    const runId = await endedRun(fake, suiteOf(numberedCases(1)));
+    renderInsights(runId, fake);
     const server = await within(insights()).findByRole('region', { name: 'Server time' });
     expect(server).toHaveTextContent('No answer said how long the server took.');
     expect(screen.getByRole('region', { name: 'Round trip' })).toHaveTextContent('p50 5 ms');

@@ -1,30 +1,36 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { runRow } from '../../../../../support/fakeRuns';
-import { FakeApi } from '../../../../../support/fakeApi';
+import { FakeApi, okInvoke } from '../../../../../support/fakeApi';
+import { answersByText, endedRun, numberedCases, startSuiteRun, statusAnswer, suiteOf } from '../../../../../support/runSuites';
 import { AGENT_A, AGENT_B, insights, renderInsights, useMatrixLayout } from './runInsightsHarness';
 
 /** Two cases × two data rows against two agents; agent B fails case 2 row 1 and never got case 2 row 2. */
-function seedMatrix(fake: FakeApi) {
-  const rows = [
-    runRow({ index: 0, caseIndex: 0, caseName: 'greets', row: 1, agentId: AGENT_A, answerStart: 'Hello Ada.' }),
-    runRow({ index: 1, caseIndex: 0, caseName: 'greets', row: 1, agentId: AGENT_B, answerStart: 'Hi <b>Ada</b>!' }),
-    runRow({ index: 2, caseIndex: 0, caseName: 'greets', row: 2, agentId: AGENT_A, answerStart: 'Hello Bo.' }),
-    runRow({ index: 3, caseIndex: 0, caseName: 'greets', row: 2, agentId: AGENT_B, answerStart: 'Hi Bo!' }),
-    runRow({ index: 4, caseIndex: 1, caseName: 'refunds', row: 1, agentId: AGENT_A, answerStart: 'Refunds take five days.' }),
-    runRow({
-      index: 5,
-      caseIndex: 1,
-      caseName: 'refunds',
-      row: 1,
-      agentId: AGENT_B,
-      passed: false,
-      status: 404,
-      failed: ['status: expected 200, got 404'],
-      answerStart: 'Not found',
-    }),
-    runRow({ index: 6, caseIndex: 1, caseName: 'refunds', row: 2, agentId: AGENT_A, answerStart: 'Refunds take a week.' }),
-  ];
-  fake.runs.seed({ runId: 'run-m' }, rows);
+async function startMatrix(fake: FakeApi): Promise<string> {
+  const answers: Record<string, ReturnType<typeof statusAnswer> | string> = {
+    [`${AGENT_A} Greet Ada`]: 'Hello Ada.',
+    [`${AGENT_B} Greet Ada`]: 'Hi <b>Ada</b>!',
+    [`${AGENT_A} Greet Bo`]: 'Hello Bo.',
+    [`${AGENT_B} Greet Bo`]: 'Hi Bo!',
+    [`${AGENT_A} Refund for Ada`]: 'Refunds take five days.',
+    [`${AGENT_B} Refund for Ada`]: statusAnswer(404, 'Not Found'),
+    [`${AGENT_A} Refund for Bo`]: 'Refunds take a week.',
+    // The server asks the last request to wait half a minute; the run is cancelled meanwhile, so it is never sent.
+    [`${AGENT_B} Refund for Bo`]: statusAnswer(429, 'Too Many Requests', { headers: { 'retry-after': '30' } }),
+  };
+  const byText = answersByText(answers);
+  fake.invokeResponder = (request, signal) => byText({ ...request, text: `${request.agentId} ${request.text}` }, signal);
+  const suite = suiteOf(
+    [
+      { name: 'greets', text: 'Greet {{name}}' },
+      { name: 'refunds', text: 'Refund for {{name}}' },
+    ],
+    { agents: [AGENT_A, AGENT_B], data: 'people.csv' },
+  );
+  const runId = await startSuiteRun(fake, suite, { data: { name: 'people.csv', text: 'name\nAda\nBo\n' } });
+  await fake.eventStream.next(runId, (progress) => progress.completed >= 7 && progress.waitingMs !== null);
+  const ended = fake.runEnded(runId);
+  await fake.cancelRun({ runId });
+  await ended;
+  return runId;
 }
 
 const grid = () => within(insights()).getByRole('grid', { name: 'Results by case and agent' });
@@ -39,8 +45,7 @@ describe('Run insights: the matrix', () => {
 
   it('shows cases × data rows against agents, named where known, with pass or fail in words', async () => {
     const fake = new FakeApi();
-    seedMatrix(fake);
-    renderInsights('run-m', fake);
+    renderInsights(await startMatrix(fake), fake);
     expect(await screen.findByRole('tab', { name: 'Matrix', selected: true })).toBeInTheDocument();
     await gridShown();
     await waitFor(() =>
@@ -68,8 +73,7 @@ describe('Run insights: the matrix', () => {
 
   it('previews a cell’s answer on hover and keeps it on click, as text', async () => {
     const fake = new FakeApi();
-    seedMatrix(fake);
-    const { user } = renderInsights('run-m', fake);
+    const { user } = renderInsights(await startMatrix(fake), fake);
     await gridShown();
     const cells = within(grid()).getAllByRole('gridcell');
     await user.hover(cells[1]!);
@@ -82,18 +86,17 @@ describe('Run insights: the matrix', () => {
     expect(cells[5]).toHaveAttribute('aria-selected', 'true');
     expect(detail()).toHaveTextContent('refunds · row 1, 33333333…: fail (status 404)');
     expect(within(detail()).getByRole('list', { name: 'Failed expectations' })).toHaveTextContent('status: expected 200, got 404');
-    expect(detail()).toHaveTextContent('Not found');
+    expect(detail()).toHaveTextContent('The server answered HTTP 404 Not Found.');
     // A cell under the resting pointer gives way once the keyboard is used.
     await user.hover(cells[1]!);
     expect(detail()).toHaveTextContent('Hi <b>Ada</b>!');
     await user.keyboard('{Enter}');
-    expect(detail()).toHaveTextContent('Not found');
+    expect(detail()).toHaveTextContent('The server answered HTTP 404 Not Found.');
   });
 
   it('moves between cells with the arrow keys and shows the answer on Enter', async () => {
     const fake = new FakeApi();
-    seedMatrix(fake);
-    const { user } = renderInsights('run-m', fake);
+    const { user } = renderInsights(await startMatrix(fake), fake);
     await gridShown();
     const cells = () => within(grid()).getAllByRole('gridcell');
     // One tab stop: the first cell.
@@ -108,7 +111,7 @@ describe('Run insights: the matrix', () => {
     expect(cells()[5]).toHaveAttribute('tabindex', '0');
     expect(cells()[0]).toHaveAttribute('tabindex', '-1');
     await user.keyboard('{Enter}');
-    expect(detail()).toHaveTextContent('Not found');
+    expect(detail()).toHaveTextContent('The server answered HTTP 404 Not Found.');
     await user.keyboard('{Home}{ArrowUp}');
     expect(cells()[2]).toHaveFocus();
     await user.keyboard('{Control>}{End}{/Control}');
@@ -119,11 +122,11 @@ describe('Run insights: the matrix', () => {
 
   it('renders only the rows in view of a long matrix', async () => {
     const fake = new FakeApi();
-    const rows = Array.from({ length: 2000 }, (_, i) =>
-      runRow({ index: i, caseName: 'long', row: Math.floor(i / 2) + 1, agentId: i % 2 === 0 ? AGENT_A : AGENT_B }),
-    );
-    fake.runs.seed({ runId: 'run-long' }, rows);
-    renderInsights('run-long', fake);
+    // One case, a thousand data rows, two agents.
+    fake.invokeResponder = answersByText({}, (text) => okInvoke(`Hello ${text}`));
+    const data = { name: 'people.csv', text: ['name', ...Array.from({ length: 1000 }, (_, i) => `person ${i + 1}`)].join('\n') };
+    const suite = suiteOf([{ name: 'long', text: '{{name}}' }], { agents: [AGENT_A, AGENT_B], data: 'people.csv' });
+    renderInsights(await endedRun(fake, suite, { data }), fake);
     await gridShown();
     expect(grid()).toHaveAttribute('aria-rowcount', '1001');
     const shown = within(grid()).getAllByRole('row').length;
@@ -133,27 +136,30 @@ describe('Run insights: the matrix', () => {
 
   it('reads a matrix of any length a page of lines at a time, the lines in view', async () => {
     const fake = new FakeApi();
-    const rows = Array.from({ length: 3000 }, (_, i) =>
-      runRow({ index: i, caseName: 'long', row: Math.floor(i / 2) + 1, agentId: i % 2 === 0 ? AGENT_A : AGENT_B }),
-    );
-    fake.runs.seed({ runId: 'run-long' }, rows);
-    renderInsights('run-long', fake);
+    fake.invokeResponder = answersByText({}, () => okInvoke('Fine.'));
+    // One case over 1,500 data rows against two agents: 1,500 lines of the matrix.
+    const data = { name: 'rows.csv', text: `n\n${Array.from({ length: 1500 }, (_, i) => i + 1).join('\n')}\n` };
+    const runId = await endedRun(fake, suiteOf([{ name: 'long', text: 'row {{n}}' }], { agents: [AGENT_A, AGENT_B], data: 'rows.csv' }), {
+      data,
+      settings: { concurrency: 64 },
+    });
+    renderInsights(runId, fake);
     await gridShown();
     // Every line is counted; only the first page of them was read.
     expect(grid()).toHaveAttribute('aria-rowcount', '1501');
-    expect(fake.callsOf('getRunMatrix')).toEqual([{ runId: 'run-long', offset: 0, limit: 200 }]);
+    expect(fake.callsOf('getRunMatrix')).toEqual([{ runId, offset: 0, limit: 200 }]);
     // Scrolled to the end (jsdom does not scroll: the position is set as a browser would).
     Object.defineProperty(grid(), 'scrollTop', { configurable: true, value: 1500 * 36 });
     fireEvent.scroll(grid());
     await waitFor(() => expect(within(grid()).getAllByRole('rowheader').at(-1)).toHaveTextContent('long · row 1500'));
-    expect(fake.callsOf('getRunMatrix')).toContainEqual({ runId: 'run-long', offset: 1400, limit: 200 });
-    expect(fake.callsOf('getRunMatrix')).not.toContainEqual({ runId: 'run-long', offset: 800, limit: 200 });
+    expect(fake.callsOf('getRunMatrix')).toContainEqual({ runId, offset: 1400, limit: 200 });
+    expect(fake.callsOf('getRunMatrix')).not.toContainEqual({ runId, offset: 800, limit: 200 });
   });
 
   it('has no Matrix tab for a run with one agent', async () => {
     const fake = new FakeApi();
-    fake.runs.seed({ runId: 'run-1' }, [runRow({ index: 0 })]);
-    renderInsights('run-1', fake);
+    fake.invokeResponder = answersByText();
+    renderInsights(await endedRun(fake, suiteOf(numberedCases(1))), fake);
     expect(await screen.findByRole('tab', { name: 'Latency', selected: true })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Matrix' })).toBeNull();
   });

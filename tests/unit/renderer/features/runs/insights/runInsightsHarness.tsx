@@ -8,7 +8,8 @@ import { FakeApi } from '../../../../../support/fakeApi';
 
 /**
  * RunInsights on its own, inside the providers the app gives it (the host, its pushed
- * events, a query client), against the scripted fake's runs (`fake.runs.seed`). The Runs
+ * events, a query client), against the fake host's real run service (runs started from suites:
+ * tests/support/runSuites.ts). The Runs
  * section that places it is built separately.
  */
 export function renderInsights(runId: string, fake: FakeApi = new FakeApi()) {
@@ -16,7 +17,7 @@ export function renderInsights(runId: string, fake: FakeApi = new FakeApi()) {
   const queryClient = createQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <HostProvider api={fake} events={fake.runs.events}>
+      <HostProvider api={fake} events={fake.events}>
         <RunInsights runId={runId} />
       </HostProvider>
     </QueryClientProvider>,

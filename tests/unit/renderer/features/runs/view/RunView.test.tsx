@@ -1,17 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { etaMs, progressLine, roughDuration } from '../../../../../../renderer/features/runs/view/progressText';
 import * as format from '../../../../../../renderer/lib/format';
-import { FakeApi } from '../../../../../support/fakeApi';
+import { FakeApi, okInvoke } from '../../../../../support/fakeApi';
+import { answersByText, endedRun, startSuiteRun, statusAnswer, suiteOf } from '../../../../../support/runSuites';
 import {
   agentNamesRead,
+  answer,
+  endedNumbered,
   progressBar,
   renderRunView,
   resultRows,
-  rows,
   runRegion,
-  runRow,
-  seedRunning,
+  startHeld,
   useRunLayout,
 } from './runViewHarness';
 
@@ -24,9 +25,12 @@ vi.mock('../../../../../../renderer/lib/format', async (importOriginal) => {
 /** The header of a run's view: counts, bar, time left, the 429 wait, Cancel. */
 describe('RunView header', () => {
   it('shows the suite, profile and state, and moves the bar and the counts with each pushed event, with the time left', async () => {
+    // The run's clock is the test's: the time left is worked out from a known elapsed time.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    onTestFinished(() => void vi.useRealTimers());
     const fake = new FakeApi();
-    seedRunning(fake, 1000);
-    renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 1000, 44);
+    renderRunView(runId, fake);
     await screen.findByRole('heading', { name: 'orders' });
     expect(within(runRegion()).getByText('Running')).toBeInTheDocument();
     expect(within(runRegion()).getByText('Sandbox')).toBeInTheDocument();
@@ -34,8 +38,8 @@ describe('RunView header', () => {
     expect(progressBar()).toHaveAttribute('aria-valuemax', '1000');
 
     // 312 done in 4 s: 688 more at that pace is about 8.8 s.
-    fake.runs.elapsedMs = 4000;
-    act(() => fake.runs.push('run-7', rows(0, 312, 44)));
+    vi.advanceTimersByTime(4000);
+    await fake.platform.release(312);
     await waitFor(() => expect(progressBar()).toHaveAttribute('aria-valuenow', '312'));
     expect(within(runRegion()).getByText('312 of 1000 · 305 passed · 7 failed · about 9 s left')).toBeInTheDocument();
     expect(progressBar()).toHaveAttribute('aria-valuetext', '312 of 1000 · 305 passed · 7 failed · about 9 s left');
@@ -43,44 +47,54 @@ describe('RunView header', () => {
 
   it('shows requests Cancel stopped in flight as stopped, not failed, from the event that brings them', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 100);
-    renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 100, 5, { concurrency: 3 });
+    renderRunView(runId, fake);
     await screen.findByRole('heading', { name: 'orders' });
-    const stopped = rows(10, 3).map((row) => ({
-      ...row,
-      passed: false,
-      failed: ['status: expected 200, got no status (cancelled)'],
-      status: null,
-      errorCode: 'cancelled' as const,
-    }));
-    act(() => fake.runs.push('run-7', [...rows(0, 10, 5), ...stopped]));
+    // Ten answered (two failed), three in flight when Cancel stops them.
+    await fake.platform.release(10);
+    await waitFor(() => expect(fake.platform.waiting).toBe(3));
+    await fake.cancelRun({ runId });
     expect(await within(runRegion()).findByText(/^13 of 100 · 8 passed · 2 failed · 3 stopped( · about .* left)?$/)).toBeInTheDocument();
   });
 
   it('says the run waits when the server asked it to (429), and stops saying so with the next event', async () => {
+    // The run's clock is the test's: the wait left is known when the event says it.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    onTestFinished(() => void vi.useRealTimers());
     const fake = new FakeApi();
-    seedRunning(fake, 10);
-    renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 10);
+    let asked = 0;
+    const answers = answersByText();
+    // The first request is answered 429 "retry after 2 s"; the rest as usual.
+    fake.invokeResponder = (request, signal) =>
+      request.text === 'question 1' && (asked += 1) === 1
+        ? statusAnswer(429, 'Too Many Requests', { headers: { 'retry-after': '2' } })
+        : answers(request, signal);
+    renderRunView(runId, fake);
     await screen.findByRole('heading', { name: 'orders' });
-    act(() => fake.runs.wait('run-7', 2000));
+    await fake.platform.release(1);
     expect(await screen.findByText('Waiting 2 s (the server asked, 429)')).toBeInTheDocument();
-    act(() => fake.runs.push('run-7', rows(0, 1)));
+    vi.advanceTimersByTime(2000);
+    await fake.platform.release(1);
     await waitFor(() => expect(screen.queryByText(/Waiting/)).toBeNull());
   });
 
   it('cancels a running run; the cancelled run says so, with how many never ran, and Cancel goes', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 1000);
-    const { user } = renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 1000);
+    const { user } = renderRunView(runId, fake);
     await screen.findByRole('heading', { name: 'orders' });
-    act(() => fake.runs.push('run-7', rows(0, 312)));
+    // 312 answered, eight in flight (the run's concurrency) when Cancel is pressed: those are stopped.
+    await fake.platform.release(312);
+    await waitFor(() => expect(progressBar()).toHaveAttribute('aria-valuenow', '312'));
+    await waitFor(() => expect(fake.platform.waiting).toBe(8));
     await user.click(within(runRegion()).getByRole('button', { name: 'Cancel run' }));
-    expect(fake.callsOf('cancelRun')).toEqual([{ runId: 'run-7' }]);
-    expect(await within(runRegion()).findByText('Cancelled: 688 requests never ran.')).toBeInTheDocument();
+    expect(fake.callsOf('cancelRun')).toEqual([{ runId }]);
+    expect(await within(runRegion()).findByText('Cancelled: 680 requests never ran, 8 stopped in flight.')).toBeInTheDocument();
     expect(within(runRegion()).getByText('Cancelled', { selector: '.run-state' })).toBeInTheDocument();
     expect(within(runRegion()).queryByRole('button', { name: 'Cancel run' })).toBeNull();
     // Ended: no time left is given.
-    expect(within(runRegion()).getByText('312 of 1000 · 312 passed · 0 failed')).toBeInTheDocument();
+    expect(within(runRegion()).getByText('320 of 1000 · 312 passed · 0 failed · 8 stopped')).toBeInTheDocument();
   });
 
   it('estimates the time left from the pace so far, in whole units', () => {
@@ -107,23 +121,24 @@ describe('RunView results', () => {
 
   it('streams rows in from pushed events without reading the results again per event', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 20);
-    renderRunView('run-7', fake);
+    fake.platform.hold();
+    fake.invokeResponder = answersByText({
+      'Hello?': okInvoke('<b>Hello Dana</b>', { ms: 850, roundTripMs: 12 }),
+      'Refund order 17': statusAnswer(404, 'Not Found'),
+    });
+    const suite = suiteOf([
+      { name: 'reflects customer', text: 'Hello?' },
+      // A 404 has no answer to check the contract of: the case says only what status it expects.
+      { name: 'refund', text: 'Refund order 17', expect: { status: 200, contract: false } },
+      // Held: the run is still going.
+      { name: 'later', text: 'question 3' },
+    ]);
+    const runId = await startSuiteRun(fake, suite);
+    renderRunView(runId, fake);
     expect(await screen.findByText('No results yet.')).toBeInTheDocument();
     const reads = fake.callsOf('listRunResults').length;
-    act(() => fake.runs.push('run-7', [runRow({ index: 0, caseName: 'reflects customer', answerStart: '<b>Hello Dana</b>' })]));
-    act(() =>
-      fake.runs.push('run-7', [
-        runRow({
-          index: 1,
-          caseName: 'refund',
-          passed: false,
-          failed: ['status: expected 200, got 404'],
-          status: 404,
-          answerStart: 'Not found',
-        }),
-      ]),
-    );
+    await answer(fake, runId, 1, 1);
+    await answer(fake, runId, 1, 2);
     await waitFor(() => expect(resultRows()).toHaveLength(2));
     const [first, second] = resultRows();
     expect(within(first!).getByText('reflects customer')).toBeInTheDocument();
@@ -133,8 +148,9 @@ describe('RunView results', () => {
     expect(first!.querySelector('b')).toBeNull();
     expect(within(second!).getByText('Failed: status: expected 200, got 404')).toBeInTheDocument();
     expect(within(second!).getByText('404')).toBeInTheDocument();
-    expect(within(second!).getByText('850 ms')).toBeInTheDocument();
-    expect(within(second!).getByText('12 ms')).toBeInTheDocument();
+    // The server's time and the round trip of an answered request.
+    expect(within(first!).getByText('850 ms')).toBeInTheDocument();
+    expect(within(first!).getByText('12 ms')).toBeInTheDocument();
     // The agent by its name, its id in the tooltip; an agent without a name by its id.
     expect(await within(first!).findByText('Support reply drafter')).toHaveAttribute(
       'title',
@@ -145,10 +161,10 @@ describe('RunView results', () => {
 
   it('renders only a window of a 1000-result run, streamed in ten events, and reaches the last by keyboard', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 1000);
-    const { user } = renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 1000);
+    const { user } = renderRunView(runId, fake);
     await screen.findByText('No results yet.');
-    for (let batch = 0; batch < 10; batch += 1) act(() => fake.runs.push('run-7', rows(batch * 100, 100)));
+    for (let batch = 0; batch < 10; batch += 1) await answer(fake, runId, 100, (batch + 1) * 100);
     await waitFor(() => expect(screen.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', '1001'));
     const shown = resultRows();
     expect(shown.length).toBeGreaterThan(5);
@@ -165,14 +181,14 @@ describe('RunView results', () => {
 
   it('reads an ended run in pages from the database, and filters to failures', async () => {
     const fake = new FakeApi();
-    fake.runs.seed({ runId: 'run-3' }, rows(0, 30, 10));
-    const { user } = renderRunView('run-3', fake);
+    const runId = await endedNumbered(fake, 30, 10);
+    const { user } = renderRunView(runId, fake);
     await waitFor(() => expect(resultRows().length).toBeGreaterThan(5));
     expect(screen.getByText('30 results')).toBeInTheDocument();
-    expect(fake.callsOf('listRunResults')).toContainEqual({ runId: 'run-3', offset: 0, limit: 200, failuresOnly: false });
+    expect(fake.callsOf('listRunResults')).toContainEqual({ runId, offset: 0, limit: 200, failuresOnly: false });
     await user.click(within(runRegion()).getByRole('button', { name: 'Failures only' }));
     await waitFor(() => expect(resultRows('Failed results')).toHaveLength(3));
-    expect(fake.callsOf('listRunResults')).toContainEqual({ runId: 'run-3', offset: 0, limit: 200, failuresOnly: true });
+    expect(fake.callsOf('listRunResults')).toContainEqual({ runId, offset: 0, limit: 200, failuresOnly: true });
     expect(resultRows('Failed results').map((row) => within(row).getAllByRole('gridcell')[0]!.textContent)).toEqual([
       'case 10',
       'case 20',
@@ -183,23 +199,23 @@ describe('RunView results', () => {
 
   it('filters the rows of a running run to failures as they stream in', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 40);
-    const { user } = renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 40, 5);
+    const { user } = renderRunView(runId, fake);
     await screen.findByText('No results yet.');
     await user.click(within(runRegion()).getByRole('button', { name: 'Failures only' }));
-    act(() => fake.runs.push('run-7', rows(0, 20, 5)));
+    await fake.platform.release(20);
     await waitFor(() => expect(resultRows('Failed results')).toHaveLength(4));
-    act(() => fake.runs.push('run-7', rows(20, 5, 5)));
+    await fake.platform.release(5);
     await waitFor(() => expect(resultRows('Failed results')).toHaveLength(5));
   });
 
   it('shows the results already in when it opens on a run that is going, with those that stream in after', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 10);
-    fake.runs.push('run-7', rows(0, 3));
-    renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 10);
+    await answer(fake, runId, 3, 3);
+    renderRunView(runId, fake);
     await waitFor(() => expect(resultRows()).toHaveLength(3));
-    act(() => fake.runs.push('run-7', rows(3, 2)));
+    await fake.platform.release(2);
     await waitFor(() => expect(resultRows()).toHaveLength(5));
   });
 });
@@ -211,21 +227,15 @@ describe('RunView actions', () => {
 
   it('opens a result (click or Enter) in the Response view with its expectations, the failed ones said', async () => {
     const fake = new FakeApi();
-    fake.runs.seed(
-      { runId: 'run-3' },
-      [
-        runRow({ index: 0, caseName: 'greets', answerStart: 'Hello Ada.' }),
-        runRow({
-          index: 1,
-          caseName: 'reflects customer',
-          passed: false,
-          failed: ['answerContains: expected contains "Dana"'],
-          answerStart: 'Hello Ada, your order',
-        }),
-      ],
-      { 1: 'Hello Ada, your order A-17 is on its way.' },
+    fake.invokeResponder = answersByText({ Hi: 'Hello Ada.', 'Where is my order?': 'Hello Ada, your order A-17 is on its way.' });
+    const runId = await endedRun(
+      fake,
+      suiteOf([
+        { name: 'greets', text: 'Hi' },
+        { name: 'reflects customer', text: 'Where is my order?', expect: { answerContains: 'Dana' } },
+      ]),
     );
-    const { user } = renderRunView('run-3', fake);
+    const { user } = renderRunView(runId, fake);
     await waitFor(() => expect(resultRows()).toHaveLength(2));
     // The table is one tab stop after the filter; arrows move within it.
     screen.getByRole('button', { name: 'Failures only' }).focus();
@@ -239,12 +249,17 @@ describe('RunView actions', () => {
     expect(resultRows()[1]).toHaveFocus();
     await user.keyboard('{Enter}');
     const opened = await screen.findByRole('region', { name: 'Opened result' });
-    expect(fake.callsOf('getRunResult')).toEqual([{ runId: 'run-3', index: 1 }]);
+    expect(fake.callsOf('getRunResult')).toEqual([{ runId, index: 1 }]);
     const expectations = await within(opened).findByRole('list', { name: 'Expectations' });
-    const item = within(expectations).getByRole('listitem');
+    // The failed one first; the status and the contract held.
+    const [item, ...held] = within(expectations).getAllByRole('listitem');
+    expect(held.map((outcome) => outcome.textContent)).toEqual([
+      expect.stringMatching(/^Passed ?status/),
+      expect.stringMatching(/^Passed ?contract/),
+    ]);
     expect(item).toHaveTextContent('Failed');
     expect(item).toHaveTextContent('answerContains');
-    expect(item).toHaveTextContent('Expected' + 'answerContains: expected contains "Dana"');
+    expect(item).toHaveTextContent('Expected' + 'contains "Dana"');
     // The exchange in the same Response view as a live answer, with the whole answer.
     const response = within(opened).getByRole('region', { name: /^Response/ });
     expect(await within(response).findByText(/your order A-17 is on its way/)).toBeInTheDocument();
@@ -257,10 +272,10 @@ describe('RunView actions', () => {
   });
 
   it.each([
-    ['JUnit XML', 'junit', 'orders-run.xml', 'application/xml'],
-    ['CSV', 'csv', 'orders-run.csv', 'text/csv'],
-    ['JSON', 'json', 'orders-run.json', 'application/json'],
-    ['HTML report', 'html', 'orders-run.html', 'text/html'],
+    ['JUnit XML', 'junit', 'orders-run-2026-11-20.xml', 'application/xml'],
+    ['CSV', 'csv', 'orders-run-2026-11-20.csv', 'text/csv'],
+    ['JSON', 'json', 'orders-run-2026-11-20.json', 'application/json'],
+    ['HTML report', 'html', 'orders-run-2026-11-20.html', 'text/html'],
   ])('exports the run as %s and saves the file the host made', async (label, format, fileName, mediaType) => {
     const blobs: Blob[] = [];
     Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:run'), revokeObjectURL: () => undefined });
@@ -269,29 +284,32 @@ describe('RunView actions', () => {
       downloads.push(this.download);
     });
     const fake = new FakeApi();
-    fake.runs.seed({ runId: 'run-3' }, rows(0, 3));
-    const { user } = renderRunView('run-3', fake);
+    const runId = await endedNumbered(fake, 3);
+    const { user } = renderRunView(runId, fake);
     const exportGroup = await screen.findByRole('group', { name: 'Export run' });
     await user.click(within(exportGroup).getByRole('button', { name: label }));
     expect(await within(runRegion()).findByRole('status')).toHaveTextContent(`Saved ${fileName}.`);
-    expect(fake.callsOf('exportRun')).toEqual([{ runId: 'run-3', format }]);
+    expect(fake.callsOf('exportRun')).toEqual([{ runId, format }]);
     expect(downloads).toEqual([fileName]);
     expect(blobs[0]!.type).toBe(`${mediaType};charset=utf-8`);
-    expect(await blobs[0]!.text()).toBe(`${format} of run-3`);
+    // The very file the host made, with the run's cases in it.
+    const made = await fake.exportRun({ runId, format: format as 'junit' });
+    expect(await blobs[0]!.text()).toBe(made.ok && made.value.content);
+    expect(await blobs[0]!.text()).toContain('case 3');
   });
 
   it('waits for the run to end before export and delete', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 5);
-    renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 5);
+    renderRunView(runId, fake);
     const exportGroup = await screen.findByRole('group', { name: 'Export run' });
     for (const button of within(exportGroup).getAllByRole('button')) expect(button).toBeDisabled();
   });
 
   it('deletes an ended run after a confirmation, and not when the confirmation is cancelled', async () => {
     const fake = new FakeApi();
-    fake.runs.seed({ runId: 'run-3' }, rows(0, 3));
-    const { user } = renderRunView('run-3', fake);
+    const runId = await endedNumbered(fake, 3);
+    const { user } = renderRunView(runId, fake);
     await user.click(await screen.findByRole('button', { name: 'Delete run' }));
     const confirm = screen.getByRole('group', { name: 'Confirm delete' });
     expect(confirm).toHaveTextContent('Delete this run of orders and its 3 results? This cannot be undone.');
@@ -301,8 +319,8 @@ describe('RunView actions', () => {
     await user.click(within(runRegion()).getByRole('button', { name: 'Delete run' }));
     await user.click(within(screen.getByRole('group', { name: 'Confirm delete' })).getByRole('button', { name: 'Delete run' }));
     expect(await screen.findByText('The run was deleted.')).toBeInTheDocument();
-    expect(fake.callsOf('deleteRun')).toEqual([{ runId: 'run-3' }]);
-    expect(fake.runs.runs.has('run-3')).toBe(false);
+    expect(fake.callsOf('deleteRun')).toEqual([{ runId }]);
+    expect(await fake.getRun({ runId })).toMatchObject({ ok: false });
   });
 });
 
@@ -316,18 +334,17 @@ describe('RunView after the event stream reconnects', () => {
 
   it('shows a run that ended while the stream was down as ended, with every result', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 10);
-    renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 10, 5);
+    renderRunView(runId, fake);
     await screen.findByRole('heading', { name: 'orders' });
-    act(() => fake.runs.push('run-7', rows(0, 3)));
+    await fake.platform.release(3);
     await waitFor(() => expect(progressBar()).toHaveAttribute('aria-valuenow', '3'));
 
-    fake.runs.dropped = true;
-    act(() => {
-      fake.runs.push('run-7', rows(3, 7, 5));
-      fake.runs.finish('run-7');
-    });
-    act(() => fake.runs.resume());
+    fake.eventStream.dropped = true;
+    const ended = fake.runEnded(runId);
+    fake.platform.releaseAll();
+    await ended;
+    act(() => fake.eventStream.resume());
 
     expect(await within(runRegion()).findByText('Failed', { selector: '.run-state' })).toBeInTheDocument();
     expect(within(runRegion()).queryByRole('button', { name: 'Cancel run' })).toBeNull();
@@ -337,16 +354,16 @@ describe('RunView after the event stream reconnects', () => {
 
   it('fills in the results of the gap while the run is still going', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 10);
-    renderRunView('run-7', fake);
+    const runId = await startHeld(fake, 10);
+    renderRunView(runId, fake);
     await screen.findByRole('heading', { name: 'orders' });
-    act(() => fake.runs.push('run-7', rows(0, 2)));
+    await fake.platform.release(2);
     await waitFor(() => expect(screen.getByText('2 results so far')).toBeInTheDocument());
 
-    fake.runs.dropped = true;
-    act(() => fake.runs.push('run-7', rows(2, 3)));
-    act(() => fake.runs.resume());
-    act(() => fake.runs.push('run-7', rows(5, 1)));
+    fake.eventStream.dropped = true;
+    await answer(fake, runId, 3, 5);
+    act(() => fake.eventStream.resume());
+    await fake.platform.release(1);
 
     await waitFor(() => expect(screen.getByText('6 results so far')).toBeInTheDocument());
     expect(within(runRegion()).getByText('Running', { selector: '.run-state' })).toBeInTheDocument();
@@ -363,16 +380,17 @@ describe('RunView rendering', () => {
 
   it('re-renders no row already in view when results arrive below it', async () => {
     const fake = new FakeApi();
-    seedRunning(fake, 1000);
-    const { queryClient } = renderRunView('run-7', fake);
+    // One more than is answered: the run is still going when the last batch is in.
+    const runId = await startHeld(fake, 1001);
+    const { queryClient } = renderRunView(runId, fake);
     await screen.findByText('No results yet.');
-    act(() => fake.runs.push('run-7', rows(0, 100)));
+    await fake.platform.release(100);
     await waitFor(() => expect(resultRows().length).toBeGreaterThan(5));
     await agentNamesRead(queryClient);
     const formatMs = vi.mocked(format.formatMs);
     for (let batch = 1; batch < 10; batch += 1) {
       formatMs.mockClear();
-      act(() => fake.runs.push('run-7', rows(batch * 100, 100)));
+      await fake.platform.release(100);
       await waitFor(() =>
         expect(screen.getByRole('grid', { name: 'Results' })).toHaveAttribute('aria-rowcount', String((batch + 1) * 100 + 1)),
       );

@@ -1,28 +1,27 @@
 /**
- * One run's view on its own, inside the app's providers, against the scripted fake runs
- * (tests/support/fakeRuns.ts): the fake's pushed events reach the view as the host's would.
+ * One run's view on its own, inside the app's providers, against the fake host's real run
+ * service: runs are started from suites (tests/support/runSuites.ts), the scripted platform
+ * answers, and the service's pushed events reach the view as the host's would.
  * The Runs section that hosts it is built and tested separately.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import type { RunResultRow } from '../../../../../../electron/shared/api';
+import type { StartRunRequest } from '../../../../../../electron/shared/api';
 import { RunView } from '../../../../../../renderer/features/runs/view/RunView';
 import { HostProvider } from '../../../../../../renderer/host/HostContext';
 import { createQueryClient } from '../../../../../../renderer/host/client';
 import { FakeApi } from '../../../../../support/fakeApi';
-import { runRow } from '../../../../../support/fakeRuns';
+import { answersByText, endedRun, numberedCases, startSuiteRun, suiteOf } from '../../../../../support/runSuites';
 import '../../../dialogPolyfill';
-
-export { runRow };
 
 export function renderRunView(runId: string, fake: FakeApi = new FakeApi()) {
   const user = userEvent.setup();
   const queryClient = createQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <HostProvider api={fake} events={fake.runs.events}>
+      <HostProvider api={fake} events={fake.events}>
         <RunView runId={runId} />
       </HostProvider>
     </QueryClientProvider>,
@@ -47,24 +46,24 @@ export async function agentNamesRead(queryClient: QueryClient) {
   });
 }
 
-/** A running run of `total` requests, with nothing in yet. */
-export function seedRunning(fake: FakeApi, total: number, runId = 'run-7') {
-  return fake.runs.seed({ runId, state: 'running', finishedAt: null, durationMs: null, total, completed: 0, notRun: 0 });
+/** A run of `total` numbered cases (every `failEvery`-th fails), going: the platform holds every answer until released. */
+export async function startHeld(fake: FakeApi, total: number, failEvery = 0, settings: Partial<StartRunRequest> = {}): Promise<string> {
+  fake.platform.hold();
+  fake.invokeResponder = answersByText();
+  return startSuiteRun(fake, suiteOf(numberedCases(total, failEvery)), { settings });
 }
 
-/** `count` results from `from`, every `failEvery`-th failed (0: none). */
-export function rows(from: number, count: number, failEvery = 0): RunResultRow[] {
-  return Array.from({ length: count }, (_, i) => {
-    const index = from + i;
-    const failed = failEvery > 0 && index % failEvery === failEvery - 1;
-    return runRow({
-      index,
-      caseName: `case ${index + 1}`,
-      passed: !failed,
-      failed: failed ? [`answerContains: expected contains "Dana", got "Hello Ada."`] : [],
-      answerStart: `Answer ${index + 1}`,
-    });
-  });
+/** An ended run of `count` numbered cases (every `failEvery`-th failed). */
+export async function endedNumbered(fake: FakeApi, count: number, failEvery = 0): Promise<string> {
+  fake.invokeResponder = answersByText();
+  return endedRun(fake, suiteOf(numberedCases(count, failEvery)));
+}
+
+/** Lets `count` held answers go and waits until the host has pushed results up to `completed`. */
+export async function answer(fake: FakeApi, runId: string, count: number, completed: number): Promise<void> {
+  const pushed = fake.eventStream.next(runId, (progress) => progress.completed >= completed);
+  await fake.platform.release(count);
+  await pushed;
 }
 
 export const runRegion = () => screen.getByRole('region', { name: 'Run' });
