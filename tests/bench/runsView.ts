@@ -87,7 +87,7 @@ async function startRun(page: Page, rowCount: number): Promise<number> {
   await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(SUITE, null, 2));
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
   await runs
-    .getByLabel('Data file (.csv or .jsonl)')
+    .getByLabel('Data file (.csv, .jsonl or .json)')
     .setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(rowCount)) });
   const button = runs.getByRole('button', { name: 'Run suite' });
   await button.waitFor();

@@ -44,7 +44,9 @@ async function runSuite(page: Page, expected: string): Promise<void> {
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
   await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(suite(expected), null, 2));
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
-  await runs.getByLabel('Data file (.csv or .jsonl)').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(ROWS) });
+  await runs
+    .getByLabel('Data file (.csv, .jsonl or .json)')
+    .setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(ROWS) });
   // The page reads the picked file asynchronously: run once it says what it read, as a person would.
   await expect(runs.getByRole('status').filter({ hasText: 'rows.csv: 3 rows' })).toBeVisible();
   await runs.getByRole('button', { name: 'Run suite' }).click();
@@ -125,7 +127,7 @@ test('a Postman collection opens as a suite and runs on the Sandbox', async ({ p
   await expect(
     runs.getByText('The cases use {{text}}, {{customer}}, {{topic}}, {{order}}: pick a data file with these columns below.'),
   ).toBeVisible();
-  await runs.getByLabel('Data file (.csv or .jsonl)').setInputFiles(path.join(examples, 'orders.csv'));
+  await runs.getByLabel('Data file (.csv, .jsonl or .json)').setInputFiles(path.join(examples, 'orders.csv'));
   await expect(runs.getByRole('status').filter({ hasText: 'orders.csv: 2 rows' })).toBeVisible();
   await runs.getByRole('button', { name: 'Run suite' }).click();
 

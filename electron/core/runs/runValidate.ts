@@ -12,6 +12,7 @@ import type {
   StartRunRequest,
 } from '../../shared/api';
 import { definedOnly, fieldsOf, invalid, isIntegerIn, isJsonValue, isNonBlankText, isText, ok, type Fields } from '../../shared/check';
+import { DATA_FILE_NAME } from './dataFile';
 import { MAX_RESULTS_PAGE } from './runStore';
 import { RUN_LIMITS } from '../../shared/runs/runLimits';
 
@@ -54,7 +55,7 @@ function dataFile(value: unknown): Result<RunDataFile | null> {
   const fields = record(value, ['name', 'text']);
   if (!fields.ok) return invalid('"data" must be null or { name, text }.');
   const { name, text } = fields.value;
-  if (!isFileName(name) || !/\.(csv|jsonl)$/i.test(name)) return invalid('"data.name" must be a file name ending in .csv or .jsonl.');
+  if (!isFileName(name) || !DATA_FILE_NAME.test(name)) return invalid('"data.name" must be a file name ending in .csv, .jsonl or .json.');
   if (!isText(text, MAX_DATA_CHARS)) return invalid(`"data.text" must be text of at most ${MAX_DATA_CHARS / 1024 / 1024} MB.`);
   return ok({ name, text });
 }

@@ -5,6 +5,15 @@ import type { RunDataFile } from '../../../electron/shared/api';
 /** How many data rows a file holds, as the runner counts them (a CSV's header is not a row), or why it cannot tell. */
 export function dataRowCount(file: RunDataFile): { rows: number } | { problem: string } {
   if (/\.jsonl$/i.test(file.name)) return { rows: file.text.split(/\r?\n/).filter((line) => line.trim() !== '').length };
+  if (/\.json$/i.test(file.name)) {
+    // The host reads it item by item and says which item is wrong; here, only how many there are.
+    try {
+      const value: unknown = JSON.parse(file.text.replace(/^\uFEFF/, ''));
+      return Array.isArray(value) ? { rows: value.length } : { problem: 'it is not a JSON array of objects' };
+    } catch (error) {
+      return { problem: error instanceof Error ? error.message : String(error) };
+    }
+  }
   const parsed = parseCsv(file.text);
   if (!parsed.ok) return { problem: `line ${parsed.line}: ${parsed.message}` };
   return { rows: Math.max(0, parsed.records.length - 1) };
@@ -29,18 +38,18 @@ export function DataFileField({
   const count = data ? dataRowCount(data) : null;
   return (
     <div className="field suite-data" data-focus-area="data">
-      <label htmlFor={inputId}>Data file (.csv or .jsonl)</label>
+      <label htmlFor={inputId}>Data file (.csv, .jsonl or .json)</label>
       <input
         id={inputId}
         type="file"
-        accept=".csv,.jsonl"
+        accept=".csv,.jsonl,.json"
         data-focus="data"
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
           if (!file) return;
-          if (!/\.(csv|jsonl)$/i.test(file.name)) {
-            setReadError(`${file.name} is neither .csv nor .jsonl.`);
+          if (!/\.(csv|jsonl|json)$/i.test(file.name)) {
+            setReadError(`${file.name} is not a .csv, .jsonl or .json file.`);
             return;
           }
           file.text().then(

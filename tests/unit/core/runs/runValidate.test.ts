@@ -28,6 +28,11 @@ describe('startRun’s argument', () => {
     expect(ARGUMENT_VALIDATORS.startRun(full)).toEqual({ ok: true, value: full });
     expect(ARGUMENT_VALIDATORS.startRun({ ...START, ratePerSecond: null })).toEqual({ ok: true, value: { ...START, ratePerSecond: null } });
     expect(ARGUMENT_VALIDATORS.startRun(START)).toEqual({ ok: true, value: START });
+    // A data file the page read may be CSV, JSON Lines or a JSON array of objects.
+    for (const name of ['rows.csv', 'rows.jsonl', 'export.json']) {
+      const request = { ...START, data: { name, text: '' } };
+      expect(ARGUMENT_VALIDATORS.startRun(request)).toEqual({ ok: true, value: request });
+    }
   });
 
   it('refuses settings outside their limits', () => {

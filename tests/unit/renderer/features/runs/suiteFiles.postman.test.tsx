@@ -45,7 +45,7 @@ describe('a Postman collection opened in the Runs section', () => {
       await within(runsRegion()).findByText(/^Converted the Postman collection orders\.postman_collection\.json: 2 cases\./),
     ).toBeInTheDocument();
     await user.upload(
-      within(runsRegion()).getByLabelText('Data file (.csv or .jsonl)'),
+      within(runsRegion()).getByLabelText('Data file (.csv, .jsonl or .json)'),
       new File(['text,customer,topic,order\nHi,Dana,refunds,NW-1\n'], 'rows.csv', { type: 'text/csv' }),
     );
     await user.click(within(runsRegion()).getByRole('button', { name: 'Run suite' }));

@@ -88,7 +88,7 @@ describe('suite files in the desktop app', () => {
     const problem = within(within(runsRegion()).getByRole('list', { name: 'Suite problems' })).getByRole('button');
     expect(problem).toHaveTextContent('orders.json, data: The data file rows.csv is not picked');
     await user.click(problem);
-    expect(within(runsRegion()).getByLabelText('Data file (.csv or .jsonl)')).toHaveFocus();
+    expect(within(runsRegion()).getByLabelText('Data file (.csv, .jsonl or .json)')).toHaveFocus();
     expect(fake.callsOf('startRun')).toEqual([]);
   });
 
@@ -132,11 +132,18 @@ describe('suite files in a browser', () => {
   it('picks a data file and shows its name and row count', async () => {
     const { user } = await openRuns();
     await user.upload(
-      within(runsRegion()).getByLabelText('Data file (.csv or .jsonl)'),
+      within(runsRegion()).getByLabelText('Data file (.csv, .jsonl or .json)'),
       new File(['{"a":1}\n{"a":2}\n{"a":3}\n'], 'rows.jsonl'),
     );
     expect(await within(runsRegion()).findByText(/3 rows/)).toBeInTheDocument();
     expect(within(runsRegion()).getByText('rows.jsonl')).toBeInTheDocument();
+    // An exported data set: a JSON array of objects.
+    await user.upload(
+      within(runsRegion()).getByLabelText('Data file (.csv, .jsonl or .json)'),
+      new File(['[{"a":1},{"a":2}]'], 'export.json', { type: 'application/json' }),
+    );
+    expect(await within(runsRegion()).findByText(/2 rows/)).toBeInTheDocument();
+    expect(within(runsRegion()).getByText('export.json')).toBeInTheDocument();
   });
 
   it('saves as a download named after the suite', async () => {

@@ -65,6 +65,8 @@ describe('the suite editor model', () => {
   it('counts data rows as the runner does: a CSV header is not a row; blank JSONL lines are not either', () => {
     expect(dataRowCount({ name: 'r.csv', text: 'a,b\n1,"two\nlines"\n3,4\n' })).toEqual({ rows: 2 });
     expect(dataRowCount({ name: 'r.jsonl', text: '{"a":1}\n\n{"a":2}\n' })).toEqual({ rows: 2 });
+    expect(dataRowCount({ name: 'r.json', text: '\uFEFF[{"a":1},\n {"a":2}, {"a":3}]' })).toEqual({ rows: 3 });
+    expect(dataRowCount({ name: 'r.json', text: '{"a":1}' })).toEqual({ problem: 'it is not a JSON array of objects' });
     expect(dataRowCount({ name: 'r.csv', text: 'a\n"open' })).toMatchObject({ problem: expect.stringMatching(/^line 2/) });
   });
 
