@@ -65,40 +65,28 @@ const CLOCK = /^(?:(\d{1,6}) )?(\d{1,6}):([0-5]\d):([0-5]\d(?:\.\d{1,9})?)$/;
 /** ISO 8601 durations of days and time (no years or months: their length in ms depends on the calendar). */
 const ISO = /^p(?:(\d+(?:\.\d+)?)d)?(?:t(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s)?)?$/;
 
-/** Fields, each with its factor in ms, summed; the step is the finest the text's decimals express. */
-function fromFields(fields: Array<[string | undefined, number]>): ParsedDuration | null {
+/** What the clock's and ISO's four groups count, in ms: days, hours, minutes, seconds. */
+const FIELD_MS = [86_400_000, 3_600_000, 60_000, 1000];
+
+/** The groups of a clock or ISO match summed; the step is the finest the text's decimals express. */
+function fromFields(match: RegExpExecArray): ParsedDuration | null {
   let total = 0;
   let stepMs = Infinity;
-  for (const [value, factor] of fields) {
-    if (value === undefined) continue;
+  FIELD_MS.forEach((factor, field) => {
+    const value = match[field + 1];
+    if (value === undefined) return;
     total += Number(value) * factor;
     stepMs = Math.min(stepMs, factor / 10 ** (value.split('.')[1]?.length ?? 0));
-  }
+  });
+  // "P" and "PT" alone say nothing.
   return stepMs === Infinity || !Number.isFinite(total) ? null : { ms: Math.round(total * 1000) / 1000, stepMs };
 }
 
 function parseDuration(text: string): ParsedDuration | null {
   const input = text.trim().toLowerCase();
   if (input === '' || input.length > 64) return null;
-  const clock = CLOCK.exec(input);
-  if (clock) {
-    return fromFields([
-      [clock[1], 86_400_000],
-      [clock[2], 3_600_000],
-      [clock[3], 60_000],
-      [clock[4], 1000],
-    ]);
-  }
-  const iso = ISO.exec(input);
-  if (iso) {
-    // "P" and "PT" alone say nothing: fromFields gives null.
-    return fromFields([
-      [iso[1], 86_400_000],
-      [iso[2], 3_600_000],
-      [iso[3], 60_000],
-      [iso[4], 1000],
-    ]);
-  }
+  const fields = CLOCK.exec(input) ?? ISO.exec(input);
+  if (fields) return fromFields(fields);
   PART.lastIndex = 0;
   let total = 0;
   let parts = 0;
