@@ -14,6 +14,7 @@ import { percentile, verdict } from './stats';
  * newman 6, bru 4 and `agent-explorer run`, each timed as a whole process (start included).
  * The peers come from ../shared/peers/run-peers.sh, which installs them on first use into a
  * cache folder outside the app (PEERS_DIR); set BENCH_PEERS=skip to time only ours.
+ * Beside ours, two floors that send the same invokes and check nothing: node:http and undici (our stack).
  * Targets: at default concurrency at least 30× faster than newman; at concurrency 1 (one after
  * another, as newman and bru run), at least 10×.
  *
@@ -26,6 +27,8 @@ const KEY = 'bench-runs-key-0123456789';
 const OUR_RUNS = 5;
 /** The bare keep-alive loop that checks nothing (also the agent-latency bench's floor). */
 const LIMIT_CLIENT = fileURLToPath(new URL('../../tests/bench/limitClient.mjs', import.meta.url));
+/** The same loop on undici, the stack the platform client is built on: the floor of our own stack. */
+const UNDICI_LIMIT_CLIENT = fileURLToPath(new URL('../../tests/bench/undiciLimitClient.mjs', import.meta.url));
 
 export interface Timed {
   seconds: number;
@@ -93,19 +96,22 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
     // and not looked at, no records, no report) sending the same invokes to the same Sandbox. No
     // client that sends them can take much less, so newman ÷ limit is the most any ratio can reach.
     const invokeUrl = new URL(`api/agent/${agent.id}/invoke/`, sandbox.url.replace(/\/*$/, '/')).toString();
-    const limit = async () => {
-      const timed = await timeProcess(process.execPath, [LIMIT_CLIENT, invokeUrl, String(rows), '8', KEY], {});
-      if (timed.code !== 0) throw new Error(`the limit client exited ${timed.code}: ${timed.output}`);
+    // The same on undici: what the stack under the platform client costs before we add anything.
+    const limit = async (client: string) => {
+      const timed = await timeProcess(process.execPath, [client, invokeUrl, String(rows), '8', KEY], {});
+      if (timed.code !== 0) throw new Error(`the limit client ${path.basename(client)} exited ${timed.code}: ${timed.output}`);
       return timed.seconds;
     };
     await ours(null); // warm the file cache, as the peers' second run would be
     const timesParallel: number[] = [];
     const timesSequential: number[] = [];
     const timesLimit: number[] = [];
+    const timesUndici: number[] = [];
     for (let i = 0; i < OUR_RUNS; i += 1) {
       timesParallel.push(await ours(null));
       timesSequential.push(await ours(1));
-      timesLimit.push(await limit());
+      timesLimit.push(await limit(LIMIT_CLIENT));
+      timesUndici.push(await limit(UNDICI_LIMIT_CLIENT));
     }
     const parallel = percentile(timesParallel, 50);
     const sequential = percentile(timesSequential, 50);
@@ -114,6 +120,9 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
     lines.push(`  agent-explorer run (concurrency 1): ${sequential.toFixed(2)} s (${spread(timesSequential)})`);
     const floor = percentile(timesLimit, 50);
     lines.push(`  limit client (node:http, checks nothing, concurrency 8): ${floor.toFixed(2)} s (${spread(timesLimit)})`);
+    const undiciFloor = percentile(timesUndici, 50);
+    lines.push(`  limit client on undici (our stack, checks nothing, concurrency 8): ${undiciFloor.toFixed(2)} s (${spread(timesUndici)})`);
+    lines.push(`  ours ÷ undici floor, concurrency 8: ${(parallel / undiciFloor).toFixed(2)}×`);
 
     // ../shared/peers beside the repository (a worktree one folder deeper looks one level up), or AGENT_EXPLORER_PEERS.
     const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -156,6 +165,7 @@ export async function benchRuns(cliEntry: string, rows: number): Promise<string[
     lines.push(
       `  newman ÷ limit client: ${ratio(newman.seconds, floor).toFixed(1)}× (the most any client reaches here); ours ÷ limit client: ${(parallel / floor).toFixed(2)}×`,
     );
+    lines.push(`  newman ÷ undici floor: ${ratio(newman.seconds, undiciFloor).toFixed(1)}× (the most a client on undici reaches here)`);
     if (bru)
       lines.push(
         `  bru ÷ ours, concurrency 8: ${ratio(bru.seconds, parallel).toFixed(1)}×; concurrency 1: ${ratio(bru.seconds, sequential).toFixed(1)}×`,

@@ -1,7 +1,7 @@
 // The limit client of limitClient.mjs on undici instead of node:http: undici's `request` through a
 // keep-alive Agent, `concurrency` requests in flight, each answer read to its end and not looked at.
 // No checks, no records: the least a client on undici (the platform client's stack) spends per
-// invoke, for profileRun.mjs to set beside ours and the node:http floor.
+// invoke, for the runs bench (runs.ts) and profileRun.mjs to set beside ours and the node:http floor.
 //   node undiciLimitClient.mjs URL COUNT CONCURRENCY KEY
 import { Agent, request } from 'undici';
 
