@@ -33,6 +33,7 @@ import {
   checkHistoryRetention,
   checkMaxResponseBytes,
   checkMaxSavedFileBytes,
+  checkMaxRunRequests,
   learnKeys,
   type CatalogByProfile,
 } from './workspace/appStores';
@@ -392,6 +393,7 @@ export function createApiService(deps: ServiceDeps): Api {
       return { ok: true, value: { profile: { id, name, baseUrl }, target: resolved.value } };
     },
     emit: (progress) => deps.onRunProgress?.(progress),
+    maxRequests: async () => (await deps.settings.read()).maxRunRequests,
     wallClock: deps.wallClock,
     version: deps.version,
     onProblem: deps.onProblem,
@@ -608,6 +610,10 @@ export function createApiService(deps: ServiceDeps): Api {
       }
       if (patch.historyRetention !== undefined) {
         const checked = checkHistoryRetention(patch.historyRetention);
+        if (!checked.ok) return checked;
+      }
+      if (patch.maxRunRequests !== undefined) {
+        const checked = checkMaxRunRequests(patch.maxRunRequests);
         if (!checked.ok) return checked;
       }
       const saved = await deps.settings.update((current) => ({ ...current, ...patch }));

@@ -220,9 +220,9 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
   getSettings: noArgument,
   updateSettings: (raw) =>
     objectArgument(raw, (record) => {
-      const names = ['maxResponseBytes', 'maxSavedFileBytes'] as const;
+      const names = ['maxResponseBytes', 'maxSavedFileBytes', 'maxRunRequests'] as const;
       if (Object.keys(record).some((key) => !(names as readonly string[]).includes(key) && key !== 'historyRetention')) {
-        return invalid('Only maxResponseBytes, maxSavedFileBytes and historyRetention can be set.');
+        return invalid('Only maxResponseBytes, maxSavedFileBytes, maxRunRequests and historyRetention can be set.');
       }
       const patch: Partial<AppSettings> = {};
       for (const name of names) {

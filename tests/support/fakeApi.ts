@@ -32,7 +32,7 @@ import type {
 } from '../../electron/shared/api';
 import { createApiService } from '../../electron/core/service';
 import { openMemoryDatabase } from '../../electron/core/db/open';
-import { catalogDocument, settingsDocument, workspaceDocument, type CatalogByProfile } from '../../electron/core/workspace/appStores';
+import { catalogDocument, DEFAULT_SETTINGS, settingsDocument, workspaceDocument, type CatalogByProfile } from '../../electron/core/workspace/appStores';
 import { guidelineTabsDocument } from '../../electron/core/workspace/guidelineTabs';
 import { suiteDraftDocument, type SuiteDraftFile } from '../../electron/core/runs/suiteDraftDocument';
 import type { JsonDocument } from '../../electron/core/storage/jsonDocument';
@@ -184,7 +184,7 @@ export class FakeApi {
     });
     this.seen = {
       profiles: { activeProfileId: 'sandbox', profiles: [sandboxSummary()] },
-      settings: { maxResponseBytes: 50 * 1024 * 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } },
+      settings: { ...DEFAULT_SETTINGS },
       workspace: { tabs: [], activeTabId: null },
       catalog: {},
       guidelineTabs: { tabs: [], active: null, beside: { guideline: null, open: false, width: 420 } },

@@ -55,6 +55,8 @@ export interface RunServiceDeps {
    */
   resolve(profileId: string): Promise<Result<{ profile: HistoryProfile; target: PlatformTarget }>>;
   emit(progress: RunProgress): void;
+  /** The largest run the person allows (the app's setting); MAX_RUN_REQUESTS when absent. */
+  maxRequests?: () => Promise<number>;
   wallClock: () => Date;
   /** Monotonic ms; performance.now when absent. */
   now?: () => number;
@@ -247,10 +249,11 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       if (!resolved.ok) return resolved;
       const { profile, target } = resolved.value;
       const redactor = createRedactor(target.apiKey);
+      const maxRequests = (await deps.maxRequests?.()) ?? MAX_RUN_REQUESTS;
       const planned = await planSuiteText(request.suite, {
         suiteFile: request.suiteFile,
         data: request.data,
-        maxRequests: MAX_RUN_REQUESTS,
+        maxRequests,
         literal: request.kind === 'repeat',
       });
       if (!planned.ok) {
@@ -281,10 +284,10 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
           error: { code: 'bad_suite', message: 'The suite sends no request; nothing was sent.', problems: redactDeep(problems, redactor) },
         };
       }
-      if (total > MAX_RUN_REQUESTS) {
+      if (total > maxRequests) {
         return invalid(
           `This run would send ${total.toLocaleString('en-US')} requests (${plan.total} × ${iterations} ` +
-            `iterations); a run sends at most ${MAX_RUN_REQUESTS.toLocaleString('en-US')}.`,
+            `iterations); a run sends at most ${maxRequests.toLocaleString('en-US')} (Settings, Largest run).`,
         );
       }
       const full = repeatPlan(plan, iterations);

@@ -1,5 +1,6 @@
 import type { AppSettings, CatalogAgent, CatalogAgentInput, HistoryRetention, Result, TabDraft, Workspace } from '../../shared/api';
 import { invalid, isPlainObject } from '../../shared/check';
+import { MAX_RUN_REQUESTS, MAX_RUN_REQUESTS_SETTING } from '../../shared/runs/runLimits';
 import { createJsonDocument, type JsonDocument } from '../storage/jsonDocument';
 
 /**
@@ -12,6 +13,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   maxResponseBytes: 50 * 1024 * 1024,
   maxSavedFileBytes: 256 * 1024 * 1024,
   historyRetention: { kind: 'all' },
+  maxRunRequests: MAX_RUN_REQUESTS,
 };
 const MIN_RESPONSE_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 1024 * 1024 * 1024;
@@ -34,6 +36,10 @@ export function settingsDocument(file: string | null, onProblem?: (message: stri
       const savedFile = saved.maxSavedFileBytes;
       if (typeof savedFile === 'number' && checkMaxSavedFileBytes(savedFile).ok) settings.maxSavedFileBytes = savedFile;
       else if (savedFile !== undefined) drop('The save-to-file limit was not from 1 MB to 1 TB; the default is used.');
+      const runRequests = saved.maxRunRequests;
+      if (typeof runRequests === 'number' && checkMaxRunRequests(runRequests).ok) settings.maxRunRequests = runRequests;
+      else if (runRequests !== undefined)
+        drop('The largest run was not a whole number from 1 to 1,000,000,000 requests; the default is used.');
       // A retention that cannot be read keeps everything: the safe side, nothing is deleted.
       const retention = saved.historyRetention === undefined ? null : checkHistoryRetention(saved.historyRetention);
       if (retention?.ok) settings.historyRetention = retention.value;
@@ -55,6 +61,14 @@ export function checkMaxResponseBytes(value: number): Result<number> {
 export function checkMaxSavedFileBytes(value: number): Result<number> {
   if (!Number.isInteger(value) || value < MIN_SAVED_FILE_BYTES || value > MAX_SAVED_FILE_BYTES) {
     return invalid('The save-to-file limit must be from 1 MB to 1 TB.', 'maxSavedFileBytes');
+  }
+  return { ok: true, value };
+}
+
+/** The largest run, in requests: from 1 to MAX_RUN_REQUESTS_SETTING. */
+export function checkMaxRunRequests(value: number): Result<number> {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_RUN_REQUESTS_SETTING) {
+    return invalid('The largest run must be a whole number of requests from 1 to 1,000,000,000.', 'maxRunRequests');
   }
   return { ok: true, value };
 }

@@ -26,6 +26,8 @@ export interface AppSettings {
   maxSavedFileBytes: number;
   /** How much history is kept (pinned entries always are). Default: everything. */
   historyRetention: HistoryRetention;
+  /** A run that would send more requests than this is refused before anything is sent. Default 1,000,000. */
+  maxRunRequests: number;
 }
 
 /** The app's slice of the Api. */

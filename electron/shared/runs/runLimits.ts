@@ -12,8 +12,15 @@ export const RUN_LIMITS = {
   iterations: { min: 1, max: 10_000 },
 } as const;
 
-/** A run sends at most this many requests (cases × rows × agents × iterations): the store, the view and a report stay usable. */
-export const MAX_RUN_REQUESTS = 100_000;
+/**
+ * A run sends at most this many requests (cases × rows × agents × iterations) unless the person
+ * sets another limit (the app's settings, the command line's --max-requests). Runs are streamed,
+ * so this is no memory guard: it stops a typo in iterations or a wrong data file from sending
+ * millions of paid requests. A million covers the evaluation sets people run.
+ */
+export const MAX_RUN_REQUESTS = 1_000_000;
+/** The most that limit may be set to (a billion requests is years of a platform's time). */
+export const MAX_RUN_REQUESTS_SETTING = 1_000_000_000;
 
 /** The largest suite file read (a suite is cases, not data: 5 MB is far beyond any real one). */
 export const MAX_SUITE_BYTES = 5 * 1024 * 1024;

@@ -8,42 +8,74 @@ import { draftOf, RetentionFields, retentionOf, type RetentionDraft } from './Re
 
 const MB = 1024 * 1024;
 
-type SizeSetting = 'maxResponseBytes' | 'maxSavedFileBytes';
-/** A field that can show a problem: the two sizes, and the retention's number. */
-type Field = SizeSetting | 'historyRetention';
+type NumberSetting = 'maxResponseBytes' | 'maxSavedFileBytes' | 'maxRunRequests';
+/** A field that can show a problem: the numbers, and the retention's number. */
+type Field = NumberSetting | 'historyRetention';
 
-const FIELDS: { name: SizeSetting; label: string; example: number; hint: string }[] = [
+/** A number the form shows in a unit: sizes in MB (a fraction allowed), counts whole. */
+interface NumberField {
+  name: NumberSetting;
+  label: string;
+  example: number;
+  unit: 'MB' | 'count';
+  hint: string;
+}
+
+const FIELDS: NumberField[] = [
   {
     name: 'maxResponseBytes',
     label: 'Response size limit (MB)',
     example: 50,
+    unit: 'MB',
     hint: 'Larger answers are stopped as they arrive and reported as too large; you can then save them to a file.',
   },
   {
     name: 'maxSavedFileBytes',
     label: 'Save-to-file limit (MB)',
     example: 256,
+    unit: 'MB',
     hint: 'Saving an answer to a file stops at this size: the file keeps what was written, and you are told it was cut.',
+  },
+  {
+    name: 'maxRunRequests',
+    label: 'Largest run (requests)',
+    example: 1_000_000,
+    unit: 'count',
+    hint: 'A run that would send more requests is refused before anything is sent, so a typo in iterations cannot send millions.',
   },
 ];
 
-const asMegabytes = (bytes: number) => String(Math.round((bytes / MB) * 100) / 100);
+const shown = (field: NumberField, value: number) => String(field.unit === 'MB' ? Math.round((value / MB) * 100) / 100 : value);
+
+/** The setting a typed text stands for, or why it cannot be one (said beside the field). */
+function parsedValue(field: NumberField, text: string): { ok: true; value: number } | { ok: false; message: string } {
+  const trimmed = text.trim().replace(/[,_\s]/g, '');
+  const amount = Number(trimmed);
+  if (field.unit === 'count') {
+    return /^\d+$/.test(trimmed) && amount >= 1
+      ? { ok: true, value: amount }
+      : { ok: false, message: `Enter a whole number of requests, for example ${field.example.toLocaleString('en-US')}.` };
+  }
+  return trimmed === '' || !Number.isFinite(amount) || amount <= 0
+    ? { ok: false, message: `Enter a size in MB, for example ${field.example}.` }
+    : { ok: true, value: Math.round(amount * MB) };
+}
 
 /**
  * App settings: the response size limit (answers over it are stopped as they arrive, so the
  * window stays responsive), the save-to-file limit (so an endless answer cannot fill the disk),
- * how much history is kept; and the workspace file (export, import) for the whole app.
+ * how much history is kept, the largest run; and the workspace file (export, import) for the whole app.
  */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const settings = useSettings();
   const update = useUpdateSettings();
-  const [typed, setTyped] = useState<Partial<Record<SizeSetting, string>>>({});
+  const [typed, setTyped] = useState<Partial<Record<NumberSetting, string>>>({});
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   // The retention as changed in the form; undefined while it is as saved.
   const [retention, setRetention] = useState<RetentionDraft | undefined>(undefined);
   const baseId = useId();
 
-  const valueOf = (name: SizeSetting) => typed[name] ?? (settings.data ? asMegabytes(settings.data[name]) : '');
+  const valueOf = (field: NumberField) => typed[field.name] ?? (settings.data ? shown(field, settings.data[field.name]) : '');
 
   function save() {
     const patch: Partial<AppSettings> = {};
@@ -51,10 +83,9 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     for (const field of FIELDS) {
       const text = typed[field.name];
       if (text === undefined) continue;
-      const megabytes = Number(text.trim());
-      if (text.trim() === '' || !Number.isFinite(megabytes) || megabytes <= 0)
-        found[field.name] = `Enter a size in MB, for example ${field.example}.`;
-      else patch[field.name] = Math.round(megabytes * MB);
+      const parsed = parsedValue(field, text);
+      if (parsed.ok) patch[field.name] = parsed.value;
+      else found[field.name] = parsed.message;
     }
     if (retention !== undefined) {
       const checked = retentionOf(retention);
@@ -98,8 +129,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
               <input
                 id={ids.field}
                 className="input"
-                inputMode="decimal"
-                value={valueOf(field.name)}
+                inputMode={field.unit === 'MB' ? 'decimal' : 'numeric'}
+                value={valueOf(field)}
                 disabled={!settings.data}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={problem ? ids.error : ids.hint}

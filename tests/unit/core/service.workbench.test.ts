@@ -51,13 +51,14 @@ describe('settings', () => {
       maxResponseBytes: 50 * 1024 * 1024,
       maxSavedFileBytes: 256 * 1024 * 1024,
       historyRetention: { kind: 'all' },
+      maxRunRequests: 1_000_000,
     });
     const tooSmall = await core.api.updateSettings({ maxResponseBytes: 10 });
     expect(!tooSmall.ok && tooSmall.error.field).toBe('maxResponseBytes');
 
     expect(await core.api.updateSettings({ maxResponseBytes: 1024 })).toEqual({
       ok: true,
-      value: { maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' } },
+      value: { maxResponseBytes: 1024, maxSavedFileBytes: 256 * 1024 * 1024, historyRetention: { kind: 'all' }, maxRunRequests: 1_000_000 },
     });
     const guidelines = await core.api.listKnownGuidelines();
     const result = await core.api.getGuideline({ guidelineId: guidelines[0]!.id });
@@ -69,6 +70,7 @@ describe('settings', () => {
       maxResponseBytes: 1024,
       maxSavedFileBytes: 256 * 1024 * 1024,
       historyRetention: { kind: 'all' },
+      maxRunRequests: 1_000_000,
     });
   });
 
@@ -89,6 +91,28 @@ describe('settings', () => {
       maxResponseBytes: 4096,
       maxSavedFileBytes: 256 * 1024 * 1024,
       historyRetention: { kind: 'all' },
+      maxRunRequests: 1_000_000,
+    });
+  });
+
+  it('refuses a run larger than the largest run set, before sending anything, and keeps the setting across restarts', async () => {
+    const refused = await core.api.updateSettings({ maxRunRequests: 0 });
+    expect(!refused.ok && refused.error).toMatchObject({
+      field: 'maxRunRequests',
+      message: expect.stringContaining('from 1 to 1,000,000,000'),
+    });
+    expect(await core.api.updateSettings({ maxRunRequests: 2 })).toMatchObject({ ok: true, value: { maxRunRequests: 2 } });
+    await restart();
+    const profileId = (await core.api.listProfiles()).activeProfileId!;
+    const suite = { cases: [{ agent: drafter.id, text: 'Hi' }] };
+    const tooBig = await core.api.startRun({ profileId, suite, suiteFile: 'a.json', data: null, iterations: 3 });
+    expect(!tooBig.ok && tooBig.error.message).toBe(
+      'This run would send 3 requests (1 × 3 iterations); a run sends at most 2 (Settings, Largest run).',
+    );
+    expect((await core.api.listRuns({})).ok && (await core.api.listRuns({}))).toEqual({ ok: true, value: [] });
+    expect(await core.api.startRun({ profileId, suite, suiteFile: 'a.json', data: null, iterations: 2 })).toMatchObject({
+      ok: true,
+      value: { total: 2 },
     });
   });
 });

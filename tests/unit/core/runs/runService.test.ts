@@ -41,6 +41,8 @@ interface HostOptions {
   store?: RunStore;
   target?: PlatformTarget;
   batchMs?: number;
+  /** The largest run the settings allow; the default when absent. */
+  maxRequests?: number;
 }
 
 /** The run service as the core builds it, with every pushed event kept (and when it came). */
@@ -71,6 +73,7 @@ function host(options: HostOptions = {}) {
     wallClock: () => new Date(),
     version: '0.0.0-test',
     ...(options.batchMs === undefined ? {} : { batchMs: options.batchMs }),
+    ...(options.maxRequests === undefined ? {} : { maxRequests: async () => options.maxRequests! }),
   });
   /** Resolves with the first pushed event `test` accepts (already pushed, or when it comes). */
   const eventWhere = (test: (progress: RunProgress) => boolean) =>
@@ -140,11 +143,22 @@ describe('starting a run', () => {
     expect(await service.api.listRuns({})).toEqual({ ok: true, value: [] });
   });
 
-  it('refuses a plan over the size cap with a clear error, and sends nothing', async () => {
+  it('refuses a plan over the default cap of a million requests, saying where it is set, and sends nothing', async () => {
     const service = host();
+    expect(MAX_RUN_REQUESTS).toBe(1_000_000);
     const big = await service.api.startRun(
       start({ suite: { cases: [{ agent: ECHO }, { agent: ECHO }] }, iterations: MAX_RUN_REQUESTS / 2 + 1 }),
     );
+    expect(big).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringContaining('at most 1,000,000 (Settings, Largest run)') },
+    });
+    expect(service.sent()).toBe(0);
+  });
+
+  it('refuses a plan over the cap the settings give, by iterations or by data rows, and sends nothing', async () => {
+    const service = host({ maxRequests: 100_000 });
+    const big = await service.api.startRun(start({ suite: { cases: [{ agent: ECHO }, { agent: ECHO }] }, iterations: 50_001 }));
     expect(big).toMatchObject({ ok: false, error: { code: 'invalid_argument', message: expect.stringContaining('at most 100,000') } });
     const rows = { name: 'rows.csv', text: `n\n${Array.from({ length: 50_001 }, (_, index) => index).join('\n')}\n` };
     const wide = await service.api.startRun(

@@ -189,9 +189,21 @@ describe('settings.json and workspace.json', () => {
       maxResponseBytes: 50 * 1024 * 1024,
       maxSavedFileBytes: 2 * 1024 * 1024,
       historyRetention: { kind: 'all' },
+      maxRunRequests: 1_000_000,
     });
     expect(problems[0]).toMatch(/response size limit/);
     expect(asideFiles()).toHaveLength(1);
+  });
+
+  it('keeps a largest run that was set, and gives the default for one that is not a whole number in range', async () => {
+    const file = path.join(dir, 'settings.json');
+    writeFileSync(file, JSON.stringify({ maxRunRequests: 25_000 }));
+    expect((await settingsDocument(file, onProblem).read()).maxRunRequests).toBe(25_000);
+    for (const bad of [0, 2.5, 2_000_000_000, '5000']) {
+      writeFileSync(file, JSON.stringify({ maxRunRequests: bad }));
+      expect((await settingsDocument(file, onProblem).read()).maxRunRequests).toBe(1_000_000);
+      expect(problems.at(-1)).toContain('The largest run was not a whole number from 1 to 1,000,000,000 requests; the default is used.');
+    }
   });
 
   it('a bad tab is dropped, the others are kept', async () => {

@@ -69,3 +69,27 @@ describe('the save-to-file limit', () => {
     expect(field).toHaveAccessibleDescription('The save-to-file limit must be from 1 MB to 1 TB.');
   });
 });
+
+describe('the largest run', () => {
+  it('shows a million requests by default, takes a number with separators, and refuses one that is not whole', async () => {
+    const { user, fake } = await renderReady();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    const field = within(dialog).getByLabelText('Largest run (requests)');
+    expect(field).toHaveValue('1000000');
+    expect(field).toHaveAccessibleDescription(/refused before anything is sent/);
+
+    await user.clear(field);
+    await user.type(field, '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Enter a whole number of requests, for example 1,000,000.')).toBeInTheDocument();
+    expect(fake.callsOf('updateSettings')).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '5,000,000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(fake.callsOf('updateSettings')).toEqual([{ maxRunRequests: 5_000_000 }]);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Saved.');
+    expect(field).toHaveValue('5000000');
+  });
+});
