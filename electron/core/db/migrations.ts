@@ -268,6 +268,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX run_results_by_pair ON run_results (run_id, case_name, data_row, iteration, agent_id, idx);
     `,
   },
+  {
+    version: 11,
+    description: "The matrix's lines kept as results come, and compare's pairing read from its index alone.",
+    // A result row carries its whole exchange (kilobytes), so any query that reads the table row
+    // reads pages of exchanges: at a million results, seconds. The matrix's lines (case × data
+    // row × iteration, in order of their first result) get a small table of their own, written
+    // with each batch of results, so a page of lines is a walk of its index (run_lines_in_order)
+    // and their count a count of it; data_row_key is the data row, or -1 without one (a key
+    // cannot hold NULL as one value). Compare pairs results along run_results_by_pair, which now
+    // holds what pairing reads (passed, answer_hash) so the table is never visited; a page of
+    // results starts where run_results_in_order (the key alone) says its offset is.
+    sql: `
+      CREATE TABLE run_lines (
+        run_id TEXT NOT NULL,
+        case_index INTEGER NOT NULL,
+        data_row_key INTEGER NOT NULL,
+        iteration INTEGER NOT NULL,
+        first_idx INTEGER NOT NULL,
+        PRIMARY KEY (run_id, case_index, data_row_key, iteration)
+      ) WITHOUT ROWID;
+      INSERT INTO run_lines (run_id, case_index, data_row_key, iteration, first_idx)
+        SELECT run_id, case_index, coalesce(data_row, -1), iteration, min(idx) FROM run_results
+        GROUP BY run_id, case_index, data_row, iteration;
+      CREATE INDEX run_lines_in_order ON run_lines (run_id, first_idx);
+      CREATE INDEX run_results_in_order ON run_results (run_id, idx);
+      DROP INDEX run_results_by_pair;
+      CREATE INDEX run_results_by_pair ON run_results (run_id, case_name, data_row, iteration, agent_id, idx, passed, answer_hash);
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

@@ -8,7 +8,7 @@ import { transaction } from '../history/historyStore';
  * What the run view reads from a run's results, asked of the database so a run of any size
  * answers as quickly as a small one and nothing but the answer is held in memory: latency
  * percentiles and histograms, a page of the matrix, and two runs compared (counts, and the first
- * page of each list). The indexes they walk are migration 10's.
+ * page of each list). The indexes they walk are migrations 10's and 11's.
  */
 
 /** A result's row as the store reads it (RESULT_COLUMNS in runStore.ts). */
@@ -64,24 +64,36 @@ const HASH_BATCH = 1000;
 
 type TimeColumn = 'round_trip_ms' | 'server_ms';
 
-/** Pairs compare matches: the same case name, data row, iteration and agent, and the same place among the results alike. */
-const PAIRS = `
-  WITH b AS (
+/**
+ * Pairs compare matches: the same case name, data row, iteration and agent, and the same place
+ * among the results alike (nth). Made once per compare into two temporary tables, so the counts
+ * and the three lists read the pairing rather than make it again: the earlier run's results with
+ * their nth, indexed by the key, then each later result joined to it along that index (one walk
+ * of each run's covering run_results_by_pair, whatever the size; a join of two window queries
+ * left to the planner went quadratic).
+ */
+const PAIRING = [
+  'DROP TABLE IF EXISTS temp.compare_before',
+  'DROP TABLE IF EXISTS temp.compare_pairs',
+  `CREATE TEMP TABLE compare_before (idx INTEGER, case_name TEXT, data_row INTEGER, iteration INTEGER, agent_id TEXT,
+    passed INTEGER, answer_hash TEXT, nth INTEGER)`,
+  `CREATE TEMP TABLE compare_pairs (before_idx INTEGER, after_idx INTEGER, failing INTEGER, passing INTEGER, changed INTEGER)`,
+];
+const FILL_BEFORE = `INSERT INTO compare_before
+  SELECT idx, case_name, data_row, iteration, agent_id, passed, answer_hash,
+    row_number() OVER (PARTITION BY case_name, data_row, iteration, agent_id ORDER BY idx)
+  FROM run_results WHERE run_id = ?`;
+const INDEX_BEFORE = 'CREATE INDEX temp.compare_before_key ON compare_before (case_name, data_row, iteration, agent_id, nth)';
+const FILL_PAIRS = `INSERT INTO compare_pairs
+  SELECT b.idx, a.idx, b.passed = 1 AND a.passed = 0, b.passed = 0 AND a.passed = 1,
+    b.answer_hash <> '' AND a.answer_hash <> '' AND b.answer_hash <> a.answer_hash
+  FROM (
     SELECT idx, case_name, data_row, iteration, agent_id, passed, answer_hash,
       row_number() OVER (PARTITION BY case_name, data_row, iteration, agent_id ORDER BY idx) AS nth
-    FROM run_results WHERE run_id = :before
-  ), a AS (
-    SELECT idx, case_name, data_row, iteration, agent_id, passed, answer_hash,
-      row_number() OVER (PARTITION BY case_name, data_row, iteration, agent_id ORDER BY idx) AS nth
-    FROM run_results WHERE run_id = :after
-  ), pairs AS (
-    SELECT b.idx AS before_idx, a.idx AS after_idx,
-      b.passed = 1 AND a.passed = 0 AS failing,
-      b.passed = 0 AND a.passed = 1 AS passing,
-      b.answer_hash <> '' AND a.answer_hash <> '' AND b.answer_hash <> a.answer_hash AS changed
-    FROM a JOIN b ON a.case_name = b.case_name AND a.data_row IS b.data_row AND a.iteration = b.iteration
-      AND a.agent_id = b.agent_id AND a.nth = b.nth
-  )`;
+    FROM run_results WHERE run_id = ?
+  ) AS a JOIN compare_before AS b INDEXED BY compare_before_key
+    ON b.case_name = a.case_name AND b.data_row IS a.data_row AND b.iteration = a.iteration AND b.agent_id = a.agent_id AND b.nth = a.nth`;
+const UNPAIR = ['DROP TABLE IF EXISTS temp.compare_before', 'DROP TABLE IF EXISTS temp.compare_pairs'];
 
 type ListName = 'failing' | 'passing' | 'changed';
 
@@ -156,10 +168,11 @@ export function createRunAggregates(db: DatabaseSync): RunAggregates {
     }
   }
 
+  /** A list's first `limit` pairs, in the later run's plan order (from compare_pairs, made by compare). */
   function pairList(before: string, after: string, list: ListName, limit: number) {
     const rows = all<{ before_idx: number; after_idx: number }>(
-      `${PAIRS} SELECT before_idx, after_idx FROM pairs WHERE ${list} ORDER BY after_idx LIMIT :limit`,
-      { before, after, limit } as unknown as SQLInputValue,
+      `SELECT before_idx, after_idx FROM compare_pairs WHERE ${list} ORDER BY after_idx LIMIT ?`,
+      limit,
     );
     const rowOf = (runId: string, idx: number) =>
       toRow(one<ResultRow>(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND idx = ?`, runId, idx));
@@ -184,18 +197,21 @@ export function createRunAggregates(db: DatabaseSync): RunAggregates {
       return { roundTrip: percentilesOf(runId, 'round_trip_ms'), server: percentilesOf(runId, 'server_ms') };
     },
     async matrix(runId, agents, offset, limit) {
-      // A line is a case × data row × iteration, placed by its first result; its name is that result's
-      // (SQLite takes a bare column from the row min() chose).
-      const lines = `SELECT case_index, case_name, data_row, iteration, min(idx) AS first FROM run_results WHERE run_id = ?
-        GROUP BY case_index, data_row, iteration`;
-      const { n } = one<{ n: number }>(`SELECT count(*) AS n FROM (${lines})`, runId);
+      // A line is a case × data row × iteration, placed by its first result (run_lines, kept as
+      // results come); its name is that result's. A page is a walk of run_lines_in_order.
+      const { n } = one<{ n: number }>('SELECT count(*) AS n FROM run_lines WHERE run_id = ?', runId);
       const page = all<{ case_index: number; case_name: string; data_row: number | null; iteration: number }>(
-        `${lines} ORDER BY first LIMIT ? OFFSET ?`,
+        `SELECT l.case_index, r.case_name, r.data_row, l.iteration FROM
+          (SELECT case_index, iteration, first_idx FROM run_lines WHERE run_id = ? ORDER BY first_idx LIMIT ? OFFSET ?) AS l
+          JOIN run_results AS r ON r.run_id = ? AND r.idx = l.first_idx ORDER BY l.first_idx`,
         runId,
         limit,
         offset,
+        runId,
       );
-      const cellsOf = `SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND case_index = ? AND data_row IS ? AND iteration = ? ORDER BY idx`;
+      // Along the line index by name: without statistics SQLite would walk the whole run by its key instead.
+      const cellsOf = `SELECT ${RESULT_COLUMNS} FROM run_results INDEXED BY run_results_by_line
+        WHERE run_id = ? AND case_index = ? AND data_row IS ? AND iteration = ? ORDER BY idx`;
       const rows = page.map((line) => {
         const cells: RunMatrix['rows'][number]['cells'] = agents.map(() => null);
         // A later result of the same agent in the line takes the cell, as it always has.
@@ -217,26 +233,33 @@ export function createRunAggregates(db: DatabaseSync): RunAggregates {
     async compare(before, after, limit) {
       fillAnswerHashes(before);
       fillAnswerHashes(after);
-      const counts = one<{ matched: number; failing: number | null; passing: number | null; changed: number | null }>(
-        `${PAIRS} SELECT count(*) AS matched, sum(failing) AS failing, sum(passing) AS passing, sum(changed) AS changed FROM pairs`,
-        { before, after } as unknown as SQLInputValue,
-      );
-      const count = (runId: string) => one<{ n: number }>('SELECT count(*) AS n FROM run_results WHERE run_id = ?', runId).n;
-      const list = <T>(items: T[], total: number | null): ComparedList<T> => ({ items, total: total ?? 0 });
-      return {
-        newlyFailing: list(pairList(before, after, 'failing', limit), counts.failing),
-        newlyPassing: list(pairList(before, after, 'passing', limit), counts.passing),
-        answerChanged: list(
-          pairList(before, after, 'changed', limit).map((pair) => ({
-            ...pair,
-            beforeAnswer: answerOf(before, pair.before.index),
-            afterAnswer: answerOf(after, pair.after.index),
-          })),
-          counts.changed,
-        ),
-        onlyBefore: count(before) - counts.matched,
-        onlyAfter: count(after) - counts.matched,
-      };
+      for (const sql of PAIRING) db.exec(sql);
+      try {
+        statement(FILL_BEFORE).run(before);
+        db.exec(INDEX_BEFORE);
+        statement(FILL_PAIRS).run(after);
+        const counts = one<{ matched: number; failing: number | null; passing: number | null; changed: number | null }>(
+          'SELECT count(*) AS matched, sum(failing) AS failing, sum(passing) AS passing, sum(changed) AS changed FROM compare_pairs',
+        );
+        const count = (runId: string) => one<{ n: number }>('SELECT count(*) AS n FROM run_results WHERE run_id = ?', runId).n;
+        const list = <T>(items: T[], total: number | null): ComparedList<T> => ({ items, total: total ?? 0 });
+        return {
+          newlyFailing: list(pairList(before, after, 'failing', limit), counts.failing),
+          newlyPassing: list(pairList(before, after, 'passing', limit), counts.passing),
+          answerChanged: list(
+            pairList(before, after, 'changed', limit).map((pair) => ({
+              ...pair,
+              beforeAnswer: answerOf(before, pair.before.index),
+              afterAnswer: answerOf(after, pair.after.index),
+            })),
+            counts.changed,
+          ),
+          onlyBefore: count(before) - counts.matched,
+          onlyAfter: count(after) - counts.matched,
+        };
+      } finally {
+        for (const sql of UNPAIR) db.exec(sql);
+      }
     },
   };
 }

@@ -158,6 +158,11 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const insertResult = db.prepare(
     `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at, answer_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // A result's matrix line: kept at its first result (runAggregates.ts reads it; migration 11).
+  const upsertLine = db.prepare(
+    `INSERT INTO run_lines (run_id, case_index, data_row_key, iteration, first_idx) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (run_id, case_index, data_row_key, iteration) DO UPDATE SET first_idx = min(first_idx, excluded.first_idx)`,
+  );
   const updateCounts = db.prepare('UPDATE runs SET completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ? WHERE id = ?');
   const updateEnd = db.prepare(
     'UPDATE runs SET state = ?, finished_at = ?, duration_ms = ?, completed = ?, passed = ?, failed = ?, cancelled = ?, not_run = ?, unsent = ? WHERE id = ?',
@@ -168,16 +173,27 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     `SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx > ? ORDER BY idx LIMIT ?`,
   );
   const selectOne = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx = ?`);
-  const selectPage = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ? OFFSET ?`);
+  // A page starts at the index found at its offset along a small index (a walk of keys alone),
+  // then reads its rows: an OFFSET over the table itself would read every exchange before the page.
+  const selectPage = db.prepare(
+    `SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND idx >= (
+      SELECT idx FROM run_results INDEXED BY run_results_in_order WHERE run_id = ? ORDER BY idx LIMIT 1 OFFSET ?
+    ) ORDER BY idx LIMIT ?`,
+  );
   // run_results_by_outcome: the failures of a run, in plan order, without reading the others.
   const selectFailures = db.prepare(
-    `SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND passed = 0 ORDER BY idx LIMIT ? OFFSET ?`,
+    `SELECT ${RESULT_COLUMNS} FROM run_results INDEXED BY run_results_by_outcome WHERE run_id = ? AND passed = 0 AND idx >= (
+      SELECT idx FROM run_results INDEXED BY run_results_by_outcome WHERE run_id = ? AND passed = 0 ORDER BY idx LIMIT 1 OFFSET ?
+    ) ORDER BY idx LIMIT ?`,
   );
   const countAll = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ?');
   const countFailures = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ? AND passed = 0');
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
   const deleteResults = db.prepare(
     'DELETE FROM run_results WHERE run_id = ? AND idx IN (SELECT idx FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ?)',
+  );
+  const deleteLines = db.prepare(
+    'DELETE FROM run_lines WHERE run_id = ? AND first_idx IN (SELECT first_idx FROM run_lines WHERE run_id = ? ORDER BY first_idx LIMIT ?)',
   );
 
   const stored = (row: ResultRow & { detail: string; recorded_at: string }): StoredRunResult => ({
@@ -236,6 +252,7 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
             recordedAt,
             answerHash(detail.result.ok ? detail.result.value.response.answer : null),
           );
+          upsertLine.run(runId, row.caseIndex, row.row ?? -1, row.iteration, row.index);
         }
         updateCounts.run(counts.completed, counts.passed, counts.failed, counts.cancelled, counts.notRun, runId);
       });
@@ -275,7 +292,7 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     },
     async results({ runId, offset, limit, failuresOnly }) {
       const page = Math.min(Math.max(1, limit), MAX_RESULTS_PAGE);
-      const rows = (failuresOnly ? selectFailures : selectPage).all(runId, page, Math.max(0, offset)) as unknown as ResultRow[];
+      const rows = (failuresOnly ? selectFailures : selectPage).all(runId, runId, Math.max(0, offset), page) as unknown as ResultRow[];
       return { rows: rows.map(toRow), total: count(failuresOnly ? countFailures : countAll, runId) };
     },
     async result(runId, index) {
@@ -297,7 +314,9 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
       // synchronous, and 100,000 results in one DELETE would hold every other call for a second.
       // A close half-way leaves results no run names: unreachable, and only space.
       const deleted = Number(deleteRun.run(runId).changes) > 0;
-      while (Number(transaction(db, () => deleteResults.run(runId, runId, DELETE_BATCH)).changes) === DELETE_BATCH) await yieldTurn();
+      for (const batch of [deleteResults, deleteLines]) {
+        while (Number(transaction(db, () => batch.run(runId, runId, DELETE_BATCH)).changes) === DELETE_BATCH) await yieldTurn();
+      }
       return deleted;
     },
     async interruptRunning() {

@@ -215,6 +215,67 @@ describe('the matrix', () => {
     await keep(store, 'empty', []);
     expect(await store.matrix('empty', ['a', 'b'], 0, 1000)).toEqual({ total: 0, rows: [] });
   });
+
+  it('places a line by its first result when results arrive out of order, batch after batch', async () => {
+    const { store } = database();
+    await store.create(runRecord({ runId: 'run', total: 4 }));
+    const counts = { completed: 0, passed: 0, failed: 0, cancelled: 0, notRun: 0 };
+    // Concurrency: the second line's results and one of the first line's come before the first result.
+    await store.addResults('run', [result({ index: 3, row: 2, agentId: 'b' }), result({ index: 1, row: 1, agentId: 'b' })], counts);
+    await store.addResults('run', [result({ index: 2, row: 2, agentId: 'a', caseName: 'later' }), result({ index: 0, row: 1 })], counts);
+    const matrix = await store.matrix('run', ['a', 'b'], 0, 10);
+    expect(matrix.rows.map((line) => [line.caseName, line.row, cellOf(line)])).toEqual([
+      [
+        'greeting',
+        1,
+        [
+          [0, true],
+          [1, true],
+        ],
+      ],
+      [
+        'later',
+        2,
+        [
+          [2, true],
+          [3, true],
+        ],
+      ],
+    ]);
+  });
+
+  it('has the lines of results kept before lines were (migration 11 reads them), and none left of a deleted run', async () => {
+    const db = new DatabaseSync(':memory:');
+    onTestFinished(() => db.close());
+    migrate(db, 10);
+    const insert = db.prepare(
+      `INSERT INTO run_results (run_id, idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, answer_start, attempts, detail, recorded_at)
+        VALUES ('old', ?, 0, 'greeting', ?, 1, ?, 1, '[]', 'Hi.', 1, '{}', '2026-11-23T09:00:00.000Z')`,
+    );
+    for (const [idx, row, agent] of [
+      [0, 1, 'a'],
+      [1, 1, 'b'],
+      [2, null, 'a'],
+    ] as const)
+      insert.run(idx, row, agent);
+    migrate(db);
+    const store = createSqliteRunStore(db);
+    const matrix = await store.matrix('old', ['a', 'b'], 0, 10);
+    expect(matrix.total).toBe(2);
+    expect(matrix.rows.map((line) => [line.row, cellOf(line)])).toEqual([
+      [
+        1,
+        [
+          [0, true],
+          [1, true],
+        ],
+      ],
+      [null, [[2, true], null]],
+    ]);
+    await keep(store, 'kept', [{ index: 0 }, { index: 1, row: 2 }]);
+    await store.delete('kept');
+    expect(db.prepare('SELECT run_id, count(*) AS n FROM run_lines GROUP BY run_id').all()).toEqual([{ run_id: 'old', n: 2 }]);
+  });
 });
 
 describe('compare', () => {
