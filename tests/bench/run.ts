@@ -13,6 +13,7 @@ import { benchInvokeOverhead } from './invokeOverhead';
 import { benchLibrarySearch } from './library';
 import { benchRuns } from './runs';
 import { benchRunsView } from './runsView';
+import { benchRunsViewLarge } from './runsViewLarge';
 import { benchScale } from './scale';
 import { benchTimeToReady } from './timeToReady';
 
@@ -85,6 +86,11 @@ async function main(): Promise<void> {
   }
   if (!only || only === 'runsview') {
     for (const line of await benchRunsView(webEntry, Number(process.env['BENCH_RUNSVIEW_ROWS'] ?? 500))) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'runsviewlarge') {
+    const large = Number(process.env['BENCH_RUNSVIEW_LARGE'] ?? 1_000_000);
+    for (const line of await benchRunsViewLarge(webEntry, large)) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'reader') {

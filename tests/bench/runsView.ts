@@ -44,7 +44,7 @@ function rows(count: number): string {
 }
 
 /** Long tasks by phase: each phase keeps its longest and how many there were (every long task is over 50 ms). */
-const PAGE_PROBE = `
+export const PAGE_PROBE = `
   (() => {
     window.__bench = { phase: 'idle', since: 0, phases: {} };
     new PerformanceObserver((list) => {
@@ -59,7 +59,7 @@ const PAGE_PROBE = `
   })();
 `;
 
-interface Phase {
+export interface Phase {
   longest: number;
   count: number;
 }
@@ -69,11 +69,11 @@ interface Probe {
   phases: Record<string, Phase>;
 }
 
-const phaseOf = (page: Page, name: string) =>
+export const phaseOf = (page: Page, name: string) =>
   page.evaluate((key) => (window as unknown as { __bench: Probe }).__bench.phases[key] ?? { longest: 0, count: 0 }, name);
 
 /** Starts a phase now: later long tasks count towards it. */
-const enter = (page: Page, name: string) =>
+export const enter = (page: Page, name: string) =>
   page.evaluate((key) => {
     const bench = (window as unknown as { __bench: Probe }).__bench;
     bench.phase = key;
