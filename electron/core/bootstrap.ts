@@ -1,6 +1,7 @@
 import { suiteDraftDocument } from './runs/suiteDraftDocument';
 import type { RunProgressSource } from './runs/runProgress';
 import { createRunProgressHub } from './runs/runProgress';
+import { createExportTickets, type ExportTickets } from './reports/runs/exportTickets';
 import os from 'node:os';
 import path from 'node:path';
 import type { Api, HostKind } from '../shared/api';
@@ -74,6 +75,8 @@ export interface Core {
   sandbox: SandboxServer;
   /** Run progress, for the shell to forward to its window and browser mode to stream (fed by the run service, batched). */
   runProgress: RunProgressSource;
+  /** Run exports held for their save (exportRun's tickets), for the shell's save dialog and browser mode's download. */
+  runExports: ExportTickets;
   close(): Promise<void>;
 }
 
@@ -131,6 +134,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // After the folder is made private, before anything can be answered: every exchange is kept.
   const database = options.database ?? openAppDatabase(inDataDir('history.sqlite'), onProblem);
   const runProgress = createRunProgressHub();
+  const runExports = createExportTickets();
   const closers: Array<() => Promise<void>> = [];
   const api = createApiService({
     host: options.host,
@@ -155,6 +159,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     checklists: database.checklists,
     runs: database.runs,
     onRunProgress: (progress) => runProgress.emit(progress),
+    runExports,
     closers,
     onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
@@ -165,6 +170,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     api,
     sandbox,
     runProgress,
+    runExports,
     close: async () => {
       // Runs going are cancelled and write their end before the database closes.
       for (const close of closers) await close();

@@ -66,6 +66,7 @@ import type { ChecklistStore } from './checklists/checklistStore';
 import { createChecklistMethods } from './checklists/checklistService';
 import type { RunStore } from './runs/runStore';
 import { createRunMethods } from './runs/runService';
+import type { ExportTickets } from './reports/runs/exportTickets';
 import { invalid } from '../shared/check';
 
 /**
@@ -105,6 +106,8 @@ export interface ServiceDeps {
   runs: RunStore;
   /** Where run progress goes (bootstrap's runProgress hub); nowhere when absent. */
   onRunProgress?: (progress: RunProgress) => void;
+  /** Where run exports wait for their save (bootstrap's, which the hosts take them from). */
+  runExports: ExportTickets;
   /** Work to finish before the stores close (runs going are cancelled and write their end); the caller runs them at close. */
   closers?: Array<() => Promise<void>>;
   /** The Runs section's unsaved suite (suite-draft.json); in memory when absent. */
@@ -394,6 +397,7 @@ export function createApiService(deps: ServiceDeps): Api {
     },
     emit: (progress) => deps.onRunProgress?.(progress),
     maxRequests: async () => (await deps.settings.read()).maxRunRequests,
+    exports: deps.runExports,
     wallClock: deps.wallClock,
     version: deps.version,
     onProblem: deps.onProblem,

@@ -1,5 +1,6 @@
 import { definedOnly, invalid, isJsonValue, isPlainObject, isText, objectArgument, ok, unknownField, type Fields } from '../shared/check';
 import { parseSuiteDraftSave } from './runs/suiteDraftDocument';
+import { parseExportTicket } from './reports/runs/exportTickets';
 import {
   isMethodName,
   isShellMethod,
@@ -89,11 +90,11 @@ const MAX_FILE_NAME_CHARS = 200;
 
 /**
  * A file to save: a plain file name (no folder, no path tricks: the dialog chooses the folder),
- * text content within the limit, and one of the known kinds.
+ * text content within the limit or the ticket of a file the host holds, and one of the known kinds.
  */
 function validateSaveTextFile(raw: unknown): Result<SaveTextFileRequest> {
   return objectArgument(raw, (record) => {
-    const unknown = unknownField(record, ['suggestedName', 'content', 'mediaType']);
+    const unknown = unknownField(record, ['suggestedName', 'content', 'ticket', 'mediaType']);
     if (unknown !== undefined) return invalid(`"${unknown}" is not a field of this request.`);
     const name = stringField(record, 'suggestedName', MAX_FILE_NAME_CHARS);
     if (!name.ok) return name;
@@ -103,9 +104,15 @@ function validateSaveTextFile(raw: unknown): Result<SaveTextFileRequest> {
     }
     const nameProblem = fileNameProblem(name.value, SAVED_FILE_TYPES[mediaType as SavedFileMediaType].extension);
     if (nameProblem) return invalid(`"suggestedName" ${nameProblem}`);
+    const file = { suggestedName: name.value, mediaType: mediaType as SavedFileMediaType };
+    if (Object.hasOwn(record, 'ticket')) {
+      if (Object.hasOwn(record, 'content')) return invalid('Give "content" or "ticket", not both.');
+      const ticket = parseExportTicket(record['ticket']);
+      return ticket.ok ? ok({ ...file, ticket: ticket.value }) : ticket;
+    }
     const content = stringField(record, 'content', MAX_SAVED_TEXT_CHARS);
     if (!content.ok) return content;
-    return ok({ suggestedName: name.value, content: content.value, mediaType: mediaType as SavedFileMediaType });
+    return ok({ ...file, content: content.value });
   });
 }
 

@@ -272,7 +272,7 @@ async function start(): Promise<void> {
     { ...running.api, getAppInfo: async () => ({ ...(await running.api.getAppInfo()), sandboxed }) },
     {
       ...findInPageApi(livePage),
-      ...saveDialogApi(dialog, liveWindow, () => app.getPath('downloads')),
+      ...saveDialogApi(dialog, liveWindow, () => app.getPath('downloads'), running.runExports),
       ...openSuiteDialogApi(dialog, liveWindow),
     },
     isTrustedSender,

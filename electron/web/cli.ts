@@ -56,6 +56,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     host = await startWebHost({
       api: core.api,
       runProgress: core.runProgress,
+      runExports: core.runExports,
       staticDir,
       port: args.port,
       onTokenUsed: () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LAUNCH_SECRET_HEADER, SESSION_PATH, type Api } from '../shared/api';
+import { EXPORT_PATH, LAUNCH_SECRET_HEADER, SESSION_PATH, type Api } from '../shared/api';
 import { contentSecurityPolicy } from '../shared/csp';
 import type { RunProgressSource } from '../core/runs/runProgress';
 import { readStaticFile } from '../core/staticFiles';
@@ -8,7 +8,9 @@ import { dispatch } from '../core/validate';
 import { EVENTS_PATH } from '../shared/hostEventStream';
 import { createEventStreams } from './eventStream';
 import { createLaunchSessions, readCookies, sessionCookieHeader, sessionCookieName } from './session';
-import { isPlainObject } from '../shared/check';
+import { invalid, isPlainObject } from '../shared/check';
+import type { ExportTickets } from '../core/reports/runs/exportTickets';
+import { sendExport } from './exportDownload';
 
 /**
  * Browser mode: the same contract as Electron's IPC, over HTTP on 127.0.0.1, for running
@@ -22,7 +24,9 @@ import { isPlainObject } from '../shared/check';
  * - comes with an Origin, or a Sec-Fetch-Site, that is not our own.
  * Static files need no secret (they hold none), but get the same Host check and a strict CSP.
  * The pushed events (`GET /events`, Server-Sent Events: eventStream.ts) get every check a
- * contract call gets: they carry run results, which are as private as any answer.
+ * contract call gets: they carry run results, which are as private as any answer. A run's
+ * export (`GET /export`, exportDownload.ts) gets them too, its one-time ticket in the place of
+ * the page secret a download cannot send.
  */
 
 const MAX_RPC_BODY_BYTES = 16 * 1024 * 1024;
@@ -37,6 +41,8 @@ export interface WebHostOptions {
   port?: number;
   /** Told each time a one-time address has been spent (the CLI then prints a fresh one). */
   onTokenUsed?: () => void;
+  /** Run exports held for their download (GET /export?ticket=); without them there is none to download. */
+  runExports?: Pick<ExportTickets, 'take'>;
   /** Run progress, streamed on GET /events; without one the stream carries only heartbeats. */
   runProgress?: RunProgressSource;
   /** How often an open event stream gets a comment line; 15 s when absent (tests set less). */
@@ -80,6 +86,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname.startsWith('/rpc/')) return handleRpc(request, response, url.pathname.slice('/rpc/'.length));
     if (url.pathname === SESSION_PATH) return handleSession(request, response);
     if (url.pathname === EVENTS_PATH) return handleEvents(request, response);
+    if (url.pathname === EXPORT_PATH) return handleExport(request, response, url);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('allow', 'GET, HEAD');
       return sendText(response, 405, 'Method not allowed.');
@@ -169,6 +176,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!streams.open(request, response)) {
       sendJson(response, 429, { error: { code: 'invalid_argument', message: 'Too many event streams are open.' } });
     }
+  }
+
+  /**
+   * GET /export?ticket=: a held run export as a download. A download sends the cookie but no
+   * header, so the one-time ticket, which only a call with the whole session could get, stands
+   * in for the page secret; the cookie and the cross-site checks are a contract call's.
+   */
+  async function handleExport(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    if (request.method !== 'GET') {
+      response.setHeader('allow', 'GET');
+      return sendJson(response, 405, { error: { code: 'invalid_argument', message: 'Use GET.' } });
+    }
+    const hasSession = sessions.hasSession(readCookies(request.headers.cookie, sessionCookieName(port)));
+    const refusal =
+      crossSiteRefusal(request) ?? (hasSession ? null : 'This page has no session: open a fresh address from Agent Explorer.');
+    if (refusal !== null) return void refuse(response, refusal);
+    const held = options.runExports?.take(url.searchParams.get('ticket')) ?? invalid('This host holds no exports.');
+    if (!held.ok) return sendJson(response, 404, { error: held.error });
+    await sendExport(response, held.value, securityHeaders());
   }
 
   async function handleRpc(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {

@@ -33,6 +33,12 @@ export interface LaunchSessions {
   exchange(token: string, cookies: readonly string[]): Exchange;
   /** True when one of `cookies` is a session this host handed out and `pageSecret` was given with it. */
   isAuthorized(cookies: readonly string[], pageSecret: string | undefined): boolean;
+  /**
+   * True when one of `cookies` is a session this host handed out: half a session, enough only
+   * where a one-time value the page got through a full call stands in for the page secret (a
+   * download, which cannot send a header).
+   */
+  hasSession(cookies: readonly string[]): boolean;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -74,6 +80,9 @@ export function createLaunchSessions(): LaunchSessions {
       // page secret must be one handed out with that cookie, not with some other session.
       const secret = digest(pageSecret);
       return presented.some((cookie) => sessions.get(digest(cookie))?.has(secret) ?? false);
+    },
+    hasSession(presented) {
+      return presented.some((cookie) => sessions.has(digest(cookie)));
     },
   };
 }

@@ -1,16 +1,20 @@
-import { BROWSER_CAPABILITIES, type HostShell, type SaveTextFileRequest } from '../../electron/shared/api';
+import { BROWSER_CAPABILITIES, exportDownloadPath, type HostShell, type SaveTextFileRequest } from '../../electron/shared/api';
 
 /**
- * Hands a file the app made (a QA report, a workspace file) to the browser as a download: a
- * Blob behind a temporary link with `download`, so the browser saves it where it saves
- * downloads (and may ask, by its own settings). The object URL is revoked once the click has
- * been handled.
+ * Hands a file to the browser as a download: a temporary link with `download`, so the browser
+ * saves it where it saves downloads (and may ask, by its own settings). A file the page made
+ * (a QA report, a workspace file) is a Blob behind the link, its object URL revoked once the
+ * click has been handled; a file the host holds (an exported run, by its ticket) is the host's
+ * address for it, which the browser reads and writes to disk as it comes (the page never holds it).
  */
-function downloadTextFile({ suggestedName, content, mediaType }: SaveTextFileRequest): void {
-  const url = URL.createObjectURL(new Blob([content], { type: `${mediaType};charset=utf-8` }));
+function download(file: SaveTextFileRequest): void {
+  const url =
+    'ticket' in file
+      ? exportDownloadPath(file.ticket)
+      : URL.createObjectURL(new Blob([file.content], { type: `${file.mediaType};charset=utf-8` }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = suggestedName;
+  link.download = file.suggestedName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
@@ -18,7 +22,7 @@ function downloadTextFile({ suggestedName, content, mediaType }: SaveTextFileReq
     link.click();
   } finally {
     link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    if (!('ticket' in file)) setTimeout(() => URL.revokeObjectURL(url), 0);
   }
 }
 
@@ -36,7 +40,7 @@ function notInABrowser(what: string): () => Promise<never> {
 export const browserShell: HostShell = {
   capabilities: BROWSER_CAPABILITIES,
   async saveTextFile(file) {
-    downloadTextFile(file);
+    download(file);
     return { ok: true, value: { saved: true, path: null } };
   },
   findInPage: notInABrowser('Find in page'),

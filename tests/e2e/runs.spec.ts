@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -133,4 +134,40 @@ test('a Postman collection opens as a suite and runs on the Sandbox', async ({ p
 
   const run = page.getByRole('region', { name: 'Run', exact: true });
   await expect(run.getByText(/4 of 4 · 4 passed · 0 failed/)).toBeVisible();
+});
+
+test('a finished run exports as files a person downloads: CSV and JUnit XML, read from the host as they are written', async ({
+  page,
+  app,
+}, testInfo) => {
+  await openApp(page, app);
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  await runSuite(page, '{{customer}}');
+  const run = page.getByRole('region', { name: 'Run', exact: true });
+  await expect(run.getByText(/6 of 6 · 3 passed · 3 failed/)).toBeVisible();
+  const exportGroup = run.getByRole('group', { name: 'Export run' });
+  const day = new Date().toISOString().slice(0, 10);
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), exportGroup.getByRole('button', { name: 'CSV' }).click()]);
+  expect(csv.suggestedFilename()).toBe(`greetings-run-${day}.csv`);
+  expect(await csv.failure()).toBeNull();
+  // Downloaded from the host, which wrote it as it read the run (no copy of the file was made in the page); once.
+  expect(new URL(csv.url()).pathname).toBe('/export');
+  expect(await page.evaluate(async (url) => (await fetch(url)).status, csv.url())).toBe(404);
+  await expect(run.getByRole('status').filter({ hasText: `Saved greetings-run-${day}.csv.` })).toBeVisible();
+  const csvFile = testInfo.outputPath(csv.suggestedFilename());
+  await csv.saveAs(csvFile);
+  const lines = (await readFile(csvFile, 'utf8')).trim().split('\r\n');
+  expect(lines).toHaveLength(7); // the head and six results
+  expect(lines.filter((line) => line.includes('greets the customer'))).toHaveLength(6);
+  expect(lines.join('\n')).toContain('Hi Dana');
+
+  const [junit] = await Promise.all([page.waitForEvent('download'), exportGroup.getByRole('button', { name: 'JUnit XML' }).click()]);
+  expect(junit.suggestedFilename()).toBe(`greetings-run-${day}.xml`);
+  const xmlFile = testInfo.outputPath(junit.suggestedFilename());
+  await junit.saveAs(xmlFile);
+  const xml = await readFile(xmlFile, 'utf8');
+  expect(xml).toMatch(/^<\?xml/);
+  expect(xml).toContain('tests="6" failures="3"');
+  await expect(run.getByRole('alert')).toHaveCount(0);
 });

@@ -41,6 +41,8 @@ import type { SecretStore } from '../../electron/core/profiles/secrets';
 import { sandboxSummary, seedProfiles } from './hostProfiles';
 import { defaultScript, scriptedClient, type PlatformScript } from './scriptedPlatform';
 import { ScriptedEventStream } from './scriptedEvents';
+import { createExportTickets } from '../../electron/core/reports/runs/exportTickets';
+import { exportText } from './heldExports';
 
 export { cancelledInvoke, exchange, okInvoke } from './scriptedPlatform';
 export { customProfile, customSummary, profileInput, sandboxSummary } from './hostProfiles';
@@ -129,6 +131,8 @@ export class FakeApi {
   private readonly database = openMemoryDatabase();
   /** The host's pushed events: the real run service's progress, and browser mode's stream dropping and resuming. */
   readonly eventStream = new ScriptedEventStream();
+  /** Run exports held for their save (exportRun's tickets), as the host holds them for its Shell and browser mode's download. */
+  readonly runExports = createExportTickets();
   /** The stores behind history, library and checklists; seed them directly (`history.record(...)`). */
   readonly history = this.database.history;
   readonly library = this.database.library;
@@ -181,6 +185,7 @@ export class FakeApi {
       checklists: this.checklists,
       runs: this.database.runs,
       onRunProgress: (progress) => this.eventStream.hub.emit(progress),
+      runExports: this.runExports,
     });
     this.seen = {
       profiles: { activeProfileId: 'sandbox', profiles: [sandboxSummary()] },
@@ -352,16 +357,24 @@ export class FakeApi {
     return { ok: true, value: { stopped: true } };
   };
 
-  /** What the desktop's save dialog answers; files "saved" are kept in `savedFiles`. */
+  /**
+   * What the desktop's save dialog answers; files "saved" are kept in `savedFiles`, with their
+   * text (a held export's read from the host, as the real dialog's save writes it).
+   */
   saveResponder: (request: SaveTextFileRequest) => Result<SavedTextFile> = (request) => ({
     ok: true,
     value: { saved: true, path: `/home/user/Downloads/${request.suggestedName}` },
   });
-  savedFiles: SaveTextFileRequest[] = [];
+  savedFiles: Array<{ suggestedName: string; mediaType: SaveTextFileRequest['mediaType']; content: string }> = [];
   saveTextFile: HostShell['saveTextFile'] = async (request) => {
     this.record('saveTextFile', request);
+    const held = 'ticket' in request ? this.runExports.take(request.ticket) : null;
+    if (held && !held.ok) return held;
     const answer = this.saveResponder(request);
-    if (answer.ok && answer.value.saved) this.savedFiles.push(request);
+    if (answer.ok && answer.value.saved) {
+      const content = held ? await exportText(held.value) : 'content' in request ? request.content : '';
+      this.savedFiles.push({ suggestedName: request.suggestedName, mediaType: request.mediaType, content });
+    }
     return answer;
   };
 }

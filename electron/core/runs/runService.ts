@@ -4,6 +4,7 @@ import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { createRedactor, redactDeep, type Redactor } from '../http/redact';
 import { MAX_RESULTS_PAGE, storedResults, type RunCounts, type RunStore, type StoredRunResult, type UnsentRequest } from './runStore';
 import { exportRun } from '../reports/runs/runExport';
+import type { ExportTickets } from '../reports/runs/exportTickets';
 import { resultRow } from './runResults';
 import { MAX_RUN_REQUESTS } from '../../shared/runs/runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
@@ -61,6 +62,8 @@ export interface RunServiceDeps {
   /** Monotonic ms; performance.now when absent. */
   now?: () => number;
   version: string;
+  /** Where exports wait for their save (the hosts take them from there). */
+  exports: ExportTickets;
   onProblem?: ((message: string) => void) | undefined;
   batchMs?: number;
 }
@@ -396,12 +399,9 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       if (active.has(runId)) return invalid('The run is still going: export it once it has ended.');
       const unsent = await fromStore(() => store.unsent(runId));
       if (!unsent.ok) return unsent;
+      // Held, not made: the pieces are read from the database as the save writes them.
       const file = exportRun(record.value, () => storedResults(store, runId), unsent.value, format, deps.version);
-      return fromStore(async () => {
-        let content = '';
-        for await (const piece of file.pieces) content += piece;
-        return { fileName: file.fileName, mediaType: file.mediaType, content };
-      });
+      return { ok: true, value: { fileName: file.fileName, mediaType: file.mediaType, ticket: deps.exports.issue(file) } };
     },
   };
 

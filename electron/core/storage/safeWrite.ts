@@ -57,6 +57,28 @@ export async function createScratchFile(file: string): Promise<{ path: string; h
 /** Text, or pieces of text and of bytes already encoded as UTF-8, in order. */
 export type FileContent = string | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 
+/**
+ * `content` in pieces of about CHUNK_CHARS: small pieces of text gathered, bytes passed as they
+ * are (after the text before them). What a file or a response is written with: a few large
+ * writes rather than one per little piece, and never the whole.
+ */
+export async function* inChunks(content: FileContent): AsyncGenerator<string | Uint8Array> {
+  let chunk = '';
+  for await (const piece of typeof content === 'string' ? [content] : content) {
+    if (typeof piece !== 'string') {
+      if (chunk !== '') yield chunk;
+      chunk = '';
+      yield piece;
+      continue;
+    }
+    chunk += piece;
+    if (chunk.length < CHUNK_CHARS) continue;
+    yield chunk;
+    chunk = '';
+  }
+  if (chunk !== '') yield chunk;
+}
+
 /** Writes `content` to `file` as described above; throws the system's error (with its code) when it cannot. */
 export async function writeFileSafely(file: string, content: FileContent): Promise<void> {
   const temporary = temporaryFor(file);
@@ -65,21 +87,8 @@ export async function writeFileSafely(file: string, content: FileContent): Promi
   try {
     // The mode given to open is reduced by the umask; the file is exactly owner read and write.
     await handle.chmod(0o600);
-    let chunk = '';
-    for await (const piece of typeof content === 'string' ? [content] : content) {
-      if (typeof piece !== 'string') {
-        if (chunk !== '') await handle.writeFile(chunk, 'utf8');
-        chunk = '';
-        await handle.writeFile(piece);
-        continue;
-      }
-      chunk += piece;
-      if (chunk.length < CHUNK_CHARS) continue;
-      // writeFile goes on from the current position and loops until all of it is written.
-      await handle.writeFile(chunk, 'utf8');
-      chunk = '';
-    }
-    if (chunk !== '') await handle.writeFile(chunk, 'utf8');
+    // writeFile goes on from the current position and loops until all of it is written.
+    for await (const chunk of inChunks(content)) await handle.writeFile(chunk, 'utf8');
     await handle.sync();
     closed = true;
     await handle.close();

@@ -183,6 +183,18 @@ export function rpcPath(method: ApiMethod): string {
   return `/rpc/${method}`;
 }
 
+/**
+ * Browser mode: where a page downloads a file the host holds (GET, `?ticket=` from exportRun),
+ * with its session's cookie; the one-time ticket stands in for the page secret, which a
+ * download cannot send as a header.
+ */
+export const EXPORT_PATH = '/export';
+
+/** The address of the download of a held file, relative to the page. */
+export function exportDownloadPath(ticket: string): string {
+  return `${EXPORT_PATH}?ticket=${encodeURIComponent(ticket)}`;
+}
+
 /** Name of the header that carries a browser-mode page's secret (one half of its session: electron/web/session.ts). */
 export const LAUNCH_SECRET_HEADER = 'x-agent-explorer-secret';
 

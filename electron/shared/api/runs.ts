@@ -276,12 +276,18 @@ export interface ExportRunRequest {
   format: RunExportFormat;
 }
 
-/** An exported run, for the page to save with saveTextFile. Never holds the key. */
+/**
+ * An exported run, held by the host (a large run's file is gigabytes: it never crosses whole):
+ * the page saves it with saveTextFile `{ suggestedName: fileName, mediaType, ticket }`, and the
+ * host writes it a piece at a time from the database, to the file the desktop's dialog chose
+ * or as a browser download. Never holds the key.
+ */
 export interface RunExportFile {
   /** e.g. "orders-run-2026-11-23.xml". */
   fileName: string;
   mediaType: 'application/xml' | 'application/json' | 'text/csv' | 'text/html';
-  content: string;
+  /** Spent by the one save that writes the file; good for a minute. */
+  ticket: string;
 }
 
 /** A suite file opened through the desktop's open dialog, with the data file it names read beside it. */
@@ -345,7 +351,7 @@ export interface RunsApi {
   compareRuns(request: CompareRunsRequest): Promise<Result<RunComparison>>;
   /** Deletes a run that has ended, with its results. */
   deleteRun(request: RunRef): Promise<Result<{ deleted: boolean }>>;
-  /** A run as JUnit XML, JSON, CSV or the self-contained HTML report, for the page to save. */
+  /** A run as JUnit XML, JSON, CSV or the self-contained HTML report, held for the page to save (RunExportFile). */
   exportRun(request: ExportRunRequest): Promise<Result<RunExportFile>>;
   /**
    * The Runs section's unsaved suite, as the page last saved it (its editor's own document), or

@@ -19,13 +19,24 @@ export const SAVED_FILE_TYPES = {
 
 export type SavedFileMediaType = keyof typeof SAVED_FILE_TYPES;
 
-export interface SaveTextFileRequest {
+/**
+ * A file to save: its text given whole (`content`), or held by the host behind a ticket (an
+ * exported run, RunExportFile: written a piece at a time as the host reads it).
+ */
+export type SaveTextFileRequest = {
   /** A file name without folders (e.g. "qa-report-2026-11-23.html"), offered in the dialog. */
   suggestedName: string;
-  /** The whole file, written as UTF-8. */
-  content: string;
   mediaType: SavedFileMediaType;
-}
+} & (
+  | {
+      /** The whole file, written as UTF-8. */
+      content: string;
+    }
+  | {
+      /** A ticket the host gave for a file it holds (exportRun's); spent by this save. */
+      ticket: string;
+    }
+);
 
 export interface SavedTextFile {
   /** False when the user cancelled the dialog: nothing was written. */

@@ -12,6 +12,7 @@ import { describePresentation } from '../../../electron/core/profiles/keyPresent
 import { startSandbox } from '../../../electron/sandbox/server';
 import { dispatch } from '../../../electron/core/validate';
 import { startTestServer, type TestServer } from '../../support/testServer';
+import { heldExportText } from '../../support/heldExports';
 
 const GUIDELINE_ID = SANDBOX_GUIDELINES[0]!.id;
 /** The Sandbox's Echo agent: its answer repeats the text, so a key typed there comes back (redacted). */
@@ -346,8 +347,14 @@ describe('the key never leaves the host', () => {
         const other = await startAndFinish(profileId);
         return other.ok ? core.api.deleteRun({ runId: other.value.runId }) : other;
       },
+      // The files' text too, as their save writes them from the tickets.
       exportRun: async () =>
-        Promise.all((['junit', 'json', 'csv', 'html'] as const).map((format) => core.api.exportRun({ runId, format }))),
+        Promise.all(
+          (['junit', 'json', 'csv', 'html'] as const).map(async (format) => {
+            const file = await core.api.exportRun({ runId, format });
+            return file.ok ? { ...file.value, content: await heldExportText(core.runExports, file.value.ticket) } : file;
+          }),
+        ),
       loadSuiteDraft: () => core.api.loadSuiteDraft(),
       saveSuiteDraft: () => core.api.saveSuiteDraft({ draft: { name: 'orders', cases: [] } }),
     };

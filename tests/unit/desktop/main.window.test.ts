@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { MenuItemSpec } from '../../../electron/desktop/menu/appMenu';
 import { eventChannel, ipcChannel, METHODS, type MethodName } from '../../../electron/shared/api';
 import { contentSecurityPolicy } from '../../../electron/shared/csp';
@@ -19,6 +22,8 @@ const { electron, control, FakeWebContents } = await vi.hoisted(async () =>
 );
 
 const fake = vi.hoisted(() => ({ openExternalLink: vi.fn(() => Promise.resolve()) }));
+// The core's held run exports are real: the save dialog writes one from its pieces.
+const runExports = await vi.hoisted(async () => (await import('../../../electron/core/reports/runs/exportTickets')).createExportTickets());
 
 vi.mock('electron', () => electron);
 vi.mock('../../../electron/desktop/adapters/externalLinks', () => ({ openExternalLink: fake.openExternalLink }));
@@ -37,6 +42,7 @@ vi.mock('../../../electron/core/bootstrap', () => ({
     Promise.resolve({
       api: { getAppInfo: async () => ({ name: 'Agent Explorer', version: '0.0.0-test', host: 'electron' }) },
       runProgress: { subscribe: () => () => undefined },
+      runExports,
       close: () => Promise.resolve(),
     }),
 }));
@@ -272,6 +278,23 @@ describe('with its window closed (macOS: the app and its menu stay)', () => {
     );
     await expect(call('openSuiteFile')).resolves.toEqual({ ok: true, value: null });
     expect(electron.dialog.showOpenDialog).toHaveBeenLastCalledWith(expect.objectContaining({ properties: ['openFile'] }));
+  });
+
+  it("saves a run's export the core holds: the dialog, then its pieces written to the chosen file", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ae-main-export-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const chosen = path.join(dir, 'orders.csv');
+    async function* pieces() {
+      yield 'name,passed\r\n';
+      yield 'case 1,true\r\n';
+    }
+    const ticket = runExports.issue({ fileName: 'orders-run-2026-11-23.csv', mediaType: 'text/csv', pieces: pieces() });
+    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: chosen });
+    await expect(call('saveTextFile', { suggestedName: 'orders-run-2026-11-23.csv', mediaType: 'text/csv', ticket })).resolves.toEqual({
+      ok: true,
+      value: { saved: true, path: chosen },
+    });
+    expect(readFileSync(chosen, 'utf8')).toBe('name,passed\r\ncase 1,true\r\n');
   });
 
   it('the dock icon opens a new window, which the menu and the dialogs then use', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWebHost, type WebHost } from '../../../electron/web/host';
-import { LAUNCH_SECRET_HEADER, type RunProgress } from '../../../electron/shared/api';
+import { exportDownloadPath, LAUNCH_SECRET_HEADER, type RunProgress } from '../../../electron/shared/api';
 import { FakeApi } from '../../support/fakeApi';
 import { startCore, type Core } from '../../../electron/core/bootstrap';
 
@@ -20,7 +20,7 @@ let COOKIE = '';
 let SECRET = '';
 beforeAll(async () => {
   api = new FakeApi();
-  host = await startWebHost({ api, staticDir, onTokenUsed: () => (tokensUsed += 1) });
+  host = await startWebHost({ api, runExports: api.runExports, staticDir, onTokenUsed: () => (tokensUsed += 1) });
   const session = await exchange(tokenOf(host.url));
   expect(session.status).toBe(200);
   COOKIE = cookieOf(session);
@@ -183,6 +183,102 @@ describe('browser-mode host', () => {
   it('does not serve files outside the renderer folder', async () => {
     const response = await raw('GET', '/%2e%2e/%2e%2e/etc/passwd', { host: `127.0.0.1:${host.port}` });
     expect(response.status).toBe(404);
+  });
+});
+
+describe('downloading a held run export (GET /export)', () => {
+  /** A run export held by the host, as exportRun leaves it, whose pieces say when they are read and when reading stops. */
+  function hold(pieces: readonly string[] | { count: number; piece: string }) {
+    let stop: () => void = () => undefined;
+    const state = { read: 0, stopped: new Promise<void>((resolve) => (stop = resolve)) };
+    async function* read() {
+      try {
+        const count = Array.isArray(pieces) ? pieces.length : (pieces as { count: number }).count;
+        for (let index = 0; index < count; index += 1) {
+          state.read += 1;
+          yield Array.isArray(pieces) ? pieces[index]! : (pieces as { piece: string }).piece;
+        }
+      } finally {
+        stop();
+      }
+    }
+    const ticket = api.runExports.issue({ fileName: 'orders-ä-run-2026-11-23.csv', mediaType: 'text/csv', pieces: read() });
+    return { ticket, state };
+  }
+  const get = (urlPath: string, headers: Record<string, string> = {}) =>
+    raw('GET', urlPath, { host: `127.0.0.1:${host.port}`, cookie: COOKIE, 'sec-fetch-site': 'same-origin', ...headers });
+
+  it('sends it as an attachment, with the session cookie alone, once', async () => {
+    const { ticket } = hold(['name,passed\r\n', 'Dana ✓,true\r\n']);
+    const response = await get(exportDownloadPath(ticket));
+    expect(response.status).toBe(200);
+    expect(response.body).toBe('name,passed\r\nDana ✓,true\r\n');
+    expect(response.headers).toMatchObject({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="orders-_-run-2026-11-23.csv"; filename*=UTF-8''orders-%C3%A4-run-2026-11-23.csv`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    const again = await get(exportDownloadPath(ticket));
+    expect(again.status).toBe(404);
+    expect(JSON.parse(again.body).error.message).toContain('export the run again');
+  });
+
+  it.each([
+    ['no session cookie', { cookie: '' }],
+    ['a wrong session cookie', { cookie: `agent-explorer-session-${1}=guess` }],
+    ['another origin', { origin: 'https://evil.example' }],
+    ['a cross-site request', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses a download with %s, and the ticket stays good for our page', async (_label, headers) => {
+    const { ticket, state } = hold(['a\r\n']);
+    const refused = await get(exportDownloadPath(ticket), headers);
+    expect(refused.status).toBe(403);
+    expect(state.read).toBe(0);
+    expect((await get(exportDownloadPath(ticket))).body).toBe('a\r\n');
+  });
+
+  it.each([
+    ['no ticket', '/export'],
+    ['an empty ticket', '/export?ticket='],
+    ['a ticket never issued', exportDownloadPath('A'.repeat(43))],
+    ['a malformed ticket', '/export?ticket=..%2F..%2Fetc%2Fpasswd'],
+  ])('answers 404 with why for %s', async (_label, urlPath) => {
+    const response = await get(urlPath);
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body).error.code).toBe('invalid_argument');
+  });
+
+  it('takes GET only', async () => {
+    const { ticket } = hold(['a']);
+    const response = await raw('POST', exportDownloadPath(ticket), { host: `127.0.0.1:${host.port}`, cookie: COOKIE }, '');
+    expect(response.status).toBe(405);
+  });
+
+  it('reads the export only as fast as the browser takes it: a dropped download stops the reads', async () => {
+    // 2,000 pieces of 64 KB (128 MB): sent whole, every piece would be read before the first byte arrived.
+    const { ticket, state } = hold({ count: 2000, piece: 'x'.repeat(65_536) });
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: exportDownloadPath(ticket),
+          headers: { host: `127.0.0.1:${host.port}`, cookie: COOKIE },
+        },
+        (response) => {
+          expect(response.statusCode).toBe(200);
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(error)));
+      request.end();
+    });
+    await state.stopped;
+    expect(state.read).toBeGreaterThan(0);
+    expect(state.read).toBeLessThan(1000);
   });
 });
 

@@ -141,14 +141,18 @@ export const useDeleteRun = () =>
     },
   });
 
-/** Exports a run in a format and saves the file the host's way (the desktop's dialog, or a download). */
+/**
+ * Exports a run in a format and saves the file the host's way (the desktop's dialog, or a
+ * download): the host holds the file and answers a ticket for it, which the save spends, so
+ * the text (gigabytes for a large run) never comes to the page.
+ */
 export function useExportRun() {
   const api = useHost();
   const save = useSaveTextFile();
   return useMutation({
     mutationFn: async ({ runId, format }: { runId: string; format: RunExportFormat }): Promise<SavedTextFile & { fileName: string }> => {
       const file = valueOf(await api.exportRun({ runId, format }));
-      const saved = valueOf(await save({ suggestedName: file.fileName, content: file.content, mediaType: file.mediaType }));
+      const saved = valueOf(await save({ suggestedName: file.fileName, ticket: file.ticket, mediaType: file.mediaType }));
       return { ...saved, fileName: file.fileName };
     },
   });

@@ -9,10 +9,12 @@ import type { PlatformClient, PlatformTarget } from '../../../../electron/core/h
 import { createSqliteRunStore, type RunStore } from '../../../../electron/core/runs/runStore';
 import { createRunMethods, MAX_RUN_REQUESTS } from '../../../../electron/core/runs/runService';
 import { startSandbox, type SandboxServer } from '../../../../electron/sandbox/server';
-import type { RunProgress, RunResultRow, StartRunRequest } from '../../../../electron/shared/api';
+import type { RunExportFormat, RunProgress, RunResultRow, StartRunRequest } from '../../../../electron/shared/api';
 import { testClient, testTarget } from '../../../support/platformClient';
 import { closedPort, startTestServer, type TestServer } from '../../../support/testServer';
 import { memoryDatabase } from '../../../support/memoryDatabase';
+import { createExportTickets } from '../../../../electron/core/reports/runs/exportTickets';
+import { heldExportText } from '../../../support/heldExports';
 
 /**
  * The host's run service against the real Sandbox (and a loopback server where a test needs to
@@ -59,9 +61,11 @@ function host(options: HostOptions = {}) {
     },
   };
   const store = options.store ?? memoryDatabase().runs;
+  const exports = createExportTickets();
   const { api, stopAll } = createRunMethods({
     store,
     client,
+    exports,
     resolve: async (profileId) =>
       profileId === PROFILE.id
         ? { ok: true, value: { profile: PROFILE, target: options.target ?? testTarget(sandbox.url, KEY) } }
@@ -88,7 +92,13 @@ function host(options: HostOptions = {}) {
       look();
     });
   const ended = (runId: string) => eventWhere((progress) => progress.runId === runId && progress.state !== 'running');
-  return { api, stopAll, store, events, ended, eventWhere, sent: () => sent };
+  /** A run exported as the page asks for it, and the file's text as its save writes it. */
+  const exported = async (runId: string, format: RunExportFormat) => {
+    const file = await api.exportRun({ runId, format });
+    if (!file.ok) throw new Error(file.error.message);
+    return { ...file.value, content: await heldExportText(exports, file.value.ticket) };
+  };
+  return { api, stopAll, store, events, ended, eventWhere, exported, sent: () => sent };
 }
 
 function start(overrides: Partial<StartRunRequest> & Pick<StartRunRequest, 'suite'>): StartRunRequest {
@@ -453,10 +463,9 @@ describe('a finished run', () => {
     const service = host();
     const { runId } = await runToEnd(service, start({ suite: MIXED, data: MIXED_ROWS }));
     const day = new Date().toISOString().slice(0, 10);
-    const junit = await service.api.exportRun({ runId, format: 'junit' });
-    if (!junit.ok) throw new Error(junit.error.message);
-    expect(junit.value).toMatchObject({ fileName: `mixed-run-${day}.xml`, mediaType: 'application/xml' });
-    const doc = new DOMParser().parseFromString(junit.value.content, 'application/xml');
+    const junit = await service.exported(runId, 'junit');
+    expect(junit).toMatchObject({ fileName: `mixed-run-${day}.xml`, mediaType: 'application/xml' });
+    const doc = new DOMParser().parseFromString(junit.content, 'application/xml');
     expect(doc.querySelector('parsererror')).toBeNull();
     expect(doc.documentElement.tagName).toBe('testsuites');
     const testsuite = doc.documentElement.children[0]!;
@@ -476,9 +485,9 @@ describe('a finished run', () => {
       cases.filter((element) => element.querySelector('failure')).map((element) => element.querySelector('failure')!.getAttribute('type')),
     ).toEqual(['answerContains', 'answerContains']);
 
-    const json = await service.api.exportRun({ runId, format: 'json' });
-    expect(json.ok && json.value.fileName).toBe(`mixed-run-${day}.json`);
-    const report = JSON.parse(json.ok ? json.value.content : '{}') as {
+    const json = await service.exported(runId, 'json');
+    expect(json.fileName).toBe(`mixed-run-${day}.json`);
+    const report = JSON.parse(json.content) as {
       format: string;
       suite: string;
       summary: { total: number; failed: number };
@@ -487,13 +496,21 @@ describe('a finished run', () => {
     expect(report).toMatchObject({ format: 'agent-explorer-run', suite: 'mixed', summary: { total: 6, failed: 2 } });
     expect(report.results).toHaveLength(6);
 
-    const csv = await service.api.exportRun({ runId, format: 'csv' });
-    expect(csv).toMatchObject({ ok: true, value: { fileName: `mixed-run-${day}.csv`, mediaType: 'text/csv' } });
-    expect(csv.ok && csv.value.content.trim().split('\r\n')).toHaveLength(7);
+    const csv = await service.exported(runId, 'csv');
+    expect(csv).toMatchObject({ fileName: `mixed-run-${day}.csv`, mediaType: 'text/csv' });
+    expect(csv.content.trim().split('\r\n')).toHaveLength(7);
 
-    const html = await service.api.exportRun({ runId, format: 'html' });
-    expect(html).toMatchObject({ ok: true, value: { fileName: `mixed-run-${day}.html`, mediaType: 'text/html' } });
-    expect(html.ok && html.value.content).toMatch(/^<!doctype html>/i);
+    const html = await service.exported(runId, 'html');
+    expect(html).toMatchObject({ fileName: `mixed-run-${day}.html`, mediaType: 'text/html' });
+    expect(html.content).toMatch(/^<!doctype html>/i);
+  });
+
+  it('answers an export with its name, its type and a ticket for its save, never its text', async () => {
+    const service = host();
+    const { runId } = await runToEnd(service, start({ suite: MIXED, data: MIXED_ROWS }));
+    const file = await service.api.exportRun({ runId, format: 'csv' });
+    expect(file).toMatchObject({ ok: true, value: { ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
+    expect(Object.keys(file.ok ? file.value : {}).sort()).toEqual(['fileName', 'mediaType', 'ticket']);
   });
 
   it('refuses a run that does not exist, by its id', async () => {
@@ -553,7 +570,7 @@ describe('the key', () => {
       JSON.stringify(await service.api.getRunMatrix({ runId })),
       JSON.stringify(await service.api.compareRuns({ before: runId, after: runId })),
       ...(await Promise.all(
-        (['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.api.exportRun({ runId, format }))),
+        (['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.exported(runId, format))),
       )),
       JSON.stringify(await service.api.startRun(start({ suite: { cases: [{ agent: ECHO, expect: { answerMatches: `(${KEY}` } }] } }))),
     ];
@@ -588,7 +605,7 @@ describe('a key in a data row used in answerMatches', () => {
       JSON.stringify(await Promise.all([0, 1].map((index) => service.api.getRunResult({ runId, index })))),
       JSON.stringify(await service.api.compareRuns({ before: runId, after: runId })),
       ...(await Promise.all(
-        (['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.api.exportRun({ runId, format }))),
+        (['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.exported(runId, format))),
       )),
       JSON.stringify([opened.db.prepare('SELECT * FROM runs').all(), opened.db.prepare('SELECT * FROM run_results').all()]),
     ];
@@ -616,6 +633,7 @@ describe('a broken listener', () => {
       },
       wallClock: () => new Date(),
       version: '0.0.0-test',
+      exports: createExportTickets(),
       onProblem: (message) => problems.push(message),
     });
     const started = await api.startRun(start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 3 }));

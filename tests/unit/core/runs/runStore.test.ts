@@ -11,6 +11,7 @@ import type { RunRecord } from '../../../../electron/shared/api';
 import { okInvoke } from '../../../support/fakeApi';
 import { testClient } from '../../../support/platformClient';
 import { memoryDatabase } from '../../../support/memoryDatabase';
+import { createExportTickets } from '../../../../electron/core/reports/runs/exportTickets';
 
 /** The run store, on the app's database in memory (the real migrations) and in its file (migration 8). */
 
@@ -240,6 +241,7 @@ describe('the run store in the history file', () => {
       emit: () => undefined,
       wallClock: () => new Date(),
       version: '0.0.0-test',
+      exports: createExportTickets(),
     });
     const run = await runs.api.getRun({ runId: 'run-1' });
     expect(run).toMatchObject({ ok: true, value: { state: 'interrupted', completed: 2, passed: 1, failed: 1, notRun: 2 } });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveDialogApi } from '../../../../electron/desktop/adapters/saveDialog';
 import { dispatch } from '../../../../electron/core/validate';
 import { FakeApi } from '../../../support/fakeApi';
+import { createExportTickets } from '../../../../electron/core/reports/runs/exportTickets';
 
 /**
  * adapters/saveDialog.ts against a fake `dialog`: what the person is offered and what is
@@ -40,6 +41,7 @@ describe('saveDialogApi', () => {
       dialog,
       () => window as never,
       () => '/home/someone/Downloads',
+      createExportTickets(),
     );
     const answer = await api.saveTextFile({ suggestedName: 'qa-report.html', content: '<p>Refunds ✓</p>', mediaType: 'text/html' });
     expect(answer).toEqual({ ok: true, value: { saved: true, path: chosen } });
@@ -65,6 +67,7 @@ describe('saveDialogApi', () => {
         dialog,
         () => null,
         () => dir,
+        createExportTickets(),
       ).saveTextFile({ suggestedName: 'run.xml', content: '<testsuites/>\n', mediaType: 'application/xml' });
       expect(answer).toEqual({ ok: true, value: { saved: true, path: chosen } });
       expect(await readFile(keys, 'utf8')).toBe('ssh-ed25519 AAAA mine\n');
@@ -83,6 +86,7 @@ describe('saveDialogApi', () => {
       dialog,
       () => null,
       () => dir,
+      createExportTickets(),
     ).saveTextFile({ suggestedName: 'report.html', content: 'new', mediaType: 'text/html' });
     expect(await readFile(chosen, 'utf8')).toBe('new');
     expect((await stat(chosen)).mode & 0o777).toBe(0o600);
@@ -94,6 +98,7 @@ describe('saveDialogApi', () => {
       dialog,
       () => null,
       () => dir,
+      createExportTickets(),
     );
     expect(await api.saveTextFile({ suggestedName: 'workspace.json', content: '{}', mediaType: 'application/json' })).toEqual({
       ok: true,
@@ -107,10 +112,90 @@ describe('saveDialogApi', () => {
       dialog,
       () => null,
       () => dir,
+      createExportTickets(),
     );
     const answer = await api.saveTextFile({ suggestedName: 'report.md', content: '# Report', mediaType: 'text/markdown' });
     expect(answer.ok).toBe(false);
     if (!answer.ok) expect(answer.error.message).toMatch(/^The file could not be saved: .*ENOENT/);
+  });
+});
+
+describe('saveDialogApi with an exported run (a ticket for a file the host holds)', () => {
+  /** A held export whose pieces say when each is read, and whether the reading was stopped. */
+  function heldExport(pieces: string[]) {
+    const log: string[] = [];
+    async function* read() {
+      try {
+        for (const piece of pieces) {
+          log.push(`read ${piece.trim()}`);
+          yield piece;
+        }
+      } finally {
+        log.push('done');
+      }
+    }
+    const tickets = createExportTickets();
+    const ticket = tickets.issue({ fileName: 'orders-run-2026-11-23.csv', mediaType: 'text/csv', pieces: read() });
+    return { tickets, ticket, log };
+  }
+
+  it('asks where, then writes the pieces to the chosen file as they are read, and spends the ticket', async () => {
+    const { tickets, ticket, log } = heldExport(['name,passed\r\n', 'case 1,true\r\n', 'case 2,false\r\n']);
+    const chosen = path.join(dir, 'orders.csv');
+    const { dialog, asked } = fakeDialog(() => {
+      log.push('dialog');
+      return { canceled: false, filePath: chosen };
+    });
+    const api = saveDialogApi(
+      dialog,
+      () => null,
+      () => '/home/someone/Downloads',
+      tickets,
+    );
+    const answer = await api.saveTextFile({ suggestedName: 'orders-run-2026-11-23.csv', mediaType: 'text/csv', ticket });
+    expect(answer).toEqual({ ok: true, value: { saved: true, path: chosen } });
+    expect(await readFile(chosen, 'utf8')).toBe('name,passed\r\ncase 1,true\r\ncase 2,false\r\n');
+    expect((await stat(chosen)).mode & 0o777).toBe(0o600);
+    // Nothing was read before the person chose where.
+    expect(log).toEqual(['dialog', 'read name,passed', 'read case 1,true', 'read case 2,false', 'done']);
+    expect(asked[0]!.options).toMatchObject({ filters: [{ name: 'CSV file', extensions: ['csv'] }] });
+    // Spent: a second save of the same ticket is refused before any dialog.
+    const again = await api.saveTextFile({ suggestedName: 'orders-run-2026-11-23.csv', mediaType: 'text/csv', ticket });
+    expect(again).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', message: expect.stringContaining('export the run again') },
+    });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('reads nothing and writes nothing when the person cancels, and lets the export go', async () => {
+    const { tickets, ticket, log } = heldExport(['a\r\n']);
+    const { dialog } = fakeDialog(() => ({ canceled: true, filePath: '' }));
+    const api = saveDialogApi(
+      dialog,
+      () => null,
+      () => dir,
+      tickets,
+    );
+    expect(await api.saveTextFile({ suggestedName: 'a.csv', mediaType: 'text/csv', ticket })).toEqual({
+      ok: true,
+      value: { saved: false, path: null },
+    });
+    expect(log).toEqual([]);
+    expect(tickets.take(ticket).ok).toBe(false);
+  });
+
+  it('refuses a ticket the host does not hold without opening the dialog', async () => {
+    const { dialog, asked } = fakeDialog(() => ({ canceled: false, filePath: path.join(dir, 'x.csv') }));
+    const api = saveDialogApi(
+      dialog,
+      () => null,
+      () => dir,
+      createExportTickets(),
+    );
+    const answer = await api.saveTextFile({ suggestedName: 'x.csv', mediaType: 'text/csv', ticket: 'A'.repeat(43) });
+    expect(answer).toMatchObject({ ok: false, error: { message: expect.stringContaining('export the run again') } });
+    expect(asked).toHaveLength(0);
   });
 });
 
@@ -128,6 +213,19 @@ describe('the saveTextFile argument', () => {
   ])('refuses %s', async (_, argument) => {
     const answer = await call(argument);
     expect(answer.ok).toBe(false);
+  });
+
+  it.each([
+    ['both text and a ticket', { suggestedName: 'a.csv', content: '', ticket: 'A'.repeat(43), mediaType: 'text/csv' }],
+    ['a ticket that is not one', { suggestedName: 'a.csv', ticket: '../../etc/passwd', mediaType: 'text/csv' }],
+    ['a ticket that is not text', { suggestedName: 'a.csv', ticket: 42, mediaType: 'text/csv' }],
+  ])('refuses %s', async (_, argument) => {
+    const answer = await call(argument);
+    expect(answer.ok).toBe(false);
+  });
+
+  it('takes a plain name, a ticket and a known kind', async () => {
+    expect((await call({ suggestedName: 'orders-run.csv', ticket: 'A'.repeat(43), mediaType: 'text/csv' })).ok).toBe(true);
   });
 
   it('takes a plain name, text and a known kind', async () => {

@@ -37,6 +37,21 @@ describe('useSaveTextFile', () => {
     expect(api.callsOf('saveTextFile')).toEqual([]);
   });
 
+  it("downloads a file the host holds from the host's address for its ticket: no Blob, the page never holds it", async () => {
+    const created = vi.fn(() => 'blob:never');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => undefined });
+    const clicked: Array<{ download: string; href: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.getAttribute('href') ?? '' });
+    });
+    const ticket = 'Abc_-'.padEnd(43, '0');
+    const answer = await saveOn(new FakeApi())({ suggestedName: 'orders-run-2026-11-23.csv', ticket, mediaType: 'text/csv' });
+    expect(answer).toEqual({ ok: true, value: { saved: true, path: null } });
+    expect(clicked).toEqual([{ download: 'orders-run-2026-11-23.csv', href: `/export?ticket=${ticket}` }]);
+    expect(created).not.toHaveBeenCalled();
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
   it('asks the desktop host, which shows its save dialog, and passes on a cancel', async () => {
     const api = Object.assign(new FakeApi(), { desktop: true });
     const save = saveOn(api);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaveTextFileRequest, StartRunRequest } from '../../../../../electron/shared/api';
+import type { StartRunRequest } from '../../../../../electron/shared/api';
 import { FakeApi } from '../../../../support/fakeApi';
 import { AGENT, caseGroup, desktopFake, openRuns, runsRegion } from './runsSuiteHarness';
 
@@ -101,7 +101,7 @@ describe('suite files in the desktop app', () => {
     await user.click(within(runsRegion()).getByRole('button', { name: 'Save suite' }));
 
     expect(await within(runsRegion()).findByText('Saved to /home/user/suites/orders.json.')).toBeInTheDocument();
-    const [saved] = fake.callsOf('saveTextFile') as SaveTextFileRequest[];
+    const [saved] = fake.savedFiles;
     expect(saved).toMatchObject({ suggestedName: 'orders.json', mediaType: 'application/json' });
     expect(JSON.parse(saved!.content)).toEqual({ name: 'orders', cases: [{ agent: AGENT }] });
     expect(within(runsRegion()).queryByText(/unsaved changes/)).toBeNull();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { etaMs, progressLine, roughDuration } from '../../../../../../renderer/features/runs/view/progressText';
 import * as format from '../../../../../../renderer/lib/format';
 import { FakeApi, okInvoke } from '../../../../../support/fakeApi';
+import { exportText, heldExportText } from '../../../../../support/heldExports';
 import { answersByText, endedRun, startSuiteRun, statusAnswer, suiteOf } from '../../../../../support/runSuites';
 import {
   agentNamesRead,
@@ -276,12 +277,10 @@ describe('RunView actions', () => {
     ['CSV', 'csv', 'orders-run-2026-11-20.csv', 'text/csv'],
     ['JSON', 'json', 'orders-run-2026-11-20.json', 'application/json'],
     ['HTML report', 'html', 'orders-run-2026-11-20.html', 'text/html'],
-  ])('exports the run as %s and saves the file the host made', async (label, format, fileName, mediaType) => {
-    const blobs: Blob[] = [];
-    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:run'), revokeObjectURL: () => undefined });
-    const downloads: string[] = [];
+  ])('exports the run as %s and downloads the file the host holds', async (label, format, fileName, mediaType) => {
+    const downloads: Array<{ name: string; href: string }> = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
+      downloads.push({ name: this.download, href: this.getAttribute('href') ?? '' });
     });
     const fake = new FakeApi();
     const runId = await endedNumbered(fake, 3);
@@ -290,12 +289,43 @@ describe('RunView actions', () => {
     await user.click(within(exportGroup).getByRole('button', { name: label }));
     expect(await within(runRegion()).findByRole('status')).toHaveTextContent(`Saved ${fileName}.`);
     expect(fake.callsOf('exportRun')).toEqual([{ runId, format }]);
-    expect(downloads).toEqual([fileName]);
-    expect(blobs[0]!.type).toBe(`${mediaType};charset=utf-8`);
-    // The very file the host made, with the run's cases in it.
+    // A download of the host's address for the file: the browser reads it from there, the page never holds it.
+    expect(downloads).toEqual([{ name: fileName, href: expect.stringMatching(/^\/export\?ticket=[A-Za-z0-9_-]{43}$/) }]);
+    const held = fake.runExports.take(new URLSearchParams(downloads[0]!.href.split('?')[1]).get('ticket'));
+    if (!held.ok) throw new Error(held.error.message);
+    expect(held.value).toMatchObject({ fileName, mediaType });
+    // The very file a second export of the run makes, with the run's cases in it.
     const made = await fake.exportRun({ runId, format: format as 'junit' });
-    expect(await blobs[0]!.text()).toBe(made.ok && made.value.content);
-    expect(await blobs[0]!.text()).toContain('case 3');
+    const text = await exportText(held.value);
+    expect(text).toBe(made.ok && (await heldExportText(fake.runExports, made.value.ticket)));
+    expect(text).toContain('case 3');
+  });
+
+  it('exports the run in the desktop app through its save dialog, which writes the file the host holds', async () => {
+    const fake = Object.assign(new FakeApi(), { desktop: true });
+    const runId = await endedNumbered(fake, 3);
+    const { user } = renderRunView(runId, fake);
+    const exportGroup = await screen.findByRole('group', { name: 'Export run' });
+    await user.click(within(exportGroup).getByRole('button', { name: 'CSV' }));
+    expect(await within(runRegion()).findByRole('status')).toHaveTextContent('Saved /home/user/Downloads/orders-run-2026-11-20.csv.');
+    expect(fake.callsOf('saveTextFile')).toEqual([
+      { suggestedName: 'orders-run-2026-11-20.csv', mediaType: 'text/csv', ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+    ]);
+    expect(fake.savedFiles[0]!.content).toContain('case 3');
+  });
+
+  it('says why an export could not be saved, in words, and the buttons work again', async () => {
+    const fake = Object.assign(new FakeApi(), { desktop: true });
+    fake.saveResponder = () => ({
+      ok: false,
+      error: { code: 'internal', message: 'The file could not be saved: EACCES: permission denied.' },
+    });
+    const runId = await endedNumbered(fake, 3);
+    const { user } = renderRunView(runId, fake);
+    const exportGroup = await screen.findByRole('group', { name: 'Export run' });
+    await user.click(within(exportGroup).getByRole('button', { name: 'JSON' }));
+    expect(await within(runRegion()).findByRole('alert')).toHaveTextContent('The file could not be saved: EACCES: permission denied.');
+    expect(within(exportGroup).getByRole('button', { name: 'JSON' })).toBeEnabled();
   });
 
   it('waits for the run to end before export and delete', async () => {

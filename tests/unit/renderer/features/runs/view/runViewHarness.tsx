@@ -21,7 +21,7 @@ export function renderRunView(runId: string, fake: FakeApi = new FakeApi()) {
   const queryClient = createQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <HostProvider api={fake} events={fake.events}>
+      <HostProvider api={fake} events={fake.events} {...(fake.desktop ? { shell: fake } : {})}>
         <RunView runId={runId} />
       </HostProvider>
     </QueryClientProvider>,
