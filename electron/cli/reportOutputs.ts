@@ -49,8 +49,6 @@ export interface ReportOutputs {
   add(result: RunResult, shown: RunReportResult): void;
   /** The run is over: every report written. Resolves to a sentence for each that could not be. */
   finish(head: RunReport): Promise<string[]>;
-  /** No report after all (the platform could not be reached): the scratch files are removed. */
-  discard(): Promise<void>;
   /** After an error stopped the command: each report written from what came, cut short; nothing when already finished. */
   close(): Promise<void>;
 }
@@ -124,7 +122,7 @@ function reportOutputs(
   let next = 0;
   let received = new Uint8Array(0);
   const counts = { received: 0, passed: 0, failed: 0, cancelled: 0 };
-  // The one ending (finished, discarded or cut short): whichever comes first; the others wait for it.
+  // The one ending (finished or cut short): whichever comes first; the other waits for it.
   let ending: Promise<string[]> | null = null;
 
   const write = (result: RunReportResult) => {
@@ -182,10 +180,6 @@ function reportOutputs(
     finish(head) {
       ending ??= writeAll(head);
       return ending;
-    },
-    async discard() {
-      ending ??= discardAll().then(() => []);
-      await ending;
     },
     async close() {
       ending ??= spools.length === 0 ? discardAll().then(() => []) : cutShort().then((summary) => writeAll(headOf(summary)));

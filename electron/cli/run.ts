@@ -7,7 +7,7 @@ import { DEFAULT_TIMEOUT_MS } from '../core/profiles/profiles';
 import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/http/redact';
 import { resultLine, summaryLine } from '../core/reports/runs/reporters';
 import { reportResult, runReportHead, type RunMeta, type RunReportResult } from '../core/reports/runs/runReport';
-import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
+import { startRun, type RunEvent, type RunResult, type SetupFailure } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem, type SuiteProblem } from '../shared/runs/suiteTypes';
 import { createHttpTransport } from '../core/http/httpTransport';
@@ -20,6 +20,7 @@ import { parseRunArgs, type RunArgs } from './runArgs';
 import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
 import { workspaceProfile } from './runProfile';
 import { iteratedPlan, stopLine } from './runFlags';
+import { setupLine, type PlatformSource } from './runSetup';
 import type { TransportTls } from '../core/http/transport';
 
 /**
@@ -209,6 +210,15 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
   }
 }
 
+/** Where the run's platform and key came from, for the line a setup problem is said in. */
+function platformSource(
+  choice: PlatformChoice,
+  fromFile: { ok: true; environment: { profile: { name: string } } } | { ok: false } | null,
+): PlatformSource {
+  if (choice.sandbox) return { kind: 'sandbox' };
+  return fromFile?.ok ? { kind: 'workspace', profile: fromFile.environment.profile.name } : { kind: 'environment' };
+}
+
 interface Guard {
   useKey(key: string | null): void;
   redactor(): Redactor;
@@ -303,7 +313,10 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
       ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
       ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),
       on429: args.on429,
+      // The first requests decide: the platform unreachable, or the key refused, before it answered
+      // anything, is a setup problem said in one line (runSetup.ts), not a FAIL line per case.
       stopWhenUnreachable: true,
+      stopWhenKeyRefused: true,
       bail: args.bail,
       ...(args.delayMs === undefined ? {} : { delayMs: args.delayMs }),
     },
@@ -330,12 +343,15 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     }
   };
   reports.begin(plan.value, meta.suiteName, (summary) => redactDeep(runReportHead(summary, meta), redactor));
+  /** The setup problem that stopped the run, and the result that showed it: then nothing more is printed but its line. */
+  const setup: { by: { failure: SetupFailure; result: RunResult } | null } = { by: null };
   // A throw in here would end inside the runner, where nothing awaits it: it stops the command instead.
   run.subscribe((event) => {
     try {
+      if (event.type === 'result' && event.stopsRun) setup.by ??= { failure: event.stopsRun, result: event.result };
       // Each result is written to every report as it comes (in plan order), and not kept.
       const shownResult = event.type === 'result' ? shown(event.result) : null;
-      printEvent(event, shownResult);
+      if (setup.by === null) printEvent(event, shownResult);
       if (event.type === 'result') reports.add(event.result, shownResult!);
     } catch (error) {
       guard.fail(error);
@@ -350,14 +366,13 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   removeInterrupt?.();
   bar?.clear();
   const head = redactDeep(runReportHead(summary, meta), redactor);
-  if (summary.unreachable) {
-    await reports.discard();
-    // The failure that stopped the run, not a case cancelled because of it (cases run side by side).
-    const first = summary.firstError;
-    say(`the platform could not be reached${first ? `: ${first.message}` : ''}`);
+  const notWritten = await reports.finish(head);
+  if (setup.by !== null) {
+    // Said from the result that stopped the run, not one cancelled because of it (cases run side by side).
+    say(setupLine(setup.by.failure, setup.by.result.result, platformSource(choice.value, fromFile), summary.notRun));
+    for (const problem of notWritten) say(problem);
     return EXIT_USAGE;
   }
-  const notWritten = await reports.finish(head);
   // The summary goes where it cannot mix into a report written to standard output.
   (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(head)}${stopLine(summary, args.bail, interrupted)}\n`);
   for (const problem of notWritten) say(problem);

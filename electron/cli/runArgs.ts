@@ -98,8 +98,9 @@ const RUN_COMMAND = {
   footer: `The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
 it in AGENT_EXPLORER_AUTH (bearer, scheme:NAME, header:NAME or query:NAME); or a --workspace
 file's profile, with the key in AGENT_EXPLORER_API_KEY.
-Exit code: 0 every case passed, 1 any failed, 2 a bad suite, bad arguments, an unreachable
-platform or an unexpected error, 130 stopped by Ctrl+C (the reports hold what had come).`,
+Exit code: 0 every case passed, 1 any failed, 2 a bad suite, bad arguments, a platform
+unreachable or refusing the key before it answered anything, or an unexpected error, 130
+stopped by Ctrl+C (the reports hold what had come).`,
 } as const satisfies Command<OptionTable>;
 
 /** The command's arguments: what to run, the text --help or --version prints, or the one sentence a usage error is. */
