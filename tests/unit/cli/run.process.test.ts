@@ -17,7 +17,7 @@ import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';
  * bundles it, for every block below (run.test.ts calls runCli in this process).
  *
  * What the command line writes and prints when the suite is hostile (against an embedded Sandbox): `--out`
- * never writes through a symlink and always leaves a 0600 file; nothing the suite or a server
+ * never writes through a symlink and leaves a 0644 file (as the umask allows), 0600 under --private; nothing the suite or a server
  * controls reaches the terminal as a control character; JUnit attributes hold no raw line
  * break; CSV cells cannot become formulas.
  */
@@ -71,8 +71,17 @@ const HOSTILE = {
 // eslint-disable-next-line no-control-regex -- control characters are what is looked for
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
+/** The mode a new 0644 file gets here: what the umask (inherited by the command) leaves of it. */
+async function sharedMode(): Promise<number> {
+  const probe = path.join(dir, 'umask-probe');
+  await writeFile(probe, '', { mode: 0o644 });
+  const mode = (await stat(probe)).mode & 0o777;
+  await rm(probe);
+  return mode;
+}
+
 describe('--out', () => {
-  it.runIf(posix)('replaces a report.xml symlink with a regular 0600 file and leaves the file it pointed to untouched', async () => {
+  it.runIf(posix)('replaces a report.xml symlink with a regular 0644 file and leaves the file it pointed to untouched', async () => {
     const keys = path.join(dir, 'authorized_keys');
     await writeFile(keys, 'ssh-ed25519 AAAA mine\n', { mode: 0o644 });
     await symlink(keys, path.join(dir, 'report.xml'));
@@ -82,19 +91,47 @@ describe('--out', () => {
     expect((await stat(keys)).mode & 0o777).toBe(0o644);
     const report = path.join(dir, 'report.xml');
     expect((await lstat(report)).isFile()).toBe(true);
-    expect((await stat(report)).mode & 0o777).toBe(0o600);
+    expect((await stat(report)).mode & 0o777).toBe(await sharedMode());
     expect(await readFile(report, 'utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
   });
 
-  it.runIf(posix).each(['junit', 'json', 'csv', 'pretty'])('replaces an existing 0644 report with a 0600 one (%s)', async (reporter) => {
-    const report = path.join(dir, 'report.out');
-    await writeFile(report, 'the old report');
-    await chmod(report, 0o644);
-    const ran = await start([await suite(PLAIN), '--reporter', reporter, '--out', 'report.out']);
-    expect(ran.code).toBe(0);
-    expect(await readFile(report, 'utf8')).not.toContain('the old report');
-    expect((await stat(report)).mode & 0o777).toBe(0o600);
+  it.runIf(posix)('every report file is 0644 (as the umask allows), an old owner-only one included; 0600 under --private', async () => {
+    const files = ['report.out', 'run.xml', 'run.json', 'run.html', 'run.csv'];
+    await writeFile(path.join(dir, 'run.json'), 'the old report', { mode: 0o600 });
+    const reports = [
+      '--out',
+      'report.out',
+      '--reporter-junit',
+      'run.xml',
+      '--reporter-json',
+      'run.json',
+      '--reporter-html',
+      'run.html',
+      '--reporter-csv',
+      'run.csv',
+    ];
+    const shared = await start([await suite(PLAIN), '--reporter', 'json', ...reports]);
+    expect(shared.code).toBe(0);
+    const mode = await sharedMode();
+    expect(mode & 0o044).toBe(0o044);
+    for (const file of files) expect([file, (await stat(path.join(dir, file))).mode & 0o777]).toEqual([file, mode]);
+    const owned = await start([await suite(PLAIN), '--reporter', 'json', ...reports, '--private']);
+    expect(owned.code).toBe(0);
+    for (const file of files) expect([file, (await stat(path.join(dir, file))).mode & 0o777]).toEqual([file, 0o600]);
   });
+
+  it.runIf(posix).each(['junit', 'json', 'csv', 'pretty'])(
+    '--private: replaces an existing 0644 report with a 0600 one (%s)',
+    async (reporter) => {
+      const report = path.join(dir, 'report.out');
+      await writeFile(report, 'the old report');
+      await chmod(report, 0o644);
+      const ran = await start([await suite(PLAIN), '--reporter', reporter, '--out', 'report.out', '--private']);
+      expect(ran.code).toBe(0);
+      expect(await readFile(report, 'utf8')).not.toContain('the old report');
+      expect((await stat(report)).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('a place that cannot be written is a clear line, not a stack trace', async () => {
     const ran = await start([await suite(PLAIN), '--reporter', 'json', '--out', path.join('no-such-folder', 'report.json')]);

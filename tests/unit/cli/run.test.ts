@@ -241,7 +241,7 @@ describe('agent-explorer run: reporters', () => {
     expect(report.results[1]!.entry.answer.answer).toContain('Lee <b>&');
   });
 
-  it('JSON to a file: the same text as the report stringified whole, owner-only, for a run larger than one write', async () => {
+  it('JSON to a file: the same text as the report stringified whole, owner-only under --private, for a run larger than one write', async () => {
     const lines = Array.from({ length: 30 }, (_, index) => `"Line one\nline two ${index}","Customer ""${index}"""`);
     const ran = await run([
       await suite(GOOD, { 'rows.csv': ['text,customer', ...lines].join('\n') }),
@@ -250,6 +250,7 @@ describe('agent-explorer run: reporters', () => {
       'json',
       '--out',
       'run.json',
+      '--private',
     ]);
     expect(ran.code).toBe(0);
     const file = path.join(dir, 'run.json');
