@@ -14,6 +14,7 @@ import { createHttpTransport } from '../core/http/httpTransport';
 import { noProxyOf, parseProxyUrl } from '../core/http/proxyEnv';
 import { createProxyResolver, environmentProxy, type ProxySetting } from '../core/http/proxyRoute';
 import type { SandboxServer } from '../sandbox/server';
+import type { AgentNames } from '../shared/agentLabel';
 import { APP_VERSION } from '../shared/version';
 import { openReportOutputs } from './reportOutputs';
 import { parseRunArgs, type RunArgs } from './runArgs';
@@ -72,6 +73,8 @@ export function unexpectedLine(error: unknown): string {
 interface Platform {
   target: PlatformTarget;
   meta: Pick<RunMeta, 'profile'>;
+  /** The names the platform's agents are known by here (the Sandbox's own). */
+  agentNames: AgentNames;
   close(): Promise<void>;
 }
 
@@ -111,7 +114,7 @@ async function startPlatform(
   const common = { timeoutMs, tls, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes, proxy };
   if (choice.sandbox) {
     // Loaded only when asked for: a run against a real platform never starts one.
-    const { startSandbox } = await import('../sandbox/server');
+    const [{ startSandbox }, { sandboxKnownAgents }] = await Promise.all([import('../sandbox/server'), import('../sandbox/catalog')]);
     const server: SandboxServer = await startSandbox({
       latency: 'none',
       ...(io.sandboxKey === undefined ? {} : { apiKey: io.sandboxKey }),
@@ -119,6 +122,7 @@ async function startPlatform(
     return {
       target: { baseUrl: server.url, apiKey: server.apiKey, auth: { kind: 'bearer' }, ...common },
       meta: { profile: { id: 'sandbox', name: 'Sandbox', baseUrl: server.url } },
+      agentNames: new Map(sandboxKnownAgents().map((agent) => [agent.id, agent.name])),
       close: () => server.close(),
     };
   }
@@ -126,6 +130,7 @@ async function startPlatform(
   return {
     target: { baseUrl: profile.baseUrl, apiKey: key, auth: profile.auth, ...common },
     meta: { profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl } },
+    agentNames: new Map(),
     close: async () => undefined,
   };
 }
@@ -289,16 +294,21 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     say(plan.message);
     return EXIT_USAGE;
   }
-  const meta: RunMeta = redactDeep(
-    {
-      suiteName: suite.name ?? path.basename(args.suite, '.json'),
-      profile: platform.meta.profile,
-      startedAt: new Date(),
-      appVersion: APP_VERSION,
-    },
-    redactor,
-  );
-  const shown = (result: RunResult) => redactDeep(reportResult(result, meta.profile), redactor);
+  const meta: RunMeta = {
+    ...redactDeep(
+      {
+        suiteName: suite.name ?? path.basename(args.suite, '.json'),
+        profile: platform.meta.profile,
+        startedAt: new Date(),
+        appVersion: APP_VERSION,
+      },
+      redactor,
+    ),
+    // Names where they are known: the workspace file's catalog for its profile, or the Sandbox's
+    // own. Untrusted as the suite is: redacted with what shows them, printed without controls.
+    agentNames: fromFile?.ok ? fromFile.agentNames : platform.agentNames,
+  };
+  const shown = (result: RunResult) => redactDeep(reportResult(result, meta.profile, meta.agentNames), redactor);
   const client = createPlatformClient({
     transport: createHttpTransport(),
     now: () => performance.now(),

@@ -184,7 +184,9 @@ describe('the report files', () => {
     const tags = xml.match(/<[^>]*>/g) ?? [];
     expect(tags.filter((tag) => tag.startsWith('<testcase'))).toHaveLength(2);
     for (const tag of tags) expect(tag).not.toMatch(/[\r\n]/);
-    expect(xml).toContain('<testcase name="two&#10;lines ]52;c;cm0gLXJmIH4= @ 3f6c2a8e');
+    expect(xml).toContain('<testcase name="two&#10;lines ]52;c;cm0gLXJmIH4= @ Support reply drafter (3f6c2a8e…)"');
+    // An id the Sandbox does not know is shown whole.
+    expect(xml).toContain(' @ 3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73]52;c;cm0gLXJmIH4="');
   });
 
   it("CSV: text cells are quoted and a formula after a ';' or ',' inside a cell is defused", async () => {

@@ -45,12 +45,12 @@ const GOOD = {
 const ROWS = { 'rows.csv': 'text,customer\n"Hello, there",Dana\nHi,"Lee <b>&"\n' };
 
 describe('agent-explorer run: exit codes', () => {
-  it('0 when every case passed, with one plain line per result and a summary line', async () => {
+  it('0 when every case passed, with one plain line per result (the agent by the name the Sandbox gives it) and a summary line', async () => {
     const ran = await run([await suite(GOOD, ROWS), '--sandbox']);
     expect(ran.code).toBe(0);
     expect(ran.stdout.split('\n').filter(Boolean)).toEqual([
-      expect.stringMatching(/^PASS reflects customer \[row 1\] @ 3f6c.* 200 /),
-      expect.stringMatching(/^PASS reflects customer \[row 2\] @ 3f6c.* 200 /),
+      expect.stringMatching(/^PASS reflects customer \[row 1\] @ Support reply drafter \(3f6c2a8e…\) {2}200 /),
+      expect.stringMatching(/^PASS reflects customer \[row 2\] @ Support reply drafter \(3f6c2a8e…\) {2}200 /),
       expect.stringMatching(/^orders: 2 run, 2 passed, 0 failed in \d+\.\d\d s$/),
     ]);
   });
