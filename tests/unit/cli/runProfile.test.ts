@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../../electron/shared/api';
 import { startTestProxy, type TestProxy } from '../../support/proxyServer';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
 import { runInProcess } from '../../support/cliRun';
 
 /**
@@ -184,6 +184,30 @@ describe('agent-explorer run --workspace --profile', () => {
     expect((await run([...ARGS, '--profile', 'Staging', '--noproxy', '127.0.0.1'])).code).toBe(0);
     expect(proxy.asked).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("a setup problem on the first requests names the profile's settings to check, in one line, exit 2", async () => {
+    server = await startTestServer((_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end('{"detail":"Unknown key"}');
+    });
+    await workspace(profile('Staging', server.url));
+    const pinned = { AGENT_EXPLORER_API_KEY: KEY, AGENT_EXPLORER_BASE_URL: server.url };
+    const refused = await run([...ARGS, '--profile', 'Staging'], pinned);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toBe(
+      'agent-explorer: The key was refused (HTTP 401 Unauthorized): "Unknown key". The server did not accept the key: it may be ' +
+        'missing, wrong, or sent in a form this server does not read. Check AGENT_EXPLORER_API_KEY, and the key presentation of the ' +
+        'profile "Staging" (the form the server reads the key in); nothing more was sent.\n',
+    );
+    const port = await closedPort();
+    await workspace(profile('Staging', `http://127.0.0.1:${port}`));
+    const unreachable = await run([...ARGS, '--profile', 'Staging'], { ...pinned, AGENT_EXPLORER_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(unreachable).toMatchObject({ code: 2, stdout: '' });
+    expect(unreachable.stderr).toBe(
+      `agent-explorer: the platform could not be reached: Could not reach 127.0.0.1:${port}: the connection was refused (ECONNREFUSED). ` +
+        'Check the base URL of the profile "Staging", the network and any proxy; nothing more was sent.\n',
+    );
   });
 
   it('a profile that does not verify TLS is said on standard error, as --insecure is; --ca overrides it', async () => {
