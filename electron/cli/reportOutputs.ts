@@ -7,7 +7,7 @@ import { openReportSpool, type ReportSpool } from '../core/reports/runs/reportSp
 import type { RunReport, RunReportResult } from '../core/reports/runs/runReport';
 import { isStoppedUnpassed, UNSENT_KEPT, type RunResult, type RunSummary } from '../core/runs/runner';
 import type { PlanSource } from '../core/runs/planSource';
-import { writeFileSafely } from '../core/storage/safeWrite';
+import { writeFileSafely, type FileAccess } from '../core/storage/safeWrite';
 import type { Checked } from '../shared/commandLine';
 
 /**
@@ -16,9 +16,10 @@ import type { Checked } from '../shared/commandLine';
  * file for each `--reporter-junit|json|html|csv FILE`, any together.
  *
  * Each report is written while the run goes (reportSpool.ts): results come in any order (requests
- * run side by side) and each is written to every report in plan order, then dropped. Every place
- * is checked and its first scratch file made before anything is sent, so a folder given as a
- * file, a file named twice or a folder that does not exist is a usage error (exit code 2). When
+ * run side by side) and each is written to every report in plan order, then dropped. A report
+ * file is 0644 (as the umask allows), or owner-only under --private (scratch files are always
+ * owner-only). Every place is checked and its first scratch file made before anything is sent, so
+ * a folder given as a file, a file named twice or a folder that does not exist is a usage error (exit code 2). When
  * an error stops the command, `close` still writes each report from the results that came,
  * saying the run was stopped and listing the requests not run, as a cancelled run's does.
  */
@@ -28,6 +29,8 @@ interface ReportArgs {
   reporter: ReporterName;
   out?: string;
   reportFiles: Partial<Record<FileReporterName, string>>;
+  /** The exchanges are private (--private): files only their owner can read; otherwise as the umask allows. */
+  private: boolean;
 }
 
 interface TextOutput {
@@ -49,8 +52,6 @@ export interface ReportOutputs {
   add(result: RunResult, shown: RunReportResult): void;
   /** The run is over: every report written. Resolves to a sentence for each that could not be. */
   finish(head: RunReport): Promise<string[]>;
-  /** No report after all (the platform could not be reached): the scratch files are removed. */
-  discard(): Promise<void>;
   /** After an error stopped the command: each report written from what came, cut short; nothing when already finished. */
   close(): Promise<void>;
 }
@@ -105,13 +106,14 @@ export async function openReportOutputs(args: ReportArgs, cwd: string, stdout: T
       return { ok: false, message: `the report could not be written to ${target.file ?? 'a temporary file'}: ${error.message}` };
     }
   }
-  return { ok: true, value: reportOutputs(opened, discardAll, stdout) };
+  return { ok: true, value: reportOutputs(opened, discardAll, stdout, args.private ? 'owner' : 'shared') };
 }
 
 function reportOutputs(
   opened: ReadonlyArray<{ target: Target; spool: Awaited<ReturnType<typeof openReportSpool>> }>,
   discardAll: () => Promise<void>,
   stdout: TextOutput,
+  access: FileAccess,
 ): ReportOutputs {
   let spools: ReportSpool[] = [];
   let plan: PlanSource = { total: 0, cases: async function* () {} };
@@ -124,7 +126,7 @@ function reportOutputs(
   let next = 0;
   let received = new Uint8Array(0);
   const counts = { received: 0, passed: 0, failed: 0, cancelled: 0 };
-  // The one ending (finished, discarded or cut short): whichever comes first; the others wait for it.
+  // The one ending (finished or cut short): whichever comes first; the other waits for it.
   let ending: Promise<string[]> | null = null;
 
   const write = (result: RunReportResult) => {
@@ -143,7 +145,7 @@ function reportOutputs(
         const pieces = spools[index]!.pieces(head);
         try {
           if (target.file === null) await writeOut(pieces, stdout);
-          else await writeFileSafely(target.file, pieces);
+          else await writeFileSafely(target.file, pieces, access);
         } catch (error) {
           if (!isSystemError(error)) throw error;
           problems.push(`the report could not be written to ${target.file ?? 'standard output'}: ${error.message}`);
@@ -182,10 +184,6 @@ function reportOutputs(
     finish(head) {
       ending ??= writeAll(head);
       return ending;
-    },
-    async discard() {
-      ending ??= discardAll().then(() => []);
-      await ending;
     },
     async close() {
       ending ??= spools.length === 0 ? discardAll().then(() => []) : cutShort().then((summary) => writeAll(headOf(summary)));

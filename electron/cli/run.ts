@@ -7,19 +7,21 @@ import { DEFAULT_TIMEOUT_MS } from '../core/profiles/profiles';
 import { createRedactor, redactDeep, redactSecret, type Redactor } from '../core/http/redact';
 import { resultLine, summaryLine } from '../core/reports/runs/reporters';
 import { reportResult, runReportHead, type RunMeta, type RunReportResult } from '../core/reports/runs/runReport';
-import { startRun, type RunEvent, type RunResult } from '../core/runs/runner';
+import { startRun, type RunEvent, type RunResult, type SetupFailure } from '../core/runs/runner';
 import { loadSuite } from '../core/runs/suiteLoad';
 import { describeProblem, type SuiteProblem } from '../shared/runs/suiteTypes';
 import { createHttpTransport } from '../core/http/httpTransport';
 import { noProxyOf, parseProxyUrl } from '../core/http/proxyEnv';
 import { createProxyResolver, environmentProxy, type ProxySetting } from '../core/http/proxyRoute';
 import type { SandboxServer } from '../sandbox/server';
+import type { AgentNames } from '../shared/agentLabel';
 import { APP_VERSION } from '../shared/version';
 import { openReportOutputs } from './reportOutputs';
 import { parseRunArgs, type RunArgs } from './runArgs';
 import { certPassphrase, INSECURE_WARNING, runTlsSettings } from './runTls';
 import { workspaceProfile } from './runProfile';
 import { iteratedPlan, stopLine } from './runFlags';
+import { setupLine, type PlatformSource } from './runSetup';
 import type { TransportTls } from '../core/http/transport';
 
 /**
@@ -71,6 +73,8 @@ export function unexpectedLine(error: unknown): string {
 interface Platform {
   target: PlatformTarget;
   meta: Pick<RunMeta, 'profile'>;
+  /** The names the platform's agents are known by here (the Sandbox's own). */
+  agentNames: AgentNames;
   close(): Promise<void>;
 }
 
@@ -110,7 +114,7 @@ async function startPlatform(
   const common = { timeoutMs, tls, maxResponseBytes: DEFAULT_SETTINGS.maxResponseBytes, proxy };
   if (choice.sandbox) {
     // Loaded only when asked for: a run against a real platform never starts one.
-    const { startSandbox } = await import('../sandbox/server');
+    const [{ startSandbox }, { sandboxKnownAgents }] = await Promise.all([import('../sandbox/server'), import('../sandbox/catalog')]);
     const server: SandboxServer = await startSandbox({
       latency: 'none',
       ...(io.sandboxKey === undefined ? {} : { apiKey: io.sandboxKey }),
@@ -118,6 +122,7 @@ async function startPlatform(
     return {
       target: { baseUrl: server.url, apiKey: server.apiKey, auth: { kind: 'bearer' }, ...common },
       meta: { profile: { id: 'sandbox', name: 'Sandbox', baseUrl: server.url } },
+      agentNames: new Map(sandboxKnownAgents().map((agent) => [agent.id, agent.name])),
       close: () => server.close(),
     };
   }
@@ -125,6 +130,7 @@ async function startPlatform(
   return {
     target: { baseUrl: profile.baseUrl, apiKey: key, auth: profile.auth, ...common },
     meta: { profile: { id: profile.id, name: profile.name, baseUrl: profile.baseUrl } },
+    agentNames: new Map(),
     close: async () => undefined,
   };
 }
@@ -209,6 +215,15 @@ export async function runCli(argv: readonly string[], io: RunCliIo): Promise<num
   }
 }
 
+/** Where the run's platform and key came from, for the line a setup problem is said in. */
+function platformSource(
+  choice: PlatformChoice,
+  fromFile: { ok: true; environment: { profile: { name: string } } } | { ok: false } | null,
+): PlatformSource {
+  if (choice.sandbox) return { kind: 'sandbox' };
+  return fromFile?.ok ? { kind: 'workspace', profile: fromFile.environment.profile.name } : { kind: 'environment' };
+}
+
 interface Guard {
   useKey(key: string | null): void;
   redactor(): Redactor;
@@ -279,16 +294,21 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     say(plan.message);
     return EXIT_USAGE;
   }
-  const meta: RunMeta = redactDeep(
-    {
-      suiteName: suite.name ?? path.basename(args.suite, '.json'),
-      profile: platform.meta.profile,
-      startedAt: new Date(),
-      appVersion: APP_VERSION,
-    },
-    redactor,
-  );
-  const shown = (result: RunResult) => redactDeep(reportResult(result, meta.profile), redactor);
+  const meta: RunMeta = {
+    ...redactDeep(
+      {
+        suiteName: suite.name ?? path.basename(args.suite, '.json'),
+        profile: platform.meta.profile,
+        startedAt: new Date(),
+        appVersion: APP_VERSION,
+      },
+      redactor,
+    ),
+    // Names where they are known: the workspace file's catalog for its profile, or the Sandbox's
+    // own. Untrusted as the suite is: redacted with what shows them, printed without controls.
+    agentNames: fromFile?.ok ? fromFile.agentNames : platform.agentNames,
+  };
+  const shown = (result: RunResult) => redactDeep(reportResult(result, meta.profile, meta.agentNames), redactor);
   const client = createPlatformClient({
     transport: createHttpTransport(),
     now: () => performance.now(),
@@ -303,7 +323,10 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
       ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
       ...(args.rate === undefined ? {} : { ratePerSecond: args.rate }),
       on429: args.on429,
+      // The first requests decide: the platform unreachable, or the key refused, before it answered
+      // anything, is a setup problem said in one line (runSetup.ts), not a FAIL line per case.
       stopWhenUnreachable: true,
+      stopWhenKeyRefused: true,
       bail: args.bail,
       ...(args.delayMs === undefined ? {} : { delayMs: args.delayMs }),
     },
@@ -330,12 +353,15 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
     }
   };
   reports.begin(plan.value, meta.suiteName, (summary) => redactDeep(runReportHead(summary, meta), redactor));
+  /** The setup problem that stopped the run, and the result that showed it: then nothing more is printed but its line. */
+  const setup: { by: { failure: SetupFailure; result: RunResult } | null } = { by: null };
   // A throw in here would end inside the runner, where nothing awaits it: it stops the command instead.
   run.subscribe((event) => {
     try {
+      if (event.type === 'result' && event.stopsRun) setup.by ??= { failure: event.stopsRun, result: event.result };
       // Each result is written to every report as it comes (in plan order), and not kept.
       const shownResult = event.type === 'result' ? shown(event.result) : null;
-      printEvent(event, shownResult);
+      if (setup.by === null) printEvent(event, shownResult);
       if (event.type === 'result') reports.add(event.result, shownResult!);
     } catch (error) {
       guard.fail(error);
@@ -350,14 +376,13 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   removeInterrupt?.();
   bar?.clear();
   const head = redactDeep(runReportHead(summary, meta), redactor);
-  if (summary.unreachable) {
-    await reports.discard();
-    // The failure that stopped the run, not a case cancelled because of it (cases run side by side).
-    const first = summary.firstError;
-    say(`the platform could not be reached${first ? `: ${first.message}` : ''}`);
+  const notWritten = await reports.finish(head);
+  if (setup.by !== null) {
+    // Said from the result that stopped the run, not one cancelled because of it (cases run side by side).
+    say(setupLine(setup.by.failure, setup.by.result.result, platformSource(choice.value, fromFile), summary.notRun));
+    for (const problem of notWritten) say(problem);
     return EXIT_USAGE;
   }
-  const notWritten = await reports.finish(head);
   // The summary goes where it cannot mix into a report written to standard output.
   (pretty || args.out ? io.stdout : io.stderr).write(`${summaryLine(head)}${stopLine(summary, args.bail, interrupted)}\n`);
   for (const problem of notWritten) say(problem);

@@ -22,6 +22,8 @@ export interface RunArgs extends RunFlags {
   out?: string;
   /** --reporter-junit FILE and the like: reports written beside the one --reporter names. */
   reportFiles: Partial<Record<FileReporterName, string>>;
+  /** --private: the run's exchanges are not to be shared, so its report files are owner-only. */
+  private: boolean;
   sandbox: boolean;
   on429: 'wait' | 'fail';
   /** The most requests the run may send (cases × rows × agents), refused before anything is sent. */
@@ -73,6 +75,10 @@ const RUN_COMMAND = {
     'reporter-json': { type: 'string', value: 'FILE', help: 'also write the JSON report to FILE' },
     'reporter-html': { type: 'string', value: 'FILE', help: 'also write the HTML report to FILE (one self-contained page)' },
     'reporter-csv': { type: 'string', value: 'FILE', help: 'also write a CSV report to FILE (one line per result)' },
+    private: {
+      type: 'boolean',
+      help: 'the exchanges are private: report files only you can read (0600;\nwithout it 0644, as your umask allows)',
+    },
     sandbox: { type: 'boolean', help: 'run against an embedded Sandbox instead of the platform' },
     ca: { type: 'string', value: 'FILE', help: "also trust the CA certificates in FILE (PEM), beside the system's roots" },
     insecure: { type: 'boolean', help: "do not verify the platform's certificate (said on standard error)" },
@@ -98,8 +104,9 @@ const RUN_COMMAND = {
   footer: `The platform is AGENT_EXPLORER_BASE_URL, with the key in AGENT_EXPLORER_API_KEY and how to send
 it in AGENT_EXPLORER_AUTH (bearer, scheme:NAME, header:NAME or query:NAME); or a --workspace
 file's profile, with the key in AGENT_EXPLORER_API_KEY.
-Exit code: 0 every case passed, 1 any failed, 2 a bad suite, bad arguments, an unreachable
-platform or an unexpected error, 130 stopped by Ctrl+C (the reports hold what had come).`,
+Exit code: 0 every case passed, 1 any failed, 2 a bad suite, bad arguments, a platform
+unreachable or refusing the key before it answered anything, or an unexpected error,
+130 stopped by Ctrl+C (the reports hold what had come).`,
 } as const satisfies Command<OptionTable>;
 
 /** The command's arguments: what to run, the text --help or --version prints, or the one sentence a usage error is. */
@@ -151,6 +158,7 @@ function checkRunArgs(values: OptionValues<typeof RUN_COMMAND.options>, position
       reportFiles: Object.fromEntries(
         FILE_REPORTERS.flatMap((name) => (values[`reporter-${name}`] === undefined ? [] : [[name, values[`reporter-${name}`]!]])),
       ),
+      private: values.private === true,
       sandbox: values.sandbox === true,
       on429,
       maxRequests: (maxRequests as number | undefined) ?? MAX_RUN_REQUESTS,

@@ -5,8 +5,9 @@ import { originOf } from '../core/profiles/baseUrl';
 import type { EnvironmentProfile } from '../core/profiles/environment';
 import type { Profile } from '../core/profiles/profiles';
 import { readCapped } from '../core/storage/cappedFile';
-import { readWorkspaceFile } from '../core/workspace/workspaceFileRead';
+import { readWorkspaceFile, type ReadWorkspaceFile } from '../core/workspace/workspaceFileRead';
 import type { RunArgs } from './runArgs';
+import type { AgentNames } from '../shared/agentLabel';
 
 /**
  * `--workspace FILE --profile NAME`: the platform taken from a workspace file's profile (the file
@@ -40,7 +41,8 @@ function inCi(env: Record<string, string | undefined>): boolean {
 }
 
 export type WorkspaceProfile =
-  { ok: true; args: RunArgs; environment: EnvironmentProfile & { key: string }; warnings: string[] } | { ok: false; message: string };
+  | { ok: true; args: RunArgs; environment: EnvironmentProfile & { key: string }; agentNames: AgentNames; warnings: string[] }
+  | { ok: false; message: string };
 
 const quoted = (name: string) => JSON.stringify(name);
 
@@ -73,6 +75,17 @@ function withProfile(args: RunArgs, profile: Profile): { ok: true; args: RunArgs
     }
   }
   return { ok: true, args: merged };
+}
+
+/** The names the file's catalog gives the profile's agents (profile names match case-insensitively, as the app's). */
+function catalogNames(catalog: ReadWorkspaceFile['catalog'], profile: string): AgentNames {
+  const names = new Map<string, string>();
+  for (const entry of catalog) {
+    if (entry.profile?.toLowerCase() !== profile.toLowerCase() || !entry.read.ok) continue;
+    const name = entry.read.value.name.trim();
+    if (name !== '') names.set(entry.read.value.agentId, name);
+  }
+  return names;
 }
 
 /** Reads the --workspace file, picks the --profile, and says in one sentence what stops it. */
@@ -138,6 +151,7 @@ export async function workspaceProfile(
     ok: true,
     args: merged.args,
     environment: { profile, key },
+    agentNames: catalogNames(read.value.catalog, profile.name),
     warnings: [...notes, ...found.read.warnings.map((warning) => `the profile ${quoted(profile.name)}: ${warning}`)],
   };
 }

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { PlatformError, ProfileKind, ProfileSummary } from '../../electron/shared/api';
-import { errorAdvice, type ErrorAction, type ErrorAdvice } from '../lib/errorAdvice';
+import { errorAdvice, type ErrorAction, type ErrorAdvice } from '../../electron/shared/errorAdvice';
 import { errorKind, thrownMessage, type ErrorTone } from '../lib/errorKinds';
 import { BodyBlock, ExchangeExtras, ExchangeSummary } from './ExchangeDetails';
 import { useProfiles } from '../features/profile/queries/profiles';

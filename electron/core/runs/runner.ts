@@ -33,8 +33,18 @@ export interface RunOptions {
   maxRetries?: number;
   /** A Retry-After longer than this is not waited for (the 429 is recorded); 60 s when absent. */
   maxRetryWaitMs?: number;
-  /** Stop the run when the first result is a failure to reach the server (nothing answered yet). */
+  /**
+   * Stop the run when a result is a failure to reach the server before anything answered: those
+   * in flight are aborted (against a server that cannot be reached they would only wait for their
+   * time-out). The summary says `unreachable`.
+   */
   stopWhenUnreachable?: boolean;
+  /**
+   * Stop sending when the key is refused (HTTP 401 or 403) before anything else answered (such an
+   * answer is then no answer: the key, not a case, is wrong). Those in flight end as they come:
+   * their answers are quick, and a report shows what each got.
+   */
+  stopWhenKeyRefused?: boolean;
   /**
    * Stop sending at the first result that fails: no request starts after it, those in flight
    * finish and are judged (the summary says `stopped`, the rest `notRun`).
@@ -91,8 +101,23 @@ export interface RunSummary {
 /** The requests never sent that a summary lists (reports list them as skipped, then say how many more). */
 export const UNSENT_KEPT = 1000;
 
+/**
+ * Why a run stopped before the platform answered anything: it could not be reached, or it refused
+ * the key. A setup problem (where the run sends, the network, the key), not the cases'.
+ */
+export type SetupFailure = 'unreachable' | 'key_refused';
+
 export type RunEvent =
-  | { type: 'result'; result: RunResult; completed: number; total: number; passed: number; failed: number }
+  | {
+      type: 'result';
+      result: RunResult;
+      completed: number;
+      total: number;
+      passed: number;
+      failed: number;
+      /** On the result that stopped the run as a setup problem (stopWhenUnreachable, stopWhenKeyRefused); absent otherwise. */
+      stopsRun?: SetupFailure;
+    }
   | { type: 'waiting'; reason: 'retry_after'; ms: number; caseIndex: number }
   | { type: 'finished'; summary: RunSummary };
 
@@ -116,6 +141,7 @@ interface Answered {
   result: InvokeResult;
   attempts: number;
   judged?: ExpectationOutcome[];
+  stopsRun?: SetupFailure;
 }
 
 /** Milliseconds a Retry-After header asks for (seconds, or an HTTP date), or null when absent or unreadable. */
@@ -133,6 +159,15 @@ export function retryAfterMs(value: string | undefined, wallClock: () => Date): 
  */
 export function isStoppedUnpassed(result: Pick<RunResult, 'result' | 'passed'>): boolean {
   return !result.passed && !result.result.ok && result.result.error.code === 'cancelled';
+}
+
+const isKeyRefused = (status: number | null | undefined) => status === 401 || status === 403;
+
+/** Which setup failure a result is (before anything answered), or null: the server not reached, or the key refused. */
+function setupFailureOf(result: InvokeResult): SetupFailure | null {
+  if (result.ok) return null;
+  if (result.error.code === 'network') return 'unreachable';
+  return result.error.code === 'http_status' && isKeyRefused(result.error.exchange?.status) ? 'key_refused' : null;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
@@ -194,8 +229,11 @@ export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = 
   let firstCancelled: { index: number; error: { code: string; message: string } } | null = null;
   let passed = 0;
   let failed = 0;
+  /** Whether the platform has answered (a refused key is no answer under `stopWhenKeyRefused`). */
   let answered = false;
   let unreachable = false;
+  /** The setup failure that stopped the run, once one has. */
+  let stoppedFor: SetupFailure | null = null;
   /** When the last request started, under the rate limit. */
   let lastStart = Number.NEGATIVE_INFINITY;
   /** After a 429, no request starts before this (the server asked everyone to wait, not one request). */
@@ -229,7 +267,7 @@ export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = 
         { onSent: judgeSoon },
       );
       const exchange = result.ok ? result.value.exchange : result.error.exchange;
-      if (exchange?.status != null) answered = true;
+      if (exchange?.status != null && !(options.stopWhenKeyRefused && isKeyRefused(exchange.status))) answered = true;
       if (!result.ok && exchange?.status === 429 && on429 === 'wait' && attempts <= maxRetries && !sending.signal.aborted) {
         const asked = retryAfterMs(exchange.responseHeaders['retry-after'], wallClock) ?? DEFAULT_RETRY_WAIT_MS;
         if (asked <= maxRetryWaitMs) {
@@ -270,7 +308,7 @@ export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = 
     judgingSoon = false;
     if (judgingTimer) clearTimeout(judgingTimer);
     judgingTimer = null;
-    for (const { planned, result: invoked, attempts, judged } of unjudged.splice(0)) {
+    for (const { planned, result: invoked, attempts, judged, stopsRun } of unjudged.splice(0)) {
       const expectations = judged ?? judgeSafely(planned, invoked);
       const result: RunResult = {
         planned,
@@ -291,7 +329,7 @@ export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = 
           else firstError = { index: planned.index, error };
         }
       }
-      emit({ type: 'result', result, completed, total: plan.total, passed, failed });
+      emit({ type: 'result', result, completed, total: plan.total, passed, failed, ...(stopsRun ? { stopsRun } : {}) });
     }
   }
 
@@ -333,9 +371,11 @@ export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = 
         answer.judged = judgeSafely(answer.planned, answer.result);
         if (!answer.judged.every((outcome) => outcome.passed)) sending.abort();
       }
-      if (options.stopWhenUnreachable && !answered && !answer.result.ok && answer.result.error.code === 'network') {
-        unreachable = true;
-        controller.abort();
+      const setup = answered || stoppedFor !== null ? null : setupFailureOf(answer.result);
+      if (setup !== null && (setup === 'unreachable' ? options.stopWhenUnreachable : options.stopWhenKeyRefused)) {
+        answer.stopsRun = stoppedFor = setup;
+        unreachable = setup === 'unreachable';
+        (unreachable ? controller : sending).abort();
       }
       judgeLater(answer);
     }

@@ -11,7 +11,9 @@ import path from 'node:path';
  * - A symlink at the target's name is replaced by the new file, never written through: a
  *   repository carrying `report.xml -> ~/.ssh/authorized_keys` gets a new report.xml, and the
  *   keys file is untouched. (rename replaces the directory entry; it does not follow links.)
- * - The result is 0600 whatever the old file's mode was: a report may hold what a server said.
+ * - The result is 0600 whatever the old file's mode was (a report may hold what a server said),
+ *   unless the caller asks for a shared file: then 0644, less what the umask takes away, as any
+ *   tool's new file (the command line's reports, unless the person marks the run --private).
  * - A crash or a failure mid-write leaves the old file as it was, never half a file; the
  *   temporary file is removed on failure, and one a killed process left is recognised by the
  *   start-up clean-up (TEMPORARY_NAME, temporaryFiles.ts).
@@ -79,14 +81,18 @@ export async function* inChunks(content: FileContent): AsyncGenerator<string | U
   if (chunk !== '') yield chunk;
 }
 
+/** Who may read the file written: its owner only (the default), or anyone the umask allows. */
+export type FileAccess = 'owner' | 'shared';
+
 /** Writes `content` to `file` as described above; throws the system's error (with its code) when it cannot. */
-export async function writeFileSafely(file: string, content: FileContent): Promise<void> {
+export async function writeFileSafely(file: string, content: FileContent, access: FileAccess = 'owner'): Promise<void> {
   const temporary = temporaryFor(file);
-  const handle = await open(temporary, CREATE_NEW, 0o600);
+  const handle = await open(temporary, CREATE_NEW, access === 'owner' ? 0o600 : 0o644);
   let closed = false;
   try {
-    // The mode given to open is reduced by the umask; the file is exactly owner read and write.
-    await handle.chmod(0o600);
+    // The mode given to open is reduced by the umask: an owner-only file is made exactly owner
+    // read and write whatever the umask; a shared one keeps what the umask leaves.
+    if (access === 'owner') await handle.chmod(0o600);
     // writeFile goes on from the current position and loops until all of it is written.
     for await (const chunk of inChunks(content)) await handle.writeFile(chunk, 'utf8');
     await handle.sync();

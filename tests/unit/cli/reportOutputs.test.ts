@@ -147,7 +147,7 @@ describe('results in the order they come', () => {
     }));
     const plan = shown.map((_, index) => ({ index }) as PlannedCase);
     const opened = await openReportOutputs(
-      { reporter: 'pretty', reportFiles: { junit: 'run.xml', json: 'run.json', html: 'run.html', csv: 'run.csv' } },
+      { reporter: 'pretty', private: false, reportFiles: { junit: 'run.xml', json: 'run.json', html: 'run.html', csv: 'run.csv' } },
       dir,
       { write: () => undefined },
     );

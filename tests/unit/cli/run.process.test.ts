@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, afterEach } from 'vitest';
 import { cliBuildOptions } from '../../../electron/tooling/cliBuild.mjs';
 import { startTestServer, type TestServer, closedPort } from '../../support/testServer';
+import type { ServerResponse } from 'node:http';
 import { proxiesClosedAfterEach } from '../../support/proxyPerTest';
 import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';
 
@@ -16,7 +17,7 @@ import { startTlsServer, type TlsTestServer } from '../../support/tlsServer';
  * bundles it, for every block below (run.test.ts calls runCli in this process).
  *
  * What the command line writes and prints when the suite is hostile (against an embedded Sandbox): `--out`
- * never writes through a symlink and always leaves a 0600 file; nothing the suite or a server
+ * never writes through a symlink and leaves a 0644 file (as the umask allows), 0600 under --private; nothing the suite or a server
  * controls reaches the terminal as a control character; JUnit attributes hold no raw line
  * break; CSV cells cannot become formulas.
  */
@@ -70,8 +71,17 @@ const HOSTILE = {
 // eslint-disable-next-line no-control-regex -- control characters are what is looked for
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
+/** The mode a new 0644 file gets here: what the umask (inherited by the command) leaves of it. */
+async function sharedMode(): Promise<number> {
+  const probe = path.join(dir, 'umask-probe');
+  await writeFile(probe, '', { mode: 0o644 });
+  const mode = (await stat(probe)).mode & 0o777;
+  await rm(probe);
+  return mode;
+}
+
 describe('--out', () => {
-  it.runIf(posix)('replaces a report.xml symlink with a regular 0600 file and leaves the file it pointed to untouched', async () => {
+  it.runIf(posix)('replaces a report.xml symlink with a regular 0644 file and leaves the file it pointed to untouched', async () => {
     const keys = path.join(dir, 'authorized_keys');
     await writeFile(keys, 'ssh-ed25519 AAAA mine\n', { mode: 0o644 });
     await symlink(keys, path.join(dir, 'report.xml'));
@@ -81,19 +91,47 @@ describe('--out', () => {
     expect((await stat(keys)).mode & 0o777).toBe(0o644);
     const report = path.join(dir, 'report.xml');
     expect((await lstat(report)).isFile()).toBe(true);
-    expect((await stat(report)).mode & 0o777).toBe(0o600);
+    expect((await stat(report)).mode & 0o777).toBe(await sharedMode());
     expect(await readFile(report, 'utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
   });
 
-  it.runIf(posix).each(['junit', 'json', 'csv', 'pretty'])('replaces an existing 0644 report with a 0600 one (%s)', async (reporter) => {
-    const report = path.join(dir, 'report.out');
-    await writeFile(report, 'the old report');
-    await chmod(report, 0o644);
-    const ran = await start([await suite(PLAIN), '--reporter', reporter, '--out', 'report.out']);
-    expect(ran.code).toBe(0);
-    expect(await readFile(report, 'utf8')).not.toContain('the old report');
-    expect((await stat(report)).mode & 0o777).toBe(0o600);
+  it.runIf(posix)('every report file is 0644 (as the umask allows), an old owner-only one included; 0600 under --private', async () => {
+    const files = ['report.out', 'run.xml', 'run.json', 'run.html', 'run.csv'];
+    await writeFile(path.join(dir, 'run.json'), 'the old report', { mode: 0o600 });
+    const reports = [
+      '--out',
+      'report.out',
+      '--reporter-junit',
+      'run.xml',
+      '--reporter-json',
+      'run.json',
+      '--reporter-html',
+      'run.html',
+      '--reporter-csv',
+      'run.csv',
+    ];
+    const shared = await start([await suite(PLAIN), '--reporter', 'json', ...reports]);
+    expect(shared.code).toBe(0);
+    const mode = await sharedMode();
+    expect(mode & 0o044).toBe(0o044);
+    for (const file of files) expect([file, (await stat(path.join(dir, file))).mode & 0o777]).toEqual([file, mode]);
+    const owned = await start([await suite(PLAIN), '--reporter', 'json', ...reports, '--private']);
+    expect(owned.code).toBe(0);
+    for (const file of files) expect([file, (await stat(path.join(dir, file))).mode & 0o777]).toEqual([file, 0o600]);
   });
+
+  it.runIf(posix).each(['junit', 'json', 'csv', 'pretty'])(
+    '--private: replaces an existing 0644 report with a 0600 one (%s)',
+    async (reporter) => {
+      const report = path.join(dir, 'report.out');
+      await writeFile(report, 'the old report');
+      await chmod(report, 0o644);
+      const ran = await start([await suite(PLAIN), '--reporter', reporter, '--out', 'report.out', '--private']);
+      expect(ran.code).toBe(0);
+      expect(await readFile(report, 'utf8')).not.toContain('the old report');
+      expect((await stat(report)).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('a place that cannot be written is a clear line, not a stack trace', async () => {
     const ran = await start([await suite(PLAIN), '--reporter', 'json', '--out', path.join('no-such-folder', 'report.json')]);
@@ -146,7 +184,9 @@ describe('the report files', () => {
     const tags = xml.match(/<[^>]*>/g) ?? [];
     expect(tags.filter((tag) => tag.startsWith('<testcase'))).toHaveLength(2);
     for (const tag of tags) expect(tag).not.toMatch(/[\r\n]/);
-    expect(xml).toContain('<testcase name="two&#10;lines ]52;c;cm0gLXJmIH4= @ 3f6c2a8e');
+    expect(xml).toContain('<testcase name="two&#10;lines ]52;c;cm0gLXJmIH4= @ Support reply drafter (3f6c2a8e…)"');
+    // An id the Sandbox does not know is shown whole.
+    expect(xml).toContain(' @ 3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73]52;c;cm0gLXJmIH4="');
   });
 
   it("CSV: text cells are quoted and a formula after a ';' or ',' inside a cell is defused", async () => {
@@ -475,5 +515,127 @@ describe('behind a proxy, through the process', () => {
         'agent-explorer: --proxy names a SOCKS proxy (socks5://127.0.0.1:1080): only http:// and https:// proxies are supported\n',
       );
     });
+  });
+});
+
+describe('a setup problem on the first requests, through the process: one line, exit 2, the reports written', () => {
+  /**
+   * The platform unreachable, or the key refused (401/403), before it answered anything: a setup
+   * problem like a missing key, not twelve failed cases. The run stops sending, says what is wrong
+   * and what to check in one line on standard error, writes its reports with what came (the rest
+   * not run, as a stopped run's), and exits 2. Once the platform has answered, a refused key is
+   * an ordinary failure.
+   */
+  const KEY = 'sk-setup-4Tq8nV2xK7pR9wL3';
+  const AGENT = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
+  const TWELVE = {
+    name: 'orders',
+    cases: Array.from({ length: 12 }, (_, index) => ({ name: `case ${index + 1}`, agent: AGENT, text: 'Hi' })),
+  };
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  function run(baseUrl: string, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [cli, 'run', 'suite.json', '--reporter-json', 'report.json', '--reporter-junit', 'report.xml', ...args],
+        {
+          cwd: dir,
+          env: { PATH: process.env['PATH'] ?? '', AGENT_EXPLORER_BASE_URL: baseUrl, AGENT_EXPLORER_API_KEY: KEY },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  /** The JSON report: every case either has a result or is listed as not run, and the run says it was stopped. */
+  async function jsonReport(): Promise<{ summary: Record<string, unknown>; results: unknown[]; notRun: unknown[] }> {
+    const report = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as {
+      summary: Record<string, unknown>;
+      results: unknown[];
+      notRun: unknown[];
+    };
+    expect(report.summary).toMatchObject({ total: 12, stopped: true, passed: 0 });
+    expect(report.results.length + report.notRun.length).toBe(12);
+    expect(report.notRun.length).toBe(report.summary['notRun']);
+    return report;
+  }
+
+  const refusing = (status: number) => (_request: unknown, response: ServerResponse) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    // A server that quotes the key it refused.
+    response.end(JSON.stringify({ detail: `Invalid API key ${KEY}` }));
+  };
+
+  it('a refused connection: one line saying what to check, exit 2, the reports written with what came', async () => {
+    await suite(TWELVE);
+    const port = await closedPort();
+    const ran = await run(`http://127.0.0.1:${port}`);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toMatch(
+      new RegExp(
+        `^agent-explorer: the platform could not be reached: Could not reach 127\\.0\\.0\\.1:${port}: the connection was refused \\(ECONNREFUSED\\)\\. ` +
+          'Check AGENT_EXPLORER_BASE_URL, the network and any proxy; nothing more was sent \\(\\d+ not run\\)\\.\\n$',
+      ),
+    );
+    const report = await jsonReport();
+    expect(report.notRun.length).toBeGreaterThan(0);
+    expect(await readFile(path.join(dir, 'report.xml'), 'utf8')).toContain('<skipped message="not sent: the run was stopped first"/>');
+  });
+
+  it("a 401 on the first requests: the app's advice in one line, exit 2, the key nowhere, the reports written", async () => {
+    await suite(TWELVE);
+    server = await startTestServer(refusing(401));
+    const ran = await run(server.url);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toMatch(
+      /^agent-explorer: The key was refused \(HTTP 401 Unauthorized\): "Invalid API key \[redacted key\]"\. The server did not accept the key: it may be missing, wrong, or sent in a form this server does not read\. Check AGENT_EXPLORER_API_KEY, and AGENT_EXPLORER_AUTH \(the form the server reads the key in\); nothing more was sent \(\d+ not run\)\.\n$/,
+    );
+    const report = await jsonReport();
+    expect(report.results.length).toBeLessThanOrEqual(8);
+    expect(server.requests.length).toBe(report.results.length);
+    const files = (await readFile(path.join(dir, 'report.json'), 'utf8')) + (await readFile(path.join(dir, 'report.xml'), 'utf8'));
+    expect(files + ran.stderr).not.toContain(KEY);
+  });
+
+  it('a 403 on the first requests is a setup problem too', async () => {
+    await suite(TWELVE);
+    server = await startTestServer(refusing(403));
+    const ran = await run(server.url, ['--concurrency', '1']);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.split('\n')).toEqual([
+      'agent-explorer: The key was refused (HTTP 403 Forbidden): "Invalid API key [redacted key]". The server knows the key but does not allow this request with it, or expects the key in another form. Check AGENT_EXPLORER_API_KEY, and AGENT_EXPLORER_AUTH (the form the server reads the key in); nothing more was sent (11 not run).',
+      '',
+    ]);
+    expect((await jsonReport()).results).toHaveLength(1);
+  });
+
+  it('a 401 once the platform has answered is an ordinary failure: a FAIL line for it, the run goes on, exit 1', async () => {
+    await suite({ name: 'orders', cases: TWELVE.cases.slice(0, 3) });
+    let count = 0;
+    server = await startTestServer((request, response) => {
+      if (count++ > 0) return refusing(401)(request, response);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ answer: 'Hello', duration: '1ms', token: 't' }));
+    });
+    const ran = await run(server.url, ['--concurrency', '1']);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout.split('\n').filter((line) => /^(PASS|FAIL) /.test(line))).toEqual([
+      expect.stringMatching(/^PASS case 1 @ /),
+      expect.stringMatching(/^FAIL case 2 @ .* 401 /),
+      expect.stringMatching(/^FAIL case 3 @ .* 401 /),
+    ]);
+    expect(ran.stdout).toMatch(/^orders: 3 run, 1 passed, 2 failed in /m);
   });
 });

@@ -45,12 +45,12 @@ const GOOD = {
 const ROWS = { 'rows.csv': 'text,customer\n"Hello, there",Dana\nHi,"Lee <b>&"\n' };
 
 describe('agent-explorer run: exit codes', () => {
-  it('0 when every case passed, with one plain line per result and a summary line', async () => {
+  it('0 when every case passed, with one plain line per result (the agent by the name the Sandbox gives it) and a summary line', async () => {
     const ran = await run([await suite(GOOD, ROWS), '--sandbox']);
     expect(ran.code).toBe(0);
     expect(ran.stdout.split('\n').filter(Boolean)).toEqual([
-      expect.stringMatching(/^PASS reflects customer \[row 1\] @ 3f6c.* 200 /),
-      expect.stringMatching(/^PASS reflects customer \[row 2\] @ 3f6c.* 200 /),
+      expect.stringMatching(/^PASS reflects customer \[row 1\] @ Support reply drafter \(3f6c2a8e…\) {2}200 /),
+      expect.stringMatching(/^PASS reflects customer \[row 2\] @ Support reply drafter \(3f6c2a8e…\) {2}200 /),
       expect.stringMatching(/^orders: 2 run, 2 passed, 0 failed in \d+\.\d\d s$/),
     ]);
   });
@@ -241,7 +241,7 @@ describe('agent-explorer run: reporters', () => {
     expect(report.results[1]!.entry.answer.answer).toContain('Lee <b>&');
   });
 
-  it('JSON to a file: the same text as the report stringified whole, owner-only, for a run larger than one write', async () => {
+  it('JSON to a file: the same text as the report stringified whole, owner-only under --private, for a run larger than one write', async () => {
     const lines = Array.from({ length: 30 }, (_, index) => `"Line one\nline two ${index}","Customer ""${index}"""`);
     const ran = await run([
       await suite(GOOD, { 'rows.csv': ['text,customer', ...lines].join('\n') }),
@@ -250,6 +250,7 @@ describe('agent-explorer run: reporters', () => {
       'json',
       '--out',
       'run.json',
+      '--private',
     ]);
     expect(ran.code).toBe(0);
     const file = path.join(dir, 'run.json');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../../electron/shared/api';
 import { startTestProxy, type TestProxy } from '../../support/proxyServer';
-import { startTestServer, type TestServer } from '../../support/testServer';
+import { closedPort, startTestServer, type TestServer } from '../../support/testServer';
 import { runInProcess } from '../../support/cliRun';
 
 /**
@@ -186,6 +186,30 @@ describe('agent-explorer run --workspace --profile', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("a setup problem on the first requests names the profile's settings to check, in one line, exit 2", async () => {
+    server = await startTestServer((_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end('{"detail":"Unknown key"}');
+    });
+    await workspace(profile('Staging', server.url));
+    const pinned = { AGENT_EXPLORER_API_KEY: KEY, AGENT_EXPLORER_BASE_URL: server.url };
+    const refused = await run([...ARGS, '--profile', 'Staging'], pinned);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toBe(
+      'agent-explorer: The key was refused (HTTP 401 Unauthorized): "Unknown key". The server did not accept the key: it may be ' +
+        'missing, wrong, or sent in a form this server does not read. Check AGENT_EXPLORER_API_KEY, and the key presentation of the ' +
+        'profile "Staging" (the form the server reads the key in); nothing more was sent.\n',
+    );
+    const port = await closedPort();
+    await workspace(profile('Staging', `http://127.0.0.1:${port}`));
+    const unreachable = await run([...ARGS, '--profile', 'Staging'], { ...pinned, AGENT_EXPLORER_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(unreachable).toMatchObject({ code: 2, stdout: '' });
+    expect(unreachable.stderr).toBe(
+      `agent-explorer: the platform could not be reached: Could not reach 127.0.0.1:${port}: the connection was refused (ECONNREFUSED). ` +
+        'Check the base URL of the profile "Staging", the network and any proxy; nothing more was sent.\n',
+    );
+  });
+
   it('a profile that does not verify TLS is said on standard error, as --insecure is; --ca overrides it', async () => {
     await workspace(profile('Loose', 'https://127.0.0.1:1', { tls: { verify: false, caFile: null, clientCert: null } }));
     const loose = await run([...ARGS, '--profile', 'Loose']);
@@ -194,5 +218,62 @@ describe('agent-explorer run --workspace --profile', () => {
     expect(strict.stderr).not.toContain('WARNING: TLS verification is OFF');
     expect(strict).toMatchObject({ code: 2 });
     expect(strict.stderr).toContain('agent-explorer: --ca: ');
+  });
+});
+
+describe("the agents' names from the workspace file's catalog", () => {
+  const DRAFTER = '7d0e4b1a-2c3f-4a5b-8c6d-9e0f1a2b3c4d';
+  const OTHER = 'b2c3d4e5-6f70-4812-9a3b-4c5d6e7f8091';
+
+  /** A file whose catalog names the drafter for Staging (written "staging") and for another profile a name Staging must not take. */
+  async function namedWorkspace(baseUrl: string): Promise<void> {
+    const agent = (agentId: string, name: string) => ({ agentId, name, notes: '', tags: [], placeholders: [], learnedKeys: [] });
+    await writeFile(
+      path.join(dir, 'team.workspace.json'),
+      JSON.stringify({
+        format: WORKSPACE_FILE_FORMAT,
+        version: WORKSPACE_FILE_VERSION,
+        profiles: [profile('Staging', baseUrl), profile('Production', 'https://platform.example.com')],
+        catalog: [
+          { profile: 'Production', agents: [agent(OTHER, 'Production only')] },
+          { profile: 'staging', agents: [agent(DRAFTER, 'Support reply drafter')] },
+        ],
+        tabs: [],
+      }),
+    );
+    const cases = [
+      { name: 'named', agent: DRAFTER, text: 'Hi' },
+      { name: 'unnamed', agent: OTHER, text: 'Hi', expect: { status: 201 } },
+    ];
+    await writeFile(path.join(dir, 'suite.json'), JSON.stringify({ name: 'smoke', cases }));
+  }
+
+  it('the pretty lines, the JUnit names, the JSON report and the HTML titles show a name the catalog knows, with the id', async () => {
+    server = await startTestServer((_request, response) => answer(response));
+    await namedWorkspace(server.url);
+    const reports = ['--reporter-junit', 'run.xml', '--reporter-json', 'run.json', '--reporter-html', 'run.html'];
+    const ran = await run([...ARGS, '--profile', 'Staging', ...reports], {
+      AGENT_EXPLORER_API_KEY: KEY,
+      AGENT_EXPLORER_BASE_URL: server.url,
+    });
+    expect(ran.code).toBe(1);
+    const lines = ran.stdout.split('\n').filter((line) => /^(PASS|FAIL) /.test(line));
+    expect(lines).toEqual([
+      expect.stringMatching(/^PASS named @ Support reply drafter \(7d0e4b1a…\) {2}200 /),
+      // Another profile's catalog names nothing here: the id, whole.
+      expect.stringMatching(new RegExp(`^FAIL unnamed @ ${OTHER} {2}200 `)),
+    ]);
+    const xml = await readFile(path.join(dir, 'run.xml'), 'utf8');
+    expect(xml).toContain('<testcase name="named @ Support reply drafter (7d0e4b1a…)"');
+    expect(xml).toContain(`<testcase name="unnamed @ ${OTHER}"`);
+    const json = JSON.parse(await readFile(path.join(dir, 'run.json'), 'utf8')) as { results: Array<Record<string, unknown>> };
+    expect(json.results.map(({ agent, agentName }) => ({ agent, agentName }))).toEqual([
+      { agent: DRAFTER, agentName: 'Support reply drafter' },
+      { agent: OTHER, agentName: undefined },
+    ]);
+    const html = await readFile(path.join(dir, 'run.html'), 'utf8');
+    expect(html).toContain('<h3>Result 1: named @ Support reply drafter (7d0e4b1a…) ');
+    expect(html).toContain(`<td>Support reply drafter <code>${DRAFTER}</code></td>`);
+    expect(html).toContain('<h3>Result 2: unnamed <span class="fail">');
   });
 });

@@ -4,6 +4,7 @@ import { escapeHtml as e, fact, reportPageFrame } from '../reportPage';
 import { RUN_STYLE } from '../reportStyle';
 import type { ReportWriter } from './reportWriter';
 import { failedExpectations } from './runReport';
+import { agentLabel } from '../../../shared/agentLabel';
 
 /**
  * A run as one self-contained HTML page, the QA report's page (reportPage.ts: same policy, same
@@ -24,12 +25,12 @@ export function runHtmlWriter(): ReportWriter {
       const number = written;
       const why = failedExpectations(result.expectations);
       const round = result.entry.timing.roundTripMs;
-      const row = `<tr><td><a href="#result-${number}">${number}</a></td><td>${e(result.case)}</td><td class="num">${result.row ?? '—'}</td><td><code>${e(result.agent)}</code></td><td>${result.passed ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail</span> ${e(why.join('; '))}`}</td><td class="num">${e(String(result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '—'))}</td><td class="num">${round === null ? '—' : e(formatReportMs(round))}</td></tr>`;
+      const row = `<tr><td><a href="#result-${number}">${number}</a></td><td>${e(result.case)}</td><td class="num">${result.row ?? '—'}</td><td>${result.agentName ? `${e(result.agentName)} ` : ''}<code>${e(result.agent)}</code></td><td>${result.passed ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail</span> ${e(why.join('; '))}`}</td><td class="num">${e(String(result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '—'))}</td><td class="num">${round === null ? '—' : e(formatReportMs(round))}</td></tr>`;
       const items = result.expectations.map(
         (outcome) =>
           `<li>${outcome.passed ? '<span class="pass">✓</span>' : '<span class="fail">✗</span>'} ${e(outcome.kind)}: expected ${e(outcome.expected)}; got ${e(outcome.actual)}</li>`,
       );
-      const head = `<section aria-label="${e(`Result ${number}`)}"><h3>Result ${number}: ${e(result.case)}${result.row === null ? '' : ` (row ${result.row})`} ${result.passed ? '<span class="pass">✓ pass</span>' : '<span class="fail">✗ fail</span>'}</h3><ul class="expectations">${items.join('')}</ul></section>`;
+      const head = `<section aria-label="${e(`Result ${number}`)}"><h3>Result ${number}: ${e(result.case)}${result.row === null ? '' : ` (row ${result.row})`}${result.agentName ? ` @ ${e(agentLabel(result.agent, result.agentName))}` : ''} ${result.passed ? '<span class="pass">✓ pass</span>' : '<span class="fail">✗ fail</span>'}</h3><ul class="expectations">${items.join('')}</ul></section>`;
       // The exchanges are separated by line breaks: one before each but the first.
       return [row, `${number > 1 ? '\n' : ''}${head}${renderEntryHtml(result.entry, `result-${number}`)}`];
     },

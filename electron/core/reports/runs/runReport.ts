@@ -1,5 +1,6 @@
 import type { HistoryProfile } from '../../../shared/api';
 import { reportEntry, type ReportEntry } from '../../../shared/reports/reportEntry';
+import { agentLabel, type AgentNames } from '../../../shared/agentLabel';
 import type { ExpectationOutcome } from '../../runs/expectations';
 import type { RunResult, RunSummary } from '../../runs/runner';
 
@@ -18,6 +19,8 @@ export interface RunMeta {
   profile: HistoryProfile;
   startedAt: Date;
   appVersion: string;
+  /** Agents' names where the catalog or the app knows them: reports show them beside the ids. */
+  agentNames?: AgentNames;
 }
 
 export interface RunReportResult {
@@ -26,6 +29,8 @@ export interface RunReportResult {
   /** The data row (1-based), or null without a data file. */
   row: number | null;
   agent: string;
+  /** The agent's name, where one is known (absent otherwise). */
+  agentName?: string;
   passed: boolean;
   attempts: number;
   expectations: ExpectationOutcome[];
@@ -43,12 +48,18 @@ export interface RunReport {
   summary: { total: number; passed: number; failed: number; cancelled: number; notRun: number; stopped: boolean };
   results: RunReportResult[];
   /** The requests never sent (the run was stopped first): the first of them, when there are very many. */
-  notRun: Array<{ case: string; caseNumber: number; row: number | null; agent: string }>;
+  notRun: Array<{ case: string; caseNumber: number; row: number | null; agent: string; agentName?: string }>;
   /** How many more were never sent than `notRun` lists; present only when there are more. */
   notRunMore?: number;
 }
 
-export function reportResult(result: RunResult, profile: HistoryProfile): RunReportResult {
+/** The agent's name as a report field: present only where one is known. */
+function nameOf(agentId: string, names: AgentNames | undefined): { agentName?: string } {
+  const name = names?.get(agentId);
+  return name ? { agentName: name } : {};
+}
+
+export function reportResult(result: RunResult, profile: HistoryProfile, agentNames?: AgentNames): RunReportResult {
   const { planned } = result;
   const exchange = result.result.ok ? result.result.value.exchange : result.result.error.exchange;
   return {
@@ -56,6 +67,7 @@ export function reportResult(result: RunResult, profile: HistoryProfile): RunRep
     caseNumber: planned.caseIndex + 1,
     row: planned.row,
     agent: planned.agentId,
+    ...nameOf(planned.agentId, agentNames),
     passed: result.passed,
     attempts: result.attempts,
     expectations: result.expectations,
@@ -71,7 +83,7 @@ export function reportResult(result: RunResult, profile: HistoryProfile): RunRep
 
 /** The whole report of a run whose results are all at hand (the app's export of a kept run). */
 export function buildRunReport(summary: RunSummary, results: readonly RunResult[], meta: RunMeta): RunReport {
-  return { ...runReportHead(summary, meta), results: results.map((result) => reportResult(result, meta.profile)) };
+  return { ...runReportHead(summary, meta), results: results.map((result) => reportResult(result, meta.profile, meta.agentNames)) };
 }
 
 /** The report without its results (`results: []`, in its place among the fields): for a reporter that writes as results come. */
@@ -93,6 +105,7 @@ export function runReportHead(summary: Omit<RunSummary, 'firstError'>, meta: Run
       caseNumber: planned.caseIndex + 1,
       row: planned.row,
       agent: planned.agentId,
+      ...nameOf(planned.agentId, meta.agentNames),
     })),
     ...(more > 0 ? { notRunMore: more } : {}),
   };
@@ -103,9 +116,9 @@ export function moreNotRun(report: Pick<RunReport, 'notRunMore'>): string {
   return report.notRunMore ? `and ${report.notRunMore.toLocaleString('en-US')} more not run` : '';
 }
 
-/** "case 2 "reflects customer", row 14, agent 3f6c…": which request a result is. */
-export function resultLabel(result: Pick<RunReportResult, 'case' | 'row' | 'agent'>): string {
-  return `${result.case}${result.row === null ? '' : ` [row ${result.row}]`} @ ${result.agent}`;
+/** "reflects customer [row 14] @ Support reply drafter (3f6c2a8e…)": which request a result is (the id whole where no name is known). */
+export function resultLabel(result: Pick<RunReportResult, 'case' | 'row' | 'agent' | 'agentName'>): string {
+  return `${result.case}${result.row === null ? '' : ` [row ${result.row}]`} @ ${agentLabel(result.agent, result.agentName)}`;
 }
 
 /** "answerContains: expected contains "Dana", got missing "Dana" in …" for each failed expectation. */

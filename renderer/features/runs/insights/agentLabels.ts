@@ -1,16 +1,12 @@
 import { useCallback } from 'react';
 import { useCatalog } from '../../catalog/queries/catalog';
 import { useKnownAgents } from '../../catalog/queries/knownLists';
+import { shortAgentId } from '../../../../electron/shared/agentLabel';
 
 /** How a run's agent is shown: a name where one is known, else the id shortened; `title` always holds the full id. */
 export interface AgentLabel {
   text: string;
   title: string;
-}
-
-/** "3f6c1a2b…": the first 8 characters of an id, so columns stay narrow; the full id goes in a title. */
-function shortId(id: string): string {
-  return id.length > 9 ? `${id.slice(0, 8)}…` : id;
 }
 
 /**
@@ -25,7 +21,7 @@ export function useAgentLabels(): (agentId: string) => AgentLabel {
     (agentId: string) => {
       const name =
         catalog?.find((agent) => agent.agentId === agentId)?.name.trim() || known?.find((agent) => agent.id === agentId)?.name.trim();
-      return { text: name || shortId(agentId), title: agentId };
+      return { text: name || shortAgentId(agentId), title: agentId };
     },
     [catalog, known],
   );

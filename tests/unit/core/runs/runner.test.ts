@@ -294,6 +294,86 @@ describe('the runner', () => {
   });
 });
 
+describe('a setup problem on the first requests (stopWhenUnreachable, stopWhenKeyRefused)', () => {
+  /** The run's result events: which case each is, and which one stopped the run. */
+  async function eventsOf(run: RunHandle): Promise<{ summary: RunSummary; stops: Array<[number, string | undefined]> }> {
+    const stops: Array<[number, string | undefined]> = [];
+    run.subscribe((event) => {
+      if (event.type === 'result') stops.push([event.result.planned.index, event.stopsRun]);
+    });
+    return { summary: await run.done, stops };
+  }
+  const refusing = (status: number) => (_request: unknown, response: ServerResponse) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end('{"detail":"Invalid API key"}');
+  };
+
+  it('the key refused (401) before anything answered: no request starts after it, and that result says it stopped the run', async () => {
+    server = await startTestServer(refusing(401));
+    const run = startRun(
+      planFrom(plan(50)),
+      { client: testClient(), target: testTarget(server.url, KEY) },
+      { stopWhenUnreachable: true, stopWhenKeyRefused: true, concurrency: 1 },
+    );
+    const { summary, stops } = await eventsOf(run);
+    expect(stops).toEqual([[0, 'key_refused']]);
+    expect(summary).toMatchObject({ unreachable: false, stopped: true, failed: 1, notRun: 49 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a 403 stops it too; those in flight end with their own answers (not cancelled)', async () => {
+    server = await startTestServer(refusing(403));
+    const run = startRun(
+      planFrom(plan(50)),
+      { client: testClient(), target: testTarget(server.url, KEY) },
+      { stopWhenKeyRefused: true, concurrency: 4 },
+    );
+    const { summary, stops } = await eventsOf(run);
+    expect(stops.filter(([, stopped]) => stopped === 'key_refused')).toHaveLength(1);
+    expect(summary).toMatchObject({ stopped: true, cancelled: 0, failed: stops.length, notRun: 50 - stops.length });
+    expect(stops.length).toBeLessThanOrEqual(4);
+  });
+
+  it('a refused key after a real answer is an ordinary failure: the run goes on to its end', async () => {
+    let count = 0;
+    server = await startTestServer((request, response, body) =>
+      count++ === 0 ? answer(response, body) : refusing(401)(request, response),
+    );
+    const run = startRun(
+      planFrom(plan(5)),
+      { client: testClient(), target: testTarget(server.url, KEY) },
+      { stopWhenUnreachable: true, stopWhenKeyRefused: true, concurrency: 1 },
+    );
+    const { summary, stops } = await eventsOf(run);
+    expect(stops.every(([, stopped]) => stopped === undefined)).toBe(true);
+    expect(summary).toMatchObject({ stopped: false, passed: 1, failed: 4, notRun: 0 });
+  });
+
+  it('without stopWhenKeyRefused (the app), a refused key is an ordinary failure', async () => {
+    server = await startTestServer(refusing(401));
+    const run = startRun(
+      planFrom(plan(3)),
+      { client: testClient(), target: testTarget(server.url, KEY) },
+      { stopWhenUnreachable: true, concurrency: 1 },
+    );
+    const { summary, stops } = await eventsOf(run);
+    expect(stops.map(([, stopped]) => stopped)).toEqual([undefined, undefined, undefined]);
+    expect(summary).toMatchObject({ stopped: false, failed: 3, notRun: 0 });
+  });
+
+  it('the server unreachable: the result that stopped the run says so', async () => {
+    const port = await closedPort();
+    const run = startRun(
+      planFrom(plan(10)),
+      { client: testClient(), target: testTarget(`http://127.0.0.1:${port}`, KEY) },
+      { stopWhenUnreachable: true, stopWhenKeyRefused: true, concurrency: 1 },
+    );
+    const { summary, stops } = await eventsOf(run);
+    expect(stops).toEqual([[0, 'unreachable']]);
+    expect(summary).toMatchObject({ unreachable: true, stopped: true, notRun: 9 });
+  });
+});
+
 describe('an error in judging one result', () => {
   it('fails that result, saying why, and the run goes on to its end', async () => {
     server = await startTestServer((_request, response, body) => answer(response, body));

@@ -52,6 +52,24 @@ describe('writeFileSafely', () => {
     expect(await modeOf(report)).toBe(0o600);
   });
 
+  it.runIf(posix)('a shared file is 0644 as the umask allows, an old owner-only one replaced; through a symlink never', async () => {
+    const probe = path.join(dir, 'probe');
+    await writeFile(probe, '', { mode: 0o644 });
+    const shared = await modeOf(probe);
+    const keys = path.join(dir, 'authorized_keys');
+    await writeFile(keys, 'ssh-ed25519 AAAA mine\n', { mode: 0o600 });
+    await symlink(keys, path.join(dir, 'linked.xml'));
+    const report = path.join(dir, 'report.json');
+    await writeFile(report, 'old', { mode: 0o600 });
+    await writeFileSafely(report, 'new', 'shared');
+    await writeFileSafely(path.join(dir, 'linked.xml'), 'new', 'shared');
+    expect(await readFile(report, 'utf8')).toBe('new');
+    expect(await modeOf(report)).toBe(shared);
+    expect(await modeOf(path.join(dir, 'linked.xml'))).toBe(shared);
+    expect(await readFile(keys, 'utf8')).toBe('ssh-ed25519 AAAA mine\n');
+    expect(await modeOf(keys)).toBe(0o600);
+  });
+
   it('writes pieces as they come: part of a large text is on disk before the last piece is made', async () => {
     const report = path.join(dir, 'run.json');
     let bytesOnDiskMidway = -1;

@@ -1,13 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import type { InvokeResult } from '../../../../electron/shared/api';
-import { clockTime, errorAdvice, retryAfterOf, SERVER_MESSAGE_MAX, serverMessageOf } from '../../../../renderer/lib/errorAdvice';
-import { RepeatResults } from '../../../../renderer/features/response/RepeatResults';
-import { tallyOf } from '../../../../renderer/features/response/repeatSummary';
-import { customProfile, exchange, FakeApi } from '../../../support/fakeApi';
-import { runRow } from '../../../support/runRows';
-import { renderReady, responseRegion } from '../renderApp';
-import { fakeWithProduction, openProfile } from '../profileDialog';
-import { answered, renderResponse, response } from '../responseHarness';
+import type { InvokeResult } from '../../../electron/shared/api';
+import { clockTime, errorAdvice, retryAfterOf, SERVER_MESSAGE_MAX, serverMessageOf } from '../../../electron/shared/errorAdvice';
+import { RepeatResults } from '../../../renderer/features/response/RepeatResults';
+import { tallyOf } from '../../../renderer/features/response/repeatSummary';
+import { customProfile, exchange, FakeApi } from '../../support/fakeApi';
+import { runRow } from '../../support/runRows';
+import { renderReady, responseRegion } from '../renderer/renderApp';
+import { fakeWithProduction, openProfile } from '../renderer/profileDialog';
+import { answered, renderResponse, response } from '../renderer/responseHarness';
 
 const AGENT_ID = '11111111-1111-4111-8111-111111111111';
 

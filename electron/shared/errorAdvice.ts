@@ -1,5 +1,5 @@
-import type { ExchangeRecord, PlatformError } from '../../electron/shared/api';
-import { isPlainObject } from '../../electron/shared/check';
+import type { ExchangeRecord, PlatformError } from './api';
+import { isPlainObject } from './check';
 
 /**
  * What an HTTP error means for the person and what they can do about it, read from the
