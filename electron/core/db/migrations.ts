@@ -278,7 +278,8 @@ export const MIGRATIONS: readonly Migration[] = [
     // and their count a count of it; data_row_key is the data row, or -1 without one (a key
     // cannot hold NULL as one value). Compare pairs results along run_results_by_pair, which now
     // holds what pairing reads (passed, answer_hash) so the table is never visited; a page of
-    // results starts where run_results_in_order (the key alone) says its offset is.
+    // results starts where run_results_in_order (the key alone) says its offset is; results kept
+    // before answers had hashes are found along run_results_unhashed (empty once all are hashed).
     sql: `
       CREATE TABLE run_lines (
         run_id TEXT NOT NULL,
@@ -293,6 +294,7 @@ export const MIGRATIONS: readonly Migration[] = [
         GROUP BY run_id, case_index, data_row, iteration;
       CREATE INDEX run_lines_in_order ON run_lines (run_id, first_idx);
       CREATE INDEX run_results_in_order ON run_results (run_id, idx);
+      CREATE INDEX run_results_unhashed ON run_results (run_id, idx) WHERE answer_hash IS NULL;
       DROP INDEX run_results_by_pair;
       CREATE INDEX run_results_by_pair ON run_results (run_id, case_name, data_row, iteration, agent_id, idx, passed, answer_hash);
     `,

@@ -157,7 +157,9 @@ export function createRunAggregates(db: DatabaseSync): RunAggregates {
 
   /** Results kept before answer hashes were: hashed now, a batch per transaction, once. */
   function fillAnswerHashes(runId: string): void {
-    const missing = `SELECT idx, ${ANSWER_OF} AS answer FROM run_results WHERE run_id = ? AND answer_hash IS NULL LIMIT ${HASH_BATCH}`;
+    // Along the partial index of unhashed results: a scan of the table would read every exchange.
+    const missing = `SELECT idx, ${ANSWER_OF} AS answer FROM run_results INDEXED BY run_results_unhashed
+      WHERE run_id = ? AND answer_hash IS NULL LIMIT ${HASH_BATCH}`;
     const update = 'UPDATE run_results SET answer_hash = ? WHERE run_id = ? AND idx = ?';
     for (;;) {
       const batch = all<{ idx: number; answer: string | null }>(missing, runId);
