@@ -68,6 +68,19 @@ export function topLevelKeys(text: string): string[] {
     .map(stringContent);
 }
 
+/**
+ * The text with the first top-level key `from` renamed `to`: only the key's own characters
+ * change, so its value, the layout and everything else stay exactly as typed. Null when the
+ * text has no such key. `to` is written as a JSON string (quotes and escapes as needed).
+ */
+export function renameTopLevelKey(text: string, from: string, to: string): { text: string; at: number } | null {
+  const key = nestTokens(tokenizeJson(text)).find(
+    (token) => token.isKey && token.depth === 1 && token.inObject && stringContent(token) === from,
+  );
+  if (!key) return null;
+  return { text: text.slice(0, key.start) + JSON.stringify(to) + text.slice(key.end), at: key.start };
+}
+
 /** A `{name}` inside a string value: the platform fills such names from the payload. */
 export interface PlaceholderHint {
   /** The braces and what is between them, e.g. "{name}". */
