@@ -496,6 +496,45 @@ describe('Detect, against servers that each take one presentation', () => {
     });
   });
 
+  describe('Detect without a guideline id', () => {
+    it('probes the invoke endpoint on a made-up agent, saves the presentation answered 404, and records no history', async () => {
+      const form: KeyPresentation = { kind: 'scheme', scheme: 'Api-Key' };
+      const platform = await startSandbox({ apiKey: KEY, auth: form, latency: 'none' });
+      try {
+        const created = await core.api.createProfile({
+          name: 'No guideline known',
+          baseUrl: platform.url,
+          auth: { kind: 'bearer' },
+          timeoutMs: 5000,
+          tls: { verify: true, caFile: null },
+          allowInsecureHttp: false,
+        });
+        if (!created.ok) throw new Error(created.error.message);
+        const profileId = created.value.profileId;
+        await core.api.setProfileKey({ profileId, key: KEY });
+        const historyOf = async () => {
+          const page = await core.api.listHistory({ profileId });
+          return page.ok ? page.value.entries.length : -1;
+        };
+        expect(await historyOf()).toBe(0);
+
+        const report = await core.api.detectKeyPresentation({ profileId, guidelineId: '' });
+        expect(report.ok).toBe(true);
+        if (!report.ok) return;
+        expect(report.value.chosen).toEqual(form);
+        expect(report.value.attempts.map((a) => [a.status, a.outcome])).toEqual([
+          [401, 'rejected'],
+          [401, 'rejected'],
+          [404, 'accepted'],
+        ]);
+        expect(report.value.state.profiles.find((p) => p.id === profileId)?.auth).toEqual(form);
+        expect(await historyOf()).toBe(0);
+      } finally {
+        await platform.close();
+      }
+    });
+  });
+
   describe('Detect on the Environment profile', () => {
     it('applies the found presentation for this launch and says which variable makes it permanent', async () => {
       const form: KeyPresentation = { kind: 'header', header: 'X-API-Key' };
