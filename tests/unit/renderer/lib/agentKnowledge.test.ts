@@ -1,6 +1,6 @@
 import type { CatalogAgent, KnownAgent } from '../../../../electron/shared/api';
 import { agentKnowledge, completionKeys, keyIndicators, unconfirmedKeys } from '../../../../renderer/lib/agentKnowledge';
-import { placeholderHints, renameTopLevelKey } from '../../../../renderer/lib/payloadMembers';
+import { placeholderHints } from '../../../../renderer/lib/payloadMembers';
 
 const builtIn: KnownAgent = { id: 'a1', name: 'Drafter', description: '', placeholders: ['customer_name', 'company'], example: null };
 const entry: CatalogAgent = {
@@ -73,17 +73,5 @@ describe('placeholderHints', () => {
       ['{x y}', 2, 24],
       ['{deep}', 3, 10],
     ]);
-  });
-});
-
-describe('renameTopLevelKey', () => {
-  it('renames only the top-level key, keeping its value and the text as typed', () => {
-    const text = '{\n  "customer_nme": {"customer_nme": 1.50},\n  "x": "customer_nme"\n}';
-    expect(renameTopLevelKey(text, 'customer_nme', 'customer_name')).toEqual({
-      text: '{\n  "customer_name": {"customer_nme": 1.50},\n  "x": "customer_nme"\n}',
-      at: 4,
-    });
-    expect(renameTopLevelKey('{"a\u0062": 1}', 'ab', 'a"b')?.text).toBe('{"a\\"b": 1}');
-    expect(renameTopLevelKey('{"a": 1}', 'b', 'c')).toBeNull();
   });
 });
