@@ -448,22 +448,28 @@ describe('Detect, against servers that each take one presentation', () => {
     { kind: 'query', param: 'apikey' },
   ];
 
+  /** A profile for `baseUrl` whose key is set, presenting it as `auth`: its id. */
+  async function keyedProfile(name: string, baseUrl: string, auth: KeyPresentation): Promise<string> {
+    const created = await core.api.createProfile({
+      name,
+      baseUrl,
+      auth,
+      timeoutMs: 5000,
+      tls: { verify: true, caFile: null },
+      allowInsecureHttp: false,
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    await core.api.setProfileKey({ profileId: created.value.profileId, key: KEY });
+    return created.value.profileId;
+  }
+
   describe('Detect finds each presentation against a server that takes only it', () => {
     it.each(FORMS.map((form) => [describePresentation(form), form] as const))('%s', async (label, form) => {
       const platform = await startSandbox({ apiKey: KEY, auth: form, latency: 'none' });
       try {
-        const created = await core.api.createProfile({
-          name: `Takes ${label}`,
-          baseUrl: platform.url,
-          // Start from a form the server refuses (unless it is the one), so Detect has to look.
-          auth: form.kind === 'query' ? { kind: 'bearer' } : { kind: 'query', param: 'key' },
-          timeoutMs: 5000,
-          tls: { verify: true, caFile: null },
-          allowInsecureHttp: false,
-        });
-        if (!created.ok) throw new Error(created.error.message);
-        const profileId = created.value.profileId;
-        await core.api.setProfileKey({ profileId, key: KEY });
+        // Start from a form the server refuses (unless it is the one), so Detect has to look.
+        const start: KeyPresentation = form.kind === 'query' ? { kind: 'bearer' } : { kind: 'query', param: 'key' };
+        const profileId = await keyedProfile(`Takes ${label}`, platform.url, start);
 
         const report = await core.api.detectKeyPresentation({ profileId, guidelineId: SANDBOX_GUIDELINES[0]!.id });
         expect(report.ok).toBe(true);
@@ -501,17 +507,7 @@ describe('Detect, against servers that each take one presentation', () => {
       const form: KeyPresentation = { kind: 'scheme', scheme: 'Api-Key' };
       const platform = await startSandbox({ apiKey: KEY, auth: form, latency: 'none' });
       try {
-        const created = await core.api.createProfile({
-          name: 'No guideline known',
-          baseUrl: platform.url,
-          auth: { kind: 'bearer' },
-          timeoutMs: 5000,
-          tls: { verify: true, caFile: null },
-          allowInsecureHttp: false,
-        });
-        if (!created.ok) throw new Error(created.error.message);
-        const profileId = created.value.profileId;
-        await core.api.setProfileKey({ profileId, key: KEY });
+        const profileId = await keyedProfile('No guideline known', platform.url, { kind: 'bearer' });
         const historyOf = async () => {
           const page = await core.api.listHistory({ profileId });
           return page.ok ? page.value.entries.length : -1;

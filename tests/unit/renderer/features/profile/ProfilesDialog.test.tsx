@@ -4,6 +4,15 @@ import { caCertificateFile } from '../../../../support/tlsServer';
 import { fakeWithProduction, headerSelect, openProfile, openProfiles } from '../../profileDialog';
 import { renderReady } from '../../renderApp';
 
+/** The Profiles dialog on its New profile form, with a name and a base URL typed. */
+async function newStagingForm(user: Awaited<ReturnType<typeof renderReady>>['user']): Promise<HTMLElement> {
+  const dialog = await openProfiles(user);
+  await user.click(within(dialog).getByRole('button', { name: 'New profile' }));
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Staging');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Base URL' }), 'https://staging.example.com');
+  return dialog;
+}
+
 describe('Manage profiles dialog', () => {
   it('opens from the header, lists the profiles, and closes on Escape with focus back on the button', async () => {
     const { user } = await renderReady(fakeWithProduction());
@@ -60,10 +69,7 @@ describe('Manage profiles dialog', () => {
 
   it('takes the key in the same form as the name and URL: a password field, sent once write-only after Create, then emptied', async () => {
     const { user, fake } = await renderReady();
-    const dialog = await openProfiles(user);
-    await user.click(within(dialog).getByRole('button', { name: 'New profile' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Staging');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Base URL' }), 'https://staging.example.com');
+    const dialog = await newStagingForm(user);
     const key = within(dialog).getByLabelText('API key');
     expect(key).toHaveAttribute('type', 'password');
     expect(key).toHaveAccessibleDescription(
@@ -92,10 +98,7 @@ describe('Manage profiles dialog', () => {
 
   it('says on the new profile’s page when the key given with it was refused, and focus waits in the Key field', async () => {
     const { user, fake } = await renderReady();
-    const dialog = await openProfiles(user);
-    await user.click(within(dialog).getByRole('button', { name: 'New profile' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Staging');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Base URL' }), 'https://staging.example.com');
+    const dialog = await newStagingForm(user);
     await user.click(within(dialog).getByLabelText('API key'));
     await user.paste('sk-two\tlines');
     await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
@@ -110,10 +113,7 @@ describe('Manage profiles dialog', () => {
 
   it('creates a profile with no key given, and the key is asked next, as before', async () => {
     const { user, fake } = await renderReady();
-    const dialog = await openProfiles(user);
-    await user.click(within(dialog).getByRole('button', { name: 'New profile' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Staging');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Base URL' }), 'https://staging.example.com');
+    const dialog = await newStagingForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
     expect(await within(dialog).findByRole('heading', { name: 'Staging' })).toBeInTheDocument();
     expect(fake.callsOf('setProfileKey')).toEqual([]);
