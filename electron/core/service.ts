@@ -8,7 +8,6 @@ import type {
   AppError,
   AppSettings,
   CatalogAgent,
-  DetectAttempt,
   GuidelineRequest,
   GuidelineResult,
   HostKind,
@@ -41,7 +40,7 @@ import { mergeWorkspace, parseWorkspaceChanges, type TabChange } from './workspa
 import type { JsonDocument } from './storage/jsonDocument';
 import { isInsecureHttp, originOf } from './profiles/baseUrl';
 import { authVariableValue } from './profiles/environment';
-import { DETECT_CANDIDATES, describePresentation, samePresentation } from './profiles/keyPresentation';
+import { detectPresentation, detectProbe } from './profiles/detect';
 import type { PlatformClient, PlatformTarget } from './http/platformClient';
 import { checkProfileInput, readCaFile } from './profiles/profileInput';
 import {
@@ -520,30 +519,8 @@ export function createApiService(deps: ServiceDeps): Api {
       const base = await target(profile);
       if (!base.ok) return { ok: false, error: withoutExchange(base.error) };
       if (!base.value.apiKey) return { ok: false, error: { code: 'no_key', message: 'Set the key first: Detect tries it in each form.' } };
-      if (guidelineId.trim() === '') return invalid('Give a guideline id: Detect reads it, which changes nothing.', 'guidelineId');
-
-      const candidates = [profile.auth, ...DETECT_CANDIDATES.filter((c) => !samePresentation(c, profile.auth))];
-      const attempts: DetectAttempt[] = [];
-      let chosen: KeyPresentation | null = null;
-      for (const presentation of candidates) {
-        const result = await deps.client.getGuideline({ ...base.value, auth: presentation }, { guidelineId });
-        const attempt = classify(
-          presentation,
-          result.ok
-            ? { status: result.value.exchange.status, error: null }
-            : {
-                status: result.error.exchange?.status ?? null,
-                error: result.error,
-              },
-        );
-        attempts.push(attempt);
-        if (attempt.outcome === 'accepted') {
-          chosen = presentation;
-          break;
-        }
-        // No HTTP answer at all (bad id, unreachable server): other forms of the key will not help.
-        if (attempt.outcome === 'failed') break;
-      }
+      // With no guideline id (a new profile knows none yet), Detect invokes an agent id made up for it (see detect.ts).
+      const { attempts, chosen } = await detectPresentation(deps.client, base.value, detectProbe(guidelineId));
       if (chosen && forLaunch) launchAuth.set(profile.id, chosen);
       else if (chosen) {
         // Onto the profile as it is now: an edit saved while Detect waited is kept, and what Detect
@@ -703,24 +680,4 @@ function originOrNull(url: string): string | null {
 
 function withoutExchange(error: PlatformError): AppError {
   return { code: error.code, message: error.message };
-}
-
-/** Detect's rule: anything but 401/403 means the server took the key in this form. */
-function classify(presentation: KeyPresentation, outcome: { status: number | null; error: AppError | null }): DetectAttempt {
-  const label = describePresentation(presentation);
-  if (outcome.status === null) {
-    return { presentation, label, status: null, outcome: 'failed', message: outcome.error?.message ?? 'No answer.' };
-  }
-  const refused = outcome.status === 401 || outcome.status === 403;
-  return {
-    presentation,
-    label,
-    status: outcome.status,
-    outcome: refused ? 'rejected' : 'accepted',
-    message: refused
-      ? `Refused with HTTP ${outcome.status}.`
-      : outcome.error
-        ? `Accepted (HTTP ${outcome.status}); the read itself said: ${outcome.error.message}`
-        : `Accepted: the guideline was read (HTTP ${outcome.status}).`,
-  };
 }

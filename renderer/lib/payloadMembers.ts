@@ -68,6 +68,42 @@ export function topLevelKeys(text: string): string[] {
     .map(stringContent);
 }
 
+/**
+ * The text with the first top-level key `from` renamed `to`: only the key's own characters
+ * change, so its value, the layout and everything else stay exactly as typed. Null when the
+ * text has no such key. `to` is written as a JSON string (quotes and escapes as needed).
+ */
+export function renameTopLevelKey(text: string, from: string, to: string): { text: string; at: number } | null {
+  const key = nestTokens(tokenizeJson(text)).find(
+    (token) => token.isKey && token.depth === 1 && token.inObject && stringContent(token) === from,
+  );
+  if (!key) return null;
+  return { text: text.slice(0, key.start) + JSON.stringify(to) + text.slice(key.end), at: key.start };
+}
+
+/**
+ * The text with a top-level `key` added at the end of the object, its value an empty string,
+ * and `at`, the offset between that value's quotes (where the person types it). What was
+ * typed stays as it was; the new line follows the first key's indentation when the object is
+ * laid out on lines. Null when the text is not a valid JSON object.
+ */
+export function addTopLevelKey(text: string, key: string): { text: string; at: number } | null {
+  if (findJsonProblem(text)) return null;
+  const tokens = nestTokens(tokenizeJson(text));
+  const open = tokens[0];
+  const close = tokens.at(-1);
+  if (open?.text !== '{' || close === undefined || tokens.length < 2) return null;
+  const member = `${JSON.stringify(key)}: ""`;
+  const firstKey = tokens.find((token) => token.isKey && token.depth === 1);
+  const lineStart = firstKey ? text.lastIndexOf('\n', firstKey.start) + 1 : 0;
+  const indent =
+    firstKey && /^[ \t]*$/.test(text.slice(lineStart, firstKey.start)) && lineStart > 0 ? text.slice(lineStart, firstKey.start) : '  ';
+  const onLines = text.slice(open.end, close.start).includes('\n');
+  const after = firstKey ? tokens.at(-2)!.end : open.end;
+  const insert = firstKey ? (onLines ? `,\n${indent}${member}` : `, ${member}`) : onLines ? `\n${indent}${member}` : ` ${member} `;
+  return { text: text.slice(0, after) + insert + text.slice(after), at: after + insert.indexOf(member) + member.length - 1 };
+}
+
 /** A `{name}` inside a string value: the platform fills such names from the payload. */
 export interface PlaceholderHint {
   /** The braces and what is between them, e.g. "{name}". */

@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS, SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
 import { startTestServer } from '../support/testServer';
-import { createProfileWithKey, expect, openApp, startWebApp, test } from './fixtures';
+import { createProfileWithKey, expect, fillPayload, openApp, startWebApp, test } from './fixtures';
 
 const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
 const echo = SANDBOX_AGENTS.find((agent) => agent.name === 'Echo')!;
@@ -40,6 +41,25 @@ test('an answer shows where each payload value went, the phases of its time, and
   await expect(answer).toContainText(`curl`);
   await expect(answer).toContainText('$AGENT_EXPLORER_API_KEY');
   await expect(answer).toContainText(`/api/agent/${drafter.id}/invoke/`);
+});
+
+test('a typo’d payload key gets “did you mean …?”, and Rename fixes it in the text from the keyboard', async ({ page, app }) => {
+  await openApp(page, app);
+  await page.getByRole('combobox', { name: 'Agent' }).fill(drafter.id);
+  await fillPayload(page, '{"customer_nme": "Grace Hopper", "company": "Cobol Cloud"}');
+  const hint = page.locator('.key-typo');
+  await expect(hint).toHaveText('customer_nme is not a placeholder of this agent: did you mean customer_name? Rename to customer_name');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Rename to customer_name' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(hint).toHaveCount(0);
+  const editor = page.getByRole('textbox', { name: 'Payload' });
+  await expect(editor).toBeFocused();
+  await expect(editor).toHaveText('{"customer_name": "Grace Hopper", "company": "Cobol Cloud"}');
+  await page.getByRole('button', { name: 'Invoke' }).click();
+  await expect(response(page)).toContainText('Hi Grace Hopper');
 });
 
 test('request tabs keep their drafts across a restart', async ({ page }) => {

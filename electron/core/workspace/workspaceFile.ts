@@ -1,4 +1,13 @@
-import type { CatalogAgent, ClientCertSettings, KeyPresentation, ProfileInput, ProxySettings, TabDraft, Workspace } from '../../shared/api';
+import type {
+  CatalogAgent,
+  ClientCertSettings,
+  KeyPresentation,
+  KnownAgent,
+  ProfileInput,
+  ProxySettings,
+  TabDraft,
+  Workspace,
+} from '../../shared/api';
 import { WORKSPACE_FILE_FORMAT, WORKSPACE_FILE_VERSION } from '../../shared/api';
 import type { CatalogByProfile } from './appStores';
 import type { Profile } from '../profiles/profiles';
@@ -125,6 +134,18 @@ export function fileAgentOf(agent: FileCatalogAgent): FileCatalogAgent {
   };
 }
 
+/**
+ * An entry as exported: its learned keys only where confirmed, that is among the agent's
+ * placeholders (the entry's own, or the built-in agent's, as the payload editor counts them).
+ * A learned key is only "the platform answered a request that had it", which a typo passes
+ * too, so an unconfirmed one stays on this machine rather than teach a team the typo.
+ */
+function exportedAgent(agent: CatalogAgent, builtIn: readonly KnownAgent[]): { agent: FileCatalogAgent; unconfirmed: number } {
+  const placeholders = new Set([...agent.placeholders, ...(builtIn.find((known) => known.id === agent.agentId)?.placeholders ?? [])]);
+  const learnedKeys = agent.learnedKeys.filter((key) => placeholders.has(key));
+  return { agent: fileAgentOf({ ...agent, learnedKeys }), unconfirmed: agent.learnedKeys.length - learnedKeys.length };
+}
+
 /** Nothing typed in it: not worth a line in a shared file (a first run's empty tab). */
 function isBlankTab(tab: TabDraft): boolean {
   const payload = tab.payloadText.trim();
@@ -137,21 +158,39 @@ export interface ExportedWorkspace {
   leftOut: string[];
 }
 
-/** The workspace file's document from what this machine holds. `profiles` are all of them, built-ins too. */
-export function buildWorkspaceDocument(profiles: Profile[], catalog: CatalogByProfile, workspace: Workspace): ExportedWorkspace {
+/**
+ * The workspace file's document from what this machine holds. `profiles` are all of them,
+ * built-ins too; `builtInAgents` are the agents a profile's server is known to have (the
+ * Sandbox's), whose placeholders confirm learned keys too.
+ */
+export function buildWorkspaceDocument(
+  profiles: Profile[],
+  catalog: CatalogByProfile,
+  workspace: Workspace,
+  builtInAgents: (profile: Profile) => readonly KnownAgent[] = () => [],
+): ExportedWorkspace {
   const nameOf = new Map(profiles.map((profile) => [profile.id, profile.name]));
   const leftOut: string[] = [];
   const groups: FileCatalogGroup[] = [];
+  let unconfirmed = 0;
   // Object.keys, not entries of an untrusted map: the catalog document was parsed entry by entry.
   for (const profileId of Object.keys(catalog)) {
     const agents = catalog[profileId] ?? [];
     if (agents.length === 0) continue;
-    const profile = nameOf.get(profileId);
+    const profile = profiles.find((candidate) => candidate.id === profileId);
     if (profile === undefined) {
       leftOut.push(`${agents.length} catalog entr${agents.length === 1 ? 'y' : 'ies'} of a profile that no longer exists.`);
       continue;
     }
-    groups.push({ profile, agents: agents.map(fileAgentOf).sort(byText((agent) => agent.agentId)) });
+    const builtIn = builtInAgents(profile);
+    const exported = agents.map((agent) => exportedAgent(agent, builtIn));
+    unconfirmed += exported.reduce((sum, entry) => sum + entry.unconfirmed, 0);
+    groups.push({ profile: profile.name, agents: exported.map((entry) => entry.agent).sort(byText((agent) => agent.agentId)) });
+  }
+  if (unconfirmed > 0) {
+    leftOut.push(
+      `${unconfirmed} learned key${unconfirmed === 1 ? '' : 's'} not confirmed yet (confirm a key in the catalog, and it is exported).`,
+    );
   }
   const blank = workspace.tabs.filter(isBlankTab).length;
   if (blank > 0) leftOut.push(`${blank} empty request tab${blank === 1 ? '' : 's'}.`);

@@ -4,6 +4,7 @@ import type {
   Api,
   CatalogAgent,
   ImportChoice,
+  KnownAgent,
   ProfileInput,
   ProfileSecretName,
   TabDraft,
@@ -44,6 +45,8 @@ export interface WorkspaceFileDeps {
   /** The service's record of when each tab last changed (see workspaceMerge): imported tabs are changes too. */
   tabChanges: Map<string, TabChange>;
   wallClock: () => Date;
+  /** The agents a profile's server is known to have (the Sandbox's); absent: none. Their placeholders confirm learned keys. */
+  knownResources?: (profile: Profile) => { agents: KnownAgent[] };
 }
 
 /** The writer id imported tabs are stamped with: a page that edited one meanwhile keeps its text too. */
@@ -253,6 +256,7 @@ export function createWorkspaceFileMethods(deps: WorkspaceFileDeps): WorkspaceFi
           await deps.profiles.list(),
           await deps.catalog.read(),
           await deps.workspace.read(),
+          (profile) => deps.knownResources?.(profile).agents ?? [],
         );
         const redacted = await redactKeys(document, deps);
         const notes = [

@@ -150,7 +150,11 @@ interface SetKeyRequest {
 
 interface DetectRequest {
   profileId: string;
-  /** A guideline to GET with each presentation: a GET has no side effects, an invoke might. */
+  /**
+   * A guideline to GET with each presentation (a GET has no side effects). Empty: each try is an
+   * invoke of an agent id made up for it, with an empty text and payload (no agent runs), whose
+   * 401/403 or 404 tells whether the key was taken.
+   */
   guidelineId: string;
 }
 
@@ -160,7 +164,7 @@ export interface DetectAttempt {
   /** The presentation in words, e.g. "Authorization: Bearer <key>". */
   label: string;
   status: number | null;
-  /** accepted: not 401/403 (kept); rejected: 401/403; failed: no HTTP answer (network, time-out). */
+  /** accepted: not 401/403 (kept); rejected: 401/403; failed: no telling answer (network, time-out, a server error). */
   outcome: 'accepted' | 'rejected' | 'failed';
   message: string;
 }
@@ -194,6 +198,6 @@ export interface ProfilesApi {
   /** Write-only, like the key: sets the proxy password or the client certificate's passphrase. */
   setProfileSecret(request: SetProfileSecretRequest): Promise<Result<KeyStatus>>;
   clearProfileSecret(request: ProfileSecretRef): Promise<Result<KeyStatus>>;
-  /** Tries each key presentation with a GET of a guideline and keeps the first not refused. */
+  /** Tries each key presentation (a GET of a guideline, or an invoke of a made-up agent) and keeps the first not refused. */
   detectKeyPresentation(request: DetectRequest): Promise<Result<DetectReport>>;
 }

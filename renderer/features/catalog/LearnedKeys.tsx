@@ -37,6 +37,9 @@ export function LearnedKeys({
             Payload keys of requests the platform answered. A misspelt key is answered and learned too: confirm the right ones (they become
             placeholders), remove the others, then save the entry.
           </p>
+          {learnedKeys.some((key) => !isPlaceholder(key)) && (
+            <p className="field-hint">Keys not confirmed stay on this machine: an exported workspace file leaves them out.</p>
+          )}
           <ul className="learned-keys" aria-labelledby={labelId}>
             {learnedKeys.map((key) => {
               const confirmed = isPlaceholder(key);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { InvokeRequest, InvokeResult, KnownAgent } from '../../../electron/shared/api';
 import { agentKnowledge, completionKeys, keyIndicators } from '../../lib/agentKnowledge';
 import { checkPayload } from '../../lib/payload';
-import { placeholderHints } from '../../lib/payloadMembers';
+import { addTopLevelKey, placeholderHints, topLevelKeys } from '../../lib/payloadMembers';
 import type { RowProblem } from '../../lib/payloadTable';
 import { useCatalog } from '../catalog/queries/catalog';
 import { useCancelRequest, useInvokeAgent } from './queries/invoke';
@@ -14,6 +14,7 @@ import type { DraftAction } from './draft';
 import { InvokeForm } from './InvokeForm';
 import type { PayloadEditorHandle } from './payload/editorChoice';
 import { ResponseView, type InvokeState } from './ResponseView';
+import { PayloadDraftContext, type PayloadDraftAccess } from '../response/payloadDraft';
 import { useSuiteChannel } from '../runs/suiteChannel';
 import { caseFromRequest } from '../runs/suiteModel';
 
@@ -83,6 +84,19 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
   const payloadCheck = useMemo(() => checkPayload(draft.payloadText), [draft.payloadText]);
   const hints = useMemo(() => placeholderHints(draft.payloadText), [draft.payloadText]);
   const knowledge = agentKnowledge(draft.agentId, agents.data, catalog.data);
+  // The answer's view may add a key it shows unfilled ("Hi {customer_name},") to this tab's payload.
+  const payloadDraft = useMemo<PayloadDraftAccess>(
+    () => ({
+      keys: payloadCheck.ok ? topLevelKeys(draft.payloadText) : null,
+      addKey: (name) => {
+        const added = addTopLevelKey(draft.payloadText, name);
+        if (!added) return;
+        draftDispatch({ type: 'payload', value: added.text });
+        if (payloadView === 'json') focusAfterRender.current = added.at;
+      },
+    }),
+    [payloadCheck.ok, draft.payloadText, draftDispatch, payloadView],
+  );
   const blockingRows = payloadView === 'table' ? tableProblems : [];
   const pendingId = invoke.isPending ? invoke.variables?.requestId : undefined;
   // Until this tab sends again, its Response shows its last answer from the history (after a
@@ -208,7 +222,9 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
             suites.seed({ from: `the request tab “${name}”`, name, cases: [caseFromRequest(draft, name)], note: null });
           }}
         />
-        <ResponseView state={responseState} restoredAt={restoredEntry?.recordedAt} />
+        <PayloadDraftContext.Provider value={payloadDraft}>
+          <ResponseView state={responseState} restoredAt={restoredEntry?.recordedAt} />
+        </PayloadDraftContext.Provider>
       </TabProfileContext.Provider>
     </div>
   );

@@ -48,19 +48,20 @@ function AttemptsTable({ report }: { report: DetectReport }) {
 /**
  * Detect: which way of presenting the key does this server accept? The host tries each with a
  * GET of a guideline (a GET has no side effects; an invoke could run a billed agent) and saves
- * the first one not refused; `onChosen` puts it in the form, which already matches the host.
+ * the first one not refused. With no guideline id (a new profile knows none), each try invokes
+ * an agent id made up for it, with an empty payload: no agent has it, so none runs, and 401
+ * versus 404 still tells. `onChosen` puts the presentation in the form, which already matches the host.
  */
 export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; onChosen: (chosen: KeyPresentation) => void }) {
   const known = useKnownGuidelinesOf(profile.id);
   const detect = useDetectKeyPresentation();
   // null until the person types: until then the field follows the first known guideline.
   const [typed, setTyped] = useState<string | null>(null);
-  const [inputError, setInputError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const guidelineId = typed ?? known.data?.[0]?.id ?? '';
   const answer = detect.data;
-  const fieldError = inputError ?? (answer && !answer.ok && answer.error.field === 'guidelineId' ? answer.error.message : null);
+  const fieldError = answer && !answer.ok && answer.error.field === 'guidelineId' ? answer.error.message : null;
   const otherError = detect.error
     ? thrownMessage(detect.error)
     : answer && !answer.ok && answer.error.field !== 'guidelineId'
@@ -86,15 +87,9 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
       : null;
 
   function run() {
-    const id = guidelineId.trim();
-    if (id === '') {
-      setInputError('Enter the id of a guideline that exists on this platform.');
-      inputRef.current?.focus();
-      return;
-    }
-    setInputError(null);
+    // Empty is fine: the host then invokes a made-up agent id instead of reading a guideline.
     detect.mutate(
-      { profileId: profile.id, guidelineId: id },
+      { profileId: profile.id, guidelineId: guidelineId.trim() },
       {
         onSuccess: (result) => {
           if (result.ok && result.value.chosen) onChosen(result.value.chosen);
@@ -110,7 +105,9 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
         Detect the key presentation
       </h4>
       <p className="muted small">
-        Detect tries each way of presenting the key with a GET of a guideline, because a GET has no side effects; it never invokes an agent.{' '}
+        Detect tries each way of presenting the key with a GET of a guideline, because a GET has no side effects. Without a guideline id it
+        invokes an agent id made up for the purpose, with an empty payload: no agent has it, so none runs, and the server’s 401 or 404 tells
+        whether the key was taken.{' '}
         {profile.kind === 'environment'
           ? 'The first way the server does not refuse is used until Agent Explorer quits (this profile comes from AGENT_EXPLORER_* ' +
             'variables and is never saved).'
@@ -129,12 +126,10 @@ export function DetectSection({ profile, onChosen }: { profile: ProfileSummary; 
           <IdCombobox
             label="Guideline id for Detect"
             value={guidelineId}
-            onChange={(value) => {
-              setInputError(null);
-              setTyped(value);
-            }}
+            onChange={setTyped}
             options={known.data}
-            placeholder="Guideline id"
+            placeholder="Guideline id (optional)"
+            hint="Optional. Leave it empty when you know no guideline of this platform yet."
             error={fieldError}
             inputRef={inputRef}
           />

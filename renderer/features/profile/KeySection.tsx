@@ -1,7 +1,8 @@
+import { useId, type RefObject } from 'react';
 import type { ProfileSummary } from '../../../electron/shared/api';
 import { useClearProfileKey, useSetProfileKey } from './queries/profileKey';
 import { keyStatusText } from './ProfileBadges';
-import { WriteOnlySecret, type SecretActions } from './WriteOnlySecret';
+import { SecretInput, WriteOnlySecret, type SecretActions } from './WriteOnlySecret';
 
 /**
  * A profile's API key, write-only (see WriteOnlySecret). The key is given with the base URL on
@@ -59,5 +60,30 @@ export function KeySection({ profile }: { profile: ProfileSummary }) {
         ),
       }}
     />
+  );
+}
+
+/**
+ * The key in the New profile form, beside the name and URL. Optional, and write-only like the
+ * Key section: a password input never filled from anything, read once when the profile is made
+ * (see NewProfilePanel).
+ */
+export function NewProfileKeyField({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const ids = { input: useId(), hint: useId() };
+  return (
+    <div className="field">
+      <label htmlFor={ids.input}>API key</label>
+      <SecretInput
+        inputRef={inputRef}
+        id={ids.input}
+        placeholder="Paste the key (optional)"
+        focusName="new-api-key"
+        noun="API key"
+        describedBy={ids.hint}
+      />
+      <p id={ids.hint} className="field-hint">
+        Optional. Saved when the profile is created, sent only to this base URL, and never shown again.
+      </p>
+    </div>
   );
 }

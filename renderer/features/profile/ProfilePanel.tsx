@@ -1,8 +1,10 @@
-import { useId, useState, type SetStateAction } from 'react';
+import { useId, useRef, useState, type SetStateAction } from 'react';
 import type { ProfileInput, ProfilesState, ProfileSummary } from '../../../electron/shared/api';
+import { thrownMessage } from '../../lib/errorKinds';
 import { useCreateProfile, useUpdateProfile } from './queries/profileEdits';
+import { KeyInTransit, useSetProfileKey } from './queries/profileKey';
 import { DetectSection } from './DetectSection';
-import { KeySection } from './KeySection';
+import { KeySection, NewProfileKeyField } from './KeySection';
 import { ProfileActions } from './ProfileActions';
 import { KindBadge } from './ProfileBadges';
 import { ProfileFacts } from './ProfileFacts';
@@ -132,15 +134,46 @@ export function ProfilePanel({
   );
 }
 
-/** The New profile form. The host makes the new profile active; its key is set next. */
-export function NewProfilePanel({ onCreated, draft, onDraftChange }: { onCreated: (profileId: string) => void } & DraftBinding) {
+/** How the key given in the New profile form fared: none given, saved, or refused (with the host's words). */
+export type NewKeyOutcome = { kind: 'none' } | { kind: 'saved' } | { kind: 'refused'; message: string };
+
+/**
+ * The New profile form. The host makes the new profile active. The key may be given in the
+ * same form: it stays in its password input (no React state, no draft) until the profile is
+ * created, then goes once through the same write-only call as the Key section, and the input
+ * is emptied. Refused, it is said on the profile's page, where the Key section takes it again.
+ */
+export function NewProfilePanel({
+  onCreated,
+  draft,
+  onDraftChange,
+}: { onCreated: (profileId: string, key: NewKeyOutcome) => void } & DraftBinding) {
   const create = useCreateProfile();
+  const setKey = useSetProfileKey();
+  const keyInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
 
   async function save(input: ProfileInput) {
     const result = await create.mutateAsync(input);
-    if (result.ok) onCreated(result.value.profileId);
+    if (result.ok) onCreated(result.value.profileId, await sendKey(result.value.profileId, input.baseUrl));
     return result;
+  }
+
+  /** Sends the typed key, if any, to the profile just made, and empties the input whatever happens. */
+  async function sendKey(profileId: string, baseUrl: string): Promise<NewKeyOutcome> {
+    const field = keyInput.current;
+    if (!field || field.value.trim() === '') return { kind: 'none' };
+    const key = new KeyInTransit(field.value);
+    field.value = '';
+    try {
+      const saved = await setKey.mutateAsync({ profileId, key, forBaseUrl: baseUrl });
+      return saved.ok ? { kind: 'saved' } : { kind: 'refused', message: saved.error.message };
+    } catch (thrown) {
+      return { kind: 'refused', message: thrownMessage(thrown) };
+    } finally {
+      // Let go of the (already emptied) mutation so it leaves the cache at once (gcTime 0).
+      setKey.reset();
+    }
   }
 
   return (
@@ -150,14 +183,15 @@ export function NewProfilePanel({ onCreated, draft, onDraftChange }: { onCreated
           New profile
         </h3>
       </div>
-      <p className="muted small">Creating it makes it the active profile. Its key is set next, in its own field.</p>
+      <p className="muted small">Creating it makes it the active profile.</p>
       <ProfileSettingsForm
         draft={draft}
         onDraftChange={onDraftChange}
         submitLabel="Create profile"
-        pending={create.isPending}
+        pending={create.isPending || setKey.isPending}
         onSave={save}
         savedMessage="Created."
+        keyField={<NewProfileKeyField inputRef={keyInput} />}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ProfileInput, Result } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { CheckboxField, FieldNotes, TextField } from '../../ui/FormFields';
@@ -31,7 +31,8 @@ function apiSuffixNote(baseUrl: string, fix: (baseUrl: string) => void) {
 }
 
 /**
- * A profile's settings (never its key). The draft belongs to the caller, so a refusal from the
+ * A profile's settings (never its key: a new profile's form may hold a key field, `keyField`,
+ * which the caller owns and sends on its own, write-only). The draft belongs to the caller, so a refusal from the
  * host, a Detect that changes the presentation, or a refetch of the profiles never wipes what
  * was typed. Only emptiness is checked here; the host checks the rest and names the field,
  * and the message is shown next to that field, which takes focus.
@@ -43,6 +44,7 @@ export function ProfileSettingsForm({
   pending,
   onSave,
   savedMessage,
+  keyField,
 }: {
   draft: ProfileDraft;
   onDraftChange: (draft: ProfileDraft) => void;
@@ -52,6 +54,8 @@ export function ProfileSettingsForm({
   onSave: (input: ProfileInput) => Promise<Result<unknown>>;
   /** Said once the host has accepted the settings. */
   savedMessage: string;
+  /** Shown after the key presentation: the New profile form's key, given with the name and URL. */
+  keyField?: ReactNode;
 }) {
   const [error, setError] = useState<FormError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -152,6 +156,7 @@ export function ProfileSettingsForm({
           />
         )}
       </div>
+      {keyField}
       <TextField
         label="Time-out (seconds)"
         {...textProps(form, 'timeoutSeconds')}

@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import type { ProfileSummary } from '../../../electron/shared/api';
 import { useProfiles } from './queries/profiles';
 import { ConfirmStep } from '../../ui/ConfirmStep';
-import { NewProfilePanel, ProfilePanel } from './ProfilePanel';
+import { NewProfilePanel, ProfilePanel, type NewKeyOutcome } from './ProfilePanel';
 import { ProfileList } from './ProfileList';
 import { draftFromProfile, NEW_PROFILE_DRAFT, sameDraft, type ProfileDraft } from './profileDraft';
 
@@ -70,6 +70,8 @@ export function ProfilesDialog({
   // Asking before closing; what was typed in the secret fields is read from them when asked (it is not React state).
   const [closing, setClosing] = useState<{ secretsTypedFor: { profile: string; secrets: string[] } | null } | null>(null);
   const closeAskedFrom = useRef<HTMLElement | null>(null);
+  // A key given in the New profile form that the host refused: said on the new profile's page.
+  const [keyRefused, setKeyRefused] = useState<{ profileId: string; message: string } | null>(null);
 
   // A layout effect, so the dialog is open before any effect below tries to focus inside it
   // (nothing in a closed dialog can take focus). Guarded: StrictMode runs effects twice, and
@@ -115,7 +117,7 @@ export function ProfilesDialog({
   function requestClose() {
     const secretFields = [...(dialogRef.current?.querySelectorAll<HTMLInputElement>('input[data-secret]') ?? [])];
     const typed = secretFields.filter((field) => field.value.trim() !== '').map((field) => field.dataset['secret'] ?? 'secret');
-    const secretsTypedFor = typed.length > 0 && profile ? { profile: profile.name, secrets: typed } : null;
+    const secretsTypedFor = typed.length > 0 ? { profile: profile?.name ?? 'the new profile', secrets: typed } : null;
     if (unsaved.length === 0 && secretsTypedFor === null) {
       onClose();
       return;
@@ -214,11 +216,18 @@ export function ProfilesDialog({
             <NewProfilePanel
               draft={draftOf(NEW_FORM, () => NEW_PROFILE_DRAFT)}
               onDraftChange={setDraftOf(NEW_FORM, () => NEW_PROFILE_DRAFT)}
-              onCreated={(id) => {
+              onCreated={(id, key: NewKeyOutcome) => {
                 forget(NEW_FORM);
-                show({ kind: 'profile', id }, 'api-key');
+                setKeyRefused(key.kind === 'refused' ? { profileId: id, message: key.message } : null);
+                // Next step: the key if it is still to give, else Detect (which needs it).
+                show({ kind: 'profile', id }, key.kind === 'saved' ? 'detect' : 'api-key');
               }}
             />
+          )}
+          {selection?.kind !== 'new' && profile && keyRefused?.profileId === profile.id && (
+            <p role="alert" className="form-error">
+              The profile was created, but its key was not saved: {keyRefused.message} Give it again under Key.
+            </p>
           )}
           {selection?.kind !== 'new' && profile && state && (
             <ProfilePanel

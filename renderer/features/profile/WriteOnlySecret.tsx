@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { KeyStatus, Result } from '../../../electron/shared/api';
 import { thrownMessage } from '../../lib/errorKinds';
 import { KeyInTransit } from './queries/profileKey';
@@ -124,22 +124,16 @@ export function WriteOnlySecret({
       >
         <div className="field">
           <label htmlFor={ids.input}>{words.label}</label>
-          <input
-            ref={inputRef}
+          <SecretInput
+            inputRef={inputRef}
             id={ids.input}
-            type="password"
-            className="input mono"
-            autoComplete="off"
-            autoCorrect="off"
-            autoCapitalize="off"
-            spellCheck={false}
             placeholder={status.set ? words.placeholder.set : words.placeholder.unset}
             // Read-only, not disabled, while saving: a disabled input would drop the focus.
             readOnly={busy}
-            data-focus={focusName}
-            data-secret={words.noun}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${ids.error} ${ids.status}` : ids.status}
+            focusName={focusName}
+            noun={words.noun}
+            invalid={error !== null}
+            describedBy={error ? `${ids.error} ${ids.status}` : ids.status}
             onChange={() => setError(null)}
           />
           <FieldNotes ids={ids} error={error} />
@@ -170,5 +164,53 @@ export function WriteOnlySecret({
         )}
       </form>
     </section>
+  );
+}
+
+/**
+ * The password input every write-only secret is typed in: uncontrolled (the secret is only in
+ * its DOM value), no autocomplete, autocorrect or spelling check (nothing may keep or send it),
+ * and `data-secret` naming it, so closing the dialog with one typed asks first.
+ */
+export function SecretInput({
+  inputRef,
+  id,
+  placeholder,
+  focusName,
+  noun,
+  describedBy,
+  readOnly = false,
+  invalid = false,
+  onChange,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  id: string;
+  placeholder: string;
+  focusName: string;
+  /** What it is, as the close question names it ("API key"). */
+  noun: string;
+  describedBy: string;
+  readOnly?: boolean;
+  invalid?: boolean;
+  onChange?: () => void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      id={id}
+      type="password"
+      className="input mono"
+      autoComplete="off"
+      autoCorrect="off"
+      autoCapitalize="off"
+      spellCheck={false}
+      placeholder={placeholder}
+      readOnly={readOnly}
+      data-focus={focusName}
+      data-secret={noun}
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={describedBy}
+      onChange={onChange}
+    />
   );
 }

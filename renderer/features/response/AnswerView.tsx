@@ -7,9 +7,10 @@ import { LongText } from '../../ui/LongText';
 import { LazySafeMarkdown } from '../guidelines/LazySafeMarkdown';
 import { HighlightedText, MAX_MARKS } from './HighlightedText';
 import type { PrefsUpdate } from './prefs';
-import { patternsOf, payloadValues } from './provenance';
+import { patternsOf, payloadValues, unfilledPlaceholders } from './provenance';
 import { ProvenanceSummary } from './ProvenanceSummary';
 import { rehypeProvenance } from './rehypeProvenance';
+import { UnfilledPlaceholders } from './UnfilledPlaceholders';
 import { useMissingKeys } from './useMissingKeys';
 import { ToggleButton } from '../../ui/ToggleButton';
 
@@ -41,6 +42,7 @@ export const AnswerView = memo(function AnswerView({
   const values = useMemo(() => payloadValues(payload ?? NO_PAYLOAD), [payload]);
   const patterns = useMemo(() => patternsOf(values), [values]);
   const missing = useMissingKeys(answer, values, patterns);
+  const unfilled = useMemo(() => unfilledPlaceholders(answer, payload ?? NO_PAYLOAD), [answer, payload]);
   const colours = useMemo(() => new Map(values.map((value, index) => [value.key, index])), [values]);
   const colourOf = useCallback((key: string) => colours.get(key) ?? 0, [colours]);
   const highlighting = highlight && patterns.length > 0;
@@ -75,6 +77,7 @@ export const AnswerView = memo(function AnswerView({
         <span className="view-size">{formatCount(answer.length, 'character')}</span>
         <CopyButton text={answer} label="Copy answer" />
       </div>
+      <UnfilledPlaceholders names={unfilled} />
       {values.length > 0 && <ProvenanceSummary values={values} missing={missing} highlight={highlighting} />}
       {answer === '' ? (
         <p className="answer muted">The answer is an empty string.</p>

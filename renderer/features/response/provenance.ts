@@ -198,3 +198,31 @@ export function missingKeys(text: string, values: readonly PayloadValue[]): stri
   const found = new Set(patterns.flatMap((pattern, index) => (occursIn(text, pattern, 0, text.length) ? [index] : [])));
   return keysNotFound(values, patterns, found);
 }
+
+/**
+ * A placeholder as the platform's prompts write it: a name like an identifier in single braces.
+ * Names only, so JSON or code in an answer (`{"a": 1}`, `{ }`) is not taken for one.
+ */
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** Only the start of an answer is looked through: a prompt's holes show early, and a huge answer must not stall. */
+const UNFILLED_SCAN_CHARS = 256 * 1024;
+/** At most this many are named. */
+const MAX_UNFILLED = 8;
+
+/**
+ * The `{name}`s an answer shows as written, for names the payload has no key for: the agent's
+ * prompt had a placeholder the payload did not fill, and the platform left it as it was
+ * ("Hi {customer_name},"). `{{name}}` is left out: that is a template's syntax, not a hole.
+ */
+export function unfilledPlaceholders(answer: string, payload: JsonObject): string[] {
+  const names: string[] = [];
+  const text = answer.slice(0, UNFILLED_SCAN_CHARS);
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    const name = match[1]!;
+    const doubled = text[match.index - 1] === '{' && text[match.index + match[0].length] === '}';
+    if (doubled || Object.hasOwn(payload, name) || names.includes(name)) continue;
+    names.push(name);
+    if (names.length === MAX_UNFILLED) break;
+  }
+  return names;
+}

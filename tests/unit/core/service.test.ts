@@ -455,22 +455,28 @@ describe('Detect, against servers that each take one presentation', () => {
     { kind: 'query', param: 'apikey' },
   ];
 
+  /** A profile for `baseUrl` whose key is set, presenting it as `auth`: its id. */
+  async function keyedProfile(name: string, baseUrl: string, auth: KeyPresentation): Promise<string> {
+    const created = await core.api.createProfile({
+      name,
+      baseUrl,
+      auth,
+      timeoutMs: 5000,
+      tls: { verify: true, caFile: null },
+      allowInsecureHttp: false,
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    await core.api.setProfileKey({ profileId: created.value.profileId, key: KEY });
+    return created.value.profileId;
+  }
+
   describe('Detect finds each presentation against a server that takes only it', () => {
     it.each(FORMS.map((form) => [describePresentation(form), form] as const))('%s', async (label, form) => {
       const platform = await startSandbox({ apiKey: KEY, auth: form, latency: 'none' });
       try {
-        const created = await core.api.createProfile({
-          name: `Takes ${label}`,
-          baseUrl: platform.url,
-          // Start from a form the server refuses (unless it is the one), so Detect has to look.
-          auth: form.kind === 'query' ? { kind: 'bearer' } : { kind: 'query', param: 'key' },
-          timeoutMs: 5000,
-          tls: { verify: true, caFile: null },
-          allowInsecureHttp: false,
-        });
-        if (!created.ok) throw new Error(created.error.message);
-        const profileId = created.value.profileId;
-        await core.api.setProfileKey({ profileId, key: KEY });
+        // Start from a form the server refuses (unless it is the one), so Detect has to look.
+        const start: KeyPresentation = form.kind === 'query' ? { kind: 'bearer' } : { kind: 'query', param: 'key' };
+        const profileId = await keyedProfile(`Takes ${label}`, platform.url, start);
 
         const report = await core.api.detectKeyPresentation({ profileId, guidelineId: SANDBOX_GUIDELINES[0]!.id });
         expect(report.ok).toBe(true);
@@ -500,6 +506,35 @@ describe('Detect, against servers that each take one presentation', () => {
       const report = await core.api.detectKeyPresentation({ profileId: created.value.profileId, guidelineId: 'g' });
       expect(report.ok && report.value.attempts).toEqual([expect.objectContaining({ outcome: 'failed', status: null })]);
       expect(report.ok && report.value.chosen).toBeNull();
+    });
+  });
+
+  describe('Detect without a guideline id', () => {
+    it('probes the invoke endpoint on a made-up agent, saves the presentation answered 404, and records no history', async () => {
+      const form: KeyPresentation = { kind: 'scheme', scheme: 'Api-Key' };
+      const platform = await startSandbox({ apiKey: KEY, auth: form, latency: 'none' });
+      try {
+        const profileId = await keyedProfile('No guideline known', platform.url, { kind: 'bearer' });
+        const historyOf = async () => {
+          const page = await core.api.listHistory({ profileId });
+          return page.ok ? page.value.entries.length : -1;
+        };
+        expect(await historyOf()).toBe(0);
+
+        const report = await core.api.detectKeyPresentation({ profileId, guidelineId: '' });
+        expect(report.ok).toBe(true);
+        if (!report.ok) return;
+        expect(report.value.chosen).toEqual(form);
+        expect(report.value.attempts.map((a) => [a.status, a.outcome])).toEqual([
+          [401, 'rejected'],
+          [401, 'rejected'],
+          [404, 'accepted'],
+        ]);
+        expect(report.value.state.profiles.find((p) => p.id === profileId)?.auth).toEqual(form);
+        expect(await historyOf()).toBe(0);
+      } finally {
+        await platform.close();
+      }
     });
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { KeyIndicatorsData } from '../../../lib/agentKnowledge';
+import type { KeyIndicatorsData, KeyTypo } from '../../../lib/agentKnowledge';
 import { thrownMessage } from '../../../lib/errorKinds';
 import { useCatalog, useSaveCatalogAgent } from '../../catalog/queries/catalog';
 import { useProfiles } from '../../profile/queries/profiles';
@@ -9,13 +9,31 @@ import { useProfiles } from '../../profile/queries/profiles';
  * (the prompt would keep a hole), keys that are new (a typo, or never sent before), and keys
  * only learned from an answered request, never confirmed. The last stay flagged because the
  * platform answers a request with a misspelt key as readily as a right one; Confirm makes the
- * key one of the agent's placeholders in the catalog. Shown only for agents the app knows
- * something about; for any other agent every key would be "new", which says nothing.
+ * key one of the agent's placeholders in the catalog. A key a small edit away from a missing
+ * placeholder gets "did you mean …?" and a button that renames it in the text (`onRename`).
+ * Shown only for agents the app knows something about; for any other agent every key would be
+ * "new", which says nothing.
  */
-export function KeyIndicators({ missing, newKeys, unconfirmed, agentId }: KeyIndicatorsData) {
-  if (missing.length === 0 && newKeys.length === 0 && unconfirmed.length === 0) return null;
+export function KeyIndicators({
+  missing,
+  newKeys,
+  unconfirmed,
+  typos,
+  agentId,
+  onRename,
+}: KeyIndicatorsData & { onRename: (typo: KeyTypo) => void }) {
+  if (missing.length === 0 && newKeys.length === 0 && unconfirmed.length === 0 && typos.length === 0) return null;
   return (
     <div className="key-indicators">
+      {typos.map((typo) => (
+        <p key={typo.key} className="field-warning key-typo">
+          <code className="chip chip-warning mono">{typo.key}</code> is not a placeholder of this agent: did you mean{' '}
+          <code className="mono">{typo.suggestion}</code>?{' '}
+          <button type="button" className="button-quiet small" onClick={() => onRename(typo)}>
+            Rename to {typo.suggestion}
+          </button>
+        </p>
+      ))}
       {missing.length > 0 && (
         <p className="field-hint key-missing-list">
           <span>Missing placeholders:</span>

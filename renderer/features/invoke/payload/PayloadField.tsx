@@ -2,7 +2,7 @@ import { useId, type RefObject } from 'react';
 import type { KeyIndicatorsData } from '../../../lib/agentKnowledge';
 import { formatJson } from '../../../lib/jsonFormat';
 import type { PayloadCheck } from '../../../lib/payload';
-import { placeholderHintMessage, type PlaceholderHint } from '../../../lib/payloadMembers';
+import { placeholderHintMessage, renameTopLevelKey, type PlaceholderHint } from '../../../lib/payloadMembers';
 import type { RowProblem } from '../../../lib/payloadTable';
 import { FieldNotes } from '../../../ui/FormFields';
 import { SegmentedToggle } from '../../../ui/SegmentedToggle';
@@ -108,7 +108,18 @@ export function PayloadField(props: PayloadFieldProps) {
           ))}
         </ul>
       )}
-      {check.ok && indicators && <KeyIndicators {...indicators} />}
+      {check.ok && indicators && (
+        <KeyIndicators
+          {...indicators}
+          onRename={({ key, suggestion }) => {
+            const renamed = renameTopLevelKey(text, key, suggestion);
+            if (!renamed) return;
+            onChange(renamed.text);
+            // The button goes away with the typo: the caret goes to the renamed key instead of the page's top.
+            if (view === 'json') editorRef.current?.focusAt(renamed.at + 1);
+          }}
+        />
+      )}
     </div>
   );
 }

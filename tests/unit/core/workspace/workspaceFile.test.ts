@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Core, startCore } from '../../../../electron/core/bootstrap';
+import { SANDBOX_AGENTS } from '../../../../electron/sandbox/catalog';
 import { aesTestCipher } from '../../../support/testCipher';
 import { profileFields, workspaceFileHarness } from '../../../support/workspaceFiles';
 
@@ -222,6 +223,23 @@ describe("a profile's proxy and client certificate", () => {
   });
 });
 
+describe('learned keys in the exported file', () => {
+  it('keeps a Sandbox agent’s own placeholders (confirmed) and leaves out a typo the Sandbox answered', async () => {
+    const core = await freshCore();
+    const drafter = SANDBOX_AGENTS.find((agent) => agent.name === 'Support reply drafter')!;
+    const answered = await core.api.invokeAgent({
+      agentId: drafter.id,
+      text: 'hi',
+      payload: { customer_name: 'Ada', customer_nme: 'Ada' },
+    });
+    expect(answered.ok).toBe(true);
+    const file = JSON.parse(await exported(core)) as { catalog: { profile: string; agents: { learnedKeys: string[] }[] }[] };
+    expect(file.catalog).toEqual([
+      { profile: 'Sandbox', agents: [expect.objectContaining({ agentId: drafter.id, learnedKeys: ['customer_name'] })] },
+    ]);
+  });
+});
+
 describe('exporting from in-memory stores', () => {
   it('leaves out empty tabs and catalogs of profiles that no longer exist, and says so', async () => {
     const { methods, catalog, workspace } = workspaceFileHarness();
@@ -240,5 +258,27 @@ describe('exporting from in-memory stores', () => {
     expect(result.ok && result.value.summary).toContain(
       'Left out: 1 catalog entry of a profile that no longer exists. 1 empty request tab.',
     );
+  });
+
+  it('leaves out learned keys until they are confirmed, and says how many', async () => {
+    const { methods, catalog, addProfile } = workspaceFileHarness();
+    const staging = await addProfile('p1', { name: 'Staging' });
+    const entry = { agentId: 'a1', name: 'Drafter', notes: '', tags: [], updatedAt: '2026-01-01T00:00:00.000Z' };
+    await catalog.update(() => ({
+      // "customer_name" was confirmed (it is a placeholder); "customer_nme" and "topic" were only learned from answers.
+      [staging.id]: [{ ...entry, placeholders: ['customer_name'], learnedKeys: ['customer_nme', 'customer_name', 'topic'] }],
+    }));
+    const result = await methods.exportWorkspaceFile();
+    if (!result.ok) throw new Error(result.error.message);
+    const file = JSON.parse(result.value.content) as { catalog: { agents: { learnedKeys: string[]; placeholders: string[] }[] }[] };
+    expect(file.catalog[0]!.agents).toEqual([
+      { agentId: 'a1', name: 'Drafter', notes: '', tags: [], placeholders: ['customer_name'], learnedKeys: ['customer_name'] },
+    ]);
+    expect(result.value.content).not.toContain('customer_nme');
+    expect(result.value.summary).toContain(
+      'Left out: 2 learned keys not confirmed yet (confirm a key in the catalog, and it is exported).',
+    );
+    // The catalog on this machine keeps them, for the person to confirm or remove.
+    expect((await catalog.read())[staging.id]![0]!.learnedKeys).toEqual(['customer_nme', 'customer_name', 'topic']);
   });
 });

@@ -31,19 +31,37 @@ describe('agentKnowledge', () => {
 
   it('knows nothing of ids in neither list', () => {
     expect(agentKnowledge('zz', [builtIn], [entry])).toBeNull();
-    expect(keyIndicators(null, { anything: 1 })).toEqual({ missing: [], newKeys: [], unconfirmed: [], agentId: '' });
+    expect(keyIndicators(null, { anything: 1 })).toEqual({ missing: [], newKeys: [], unconfirmed: [], typos: [], agentId: '' });
   });
 
   it('names the placeholders a payload lacks and the keys that are new', () => {
     const knowledge = agentKnowledge('a1', [builtIn], [entry]);
-    expect(keyIndicators(knowledge, { company: 'Acme', topic: 'x', custmer_name: 'typo' })).toEqual({
+    expect(keyIndicators(knowledge, { company: 'Acme', topic: 'x', custmer: 'far off' })).toEqual({
       missing: ['customer_name', 'tone'],
-      newKeys: ['custmer_name'],
+      newKeys: ['custmer'],
       // Learned from an answer, but not one of the agent's placeholders: flagged until confirmed.
       unconfirmed: ['topic'],
+      typos: [],
       agentId: 'a1',
     });
     expect(unconfirmedKeys(knowledge)).toEqual(['topic']);
+  });
+
+  it('names a key a small edit away from a missing placeholder as a likely typo, apart from the new keys', () => {
+    const knowledge = agentKnowledge('a1', [builtIn], [entry]);
+    expect(keyIndicators(knowledge, { company: 'Acme', customer_nme: 'Ada', tome: 1, extra: 2 })).toMatchObject({
+      missing: ['customer_name', 'tone'],
+      newKeys: ['extra'],
+      typos: [
+        { key: 'customer_nme', suggestion: 'customer_name' },
+        { key: 'tome', suggestion: 'tone' },
+      ],
+    });
+    // Not when the placeholder is already there (the key is then simply new), and each placeholder is offered once.
+    expect(keyIndicators(knowledge, { customer_name: 'Ada', customer_nme: 'x' })).toMatchObject({ newKeys: ['customer_nme'], typos: [] });
+    expect(keyIndicators(knowledge, { customer_nme: 'x', custome_name: 'y' }).typos).toEqual([
+      { key: 'customer_nme', suggestion: 'customer_name' },
+    ]);
   });
 });
 

@@ -101,6 +101,7 @@ describe('agent catalog', () => {
       expect.stringMatching(/^order_id learned placeholder/),
       expect.stringMatching(/^reason learned not confirmed/),
     ]);
+    expect(within(dialog).getByText('Keys not confirmed stay on this machine: an exported workspace file leaves them out.')).toBeVisible();
   });
 
   it('reviews learned keys: confirms one into the placeholders, removes a typo, and saves both', async () => {

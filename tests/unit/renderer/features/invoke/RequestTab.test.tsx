@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { InvokeRequest, InvokeResult } from '../../../../../electron/shared/api';
-import { cancelledInvoke, FakeApi } from '../../../../support/fakeApi';
+import { cancelledInvoke, FakeApi, okInvoke } from '../../../../support/fakeApi';
 import { deferred, renderReady, responseRegion } from '../../renderApp';
 
 /** A host whose invokes hang until the test answers them, as a slow agent would. */
@@ -65,5 +65,28 @@ describe('cancelling an invoke', () => {
     await user.keyboard('{Delete}');
     const [sent] = fake.callsOf('invokeAgent') as InvokeRequest[];
     await waitFor(() => expect(fake.callsOf('cancelRequest')).toEqual([{ requestId: sent?.requestId }]));
+  });
+});
+
+describe('an answer that shows a placeholder unfilled', () => {
+  it('says so, and one click adds the key to this tab’s payload with the caret in its value', async () => {
+    const fake = new FakeApi();
+    fake.invokeResponder = (request) => okInvoke(`Hi {customer_name}, thanks for writing to ${String(request.payload['company'])}.`);
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), 'drafter');
+    const payload = screen.getByRole('textbox', { name: 'Payload' });
+    await user.clear(payload);
+    await user.click(payload);
+    await user.paste('{"company": "Acme"}');
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+
+    const unfilled = await within(responseRegion()).findByRole('list', { name: 'Unfilled placeholders' });
+    expect(unfilled).toHaveTextContent('The answer shows {customer_name} unfilled: add it to the payload.');
+    await user.click(within(unfilled).getByRole('button', { name: 'Add customer_name to the payload' }));
+    expect(payload).toHaveValue('{"company": "Acme", "customer_name": ""}');
+    expect(payload).toHaveFocus();
+    expect((payload as HTMLTextAreaElement).selectionStart).toBe('{"company": "Acme", "customer_name": "'.length);
+    expect(unfilled).toHaveTextContent('It is in the payload now: invoke again to fill it.');
+    expect(within(unfilled).queryByRole('button')).toBeNull();
   });
 });

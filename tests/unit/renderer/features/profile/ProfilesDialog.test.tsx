@@ -4,6 +4,15 @@ import { caCertificateFile } from '../../../../support/tlsServer';
 import { fakeWithProduction, headerSelect, openProfile, openProfiles } from '../../profileDialog';
 import { renderReady } from '../../renderApp';
 
+/** The Profiles dialog on its New profile form, with a name and a base URL typed. */
+async function newStagingForm(user: Awaited<ReturnType<typeof renderReady>>['user']): Promise<HTMLElement> {
+  const dialog = await openProfiles(user);
+  await user.click(within(dialog).getByRole('button', { name: 'New profile' }));
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Staging');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Base URL' }), 'https://staging.example.com');
+  return dialog;
+}
+
 describe('Manage profiles dialog', () => {
   it('opens from the header, lists the profiles, and closes on Escape with focus back on the button', async () => {
     const { user } = await renderReady(fakeWithProduction());
@@ -56,6 +65,70 @@ describe('Manage profiles dialog', () => {
     const created = fake.profiles.profiles.find((profile) => profile.name === 'Staging');
     await waitFor(() => expect(headerSelect()).toHaveValue(created?.id));
     expect(within(headerSelect()).getByRole('option', { name: 'Staging' })).toBeInTheDocument();
+  });
+
+  it('takes the key in the same form as the name and URL: a password field, sent once write-only after Create, then emptied', async () => {
+    const { user, fake } = await renderReady();
+    const dialog = await newStagingForm(user);
+    const key = within(dialog).getByLabelText('API key');
+    expect(key).toHaveAttribute('type', 'password');
+    expect(key).toHaveAccessibleDescription(
+      'Optional. Saved when the profile is created, sent only to this base URL, and never shown again.',
+    );
+    await user.type(key, 'sk-new-profile-0123');
+    await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
+
+    expect(await within(dialog).findByRole('heading', { name: 'Staging' })).toBeInTheDocument();
+    const created = fake.profiles.profiles.find((profile) => profile.name === 'Staging')!;
+    // Created first, then the key through the write-only call, bound to the URL that was on screen.
+    expect(fake.calls.map((call) => call.method).filter((method) => method === 'createProfile' || method === 'setProfileKey')).toEqual([
+      'createProfile',
+      'setProfileKey',
+    ]);
+    expect(fake.callsOf('setProfileKey')).toEqual([
+      { profileId: created.id, key: 'sk-new-profile-0123', forBaseUrl: 'https://staging.example.com' },
+    ]);
+    expect(fake.callsOf('createProfile')[0]).not.toHaveProperty('key');
+    await waitFor(() => expect(within(dialog).getByText('Key set — stored encrypted in the OS keychain')).toBeInTheDocument());
+    // Next step is Detect (the key is there); the key is nowhere on the page.
+    expect(within(dialog).getByRole('region', { name: 'Detect the key presentation' })).toHaveFocus();
+    expect(within(dialog).getByLabelText('API key')).toHaveValue('');
+    expect(dialog.innerHTML).not.toContain('sk-new-profile-0123');
+  });
+
+  it('says on the new profile’s page when the key given with it was refused, and focus waits in the Key field', async () => {
+    const { user, fake } = await renderReady();
+    const dialog = await newStagingForm(user);
+    await user.click(within(dialog).getByLabelText('API key'));
+    await user.paste('sk-two\tlines');
+    await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The profile was created, but its key was not saved: The key contains a line break or another control character. Give it again under Key.',
+    );
+    expect(fake.callsOf('setProfileKey')).toHaveLength(1);
+    expect(within(dialog).getByLabelText('API key')).toHaveFocus();
+    expect(within(dialog).getByText('No key')).toBeInTheDocument();
+  });
+
+  it('creates a profile with no key given, and the key is asked next, as before', async () => {
+    const { user, fake } = await renderReady();
+    const dialog = await newStagingForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Create profile' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Staging' })).toBeInTheDocument();
+    expect(fake.callsOf('setProfileKey')).toEqual([]);
+    expect(within(dialog).getByLabelText('API key')).toHaveFocus();
+  });
+
+  it('asks before closing when a key is typed in the New profile form', async () => {
+    const { user } = await renderReady();
+    const dialog = await openProfiles(user);
+    await user.click(within(dialog).getByRole('button', { name: 'New profile' }));
+    await user.type(within(dialog).getByLabelText('API key'), 'sk-typed');
+    await user.keyboard('{Escape}');
+    expect(within(dialog).getByRole('group', { name: 'Confirm close' })).toHaveTextContent(
+      'The API key typed for the new profile is not saved.',
+    );
   });
 
   it('says when a base URL ends in /api (requests would go to /api/api/…) and drops it in one click', async () => {

@@ -128,3 +128,26 @@ describe('payload values in the answer', () => {
     expect(await within(activePanel()).findByText(/^Not found in the answer:/)).toHaveTextContent('Not found in the answer: other');
   });
 });
+
+describe('placeholders the answer shows unfilled', () => {
+  it('names each {name} the payload did not fill, as text, and leaves out template braces and JSON', () => {
+    renderResponse(answerState('Hi {customer_name}, <b>{tone}</b> {{column}} {"a": 1} {company} {customer_name}', { company: 'Acme' }));
+    const unfilled = within(activePanel()).getByRole('list', { name: 'Unfilled placeholders' });
+    expect(
+      within(unfilled)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'The answer shows {customer_name} unfilled: add it to the payload. ',
+      'The answer shows {tone} unfilled: add it to the payload. ',
+    ]);
+    // Shown where no request tab holds the payload (the harness, the history): no button to add it.
+    expect(within(unfilled).queryByRole('button')).toBeNull();
+    expect(activePanel().querySelector('.answer b')).toBeNull();
+  });
+
+  it('says nothing when every placeholder was filled', () => {
+    renderResponse(answerState('Hi Ada, thanks for writing.', { customer_name: 'Ada' }));
+    expect(within(activePanel()).queryByRole('list', { name: 'Unfilled placeholders' })).toBeNull();
+  });
+});

@@ -91,6 +91,24 @@ describe('what the form knows about the payload', () => {
     expect(screen.queryByText('New keys, not known for this agent:')).toBeNull();
   });
 
+  it('says “did you mean customer_name?” for a typo’d key, and one key press renames it, keeping the rest as typed', async () => {
+    const { user } = await renderReady();
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), AGENT_ID);
+    await setPayload(user, '{\n  "customer_nme": "Ada {x}",\n  "company": "Acme"\n}');
+    expect(screen.getByText(/did you mean/).closest('p')).toHaveTextContent(
+      'customer_nme is not a placeholder of this agent: did you mean customer_name? Rename to customer_name',
+    );
+    // Listed as the likely typo, not again as a new key.
+    expect(screen.queryByText('New keys, not known for this agent:')).toBeNull();
+
+    screen.getByRole('button', { name: 'Rename to customer_name' }).focus();
+    await user.keyboard('{Enter}');
+    expect(payload()).toHaveValue('{\n  "customer_name": "Ada {x}",\n  "company": "Acme"\n}');
+    expect(payload()).toHaveFocus();
+    expect(screen.queryByText(/did you mean/)).toBeNull();
+    expect(screen.queryByText('Missing placeholders:')).toBeNull();
+  });
+
   it('warns, without blocking, about {…} in a string value', async () => {
     const { user, fake } = await renderReady();
     await user.type(screen.getByRole('combobox', { name: 'Agent' }), AGENT_ID);

@@ -177,6 +177,30 @@ describe('Detect', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Scheme' })).toHaveValue('Token');
   });
 
+  it('works without a guideline id: the host then probes the invoke endpoint on a made-up agent', async () => {
+    const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
+    fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
+    fake.guidelines = [];
+    fake.acceptedAuth = { kind: 'scheme', scheme: 'Token' };
+    const { user } = await renderReady(fake);
+    const dialog = await openProfile(user, 'Production');
+    const guideline = within(dialog).getByRole('combobox', { name: 'Guideline id for Detect' });
+    expect(guideline).toHaveValue('');
+    expect(guideline).toHaveAccessibleDescription(/Optional\. Leave it empty when you know no guideline of this platform yet\./);
+    expect(within(dialog).getByText(/Without a guideline id it invokes an agent id made up for the purpose/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Detect' }));
+    expect(fake.callsOf('detectKeyPresentation')).toEqual([{ profileId: 'prod', guidelineId: '' }]);
+    const table = await within(dialog).findByRole('table', { name: 'Detect attempts' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Authorization: Bearer <key> 401RejectedRefused with HTTP 401.',
+      'Authorization: Token <key> Chosen200AcceptedAccepted: the server answered HTTP 200 to the made-up agent, not 401/403.',
+    ]);
+    expect(guideline).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).getByRole('textbox', { name: 'Scheme' })).toHaveValue('Token');
+  });
+
   it('keeps what was typed while Detect ran when it puts the chosen presentation in', async () => {
     const fake = fakeWithProduction({ key: { set: true, storage: 'keychain', note: null } });
     fake.profiles = { ...fake.profiles, activeProfileId: 'prod' };
