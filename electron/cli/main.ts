@@ -3,6 +3,8 @@
  * Two commands: `run` (run.ts) and `import postman` (importPostman.ts); everything testable is
  * in those, this file hands them the process.
  */
+// First: it may restart the process with a smaller young generation before anything else runs.
+import './youngGeneration';
 import { importCli } from './importPostman';
 import { EXIT_USAGE, runCli, unexpectedLine } from './run';
 import { parseRunArgs } from './runArgs';

@@ -141,6 +141,15 @@ describe('what the process loads at start', () => {
     );
   });
   afterAll(async () => rm(dir, { recursive: true, force: true }));
+  // Preloaded too: says the flags Node was started with, when it exits.
+  let flagsProbe: string;
+  beforeAll(async () => {
+    flagsProbe = path.join(dir, 'flags.cjs');
+    await writeFile(
+      flagsProbe,
+      "process.on('exit', () => process.stderr.write('\\nFLAGS ' + JSON.stringify(process.execArgv) + '\\n'));\n",
+    );
+  });
 
   function loadedBy(args: string[]): Promise<string[]> {
     return new Promise((resolve, reject) => {
@@ -190,6 +199,29 @@ describe('what the process loads at start', () => {
     it('is ASCII only, so Node reads its source as one-byte text', async () => {
       const outside = (await readFile(cli, 'latin1')).match(/[^\t\n\r\x20-\x7e]+/g) ?? [];
       expect(outside).toEqual([]);
+    });
+
+    it('runs with a young generation of 16 MB, set by restarting itself once, unless one is given', async () => {
+      const flagsOf = (env: NodeJS.ProcessEnv, nodeArgs: string[] = []) =>
+        new Promise<{ flags: string[]; stdout: string }>((resolve, reject) => {
+          const child = spawn(process.execPath, [...nodeArgs, '--require', flagsProbe, cli, '--version'], {
+            cwd: root,
+            env: { PATH: process.env['PATH'] ?? '', ...env },
+          });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on('close', () => {
+            const lines = stderr.split('\n').filter((text) => text.startsWith('FLAGS '));
+            if (lines.length === 1) resolve({ flags: JSON.parse(lines[0]!.slice('FLAGS '.length)) as string[], stdout });
+            else reject(new Error(`not one exit: ${stderr}`));
+          });
+        });
+      // One process that ends (the first image is replaced, never exits), printing the version once.
+      expect(await flagsOf({})).toEqual({ flags: ['--max-semi-space-size=16', '--require', flagsProbe], stdout: `${APP_VERSION}\n` });
+      expect((await flagsOf({}, ['--max-semi-space-size=32'])).flags).toEqual(['--max-semi-space-size=32', '--require', flagsProbe]);
+      expect((await flagsOf({ NODE_OPTIONS: '--max-semi-space-size=8' })).flags).toEqual(['--require', flagsProbe]);
     });
 
     it('loads none of them for --help either', async () => {
