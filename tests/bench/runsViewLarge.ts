@@ -143,7 +143,9 @@ async function viewRun(page: Page, suiteName: string, total: number, which: 'new
   const entries = runs.getByRole('list', { name: 'Past runs' }).getByRole('button', { name: new RegExp(`^${suiteName},`) });
   const entry = which === 'newest' ? entries.first() : entries.last();
   await entry.waitFor();
-  await enter(page, 'open');
+  // Phases named by run, so each run's longest tasks are its own (the page is the same).
+  const phase = (name: string) => `${name} ${total}`;
+  await enter(page, phase('open'));
   const clickedAt = await page.evaluate(() => performance.now());
   await entry.click();
   // The first result row of this run on screen (its grid names the run's size in aria-rowcount).
@@ -158,8 +160,8 @@ async function viewRun(page: Page, suiteName: string, total: number, which: 'new
     )
   ).jsonValue()) as number;
   await page.waitForTimeout(500);
-  const open = await phaseOf(page, 'open');
-  await enter(page, 'scroll');
+  const open = await phaseOf(page, phase('open'));
+  await enter(page, phase('scroll'));
   await page.evaluate(async () => {
     const scroller = document.querySelector<HTMLElement>('section[aria-label="Run"] .run-results-scroller')!;
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -173,8 +175,8 @@ async function viewRun(page: Page, suiteName: string, total: number, which: 'new
     }
   });
   await page.waitForTimeout(500);
-  const scroll = await phaseOf(page, 'scroll');
-  await enter(page, 'tabs');
+  const scroll = await phaseOf(page, phase('scroll'));
+  await enter(page, phase('tabs'));
   const insights = page.getByRole('region', { name: 'Run insights' });
   await insights.getByRole('tab', { name: 'Matrix' }).click();
   await insights.getByRole('grid', { name: 'Results by case and agent' }).getByRole('gridcell').first().waitFor({ timeout: 60_000 });
@@ -184,7 +186,7 @@ async function viewRun(page: Page, suiteName: string, total: number, which: 'new
   // The baseline chosen is the suite's other finished run (the page picks it); the comparison's summary line ends the wait.
   await insights.locator('.compare-summary').waitFor({ timeout: 120_000 });
   await page.waitForTimeout(500);
-  const tabs = await phaseOf(page, 'tabs');
+  const tabs = await phaseOf(page, phase('tabs'));
   return { openMs: shownAt - clickedAt, open, scroll, tabs };
 }
 
