@@ -24,7 +24,8 @@ describe('History', () => {
     const { history } = await openHistory(fake);
     await waitFor(() => expect(entryButtons(history)).toHaveLength(4));
     const [first, second] = entryButtons(history);
-    expect(first).toHaveTextContent(/guideline failed\s+escalation\s+Sandbox\s+404/);
+    // What was asked (target, profile) first, then when and how it went (time, kind, status).
+    expect(first).toHaveTextContent(/^escalation\s+Sandbox\s.*\sguideline failed\s+404/);
     expect(second).toHaveTextContent(/invoke/);
     // The app knows this agent (a Sandbox-style known agent): its name shows, its id is the tooltip.
     expect(second).toHaveTextContent('Support reply drafter');
