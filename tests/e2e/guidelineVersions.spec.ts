@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProfileWithKey, expect, openApp, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createProfileWithKey, expect, openApp, test, type RunningApp } from './fixtures';
 
 /**
  * Versions of a guideline in real Chromium: a test server whose guideline changes
@@ -37,22 +38,28 @@ async function startChangingPlatform(): Promise<{ url: string; serve: (content: 
   };
 }
 
+/** Opens the app on a profile for `platform` and reads its guideline once; answers the reader and a way to open it again. */
+async function readOnce(page: Page, app: RunningApp, platform: { url: string }) {
+  await openApp(page, app);
+  await createProfileWithKey(page, 'Changing', platform.url, 'versions-e2e-key-0123456789');
+  await page.getByRole('tab', { name: 'Guidelines' }).click();
+  const reader = page.getByRole('region', { name: 'Guideline', exact: true });
+  const open = async () => {
+    await page.getByRole('combobox', { name: 'Guideline' }).fill(ID);
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+  };
+  await open();
+  await expect(reader.getByText('Refund within 14 days.')).toBeVisible();
+  return { reader, open };
+}
+
 test('a guideline changed between two fetches says so, and Compare versions shows the change rendered and as source', async ({
   page,
   app,
 }, testInfo) => {
   const platform = await startChangingPlatform();
   try {
-    await openApp(page, app);
-    await createProfileWithKey(page, 'Changing', platform.url, 'versions-e2e-key-0123456789');
-    await page.getByRole('tab', { name: 'Guidelines' }).click();
-    const reader = page.getByRole('region', { name: 'Guideline', exact: true });
-    const open = async () => {
-      await page.getByRole('combobox', { name: 'Guideline' }).fill(ID);
-      await page.getByRole('button', { name: 'Open guideline' }).click();
-    };
-    await open();
-    await expect(reader.getByText('Refund within 14 days.')).toBeVisible();
+    const { reader, open } = await readOnce(page, app, platform);
     await expect(reader.getByText(/Changed since you last read it/)).toHaveCount(0);
 
     platform.serve(V2);
@@ -131,16 +138,7 @@ test.describe('at 1024×700', () => {
   }, testInfo) => {
     const platform = await startChangingPlatform();
     try {
-      await openApp(page, app);
-      await createProfileWithKey(page, 'Changing', platform.url, 'versions-e2e-key-0123456789');
-      await page.getByRole('tab', { name: 'Guidelines' }).click();
-      const reader = page.getByRole('region', { name: 'Guideline', exact: true });
-      const open = async () => {
-        await page.getByRole('combobox', { name: 'Guideline' }).fill(ID);
-        await page.getByRole('button', { name: 'Open guideline' }).click();
-      };
-      await open();
-      await expect(reader.getByText('Refund within 14 days.')).toBeVisible();
+      const { reader, open } = await readOnce(page, app, platform);
       platform.serve(V2);
       await open();
       await reader.getByRole('button', { name: 'Compare versions' }).click();
