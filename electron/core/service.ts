@@ -326,6 +326,27 @@ export function createApiService(deps: ServiceDeps): Api {
     }
   }
 
+  /**
+   * What a report calls an agent or a guideline of a profile, as the page names them: the
+   * catalog's name, else the known one; the library's title, else the server's name kept there,
+   * else the known one. Null: the id alone.
+   */
+  async function targetName(profileId: string, what: 'invoke' | 'guideline', targetId: string): Promise<string | null> {
+    const profile = await deps.profiles.get(profileId);
+    const known = profile ? deps.knownResources(profile) : { agents: [], guidelines: [] };
+    const names =
+      what === 'invoke'
+        ? [
+            (await catalogOf(profileId)).find((entry) => entry.agentId === targetId)?.name,
+            known.agents.find((a) => a.id === targetId)?.name,
+          ]
+        : [
+            ...(await deps.library.get(profileId, targetId).then((kept) => [kept?.title, kept?.name])),
+            known.guidelines.find((guideline) => guideline.id === targetId)?.name,
+          ];
+    return names.map((name) => name?.trim()).find((name) => !!name) ?? null;
+  }
+
   const { history, checklists } = deps;
   const historyMethods = createHistoryMethods(history, {
     checklists,
@@ -333,6 +354,7 @@ export function createApiService(deps: ServiceDeps): Api {
     version: deps.version,
     retention: async () => (await deps.settings.read()).historyRetention,
     onProblem: deps.onProblem,
+    nameOf: targetName,
   });
   const { remember } = historyMethods;
   // At start: a retention saved earlier applies to what was kept since (days have passed).

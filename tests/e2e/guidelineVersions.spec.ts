@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProfileWithKey, expect, openApp, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createProfileWithKey, expect, openApp, test, type RunningApp } from './fixtures';
 
 /**
  * Versions of a guideline in real Chromium: a test server whose guideline changes
@@ -37,22 +38,28 @@ async function startChangingPlatform(): Promise<{ url: string; serve: (content: 
   };
 }
 
+/** Opens the app on a profile for `platform` and reads its guideline once; answers the reader and a way to open it again. */
+async function readOnce(page: Page, app: RunningApp, platform: { url: string }) {
+  await openApp(page, app);
+  await createProfileWithKey(page, 'Changing', platform.url, 'versions-e2e-key-0123456789');
+  await page.getByRole('tab', { name: 'Guidelines' }).click();
+  const reader = page.getByRole('region', { name: 'Guideline', exact: true });
+  const open = async () => {
+    await page.getByRole('combobox', { name: 'Guideline' }).fill(ID);
+    await page.getByRole('button', { name: 'Open guideline' }).click();
+  };
+  await open();
+  await expect(reader.getByText('Refund within 14 days.')).toBeVisible();
+  return { reader, open };
+}
+
 test('a guideline changed between two fetches says so, and Compare versions shows the change rendered and as source', async ({
   page,
   app,
 }, testInfo) => {
   const platform = await startChangingPlatform();
   try {
-    await openApp(page, app);
-    await createProfileWithKey(page, 'Changing', platform.url, 'versions-e2e-key-0123456789');
-    await page.getByRole('tab', { name: 'Guidelines' }).click();
-    const reader = page.getByRole('region', { name: 'Guideline', exact: true });
-    const open = async () => {
-      await page.getByRole('combobox', { name: 'Guideline' }).fill(ID);
-      await page.getByRole('button', { name: 'Open guideline' }).click();
-    };
-    await open();
-    await expect(reader.getByText('Refund within 14 days.')).toBeVisible();
+    const { reader, open } = await readOnce(page, app, platform);
     await expect(reader.getByText(/Changed since you last read it/)).toHaveCount(0);
 
     platform.serve(V2);
@@ -120,4 +127,44 @@ test('a guideline changed between two fetches says so, and Compare versions show
   } finally {
     await platform.close();
   }
+});
+
+test.describe('at 1024×700', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test("Compare versions' controls have room: each label on its select's line, the selects lined up, the toggle clear of them", async ({
+    page,
+    app,
+  }, testInfo) => {
+    const platform = await startChangingPlatform();
+    try {
+      const { reader, open } = await readOnce(page, app, platform);
+      platform.serve(V2);
+      await open();
+      await reader.getByRole('button', { name: 'Compare versions' }).click();
+      const comparison = reader.getByRole('region', { name: 'Version comparison' });
+      await expect(comparison.getByRole('group', { name: 'Removed' })).toContainText('Old rule to drop.');
+
+      const box = async (locator: ReturnType<typeof comparison.getByText>) => (await locator.boundingBox())!;
+      const from = await box(comparison.getByRole('combobox', { name: 'Compare' }));
+      const to = await box(comparison.getByRole('combobox', { name: 'with' }));
+      for (const [label, select] of [
+        ['Compare', from],
+        ['with', to],
+      ] as const) {
+        const text = await box(comparison.getByText(label, { exact: true }));
+        // Beside its select, on its line.
+        expect(Math.abs(text.y + text.height / 2 - (select.y + select.height / 2))).toBeLessThan(4);
+        expect(text.x + text.width).toBeLessThanOrEqual(select.x);
+      }
+      expect(to.x).toBe(from.x);
+      const toggle = await box(comparison.getByRole('group', { name: 'Show the diff' }));
+      expect(toggle.y).toBeGreaterThanOrEqual(to.y + to.height + 6);
+      const legend = await box(comparison.getByText(/Marked in words as well as colour/));
+      expect(legend.y).toBeGreaterThanOrEqual(toggle.y + toggle.height + 6);
+      await testInfo.attach('versions-1024.png', { body: await page.screenshot(), contentType: 'image/png' });
+    } finally {
+      await platform.close();
+    }
+  });
 });

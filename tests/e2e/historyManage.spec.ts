@@ -3,6 +3,7 @@ import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { expect, openApp, test } from './fixtures';
 
 const echo = SANDBOX_AGENTS.find((agent) => agent.name === 'Echo')!;
+const explainer = SANDBOX_AGENTS.find((agent) => agent.name === 'Order status explainer')!;
 
 /** Sends each text to the Echo agent from the Agents section, waiting for each answer. */
 async function invokeEach(page: Page, texts: string[]) {
@@ -114,4 +115,29 @@ test('on a narrow window a row keeps its round trip on its line, and a search pa
   // Inside the line's visible box, not cut off by its ellipsis.
   expect(marked!.x + marked!.width).toBeLessThanOrEqual(line!.x + line!.width);
   await testInfo.attach('history-narrow.png', { body: await page.screenshot(), contentType: 'image/png' });
+});
+
+test('at 1024×700 a row shows the whole name of its agent and its profile, not a letter and an ellipsis', async ({
+  page,
+  app,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openApp(page, app);
+  const panel = page.getByRole('tabpanel', { name: 'Agents' });
+  await panel.getByRole('combobox', { name: 'Agent' }).fill(explainer.id);
+  await panel.getByRole('textbox', { name: 'Text' }).fill('Where is order 1042?');
+  await panel.getByRole('button', { name: 'Invoke' }).click();
+  await expect(panel.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
+  await page.getByRole('tab', { name: 'History' }).click();
+  const row = page
+    .getByRole('region', { name: 'History', exact: true })
+    .getByRole('list', { name: 'History entries' })
+    .getByRole('button')
+    .first();
+  await expect(row).toContainText(explainer.name);
+  for (const part of [row.getByText(explainer.name, { exact: true }), row.getByText('Sandbox', { exact: true })]) {
+    // Laid out whole: nothing of it hidden behind an ellipsis.
+    expect(await part.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  }
+  await testInfo.attach('history-1024.png', { body: await page.screenshot(), contentType: 'image/png' });
 });

@@ -169,6 +169,18 @@ test("a profile switched in another browser tab never gets this tab's draft unas
     await expect(asked).toContainText('This request was written for the profile Sandbox, but Other is active.');
     await expect(asked.getByRole('button', { name: 'Cancel' })).toBeFocused();
     expect(hits).toBe(0);
+    // A question, not an error: not dressed in the danger colours that confirmations of a delete use.
+    const looks = await asked.evaluate((element) => {
+      const probe = document.createElement('div');
+      probe.style.background = 'var(--danger-soft)';
+      probe.style.borderColor = 'var(--danger-border)';
+      document.body.append(probe);
+      const danger = [getComputedStyle(probe).backgroundColor, getComputedStyle(probe).borderTopColor];
+      probe.remove();
+      return { own: [getComputedStyle(element).backgroundColor, getComputedStyle(element).borderTopColor], danger };
+    });
+    expect(looks.own[0]).not.toBe(looks.danger[0]);
+    expect(looks.own[1]).not.toBe(looks.danger[1]);
 
     // Asked, the person may send it there: then, and only then, it reaches Other.
     await asked.getByRole('button', { name: 'Send to Other' }).click();

@@ -38,6 +38,8 @@ export interface HistoryMethodDeps {
   onProblem?: ((message: string) => void) | undefined;
   /** The checklists kept with entries, put in their QA reports; none when absent. */
   checklists?: ChecklistStore;
+  /** The name of an agent or guideline in a profile, for report headings; null (or absent): show its id. */
+  nameOf?: (profileId: string, what: 'invoke' | 'guideline', targetId: string) => Promise<string | null>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -160,5 +162,12 @@ async function buildReport(
     createdAt: deps.wallClock(),
     checklists: lists.value,
   });
-  return { ok: true, value: qaReportFile(bundle, format) };
+  const nameOf = deps.nameOf ?? (async () => null);
+  const entries = await Promise.all(
+    bundle.entries.map(async (entry) => {
+      const name = await nameOf(entry.profile.id, entry.request.what, entry.request.targetId).catch(() => null);
+      return name ? { ...entry, targetName: name } : entry;
+    }),
+  );
+  return { ok: true, value: qaReportFile({ ...bundle, entries }, format) };
 }

@@ -19,9 +19,11 @@ function statusBadge(entry: ReportEntry): string {
   return `<span class="badge ${good ? 'ok' : 'bad'}">${e(statusLabel(entry))}</span>`;
 }
 
-/** "Invoke of agent <id>" / "Guideline <id>": what the entry was about, as plain text. */
+/** "Invoke of agent <name> (<id>)" / "Guideline <id>": what the entry was about, by name where one is known, as plain text. */
 function entryTitle(entry: ReportEntry): string {
-  return entry.request.what === 'invoke' ? `Invoke of agent ${entry.request.targetId}` : `Guideline ${entry.request.targetId}`;
+  const { what, targetId } = entry.request;
+  const target = entry.targetName ? `${entry.targetName} (${targetId})` : targetId;
+  return what === 'invoke' ? `Invoke of agent ${target}` : `Guideline ${target}`;
 }
 
 function contractCheckHtml(entry: ReportEntry): string {

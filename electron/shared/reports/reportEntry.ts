@@ -63,6 +63,11 @@ export interface ReportEntry {
    * reportChecklist.ts), so it comes last and older reports keep their bytes.
    */
   checklists?: ReportChecklists;
+  /**
+   * The name the person's catalog or library (else the app) knows the agent or guideline by:
+   * only present when one is known, so it comes last and reports without names keep their bytes.
+   */
+  targetName?: string;
 }
 
 /** What a report entry is built from: an exchange, the profile it went to, and when. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { isOpenableExternally } from '../../lib/safeUrl';
 import { CopyButton } from '../../ui/CopyButton';
 import { desktopConfirmsLinks, LinkConfirm, openOutside } from './LinkConfirm';
@@ -7,6 +7,7 @@ import { markdownToPlainText } from './plainText';
 import { ReaderChunk, ReaderContext, type ReaderActions } from './ReaderChunk';
 import { ReaderContents } from './ReaderContents';
 import { ReaderFind } from './ReaderFind';
+import { ReaderFocusContext } from './readerFocus';
 import { useProgressiveChunks } from './useProgressiveChunks';
 import { useScrollSpy } from './useScrollSpy';
 
@@ -93,6 +94,15 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
     [chunks, headings, content],
   );
 
+  // Opened by the person: the text takes focus, so Ctrl+F and the arrow keys work in it at once.
+  const readerRef = useRef<HTMLDivElement>(null);
+  const focusWanted = useContext(ReaderFocusContext);
+  useEffect(() => {
+    if (!focusWanted.wanted) return;
+    readerRef.current?.focus({ preventScroll: true });
+    focusWanted.done();
+  }, [focusWanted]);
+
   function openFind() {
     setFindOpen(true);
     // The field exists after this render; focus and select it then (or now, when already open).
@@ -115,7 +125,7 @@ export function GuidelineReader({ content, name, guidelineId }: { content: strin
   return (
     <ReaderContext.Provider value={actions}>
       {/* Focusable (not in the tab order) so a click in the text makes Ctrl+F the reader's. */}
-      <div className="guideline-reader" tabIndex={-1} onKeyDown={onKeyDown}>
+      <div className="guideline-reader" tabIndex={-1} onKeyDown={onKeyDown} ref={readerRef}>
         <div className="reader-toolbar" role="toolbar" aria-label="Guideline actions">
           <CopyButton text={content} label="Copy markdown of the whole guideline">
             Copy markdown

@@ -12,6 +12,7 @@ import { PickList } from '../../ui/PickList';
 import { GuidelineLibrary } from './library/GuidelineLibrary';
 import { shownName } from './library/libraryText';
 import { GuidelineShown } from './tabs/GuidelineShown';
+import { ReaderFocusContext } from './readerFocus';
 import { useGuidelineTabs } from './tabs/GuidelineTabsContext';
 import { guidelineTabs, tabKey } from './tabs/guidelineTabsState';
 import { stripLabel, useGuidelineTabLabels } from './tabs/useGuidelineTabLabels';
@@ -83,11 +84,18 @@ export function GuidelinesPanel() {
     const tab: GuidelineTabRef = { profileId, guidelineId: trimmed };
     const already = state.tabs.some((other) => other.profileId === profileId && other.guidelineId === trimmed);
     dispatch({ type: 'open', tab });
+    setFocusReader(tabKey(tab));
     // Already open: fetch it again (a new tab fetches on its own when it is shown).
     if (already) void queryClient.refetchQueries({ queryKey: guidelineQuery(api, profileId, trimmed).queryKey, exact: true });
   }
 
   const focusField = () => inputRef.current?.focus();
+  // The tab whose reader takes focus once it is shown (see readerFocus).
+  const [focusReader, setFocusReader] = useState<string | null>(null);
+  const readerFocus = useMemo(
+    () => ({ wanted: focusReader !== null && focusReader === state.activeKey, done: () => setFocusReader(null) }),
+    [focusReader, state.activeKey],
+  );
   const shortcuts = useRef({ focusField, reopen: () => dispatch({ type: 'reopen' }) });
   useEffect(() => {
     shortcuts.current = { focusField, reopen: () => dispatch({ type: 'reopen' }) };
@@ -198,18 +206,20 @@ export function GuidelinesPanel() {
           aria-labelledby={state.activeKey === null ? undefined : tabDomId(state.activeKey)}
         >
           {/* One region for the tab in front; each guideline still gets a reader of its own (keyed in GuidelineView). */}
-          <GuidelineShown
-            tab={active}
-            toolbar={
-              active && (
-                <div className="guideline-view-actions">
-                  <button type="button" className="button-quiet button-small" onClick={() => showBeside(active)}>
-                    Show beside the workbench
-                  </button>
-                </div>
-              )
-            }
-          />
+          <ReaderFocusContext.Provider value={readerFocus}>
+            <GuidelineShown
+              tab={active}
+              toolbar={
+                active && (
+                  <div className="guideline-view-actions">
+                    <button type="button" className="button-quiet button-small" onClick={() => showBeside(active)}>
+                      Show beside the workbench
+                    </button>
+                  </div>
+                )
+              }
+            />
+          </ReaderFocusContext.Provider>
         </div>
       </div>
     </div>

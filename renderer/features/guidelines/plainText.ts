@@ -1,3 +1,5 @@
+import type { HistoryPassage } from '../../../electron/shared/api';
+
 /**
  * Markdown source as plain text, for "Copy as plain text": what a reader sees, without markup.
  *
@@ -63,4 +65,35 @@ export function markdownToPlainText(source: string): string {
       .replace(/\n{3,}/g, '\n\n')
       .trim() + '\n'
   );
+}
+
+/**
+ * A search hit's passage (a cut of markdown source, its matches as ranges) as plain text, the
+ * ranges moved with it: each piece between range ends is made plain on its own, so a mark that
+ * spans a match is still dropped piece by piece. Lighter than markdownToPlainText (a passage is
+ * one line cut from anywhere): heading and quote marks, emphasis, code ticks and a link's address
+ * go; the link's text stays; inline HTML stays as text, as the reader shows it.
+ */
+export function plainPassage(passage: HistoryPassage): HistoryPassage {
+  const cuts = [...new Set([0, passage.text.length, ...passage.highlights.flatMap(({ start, end }) => [start, end])])]
+    .filter((at) => at >= 0 && at <= passage.text.length)
+    .sort((a, b) => a - b);
+  const moved = new Map<number, number>();
+  let text = '';
+  cuts.forEach((at, index) => {
+    moved.set(at, text.length);
+    const next = cuts[index + 1];
+    if (next !== undefined) text += plainPiece(passage.text.slice(at, next));
+  });
+  return { text, highlights: passage.highlights.map(({ start, end }) => ({ start: moved.get(start) ?? 0, end: moved.get(end) ?? 0 })) };
+}
+
+function plainPiece(piece: string): string {
+  return piece
+    .replace(/\]\([^)\s]*[^)]*\)/g, '')
+    .replace(/!?\[(?=[^\]]*(\]|$))/g, '')
+    .replace(/(^|\n)\s{0,3}(#{1,6}|>+)\s?/g, '$1')
+    .replace(/\*\*|__|`+|~~/g, '')
+    .replace(/(^|\s)\*(?=\S)|(?<=\S)\*(?=\s|$|[.,;:!?])/g, '$1')
+    .replace(/\s*\n\s*/g, ' ');
 }

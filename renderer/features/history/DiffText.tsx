@@ -33,7 +33,7 @@ function Side({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function sideParts(diff: Extract<WordDiff, { kind: 'diff' }>, side: 0 | 1): DiffPart[] {
-  return diff.parts.filter((part) => part.op === 'same' || part.op === (side === 0 ? 'removed' : 'added'));
+  return diff.sides[side];
 }
 
 function summary(diff: WordDiff): string {

@@ -45,7 +45,7 @@ export function HistoryList({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => (rows[index]?.type === 'day' ? 32 : rows[index]?.type === 'entry' && rows[index].passage ? 76 : 52),
+    estimateSize: (index) => (rows[index]?.type === 'day' ? 32 : rows[index]?.type === 'entry' && rows[index].passage ? 96 : 72),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 8,
     // jsdom and a hidden section measure 0: start from a plausible window rather than none.
@@ -126,10 +126,11 @@ export function HistoryList({
 }
 
 /**
- * One entry: its checkbox, then a button with the time, kind, agent (by its catalog name when it
- * has one; the id is then in the tooltip and the checkbox's name), profile, outcome, round trip
- * and a "Pinned" mark, on one line (names shrink with an ellipsis before anything wraps), and
- * the search passage on the line below.
+ * One entry: its checkbox, then a button of two lines: first what was asked, the agent or
+ * guideline (by its name where the app knows one; the id is then in the tooltip and the
+ * checkbox's name) and the profile, so a name has the width of the list to itself; then when and
+ * how it went: time, kind, outcome, round trip and a "Pinned" mark. The search passage is a
+ * third line.
  */
 function EntryLine({
   entry,
@@ -170,8 +171,6 @@ function EntryLine({
         onClick={() => onOpen(entry.id)}
       >
         <span className="history-entry-main">
-          <span className="history-time mono">{time}</span>{' '}
-          <span className={`history-kind history-kind-${entry.kind}`}>{kindLabel(entry)}</span>{' '}
           {name ? (
             <span
               className="history-target history-agent-name"
@@ -182,7 +181,11 @@ function EntryLine({
           ) : (
             <span className="history-target mono">{entry.targetId}</span>
           )}{' '}
-          <span className="history-profile muted">{entry.profile.name}</span>{' '}
+          <span className="history-profile muted">{entry.profile.name}</span>
+        </span>{' '}
+        <span className="history-entry-facts">
+          <span className="history-time mono">{time}</span>{' '}
+          <span className={`history-kind history-kind-${entry.kind}`}>{kindLabel(entry)}</span>{' '}
           <span className="history-outcome mono">{outcomeOf(entry)}</span>{' '}
           <span className="history-roundtrip muted">{entry.roundTripMs === null ? '' : formatMs(entry.roundTripMs)}</span>
           {entry.pinned && (

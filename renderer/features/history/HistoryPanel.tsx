@@ -11,7 +11,7 @@ import {
 } from './queries/history';
 import { useProfiles } from '../profile/queries/profiles';
 import { LazyCompareView } from './LazyCompareView';
-import { useAgentNames } from './agentNames';
+import { useEntryNames } from './agentNames';
 import { HistoryClearAll } from './HistoryClearAll';
 import { HistoryEntryView } from './HistoryEntryView';
 import { HistoryList } from './HistoryList';
@@ -91,7 +91,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
     if (search === null) return groupByDay((list.data?.pages ?? []).flatMap((page) => page.entries.map((entry) => ({ entry }))));
     return groupByDay((found.data?.pages ?? []).flatMap((page) => page.hits));
   }, [search, list.data, found.data]);
-  const nameOf = useAgentNames();
+  const nameOf = useEntryNames();
 
   // The opened entry, the compared pair and the selection are held by id, and may be deleted
   // where this page does not see it: by the retention setting, or in another browser tab. Each

@@ -19,8 +19,13 @@ export interface DiffPart {
 }
 
 export type WordDiff =
-  /** The parts in order; `changes` counts the removed and added runs (0 when the texts are equal). */
-  | { kind: 'diff'; parts: DiffPart[]; changes: number }
+  /**
+   * The parts in order; `changes` counts the removed and added runs (0 when the texts are equal).
+   * `sides`: each text's own parts (same and removed, same and added) with its own spacing, for
+   * showing one text at a time: jsdiff moves whitespace between runs, so the shared parts may
+   * not spell either text exactly ("refund for" against "refund, for" read "refundfor").
+   */
+  | { kind: 'diff'; parts: DiffPart[]; changes: number; sides: readonly [DiffPart[], DiffPart[]] }
   /** Not diffed; `reason` says why in a sentence, and both texts are shown as they are. */
   | { kind: 'skipped'; reason: string; texts: readonly [string, string] };
 
@@ -54,7 +59,10 @@ const plural = (count: number, one: string, many: string) => `${count.toLocaleSt
 
 /** The word diff of `first` → `second`, or the reason it was not made. */
 export function wordDiff(first: string, second: string, limits = DEFAULT_LIMITS, deadline = deadlineIn(limits.budgetMs)): WordDiff {
-  if (first === second) return { kind: 'diff', parts: first === '' ? [] : [{ op: 'same', text: first }], changes: 0 };
+  if (first === second) {
+    const parts: DiffPart[] = first === '' ? [] : [{ op: 'same', text: first }];
+    return { kind: 'diff', parts, changes: 0, sides: [parts, parts] };
+  }
   const longest = Math.max(first.length, second.length);
   if (longest > limits.maxChars) {
     return {
@@ -68,7 +76,30 @@ export function wordDiff(first: string, second: string, limits = DEFAULT_LIMITS,
   const bounded = boundedDiff((options) => diffWords(first, second, options), ['word', 'words'], limits.maxEditLength, deadline);
   if ('reason' in bounded) return { kind: 'skipped', reason: bounded.reason, texts: [first, second] };
   const parts: DiffPart[] = bounded.changes.map((change) => ({ op: opOf(change), text: change.value }));
-  return { kind: 'diff', parts, changes: parts.filter((part) => part.op !== 'same').length };
+  const sides = [respaced(first, parts, 'added'), respaced(second, parts, 'removed')] as const;
+  return { kind: 'diff', parts, changes: parts.filter((part) => part.op !== 'same').length, sides };
+}
+
+/**
+ * One text's parts (all but `other`'s), each cut from the text itself so that its spacing is
+ * kept: a part runs from where the last one ended through its words, and takes the whitespace
+ * after them when it ends in whitespace (the last part takes the rest).
+ */
+function respaced(text: string, parts: readonly DiffPart[], other: DiffPart['op']): DiffPart[] {
+  const own = parts.filter((part) => part.op !== other);
+  let at = 0;
+  return own.map((part, index) => {
+    let end = at;
+    for (const word of part.text.match(/\S+/g) ?? []) {
+      const found = text.indexOf(word, end);
+      if (found >= 0) end = found + word.length;
+    }
+    if (index === own.length - 1) end = text.length;
+    else if (/\s$/.test(part.text)) while (end < text.length && /\s/.test(text[end]!)) end += 1;
+    const cut = { op: part.op, text: text.slice(at, end) };
+    at = end;
+    return cut;
+  });
 }
 
 /** What a jsdiff change is, as a part's `op`. */

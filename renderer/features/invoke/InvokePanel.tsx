@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { ProfilesState, Workspace } from '../../../electron/shared/api';
-import { agentKnowledge } from '../../lib/agentKnowledge';
+import { useAgentNames } from '../../lib/targetNames';
 import { thrownMessage } from '../../lib/errorKinds';
-import { useCatalog } from '../catalog/queries/catalog';
 import { useTabsInFlight } from './queries/invoke';
-import { useKnownAgents } from '../catalog/queries/knownLists';
 import { useProfiles } from '../profile/queries/profiles';
 import { useWorkspace } from '../workspace/queries/workspace';
 import { LazyCatalogDialog } from '../settings/LazyDialogs';
@@ -67,8 +65,7 @@ function RequestWorkspace({
   const activeProfileId = profiles?.activeProfileId ?? null;
   const [state, dispatch] = useReducer(tabsReducer, saved, (workspace) => fromWorkspace(workspace, newId, activeProfileId));
   const saveError = useWorkspaceSaver(state, dispatch, saved, activeProfileId);
-  const agents = useKnownAgents();
-  const catalog = useCatalog();
+  const agentName = useAgentNames();
   const [catalogFor, setCatalogFor] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const focusAgentOf = useRef<string | null>(null);
@@ -86,7 +83,7 @@ function RequestWorkspace({
   };
   const byId = new Map(state.tabs.map((tab) => [tab.id, tab]));
   const spansProfiles = new Set(state.tabs.map((tab) => tab.profileId)).size > 1;
-  const labels = tabLabels(state.tabs, (id) => agentKnowledge(id, agents.data, catalog.data)?.name ?? null);
+  const labels = tabLabels(state.tabs, agentName);
   // A reopened tab comes back in front, with focus (the Undo button it was reopened from goes away).
   const focusFront = useRef(false);
   const reopen = useCallback((id?: string) => {

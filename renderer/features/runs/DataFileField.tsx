@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { parseCsv } from '../../../electron/shared/runs/csv';
 import type { RunDataFile } from '../../../electron/shared/api';
 
@@ -34,37 +34,59 @@ export function DataFileField({
   note: string | null;
 }) {
   const inputId = useId();
+  const chosenId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const count = data ? dataRowCount(data) : null;
   return (
     <div className="field suite-data" data-focus-area="data">
       <label htmlFor={inputId}>Data file (.csv, .jsonl or .json)</label>
-      <input
-        id={inputId}
-        type="file"
-        accept=".csv,.jsonl,.json"
-        data-focus="data"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file) return;
-          if (!/\.(csv|jsonl|json)$/i.test(file.name)) {
-            setReadError(`${file.name} is not a .csv, .jsonl or .json file.`);
-            return;
-          }
-          file.text().then(
-            (text) => {
-              setReadError(null);
-              onChange({ name: file.name, text });
-            },
-            (error: unknown) => setReadError(`${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`),
-          );
-        }}
-      />
+      {/*
+        The browser's file input says "No file chosen" beside a chosen file (its value is cleared so
+        the same file can be picked again): it is hidden from sight, still the keyboard's stop with
+        its label, and our own button and text stand where it was.
+      */}
+      <div className="file-pick">
+        <input
+          id={inputId}
+          ref={inputRef}
+          type="file"
+          className="visually-hidden file-pick-input"
+          aria-describedby={chosenId}
+          accept=".csv,.jsonl,.json"
+          data-focus="data"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            if (!/\.(csv|jsonl|json)$/i.test(file.name)) {
+              setReadError(`${file.name} is not a .csv, .jsonl or .json file.`);
+              return;
+            }
+            file.text().then(
+              (text) => {
+                setReadError(null);
+                onChange({ name: file.name, text });
+              },
+              (error: unknown) => setReadError(`${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`),
+            );
+          }}
+        />
+        <span className="button-quiet button-small file-pick-button" aria-hidden="true" onClick={() => inputRef.current?.click()}>
+          Choose file…
+        </span>
+        {!data && (
+          <span id={chosenId} className="file-pick-chosen small muted">
+            No data file chosen
+          </span>
+        )}
+      </div>
       {data && count && (
         <p className="field-hint" role="status">
-          <span className="mono">{data.name}</span>:{' '}
-          {'rows' in count ? (count.rows === 1 ? '1 row' : `${count.rows.toLocaleString()} rows`) : `cannot be read (${count.problem})`}{' '}
+          <span id={chosenId}>
+            <span className="mono">{data.name}</span>:{' '}
+            {'rows' in count ? (count.rows === 1 ? '1 row' : `${count.rows.toLocaleString()} rows`) : `cannot be read (${count.problem})`}
+          </span>{' '}
           <button type="button" className="button-link" onClick={() => onChange(null)}>
             Remove data file
           </button>

@@ -187,16 +187,19 @@ function isUnwritten(tab: RequestTab): boolean {
 }
 
 /**
- * What each tab is called: its own title, else the agent's name, else the agent id, else
+ * What each tab is called: its own title, else the agent's name in the tab's profile, else the agent id, else
  * "New request". Equal labels get a number ("New request 2"), so every tab has a name a
  * person (and a screen reader) can tell apart.
  */
-export function tabLabels(tabs: readonly RequestTab[], agentName: (agentId: string) => string | null): Map<string, string> {
+export function tabLabels(
+  tabs: readonly RequestTab[],
+  agentName: (profileId: string | null, agentId: string) => string | null,
+): Map<string, string> {
   const labels = new Map<string, string>();
   const counts = new Map<string, number>();
   for (const tab of tabs) {
     const id = tab.draft.agentId.trim();
-    const base = tab.title || (id && agentName(id)) || id || 'New request';
+    const base = tab.title || (id && agentName(tab.profileId, id)) || id || 'New request';
     const count = (counts.get(base) ?? 0) + 1;
     counts.set(base, count);
     labels.set(tab.id, count === 1 ? base : `${base} ${count}`);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { HistoryPassage, LibraryGuideline } from '../../../../electron/shared/api';
 import { ConfirmStep, useFocusBackOnCancel } from '../../../ui/ConfirmStep';
 import { Passage } from '../../history/Passage';
+import { plainPassage } from '../plainText';
 import { useLibraryChanges } from '../queries/library';
 import { LibraryLabelsForm } from './LibraryLabelsForm';
 import { shownName, shownTime } from './libraryText';
@@ -56,7 +57,7 @@ export function LibraryRow({
       {entry.description && <p className="library-description small">{entry.description}</p>}
       {passage && (
         <p className="library-passage small">
-          <Passage passage={passage} />
+          <Passage passage={plainPassage(passage)} />
         </p>
       )}
       {entry.tags.length > 0 && (

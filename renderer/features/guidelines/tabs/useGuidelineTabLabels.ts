@@ -1,10 +1,6 @@
-import { useQueries } from '@tanstack/react-query';
 import type { GuidelineTabRef } from '../../../../electron/shared/api';
-import { useHost } from '../../../host/HostContext';
-import { useKnownGuidelines } from '../../catalog/queries/knownLists';
-import { libraryListQuery } from '../queries/library';
+import { useGuidelineNames } from '../../../lib/targetNames';
 import { useProfiles } from '../../profile/queries/profiles';
-import { shownName } from '../library/libraryText';
 import type { DocumentTabLabel } from '../../tabs/DocumentTabStrip';
 
 /** What a tab shows: the guideline's name, and its profile when the strip spans several. */
@@ -25,23 +21,17 @@ export function stripLabel({ name, profile }: GuidelineTabLabel): DocumentTabLab
 }
 
 /**
- * Names for guideline tabs: the library's name for it in its own profile (the person's title,
- * else the server's name), else the known list's, else the id; and the profile's name when the
- * tabs span more than one profile or the tab is not the active profile's.
+ * Names for guideline tabs: the guideline's name in its own profile (see targetNames), else the
+ * id; and the profile's name when the tabs span more than one profile or the tab is not the
+ * active profile's.
  */
 export function useGuidelineTabLabels(tabs: readonly GuidelineTabRef[]): (tab: GuidelineTabRef) => GuidelineTabLabel {
-  const api = useHost();
   const profiles = useProfiles().data;
-  const known = useKnownGuidelines();
-  const profileIds = [...new Set(tabs.map((tab) => tab.profileId))];
-  const libraries = useQueries({ queries: profileIds.map((profileId) => libraryListQuery(api, profileId)) });
-  const showProfiles = profileIds.length > 1;
+  const nameOf = useGuidelineNames();
+  const showProfiles = new Set(tabs.map((tab) => tab.profileId)).size > 1;
   return (tab) => {
-    const library = libraries[profileIds.indexOf(tab.profileId)]?.data;
-    const entry = library?.find((candidate) => candidate.guidelineId === tab.guidelineId);
     const isActive = tab.profileId === profiles?.activeProfileId;
-    const knownName = isActive ? known.data?.find((guideline) => guideline.id === tab.guidelineId)?.name : undefined;
-    const name = entry && (entry.title || entry.name) ? shownName(entry) : (knownName ?? tab.guidelineId);
+    const name = nameOf(tab.profileId, tab.guidelineId) ?? tab.guidelineId;
     const profile =
       showProfiles || !isActive
         ? (profiles?.profiles.find((candidate) => candidate.id === tab.profileId)?.name ?? 'a deleted profile')

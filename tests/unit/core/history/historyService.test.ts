@@ -350,6 +350,31 @@ describe('the QA report holds no key sent in the query', () => {
   });
 });
 
+describe('report titles name the agent or guideline', () => {
+  it("by the catalog's name for an agent and the library's title for a guideline, with the id beside it; else by the id", async () => {
+    await core.api.saveCatalogAgent({ agentId: echo.id, name: 'Parrot', notes: '', tags: [], placeholders: [] });
+    await core.api.invokeAgent({ agentId: echo.id, text: 'hi', payload: {} });
+    const guidelineId = (await core.api.listKnownGuidelines())[0]!.id;
+    await core.api.getGuideline({ guidelineId });
+    const profileId = (await core.api.listProfiles()).activeProfileId;
+    await core.api.setLibraryGuidelineLabels({ profileId, guidelineId, title: 'Our refund rules', tags: [] });
+    await core.api.invokeAgent({ agentId: 'nobody-knows-me', text: 'hi', payload: {} });
+    const listed = await core.api.listHistory({});
+    const [unknown, guideline, invoke] = listed.ok ? listed.value.entries.map((entry) => entry.id) : [];
+
+    const one = await core.api.buildHistoryReport({ ids: [invoke!], note: '', format: 'html' });
+    expect(one.ok && one.value.content).toContain(`<title>QA report: Invoke of agent Parrot (${echo.id})</title>`);
+    const all = await core.api.buildHistoryReport({ ids: [invoke!, guideline!, unknown!], note: '', format: 'html' });
+    const html = all.ok ? all.value.content : '';
+    expect(html).toContain(`Invoke of agent Parrot (${echo.id})`);
+    expect(html).toContain(`Guideline Our refund rules (${guidelineId})`);
+    expect(html).toContain('Invoke of agent nobody-knows-me');
+    const json = await core.api.buildHistoryReport({ ids: [invoke!, unknown!], note: '', format: 'json' });
+    const entries = json.ok ? (JSON.parse(json.value.content) as { entries: Record<string, unknown>[] }).entries : [];
+    expect(entries.map((entry) => entry['targetName'])).toEqual(['Parrot', undefined]);
+  });
+});
+
 describe('retention and management through the contract', () => {
   /** The retention setting and the history's management methods, through the contract as a page calls them. */
 

@@ -141,4 +141,15 @@ describe('guidelines', () => {
     expect(alert).toHaveTextContent('"detail": "<i>Not found</i>"');
     expect(container.querySelector('i')).toBeNull();
   });
+
+  it('moves focus into the reader once a guideline opened with Enter is shown, so Ctrl+F finds in it', async () => {
+    const fake = withContent('# Escalate\n\nCall the duty manager.');
+    const { user } = await openGuidelinesTab(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Guideline' }), 'escalation{Enter}');
+    const view = screen.getByRole('region', { name: 'Guideline' });
+    expect(await within(view).findByText('Call the duty manager.')).toBeInTheDocument();
+    await waitFor(() => expect(view).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Control>}f{/Control}');
+    await waitFor(() => expect(within(view).getByRole('searchbox', { name: 'Find in guideline' })).toHaveFocus());
+  });
 });

@@ -24,7 +24,8 @@ describe('History', () => {
     const { history } = await openHistory(fake);
     await waitFor(() => expect(entryButtons(history)).toHaveLength(4));
     const [first, second] = entryButtons(history);
-    expect(first).toHaveTextContent(/guideline failed\s+escalation\s+Sandbox\s+404/);
+    // What was asked (target, profile) first, then when and how it went (time, kind, status).
+    expect(first).toHaveTextContent(/^escalation\s+Sandbox\s.*\sguideline failed\s+404/);
     expect(second).toHaveTextContent(/invoke/);
     // The app knows this agent (a Sandbox-style known agent): its name shows, its id is the tooltip.
     expect(second).toHaveTextContent('Support reply drafter');
@@ -32,6 +33,26 @@ describe('History', () => {
     expect(second).toHaveTextContent('200');
     expect(second).toHaveTextContent(/871/);
     expect(within(history).getAllByRole('heading', { level: 3 })).toHaveLength(2);
+  });
+
+  it("names a guideline entry by the person's title for it in the library, with the id in the tooltip", async () => {
+    const fake = new FakeApi();
+    await fake.library.add('sandbox', ['kb-7'], '2026-11-20T08:00:00.000Z');
+    await fake.library.setLabels('sandbox', 'kb-7', { title: 'Refunds, by country', tags: [] });
+    await fake.history.record({
+      exchange: {
+        what: 'guideline',
+        request: { guidelineId: 'kb-7' },
+        result: { ok: false, error: { code: 'http_status', message: 'Down.', exchange: exchange({ method: 'GET', status: 503 }) } },
+      },
+      profile: SANDBOX,
+      recordedAt: '2026-11-21T09:00:00.000Z',
+    });
+    const { history } = await openHistory(fake);
+    await waitFor(() => expect(entryButtons(history)).toHaveLength(1));
+    const [entry] = entryButtons(history);
+    await waitFor(() => expect(entry).toHaveTextContent('Refunds, by country'));
+    expect(within(entry!).getByTitle('Guideline id: kb-7')).toBeInTheDocument();
   });
 
   it('renders only a window of a 500-entry list, read a page of 100 at a time', async () => {

@@ -21,8 +21,22 @@ describe('wordDiff', () => {
     ).toBe('Refunds take ten business days.');
   });
 
+  it('keeps every space of each side, shown alone: "refund for" against "refund, for" does not read "refundfor"', () => {
+    const sides = (first: string, second: string) => {
+      const diff = wordDiff(first, second);
+      if (diff.kind !== 'diff') throw new Error(diff.reason);
+      return diff.sides.map((side) => side.map((part) => part.text).join(''));
+    };
+    expect(sides('refund for the order', 'refund, for the order')).toEqual(['refund for the order', 'refund, for the order']);
+    expect(sides('We will refund\nfor the order.', 'We will refund the order for you.')).toEqual([
+      'We will refund\nfor the order.',
+      'We will refund the order for you.',
+    ]);
+  });
+
   it('says equal texts are the same, with no changes', () => {
-    expect(wordDiff('Same words.', 'Same words.')).toEqual({ kind: 'diff', parts: [{ op: 'same', text: 'Same words.' }], changes: 0 });
+    const same = [{ op: 'same', text: 'Same words.' }];
+    expect(wordDiff('Same words.', 'Same words.')).toEqual({ kind: 'diff', parts: same, changes: 0, sides: [same, same] });
   });
 
   it('does not diff texts over the size limit, and says so, keeping both texts', () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { InvokeResult, Workspace } from '../../../../../electron/shared/api';
 import { FakeApi, okInvoke } from '../../../../support/fakeApi';
 import { deferred, renderReady, responseRegion } from '../../renderApp';
+import { fakeWithProduction, headerSelect } from '../../profileDialog';
 
 function textField() {
   return screen.getByRole('textbox', { name: 'Text' });
@@ -129,5 +130,18 @@ describe('request tabs', () => {
     const tabs = within(screen.getByRole('tablist', { name: 'Requests' })).getAllByRole('tab');
     expect(tabs).toHaveLength(1);
     expect(textField()).toHaveValue('keep me');
+  });
+
+  it("keep the agent's name in a tab's title after a switch to a profile that does not know the agent", async () => {
+    const fake = fakeWithProduction();
+    const { user } = await renderReady(fake);
+    await user.type(screen.getByRole('combobox', { name: 'Agent' }), fake.agents[0]!.id);
+    const strip = screen.getByRole('tablist', { name: 'Requests' });
+    await waitFor(() => expect(within(strip).getByRole('tab', { name: /^Support reply drafter/ })).toBeInTheDocument());
+    // Production's known list is empty: the name comes from what was read while the Sandbox was active.
+    fake.agents = [];
+    await user.selectOptions(headerSelect(), 'prod');
+    await waitFor(() => expect(headerSelect()).toHaveValue('prod'));
+    await waitFor(() => expect(within(strip).getByRole('tab', { name: /^Support reply drafter/ })).toHaveAccessibleDescription(/Sandbox/));
   });
 });

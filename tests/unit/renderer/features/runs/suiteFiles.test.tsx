@@ -146,6 +146,18 @@ describe('suite files in a browser', () => {
     expect(within(runsRegion()).getByText('export.json')).toBeInTheDocument();
   });
 
+  it("names the chosen data file in its own words, the browser's file input hidden from sight but still a labelled stop on the keyboard", async () => {
+    const { user } = await openRuns();
+    const input = within(runsRegion()).getByLabelText('Data file (.csv, .jsonl or .json)');
+    expect(input).toHaveAccessibleDescription('No data file chosen');
+    expect(input).toHaveClass('visually-hidden');
+    expect(input).not.toHaveAttribute('tabindex', '-1');
+    await user.upload(input, new File(['{"a":1}\n'], 'rows.jsonl'));
+    await waitFor(() => expect(input).toHaveAccessibleDescription('rows.jsonl: 1 row'));
+    expect(within(runsRegion()).queryByText('No data file chosen')).toBeNull();
+    expect(within(runsRegion()).getByText('Choose file…')).toBeVisible();
+  });
+
   it('saves as a download named after the suite', async () => {
     const blobs: Blob[] = [];
     Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:suite'), revokeObjectURL: () => undefined });

@@ -81,7 +81,7 @@ describe('request tabs', () => {
     state = tabsReducer(state, { type: 'draft', id: 'c', action: { type: 'agentId', value: ' a1 ' } });
     state = tabsReducer(state, { type: 'draft', id: 'd', action: { type: 'agentId', value: 'other' } });
     state = tabsReducer(state, { type: 'rename', id: 'b', title: '  Mine ' });
-    const labels = tabLabels(state.tabs, (id) => (id === 'a1' ? 'Drafter' : null));
+    const labels = tabLabels(state.tabs, (_profile, id) => (id === 'a1' ? 'Drafter' : null));
     expect([...labels.values()]).toEqual(['New request', 'Mine', 'Drafter', 'other']);
     state = tabsReducer(state, { type: 'new', id: 'e', profileId: null });
     expect([...tabLabels(state.tabs, () => null).values()].at(-1)).toBe('New request 2');

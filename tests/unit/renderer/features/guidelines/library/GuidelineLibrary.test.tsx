@@ -222,6 +222,26 @@ describe('the guideline library', () => {
     expect(within(reader).getByText('Escalate a refund over 500 euros to a supervisor.')).toBeInTheDocument();
   });
 
+  it("shows a search hit's passage as the reader reads it, without markdown's marks", async () => {
+    const { fake, served } = fakeWithGuidelines();
+    served.set(ESCALATION, {
+      name: 'Escalation policy',
+      description: 'When to escalate.',
+      content: '## Escalation\n\n> Escalate **a refund** over `500` euros to a [supervisor](https://wiki.example/sup) at once.',
+    });
+    const { user } = await openGuidelines(fake);
+    await openById(user, ESCALATION);
+    await within(await screen.findByRole('list', { name: 'Guidelines in the library' })).findByRole('button', {
+      name: 'Read Escalation policy',
+    });
+    await user.type(screen.getByRole('searchbox', { name: 'Search guidelines' }), 'supervisor');
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    const mark = await within(results).findByText('supervisor', { selector: 'mark' });
+    const passage = mark.closest('p')!;
+    expect(passage).toHaveTextContent(/over 500 euros to a supervisor at once\.$/);
+    expect(passage.textContent).not.toMatch(/[*`#>[\]]/);
+  });
+
   it('shows what the server says as text: markup in a name, description or passage stays inert', async () => {
     const { fake, served } = fakeWithGuidelines();
     served.set(ESCALATION, {
