@@ -35,8 +35,8 @@ const hasWork = (draft: SuiteDraft) => draft.dirty && JSON.stringify(toSuite(dra
 /**
  * The Runs section, two panes: the suite (its editor, a form or its JSON, and its files) and the
  * run (the settings of a run and "Run suite", the problems of a suite the host refused, the run
- * started or opened, its insights, and the section's past runs). A run started or opened is
- * scrolled to the top of its pane, so its progress is where the person is looking. A new suite comes from here (empty, or from the request tab in front) or
+ * started or opened, its insights, and the section's past runs). A run started or opened comes
+ * to the top of its pane (RunView), so its progress is where the person is looking. A new suite comes from here (empty, or from the request tab in front) or
  * from History's selection; one that replaces an edited suite keeps that suite to restore.
  */
 export function RunsPanel() {
@@ -60,12 +60,7 @@ export function RunsPanel() {
   const focusAfterView = useRef<string | null>(null);
   const editorRoot = useRef<HTMLDivElement>(null);
   const suiteInput = useRef<HTMLInputElement>(null);
-  const openRun = useRef<HTMLDivElement>(null);
   useRunProgress();
-  // A run started or opened comes to the top of the run pane (under the settings it was started with).
-  useEffect(() => {
-    if (openRunId !== null) openRun.current?.scrollIntoView?.({ block: 'start' });
-  }, [openRunId]);
 
   const start = useMutation({ mutationFn: (request: StartRunRequest) => api.startRun(request) });
 
@@ -196,7 +191,7 @@ export function RunsPanel() {
     <section className="runs-panel section-fill" aria-label="Runs">
       <SplitPanes
         firstName="the suite"
-        initial={44}
+        initial={40}
         first={
           <div ref={editorRoot} className="runs-editor">
             {/* The section's heading: the cases' h3 and the run's own h2 follow it in order. */}
@@ -290,7 +285,7 @@ export function RunsPanel() {
               </p>
             )}
             {openRunId && (
-              <div ref={openRun} className="runs-open-run">
+              <div className="runs-open-run">
                 {/* A deleted run's view says so; its insights (of a run no longer there) go. */}
                 <LazyRunView key={openRunId} runId={openRunId} onDeleted={() => setDeletedRunId(openRunId)} />
                 {deletedRunId !== openRunId && <LazyRunInsights key={`insights-${openRunId}`} runId={openRunId} />}

@@ -105,7 +105,7 @@ export function WorkbenchBeside({ children }: { children: ReactNode }) {
     </button>
   );
   const placeToggle = swapping && (
-    <SegmentedToggle label="In the answer's place" options={PLACES} value={place} onChange={(next) => setPlace(next)} />
+    <SegmentedToggle label="In the answer’s place" options={PLACES} value={place} onChange={(next) => setPlace(next)} />
   );
 
   return (
