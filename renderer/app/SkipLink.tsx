@@ -9,7 +9,7 @@ const shown = (element: HTMLElement) => !element.closest('[hidden]') && !(elemen
  * Moves focus to the first field of the section in front (its first control when it has no
  * field); returns false when there is nothing there to focus.
  */
-export function focusMainPane(main: HTMLElement | null): boolean {
+function focusMainPane(main: HTMLElement | null): boolean {
   const section = main?.querySelector<HTMLElement>('.app-main > .tabs > [role="tabpanel"]:not([hidden])');
   if (!section) return false;
   const pick = (selector: string) => [...section.querySelectorAll<HTMLElement>(selector)].find(shown);

@@ -62,7 +62,9 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
   const onOpen = useCallback((index: number) => setOpened(index), []);
   // A run just started or opened comes to the top of the pane it is in: its progress is what the person looks for.
   const root = useRef<HTMLElement>(null);
-  useEffect(() => root.current?.scrollIntoView?.({ block: 'start' }), []);
+  useEffect(() => {
+    root.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
 
   // While it runs, the rows that streamed in; once it ended, the database's pages (the
   // streamed rows stand in for a page still loading, so the table does not blink empty).
