@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AppHeader } from './AppHeader';
 import { SandboxNotice } from './SandboxNotice';
+import { SkipLink } from './SkipLink';
 import { loadGuidelineReader } from '../features/guidelines/LazyGuidelineReader';
 import { loadSafeMarkdown } from '../features/guidelines/LazySafeMarkdown';
 import { loadCompareView } from '../features/history/LazyCompareView';
@@ -137,6 +138,7 @@ export function App() {
 
   return (
     <div className="app" data-app-state={state}>
+      <SkipLink mainId="main-pane" />
       <AppHeader />
       <SandboxNotice />
       {failed.length > 0 && (
@@ -147,7 +149,7 @@ export function App() {
           </button>
         </div>
       )}
-      <main className="app-main">
+      <main className="app-main" id="main-pane">
         <ReplayContext.Provider value={replay}>
           <SuiteChannelContext.Provider value={suites}>
             <GuidelineTabsProvider onShowBeside={toAgents}>

@@ -60,7 +60,10 @@ test('invalid JSON in the payload is refused with its line and column, and nothi
   await fillRequest(page, drafter.id, 'hi', '{\n  "customer_name": "Ada",\n  "company": \n}');
   await page.getByRole('button', { name: 'Invoke' }).click();
 
-  await expect(page.getByText(/line 4, column 1/i)).toBeVisible();
+  // Said under the payload and beside the Invoke button, where the person pressed it.
+  await expect(page.getByRole('form', { name: 'Request' }).getByRole('alert')).toContainText(/line 4, column 1/i);
+  await expect(page.getByText(/line 4, column 1/i)).toHaveCount(2);
+  for (const said of await page.getByText(/line 4, column 1/i).all()) await expect(said).toBeVisible();
   expect(calls).not.toContain('invokeAgent');
   await expect(page.getByRole('region', { name: 'Response', exact: true })).not.toContainText('Hi Ada');
 });

@@ -149,12 +149,12 @@ test('a guideline beside the workbench: read it and an agent answer on one scree
   );
   await page.getByRole('button', { name: 'Hide guideline' }).click();
   await expect(beside).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Guideline beside' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Show beside the workbench' })).toHaveAttribute('aria-expanded', 'false');
   // Remembered: a reload shows it collapsed, and opening it shows the same guideline.
   await savedCollapsed;
   await page.reload();
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
-  await page.getByRole('button', { name: 'Guideline beside' }).click();
+  await page.getByRole('button', { name: 'Show beside the workbench' }).click();
   await expect(
     page.getByRole('region', { name: 'Guideline beside the workbench' }).getByRole('heading', { name: 'Severity levels' }),
   ).toBeVisible();

@@ -1,11 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
 import { expect, fillPayload, openApp, test } from './fixtures';
 
 /**
  * The layout at the two window sizes people use most (a 1280×800 laptop, a 1024×700 small
- * window), measured in real Chromium, and the invoke shortcut from every place focus can be
- * inside a request tab.
+ * window), measured in real Chromium: the header and section tabs stay put, sections are panes
+ * that scroll on their own, and what an action produces is in view. Also the invoke shortcut
+ * from every place focus can be inside a request tab.
  */
 
 const orderStatus = SANDBOX_AGENTS.find((agent) => agent.name === 'Order status explainer')!;
@@ -125,5 +127,185 @@ test.describe('Ctrl+Enter invokes from wherever focus is in the request tab', ()
     await page.keyboard.press('Control+Enter');
     // The Code view stays open and shows the request just sent.
     await expect(response(page).getByRole('region', { name: 'cURL snippet' })).toContainText('"order_id":"NW-8"');
+  });
+});
+
+/** The window's own scroll: it never moves, whatever scrolls inside. */
+const pageScroll = (page: Page) => page.evaluate(() => document.scrollingElement?.scrollTop ?? -1);
+
+/** Whether the whole of `locator` is inside the window. */
+async function inWindow(page: Page, locator: Locator): Promise<boolean> {
+  const found = await box(locator);
+  const size = page.viewportSize()!;
+  return found.y >= 0 && found.x >= 0 && found.y + found.height <= size.height + 1 && found.x + found.width <= size.width + 1;
+}
+
+const overlap = (a: { y: number; height: number }, b: { y: number; height: number }) => a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A suite of two cases on Echo, put in the Runs section through its JSON view, then run. */
+async function runEchoSuite(page: Page) {
+  const echo = SANDBOX_AGENTS.find((agent) => agent.name === 'Echo')!;
+  const runs = page.getByRole('region', { name: 'Runs' });
+  const suite = {
+    name: 'echoes',
+    agents: [echo.id],
+    cases: ['one', 'two', 'three'].map((text) => ({ name: `says ${text}`, text, payload: {}, expect: { answerContains: text } })),
+  };
+  await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
+  await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(suite, null, 2));
+  await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
+  await runs.getByRole('button', { name: 'Run suite' }).click();
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const [width, height] of [
+  [1280, 800],
+  [1024, 700],
+] as const) {
+  test.describe(`panes at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('after Run suite the progress and results are in the window, and an opened result too, without scrolling the page', async ({
+      page,
+      app,
+    }) => {
+      await openApp(page, app);
+      await page.getByRole('tab', { name: 'Runs' }).click();
+      await runEchoSuite(page);
+      const run = page.getByRole('region', { name: 'Run', exact: true });
+      await expect(run.getByText(/3 of 3 · 3 passed · 0 failed/)).toBeVisible();
+      await expect.poll(() => inWindow(page, run.getByRole('progressbar', { name: 'Run progress' }))).toBe(true);
+      // The first result's first cell (a narrow pane scrolls the table's further columns sideways).
+      const firstResult = run.getByRole('grid', { name: 'Results' }).getByRole('row').nth(1);
+      await expect.poll(() => inWindow(page, firstResult.getByRole('gridcell').first())).toBe(true);
+      await run.getByRole('grid', { name: 'Results' }).getByRole('row').nth(2).click();
+      const opened = run.getByRole('region', { name: 'Opened result' });
+      await expect(opened.getByRole('list', { name: 'Expectations' })).toBeVisible();
+      await expect.poll(() => inWindow(page, opened.getByRole('heading', { name: 'Result 2' }))).toBe(true);
+      expect(await pageScroll(page)).toBe(0);
+      expect((await box(page.getByRole('banner'))).y).toBe(0);
+    });
+
+    test('a picked known agent folds the list to one line; the payload and the Invoke bar are in view, apart', async ({ page, app }) => {
+      await openApp(page, app);
+      await page.getByRole('button', { name: orderStatus.name, exact: true }).click();
+      const folded = page.getByRole('button', { name: /^Known agents/ });
+      await expect(folded).toHaveAttribute('aria-expanded', 'false');
+      await expect(folded).toContainText(orderStatus.name);
+      await expect(page.getByRole('button', { name: 'Echo', exact: true })).toBeHidden();
+      const payload = page.getByRole('textbox', { name: 'Payload' });
+      const bar = page.getByRole('form', { name: 'Request' }).locator('.actions');
+      await expect.poll(() => inWindow(page, payload)).toBe(true);
+      expect(await inWindow(page, bar)).toBe(true);
+      expect(overlap(await box(payload), await box(bar))).toBe(false);
+      // Reopened from the keyboard: focus lands in the list, on the agent picked.
+      await folded.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: orderStatus.name, exact: true })).toBeFocused();
+      await expect(page.getByRole('button', { name: 'Echo', exact: true })).toBeVisible();
+    });
+
+    test('invalid JSON + Invoke: the reason beside the button, the field focused, the old answer marked previous', async ({
+      page,
+      app,
+    }) => {
+      await openApp(page, app);
+      await page.getByRole('combobox', { name: 'Agent' }).fill(orderStatus.id);
+      await fillPayload(page, JSON.stringify({ order_id: 'NW-7', status: 'shipped' }));
+      await page.getByRole('button', { name: 'Invoke' }).click();
+      await expect(response(page)).toContainText('Order NW-7');
+      await expect(response(page)).not.toContainText('Previous answer');
+
+      await fillPayload(page, '{"order_id": "NW-8",');
+      await page.getByRole('button', { name: 'Invoke' }).click();
+      const reason = page.getByRole('form', { name: 'Request' }).getByRole('alert');
+      await expect(reason).toContainText('Not sent: Invalid JSON');
+      await expect.poll(() => inWindow(page, reason)).toBe(true);
+      await expect(page.getByRole('textbox', { name: 'Payload' })).toBeFocused();
+      await expect.poll(() => inWindow(page, page.getByRole('textbox', { name: 'Payload' }))).toBe(true);
+      await expect(response(page).getByText('Previous answer')).toBeVisible();
+      expect(await pageScroll(page)).toBe(0);
+
+      // A new answer takes the mark away.
+      await fillPayload(page, JSON.stringify({ order_id: 'NW-8', status: 'packed' }));
+      await expect(reason).toBeHidden();
+      await page.getByRole('button', { name: 'Invoke' }).click();
+      await expect(response(page)).toContainText('Order NW-8');
+      await expect(response(page).getByText('Previous answer')).toBeHidden();
+    });
+
+    test('the page never scrolls: a pane does, under a header that stays at the top', async ({ page, app }) => {
+      await openApp(page, app);
+      await page.getByRole('combobox', { name: 'Agent' }).fill(orderStatus.id);
+      await page.getByRole('button', { name: 'Invoke' }).click();
+      await expect(response(page)).toContainText('Order');
+      const pane = response(page).locator('xpath=..');
+      await response(page).hover();
+      await page.mouse.wheel(0, 2000);
+      await expect.poll(() => pane.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+      await page.evaluate(() => window.scrollBy(0, 500));
+      expect(await pageScroll(page)).toBe(0);
+      expect((await box(page.getByRole('banner'))).y).toBe(0);
+      expect(await inWindow(page, page.getByRole('tablist', { name: 'Sections' }))).toBe(true);
+    });
+
+    test('the separator between request and response resizes them from the keyboard', async ({ page, app }) => {
+      await openApp(page, app);
+      const separator = page.getByRole('separator', { name: 'Width of the request' });
+      const request = page.getByRole('form', { name: 'Request' });
+      const before = (await box(request)).width;
+      const value = Number(await separator.getAttribute('aria-valuenow'));
+      await separator.focus();
+      for (let press = 0; press < 4; press += 1) await page.keyboard.press('ArrowRight');
+      await expect(separator).toHaveAttribute('aria-valuenow', String(value + 8));
+      await expect.poll(async () => (await box(request)).width).toBeGreaterThan(before + 40);
+      await page.keyboard.press('ArrowLeft');
+      await expect(separator).toHaveAttribute('aria-valuenow', String(value + 6));
+    });
+
+    test('each section fills the window with no axe violation, and Tab reaches the skip link first', async ({ page, app }) => {
+      await openApp(page, app);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to the main pane' });
+      await expect(skip).toBeFocused();
+      expect(await inWindow(page, skip)).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('combobox', { name: 'Agent' })).toBeFocused();
+      for (const section of ['Agents', 'Guidelines', 'History', 'Runs']) {
+        await page.getByRole('tab', { name: section }).click();
+        const panel = page.locator('.app-main > .tabs > [role="tabpanel"]:not([hidden])');
+        await expect(panel.locator('.split-panes, .split-layout, .history-section, .workbench-beside').first()).toBeVisible();
+        expect(await inWindow(page, panel)).toBe(true);
+        expect(await pageScroll(page)).toBe(0);
+        expect.soft(await axeViolations(page), `the ${section} section`).toEqual([]);
+      }
+    });
+  });
+}
+
+test.describe('the guideline beside the workbench where three columns do not fit', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test('takes the answer’s place, with a toggle between the two', async ({ page, app }) => {
+    await openApp(page, app);
+    await page.getByRole('button', { name: 'Show beside the workbench' }).click();
+    const beside = page.getByRole('complementary', { name: 'Guideline beside the workbench' });
+    await expect(beside).toBeVisible();
+    await expect(response(page)).toBeHidden();
+    const place = page.getByRole('group', { name: 'In the answer’s place' });
+    await place.getByRole('button', { name: 'Answer' }).click();
+    await expect(response(page)).toBeVisible();
+    await expect(beside).toBeHidden();
+    await place.getByRole('button', { name: 'Guideline' }).click();
+    await expect(beside).toBeVisible();
+    // Sending a request gives the place back to the answer.
+    await page.getByRole('combobox', { name: 'Agent' }).fill(orderStatus.id);
+    await page.getByRole('button', { name: 'Invoke' }).click();
+    await expect(response(page)).toContainText('Order');
+    await expect.poll(() => inWindow(page, response(page).getByRole('heading', { level: 2 }))).toBe(true);
   });
 });

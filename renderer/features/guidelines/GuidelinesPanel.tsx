@@ -204,6 +204,7 @@ export function GuidelinesPanel() {
           role={active ? 'tabpanel' : undefined}
           id={panelDomId}
           aria-labelledby={state.activeKey === null ? undefined : tabDomId(state.activeKey)}
+          className="guideline-tab-panel"
         >
           {/* One region for the tab in front; each guideline still gets a reader of its own (keyed in GuidelineView). */}
           <ReaderFocusContext.Provider value={readerFocus}>

@@ -28,6 +28,11 @@ interface InvokeFormProps {
   onSubmit: () => void;
   onCancel: () => void;
   onPick: (agent: KnownAgent) => void;
+  /** Whether the known agents are folded to one line (after a pick), and how to unfold them. */
+  pickerFolded: boolean;
+  onPickerFold: (folded: boolean) => void;
+  /** Why the last press of Invoke sent nothing, shown beside the button; null when it sent. */
+  blocked: string | null;
   onOpenCatalog: () => void;
   /** Starts a suite in the Runs section with this request as its case; absent outside the app shell. */
   onNewSuite?: () => void;
@@ -42,7 +47,8 @@ export function agentOptions(agents: readonly KnownAgent[] | undefined, catalog:
 }
 
 /**
- * The request form of one tab. Ctrl+Enter / Cmd+Enter anywhere in its request tab submits it
+ * The request form of one tab: its fields scroll on their own above the action bar, which stays
+ * at the form's foot without covering them. Ctrl+Enter / Cmd+Enter anywhere in its request tab submits it
  * (see submitRequestFromKey, handled once for all tabs by the Agents section). A plain Enter
  * in the Agent field deliberately does *not*: picking from the suggestion list with Enter must
  * never start a billed run by accident.
@@ -72,44 +78,49 @@ export function InvokeForm(props: InvokeFormProps) {
         <span className="muted small card-subtitle">POST /api/agent/&#123;agent&#125;/invoke/</span>
       </div>
 
-      <AgentField
-        value={draft.agentId}
-        onChange={(value) => {
-          clearAgentError();
-          dispatch({ type: 'agentId', value });
-        }}
-        options={agentOptions(agents.data, catalog)}
-        error={agentError}
-        knownName={knowledge?.name ?? null}
-        inputRef={agentInput}
-        onKeyDown={onAgentKeyDown}
-        onOpenCatalog={props.onOpenCatalog}
-      />
+      <div className="request-fields">
+        <AgentField
+          value={draft.agentId}
+          onChange={(value) => {
+            clearAgentError();
+            dispatch({ type: 'agentId', value });
+          }}
+          options={agentOptions(agents.data, catalog)}
+          error={agentError}
+          knownName={knowledge?.name ?? null}
+          inputRef={agentInput}
+          onKeyDown={onAgentKeyDown}
+          onOpenCatalog={props.onOpenCatalog}
+        />
 
-      <AgentPicker
-        agents={agents.data}
-        loading={agents.loading}
-        error={agents.error}
-        catalog={catalog}
-        selectedId={draft.agentId.trim()}
-        onPick={props.onPick}
-        onPickCatalog={(agentId) => {
-          clearAgentError();
-          dispatch({ type: 'agentId', value: agentId });
-        }}
-      />
+        <AgentPicker
+          agents={agents.data}
+          loading={agents.loading}
+          error={agents.error}
+          catalog={catalog}
+          selectedId={draft.agentId.trim()}
+          onPick={props.onPick}
+          onPickCatalog={(agentId) => {
+            clearAgentError();
+            dispatch({ type: 'agentId', value: agentId });
+            props.onPickerFold(true);
+          }}
+          folded={props.pickerFolded}
+          onFold={props.onPickerFold}
+        />
 
-      <TextField
-        label="Text"
-        prose
-        // Two rows (it can be resized): at 1280×800 the payload editor then shows above the Invoke row.
-        rows={2}
-        placeholder="Input text for the agent (may be empty)"
-        value={draft.text}
-        onChange={(value) => dispatch({ type: 'text', value })}
-      />
+        <TextField
+          label="Text"
+          prose
+          // Two rows (it can be resized): at 1280×800 the payload editor then shows above the Invoke row.
+          rows={2}
+          placeholder="Input text for the agent (may be empty)"
+          value={draft.text}
+          onChange={(value) => dispatch({ type: 'text', value })}
+        />
 
-      <PayloadField {...payload} text={draft.payloadText} onChange={(value) => dispatch({ type: 'payload', value })} />
+        <PayloadField {...payload} text={draft.payloadText} onChange={(value) => dispatch({ type: 'payload', value })} />
+      </div>
 
       <div className="actions">
         <button type="submit" className="button-primary" disabled={pending} aria-keyshortcuts="Control+Enter Meta+Enter">
@@ -137,6 +148,11 @@ export function InvokeForm(props: InvokeFormProps) {
           >
             New suite
           </button>
+        )}
+        {props.blocked !== null && (
+          <span role="alert" className="send-blocked">
+            {props.blocked}
+          </span>
         )}
         {/* The status region is always present so that screen readers announce its change. */}
         <span className="progress" role="status">

@@ -17,6 +17,8 @@ import { ResponseView, type InvokeState } from './ResponseView';
 import { PayloadDraftContext, type PayloadDraftAccess } from '../response/payloadDraft';
 import { useSuiteChannel } from '../runs/suiteChannel';
 import { caseFromRequest } from '../runs/suiteModel';
+import { SplitPanes } from '../../ui/SplitPanes';
+import { useAnswerPlace } from '../guidelines/tabs/answerPlace';
 
 /** What the status region says once a call has finished; the Response region shows the detail. */
 function outcomeSentence(status: 'idle' | 'pending' | 'success' | 'error', data: InvokeResult | undefined): string {
@@ -65,6 +67,13 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
   const cancel = useCancelRequest();
   const [agentError, setAgentError] = useState<string | null>(null);
   const [tableProblems, setTableProblems] = useState<RowProblem[]>([]);
+  // After a pick the known agents fold to one line; why the last press sent nothing; and whether
+  // the answer shown is from before that press (it stays, marked, until a new one arrives).
+  const [pickerFolded, setPickerFolded] = useState(false);
+  // Where the window is too narrow for three columns, the guideline beside can take the answer's place.
+  const answerPlace = useAnswerPlace();
+  const [refused, setRefused] = useState<{ reason: string; agentId: string; payloadText: string } | null>(null);
+  const [previous, setPrevious] = useState(false);
   const inFlight = useRef(false);
   const agentInput = useRef<HTMLInputElement>(null);
   const payloadEditor = useRef<PayloadEditorHandle>(null);
@@ -115,6 +124,7 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
   // After switching a table with bad JSON back to the editor, put the caret on the problem.
   useEffect(() => {
     if (focusAfterRender.current === null || payloadView !== 'json') return;
+    showPayloadField();
     payloadEditor.current?.focusAt(focusAfterRender.current);
     focusAfterRender.current = null;
   });
@@ -132,28 +142,48 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
     };
   }, []);
 
+  // The reason a press sent nothing goes once the draft it was about changes.
+  const blocked = refused && refused.agentId === draft.agentId && refused.payloadText === draft.payloadText ? refused.reason : null;
+
+  /** Says beside the button why nothing was sent, and marks the answer on screen as the previous one. */
+  function refuse(reason: string) {
+    setRefused({ reason, agentId: draft.agentId, payloadText: draft.payloadText });
+    if (responseState.status !== 'idle') setPrevious(true);
+  }
+
+  /** The payload field in view (its pane scrolls), so the problem focused is seen. */
+  function showPayloadField() {
+    panel.current?.querySelector('.payload-field')?.scrollIntoView?.({ block: 'nearest' });
+  }
+
   function submit() {
     if (inFlight.current) return;
     const agentId = draft.agentId.trim();
     if (agentId === '') {
       setAgentError('Enter an agent id, or pick a known agent.');
+      refuse('Not sent: enter an agent id first.');
       agentInput.current?.focus();
       return;
     }
     if (blockingRows.length > 0) {
+      refuse('Not sent: a payload row needs fixing first.');
+      showPayloadField();
       panel.current?.querySelector<HTMLElement>('.kv [aria-invalid="true"]')?.focus();
       return;
     }
     if (!payloadCheck.ok) {
+      refuse(`Not sent: ${payloadCheck.message}. Fix the payload, then Invoke.`);
       if (payloadView === 'table') {
         focusAfterRender.current = payloadCheck.offset;
         dispatch({ type: 'view', id: tabId, view: 'json' });
       } else {
         // Put the caret where the problem is, so the keyboard user lands on it.
+        showPayloadField();
         payloadEditor.current?.focusAt(payloadCheck.offset);
       }
       return;
     }
+    setRefused(null);
     // The tab's id goes along so the history keeps this as the tab's last answer (never sent on to the platform).
     const request: InvokeRequest = { agentId, text: draft.text, payload: payloadCheck.payload, requestId: crypto.randomUUID(), tabId };
     profileCheck.check(sender(request), focusInvoke);
@@ -168,6 +198,8 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
     const send: ProfileSend = (profileId) => {
       if (inFlight.current) return;
       inFlight.current = true;
+      setPrevious(false);
+      answerPlace.showAnswer();
       invoke.mutate(namingProfile(request, profileId), {
         onSuccess: (result) => {
           if (!result.ok && result.error.code === 'profile_changed') void profileCheck.changed(send, focusInvoke);
@@ -183,48 +215,63 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
   function pick(agent: KnownAgent) {
     setAgentError(null);
     draftDispatch({ type: 'pick', agent });
+    setPickerFolded(true);
   }
 
   return (
     <div ref={panel} role="tabpanel" id={panelDomId} aria-labelledby={tabDomId} hidden={!active} className="invoke-layout">
       <TabProfileContext.Provider value={tabProfile}>
         {profileCheck.question}
-        <InvokeForm
-          draft={draft}
-          dispatch={draftDispatch}
-          agents={{ data: agents.data, loading: agents.isPending && agents.fetchStatus !== 'idle', error: agents.error }}
-          catalog={catalog.data}
-          knowledge={knowledge}
-          agentError={agentError}
-          clearAgentError={() => setAgentError(null)}
-          agentInput={agentInput}
-          payload={{
-            view: payloadView,
-            onViewChange: (view) => dispatch({ type: 'view', id: tabId, view }),
-            check: payloadCheck,
-            knownKeys: completionKeys(knowledge),
-            indicators: payloadCheck.ok && knowledge ? keyIndicators(knowledge, payloadCheck.payload) : null,
-            hints,
-            editorRef: payloadEditor,
-            onTableProblems: setTableProblems,
-          }}
-          pending={invoke.isPending}
-          cancelling={pendingId !== undefined && cancel.variables?.requestId === pendingId && !cancel.isError}
-          outcome={outcomeSentence(invoke.status, invoke.data)}
-          onSubmit={submit}
-          onCancel={() => {
-            if (pendingId) cancel.mutate({ requestId: pendingId });
-          }}
-          onPick={pick}
-          onOpenCatalog={() => onOpenCatalog(draft.agentId.trim())}
-          onNewSuite={() => {
-            const name = tab.title || knowledge?.name || 'From request';
-            suites.seed({ from: `the request tab “${name}”`, name, cases: [caseFromRequest(draft, name)], note: null });
-          }}
+        <SplitPanes
+          firstName="the request"
+          initial={46}
+          min={30}
+          max={70}
+          firstOnly={answerPlace.guidelineShown}
+          first={
+            <InvokeForm
+              draft={draft}
+              dispatch={draftDispatch}
+              agents={{ data: agents.data, loading: agents.isPending && agents.fetchStatus !== 'idle', error: agents.error }}
+              catalog={catalog.data}
+              knowledge={knowledge}
+              agentError={agentError}
+              clearAgentError={() => setAgentError(null)}
+              agentInput={agentInput}
+              payload={{
+                view: payloadView,
+                onViewChange: (view) => dispatch({ type: 'view', id: tabId, view }),
+                check: payloadCheck,
+                knownKeys: completionKeys(knowledge),
+                indicators: payloadCheck.ok && knowledge ? keyIndicators(knowledge, payloadCheck.payload) : null,
+                hints,
+                editorRef: payloadEditor,
+                onTableProblems: setTableProblems,
+              }}
+              pending={invoke.isPending}
+              cancelling={pendingId !== undefined && cancel.variables?.requestId === pendingId && !cancel.isError}
+              outcome={outcomeSentence(invoke.status, invoke.data)}
+              onSubmit={submit}
+              onCancel={() => {
+                if (pendingId) cancel.mutate({ requestId: pendingId });
+              }}
+              onPick={pick}
+              pickerFolded={pickerFolded}
+              onPickerFold={setPickerFolded}
+              blocked={blocked}
+              onOpenCatalog={() => onOpenCatalog(draft.agentId.trim())}
+              onNewSuite={() => {
+                const name = tab.title || knowledge?.name || 'From request';
+                suites.seed({ from: `the request tab “${name}”`, name, cases: [caseFromRequest(draft, name)], note: null });
+              }}
+            />
+          }
+          second={
+            <PayloadDraftContext.Provider value={payloadDraft}>
+              <ResponseView state={responseState} restoredAt={restoredEntry?.recordedAt} previous={previous} followAnswers />
+            </PayloadDraftContext.Provider>
+          }
         />
-        <PayloadDraftContext.Provider value={payloadDraft}>
-          <ResponseView state={responseState} restoredAt={restoredEntry?.recordedAt} />
-        </PayloadDraftContext.Provider>
       </TabProfileContext.Provider>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InvokeRequest, InvokeResult } from '../../../electron/shared/api';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { useCatalog } from '../catalog/queries/catalog';
@@ -32,8 +32,24 @@ export interface InvokeState {
  * It stays mounted while answers come and go, so it keeps how the person reads them (which
  * view, markdown, highlights, snippet language): the next answer opens the same way.
  */
-export function ResponseView({ state, restoredAt }: { state: InvokeState; restoredAt?: string | undefined }) {
+export function ResponseView({
+  state,
+  restoredAt,
+  previous = false,
+  followAnswers = false,
+}: {
+  state: InvokeState;
+  restoredAt?: string | undefined;
+  /** The answer shown is from before a press of Invoke that sent nothing: say so until a new one arrives. */
+  previous?: boolean;
+  /** Brings the region's top into view with each send and each answer (the workbench's Response pane). */
+  followAnswers?: boolean;
+}) {
   const { status, data, error, variables } = state;
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (followAnswers && status !== 'idle') region.current?.scrollIntoView?.({ block: 'start' });
+  }, [followAnswers, status, data, error]);
   const [prefs, setPrefs] = useState<ResponsePrefs>(DEFAULT_PREFS);
   const updatePrefs = useCallback((change: Partial<ResponsePrefs>) => setPrefs((previous) => ({ ...previous, ...change })), []);
   // The heading says whose answer this is: with several tabs, and ids that look alike, it is the first thing to check.
@@ -42,9 +58,15 @@ export function ResponseView({ state, restoredAt }: { state: InvokeState; restor
   const sent = variables && status !== 'idle' ? variables.agentId : null;
   const agentName = sent === null ? null : (agentKnowledge(sent, agents.data, catalog.data)?.name ?? null);
   return (
-    <section aria-label="Response" className="card response" aria-busy={status === 'pending'}>
+    <section
+      ref={region}
+      aria-label="Response"
+      className={previous ? 'card response response-previous' : 'card response'}
+      aria-busy={status === 'pending'}
+    >
       <div className="card-head">
         <h2 className="card-title">{sent === null ? 'Response' : `Response from ${agentName ?? sent}`}</h2>
+        {previous && <span className="chip chip-warning previous-answer">Previous answer</span>}
         {sent !== null && agentName !== null && (
           <span className="mono muted small card-subtitle" title="Agent id of this request">
             {sent}

@@ -20,6 +20,7 @@ import { caseFromRequest, emptySuite, fromSuiteText, localProblems, suiteFileNam
 import { SuiteEditor } from './SuiteEditor';
 import { focusSuiteField, SuiteProblems } from './SuiteProblems';
 import { sourceProblem, SuiteSource } from './SuiteSource';
+import { SplitPanes } from '../../ui/SplitPanes';
 
 const VIEWS = [
   { value: 'form', label: 'Form' },
@@ -32,9 +33,10 @@ type Note = { kind: 'status' | 'error'; text: string } | null;
 const hasWork = (draft: SuiteDraft) => draft.dirty && JSON.stringify(toSuite(draft)) !== JSON.stringify(toSuite(emptySuite()));
 
 /**
- * The Runs section: a suite's editor (a form, or its JSON), its files, the settings of
- * a run and "Run suite", the problems of a suite the host refused, the run started, and the
- * section's past runs. A new suite comes from here (empty, or from the request tab in front) or
+ * The Runs section, two panes: the suite (its editor, a form or its JSON, and its files) and the
+ * run (the settings of a run and "Run suite", the problems of a suite the host refused, the run
+ * started or opened, its insights, and the section's past runs). A run started or opened comes
+ * to the top of its pane (RunView), so its progress is where the person is looking. A new suite comes from here (empty, or from the request tab in front) or
  * from History's selection; one that replaces an edited suite keeps that suite to restore.
  */
 export function RunsPanel() {
@@ -58,7 +60,6 @@ export function RunsPanel() {
   const focusAfterView = useRef<string | null>(null);
   const editorRoot = useRef<HTMLDivElement>(null);
   const suiteInput = useRef<HTMLInputElement>(null);
-  const openRun = useRef<HTMLDivElement>(null);
   useRunProgress();
 
   const start = useMutation({ mutationFn: (request: StartRunRequest) => api.startRun(request) });
@@ -168,8 +169,6 @@ export function RunsPanel() {
         onSuccess: (result) => {
           if (result.ok) {
             setOpenRunId(result.value.runId);
-            // The run shows below the editor: bring it into view.
-            requestAnimationFrame(() => openRun.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
             void queryClient.invalidateQueries({ queryKey: ['listRuns'] });
           } else if (result.error.code === 'bad_suite') {
             setProblems(result.error.problems ?? [{ file, field: '', message: result.error.message }]);
@@ -189,107 +188,113 @@ export function RunsPanel() {
   const sourceReadProblem = sourceText === null ? null : sourceProblem(sourceText);
 
   return (
-    <section className="runs-panel" aria-label="Runs">
-      {/* The section's heading: the cases' h3 and the run's own h2 follow it in order. */}
-      <h2 className="card-title">Suite</h2>
-      <div className="cluster runs-toolbar" role="group" aria-label="Suite">
-        <button type="button" className="button-quiet" onClick={() => replace({ ...emptySuite(), dirty: false }, 'New empty suite.')}>
-          New suite
-        </button>
-        <button type="button" className="button-quiet" onClick={fromRequestTab}>
-          New suite from request tab
-        </button>
-        <button type="button" className="button-quiet" onClick={() => void files.open()}>
-          Open suite…
-        </button>
-        <input ref={suiteInput} type="file" accept=".json,application/json" hidden aria-label="Suite file" onChange={onSuitePicked} />
-        <button type="button" className="button-quiet" onClick={() => void files.save(draft)}>
-          Save suite
-        </button>
-        <SegmentedToggle
-          label="Suite view"
-          options={VIEWS}
-          value={view}
-          onChange={(next) => {
-            setSourceText(null);
-            setView(next);
-          }}
-        />
-        <span className="muted small">
-          {suiteFileName(draft)}
-          {draft.dirty ? ' (unsaved changes, kept in this app)' : ''}
-        </span>
-      </div>
-      {note && (
-        <p role={note.kind === 'error' ? 'alert' : 'status'} className={note.kind === 'error' ? 'field-error' : 'inline-note'}>
-          {note.text}{' '}
-          {previous && note.kind === 'status' && (
-            <button
-              type="button"
-              className="button-link"
-              onClick={() => {
-                setDraft(previous);
-                setPrevious(null);
-                setNote({ kind: 'status', text: 'The previous suite is back.' });
-              }}
-            >
-              Restore the previous suite
-            </button>
-          )}
-        </p>
-      )}
-      {kept !== 'kept' && (
-        <p className="field-warning">
-          {kept === 'kept-without-data'
-            ? 'The data file is too large to keep with the draft: pick it again after a restart.'
-            : 'This page cannot keep the draft: save the suite to keep it.'}
-        </p>
-      )}
-      <div className="runs-layout">
-        <div ref={editorRoot} className="runs-editor">
-          {view === 'form' ? (
-            <SuiteEditor
-              draft={draft}
-              onEdit={edit}
-              agents={agents.data}
-              catalog={catalog.data}
-              onOpenCatalog={setCatalogFor}
-              dataNote={dataNote}
-            />
-          ) : (
-            <SuiteSource text={source} onText={onSource} problem={sourceReadProblem} />
-          )}
-        </div>
-        <aside className="runs-side" aria-label="Run">
-          <RunSettingsFields value={settings} onChange={setSettings} />
-          <div className="actions">
-            <button type="button" className="button-primary" disabled={start.isPending} onClick={run}>
-              Run suite
-            </button>
-            <span role="status" className="small">
-              {start.isPending
-                ? 'Starting…'
-                : start.data?.ok
-                  ? `Run started: ${start.data.value.total === 1 ? '1 request' : `${start.data.value.total.toLocaleString()} requests`}.`
-                  : ''}
-            </span>
+    <section className="runs-panel section-fill" aria-label="Runs">
+      <SplitPanes
+        firstName="the suite"
+        initial={40}
+        first={
+          <div ref={editorRoot} className="runs-editor">
+            {/* The section's heading: the cases' h3 and the run's own h2 follow it in order. */}
+            <h2 className="card-title">Suite</h2>
+            <div className="cluster runs-toolbar" role="group" aria-label="Suite">
+              <button type="button" className="button-quiet" onClick={() => replace({ ...emptySuite(), dirty: false }, 'New empty suite.')}>
+                New suite
+              </button>
+              <button type="button" className="button-quiet" onClick={fromRequestTab}>
+                New suite from request tab
+              </button>
+              <button type="button" className="button-quiet" onClick={() => void files.open()}>
+                Open suite…
+              </button>
+              <input ref={suiteInput} type="file" accept=".json,application/json" hidden aria-label="Suite file" onChange={onSuitePicked} />
+              <button type="button" className="button-quiet" onClick={() => void files.save(draft)}>
+                Save suite
+              </button>
+              <SegmentedToggle
+                label="Suite view"
+                options={VIEWS}
+                value={view}
+                onChange={(next) => {
+                  setSourceText(null);
+                  setView(next);
+                }}
+              />
+              <span className="muted small">
+                {suiteFileName(draft)}
+                {draft.dirty ? ' (unsaved changes, kept in this app)' : ''}
+              </span>
+            </div>
+            {note && (
+              <p role={note.kind === 'error' ? 'alert' : 'status'} className={note.kind === 'error' ? 'field-error' : 'inline-note'}>
+                {note.text}{' '}
+                {previous && note.kind === 'status' && (
+                  <button
+                    type="button"
+                    className="button-link"
+                    onClick={() => {
+                      setDraft(previous);
+                      setPrevious(null);
+                      setNote({ kind: 'status', text: 'The previous suite is back.' });
+                    }}
+                  >
+                    Restore the previous suite
+                  </button>
+                )}
+              </p>
+            )}
+            {kept !== 'kept' && (
+              <p className="field-warning">
+                {kept === 'kept-without-data'
+                  ? 'The data file is too large to keep with the draft: pick it again after a restart.'
+                  : 'This page cannot keep the draft: save the suite to keep it.'}
+              </p>
+            )}
+            {view === 'form' ? (
+              <SuiteEditor
+                draft={draft}
+                onEdit={edit}
+                agents={agents.data}
+                catalog={catalog.data}
+                onOpenCatalog={setCatalogFor}
+                dataNote={dataNote}
+              />
+            ) : (
+              <SuiteSource text={source} onText={onSource} problem={sourceReadProblem} />
+            )}
           </div>
-          <SuiteProblems problems={problems} onFocus={focusProblem} />
-          {refused && (
-            <p role="alert" className="field-error">
-              The run did not start: {refused}
-            </p>
-          )}
-          <PastRuns openId={openRunId} onOpen={setOpenRunId} />
-        </aside>
-      </div>
-      {openRunId && (
-        <div ref={openRun} className="runs-open-run">
-          {/* A deleted run's view says so; its insights (of a run no longer there) go. */}
-          <LazyRunView key={openRunId} runId={openRunId} onDeleted={() => setDeletedRunId(openRunId)} />
-          {deletedRunId !== openRunId && <LazyRunInsights key={`insights-${openRunId}`} runId={openRunId} />}
-        </div>
-      )}
+        }
+        second={
+          <aside className="runs-side" aria-label="Run">
+            <RunSettingsFields value={settings} onChange={setSettings} />
+            <div className="actions">
+              <button type="button" className="button-primary" disabled={start.isPending} onClick={run}>
+                Run suite
+              </button>
+              <span role="status" className="small">
+                {start.isPending
+                  ? 'Starting…'
+                  : start.data?.ok
+                    ? `Run started: ${start.data.value.total === 1 ? '1 request' : `${start.data.value.total.toLocaleString()} requests`}.`
+                    : ''}
+              </span>
+            </div>
+            <SuiteProblems problems={problems} onFocus={focusProblem} />
+            {refused && (
+              <p role="alert" className="field-error">
+                The run did not start: {refused}
+              </p>
+            )}
+            {openRunId && (
+              <div className="runs-open-run">
+                {/* A deleted run's view says so; its insights (of a run no longer there) go. */}
+                <LazyRunView key={openRunId} runId={openRunId} onDeleted={() => setDeletedRunId(openRunId)} />
+                {deletedRunId !== openRunId && <LazyRunInsights key={`insights-${openRunId}`} runId={openRunId} />}
+              </div>
+            )}
+            <PastRuns openId={openRunId} onOpen={setOpenRunId} />
+          </aside>
+        }
+      />
       {catalogFor !== null && <LazyCatalogDialog initialAgentId={catalogFor} onClose={() => setCatalogFor(null)} />}
     </section>
   );

@@ -1,8 +1,11 @@
-import { useId, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { GuidelineTabRef } from '../../../../electron/shared/api';
 import { useLibraryList } from '../queries/library';
 import { useProfiles } from '../../profile/queries/profiles';
 import { SectionBoundary } from '../../../ui/ErrorBoundary';
+import { SegmentedToggle } from '../../../ui/SegmentedToggle';
+import { useSeparator } from '../../../ui/useSeparator';
+import { AnswerPlaceContext, type AnswerPlace } from './answerPlace';
 import { shownName } from '../library/libraryText';
 import { GuidelineShown } from './GuidelineShown';
 import { useGuidelineTabs } from './GuidelineTabsContext';
@@ -12,7 +15,25 @@ import { useGuidelineTabLabels } from './useGuidelineTabLabels';
 const MIN_WIDTH = 240;
 const MAX_WIDTH = 1200;
 const STEP = 40;
-const clampWidth = (width: number) => Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, width)));
+/** The least width the request and its answer need side by side; narrower, the guideline takes the answer's place. */
+const WORKBENCH_MIN = 700;
+const PLACES = [
+  { value: 'answer', label: 'Answer' },
+  { value: 'guideline', label: 'Guideline' },
+] as const;
+
+/** The width of an element, followed as the window changes (null until measured, or where it cannot be). */
+function useWidth(element: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(target.clientWidth));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
 
 /**
  * The invoke workbench with a guideline beside it, so an analyst checks an answer
@@ -20,7 +41,8 @@ const clampWidth = (width: number) => Math.round(Math.min(MAX_WIDTH, Math.max(MI
  * toggle says whether it is expanded), its guideline is picked here (any open guideline tab, or
  * any in the active profile's library) or sent from a guideline's "Show beside the workbench",
  * and its width is set by dragging the separator or with the arrow keys on it. All of it is
- * kept across restarts with the guideline tabs.
+ * kept across restarts with the guideline tabs. Three columns (request, answer, guideline) only
+ * where they fit: narrower, the guideline takes the answer's place, with a toggle between the two.
  */
 export function WorkbenchBeside({ children }: { children: ReactNode }) {
   const { state, dispatch } = useGuidelineTabs();
@@ -30,7 +52,14 @@ export function WorkbenchBeside({ children }: { children: ReactNode }) {
   const profileId = useProfiles().data?.activeProfileId;
   const library = useLibraryList(profileId);
   const labelOf = useGuidelineTabLabels(guideline ? [...state.tabs, guideline] : state.tabs);
-  const drag = useRef<{ x: number; width: number } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const available = useWidth(root);
+  // What the person chose for the answer's place, for the guideline and panel it was chosen with:
+  // a guideline just sent here, or the panel just opened, is what they want to see.
+  const [chosen, setChosen] = useState<{ place: 'answer' | 'guideline'; key: string } | null>(null);
+  const placeKey = `${guideline ? tabKey(guideline) : ''}|${open}`;
+  const place = chosen?.key === placeKey ? chosen.place : 'guideline';
+  const setPlace = (next: 'answer' | 'guideline') => setChosen({ place: next, key: placeKey });
 
   // The choices: the open tabs first, then the rest of the active profile's library.
   const choices: { tab: GuidelineTabRef; name: string }[] = [];
@@ -44,22 +73,25 @@ export function WorkbenchBeside({ children }: { children: ReactNode }) {
   }
   if (profileId !== undefined) for (const entry of library.data ?? []) add({ profileId, guidelineId: entry.guidelineId }, shownName(entry));
 
-  const setWidth = (next: number) => dispatch({ type: 'beside', beside: { width: clampWidth(next) } });
-  const onSeparatorKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    // The panel is on the right: Left widens it, Right narrows it.
-    const moves: Record<string, number> = { ArrowLeft: width + STEP, ArrowRight: width - STEP, Home: MAX_WIDTH, End: MIN_WIDTH };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    setWidth(next);
-  };
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    drag.current = { x: event.clientX, width };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (drag.current) setWidth(drag.current.width + (drag.current.x - event.clientX));
-  };
+  const separator = useSeparator({
+    value: width,
+    min: MIN_WIDTH,
+    max: MAX_WIDTH,
+    step: STEP,
+    sizesRight: true,
+    onChange: (next) => dispatch({ type: 'beside', beside: { width: next } }),
+    fromDrag: (start, dx) => start - dx,
+    label: 'Width of the guideline beside the workbench',
+    controls: panelId,
+  });
+  // The panel is at most 60% of the window (see the CSS): the width it takes is what is left to compare.
+  const shownWidth = available === null ? width : Math.min(width, window.innerWidth * 0.6);
+  const swapping = open && available !== null && available - shownWidth < WORKBENCH_MIN;
+  const guidelineInAnswerPlace = swapping && place === 'guideline';
+  const answerPlace = useMemo<AnswerPlace>(
+    () => ({ guidelineShown: guidelineInAnswerPlace, showAnswer: () => setChosen({ place: 'answer', key: placeKey }) }),
+    [guidelineInAnswerPlace, placeKey],
+  );
 
   const toggle = (
     <button
@@ -69,37 +101,45 @@ export function WorkbenchBeside({ children }: { children: ReactNode }) {
       aria-controls={open ? panelId : undefined}
       onClick={() => dispatch({ type: 'beside', beside: { open: !open } })}
     >
-      {open ? 'Hide guideline' : 'Guideline beside'}
+      {open ? 'Hide guideline' : 'Show beside the workbench'}
     </button>
+  );
+  const placeToggle = swapping && (
+    <SegmentedToggle label="In the answer’s place" options={PLACES} value={place} onChange={(next) => setPlace(next)} />
   );
 
   return (
     <div
-      className={open ? 'workbench-beside workbench-beside-open' : 'workbench-beside'}
+      ref={root}
+      className={[
+        'workbench-beside',
+        open ? 'workbench-beside-open' : '',
+        swapping ? 'workbench-beside-swapping' : '',
+        !open || (swapping && !guidelineInAnswerPlace) ? 'workbench-beside-toggles-top' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
       style={open ? { ['--beside-width' as string]: `${width}px` } : undefined}
     >
-      <div className="workbench-main">{children}</div>
+      <div className="workbench-main">
+        <AnswerPlaceContext.Provider value={answerPlace}>{children}</AnswerPlaceContext.Provider>
+      </div>
       {!open && <div className="beside-collapsed">{toggle}</div>}
+      {open && !guidelineInAnswerPlace && swapping && (
+        <div className="beside-collapsed">
+          {placeToggle}
+          {toggle}
+        </div>
+      )}
       {open && (
         <>
-          <div
-            role="separator"
-            aria-orientation="vertical"
-            aria-label="Width of the guideline beside the workbench"
-            aria-controls={panelId}
-            aria-valuenow={width}
-            aria-valuemin={MIN_WIDTH}
-            aria-valuemax={MAX_WIDTH}
-            tabIndex={0}
-            className="beside-separator"
-            title="Drag, or use the arrow keys, to resize"
-            onKeyDown={onSeparatorKey}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={() => (drag.current = null)}
-            onPointerCancel={() => (drag.current = null)}
-          />
-          <aside className="beside-panel" id={panelId} aria-label="Guideline beside the workbench">
+          <div {...separator} className="pane-separator" hidden={swapping && !guidelineInAnswerPlace} />
+          <aside
+            className="beside-panel"
+            id={panelId}
+            aria-label="Guideline beside the workbench"
+            hidden={swapping && !guidelineInAnswerPlace}
+          >
             <div className="beside-head">
               <label htmlFor={pickId} className="small">
                 Guideline to show
@@ -120,6 +160,7 @@ export function WorkbenchBeside({ children }: { children: ReactNode }) {
                   </option>
                 ))}
               </select>
+              {placeToggle}
               {toggle}
             </div>
             {guideline ? (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { RunExpectationOutcome, RunResultDetail } from '../../../../electron/shared/api';
 import { useRunResult } from '../queries/runView';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
@@ -11,8 +12,14 @@ import { Pending } from '../../../ui/Pending';
  */
 export function RunResultView({ runId, index, onClose }: { runId: string; index: number; onClose: () => void }) {
   const detail = useRunResult(runId, index);
+  // Opened below the list: its start comes into view in the run's pane (the list stays a scroll away).
+  const root = useRef<HTMLElement>(null);
+  const loaded = detail.data !== undefined;
+  useEffect(() => {
+    root.current?.scrollIntoView?.({ block: 'start' });
+  }, [runId, index, loaded]);
   return (
-    <section aria-label="Opened result" className="run-opened">
+    <section ref={root} aria-label="Opened result" className="run-opened">
       <div className="run-opened-head">
         <h3 className="run-opened-title">Result {index + 1}</h3>
         <button type="button" className="button-quiet button-small" onClick={onClose}>

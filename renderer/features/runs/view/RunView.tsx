@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunRecord } from '../../../../electron/shared/api';
 import { agentKnowledge } from '../../../lib/agentKnowledge';
 import { useCatalog } from '../../catalog/queries/catalog';
@@ -60,6 +60,11 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
     [],
   );
   const onOpen = useCallback((index: number) => setOpened(index), []);
+  // A run just started or opened comes to the top of the pane it is in: its progress is what the person looks for.
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => {
+    root.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
 
   // While it runs, the rows that streamed in; once it ended, the database's pages (the
   // streamed rows stand in for a page still loading, so the table does not blink empty).
@@ -80,7 +85,7 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
   const stableColumns = useMemo(() => columns, [columnsKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <section aria-label="Run" className="card run-view">
+    <section ref={root} aria-label="Run" className="card run-view">
       <RunHeader record={record} progress={live.progress} />
       <RunActions record={record} onDeleted={onDeleted} />
       <div className="cluster run-results-bar">

@@ -90,3 +90,43 @@ describe('an answer that shows a placeholder unfilled', () => {
     expect(within(unfilled).queryByRole('button')).toBeNull();
   });
 });
+
+describe('a press of Invoke that sends nothing', () => {
+  it('says why beside the button, focuses the payload, and marks the answer shown as the previous one until a new one arrives', async () => {
+    const { user, fake } = await renderReady();
+    await user.click(screen.getByRole('button', { name: 'Support reply drafter' }));
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    await within(responseRegion()).findByText('200 OK');
+    expect(within(responseRegion()).queryByText('Previous answer')).toBeNull();
+
+    const payload = screen.getByRole('textbox', { name: 'Payload' });
+    await user.clear(payload);
+    await user.click(payload);
+    await user.paste('{"customer_name": ');
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    const form = screen.getByRole('form', { name: 'Request' });
+    expect(within(form).getByRole('alert')).toHaveTextContent(/^Not sent: Invalid JSON at line 1/);
+    expect(payload).toHaveFocus();
+    expect(within(responseRegion()).getByText('Previous answer')).toBeInTheDocument();
+    expect(fake.callsOf('invokeAgent')).toHaveLength(1);
+
+    // Editing the payload takes the reason away; the mark stays until the next answer.
+    await user.clear(payload);
+    await user.paste('{"customer_name": "Ada"}');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(within(responseRegion()).getByText('Previous answer')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    await waitFor(() => expect(fake.callsOf('invokeAgent')).toHaveLength(2));
+    await waitFor(() => expect(within(responseRegion()).queryByText('Previous answer')).toBeNull());
+  });
+
+  it('says so beside the button when there is no agent id, and marks nothing when no answer is shown', async () => {
+    const { user } = await renderReady();
+    await user.click(screen.getByRole('button', { name: 'Invoke' }));
+    expect(within(screen.getByRole('form', { name: 'Request' })).getByRole('alert')).toHaveTextContent(
+      'Not sent: enter an agent id first.',
+    );
+    expect(screen.getByRole('combobox', { name: 'Agent' })).toHaveFocus();
+    expect(within(responseRegion()).queryByText('Previous answer')).toBeNull();
+  });
+});

@@ -220,11 +220,11 @@ describe('guideline tabs', () => {
     expect(hide).toHaveAttribute('aria-expanded', 'true');
     await user.click(hide);
     expect(screen.queryByRole('region', { name: 'Guideline beside the workbench' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Guideline beside' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Show beside the workbench' })).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() =>
       expect(fake.guidelineTabs.beside).toEqual({ guideline: { profileId: 'sandbox', guidelineId: 'g-refunds' }, open: false, width: 500 }),
     );
-    await user.click(screen.getByRole('button', { name: 'Guideline beside' }));
+    await user.click(screen.getByRole('button', { name: 'Show beside the workbench' }));
     expect(
       await within(screen.getByRole('region', { name: 'Guideline beside the workbench' })).findByText('Refunds up to 30 days.'),
     ).toBeInTheDocument();
