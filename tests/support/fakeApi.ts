@@ -32,7 +32,13 @@ import type {
 } from '../../electron/shared/api';
 import { createApiService } from '../../electron/core/service';
 import { openMemoryDatabase } from '../../electron/core/db/open';
-import { catalogDocument, DEFAULT_SETTINGS, settingsDocument, workspaceDocument, type CatalogByProfile } from '../../electron/core/workspace/appStores';
+import {
+  catalogDocument,
+  DEFAULT_SETTINGS,
+  settingsDocument,
+  workspaceDocument,
+  type CatalogByProfile,
+} from '../../electron/core/workspace/appStores';
 import { guidelineTabsDocument } from '../../electron/core/workspace/guidelineTabs';
 import { suiteDraftDocument, type SuiteDraftFile } from '../../electron/core/runs/suiteDraftDocument';
 import type { JsonDocument } from '../../electron/core/storage/jsonDocument';
