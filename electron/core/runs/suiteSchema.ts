@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../shared/api';
+import { SUITE_SCHEMA_URL } from '../../shared/runs/suiteTypes';
 import { CASE_FIELDS, CASE_NAME, EXPECT_FIELDS, SUITE_FIELDS, TEXTS_SCHEMA } from './suiteValidate';
 
 /**
@@ -15,7 +16,7 @@ export function suiteJsonSchema(): JsonObject {
   const caseFields = { $ref: '#/definitions/caseFields' };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://a-seed-6469d669.example/agent-explorer/schemas/suite.schema.json',
+    $id: SUITE_SCHEMA_URL,
     title: 'Agent Explorer run suite',
     description:
       'Cases to invoke agents with, each with expectations; run with `agent-explorer run SUITE.json`. ' +

@@ -15,6 +15,8 @@ export const SAVED_FILE_TYPES = {
   'text/markdown': { extension: 'md', label: 'Markdown text' },
   'application/xml': { extension: 'xml', label: 'XML file' },
   'text/csv': { extension: 'csv', label: 'CSV file' },
+  // A suite's data file may be JSON Lines (one JSON object a line).
+  'application/jsonl': { extension: 'jsonl', label: 'JSON Lines file' },
 } as const;
 
 export type SavedFileMediaType = keyof typeof SAVED_FILE_TYPES;

@@ -41,6 +41,13 @@ export interface SuiteCase extends CaseFields {
   name?: string;
 }
 
+/**
+ * The suite schema's published address (its `$id`; schemas/suite.schema.json is the same file).
+ * A suite the app saves names this one: the file can be saved anywhere, where a relative path
+ * such as examples' "../../schemas/suite.schema.json" would point at nothing.
+ */
+export const SUITE_SCHEMA_URL = 'https://a-seed-6469d669.example/agent-explorer/schemas/suite.schema.json';
+
 export interface Suite {
   $schema?: string;
   name?: string;

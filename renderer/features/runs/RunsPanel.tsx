@@ -27,7 +27,8 @@ const VIEWS = [
   { value: 'source', label: 'Source' },
 ] as const;
 
-type Note = { kind: 'status' | 'error'; text: string } | null;
+/** What the section says; `saveData` names a data file to offer to save (after the suite was saved). */
+type Note = { kind: 'status' | 'error'; text: string; saveData?: string | null } | null;
 
 /** True when the draft holds something of the person's (worth keeping when another suite replaces it). */
 const hasWork = (draft: SuiteDraft) => draft.dirty && JSON.stringify(toSuite(draft)) !== JSON.stringify(toSuite(emptySuite()));
@@ -120,10 +121,10 @@ export function RunsPanel() {
       replace(opened.draft, opened.message ?? `Opened ${opened.draft.fileName ?? 'the suite'}.`);
       setDataNote(opened.note);
     },
-    onSaved: (fileName, message) => {
+    onSaved: (fileName, message, saveData) => {
       if (fileName === '') return setNote({ kind: 'error', text: message });
       setDraft((current) => ({ ...current, fileName, dirty: false }));
-      setNote({ kind: 'status', text: message });
+      setNote({ kind: 'status', text: message, saveData });
     },
   });
 
@@ -227,6 +228,15 @@ export function RunsPanel() {
             {note && (
               <p role={note.kind === 'error' ? 'alert' : 'status'} className={note.kind === 'error' ? 'field-error' : 'inline-note'}>
                 {note.text}{' '}
+                {note.saveData && (
+                  <button
+                    type="button"
+                    className="button-link"
+                    onClick={() => void files.saveData(draft).then((saved) => saved && setNote(saved))}
+                  >
+                    Save {note.saveData} too
+                  </button>
+                )}
                 {previous && note.kind === 'status' && (
                   <button
                     type="button"

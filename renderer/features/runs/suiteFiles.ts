@@ -3,6 +3,8 @@ import { thrownMessage } from '../../lib/errorKinds';
 import { useShell } from '../../host/HostContext';
 import { useSaveTextFile } from '../../host/saveTextFile';
 import { importPostmanCollection, isPostmanCollection } from '../../../electron/shared/runs/postman';
+import { SUITE_SCHEMA_URL } from '../../../electron/shared/runs/suiteTypes';
+import type { SavedFileMediaType } from '../../../electron/shared/api';
 import { fromSuiteText, fromSuiteValue, suiteFileName, toSuite, type SuiteDraft } from './suiteModel';
 
 /**
@@ -56,12 +58,38 @@ function openedText(text: string, fileName: string, withSuite: (draft: SuiteDraf
   return read.ok ? withSuite(read.draft) : { error: read.message };
 }
 
-/** The suite's file text: indented JSON with a final line break, as it would be kept in git. */
+/**
+ * The suite's file text: indented JSON with a final line break, as it would be kept in git, with
+ * `$schema` first so an editor completes and checks it. A suite that names its own schema (e.g.
+ * the examples' relative path) keeps it; one that names none gets the schema's published address.
+ */
 export function suiteFileText(draft: SuiteDraft): string {
-  return `${JSON.stringify(toSuite(draft), null, 2)}\n`;
+  const { $schema, ...suite } = toSuite(draft);
+  return `${JSON.stringify({ $schema: $schema ?? SUITE_SCHEMA_URL, ...suite }, null, 2)}\n`;
 }
 
 const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
+/** The kind of file a data file is, by its extension, as the save dialog and a download name it. */
+function dataMediaType(name: string): SavedFileMediaType {
+  if (/\.jsonl$/i.test(name)) return 'application/jsonl';
+  return /\.json$/i.test(name) ? 'application/json' : 'text/csv';
+}
+
+/** Where the suite's data file goes: beside the suite, or at the relative path its `data` gives. */
+const dataPlace = (dataName: string, suite: string) =>
+  /[\\/]/.test(dataName) ? `at ${dataName}, relative to ${suite}` : `beside ${suite}`;
+
+/** What the save message adds about the suite's data file, which is a file of its own. */
+function dataAdvice(draft: SuiteDraft): string {
+  const name = draft.dataName.trim();
+  if (name === '') return '';
+  if (draft.data) return ` The suite reads its rows from ${name}: keep that file ${dataPlace(name, 'it')}.`;
+  return ` The suite reads its rows from ${name}, which this page does not hold: save that file ${dataPlace(name, 'it')} under that name.`;
+}
+
+/** What a save answered, said as the Runs section says it. */
+type SaveNote = { kind: 'status' | 'error'; text: string };
 
 /**
  * Opening and saving suite files, the host's way (its Shell's capabilities say which): the desktop
@@ -78,7 +106,8 @@ export function useSuiteFiles({
   /** The browser's hidden file input (accept .json) that Open clicks. */
   input: RefObject<HTMLInputElement | null>;
   onOpened: (opened: Opened) => void;
-  onSaved: (fileName: string, message: string) => void;
+  /** After a save: the file's name ('' when it failed) and what to say, and the data file to offer to save too, if any. */
+  onSaved: (fileName: string, message: string, dataFile: string | null) => void;
 }) {
   const shell = useShell();
   const saveTextFile = useSaveTextFile();
@@ -121,18 +150,43 @@ export function useSuiteFiles({
     );
   }
 
+  /**
+   * Saves the suite. Its data file is a file of its own (a download is one file; the save dialog
+   * asks for one path), so the message names it and, when the page holds its text, the data file
+   * is offered to be saved next, under the name the suite's `data` gives.
+   */
   async function save(draft: SuiteDraft) {
     const suggestedName = suiteFileName(draft);
     try {
       const result = await saveTextFile({ suggestedName, content: suiteFileText(draft), mediaType: 'application/json' });
-      if (!result.ok) return onSaved('', `The suite was not saved: ${result.error.message}`);
+      if (!result.ok) return onSaved('', `The suite was not saved: ${result.error.message}`, null);
       if (!result.value.saved) return;
       const fileName = result.value.path ? baseName(result.value.path) : suggestedName;
-      onSaved(fileName, result.value.path ? `Saved to ${result.value.path}.` : `Saved as ${fileName} (in your downloads).`);
+      const saved = result.value.path ? `Saved to ${result.value.path}.` : `Saved as ${fileName} (in your downloads).`;
+      const offer = draft.data && draft.dataName.trim() !== '' ? draft.dataName.trim() : null;
+      onSaved(fileName, `${saved}${dataAdvice(draft)}`, offer);
     } catch (error) {
-      onSaved('', `The suite was not saved: ${thrownMessage(error)}`);
+      onSaved('', `The suite was not saved: ${thrownMessage(error)}`, null);
     }
   }
 
-  return { open, save, onPicked };
+  /** Saves the data file the page holds under the name the suite's `data` gives; null when the person cancelled. */
+  async function saveData(draft: SuiteDraft): Promise<SaveNote | null> {
+    const name = draft.dataName.trim();
+    if (!draft.data || name === '')
+      return { kind: 'error', text: 'This page does not hold the data file any more: pick it again to save it.' };
+    const suggestedName = baseName(name);
+    const notSaved = (why: string): SaveNote => ({ kind: 'error', text: `${suggestedName} was not saved: ${why}` });
+    try {
+      const result = await saveTextFile({ suggestedName, content: draft.data.text, mediaType: dataMediaType(name) });
+      if (!result.ok) return notSaved(result.error.message);
+      if (!result.value.saved) return null;
+      const where = result.value.path ? `Saved to ${result.value.path}.` : `Saved as ${suggestedName} (in your downloads).`;
+      return { kind: 'status', text: `${where} Keep it ${dataPlace(name, suiteFileName(draft))}.` };
+    } catch (error) {
+      return notSaved(thrownMessage(error));
+    }
+  }
+
+  return { open, save, saveData, onPicked };
 }

@@ -58,7 +58,7 @@ export interface SuiteDraft {
   dirty: boolean;
 }
 
-const UNTITLED_FILE = 'Untitled suite.json';
+const UNTITLED_FILE = 'Untitled.suite.json';
 
 export const emptyExpect = (): ExpectDraft => ({
   status: '',
@@ -170,14 +170,19 @@ export function toSuite(draft: SuiteDraft): Suite {
   } as Suite;
 }
 
-/** The file name a suite is saved under: its own, or one made from its name. */
+/**
+ * The file name a suite is saved under: the one it was opened from or saved as (kept, so saving
+ * again replaces that file), or one made from its name ending in `.suite.json`, so a suite is
+ * told from other JSON in a folder. A name typed with `.json` or `.suite.json` is not doubled.
+ */
 export function suiteFileName(draft: SuiteDraft): string {
   if (draft.fileName) return draft.fileName;
   const slug = draft.name
     .trim()
     .replace(/[^\p{L}\p{N}._-]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug === '' ? UNTITLED_FILE : `${slug}.json`;
+    .replace(/(\.suite|\.json)+$/i, '')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return slug === '' ? UNTITLED_FILE : `${slug}.suite.json`;
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSuiteShape } from '../../../../electron/core/runs/suiteValidate';
 import { suiteJsonSchema } from '../../../../electron/core/runs/suiteSchema';
 import { patternProblem } from '../../../../electron/shared/answerPattern';
+import { SUITE_SCHEMA_URL } from '../../../../electron/shared/runs/suiteTypes';
 
 /**
  * The JSON Schema editors use is built from the validator's own rules (suiteSchema.ts), and the
@@ -20,6 +21,8 @@ const validate = ajv.compile(schema);
 const A = '3f6c2a8e-5b1d-4c7a-9e2f-8d4b6a1c0e73';
 const GOOD: unknown[] = [
   { cases: [{ agent: A }] },
+  // As the app saves a suite: the schema's published address first.
+  { $schema: SUITE_SCHEMA_URL, name: 'orders', cases: [{ agent: A }] },
   {
     $schema: '../schemas/suite.schema.json',
     name: 'orders',
@@ -96,6 +99,10 @@ describe('the shipped JSON Schema and the validator agree', () => {
 });
 
 describe('the shipped JSON Schema is the one the rules build', () => {
+  it('is published at the address the app writes in the suites it saves', () => {
+    expect(schema).toHaveProperty('$id', SUITE_SCHEMA_URL);
+  });
+
   // `npx vitest run -u` on this file writes it again after a rule or a description changes.
   it('schemas/suite.schema.json holds what suiteJsonSchema() gives', async () => {
     await expect(`${JSON.stringify(suiteJsonSchema(), null, 2)}\n`).toMatchFileSnapshot('../../../../schemas/suite.schema.json');

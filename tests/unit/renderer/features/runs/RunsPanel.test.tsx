@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StartRunRequest } from '../../../../../electron/shared/api';
+import { SUITE_SCHEMA_URL } from '../../../../../electron/shared/runs/suiteTypes';
 import { FakeApi } from '../../../../support/fakeApi';
 import { answersByText, endedRun, numberedCases, suiteOf } from '../../../../support/runSuites';
 import { renderReady } from '../../renderApp';
@@ -105,7 +106,7 @@ describe('the Runs section', () => {
     await user.click(within(runs).getByRole('button', { name: 'Run suite' }));
 
     await waitFor(() => expect(fake.callsOf('startRun')).toHaveLength(1));
-    expect(fake.callsOf('startRun')[0]).toMatchObject({ concurrency: 2, ratePerSecond: 5, on429: 'fail', suiteFile: 'orders.json' });
+    expect(fake.callsOf('startRun')[0]).toMatchObject({ concurrency: 2, ratePerSecond: 5, on429: 'fail', suiteFile: 'orders.suite.json' });
     expect(startedSuite(fake)).toEqual({
       name: 'orders',
       cases: [
@@ -141,8 +142,8 @@ describe('the Runs section', () => {
     const list = await within(runsRegion()).findByRole('list', { name: 'Suite problems' });
     const problems = within(list).getAllByRole('button');
     expect(problems.map((problem) => problem.textContent)).toEqual([
-      `Untitled suite.json, agents[1]: the agent ${AGENT} is listed twice`,
-      'Untitled suite.json, case 1, cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): missing closing ): `(`',
+      `Untitled.suite.json, agents[1]: the agent ${AGENT} is listed twice`,
+      'Untitled.suite.json, case 1, cases[0].expect.answerMatches: is not a valid regular expression in RE2 syntax (lookahead, lookbehind and backreferences are not supported): missing closing ): `(`',
     ]);
     await user.click(problems[1]!);
     expect(within(caseGroup(1)).getByRole('textbox', { name: 'Answer matches (regular expression)' })).toHaveFocus();
@@ -180,7 +181,8 @@ describe('the Runs section', () => {
     const { user } = await openRuns(fake);
     await user.click(within(runsRegion()).getByRole('button', { name: 'Source' }));
     const source = within(runsRegion()).getByRole('textbox', { name: 'Suite JSON' });
-    expect(JSON.parse((source as HTMLTextAreaElement).value)).toEqual({ cases: [{}] });
+    // The text a saved file would hold: "$schema" first, for editors.
+    expect(JSON.parse((source as HTMLTextAreaElement).value)).toEqual({ $schema: SUITE_SCHEMA_URL, cases: [{}] });
     fireEvent.change(source, { target: { value: `{ "name": "typed", "cases": [ { "agent": "${AGENT}", "text": "Hi" } ] }` } });
     fireEvent.change(source, { target: { value: '{ "name": "typed", "cases": [' } });
     expect(within(runsRegion()).getByText(/Not applied:/)).toBeInTheDocument();

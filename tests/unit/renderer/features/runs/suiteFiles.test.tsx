@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StartRunRequest } from '../../../../../electron/shared/api';
+import { SUITE_SCHEMA_URL } from '../../../../../electron/shared/runs/suiteTypes';
 import { FakeApi } from '../../../../support/fakeApi';
 import { AGENT, caseGroup, desktopFake, openRuns, runsRegion } from './runsSuiteHarness';
 
@@ -102,11 +103,48 @@ describe('suite files in the desktop app', () => {
 
     expect(await within(runsRegion()).findByText('Saved to /home/user/suites/orders.json.')).toBeInTheDocument();
     const [saved] = fake.savedFiles;
-    expect(saved).toMatchObject({ suggestedName: 'orders.json', mediaType: 'application/json' });
-    expect(JSON.parse(saved!.content)).toEqual({ name: 'orders', cases: [{ agent: AGENT }] });
+    expect(saved).toMatchObject({ suggestedName: 'orders.suite.json', mediaType: 'application/json' });
+    expect(JSON.parse(saved!.content)).toEqual({ $schema: SUITE_SCHEMA_URL, name: 'orders', cases: [{ agent: AGENT }] });
     expect(within(runsRegion()).queryByText(/unsaved changes/)).toBeNull();
   });
+
+  it('offers to save the data file too, through a second save dialog, under the name the suite gives', async () => {
+    const fake = desktopFake();
+    fake.saveResponder = (request) => ({ ok: true, value: { saved: true, path: `/home/user/suites/${request.suggestedName}` } });
+    const { user } = await openRuns(fake);
+    await user.type(within(runsRegion()).getByRole('textbox', { name: 'Suite name' }), 'orders');
+    await user.upload(
+      within(runsRegion()).getByLabelText('Data file (.csv, .jsonl or .json)'),
+      new File(['{"a":1}\n{"a":2}\n'], 'rows.jsonl'),
+    );
+    await within(runsRegion()).findByText(/2 rows/);
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Save suite' }));
+
+    expect(
+      await within(runsRegion()).findByText(
+        'Saved to /home/user/suites/orders.suite.json. The suite reads its rows from rows.jsonl: keep that file beside it.',
+      ),
+    ).toBeInTheDocument();
+    expect(fake.savedFiles).toHaveLength(1);
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Save rows.jsonl too' }));
+    expect(
+      await within(runsRegion()).findByText('Saved to /home/user/suites/rows.jsonl. Keep it beside orders.suite.json.'),
+    ).toBeInTheDocument();
+    expect(fake.savedFiles[1]).toEqual({ suggestedName: 'rows.jsonl', mediaType: 'application/jsonl', content: '{"a":1}\n{"a":2}\n' });
+    expect(within(runsRegion()).queryByRole('button', { name: 'Save rows.jsonl too' })).toBeNull();
+  });
 });
+
+/** The browser's downloads, kept: each file's name and its content. */
+function captureDownloads() {
+  const blobs: Blob[] = [];
+  Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:file'), revokeObjectURL: () => undefined });
+  const downloads: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
+  return { blobs, downloads };
+}
 
 describe('suite files in a browser', () => {
   it('opens a picked .json file; one that is not a suite is refused with why', async () => {
@@ -159,19 +197,62 @@ describe('suite files in a browser', () => {
   });
 
   it('saves as a download named after the suite', async () => {
-    const blobs: Blob[] = [];
-    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:suite'), revokeObjectURL: () => undefined });
-    const downloads: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    });
+    const { blobs, downloads } = captureDownloads();
     const fake = new FakeApi();
     const { user } = await openRuns(fake);
     await user.type(within(runsRegion()).getByRole('textbox', { name: 'Suite name' }), 'smoke');
     await user.click(within(runsRegion()).getByRole('button', { name: 'Save suite' }));
-    expect(await screen.findByText('Saved as smoke.json (in your downloads).')).toBeInTheDocument();
-    expect(downloads).toEqual(['smoke.json']);
-    expect(JSON.parse(await blobs[0]!.text())).toEqual({ name: 'smoke', cases: [{}] });
+    expect(await screen.findByText('Saved as smoke.suite.json (in your downloads).')).toBeInTheDocument();
+    expect(downloads).toEqual(['smoke.suite.json']);
+    const text = await blobs[0]!.text();
+    expect(JSON.parse(text)).toEqual({ $schema: SUITE_SCHEMA_URL, name: 'smoke', cases: [{}] });
+    // "$schema" comes first, where editors and people look for it.
+    expect(Object.keys(JSON.parse(text) as object)[0]).toBe('$schema');
     expect(fake.callsOf('saveTextFile')).toEqual([]);
+  });
+
+  it('offers to download the data file too, named as the suite names it', async () => {
+    const { blobs, downloads } = captureDownloads();
+    const { user } = await openRuns();
+    await user.type(within(runsRegion()).getByRole('textbox', { name: 'Suite name' }), 'orders');
+    await user.upload(
+      within(runsRegion()).getByLabelText('Data file (.csv, .jsonl or .json)'),
+      new File(['text,customer\nHi,Dana\n'], 'rows.csv', { type: 'text/csv' }),
+    );
+    await within(runsRegion()).findByText(/1 row/);
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Save suite' }));
+
+    expect(
+      await screen.findByText(
+        'Saved as orders.suite.json (in your downloads). The suite reads its rows from rows.csv: keep that file beside it.',
+      ),
+    ).toBeInTheDocument();
+    expect(downloads).toEqual(['orders.suite.json']);
+    expect(JSON.parse(await blobs[0]!.text())).toMatchObject({ $schema: SUITE_SCHEMA_URL, data: 'rows.csv' });
+
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Save rows.csv too' }));
+    expect(await screen.findByText('Saved as rows.csv (in your downloads). Keep it beside orders.suite.json.')).toBeInTheDocument();
+    expect(downloads).toEqual(['orders.suite.json', 'rows.csv']);
+    expect(await blobs[1]!.text()).toBe('text,customer\nHi,Dana\n');
+  });
+
+  it("says the data file must be saved beside the suite when the page does not hold it, and keeps the suite's own $schema", async () => {
+    const { blobs, downloads } = captureDownloads();
+    const { user } = await openRuns();
+    await user.upload(within(runsRegion()).getByLabelText('Suite file'), new File([SUITE], 'orders.json', { type: 'application/json' }));
+    await within(runsRegion()).findByText('Opened orders.json.');
+    await user.click(within(runsRegion()).getByRole('button', { name: 'Save suite' }));
+
+    expect(
+      await screen.findByText(
+        'Saved as orders.json (in your downloads). The suite reads its rows from rows.csv, which this page does not hold: save that file beside it under that name.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(runsRegion()).queryByRole('button', { name: /too$/ })).toBeNull();
+    // The file keeps the name it was opened with, and the schema it named.
+    expect(downloads).toEqual(['orders.json']);
+    const saved = JSON.parse(await blobs[0]!.text()) as Record<string, unknown>;
+    expect(Object.keys(saved)[0]).toBe('$schema');
+    expect(saved).toEqual(JSON.parse(SUITE));
   });
 });

@@ -38,8 +38,19 @@ describe('the suite editor model', () => {
   it('leaves empty fields out so the defaults apply, and names an unsaved suite after its name', () => {
     const draft = { ...emptySuite(), name: 'Smoke test / nightly' };
     expect(toSuite(draft)).toEqual({ name: 'Smoke test / nightly', cases: [{}] });
-    expect(suiteFileName(draft)).toBe('Smoke-test-nightly.json');
-    expect(suiteFileName(emptySuite())).toBe('Untitled suite.json');
+    expect(suiteFileName(draft)).toBe('Smoke-test-nightly.suite.json');
+    expect(suiteFileName(emptySuite())).toBe('Untitled.suite.json');
+  });
+
+  it.each([
+    ['orders', 'orders.suite.json'],
+    ['orders.json', 'orders.suite.json'],
+    ['orders.suite.json', 'orders.suite.json'],
+    ['x.json.suite.json', 'x.suite.json'],
+    ['Orders.JSON', 'Orders.suite.json'],
+    ['.json', 'Untitled.suite.json'],
+  ])('names a suite called %j %j, never doubling its ending', (name, file) => {
+    expect(suiteFileName({ ...emptySuite(), name })).toBe(file);
   });
 
   it('keeps a half-typed number as text, for the host to name', () => {
@@ -58,7 +69,7 @@ describe('the suite editor model', () => {
     const draft = { ...emptySuite(), name: 'x' };
     draft.cases[0] = { ...draft.cases[0]!, name: 'first', payloadText: '[1]' };
     expect(localProblems(draft)).toEqual([
-      { file: 'x.json', case: { number: 1, name: 'first' }, field: 'cases[0].payload', message: 'Payload must be a JSON object' },
+      { file: 'x.suite.json', case: { number: 1, name: 'first' }, field: 'cases[0].payload', message: 'Payload must be a JSON object' },
     ]);
   });
 
