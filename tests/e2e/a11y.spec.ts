@@ -127,6 +127,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await dialog.getByLabel('Base URL').fill(platform.url);
         await scan(page, testInfo, 'profiles-new');
         await dialog.getByRole('button', { name: 'Create profile' }).click();
+        // The new profile's own page (the New form has an API key field too, until it is made).
+        await expect(dialog.getByRole('button', { name: 'Save key' })).toBeVisible();
         await dialog.getByLabel('API key').fill('a11y-key-0123456789');
         await dialog.getByRole('button', { name: 'Save key' }).click();
         await expect(dialog).toContainText(/kept in memory for this session only/i);

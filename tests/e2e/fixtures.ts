@@ -126,6 +126,8 @@ export async function createProfile(
 export async function createProfileWithKey(page: Page, name: string, baseUrl: string, key: string): Promise<void> {
   await createProfile(page, name, baseUrl);
   const dialog = page.getByRole('dialog', { name: 'Profiles' });
+  // The new profile's own page (the New form has an API key field too, until it is made).
+  await expect(dialog.getByRole('button', { name: 'Save key' })).toBeVisible();
   await dialog.getByLabel('API key').fill(key);
   await dialog.getByRole('button', { name: 'Save key' }).click();
   await expect(dialog.getByLabel('API key')).toHaveValue('');

@@ -117,7 +117,7 @@ test('Export report downloads a report that reads well, runs nothing and holds n
     await single.file.saveAs(singlePath);
     await reader.setViewportSize({ width: 1000, height: 800 });
     await reader.goto(pathToFileURL(singlePath).href);
-    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Invoke of agent ${drafter.id}`);
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(`Invoke of agent ${drafter.name} (${drafter.id})`);
     await expect(reader.getByRole('region', { name: 'Note' })).toContainText('ticket QA-1234');
     await expect(reader.locator('pre.answer')).toContainText('Hi Grace Hopper');
     await expect(reader.getByText('Contract check', { exact: true })).toBeVisible();

@@ -91,6 +91,7 @@ test('profiles survive a restart; in browser mode their keys do not', async ({ p
     await openApp(page, first.app);
     await createProfile(page, 'Production', 'https://platform.example.test');
     const dialog = page.getByRole('dialog', { name: 'Profiles' });
+    await expect(dialog.getByRole('button', { name: 'Save key' })).toBeVisible();
     await dialog.getByLabel('API key').fill(SENTINEL);
     await dialog.getByRole('button', { name: 'Save key' }).click();
     await expect(dialog).toContainText(/kept in memory/i);
@@ -159,6 +160,8 @@ test("a profile switched in another browser tab never gets this tab's draft unas
     await dialog.getByLabel('Name', { exact: true }).fill('Other');
     await dialog.getByLabel('Base URL').fill(`http://127.0.0.1:${(other.address() as AddressInfo).port}`);
     await dialog.getByRole('button', { name: 'Create profile' }).click();
+    // The new profile's own page (the New form has an API key field too, until it is made).
+    await expect(dialog.getByRole('button', { name: 'Save key' })).toBeVisible();
     await dialog.getByLabel('API key').fill('other-key-0123456789');
     await dialog.getByRole('button', { name: 'Save key' }).click();
     await expect(dialog.getByLabel('API key')).toHaveValue('');

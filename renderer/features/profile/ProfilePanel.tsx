@@ -154,17 +154,21 @@ export function NewProfilePanel({
   const titleId = useId();
 
   async function save(input: ProfileInput) {
+    // The key as it is when Create is pressed: what is typed while the profile is being made is
+    // not sent. The input keeps it until the profile exists (a refused form loses nothing).
+    const typed = keyInput.current?.value ?? '';
     const result = await create.mutateAsync(input);
-    if (result.ok) onCreated(result.value.profileId, await sendKey(result.value.profileId, input.baseUrl));
+    if (!result.ok) return result;
+    if (keyInput.current) keyInput.current.value = '';
+    onCreated(
+      result.value.profileId,
+      typed.trim() === '' ? { kind: 'none' } : await sendKey(result.value.profileId, input.baseUrl, new KeyInTransit(typed)),
+    );
     return result;
   }
 
-  /** Sends the typed key, if any, to the profile just made, and empties the input whatever happens. */
-  async function sendKey(profileId: string, baseUrl: string): Promise<NewKeyOutcome> {
-    const field = keyInput.current;
-    if (!field || field.value.trim() === '') return { kind: 'none' };
-    const key = new KeyInTransit(field.value);
-    field.value = '';
+  /** Sends the key given in the form to the profile just made. */
+  async function sendKey(profileId: string, baseUrl: string, key: KeyInTransit): Promise<NewKeyOutcome> {
     try {
       const saved = await setKey.mutateAsync({ profileId, key, forBaseUrl: baseUrl });
       return saved.ok ? { kind: 'saved' } : { kind: 'refused', message: saved.error.message };
