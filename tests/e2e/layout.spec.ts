@@ -245,8 +245,14 @@ for (const [width, height] of [
       await expect(response(page)).toContainText('Order');
       const pane = response(page).locator('xpath=..');
       await response(page).hover();
-      await page.mouse.wheel(0, 2000);
-      await expect.poll(() => pane.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+      // Wheeled until it moves: the pane is brought back to its top once the answer has rendered
+      // (an effect after paint), which may come just after the text is seen.
+      await expect
+        .poll(async () => {
+          await page.mouse.wheel(0, 2000);
+          return pane.evaluate((element) => element.scrollTop);
+        })
+        .toBeGreaterThan(0);
       await page.evaluate(() => window.scrollBy(0, 500));
       expect(await pageScroll(page)).toBe(0);
       expect((await box(page.getByRole('banner'))).y).toBe(0);
