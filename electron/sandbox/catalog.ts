@@ -8,6 +8,7 @@
  */
 import type { JsonObject, KnownAgent, KnownGuideline } from '../shared/api';
 import { composeAnswer, placeholdersOf, type DurationFormat, type InputStyle } from './answer';
+import { judgeAnswer } from './judge';
 import { SANDBOX_GUIDELINES, type SandboxGuideline } from './guidelines';
 
 export { formatDuration, fillPlaceholders, placeholdersOf } from './answer';
@@ -32,6 +33,8 @@ export interface SandboxAgent {
   baseLatencyMs: number;
   /** An input that fills every placeholder and shows the agent off. */
   example: { text: string; payload: JsonObject };
+  /** A judge agent answers verdicts on `payload.answer` against `payload.rules` (judge.ts), not its filled prompt. */
+  judge?: true;
 }
 
 type AgentDefinition = Omit<SandboxAgent, 'placeholders'>;
@@ -96,6 +99,31 @@ const DEFINITIONS: readonly AgentDefinition[] = [
     baseLatencyMs: 90,
     example: { text: 'Hello, Sandbox!', payload: {} },
   },
+  {
+    id: '8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60',
+    name: 'Guideline judge',
+    description: "Judges an answer against a guideline's rules: PASS or FAIL per rule, checking each rule's quoted words.",
+    prompt:
+      'You check an answer against the rules of the guideline "{name}".\n\n' +
+      'Request: {text}\nAnswer: {answer}\n\nRules:\n{rules}\n\nGuideline:\n{guideline}\n\n' +
+      'For each rule reply PASS or FAIL with one sentence why, as JSON: ' +
+      '{"verdicts": [{"rule": 1, "pass": true, "why": "..."}]}',
+    inputStyle: 'inline',
+    durationFormat: 'ms',
+    includesToken: true,
+    baseLatencyMs: 320,
+    judge: true,
+    example: {
+      text: '',
+      payload: {
+        name: 'Support reply checklist',
+        text: 'My refund has not arrived.',
+        answer: 'Hi Dana,\n\nThank you for contacting Northwind Cloud about a delayed refund.',
+        rules: '1. Greet the customer by name: the reply starts with "Hi".\n2. Say when they will hear back: "one business day".',
+        guideline: '',
+      },
+    },
+  },
 ];
 
 /** The sample agents, in the order the app lists them. */
@@ -116,6 +144,7 @@ export function findGuideline(id: string): SandboxGuideline | undefined {
 
 /** The agent's answer to this input: a deterministic function of its prompt, the text and the payload. */
 export function answerFor(agent: SandboxAgent, text: string, payload: JsonObject): string {
+  if (agent.judge === true) return judgeAnswer(payload);
   return composeAnswer(agent.prompt, text, payload, agent.inputStyle);
 }
 

@@ -151,6 +151,31 @@ An image with an error handler follows. No alert may appear, and no request to \
 | \`https:\` link | Kept |
 `;
 
+/**
+ * Rules a judge can check: each names in quotes the words the Sandbox's judge agent looks for, so
+ * a run of the Support reply drafter against it passes some rules and fails others, the same way
+ * every time.
+ */
+const SUPPORT_REPLY_CHECKLIST = `# Support reply checklist
+
+What every first reply to a customer must do. A judge agent checks an answer against these rules;
+the Sandbox's judge passes a rule when the answer holds each of the rule's quoted words.
+
+## Opening
+
+1. Greet the customer by name: the reply starts with "Hi".
+2. Thank them for writing: it says "Thank you for contacting".
+
+## Commitments
+
+3. Say when they will hear back: "one business day".
+4. Name the subject of a refund request: "refund".
+
+## Closing
+
+5. Sign off as the team, not as a bot: "support team".
+`;
+
 const REFUND_POLICY = (days: number, approver: string) => `# Refund policy
 
 Agents answer refund questions with this policy. **It changes each time it is read** (the Sandbox
@@ -268,5 +293,11 @@ export const SANDBOX_GUIDELINES: readonly SandboxGuideline[] = [
     get content() {
       return productHandbook();
     },
+  },
+  {
+    id: 'c6d1a8e3-4f72-4b95-8e0a-3d9b7f1c5e24',
+    name: 'Support reply checklist',
+    description: 'Checkable rules for a first reply: what the Guideline judge agent checks answers against.',
+    content: SUPPORT_REPLY_CHECKLIST,
   },
 ];

@@ -85,7 +85,8 @@ describe('sample agents', () => {
     }
   });
 
-  it.each(SANDBOX_AGENTS.map((agent) => [agent.name, agent] as const))(
+  // The judge answers verdicts on its payload (judge.test.ts), not its filled prompt.
+  it.each(SANDBOX_AGENTS.filter((agent) => agent.judge !== true).map((agent) => [agent.name, agent] as const))(
     '%s: its example fills every placeholder and every value shows in the answer',
     (_name, agent) => {
       const answer = answerFor(agent, agent.example.text, agent.example.payload);
@@ -128,7 +129,10 @@ describe('sample guidelines', () => {
     expect(new Set(known.map((guideline) => guideline.id)).size).toBe(known.length);
   });
 
-  it.each(SANDBOX_GUIDELINES.map((guideline) => [guideline.name, guideline.content] as const))(
+  // The checklist is rules only: every list item of it is a rule a judge checks.
+  const documents = SANDBOX_GUIDELINES.filter((guideline) => guideline.name !== 'Support reply checklist');
+
+  it.each(documents.map((guideline) => [guideline.name, guideline.content] as const))(
     '%s: has a heading, lists, a GFM table, an https link and code',
     (_name, content) => {
       expect(content).toMatch(/^# /m);
@@ -140,7 +144,7 @@ describe('sample guidelines', () => {
   );
 
   it('the normal guidelines also have numbered lists and a fenced code block', () => {
-    for (const guideline of SANDBOX_GUIDELINES.filter((g) => g.name !== 'Rendering safety sample')) {
+    for (const guideline of documents.filter((g) => g.name !== 'Rendering safety sample')) {
       expect(guideline.content).toMatch(/^\d+\. /m);
       expect(guideline.content).toMatch(/```\w*\n[\s\S]+?```/);
     }
