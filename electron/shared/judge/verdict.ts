@@ -11,7 +11,7 @@
  */
 
 /** One rule's verdict. `rule` is the rule's number in the guideline (1-based, as the checklist counts). */
-interface RuleVerdict {
+export interface RuleVerdict {
   rule: number;
   pass: boolean;
   /** The judge's reason, as it wrote it (at most WHY_LIMIT characters). Untrusted text. */
@@ -20,7 +20,7 @@ interface RuleVerdict {
 
 type VerdictForm = 'json' | 'lines' | 'word';
 
-interface ReadableVerdict {
+export interface ReadableVerdict {
   readable: true;
   form: VerdictForm;
   /** Every chosen rule passed (the `word` form: the pass word and no FAIL). */
