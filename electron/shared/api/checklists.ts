@@ -12,7 +12,7 @@ export type ChecklistMark = 'pass' | 'fail' | 'n/a';
  * Who decided a mark: the person, or a judge agent whose verdict the person confirmed (a judge's
  * mark is only kept once confirmed; changing it makes it the person's).
  */
-export type ChecklistMarkBy = 'person' | 'judge';
+type ChecklistMarkBy = 'person' | 'judge';
 
 /** One rule of a guideline: a list item of its markdown, with the heading it sits under. */
 export interface ChecklistRule {

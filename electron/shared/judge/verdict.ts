@@ -11,7 +11,7 @@
  */
 
 /** One rule's verdict. `rule` is the rule's number in the guideline (1-based, as the checklist counts). */
-export interface RuleVerdict {
+interface RuleVerdict {
   rule: number;
   pass: boolean;
   /** The judge's reason, as it wrote it (at most WHY_LIMIT characters). Untrusted text. */
