@@ -123,7 +123,8 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
 
   // The tab in front tells the guideline beside which answer is in view (for "Judge this answer").
   const shown = responseState.status === 'success' && responseState.data?.ok ? responseState.data.value : null;
-  const shownKey = shown ? `${tabId}\n${shown.exchange.startedAt}` : null;
+  // Each answer its own key: the history entry restored, or the press that brought it.
+  const shownKey = shown ? `${tabId}\n${restoredEntry ? `entry ${restoredEntry.id}` : `sent ${invoke.submittedAt}`}` : null;
   const shownText = responseState.variables?.text ?? '';
   const { reportAnswer } = answerPlace;
   useEffect(() => {
