@@ -33,6 +33,7 @@ import {
   checkMaxResponseBytes,
   checkMaxSavedFileBytes,
   checkMaxRunRequests,
+  checkJudgeAgents,
   learnKeys,
   type CatalogByProfile,
 } from './workspace/appStores';
@@ -617,6 +618,10 @@ export function createApiService(deps: ServiceDeps): Api {
       }
       if (patch.maxRunRequests !== undefined) {
         const checked = checkMaxRunRequests(patch.maxRunRequests);
+        if (!checked.ok) return checked;
+      }
+      if (patch.judgeAgents !== undefined) {
+        const checked = checkJudgeAgents(patch.judgeAgents);
         if (!checked.ok) return checked;
       }
       const saved = await deps.settings.update((current) => ({ ...current, ...patch }));

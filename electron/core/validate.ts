@@ -28,7 +28,7 @@ import {
   validateLastResponses,
   validatePinHistory,
 } from './history/historyValidate';
-import { checkHistoryRetention } from './workspace/appStores';
+import { checkHistoryRetention, checkJudgeAgents } from './workspace/appStores';
 import {
   validateLibraryAdd,
   validateLibraryLabels,
@@ -228,8 +228,9 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
   updateSettings: (raw) =>
     objectArgument(raw, (record) => {
       const names = ['maxResponseBytes', 'maxSavedFileBytes', 'maxRunRequests'] as const;
-      if (Object.keys(record).some((key) => !(names as readonly string[]).includes(key) && key !== 'historyRetention')) {
-        return invalid('Only maxResponseBytes, maxSavedFileBytes, maxRunRequests and historyRetention can be set.');
+      const others = ['historyRetention', 'judgeAgents'];
+      if (Object.keys(record).some((key) => !(names as readonly string[]).includes(key) && !others.includes(key))) {
+        return invalid('Only maxResponseBytes, maxSavedFileBytes, maxRunRequests, historyRetention and judgeAgents can be set.');
       }
       const patch: Partial<AppSettings> = {};
       for (const name of names) {
@@ -241,6 +242,11 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
         const retention = checkHistoryRetention(record['historyRetention']);
         if (!retention.ok) return retention;
         patch.historyRetention = retention.value;
+      }
+      if (record['judgeAgents'] !== undefined) {
+        const judges = checkJudgeAgents(record['judgeAgents']);
+        if (!judges.ok) return judges;
+        patch.judgeAgents = judges.value;
       }
       return ok(patch);
     }),

@@ -159,6 +159,7 @@ export function sandboxKnownAgents(): KnownAgent[] {
     description: agent.description,
     placeholders: [...agent.placeholders],
     example: structuredClone(agent.example),
+    ...(agent.judge === true ? { judge: true as const } : {}),
   }));
 }
 

@@ -39,7 +39,8 @@ export function createSqliteChecklistStore(db: DatabaseSync): ChecklistStore {
           versionHash: body.versionHash,
           fetchedAt: body.fetchedAt,
           savedAt: row.saved_at,
-          items: body.items,
+          // Checklists kept before judges existed have no `by`: every mark was the person's.
+          items: body.items.map((item) => ({ ...item, by: item.by === 'judge' ? 'judge' : 'person' })),
         };
       });
     },

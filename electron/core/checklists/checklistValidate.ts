@@ -26,6 +26,8 @@ function plainObject(raw: unknown, allowed: readonly string[], what: string): Re
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const HASH = /^[0-9a-f]{64}$/;
 const MARKS = new Set(['pass', 'fail', 'n/a']);
+const BY = new Set(['person', 'judge']);
+const ITEM_FIELDS = ['section', 'text', 'depth', 'mark', 'comment'] as const;
 
 export function validateEntryChecklists(raw: unknown): Result<EntryChecklistsRequest> {
   const fields = plainObject(raw, ['entryId'], 'The argument');
@@ -36,9 +38,11 @@ export function validateEntryChecklists(raw: unknown): Result<EntryChecklistsReq
 }
 
 function validateItem(raw: unknown, index: number): Result<ChecklistItem> {
-  const fields = plainObject(raw, ['section', 'text', 'depth', 'mark', 'comment'], `Item ${index + 1}`);
+  // `by` may be left out (a page from before judges): the mark is then the person's.
+  const withBy = typeof raw === 'object' && raw !== null && 'by' in raw;
+  const fields = plainObject(raw, withBy ? [...ITEM_FIELDS, 'by'] : ITEM_FIELDS, `Item ${index + 1}`);
   if (!fields.ok) return fields;
-  const { section, text: ruleText, depth, mark, comment } = fields.value;
+  const { section, text: ruleText, depth, mark, comment, by = 'person' } = fields.value;
   if (!isText(section, CHECKLIST_LIMITS.text) || !isText(ruleText, CHECKLIST_LIMITS.text) || ruleText === '')
     return invalid(
       `Item ${index + 1}: "section" and "text" must be text of at most ${CHECKLIST_LIMITS.text} characters, "text" not empty.`,
@@ -47,7 +51,10 @@ function validateItem(raw: unknown, index: number): Result<ChecklistItem> {
   if (mark !== null && !MARKS.has(mark as string)) return invalid(`Item ${index + 1}: "mark" must be "pass", "fail", "n/a" or null.`);
   if (!isText(comment, CHECKLIST_LIMITS.comment))
     return invalid(`Item ${index + 1}: "comment" must be text of at most ${CHECKLIST_LIMITS.comment} characters.`);
-  return ok({ section, text: ruleText, depth, mark: mark as ChecklistItem['mark'], comment });
+  if (!BY.has(by as string)) return invalid(`Item ${index + 1}: "by" must be "person" or "judge".`);
+  if (by === 'judge' && mark === null)
+    return invalid(`Item ${index + 1}: "by" is "judge" only on a mark a judge gave, and "mark" is null.`);
+  return ok({ section, text: ruleText, depth, mark: mark as ChecklistItem['mark'], comment, by: by as ChecklistItem['by'] });
 }
 
 export function validateSaveEntryChecklist(raw: unknown): Result<SaveEntryChecklistRequest> {

@@ -1,4 +1,4 @@
-import { markWords } from '../../shared/reports/reportChecklist';
+import { judgedWords, markWords } from '../../shared/reports/reportChecklist';
 import type { ExchangeTiming } from '../../shared/api';
 import { savedToFileText } from '../../shared/api';
 import type { ReportBundle } from '../../shared/reports/reportBundle';
@@ -94,7 +94,7 @@ function checklistsHtml(entry: ReportEntry): string {
       const { guideline, counts } = list;
       const rows = list.items.map(
         (item) =>
-          `<tr><td>${e(item.section)}</td><td style="padding-left:${0.4 + item.depth * 1.2}rem">${e(item.text)}</td><td><strong>${e(markWords(item.mark))}</strong></td><td>${e(item.comment)}</td></tr>`,
+          `<tr><td>${e(item.section)}</td><td style="padding-left:${0.4 + item.depth * 1.2}rem">${e(item.text)}</td><td><strong>${e(markWords(item.mark, item.by))}</strong></td><td>${e(item.comment)}</td></tr>`,
       );
       return [
         `<h3>Checklist: ${e(guideline.name)}</h3><dl class="facts">`,
@@ -103,7 +103,7 @@ function checklistsHtml(entry: ReportEntry): string {
         fact(
           'Marked',
           e(
-            `${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked (saved ${formatReportTime(list.savedAt)})`,
+            `${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked${judgedWords(list.items)} (saved ${formatReportTime(list.savedAt)})`,
           ),
         ),
         '</dl>',

@@ -40,6 +40,9 @@ export function settingsDocument(file: string | null, onProblem?: (message: stri
       if (typeof runRequests === 'number' && checkMaxRunRequests(runRequests).ok) settings.maxRunRequests = runRequests;
       else if (runRequests !== undefined)
         drop('The largest run was not a whole number from 1 to 1,000,000,000 requests; the default is used.');
+      const judges = saved.judgeAgents === undefined ? null : checkJudgeAgents(saved.judgeAgents);
+      if (judges?.ok) settings.judgeAgents = judges.value;
+      else if (judges) drop('The judge agents picked per profile could not be read; none is picked.');
       // A retention that cannot be read keeps everything: the safe side, nothing is deleted.
       const retention = saved.historyRetention === undefined ? null : checkHistoryRetention(saved.historyRetention);
       if (retention?.ok) settings.historyRetention = retention.value;
@@ -71,6 +74,24 @@ export function checkMaxRunRequests(value: number): Result<number> {
     return invalid('The largest run must be a whole number of requests from 1 to 1,000,000,000.', 'maxRunRequests');
   }
   return { ok: true, value };
+}
+
+/** At most this many profiles have a judge agent picked (far more profiles than anyone keeps). */
+const MAX_JUDGE_AGENTS = 1_000;
+
+/** The judge agent picked per profile: profile id to agent id, both non-blank and bounded. */
+export function checkJudgeAgents(raw: unknown): Result<Record<string, string>> {
+  const field = 'judgeAgents';
+  if (!isPlainObject(raw)) return invalid('The judge agents must be an object of profile id to agent id.', field);
+  const entries = Object.entries(raw);
+  if (entries.length > MAX_JUDGE_AGENTS) return invalid(`A judge agent can be picked for at most ${MAX_JUDGE_AGENTS} profiles.`, field);
+  const picked: Record<string, string> = {};
+  for (const [profileId, agentId] of entries) {
+    if (profileId.trim() === '' || profileId.length > 200 || typeof agentId !== 'string' || agentId.trim() === '' || agentId.length > 1024)
+      return invalid('Each judge agent must be an agent id (text of at most 1024 characters) under a profile id.', field);
+    picked[profileId] = agentId;
+  }
+  return { ok: true, value: picked };
 }
 
 /** "Keep the last N entries": from 1 to 10 million (far more than any history here holds). */

@@ -28,6 +28,11 @@ export interface AppSettings {
   historyRetention: HistoryRetention;
   /** A run that would send more requests than this is refused before anything is sent. Default 1,000,000. */
   maxRunRequests: number;
+  /**
+   * The judge agent picked for each profile (by profile id), to check answers against a
+   * guideline in History and beside the workbench. Absent, or a profile missing: none picked yet.
+   */
+  judgeAgents?: Record<string, string>;
 }
 
 /** The app's slice of the Api. */

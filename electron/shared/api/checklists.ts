@@ -8,6 +8,12 @@ import type { Result } from './common';
 
 export type ChecklistMark = 'pass' | 'fail' | 'n/a';
 
+/**
+ * Who decided a mark: the person, or a judge agent whose verdict the person confirmed (a judge's
+ * mark is only kept once confirmed; changing it makes it the person's).
+ */
+type ChecklistMarkBy = 'person' | 'judge';
+
 /** One rule of a guideline: a list item of its markdown, with the heading it sits under. */
 export interface ChecklistRule {
   /** The nearest heading above it ('' when none). Untrusted text. */
@@ -21,8 +27,10 @@ export interface ChecklistRule {
 export interface ChecklistItem extends ChecklistRule {
   /** null: not marked yet. */
   mark: ChecklistMark | null;
-  /** The person's comment; '' for none. */
+  /** The person's comment, or the judge's reason for its mark; '' for none. */
   comment: string;
+  /** Who decided the mark. Checklists kept before judges existed read as 'person'. */
+  by: ChecklistMarkBy;
 }
 
 /** A checklist as kept: the guideline version it was drawn from, and the marks. */

@@ -216,6 +216,11 @@ export interface KnownAgent {
   placeholders: string[];
   /** A ready-made input that shows the agent off, offered when the agent is picked. */
   example: { text: string; payload: JsonObject } | null;
+  /**
+   * A judge agent: it answers verdicts on another agent's answer against a guideline's rules
+   * (shared/judge/judgeRequest.ts says what it is sent). Absent for the others.
+   */
+  judge?: true;
 }
 
 /** A guideline the app knows of for the active profile. */

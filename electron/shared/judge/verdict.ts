@@ -20,7 +20,7 @@ interface RuleVerdict {
 
 type VerdictForm = 'json' | 'lines' | 'word';
 
-interface ReadableVerdict {
+export interface ReadableVerdict {
   readable: true;
   form: VerdictForm;
   /** Every chosen rule passed (the `word` form: the pass word and no FAIL). */

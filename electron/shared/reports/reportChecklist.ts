@@ -19,6 +19,11 @@ interface ReportChecklistItem {
   depth: number;
   mark: ChecklistMark | null;
   comment: string;
+  /**
+   * Present only on a mark that came from a judge agent (and was confirmed by the person): a
+   * report of marks that are all the person's is byte for byte what it was before judges.
+   */
+  by?: 'judge';
 }
 
 interface ReportChecklist {
@@ -58,12 +63,20 @@ export function reportChecklists(checklists: readonly EntryChecklist[] | undefin
         depth: item.depth,
         mark: item.mark,
         comment: item.comment,
+        ...(item.by === 'judge' ? { by: 'judge' as const } : {}),
       })),
     })),
   };
 }
 
-/** A mark in words, as both renderers print it. */
-export function markWords(mark: ChecklistMark | null): string {
-  return mark === null ? 'not marked' : mark === 'n/a' ? 'n/a' : mark;
+/** A mark in words, as both renderers print it: "fail", "fail (judge)" for a judge's confirmed mark. */
+export function markWords(mark: ChecklistMark | null, by?: 'judge'): string {
+  const words = mark === null ? 'not marked' : mark === 'n/a' ? 'n/a' : mark;
+  return by === 'judge' ? `${words} (judge)` : words;
+}
+
+/** ", 2 by a judge" after a checklist's counts when some marks came from a judge; '' when none. */
+export function judgedWords(items: readonly ReportChecklistItem[]): string {
+  const judged = items.filter((item) => item.by === 'judge').length;
+  return judged === 0 ? '' : ` (${judged} marked by a judge agent, confirmed by a person)`;
 }

@@ -1,6 +1,6 @@
 import { savedToFileText } from '../api';
 import type { ReportEntry } from './reportEntry';
-import { markWords } from './reportChecklist';
+import { judgedWords, markWords } from './reportChecklist';
 import { formatReportMs, formatReportTime, statusLabel } from './reportFormat';
 
 /**
@@ -96,12 +96,12 @@ function checklistBlock(entry: ReportEntry): string[] {
     return [
       `**Checklist** ${markdownCode(guideline.name)} (guideline ${markdownCode(guideline.id)}, ` +
         `version ${markdownCode(guideline.versionHash.slice(0, 12))}, fetched ${formatReportTime(guideline.fetchedAt)}): ` +
-        `${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked`,
+        `${counts.pass} pass, ${counts.fail} fail, ${counts.na} n/a, ${counts.unmarked} not marked${judgedWords(list.items)}`,
       '',
       ...list.items.map((item) => {
         const where = item.section === '' ? '' : ` (${markdownCode(item.section)})`;
         const comment = item.comment === '' ? '' : `: ${markdownCode(item.comment)}`;
-        return `${'  '.repeat(item.depth)}- **${markWords(item.mark)}** ${markdownCode(item.text)}${where}${comment}`;
+        return `${'  '.repeat(item.depth)}- **${markWords(item.mark, item.by)}** ${markdownCode(item.text)}${where}${comment}`;
       }),
       '',
     ];

@@ -121,6 +121,19 @@ export function RequestTab({ tab, active, tabDomId, panelDomId, dispatch, onOpen
       }
     : { status: invoke.status, data: invoke.data, error: invoke.error, variables: invoke.variables };
 
+  // The tab in front tells the guideline beside which answer is in view (for "Judge this answer").
+  const shown = responseState.status === 'success' && responseState.data?.ok ? responseState.data.value : null;
+  // Each answer its own key: the history entry restored, or the press that brought it.
+  const shownKey = shown ? `${tabId}\n${restoredEntry ? `entry ${restoredEntry.id}` : `sent ${invoke.submittedAt}`}` : null;
+  const shownText = responseState.variables?.text ?? '';
+  const { reportAnswer } = answerPlace;
+  useEffect(() => {
+    if (!active) return;
+    reportAnswer(shown && shownKey !== null ? { key: shownKey, answer: shown.response.answer, text: shownText } : null);
+    // The key names the answer: the rest changes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, shownKey, reportAnswer]);
+
   // After switching a table with bad JSON back to the editor, put the caret on the problem.
   useEffect(() => {
     if (focusAfterRender.current === null || payloadView !== 'json') return;

@@ -320,7 +320,7 @@ describe('the key never leaves the host', () => {
           guidelineName: 'G',
           versionHash: 'a'.repeat(64),
           fetchedAt: '2026-01-01T00:00:00.000Z',
-          items: [{ section: '', text: 'Rule', depth: 0, mark: 'pass', comment: '' }],
+          items: [{ section: '', text: 'Rule', depth: 0, mark: 'pass', comment: '', by: 'person' }],
         }),
       loadGuidelineTabs: () => core.api.loadGuidelineTabs(),
       saveGuidelineTabs: () => core.api.saveGuidelineTabs({ opened: [{ profileId, guidelineId: GUIDELINE_ID }], closed: [], active: null }),

@@ -117,6 +117,19 @@ describe('settings', () => {
   });
 });
 
+describe('the judge agent picked per profile', () => {
+  it('is kept across restarts, and a malformed one is refused naming the setting', async () => {
+    const judges = { sandbox: '8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60' };
+    expect(await core.api.updateSettings({ judgeAgents: judges })).toMatchObject({ ok: true, value: { judgeAgents: judges } });
+    await restart();
+    expect((await core.api.getSettings()).judgeAgents).toEqual(judges);
+    for (const bad of [[], { sandbox: '' }, { sandbox: 7 }, { '': 'agent' }]) {
+      const refused = await core.api.updateSettings({ judgeAgents: bad as unknown as Record<string, string> });
+      expect(!refused.ok && refused.error.field).toBe('judgeAgents');
+    }
+  });
+});
+
 describe('request drafts', () => {
   it('are kept across restarts, owner-only; a malformed workspace is refused', async () => {
     const workspace = {

@@ -11,6 +11,12 @@ describe('every argument is narrowed before the service sees it', () => {
     expect(api.callsOf('invokeAgent')).toEqual([argument]);
   });
 
+  it('passes the judge agents picked per profile through', async () => {
+    const api = new FakeApi();
+    expect(await dispatch(api, 'updateSettings', { judgeAgents: { sandbox: 'judge' } })).toMatchObject({ ok: true });
+    expect(api.callsOf('updateSettings')).toEqual([{ judgeAgents: { sandbox: 'judge' } }]);
+  });
+
   it.each([
     ['invokeAgent', null, 'must be an object'],
     ['invokeAgent', { agentId: 1, text: '', payload: {} }, '"agentId" must be a string'],
@@ -27,6 +33,8 @@ describe('every argument is narrowed before the service sees it', () => {
     ['constructor', undefined, 'Unknown method'],
     ['saveWorkspace', { tabs: [], activeTabId: null }, 'base revision'],
     ['saveWorkspace', { baseRevision: 0, writer: 'w', tabs: [], closed: 'all', activeTabId: null }, 'closed tab ids'],
+    ['updateSettings', { judgeAgents: { sandbox: ['judge'] } }, 'Each judge agent must be an agent id'],
+    ['updateSettings', { judge: 'x' }, 'historyRetention and judgeAgents can be set'],
   ])('%s(%j) is refused: %s', async (method, argument, message) => {
     const api = new FakeApi();
     const outcome = await dispatch(api, method, argument);

@@ -116,6 +116,12 @@ describe('sample agents', () => {
     expect(sandboxKnownAgents().find((agent) => agent.id === support?.id)?.example?.payload.company).not.toBe('changed');
     expect(known.find((agent) => agent.name === 'Echo')?.placeholders).toEqual([]);
   });
+
+  it('marks the Guideline judge as a judge agent, and only it', () => {
+    expect(sandboxKnownAgents().filter((agent) => agent.judge === true)).toMatchObject([
+      { id: '8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60', name: 'Guideline judge' },
+    ]);
+  });
 });
 
 describe('sample guidelines', () => {

@@ -9,6 +9,8 @@ import { OfflineCopy } from '../library/OfflineCopy';
 import { GuidelineVersions } from '../versions/GuidelineVersions';
 import { KeptCopyFirst } from './KeptCopyFirst';
 import { useGuidelineTabs } from './GuidelineTabsContext';
+import type { AnswerInView } from './answerPlace';
+import { JudgeBeside } from './JudgeBeside';
 
 /**
  * One guideline of one profile in a Guideline region: the live answer when its profile is the
@@ -16,7 +18,18 @@ import { useGuidelineTabs } from './GuidelineTabsContext';
  * profile's), and the kept copy with "Try the server again" when the server could not give it.
  * Used by a guideline tab and by the panel beside the workbench.
  */
-export function GuidelineShown({ tab, label, toolbar }: { tab: GuidelineTabRef | null; label?: string; toolbar?: ReactNode }) {
+export function GuidelineShown({
+  tab,
+  label,
+  toolbar,
+  answer,
+}: {
+  tab: GuidelineTabRef | null;
+  label?: string;
+  toolbar?: ReactNode;
+  /** Beside the workbench: the answer in view, which a judge agent can check against this guideline. */
+  answer?: AnswerInView | null;
+}) {
   const profiles = useProfiles().data;
   const { dispatch, readIsAsked } = useGuidelineTabs();
   // A tab restored at start is read without a History entry until the person opens it.
@@ -45,7 +58,16 @@ export function GuidelineShown({ tab, label, toolbar }: { tab: GuidelineTabRef |
     <GuidelineView
       label={label}
       toolbar={tab !== null ? toolbar : undefined}
-      banner={tab !== null && live ? <GuidelineVersions profileId={tab.profileId} guidelineId={tab.guidelineId} /> : undefined}
+      banner={
+        tab !== null && live ? (
+          <>
+            <GuidelineVersions profileId={tab.profileId} guidelineId={tab.guidelineId} />
+            {answer !== undefined && guideline.data?.ok && (
+              <JudgeBeside answer={answer} guideline={guideline.data.value.guideline} guidelineId={tab.guidelineId} />
+            )}
+          </>
+        ) : undefined
+      }
       state={{
         openedId: tab?.guidelineId ?? null,
         data: live ? guideline.data : undefined,

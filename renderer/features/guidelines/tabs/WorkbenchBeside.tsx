@@ -5,7 +5,7 @@ import { useProfiles } from '../../profile/queries/profiles';
 import { SectionBoundary } from '../../../ui/ErrorBoundary';
 import { SegmentedToggle } from '../../../ui/SegmentedToggle';
 import { useSeparator } from '../../../ui/useSeparator';
-import { AnswerPlaceContext, type AnswerPlace } from './answerPlace';
+import { AnswerPlaceContext, type AnswerInView, type AnswerPlace } from './answerPlace';
 import { shownName } from '../library/libraryText';
 import { GuidelineShown } from './GuidelineShown';
 import { useGuidelineTabs } from './GuidelineTabsContext';
@@ -88,8 +88,14 @@ export function WorkbenchBeside({ children }: { children: ReactNode }) {
   const shownWidth = available === null ? width : Math.min(width, window.innerWidth * 0.6);
   const swapping = open && available !== null && available - shownWidth < WORKBENCH_MIN;
   const guidelineInAnswerPlace = swapping && place === 'guideline';
+  // The answer the request tab in front shows, judged against the guideline beside on request.
+  const [answerInView, setAnswerInView] = useState<AnswerInView | null>(null);
   const answerPlace = useMemo<AnswerPlace>(
-    () => ({ guidelineShown: guidelineInAnswerPlace, showAnswer: () => setChosen({ place: 'answer', key: placeKey }) }),
+    () => ({
+      guidelineShown: guidelineInAnswerPlace,
+      showAnswer: () => setChosen({ place: 'answer', key: placeKey }),
+      reportAnswer: setAnswerInView,
+    }),
     [guidelineInAnswerPlace, placeKey],
   );
 
@@ -166,7 +172,7 @@ export function WorkbenchBeside({ children }: { children: ReactNode }) {
             {guideline ? (
               // A boundary of its own: a guideline that fails to render leaves the workbench working.
               <SectionBoundary name="Guideline beside the workbench">
-                <GuidelineShown key={tabKey(guideline)} tab={guideline} label="Guideline beside the workbench" />
+                <GuidelineShown key={tabKey(guideline)} tab={guideline} label="Guideline beside the workbench" answer={answerInView} />
               </SectionBoundary>
             ) : (
               <p className="muted small">Pick a guideline here, or press “Show beside the workbench” on one in Guidelines.</p>

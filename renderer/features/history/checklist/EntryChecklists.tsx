@@ -6,6 +6,13 @@ import { useEntryChecklists } from '../queries/checklists';
 import { useGuidelineCopy, useLibraryList } from '../../guidelines/queries/library';
 import { shownName } from '../../guidelines/library/libraryText';
 import { ChecklistEditor } from './ChecklistEditor';
+import type { JudgedAnswer } from './judgeMarks';
+
+/** The entry's answer a judge agent can check, or null when it has none (a guideline read, a failed call). */
+function judgedAnswer(entry: HistoryEntry): JudgedAnswer | null {
+  if (entry.what !== 'invoke' || !entry.result.ok) return null;
+  return { answer: entry.result.value.response.answer, text: entry.request.text, profileId: entry.profile.id };
+}
 
 /** A new checklist drawn from the latest kept version of a guideline in the entry's profile's library. */
 function NewChecklist({ entry, guidelineId }: { entry: HistoryEntry; guidelineId: string }) {
@@ -26,9 +33,9 @@ function NewChecklist({ entry, guidelineId }: { entry: HistoryEntry; guidelineId
     guidelineName: guideline.name,
     versionHash: version.hash,
     fetchedAt: version.fetchedAt,
-    items: rules.map((rule) => ({ ...rule, mark: null, comment: '' })),
+    items: rules.map((rule) => ({ ...rule, mark: null, comment: '', by: 'person' })),
   };
-  return <ChecklistEditor key={version.hash} draft={draft} saved={undefined} />;
+  return <ChecklistEditor key={version.hash} draft={draft} saved={undefined} judged={judgedAnswer(entry)} />;
 }
 
 /**
@@ -78,7 +85,12 @@ export function EntryChecklists({ entry }: { entry: HistoryEntry }) {
       )}
       {opened !== null && openedSaved === undefined && <NewChecklist key={opened} entry={entry} guidelineId={opened} />}
       {saved.map((checklist) => (
-        <ChecklistEditor key={`${checklist.guidelineId}\n${checklist.savedAt}`} draft={checklist} saved={checklist} />
+        <ChecklistEditor
+          key={`${checklist.guidelineId}\n${checklist.savedAt}`}
+          draft={checklist}
+          saved={checklist}
+          judged={judgedAnswer(entry)}
+        />
       ))}
     </section>
   );

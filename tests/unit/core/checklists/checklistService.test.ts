@@ -34,9 +34,16 @@ const request = (entryId: number): SaveEntryChecklistRequest => ({
   versionHash: HASH,
   fetchedAt: '2026-11-20T09:30:00.000Z',
   items: [
-    { section: 'Refunds', text: 'Refund within 30 days.', depth: 0, mark: 'pass', comment: '' },
-    { section: 'Refunds', text: 'Never ask for the card number.', depth: 1, mark: 'fail', comment: 'Asked for it <script>x</script>' },
-    { section: 'Tone', text: 'Be kind.', depth: 0, mark: null, comment: '' },
+    { section: 'Refunds', text: 'Refund within 30 days.', depth: 0, mark: 'pass', comment: '', by: 'person' },
+    {
+      section: 'Refunds',
+      text: 'Never ask for the card number.',
+      depth: 1,
+      mark: 'fail',
+      comment: 'Asked for it <script>x</script>',
+      by: 'person',
+    },
+    { section: 'Tone', text: 'Be kind.', depth: 0, mark: null, comment: '', by: 'person' },
   ],
 });
 const clock = () => new Date('2026-11-23T08:05:00.000Z');
@@ -90,6 +97,48 @@ describe('checklists kept with a history entry', () => {
     reopened.close();
   });
 
+  it('keeps which marks came from a judge, and reads checklists kept before judges as the person’s', async () => {
+    const file = tempFile();
+    const first = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
+    const id = await first.history.record(invokeEntry());
+    const judged = request(id);
+    judged.items[1] = { ...judged.items[1]!, by: 'judge' };
+    await createChecklistMethods(first.checklists, { wallClock: clock }).saveEntryChecklist(judged);
+    expect((await first.checklists.list(id))[0]!.items.map((item) => item.by)).toEqual(['person', 'judge', 'person']);
+    first.close();
+    await first.checked;
+
+    // As an older version kept it: items without `by`.
+    const raw = new DatabaseSync(file);
+    const row = raw.prepare('SELECT body FROM history_checklists WHERE entry_id = ?').get(id) as { body: string };
+    const body = JSON.parse(row.body) as { items: Record<string, unknown>[] };
+    for (const item of body.items) delete item['by'];
+    raw.prepare('UPDATE history_checklists SET body = ? WHERE entry_id = ?').run(JSON.stringify(body), id);
+    raw.close();
+    const second = openAppDatabase(file, () => undefined, { checkDelayMs: 60_000 });
+    expect((await second.checklists.list(id))[0]!.items.map((item) => item.by)).toEqual(['person', 'person', 'person']);
+    second.close();
+    await second.checked;
+  });
+
+  it('validates `by`: person or judge, a judge only on a mark, and left out read as the person’s', () => {
+    const item = { section: '', text: 'x', depth: 0, mark: 'fail', comment: 'why' };
+    expect(validateSaveEntryChecklist({ ...request(1), items: [{ ...item, by: 'judge' }] })).toMatchObject({
+      ok: true,
+      value: { items: [{ ...item, by: 'judge' }] },
+    });
+    expect(validateSaveEntryChecklist({ ...request(1), items: [item] })).toMatchObject({
+      ok: true,
+      value: { items: [{ ...item, by: 'person' }] },
+    });
+    for (const bad of [
+      { ...item, by: 'robot' },
+      { ...item, mark: null, by: 'judge' },
+      { ...item, by: null },
+    ])
+      expect(validateSaveEntryChecklist({ ...request(1), items: [bad] })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+  });
+
   it('validates strictly: marks, hash, time, sizes and unknown fields', () => {
     expect(validateSaveEntryChecklist(request(1)).ok).toBe(true);
     const bad: unknown[] = [
@@ -129,7 +178,8 @@ describe('a checklist in the QA report', () => {
           guideline: { id: 'refunds', name: 'Refunds <b>policy</b>', versionHash: HASH, fetchedAt: '2026-11-20T09:30:00.000Z' },
           savedAt: '2026-11-23T08:05:00.000Z',
           counts: { pass: 1, fail: 1, na: 0, unmarked: 1 },
-          items: request(id).items,
+          // The person's marks carry no `by` in the report: its bytes are as before judges.
+          items: request(id).items.map(({ by: _by, ...item }) => item),
         },
       ],
     });
@@ -161,6 +211,35 @@ describe('a checklist in the QA report', () => {
     );
     expect(markdown).toContain('1 pass, 1 fail, 0 n/a, 1 not marked');
     expect(markdown).toContain('  - **fail** `Never ask for the card number.` (`Refunds`): `Asked for it <script>x</script>`');
+    store.close();
+  });
+
+  it('says which marks came from a judge agent: in the JSON, the HTML and the Markdown', async () => {
+    const store = openAppDatabase(null, () => undefined);
+    const id = await store.history.record(invokeEntry());
+    const judged = request(id);
+    judged.items[1] = { ...judged.items[1]!, by: 'judge' };
+    await createChecklistMethods(store.checklists, { wallClock: clock }).saveEntryChecklist(judged);
+    const history = createHistoryMethods(store.history, {
+      wallClock: clock,
+      version: '1.2.3',
+      retention: async () => ({ kind: 'all' }),
+      checklists: store.checklists,
+    });
+    const json = await history.api.buildHistoryReport({ ids: [id], note: '', format: 'json' });
+    if (!json.ok) throw new Error(json.error.message);
+    const bundle = JSON.parse(json.value.content) as { entries: { checklists: { lists: { items: Record<string, unknown>[] }[] } }[] };
+    expect(bundle.entries[0]!.checklists.lists[0]!.items.map((item) => item['by'] ?? 'absent')).toEqual(['absent', 'judge', 'absent']);
+
+    const html = await history.api.buildHistoryReport({ ids: [id], note: '', format: 'html' });
+    if (!html.ok) throw new Error(html.error.message);
+    const doc = new DOMParser().parseFromString(html.value.content, 'text/html');
+    expect([...doc.querySelectorAll('table.checklist tbody tr td:nth-child(3)')].map((cell) => cell.textContent)).toEqual([
+      'pass',
+      'fail (judge)',
+      'not marked',
+    ]);
+    expect(doc.body.textContent).toContain('1 marked by a judge agent, confirmed by a person');
     store.close();
   });
 });

@@ -206,6 +206,15 @@ describe('settings.json and workspace.json', () => {
     }
   });
 
+  it('keeps the judge agents picked per profile, and picks none when they cannot be read', async () => {
+    const file = path.join(dir, 'settings.json');
+    writeFileSync(file, JSON.stringify({ judgeAgents: { sandbox: 'judge-id' } }));
+    expect((await settingsDocument(file, onProblem).read()).judgeAgents).toEqual({ sandbox: 'judge-id' });
+    writeFileSync(file, JSON.stringify({ judgeAgents: { sandbox: 3 } }));
+    expect((await settingsDocument(file, onProblem).read()).judgeAgents).toBeUndefined();
+    expect(problems.at(-1)).toContain('The judge agents picked per profile could not be read; none is picked.');
+  });
+
   it('a bad tab is dropped, the others are kept', async () => {
     const file = path.join(dir, 'workspace.json');
     const tab = { id: 't1', title: '', agentId: 'a', text: 'hi', payloadText: '{}' };

@@ -120,7 +120,7 @@ describe('a checklist against an answer', () => {
       versionHash: 'ab'.repeat(32),
       fetchedAt: '2026-11-20T09:30:00.000Z',
       savedAt: '2026-11-23T08:05:00.000Z',
-      items: [{ section: 'Refunds', text: 'Refund within 30 days.', depth: 0, mark: 'fail', comment: 'Said five days.' }],
+      items: [{ section: 'Refunds', text: 'Refund within 30 days.', depth: 0, mark: 'fail', comment: 'Said five days.', by: 'person' }],
     });
     const { user, history } = await openHistory(fake);
     await waitFor(() => expect(entryButtons(history).length).toBe(1));
