@@ -45,6 +45,8 @@ test('guidelines open in tabs, switch with the keyboard, close, and come back wi
     await expect(region(page).getByText('Short sentences.')).toBeVisible();
     await open(page, retention.id);
     await expect(strip(page).getByRole('tab')).toHaveCount(3);
+    // Opening moves focus into the reader once its text is in: wait for that before taking focus back.
+    await expect(region(page).getByRole('heading', { name: 'Retention periods' })).toBeVisible();
 
     // The keyboard: Left, Home, End; the panel follows the tab in front.
     await strip(page)
