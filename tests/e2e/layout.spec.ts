@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { expect, fillPayload, openApp, test } from './fixtures';
+import { expect, fillCode, fillPayload, openApp, test } from './fixtures';
 
 /**
  * The layout at the two window sizes people use most (a 1280×800 laptop, a 1024×700 small
@@ -152,7 +152,7 @@ async function runEchoSuite(page: Page) {
     cases: ['one', 'two', 'three'].map((text) => ({ name: `says ${text}`, text, payload: {}, expect: { answerContains: text } })),
   };
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
-  await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(suite, null, 2));
+  await fillCode(runs.getByRole('textbox', { name: 'Suite JSON' }), JSON.stringify(suite, null, 2));
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
   await runs.getByRole('button', { name: 'Run suite' }).click();
 }
