@@ -160,6 +160,11 @@ test('the Source view is the payload’s code editor checked by the suite’s sc
   await expect(page.getByRole('option', { name: /^name/ })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(source).toContainText('"name":');
+
+  // A whole suite: the editor grows with it and the pane scrolls, leaving no box the keyboard cannot scroll.
+  const long = suite('{{customer}}');
+  await fillCode(source, JSON.stringify({ ...long, cases: Array.from({ length: 4 }, () => long.cases[0]) }, null, 2));
+  expect(await violations(page)).toEqual([]);
 });
 
 test('a finished run exports as files a person downloads: CSV and JUnit XML, read from the host as they are written', async ({

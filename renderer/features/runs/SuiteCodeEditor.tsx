@@ -12,5 +12,5 @@ const SUITE_HINTS: EditorHints = { lint: suiteLintSource, complete: suiteKeyComp
  */
 export function SuiteCodeEditor(props: { value: string; onChange: (text: string) => void; invalid: boolean; description: string | null }) {
   const editorRef = useRef<PayloadEditorHandle>(null);
-  return <PayloadCodeEditor {...props} label="Suite JSON" knownKeys={[]} editorRef={editorRef} hints={SUITE_HINTS} />;
+  return <PayloadCodeEditor {...props} label="Suite JSON" knownKeys={[]} editorRef={editorRef} hints={SUITE_HINTS} grow />;
 }

@@ -51,6 +51,8 @@ interface PayloadCodeEditorProps {
   editorRef: RefObject<PayloadEditorHandle | null>;
   /** Other JSON than a payload (a suite file): its own lint marks and completion in place of the payload's. */
   hints?: EditorHints;
+  /** As tall as its text, the pane around it scrolling (a whole file), rather than scrolling inside a box of its own. */
+  grow?: boolean;
 }
 
 /** What an editor of another JSON document checks and completes. */
@@ -82,6 +84,7 @@ export function PayloadCodeEditor({
   dataReferences = false,
   editorRef,
   hints,
+  grow = false,
 }: PayloadCodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
@@ -166,5 +169,5 @@ export function PayloadCodeEditor({
     },
   }));
 
-  return <div ref={hostRef} className={invalid ? 'payload-code-editor invalid' : 'payload-code-editor'} />;
+  return <div ref={hostRef} className={['payload-code-editor', invalid ? 'invalid' : '', grow ? 'grow' : ''].filter(Boolean).join(' ')} />;
 }
