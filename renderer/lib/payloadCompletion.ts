@@ -18,8 +18,11 @@ export interface KeySpot {
   colonFollows: boolean;
 }
 
-/** The key being typed at `pos`, or null when the caret is not where a top-level key goes. */
-export function keySpotAt(text: string, pos: number): KeySpot | null {
+/**
+ * The key being typed at `pos`, or null when the caret is not where a top-level key goes (where
+ * any object's key goes with `anyDepth`: the suite editor completes keys at every level).
+ */
+export function keySpotAt(text: string, pos: number, anyDepth = false): KeySpot | null {
   const tokens = nestTokens(tokenizeJson(text.slice(0, pos)));
   const last = tokens.at(-1);
   if (!last) return null;
@@ -28,7 +31,8 @@ export function keySpotAt(text: string, pos: number): KeySpot | null {
   // A key goes right after the top-level object's "{" or after a "," directly inside it.
   const keyPlace =
     before !== undefined &&
-    ((before.text === '{' && before.depth === 0) || (before.kind === 'comma' && before.depth === 1 && before.inObject));
+    ((before.text === '{' && (anyDepth || before.depth === 0)) ||
+      (before.kind === 'comma' && before.inObject && (anyDepth || before.depth === 1)));
   if (!keyPlace) return null;
   if (!touching) return { from: pos, to: pos, typed: '', quoted: false, colonFollows: colonAfter(text, pos) };
   // A closed string right before the caret is a finished name: nothing left to complete.
@@ -61,12 +65,17 @@ function wordStarts(key: string): string[] {
 }
 
 /**
- * The known keys to offer at a spot: not already in the payload, matching what was typed at
- * the start of the key or of one of its words ("name" finds customer_name), names starting
- * with it first, in the given order otherwise.
+ * The known keys to offer at a spot: not already in its object (`present`, the payload's top
+ * level by default), matching what was typed at the start of the key or of one of its words
+ * ("name" finds customer_name), names starting with it first, in the given order otherwise.
  */
-export function keySuggestions(text: string, spot: KeySpot, known: readonly { key: string; detail: string }[]): KeySuggestion[] {
-  const present = new Set(topLevelKeys(text));
+export function keySuggestions(
+  text: string,
+  spot: KeySpot,
+  known: readonly { key: string; detail: string }[],
+  inObject: ReadonlySet<string> = new Set(topLevelKeys(text)),
+): KeySuggestion[] {
+  const present = new Set(inObject);
   // The name being typed is in the text too (when quoted and closed); it must stay offered.
   if (spot.quoted) present.delete(stringContent({ kind: 'string', text: text.slice(spot.from, spot.to), start: 0, end: 0 }));
   const typed = spot.typed.toLowerCase();
@@ -78,4 +87,48 @@ export function keySuggestions(text: string, spot: KeySpot, known: readonly { ke
     apply: JSON.stringify(key) + (spot.colonFollows ? '' : ': '),
     detail,
   }));
+}
+
+/** Where the caret is in a JSON text: the path of the object or array it is directly inside, and the keys that object holds. */
+export interface ContainerAt {
+  /** Keys and item indices from the top, e.g. ["cases", 0, "expect"]; [] for the top-level value. */
+  path: (string | number)[];
+  /** The keys of that object, in the whole text (none for an array). */
+  keys: Set<string>;
+}
+
+/** The container at `pos` (read from the text before it, so half-typed text works), or null outside any. */
+export function containerAt(text: string, pos: number): ContainerAt | null {
+  interface Frame {
+    open: string;
+    start: number;
+    segment: string | number | null;
+    lastKey: string | null;
+    index: number;
+  }
+  const stack: Frame[] = [];
+  const tokens = nestTokens(tokenizeJson(text.slice(0, pos)));
+  for (const token of tokens) {
+    const top = stack.at(-1);
+    if (token.kind === 'open') {
+      const segment = top === undefined ? null : top.open === '{' ? top.lastKey : top.index;
+      stack.push({ open: token.text, start: token.start, segment, lastKey: null, index: 0 });
+    } else if (token.kind === 'close') stack.pop();
+    else if (token.kind === 'comma' && top?.open === '[') top.index += 1;
+    else if (top?.open === '{' && token.isKey) top.lastKey = stringContent(token);
+  }
+  const inner = stack.at(-1);
+  if (!inner || stack.some((frame, at) => at > 0 && frame.segment === null)) return null;
+  const path = stack.slice(1).map((frame) => frame.segment as string | number);
+  const keys = new Set<string>();
+  if (inner.open === '{') {
+    const all = nestTokens(tokenizeJson(text));
+    const open = all.findIndex((token) => token.start === inner.start);
+    const depth = (all[open]?.depth ?? 0) + 1;
+    for (const token of all.slice(open + 1)) {
+      if (token.kind === 'close' && token.depth < depth) break;
+      if (token.isKey && token.depth === depth) keys.add(stringContent(token));
+    }
+  }
+  return { path, keys };
 }

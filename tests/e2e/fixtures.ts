@@ -85,13 +85,13 @@ export async function openApp(page: Page, app: RunningApp): Promise<void> {
 }
 
 /**
- * Puts `text` in the payload editor in place of what it holds. Playwright's fill selects all
- * and types; with CodeMirror in a shadow root the selection is sometimes not taken on a loaded
- * machine, and the text lands before the old `{}`. So the editor is read back (a textarea's
- * value, or the code editor's lines) and filled again until it holds exactly the text.
+ * Puts `text` in a code editor (the payload's, or the suite's Source) in place of what it holds.
+ * Playwright's fill selects all and types; with CodeMirror in a shadow root the selection is
+ * sometimes not taken on a loaded machine, and the text lands before the old `{}`. So the editor
+ * is read back (a textarea's value, or the code editor's lines) and filled again until it holds
+ * exactly the text.
  */
-export async function fillPayload(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole('textbox', { name: 'Payload' });
+export async function fillCode(editor: Locator, text: string): Promise<void> {
   await expect(async () => {
     await editor.fill(text);
     const held = await editor.evaluate((element) =>
@@ -99,6 +99,11 @@ export async function fillPayload(page: Page, text: string): Promise<void> {
     );
     expect(held.replace(/\n/g, '')).toBe(text.replace(/\n/g, ''));
   }).toPass({ timeout: 20_000 });
+}
+
+/** Puts `text` in the payload editor in place of what it holds (see fillCode). */
+export async function fillPayload(page: Page, text: string): Promise<void> {
+  await fillCode(page.getByRole('textbox', { name: 'Payload' }), text);
 }
 
 /**

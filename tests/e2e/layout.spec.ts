@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { expect, fillPayload, openApp, test } from './fixtures';
+import { createProfile, expect, fillCode, fillPayload, openApp, test } from './fixtures';
 
 /**
  * The layout at the two window sizes people use most (a 1280×800 laptop, a 1024×700 small
@@ -31,6 +31,15 @@ async function clippedTexts(page: Page, selector: string): Promise<string[]> {
             `${element.className}: "${element.textContent?.trim().slice(0, 60)}" (${element.scrollWidth} > ${element.clientWidth})`,
         ),
     );
+}
+
+/** How many lines the browser laid the element's text out on. */
+function textLines(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
 }
 
 test.describe('at 1280×800', () => {
@@ -74,6 +83,56 @@ test.describe('at 1024×700', () => {
     const invoke = await box(page.getByRole('button', { name: 'Invoke' }));
     expect(invoke.x + invoke.width).toBeLessThanOrEqual(1024);
     expect(await clippedTexts(page, 'button')).toEqual([]);
+  });
+
+  test('the header stays one row with a profile’s pills, each pill on one line', async ({ page, app }) => {
+    await openApp(page, app);
+    // A profile with the most to say: plain HTTP to another machine, and no key yet.
+    await createProfile(page, 'Staging platform', 'http://platform.example.test/base', (dialog) =>
+      dialog.getByLabel('Allow insecure HTTP').check(),
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Profiles' })).toBeHidden();
+    const header = page.getByRole('banner');
+    const brand = await box(page.getByRole('heading', { level: 1 }));
+    const pills = [
+      header.getByText('Insecure HTTP'),
+      header.getByText('No API key'),
+      header.getByRole('button', { name: 'Set a key' }),
+      header.getByRole('button', { name: 'Settings' }),
+      header.getByText('Browser mode'),
+    ];
+    for (const pill of pills) {
+      const pillBox = await box(pill);
+      expect(
+        Math.abs(pillBox.y + pillBox.height / 2 - (brand.y + brand.height / 2)),
+        `${await pill.textContent()} on the header's row`,
+      ).toBeLessThan(8);
+      expect(await textLines(pill), `${await pill.textContent()} on one line`).toBe(1);
+      expect(pillBox.x + pillBox.width).toBeLessThanOrEqual(1024);
+    }
+  });
+
+  test('the History list is widened from the keyboard, its rows with it, and keeps its width across sections', async ({ page, app }) => {
+    await openApp(page, app);
+    await page.getByRole('combobox', { name: 'Agent' }).fill(orderStatus.id);
+    await page.getByRole('button', { name: 'Invoke' }).click();
+    // The answer's own words (the heading names the agent as soon as the request is sent).
+    await expect(response(page)).toContainText('is currently');
+    await page.getByRole('tab', { name: 'History' }).click();
+    const list = page.getByRole('region', { name: 'History' });
+    const row = list.locator('.history-entry').first();
+    await expect(row).toBeVisible();
+    const [listBefore, rowBefore] = [(await box(list)).width, (await box(row)).width];
+    const separator = page.getByRole('separator', { name: 'Width of the history list' });
+    await separator.focus();
+    for (let press = 0; press < 8; press += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await box(list)).width).toBeGreaterThan(listBefore + 100);
+    expect((await box(row)).width).toBeGreaterThan(rowBefore + 100);
+    const widened = (await box(list)).width;
+    await page.getByRole('tab', { name: 'Agents' }).click();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect.poll(async () => (await box(list)).width).toBe(widened);
   });
 });
 
@@ -152,7 +211,7 @@ async function runEchoSuite(page: Page) {
     cases: ['one', 'two', 'three'].map((text) => ({ name: `says ${text}`, text, payload: {}, expect: { answerContains: text } })),
   };
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
-  await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(suite, null, 2));
+  await fillCode(runs.getByRole('textbox', { name: 'Suite JSON' }), JSON.stringify(suite, null, 2));
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
   await runs.getByRole('button', { name: 'Run suite' }).click();
 }
@@ -271,6 +330,19 @@ for (const [width, height] of [
       await expect.poll(async () => (await box(request)).width).toBeGreaterThan(before + 40);
       await page.keyboard.press('ArrowLeft');
       await expect(separator).toHaveAttribute('aria-valuenow', String(value + 6));
+    });
+
+    test('a fieldset looks like the cards around it: their border and corners, not the browser’s frame', async ({ page, app }) => {
+      await openApp(page, app);
+      await page.getByRole('tab', { name: 'Runs' }).click();
+      const look = (locator: Locator) =>
+        locator.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return [style.borderTopStyle, style.borderTopWidth, style.borderTopColor, style.borderTopLeftRadius].join(' ');
+        });
+      const card = await look(page.locator('.suite-case.card').first());
+      expect(await look(page.getByRole('group', { name: 'Run settings' }))).toBe(card);
+      expect(await look(page.getByRole('group', { name: 'Expectations' }).first())).toBe(card);
     });
 
     test('each section fills the window with no axe violation, and Tab reaches the skip link first', async ({ page, app }) => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SANDBOX_AGENTS } from '../../electron/sandbox/catalog';
-import { expect, openApp, test } from './fixtures';
+import { expect, fillCode, openApp, test } from './fixtures';
 
 /**
  * Runs in real Chromium against the real host and Sandbox: a suite with a data file and two
@@ -43,7 +43,7 @@ async function violations(page: Page): Promise<string[]> {
 async function runSuite(page: Page, expected: string): Promise<void> {
   const runs = page.getByRole('region', { name: 'Runs' });
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
-  await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(suite(expected), null, 2));
+  await fillCode(runs.getByRole('textbox', { name: 'Suite JSON' }), JSON.stringify(suite(expected), null, 2));
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Form' }).click();
   await runs
     .getByLabel('Data file (.csv, .jsonl or .json)')
@@ -134,6 +134,37 @@ test('a Postman collection opens as a suite and runs on the Sandbox', async ({ p
 
   const run = page.getByRole('region', { name: 'Run', exact: true });
   await expect(run.getByText(/4 of 4 · 4 passed · 0 failed/)).toBeVisible();
+});
+
+test('the Source view is the payload’s code editor checked by the suite’s schema: it marks a misspelt field and completes field names', async ({
+  page,
+  app,
+}) => {
+  await openApp(page, app);
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  const runs = page.getByRole('region', { name: 'Runs' });
+  await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
+  const source = runs.getByRole('textbox', { name: 'Suite JSON' });
+  await expect(source).toHaveAttribute('contenteditable', 'true');
+
+  await fillCode(source, `{"cases": [{"agent": "${echo.id}", "txt": "hi"}]}`);
+  await source.press('Control+Shift+KeyM');
+  await expect(runs.getByRole('listbox', { name: 'Diagnostics' })).toContainText(
+    '"txt" is not a field here. Fields: agent, text, payload, expect, name.',
+  );
+  await page.keyboard.press('Escape');
+
+  await fillCode(source, '{"cases": [{}], "na');
+  await source.press('End');
+  await source.press('Control+Space');
+  await expect(page.getByRole('option', { name: /^name/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(source).toContainText('"name":');
+
+  // A whole suite: the editor grows with it and the pane scrolls, leaving no box the keyboard cannot scroll.
+  const long = suite('{{customer}}');
+  await fillCode(source, JSON.stringify({ ...long, cases: Array.from({ length: 4 }, () => long.cases[0]) }, null, 2));
+  expect(await violations(page)).toEqual([]);
 });
 
 test('a finished run exports as files a person downloads: CSV and JUnit XML, read from the host as they are written', async ({

@@ -17,6 +17,7 @@ import { HistoryEntryView } from './HistoryEntryView';
 import { HistoryList } from './HistoryList';
 import { HistorySelectionBar } from './HistorySelectionBar';
 import { groupByDay } from './rows';
+import { SplitPanes } from '../../ui/SplitPanes';
 
 /** Searching waits for this many characters: a shorter prefix matches most of a large history, slowly. */
 const MIN_SEARCH_CHARS = 3;
@@ -200,157 +201,165 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
   };
 
   return (
-    <div className="history-section">
-      <section ref={listCard} aria-label="History" className="card history-list-card">
-        <div className="card-head">
-          <h2 className="card-title">History</h2>
-          <HistoryClearAll
-            onCleared={(keepPinned, deleted) => {
-              forget(keepPinned ? 'unpinned' : [...selected, ...(openedId === null ? [] : [openedId])], true);
-              setGoneNote(deleted === 1 ? '1 entry deleted.' : `${deleted.toLocaleString()} entries deleted.`);
-            }}
-          />
-        </div>
-        <div className="history-controls">
-          <input
-            className="input"
-            ref={searchBox}
-            type="search"
-            aria-label="Search history"
-            placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
-            value={typed}
-            onChange={(event) => {
-              setGoneNote('');
-              setTyped(event.target.value);
-            }}
-          />
-          <select
-            className="input history-filter"
-            aria-label="Profile"
-            value={filters.profileId ?? ''}
-            onChange={(event) => setFilter('profileId', event.target.value || undefined)}
-          >
-            <option value="">All profiles</option>
-            {(profiles.data?.profiles ?? []).map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {profile.name}
-              </option>
-            ))}
-          </select>
-          <select
-            className="input history-filter"
-            aria-label="Kind"
-            value={filters.kind ?? ''}
-            onChange={(event) => setFilter('kind', (event.target.value || undefined) as HistoryKind | undefined)}
-          >
-            <option value="">All kinds</option>
-            <option value="invoke">Invoke</option>
-            <option value="guideline">Guideline</option>
-            <option value="cancelled">Cancelled</option>
-            <option value="failed">Failed</option>
-          </select>
-          <select
-            className="input history-filter"
-            aria-label="Status"
-            value={filters.statusClass === undefined ? '' : String(filters.statusClass)}
-            onChange={(event) => setFilter('statusClass', event.target.value === '' ? undefined : Number(event.target.value))}
-          >
-            <option value="">Any status</option>
-            <option value="2">2xx</option>
-            <option value="3">3xx</option>
-            <option value="4">4xx</option>
-            <option value="5">5xx</option>
-            <option value="0">No HTTP status</option>
-          </select>
-          <select
-            className="input history-filter"
-            aria-label="Error code"
-            value={filters.errorCode ?? ''}
-            onChange={(event) => setFilter('errorCode', (event.target.value || undefined) as ErrorCode | undefined)}
-          >
-            <option value="">Any error code</option>
-            {ERROR_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-          <YesNoFilter
-            label="Token"
-            value={filters.tokenPresent}
-            onChange={(value) => setFilter('tokenPresent', value)}
-            texts={['Token or not', 'Token present', 'No token']}
-          />
-          <YesNoFilter
-            label="Pinned"
-            value={filters.pinned}
-            onChange={(value) => setFilter('pinned', value)}
-            texts={['Pinned or not', 'Pinned only', 'Not pinned']}
-          />
-          <input
-            className="input history-filter"
-            aria-label="Agent or guideline id"
-            placeholder="Agent or guideline id"
-            value={filters.targetId ?? ''}
-            onChange={(event) => setFilter('targetId', event.target.value.trim() || undefined)}
-          />
-          <div className="history-dates">
-            <DayFilter
-              label="From"
-              value={days.from}
-              onChange={(day) => {
-                setDays((previous) => ({ ...previous, from: day }));
-                setFilter('from', dayStart(day));
-              }}
+    <div className="history-section section-fill">
+      <SplitPanes
+        firstName="the history list"
+        initial={42}
+        first={
+          <section ref={listCard} aria-label="History" className="card history-list-card">
+            <div className="card-head">
+              <h2 className="card-title">History</h2>
+              <HistoryClearAll
+                onCleared={(keepPinned, deleted) => {
+                  forget(keepPinned ? 'unpinned' : [...selected, ...(openedId === null ? [] : [openedId])], true);
+                  setGoneNote(deleted === 1 ? '1 entry deleted.' : `${deleted.toLocaleString()} entries deleted.`);
+                }}
+              />
+            </div>
+            <div className="history-controls">
+              <input
+                className="input"
+                ref={searchBox}
+                type="search"
+                aria-label="Search history"
+                placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
+                value={typed}
+                onChange={(event) => {
+                  setGoneNote('');
+                  setTyped(event.target.value);
+                }}
+              />
+              <select
+                className="input history-filter"
+                aria-label="Profile"
+                value={filters.profileId ?? ''}
+                onChange={(event) => setFilter('profileId', event.target.value || undefined)}
+              >
+                <option value="">All profiles</option>
+                {(profiles.data?.profiles ?? []).map((profile) => (
+                  <option key={profile.id} value={profile.id}>
+                    {profile.name}
+                  </option>
+                ))}
+              </select>
+              <select
+                className="input history-filter"
+                aria-label="Kind"
+                value={filters.kind ?? ''}
+                onChange={(event) => setFilter('kind', (event.target.value || undefined) as HistoryKind | undefined)}
+              >
+                <option value="">All kinds</option>
+                <option value="invoke">Invoke</option>
+                <option value="guideline">Guideline</option>
+                <option value="cancelled">Cancelled</option>
+                <option value="failed">Failed</option>
+              </select>
+              <select
+                className="input history-filter"
+                aria-label="Status"
+                value={filters.statusClass === undefined ? '' : String(filters.statusClass)}
+                onChange={(event) => setFilter('statusClass', event.target.value === '' ? undefined : Number(event.target.value))}
+              >
+                <option value="">Any status</option>
+                <option value="2">2xx</option>
+                <option value="3">3xx</option>
+                <option value="4">4xx</option>
+                <option value="5">5xx</option>
+                <option value="0">No HTTP status</option>
+              </select>
+              <select
+                className="input history-filter"
+                aria-label="Error code"
+                value={filters.errorCode ?? ''}
+                onChange={(event) => setFilter('errorCode', (event.target.value || undefined) as ErrorCode | undefined)}
+              >
+                <option value="">Any error code</option>
+                {ERROR_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+              <YesNoFilter
+                label="Token"
+                value={filters.tokenPresent}
+                onChange={(value) => setFilter('tokenPresent', value)}
+                texts={['Token or not', 'Token present', 'No token']}
+              />
+              <YesNoFilter
+                label="Pinned"
+                value={filters.pinned}
+                onChange={(value) => setFilter('pinned', value)}
+                texts={['Pinned or not', 'Pinned only', 'Not pinned']}
+              />
+              <input
+                className="input history-filter"
+                aria-label="Agent or guideline id"
+                placeholder="Agent or guideline id"
+                value={filters.targetId ?? ''}
+                onChange={(event) => setFilter('targetId', event.target.value.trim() || undefined)}
+              />
+              <div className="history-dates">
+                <DayFilter
+                  label="From"
+                  value={days.from}
+                  onChange={(day) => {
+                    setDays((previous) => ({ ...previous, from: day }));
+                    setFilter('from', dayStart(day));
+                  }}
+                />
+                <DayFilter
+                  label="To"
+                  value={days.to}
+                  onChange={(day) => {
+                    setDays((previous) => ({ ...previous, to: day }));
+                    setFilter('to', dayStart(day, true));
+                  }}
+                />
+              </div>
+            </div>
+            <p className="muted small" role="status">
+              {typed.trim().length > 0 && typed.trim().length < MIN_SEARCH_CHARS
+                ? `Type at least ${MIN_SEARCH_CHARS} characters to search.`
+                : active.isPending && active.fetchStatus !== 'idle'
+                  ? 'Loading history…'
+                  : active.isError
+                    ? `History could not be read: ${thrownMessage(active.error)}`
+                    : rows.length === 0
+                      ? search === null && Object.keys(filters).length === 0
+                        ? 'No history yet. Every invoke and guideline fetch is kept here.'
+                        : 'Nothing matches.'
+                      : ''}
+              {goneNote === '' ? null : ` ${goneNote}`}
+            </p>
+            <HistorySelectionBar
+              selected={selected}
+              pinnedSelected={pinnedSelected}
+              onClear={() => setSelected([])}
+              onDeleted={forget}
+              onCompare={setComparing}
+              compareRef={compareButton}
             />
-            <DayFilter
-              label="To"
-              value={days.to}
-              onChange={(day) => {
-                setDays((previous) => ({ ...previous, to: day }));
-                setFilter('to', dayStart(day, true));
-              }}
+            <HistoryList
+              rows={rows}
+              nameOf={nameOf}
+              openedId={openedId}
+              onOpen={openEntry}
+              selected={selected}
+              onToggleSelected={toggleSelected}
+              hasMore={hasNextPage}
+              loadMore={loadMore}
             />
-          </div>
-        </div>
-        <p className="muted small" role="status">
-          {typed.trim().length > 0 && typed.trim().length < MIN_SEARCH_CHARS
-            ? `Type at least ${MIN_SEARCH_CHARS} characters to search.`
-            : active.isPending && active.fetchStatus !== 'idle'
-              ? 'Loading history…'
-              : active.isError
-                ? `History could not be read: ${thrownMessage(active.error)}`
-                : rows.length === 0
-                  ? search === null && Object.keys(filters).length === 0
-                    ? 'No history yet. Every invoke and guideline fetch is kept here.'
-                    : 'Nothing matches.'
-                  : ''}
-          {goneNote === '' ? null : ` ${goneNote}`}
-        </p>
-        <HistorySelectionBar
-          selected={selected}
-          pinnedSelected={pinnedSelected}
-          onClear={() => setSelected([])}
-          onDeleted={forget}
-          onCompare={setComparing}
-          compareRef={compareButton}
-        />
-        <HistoryList
-          rows={rows}
-          nameOf={nameOf}
-          openedId={openedId}
-          onOpen={openEntry}
-          selected={selected}
-          onToggleSelected={toggleSelected}
-          hasMore={hasNextPage}
-          loadMore={loadMore}
-        />
-      </section>
-      {comparing === null ? (
-        <HistoryEntryView id={openedId} onDeleted={forget} />
-      ) : (
-        <LazyCompareView key={comparing.join('-')} ids={comparing} onClose={closeComparison} />
-      )}
+          </section>
+        }
+        second={
+          comparing === null ? (
+            <HistoryEntryView id={openedId} onDeleted={forget} />
+          ) : (
+            <LazyCompareView key={comparing.join('-')} ids={comparing} onClose={closeComparison} />
+          )
+        }
+      />
     </div>
   );
 }

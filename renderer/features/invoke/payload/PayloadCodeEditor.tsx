@@ -1,8 +1,8 @@
-import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, completionKeymap, type CompletionSource } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, isolateHistory } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
-import { lintGutter, linter, lintKeymap } from '@codemirror/lint';
+import { lintGutter, linter, lintKeymap, type Diagnostic } from '@codemirror/lint';
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useImperativeHandle, useRef, type RefObject } from 'react';
@@ -49,6 +49,16 @@ interface PayloadCodeEditorProps {
   /** A suite case's payload: `{{column}}` is its data reference, not warned about. */
   dataReferences?: boolean;
   editorRef: RefObject<PayloadEditorHandle | null>;
+  /** Other JSON than a payload (a suite file): its own lint marks and completion in place of the payload's. */
+  hints?: EditorHints;
+  /** As tall as its text, the pane around it scrolling (a whole file), rather than scrolling inside a box of its own. */
+  grow?: boolean;
+}
+
+/** What an editor of another JSON document checks and completes. */
+export interface EditorHints {
+  lint: (view: EditorView) => Diagnostic[];
+  complete: CompletionSource;
 }
 
 function contentAttributes(label: string, invalid: boolean, description: string | null) {
@@ -73,14 +83,16 @@ export function PayloadCodeEditor({
   knownKeys,
   dataReferences = false,
   editorRef,
+  hints,
+  grow = false,
 }: PayloadCodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const attributes = useRef(new Compartment());
-  const latest = useRef({ value, onChange, knownKeys, dataReferences, label, invalid, description });
+  const latest = useRef({ value, onChange, knownKeys, dataReferences, label, invalid, description, hints });
 
   useEffect(() => {
-    latest.current = { value, onChange, knownKeys, dataReferences, label, invalid, description };
+    latest.current = { value, onChange, knownKeys, dataReferences, label, invalid, description, hints };
   });
 
   useEffect(() => {
@@ -90,6 +102,7 @@ export function PayloadCodeEditor({
     const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
     if (!root.adoptedStyleSheets.includes(editorSheet())) root.adoptedStyleSheets = [...root.adoptedStyleSheets, editorSheet()];
     const { value: initial, label: name, invalid: bad, description: about } = latest.current;
+    const payloadKeys = payloadKeyCompletions(() => latest.current.knownKeys);
     const view = new EditorView({
       root,
       parent: root,
@@ -104,9 +117,14 @@ export function PayloadCodeEditor({
           highlightActiveLine(),
           json(),
           jsonClassHighlighter,
-          linter((view) => payloadLintSource(view, { dataReferences: latest.current.dataReferences }), { delay: 250 }),
+          linter((view) => latest.current.hints?.lint(view) ?? payloadLintSource(view, { dataReferences: latest.current.dataReferences }), {
+            delay: 250,
+          }),
           lintGutter(),
-          autocompletion({ override: [payloadKeyCompletions(() => latest.current.knownKeys)], icons: false }),
+          autocompletion({
+            override: [(context) => (latest.current.hints?.complete ?? payloadKeys)(context)],
+            icons: false,
+          }),
           keymap.of(keys),
           EditorView.lineWrapping,
           attributes.current.of(contentAttributes(name, bad, about)),
@@ -151,5 +169,5 @@ export function PayloadCodeEditor({
     },
   }));
 
-  return <div ref={hostRef} className={invalid ? 'payload-code-editor invalid' : 'payload-code-editor'} />;
+  return <div ref={hostRef} className={['payload-code-editor', invalid ? 'invalid' : '', grow ? 'grow' : ''].filter(Boolean).join(' ')} />;
 }

@@ -26,7 +26,7 @@ export function RunActions({ record, onDeleted }: { record: RunRecord; onDeleted
   const problem = exportRun.error ?? remove.error;
   return (
     <div className="run-actions">
-      <div role="group" aria-label="Export run" className="run-export">
+      <div role="group" aria-label="Export run" className="cluster run-export">
         <span className="muted small">Export</span>
         {FORMATS.map(({ format, label, title }) => (
           <button

@@ -1,7 +1,7 @@
 import { CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
 import { payloadKeyCompletions, payloadLintSource } from '../../../../renderer/features/invoke/payload/codeEditorExtensions';
-import { keySpotAt, keySuggestions } from '../../../../renderer/lib/payloadCompletion';
+import { containerAt, keySpotAt, keySuggestions } from '../../../../renderer/lib/payloadCompletion';
 
 const KNOWN = [
   { key: 'customer_name', detail: 'placeholder' },
@@ -31,6 +31,24 @@ describe('keySpotAt', () => {
     expect(keySpotAt(...at('{"a": {"cu|'))).toBeNull();
     expect(keySpotAt(...at('{"a"|'))).toBeNull();
     expect(keySpotAt(...at('["cu|'))).toBeNull();
+  });
+
+  it('finds a key being typed in a nested object when asked for any depth', () => {
+    expect(keySpotAt(...at('{"a": {"cu|'), true)).toMatchObject({ typed: 'cu', quoted: true });
+    expect(keySpotAt(...at('[{"a": 1, cu|'), true)).toMatchObject({ typed: 'cu', quoted: false });
+    expect(keySpotAt(...at('{"a": "cu|'), true)).toBeNull();
+  });
+});
+
+describe('containerAt', () => {
+  it('gives the path of the object or array the caret is in, and that object’s keys in the whole text', () => {
+    expect(containerAt(...at('{"cases": [{"agent": "a"}, {"expect": {"st|": 1, "answerContains": []}}]}'))).toEqual({
+      path: ['cases', 1, 'expect'],
+      keys: new Set(['st', 'answerContains']),
+    });
+    expect(containerAt(...at('{"a": [1, 2, |'))).toEqual({ path: ['a'], keys: new Set() });
+    expect(containerAt(...at('{|}'))).toEqual({ path: [], keys: new Set() });
+    expect(containerAt(...at('| {}'))).toBeNull();
   });
 });
 

@@ -1,9 +1,8 @@
-import { forceLinting, forEachDiagnostic } from '@codemirror/lint';
-import { EditorView } from '@codemirror/view';
-import { fireEvent, render, waitFor } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { createRef } from 'react';
 import type { PayloadEditorHandle } from '../../../../../../renderer/features/invoke/payload/editorChoice';
 import { PayloadCodeEditor } from '../../../../../../renderer/features/invoke/payload/PayloadCodeEditor';
+import { lintMessages } from '../../../lintMarks';
 
 /**
  * The CodeMirror editor itself, minimally: jsdom has no layout, so typing is tested in real
@@ -55,14 +54,7 @@ describe('the payload code editor', () => {
   it("marks {…} in values, but not a suite case's {{column}} when told the payload is a case's", async () => {
     const marks = async (dataReferences: boolean) => {
       const { content, unmount } = renderEditor({ value: '{"a": "{{customer}}", "b": "Hi {name}"}', dataReferences });
-      const view = EditorView.findFromDOM(content())!;
-      const messages: string[] = [];
-      await waitFor(() => {
-        forceLinting(view);
-        messages.length = 0;
-        forEachDiagnostic(view.state, (mark) => messages.push(mark.message));
-        expect(messages.length).toBeGreaterThan(0);
-      });
+      const messages = await lintMessages(content());
       unmount();
       return messages;
     };
