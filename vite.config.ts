@@ -1,8 +1,44 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The entry (main.tsx) is small: it connects to the host and then imports the app's chunk. Vite
+ * preloads only what an entry imports statically, so without this the app's code (most of the
+ * first screen's) would start downloading only once the entry had downloaded and run. This adds
+ * a modulepreload for each chunk the entry imports dynamically, and what those import
+ * statically, so the browser fetches and compiles them while the entry runs. The chunks the
+ * app loads later (the editor, the markdown renderer, the other sections) are not the entry's
+ * own dynamic imports and stay out.
+ */
+function preloadEntryImports(): Plugin {
+  return {
+    name: 'preload-entry-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) return [];
+        const files = new Set<string>();
+        const visit = (name: string) => {
+          const found = bundle[name];
+          if (found?.type !== 'chunk' || files.has(name) || name === chunk.fileName || chunk.imports.includes(name)) return;
+          files.add(name);
+          found.imports.forEach(visit);
+        };
+        chunk.dynamicImports.forEach(visit);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 /**
  * The renderer is built from renderer/ into dist/renderer/ with relative asset paths, so the
@@ -12,11 +48,13 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
+  plugins: [react(), preloadEntryImports()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which chunk imports which, for the first screen's budget (tests/e2e/split.spec.ts).
+    manifest: true,
   },
   test: {
     projects: [

@@ -434,6 +434,12 @@ export function createApiService(deps: ServiceDeps): Api {
     async getAppInfo() {
       return { name: 'Agent Explorer', version: deps.version, host: deps.host };
     },
+    async getStartup() {
+      // The known lists of the profile read here, named with them: a switch meanwhile cannot mislabel them.
+      const active = await activeProfile();
+      const { agents, guidelines } = deps.knownResources(active);
+      return { profiles: await state(), workspace: await deps.workspace.read(), known: { profileId: active.id, agents, guidelines } };
+    },
     listProfiles: state,
     async selectProfile({ profileId }) {
       if (!(await deps.profiles.setActive(profileId))) return invalid(`There is no profile "${profileId}".`);

@@ -168,6 +168,7 @@ function optionalProfileId(record: Fields): Result<{ profileId?: string }> {
 
 export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>> } = {
   getAppInfo: noArgument,
+  getStartup: noArgument,
   listProfiles: noArgument,
   listKnownAgents: noArgument,
   listKnownGuidelines: noArgument,

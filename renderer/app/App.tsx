@@ -6,10 +6,10 @@ import { loadGuidelineReader } from '../features/guidelines/LazyGuidelineReader'
 import { loadSafeMarkdown } from '../features/guidelines/LazySafeMarkdown';
 import { loadCompareView } from '../features/history/LazyCompareView';
 import { loadDialogs } from '../features/settings/LazyDialogs';
-import { GuidelinesPanel } from '../features/guidelines/GuidelinesPanel';
+import { LazyGuidelinesPanel, loadGuidelinesPanel } from '../features/guidelines/LazyGuidelinesPanel';
 import { GuidelineTabsProvider } from '../features/guidelines/tabs/GuidelineTabsContext';
 import { WorkbenchBeside } from '../features/guidelines/tabs/WorkbenchBeside';
-import { HistoryPanel } from '../features/history/HistoryPanel';
+import { LazyHistoryPanel, loadHistoryPanel } from '../features/history/LazyHistoryPanel';
 import { ReplayContext, type ReplayChannel, type ReplayRequest } from '../features/history/replay';
 import { InvokePanel } from '../features/invoke/InvokePanel';
 import { LazyRunsPanel, loadRunsPanel } from '../features/runs/LazyRunsPanel';
@@ -25,7 +25,13 @@ import { Tabs, type TabSpec } from '../ui/Tabs';
 /** The app's readiness, for people (the banner) and for tests (`data-app-state`). */
 type AppState = 'loading' | 'ready' | 'error';
 
-const sectionTabs = (section: string): readonly TabSpec[] => [
+/**
+ * The sections. The Agents section is the first screen; the others are built when first opened
+ * (their code comes in chunks of their own), then kept mounted, hidden, so what was typed in one
+ * survives switching. Building them all up front made the first screen wait for three screens
+ * nobody had asked for yet, and for their queries.
+ */
+const sectionTabs = (section: string, opened: ReadonlySet<string>): readonly TabSpec[] => [
   // Each section in its own error boundary: one that fails to render leaves the other working.
   // The workbench with a guideline beside it; the guideline panel has its own boundary.
   {
@@ -42,18 +48,18 @@ const sectionTabs = (section: string): readonly TabSpec[] => [
   {
     id: 'guidelines',
     label: 'Guidelines',
-    panel: (
+    panel: opened.has('guidelines') && (
       <SectionBoundary name="Guidelines">
-        <GuidelinesPanel />
+        <LazyGuidelinesPanel />
       </SectionBoundary>
     ),
   },
   {
     id: 'history',
     label: 'History',
-    panel: (
+    panel: opened.has('history') && (
       <SectionBoundary name="History">
-        <HistoryPanel visible={section === 'history'} />
+        <LazyHistoryPanel visible={section === 'history'} />
       </SectionBoundary>
     ),
   },
@@ -61,7 +67,7 @@ const sectionTabs = (section: string): readonly TabSpec[] => [
   {
     id: 'runs',
     label: 'Runs',
-    panel: (
+    panel: opened.has('runs') && (
       <SectionBoundary name="Runs">
         <LazyRunsPanel />
       </SectionBoundary>
@@ -84,6 +90,9 @@ export function App() {
   const workspace = useWorkspace();
   // The section in front, and a request History's Replay hands to the Agents section.
   const [section, setSection] = useState('agents');
+  // The sections opened so far (however they were brought to front: a tab, Replay, a suite from History).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([section]));
+  if (!opened.has(section)) setOpened(new Set([...opened, section]));
   const [pending, setPending] = useState<ReplayRequest | null>(null);
   const toAgents = useCallback(() => setSection('agents'), []);
   const replay = useMemo<ReplayChannel>(
@@ -124,8 +133,8 @@ export function App() {
         ? 'ready'
         : 'loading';
 
-  // The markdown renderer is left out of the first screen; once that screen is ready, fetch it
-  // while the window is idle, so the first guideline or markdown answer does not wait for it.
+  // What the first screen leaves out (the markdown renderer, the other sections, the dialogs):
+  // once that screen is ready, fetch it while the window is idle, so opening it does not wait.
   useEffect(() => {
     if (state !== 'ready') return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
@@ -134,6 +143,8 @@ export function App() {
     idle(() => void loadCompareView().catch(() => undefined));
     idle(() => void loadDialogs().catch(() => undefined));
     idle(() => void loadRunsPanel().catch(() => undefined));
+    idle(() => void loadGuidelinesPanel().catch(() => undefined));
+    idle(() => void loadHistoryPanel().catch(() => undefined));
   }, [state]);
 
   return (
@@ -153,7 +164,7 @@ export function App() {
         <ReplayContext.Provider value={replay}>
           <SuiteChannelContext.Provider value={suites}>
             <GuidelineTabsProvider onShowBeside={toAgents}>
-              <Tabs label="Sections" tabs={sectionTabs(section)} activeId={section} onActivate={setSection} />
+              <Tabs label="Sections" tabs={sectionTabs(section, opened)} activeId={section} onActivate={setSection} />
             </GuidelineTabsProvider>
           </SuiteChannelContext.Provider>
         </ReplayContext.Provider>

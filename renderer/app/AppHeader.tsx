@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ProfileSelector } from '../features/profile/ProfileSelector';
-import { ProfilesDialog } from '../features/profile/ProfilesDialog';
-import { LazySettingsDialog } from '../features/settings/LazyDialogs';
+import { LazyProfilesDialog, LazySettingsDialog } from '../features/settings/LazyDialogs';
 import { useAppInfo } from './appInfo';
 import { useProfilesDialogRequests } from '../ui/profilesDialogRequest';
 
@@ -78,7 +77,7 @@ export function AppHeader() {
       </header>
       {settingsOpen && <LazySettingsDialog onClose={() => setSettingsOpen(false)} />}
       {dialog && (
-        <ProfilesDialog
+        <LazyProfilesDialog
           onClose={() => setDialog(null)}
           initialProfileId={dialog.profileId}
           focusKey={dialog.focusKey}

@@ -3,20 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
-import { ms, percentile } from './stats';
-import { startBenchHost } from './webHost';
+import { ms, percentile, verdict } from './stats';
+import { startBenchHost, type BenchHost } from './webHost';
 
 /**
  * Time to ready of the first screen, in real Chromium against browser mode: from navigation
- * start to `data-app-state="ready"`, read in the page with performance.now().
+ * start to `data-app-state="ready"`, read in the page with performance.now(); and the JavaScript
+ * the page had fetched by then (its resource timings: bytes as sent, and uncompressed).
  *
- * The baseline is measured in the same run, alternating page by page with the real thing:
- * the same build, with the lazily loaded chunks (the code editor, the markdown renderer) put
- * back in front of the app as module scripts in index.html. Module scripts run in order, so
- * the app starts only after all of that code has been fetched, parsed and run, which is what
- * the single 930 kB chunk cost before the split. It is an emulation, not the old build (that
- * build no longer exists once the split is in), and it is slightly kind to the old build: the
- * three files download in parallel where one file came in one piece.
+ * Compared in the same run, page by page in turns, with:
+ * - the same build with the lazily loaded chunks (the code editor, the markdown renderer) put
+ *   back in front of the app as module scripts in index.html, so the app starts only after all
+ *   of that code has been fetched, parsed and run (what the single chunk cost before the split;
+ *   an emulation, slightly kind to it: the files download in parallel);
+ * - when BENCH_READY_BASELINE names another checkout with a build (e.g. a worktree of main after
+ *   `npm run build`), that build, served by its own host: the ratio to the code before a change.
  */
 
 /** Notes in the page (window.__readyAt, performance.now()) when data-app-state="ready" first appears. */
@@ -33,16 +34,41 @@ export const READY_PROBE = `
   })();
 `;
 
+/** The first screen's budget of JavaScript (kB = 1000 bytes), as the app's issue sets it. */
+const JS_BUDGET_BYTES = 450_000;
+const READY_TARGET_MS = 750;
+
 /** The lazily loaded chunks, by the names Vite gives them (from their source files). */
 function lazyChunks(rendererDir: string): string[] {
   return readdirSync(path.join(rendererDir, 'assets')).filter((name) => /^(PayloadCodeEditor|SafeMarkdown)-.*\.js$/.test(name));
 }
 
-async function timeToReady(page: Page, url: string): Promise<number> {
+interface PageLoad {
+  ready: number;
+  /** Scripts whose download had ended by ready: uncompressed bytes, and bytes as sent. */
+  jsBytes: number;
+  jsSentBytes: number;
+}
+
+async function load(page: Page, url: string): Promise<PageLoad> {
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { __readyAt: number }).__readyAt > 0, undefined, { timeout: 60_000 });
-  return page.evaluate(() => (window as unknown as { __readyAt: number }).__readyAt);
+  return page.evaluate(() => {
+    const ready = (window as unknown as { __readyAt: number }).__readyAt;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= ready,
+    );
+    return {
+      ready,
+      jsBytes: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      jsSentBytes: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+    };
+  });
 }
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
+
+type Kind = 'this' | 'eager' | 'baseline';
 
 export async function benchTimeToReady(webEntry: string, rendererDir: string, rounds: number): Promise<string[]> {
   const executablePath = findChromium();
@@ -52,19 +78,27 @@ export async function benchTimeToReady(webEntry: string, rendererDir: string, ro
     return [
       `time to ready: skipped (expected the editor and markdown chunks in ${rendererDir}/assets, found ${chunks.join(', ') || 'none'})`,
     ];
+  const baselineDir = process.env['BENCH_READY_BASELINE'];
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ae-bench-ready-'));
+  const dataDirs: string[] = [];
   // Each fresh context needs an address of its own: one opens the app once.
-  const { process: host, nextLink } = startBenchHost(webEntry, dataDir);
+  const startHost = (entry: string): BenchHost => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ae-bench-ready-'));
+    dataDirs.push(dataDir);
+    return startBenchHost(entry, dataDir);
+  };
+  const host = startHost(webEntry);
+  const baselineHost = baselineDir ? startHost(path.join(path.resolve(baselineDir), 'dist/electron/web.mjs')) : null;
+  const kinds: Kind[] = baselineHost ? ['this', 'eager', 'baseline'] : ['this', 'eager'];
 
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  const split: number[] = [];
-  const eager: number[] = [];
+  const loads: Record<Kind, PageLoad[]> = { this: [], eager: [], baseline: [] };
   let eagerApplied = true;
   try {
     for (let round = 0; round < rounds + 1; round += 1) {
-      // Alternate which goes first, so neither always gets the warmer machine.
-      for (const kind of round % 2 === 0 ? (['split', 'eager'] as const) : (['eager', 'split'] as const)) {
+      // Take turns at going first, so none always gets the warmer machine.
+      const order = kinds.map((_, index) => kinds[(index + round) % kinds.length]!);
+      for (const kind of order) {
         // A fresh context each time: no HTTP or code cache carried from one page to the next.
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
@@ -82,22 +116,39 @@ export async function benchTimeToReady(webEntry: string, rendererDir: string, ro
             },
           );
         }
-        const time = await timeToReady(page, await nextLink());
-        // The first round warms the host and the disk cache; it is not counted.
-        if (round > 0) (kind === 'split' ? split : eager).push(time);
+        const pageLoad = await load(page, await (kind === 'baseline' ? baselineHost! : host).nextLink());
+        // The first round warms the hosts and the disk cache; it is not counted.
+        if (round > 0) loads[kind].push(pageLoad);
         await context.close();
       }
     }
   } finally {
     await browser.close();
-    host.kill('SIGINT');
-    rmSync(dataDir, { recursive: true, force: true });
+    host.process.kill('SIGINT');
+    baselineHost?.process.kill('SIGINT');
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }
   if (!eagerApplied) return ['time to ready: the eager baseline could not be set up (index.html has no module entry script)'];
-  const splitMedian = percentile(split, 50);
-  const eagerMedian = percentile(eager, 50);
-  return [
-    `time to ready (median of ${rounds}): first screen without the editor and markdown ${ms(splitMedian)}; ` +
-      `with them loaded up front (the old single chunk, emulated) ${ms(eagerMedian)}; ratio ${(splitMedian / eagerMedian).toFixed(2)}x`,
+  const median = (kind: Kind, of: keyof PageLoad) =>
+    percentile(
+      loads[kind].map((pageLoad) => pageLoad[of]),
+      50,
+    );
+  const ready = median('this', 'ready');
+  const js = median('this', 'jsBytes');
+  const lines = [
+    `time to ready (median of ${rounds}): ${ms(ready)}; with the editor and markdown loaded up front (the old single chunk, emulated) ` +
+      `${ms(median('eager', 'ready'))}; ratio ${(ready / median('eager', 'ready')).toFixed(2)}x`,
+    `JavaScript fetched by ready: ${kB(js)} uncompressed, ${kB(median('this', 'jsSentBytes'))} as sent`,
   ];
+  if (baselineDir)
+    lines.push(
+      `baseline build (${baselineDir}): time to ready ${ms(median('baseline', 'ready'))}, JavaScript ${kB(median('baseline', 'jsBytes'))}; ` +
+        `ratio of this build to it ${(ready / median('baseline', 'ready')).toFixed(2)}x`,
+    );
+  lines.push(
+    `targets: time to ready under ${READY_TARGET_MS} ms on the development machine (this one: ${verdict(ready < READY_TARGET_MS)}); ` +
+      `first screen's JavaScript at most ${kB(JS_BUDGET_BYTES)}: ${verdict(js <= JS_BUDGET_BYTES)}`,
+  );
+  return lines;
 }

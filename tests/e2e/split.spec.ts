@@ -7,8 +7,41 @@ import { expect, openApp, test } from './fixtures';
 /**
  * The renderer is split: the first screen loads without the markdown renderer and the code
  * editor, each comes in its own chunk when first needed, no chunk is over Vite's 500 kB
- * warning limit, and the strict Content-Security-Policy lets the chunks load.
+ * warning limit, the first screen's JavaScript stays within its budget, and the strict
+ * Content-Security-Policy lets the chunks load.
  */
+
+/** The first screen's JavaScript budget, uncompressed (kB = 1000 bytes). */
+const FIRST_SCREEN_JS_BUDGET = 450_000;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * The JavaScript files the first screen needs before it can be drawn, from the build's manifest:
+ * the entry, the chunks the entry itself imports (the app's chunk comes in through a dynamic
+ * import of the entry's, see main.tsx), and everything those import statically. What the app
+ * imports dynamically (the editor, the markdown renderer, the other sections, the dialogs) is not.
+ */
+function firstScreenScripts(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(rendererDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  for (const [key, chunk] of Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)) {
+    visit(key);
+    chunk.dynamicImports?.forEach(visit);
+  }
+  return [...files].filter((file) => file.endsWith('.js'));
+}
 
 const rendererDir = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const assets = path.join(rendererDir, 'assets');
@@ -30,9 +63,23 @@ test('the build has no chunk over 500 kB, and the editor and markdown are chunks
   expect(scripts.map((name) => [name, statSync(path.join(assets, name)).size]).filter(([, size]) => Number(size) > 500_000)).toEqual([]);
   expect(scripts.some((name) => name.startsWith('PayloadCodeEditor-'))).toBe(true);
   expect(scripts.some((name) => name.startsWith('SafeMarkdown-'))).toBe(true);
-  // index.html starts only the entry: nothing preloads the lazy chunks with the first screen.
+  // index.html starts only the first screen: nothing preloads the lazy chunks with it.
   const html = readFileSync(path.join(rendererDir, 'index.html'), 'utf8');
-  expect(html).not.toMatch(/PayloadCodeEditor|SafeMarkdown/);
+  expect(html).not.toMatch(/\/(PayloadCodeEditor|SafeMarkdown)-/);
+});
+
+test("the first screen's JavaScript is within its budget, and all of it is preloaded by index.html", () => {
+  const scripts = firstScreenScripts();
+  expect(
+    scripts.some((file) => /\/showApp-/.test(file)),
+    'the app chunk counts',
+  ).toBe(true);
+  expect(scripts.filter((file) => /\/(PayloadCodeEditor|SafeMarkdown|RunsPanel|HistoryPanel|GuidelinesPanel)-/.test(file))).toEqual([]);
+  const bytes = scripts.reduce((sum, file) => sum + statSync(path.join(rendererDir, file)).size, 0);
+  expect(bytes, scripts.join(', ')).toBeLessThanOrEqual(FIRST_SCREEN_JS_BUDGET);
+  // Fetched from the start, not one after the other.
+  const html = readFileSync(path.join(rendererDir, 'index.html'), 'utf8');
+  for (const file of scripts) expect(html).toContain(`./${file}`);
 });
 
 test('the first screen is ready before the markdown chunk loads; the chunks load under the CSP', async ({ page, app }) => {

@@ -1,5 +1,8 @@
 import type { Result } from './common';
 import type { HistoryRetention } from './history';
+import type { KnownAgent, KnownGuideline } from './platform';
+import type { ProfilesState } from './profiles';
+import type { Workspace } from './workspace';
 
 /** The app as a whole: what it is and where it runs, and its settings (not of one profile). */
 
@@ -35,9 +38,23 @@ export interface AppSettings {
   judgeAgents?: Record<string, string>;
 }
 
+/**
+ * What the first screen waits for, in one answer: the profiles, the request tabs' drafts, and the
+ * agents and guidelines known for the active profile (`known.profileId`, read once with them, so
+ * the page files the lists under the profile they belong to). The same answers as listProfiles,
+ * loadWorkspace, listKnownAgents and listKnownGuidelines; one call, so the page need not ask for
+ * the profiles first and the lists after.
+ */
+export interface Startup {
+  profiles: ProfilesState;
+  workspace: Workspace;
+  known: { profileId: string; agents: KnownAgent[]; guidelines: KnownGuideline[] };
+}
+
 /** The app's slice of the Api. */
 export interface AppApi {
   getAppInfo(): Promise<AppInfo>;
+  getStartup(): Promise<Startup>;
   getSettings(): Promise<AppSettings>;
   updateSettings(request: Partial<AppSettings>): Promise<Result<AppSettings>>;
 }

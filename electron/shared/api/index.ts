@@ -87,6 +87,7 @@ export type MethodTable = { [M in MethodName]: DomainOf<M> };
  */
 export const METHODS = {
   getAppInfo: 'app',
+  getStartup: 'app',
   getSettings: 'app',
   updateSettings: 'app',
   listProfiles: 'profiles',

@@ -68,6 +68,16 @@ describe('the core service against the embedded sandbox', () => {
     });
   });
 
+  it('answers what the first screen waits for in one call: the same as the four calls it stands for', async () => {
+    const startup = await core.api.getStartup();
+    expect(startup).toEqual({
+      profiles: await core.api.listProfiles(),
+      workspace: await core.api.loadWorkspace(),
+      known: { profileId: 'sandbox', agents: await core.api.listKnownAgents(), guidelines: await core.api.listKnownGuidelines() },
+    });
+    expect(startup.known.agents.length).toBeGreaterThan(0);
+  });
+
   it('invokes a sample agent and reflects the payload in the answer', async () => {
     const [agent] = await core.api.listKnownAgents();
     const payload = agent?.example?.payload ?? {};
@@ -220,6 +230,7 @@ describe('the key never leaves the host', () => {
     };
     const calls: Record<ApiMethod, () => Promise<unknown>> = {
       getAppInfo: () => core.api.getAppInfo(),
+      getStartup: () => core.api.getStartup(),
       listProfiles: () => core.api.listProfiles(),
       selectProfile: () => core.api.selectProfile({ profileId }),
       createProfile: async () => {
