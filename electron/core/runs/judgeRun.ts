@@ -2,7 +2,6 @@ import type { GuidelineResult, InvokeResult, Result, RunJudgement, RunJudgeRule 
 import { judgePayload, JUDGE_TEXT } from '../../shared/judge/judgeRequest';
 import { describeVerdict, readVerdict } from '../../shared/judge/verdict';
 import type { JudgeExpectation } from '../../shared/runs/suiteTypes';
-import { versionHash } from '../library/librarySchema';
 import type { ExpectationOutcome } from './expectations';
 
 /**
@@ -37,10 +36,15 @@ export function guidelinesOnce(fetch: GuidelineFetch): (guidelineId: string) => 
     let found = fetched.get(key);
     if (found === undefined) {
       found = fetch(guidelineId).then(
-        (result): Result<RunGuideline> =>
-          result.ok
-            ? { ok: true, value: { id: guidelineId, ...pick(result.value.guideline), versionHash: versionHash(result.value.guideline) } }
-            : { ok: false, error: { code: result.error.code, message: result.error.message } },
+        async (result): Promise<Result<RunGuideline>> => {
+          if (!result.ok) return { ok: false, error: { code: result.error.code, message: result.error.message } };
+          // Loaded when a run first judges: the command line starts without node:crypto otherwise.
+          const { versionHash } = await import('../library/librarySchema');
+          return {
+            ok: true,
+            value: { id: guidelineId, ...pick(result.value.guideline), versionHash: versionHash(result.value.guideline) },
+          };
+        },
         (error: unknown) => ({ ok: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }),
       );
       fetched.set(key, found);

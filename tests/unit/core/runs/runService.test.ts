@@ -704,5 +704,9 @@ describe('a run with a judge expectation', () => {
     });
     // The judge's exchange never holds the key, as no kept exchange does.
     expect(JSON.stringify(detail)).not.toContain(KEY);
+    // The app's exports are the command line's reporters: the verdict goes with them.
+    const exported = JSON.parse((await service.exported(runId, 'json')).content) as { results: Array<{ judge?: { verdict: string } }> };
+    expect(exported.results.map((result) => result.judge?.verdict)).toEqual(['all 5 rules passed', 'rule 4 failed']);
+    expect((await service.exported(runId, 'csv')).content).toContain(',"rule 4 failed","4"\r\n');
   });
 });
