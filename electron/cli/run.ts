@@ -262,6 +262,7 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
   const loaded = await loadSuite(path.resolve(io.cwd, args.suite), {
     maxRequests: args.maxRequests,
     ...(args.data === undefined ? {} : { dataFile: path.resolve(io.cwd, args.data) }),
+    ...(args.judgeAgent === undefined ? {} : { judgeAgent: args.judgeAgent }),
   });
   if (!loaded.ok) {
     say(`the suite has ${loaded.problems.length === 1 ? 'a problem' : `${loaded.problems.length} problems`}; nothing was sent:`);
@@ -329,6 +330,7 @@ async function runChecked(argv: readonly string[], io: RunCliIo, say: (text: str
       stopWhenKeyRefused: true,
       bail: args.bail,
       ...(args.delayMs === undefined ? {} : { delayMs: args.delayMs }),
+      ...(args.judgeAgent === undefined ? {} : { judgeAgent: args.judgeAgent }),
     },
   );
   // Cleanups run in reverse: the run is cancelled before the platform closes.

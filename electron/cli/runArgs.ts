@@ -2,6 +2,7 @@ import { checkRunFlags, RUN_FLAG_OPTIONS, type RunFlags } from './runFlags';
 import { parseProxyUrl, type ProxyAddress } from '../core/http/proxyEnv';
 import { FILE_REPORTERS, REPORTERS, type FileReporterName, type ReporterName } from '../core/reports/runs/reporters';
 import { MAX_RUN_REQUESTS, RUN_LIMITS } from '../shared/runs/runLimits';
+import { isUuid } from '../shared/check';
 import {
   numberIn,
   parseCommandLine,
@@ -39,6 +40,8 @@ export interface RunArgs extends RunFlags {
   proxy?: ProxyAddress;
   /** --noproxy: hosts reached directly (NO_PROXY's syntax), in place of NO_PROXY. */
   noProxy?: string;
+  /** --judge-agent: the judge agent of judge expectations that name none. */
+  judgeAgent?: string;
 }
 
 const { concurrency: CONCURRENCY, ratePerSecond: RATE } = RUN_LIMITS;
@@ -68,6 +71,7 @@ const RUN_COMMAND = {
     'on-429': { type: 'string', value: 'wait|fail', help: 'on HTTP 429: wait as Retry-After says and send again (default), or record it' },
     // --bail, --iterations, --timeout, --delay, --workspace and --profile (runFlags.ts).
     ...RUN_FLAG_OPTIONS,
+    'judge-agent': { type: 'string', value: 'ID', help: "the judge agent of the suite's judge expectations that name none" },
     reporter: { type: 'string', value: 'NAME', help: 'pretty (default), junit, json, csv or html' },
     out: { type: 'string', value: 'FILE', help: 'write the report there (default: standard output)' },
     // Several reports from one run, as newman's --reporter-junit-export: any together, beside --reporter's.
@@ -131,6 +135,9 @@ function checkRunArgs(values: OptionValues<typeof RUN_COMMAND.options>, position
     return { ok: false, message: '--key needs --cert, the certificate it belongs to' };
   if (values.insecure && values.ca !== undefined)
     return { ok: false, message: '--insecure turns verification off, so --ca would not be used: give one or the other' };
+  const judgeAgent = values['judge-agent'];
+  if (judgeAgent !== undefined && !isUuid(judgeAgent))
+    return { ok: false, message: "--judge-agent must be the judge agent's id, a UUID such as 8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60" };
   let proxy: ProxyAddress | undefined;
   if (values.proxy !== undefined) {
     const parsed = parseProxyUrl(values.proxy, '--proxy');
@@ -164,6 +171,7 @@ function checkRunArgs(values: OptionValues<typeof RUN_COMMAND.options>, position
       maxRequests: (maxRequests as number | undefined) ?? MAX_RUN_REQUESTS,
       ...(proxy === undefined ? {} : { proxy }),
       ...(values.noproxy === undefined ? {} : { noProxy: values.noproxy }),
+      ...(judgeAgent === undefined ? {} : { judgeAgent }),
     },
   };
 }

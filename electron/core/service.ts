@@ -418,6 +418,8 @@ export function createApiService(deps: ServiceDeps): Api {
       return { ok: true, value: { profile: { id, name, baseUrl }, target: resolved.value } };
     },
     emit: (progress) => deps.onRunProgress?.(progress),
+    // A judge's guideline is read as any guideline is (kept in the library, versioned), but is no History entry.
+    fetchGuideline: (profileId, guidelineId) => getGuideline({ profileId, guidelineId, record: false }),
     maxRequests: async () => (await deps.settings.read()).maxRunRequests,
     exports: deps.runExports,
     wallClock: deps.wallClock,

@@ -8,7 +8,8 @@ import type { JsonObject } from '../shared/api';
  * model asked for JSON often does: a sentence, then the verdicts in a fenced JSON block.
  */
 
-const QUOTED = /"([^"\n]+)"|“([^”\n]+)”|`([^`\n]+)`/g;
+// Curly quotes written as escapes: the command line's bundle stays ASCII (esbuild escapes strings, not regular expressions).
+const QUOTED = /"([^"\n]+)"|\u201c([^\u201d\n]+)\u201d|`([^`\n]+)`/g;
 const RULE_LINE = /^\s*(\d{1,6})[.)]\s+(.*)$/;
 
 function phrasesOf(rule: string): string[] {

@@ -44,6 +44,11 @@ export function isJsonValue(value: unknown, depth = 0): boolean {
   return isPlainObject(value) && Object.values(value).every((item) => isJsonValue(item, depth + 1));
 }
 
+/** An id as the platform gives agents and guidelines: a UUID (any case). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
 /** The first field of `fields` outside `allowed`, cut to 40 characters (messages quote it), or undefined. */
 export function unknownField(fields: Fields, allowed: readonly string[]): string | undefined {
   return Object.keys(fields)

@@ -10,6 +10,7 @@ import { benchStartWithHistory } from './historyStart';
 import { benchRetention } from './historyPrune';
 import { benchInvokeCpu } from './invokeCpu';
 import { benchInvokeOverhead } from './invokeOverhead';
+import { benchJudge } from './judge';
 import { benchLibrarySearch } from './library';
 import { benchRuns } from './runs';
 import { benchRunsView } from './runsView';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, scale, limit, runsview) runs
+  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, judge, scale, limit, runsview) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -71,6 +72,11 @@ async function main(): Promise<void> {
   if (!only || only === 'runs') {
     const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
     for (const line of await benchRuns(cliEntry, Number(process.env['BENCH_RUN_ROWS'] ?? 1000))) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'judge') {
+    const cliEntry = fileURLToPath(new URL('../../dist/electron/cli.mjs', import.meta.url));
+    for (const line of await benchJudge(cliEntry, Number(process.env['BENCH_JUDGE_CASES'] ?? 1000))) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'scale') {

@@ -299,6 +299,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX run_results_by_pair ON run_results (run_id, case_name, data_row, iteration, agent_id, idx, passed, answer_hash);
     `,
   },
+  {
+    version: 12,
+    description: "A judge expectation's verdict kept with each result's row.",
+    // The results table shows the judge's verdict and failing rules beside each result, read with
+    // the row (RunJudgeSummary as JSON; NULL for a result with no judge expectation, and for every
+    // result kept before this version). Each rule's reason and the judge's exchange stay in `detail`.
+    sql: `ALTER TABLE run_results ADD COLUMN judge TEXT;`,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Guideline, LibraryAddItem, LibraryGuideline } from '../../shared/api';
+import { isUuid } from '../../shared/check';
 
 /**
  * What the library store and the service share: how a pasted list becomes ids, how a version is
@@ -120,5 +121,5 @@ export function clampHits(limit: number | undefined): number {
  */
 export function libraryId(raw: string): string {
   const id = raw.trim();
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id.toLowerCase() : id;
+  return isUuid(id) ? id.toLowerCase() : id;
 }

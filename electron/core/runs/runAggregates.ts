@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { ComparedList, Percentiles, RunComparison, RunLatency, RunMatrix, RunPair, RunResultRow } from '../../shared/api';
+import type {
+  ComparedList,
+  Percentiles,
+  RunComparison,
+  RunJudgeSummary,
+  RunLatency,
+  RunMatrix,
+  RunPair,
+  RunResultRow,
+} from '../../shared/api';
 import { binLayout, binsOf } from './histogram';
 import { transaction } from '../history/historyStore';
 
@@ -27,10 +36,12 @@ export interface ResultRow {
   round_trip_ms: number | null;
   answer_start: string;
   attempts: number;
+  /** The judge's verdict (RunJudgeSummary as JSON); NULL without a judge expectation. */
+  judge: string | null;
 }
 
 export const RESULT_COLUMNS =
-  'idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, error_code, server_ms, round_trip_ms, answer_start, attempts';
+  'idx, case_index, case_name, data_row, iteration, agent_id, passed, failed, status, error_code, server_ms, round_trip_ms, answer_start, attempts, judge';
 
 export function toRow(row: ResultRow): RunResultRow {
   return {
@@ -48,6 +59,7 @@ export function toRow(row: ResultRow): RunResultRow {
     roundTripMs: row.round_trip_ms,
     answerStart: row.answer_start,
     attempts: row.attempts,
+    ...(row.judge === null ? {} : { judge: JSON.parse(row.judge) as RunJudgeSummary }),
   };
 }
 

@@ -41,5 +41,8 @@ export function resultRow(result: RunResult, iteration: number): RunResultRow {
     roundTripMs: answered ? Math.round(exchange.roundTripMs * 10) / 10 : null,
     answerStart: oneLine(outcome.ok ? outcome.value.response.answer : outcome.error.message),
     attempts: result.attempts,
+    ...(result.judgement
+      ? { judge: { passed: result.judgement.passed, verdict: result.judgement.verdict, failedRules: result.judgement.failedRules } }
+      : {}),
   };
 }

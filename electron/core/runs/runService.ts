@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Api, HistoryProfile, Result, RunProgress, RunRecord, RunStartError } from '../../shared/api';
+import type { Api, GuidelineResult, HistoryProfile, Result, RunProgress, RunRecord, RunStartError } from '../../shared/api';
 import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { createRedactor, redactDeep, type Redactor } from '../http/redact';
 import { MAX_RESULTS_PAGE, storedResults, type RunCounts, type RunStore, type StoredRunResult, type UnsentRequest } from './runStore';
@@ -56,6 +56,11 @@ export interface RunServiceDeps {
    */
   resolve(profileId: string): Promise<Result<{ profile: HistoryProfile; target: PlatformTarget }>>;
   emit(progress: RunProgress): void;
+  /**
+   * Fetches a judge expectation's guideline for a run on a profile (once per run): as a guideline
+   * read, so the library keeps its version. From the platform client when absent.
+   */
+  fetchGuideline?: (profileId: string, guidelineId: string) => Promise<GuidelineResult>;
   /** The largest run the person allows (the app's setting); MAX_RUN_REQUESTS when absent. */
   maxRequests?: () => Promise<number>;
   wallClock: () => Date;
@@ -119,7 +124,12 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
     const { runId, total } = record;
     const handle = startRun(
       plan,
-      { client: deps.client, target, now },
+      {
+        client: deps.client,
+        target,
+        now,
+        ...(deps.fetchGuideline ? { fetchGuideline: (guidelineId: string) => deps.fetchGuideline!(record.profile.id, guidelineId) } : {}),
+      },
       {
         concurrency: record.settings.concurrency,
         ratePerSecond: record.settings.ratePerSecond,
@@ -145,6 +155,8 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
           request: redactDeep({ agentId: planned.agentId, text: planned.text, payload: planned.payload }, redactor),
           result: result.result,
           expectations: redactDeep(result.expectations, redactor),
+          // The judge's request holds the answer and the guideline; its exchange was redacted by the client.
+          ...(result.judgement ? { judgement: redactDeep(result.judgement, redactor) } : {}),
         },
         recordedAt: deps.wallClock().toISOString(),
       };
@@ -357,6 +369,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
           expectations: detail.expectations,
           request: detail.request,
           result: detail.result,
+          ...(detail.judgement ? { judgement: detail.judgement } : {}),
           profile: record.value.profile,
           recordedAt,
         },

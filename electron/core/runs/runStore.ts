@@ -4,6 +4,7 @@ import type {
   JsonObject,
   ListRunsRequest,
   RunExpectationOutcome,
+  RunJudgement,
   RunRecord,
   RunResultRow,
   RunResultsPage,
@@ -26,6 +27,8 @@ export interface StoredRunResult {
     request: { agentId: string; text: string; payload: JsonObject };
     result: InvokeResult;
     expectations: RunExpectationOutcome[];
+    /** A judge expectation's outcome in full (each rule's verdict, the judge's exchange). */
+    judgement?: RunJudgement;
   };
   /** ISO 8601. */
   recordedAt: string;
@@ -156,7 +159,7 @@ function toRecord(row: RunRow): RunRecord {
 export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const insertRun = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertResult = db.prepare(
-    `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at, answer_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at, answer_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // A result's matrix line: kept at its first result (runAggregates.ts reads it; migration 11).
   const upsertLine = db.prepare(
@@ -248,6 +251,7 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
             row.roundTripMs,
             row.answerStart,
             row.attempts,
+            row.judge === undefined ? null : JSON.stringify(row.judge),
             JSON.stringify(detail),
             recordedAt,
             answerHash(detail.result.ok ? detail.result.value.response.answer : null),

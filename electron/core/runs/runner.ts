@@ -1,6 +1,7 @@
-import type { InvokeResult } from '../../shared/api';
+import type { InvokeRequest, InvokeResult, RunJudgement } from '../../shared/api';
 import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { judge, type ExpectationOutcome } from './expectations';
+import { guidelinesOnce, judgedBy, judgeRequest, notJudged, type GuidelineFetch, type Judged } from './judgeRun';
 import type { PlannedCase } from '../../shared/runs/suiteTypes';
 import type { PlanSource } from './planSource';
 
@@ -52,6 +53,8 @@ export interface RunOptions {
   bail?: boolean;
   /** Each worker waits this long after a request before it starts its next (a gentle pace beside `ratePerSecond`). */
   delayMs?: number;
+  /** The judge agent of judge expectations that name none (`--judge-agent`). */
+  judgeAgent?: string;
 }
 
 export interface RunDeps {
@@ -61,6 +64,11 @@ export interface RunDeps {
   now?: () => number;
   /** Wall clock, for a Retry-After given as a date. */
   wallClock?: () => Date;
+  /**
+   * How a judge expectation's guideline is fetched (once per run): through the library in the
+   * app, so its version is kept; from the platform client with the run's target when absent.
+   */
+  fetchGuideline?: GuidelineFetch;
 }
 
 /** One request of the run as sent and judged: `result` is the full exchange, as the Response view shows it. */
@@ -71,6 +79,8 @@ export interface RunResult {
   passed: boolean;
   /** Times it was sent (more than 1 after 429s). */
   attempts: number;
+  /** The judge expectation's verdict in full (each rule's, the judge's exchange), when the case has one. */
+  judgement?: RunJudgement;
 }
 
 export interface RunSummary {
@@ -142,6 +152,8 @@ interface Answered {
   attempts: number;
   judged?: ExpectationOutcome[];
   stopsRun?: SetupFailure;
+  /** The judge expectation's outcome, once the judge has answered. */
+  verdict?: Judged;
 }
 
 /** Milliseconds a Retry-After header asks for (seconds, or an HTTP date), or null when absent or unreadable. */
@@ -188,9 +200,9 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * The judged expectations, or, when judging throws (whatever the cause), one failed outcome
  * saying so: an error in one result fails that result, never the run.
  */
-function judgeSafely(planned: PlannedCase, result: InvokeResult): ExpectationOutcome[] {
+function judgeSafely({ planned, result, verdict }: Answered): ExpectationOutcome[] {
   try {
-    return judge(planned.expect, planned.payload, result);
+    return [...judge(planned.expect, planned.payload, result), ...(verdict ? [verdict.outcome] : [])];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return [{ kind: 'judging', passed: false, expected: 'the result is judged', actual: `could not be judged: ${message}` }];
@@ -253,30 +265,56 @@ export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = 
     }
   }
 
-  /** One request sent (again after 429s) until it has a result to judge; null when cancelled before sending. */
+  /** One request of the plan sent (again after 429s) until it has a result to judge; null when cancelled before sending. */
   async function sendOne(planned: PlannedCase): Promise<Answered | null> {
+    const sent = await send({ agentId: planned.agentId, text: planned.text, payload: planned.payload }, planned.index);
+    return sent && { planned, ...sent };
+  }
+
+  /** A request sent in its turn (again after 429s) until it has a result; null when cancelled before sending. */
+  async function send(request: InvokeRequest, caseIndex: number): Promise<{ result: InvokeResult; attempts: number } | null> {
     let attempts = 0;
     for (;;) {
       await waitForTurn();
       if (sending.signal.aborted) return null;
       attempts += 1;
-      const result = await deps.client.invoke(
-        deps.target,
-        { agentId: planned.agentId, text: planned.text, payload: planned.payload },
-        controller.signal,
-        { onSent: judgeSoon },
-      );
+      const result = await deps.client.invoke(deps.target, request, controller.signal, { onSent: judgeSoon });
       const exchange = result.ok ? result.value.exchange : result.error.exchange;
       if (exchange?.status != null && !(options.stopWhenKeyRefused && isKeyRefused(exchange.status))) answered = true;
       if (!result.ok && exchange?.status === 429 && on429 === 'wait' && attempts <= maxRetries && !sending.signal.aborted) {
         const asked = retryAfterMs(exchange.responseHeaders['retry-after'], wallClock) ?? DEFAULT_RETRY_WAIT_MS;
         if (asked <= maxRetryWaitMs) {
           pausedUntil = Math.max(pausedUntil, now() + asked);
-          emit({ type: 'waiting', reason: 'retry_after', ms: asked, caseIndex: planned.index });
+          emit({ type: 'waiting', reason: 'retry_after', ms: asked, caseIndex });
           continue;
         }
       }
-      return { planned, result, attempts };
+      return { result, attempts };
+    }
+  }
+
+  const guideline = guidelinesOnce(deps.fetchGuideline ?? ((guidelineId) => deps.client.getGuideline(deps.target, { guidelineId })));
+
+  /**
+   * The judge expectation of an answered request: its guideline (fetched once per run), then the
+   * judge agent asked in the worker's turn, as any request of the run (so it counts against the
+   * run's concurrency and rate limit). Whatever goes wrong fails the expectation, saying what.
+   */
+  async function askJudge({ planned, result }: Answered): Promise<Judged> {
+    const spec = planned.expect.judge!;
+    try {
+      if (!result.ok) return notJudged(spec, null, `no answer to judge (${result.error.code})`);
+      const agentId = spec.agent ?? options.judgeAgent;
+      if (agentId === undefined)
+        return notJudged(spec, null, 'no judge agent: name one in the expectation, or give the run a default judge');
+      const fetched = await guideline(spec.guideline);
+      if (!fetched.ok) return notJudged(spec, null, `the guideline could not be fetched (${fetched.error.code}): ${fetched.error.message}`);
+      const asked = judgeRequest(agentId, spec, fetched.value, result.value.response.answer, planned.text);
+      const sent = await send(asked.request, planned.index);
+      if (sent === null) return notJudged(spec, fetched.value, 'the judge was not asked: the run stopped first');
+      return judgedBy(spec, fetched.value, asked, sent.result);
+    } catch (error) {
+      return notJudged(spec, null, `could not be judged: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -308,14 +346,16 @@ export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = 
     judgingSoon = false;
     if (judgingTimer) clearTimeout(judgingTimer);
     judgingTimer = null;
-    for (const { planned, result: invoked, attempts, judged, stopsRun } of unjudged.splice(0)) {
-      const expectations = judged ?? judgeSafely(planned, invoked);
+    for (const answer of unjudged.splice(0)) {
+      const { planned, result: invoked, attempts, judged, stopsRun, verdict } = answer;
+      const expectations = judged ?? judgeSafely(answer);
       const result: RunResult = {
         planned,
         result: invoked,
         expectations,
         attempts,
         passed: expectations.every((outcome) => outcome.passed),
+        ...(verdict ? { judgement: verdict.judgement } : {}),
       };
       completed += 1;
       if (result.passed) passed += 1;
@@ -366,9 +406,11 @@ export function startRun(plan: PlanSource, deps: RunDeps, options: RunOptions = 
         dropped.push(planned);
         return;
       }
+      // A judge expectation's judge is asked by this worker, before it takes its next request.
+      if (planned.expect.judge !== undefined) answer.verdict = await askJudge(answer);
       // Under bail, judged at once: the next request must not start before a failure is known.
       if (options.bail) {
-        answer.judged = judgeSafely(answer.planned, answer.result);
+        answer.judged = judgeSafely(answer);
         if (!answer.judged.every((outcome) => outcome.passed)) sending.abort();
       }
       const setup = answered || stoppedFor !== null ? null : setupFailureOf(answer.result);

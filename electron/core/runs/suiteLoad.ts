@@ -38,6 +38,8 @@ export interface LoadOptions {
   dataFile?: string;
   /** The plan may hold at most this many requests (checked before it is made, and a data file's rows with it); 100,000 when absent. */
   maxRequests?: number;
+  /** The run's default judge agent (`--judge-agent`): judge expectations that name none use it. */
+  judgeAgent?: string;
 }
 
 /** The agents a run's record lists at most (a data column may name a different agent on each row). */
@@ -78,7 +80,7 @@ export async function loadSuite(suiteFile: string, options: LoadOptions = {}): P
  */
 async function planSuite(raw: unknown, options: LoadOptions & { suiteFile: string }): Promise<LoadResult> {
   const shown = path.basename(options.suiteFile);
-  const problems = checkSuiteShape(raw, shown);
+  const problems = checkSuiteShape(raw, shown, options.judgeAgent === undefined ? {} : { judgeAgent: options.judgeAgent });
   if (problems.length > 0) return { ok: false, problems };
   const suite = raw as Suite;
   if (options.dataFile !== undefined) {

@@ -1,15 +1,12 @@
 import type { JsonObject } from '../../shared/api';
 import { SUITE_SCHEMA_URL } from '../../shared/runs/suiteTypes';
-import { CASE_FIELDS, CASE_NAME, EXPECT_FIELDS, SUITE_FIELDS, TEXTS_SCHEMA } from './suiteValidate';
+import { CASE_FIELDS, CASE_NAME, EXPECT_FIELDS, schemasOf, SUITE_FIELDS, TEXTS_SCHEMA } from './suiteValidate';
 
 /**
  * schemas/suite.schema.json, built from the rules suiteValidate.ts checks a suite with, so the
  * file editors read cannot say something the runner does not. A test compares the file with
  * this (`npx vitest run -u tests/unit/core/runs/suiteSchema.shipped.test.ts` writes it after a rule changes).
  */
-
-const schemasOf = (rules: Record<string, { schema: JsonObject }>): JsonObject =>
-  Object.fromEntries(Object.entries(rules).map(([key, rule]) => [key, rule.schema]));
 
 export function suiteJsonSchema(): JsonObject {
   const caseKeys = Object.keys(CASE_FIELDS);

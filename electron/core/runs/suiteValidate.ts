@@ -1,5 +1,5 @@
 import { patternProblem } from '../../shared/answerPattern';
-import { isIntegerIn, isJsonValue, isNonBlankText, isPlainObject, MAX_JSON_DEPTH, type Fields } from '../../shared/check';
+import { isIntegerIn, isJsonValue, isNonBlankText, isPlainObject, isUuid, MAX_JSON_DEPTH, type Fields } from '../../shared/check';
 import type { JsonObject } from '../../shared/api';
 import { referencesIn } from './substitute';
 import type { CaseFields, Expectations, Suite, SuiteCase, SuiteProblem } from '../../shared/runs/suiteTypes';
@@ -47,6 +47,11 @@ const flag = (description: string): FieldRule => ({
   },
 });
 
+/** The JSON Schema of each field of a table of rules (suiteSchema.ts builds the file from these). */
+export function schemasOf(rules: Record<string, { schema: JsonObject }>): JsonObject {
+  return Object.fromEntries(Object.entries(rules).map(([key, rule]) => [key, rule.schema]));
+}
+
 const isAgentId = (value: unknown): value is string => isNonBlankText(value, Infinity);
 const AGENT_ID: JsonObject = { type: 'string', pattern: '\\S' };
 
@@ -77,6 +82,53 @@ const milliseconds = (description: string): FieldRule => ({
 
 const TOKENS = ['present', 'absent'];
 const STATUS = { minimum: 100, maximum: 599 };
+
+/** A guideline's rules are numbered 1 to this at most (the checklist reads at most 1,000). */
+const MAX_RULE = 1000;
+const UUID_SCHEMA: JsonObject = {
+  type: 'string',
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+};
+const uuidProblem = (what: string, value: unknown) =>
+  `must be the ${what}'s id, a UUID such as 7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47${typeof value === 'string' ? '' : `, not ${describe(value)}`}`;
+
+/** The judge expectation's own fields. */
+const JUDGE_FIELDS: Record<string, FieldRule> = {
+  agent: {
+    schema: { ...UUID_SCHEMA, description: "The judge agent's id; the run's default judge (--judge-agent) when absent." },
+    check: (value, report) => {
+      if (!isUuid(value)) report(uuidProblem('judge agent', value));
+    },
+  },
+  guideline: {
+    schema: { ...UUID_SCHEMA, description: "The guideline's id: fetched once per run, its version kept with each result." },
+    check: (value, report) => {
+      if (!isUuid(value)) report(uuidProblem('guideline', value));
+    },
+  },
+  passWhen: {
+    schema: { type: 'string', pattern: '\\S', description: 'The word that means pass when the judge answers in words (default PASS).' },
+    check: (value, report) => {
+      if (!isNonBlankText(value, 100)) report('must be a word of at most 100 characters, such as PASS');
+    },
+  },
+  rules: {
+    schema: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1, maximum: MAX_RULE },
+      description: 'The rule numbers that count (1 for the first rule, as the History checklist numbers them); every rule when absent.',
+    },
+    check: (value, report) => {
+      if (!Array.isArray(value) || value.length === 0) return report('must be a non-empty list of rule numbers, such as [1, 3]');
+      value.forEach((rule, index) => {
+        if (!isIntegerIn(rule, 1, MAX_RULE)) report(`must be a rule number, a whole number from 1 to ${MAX_RULE}`, `[${index}]`);
+        else if (value.indexOf(rule) !== index) report(`rule ${rule} is listed twice`, `[${index}]`);
+      });
+    },
+  },
+};
 
 /** Each expectation, in the order the schema lists them. */
 export const EXPECT_FIELDS: Record<string, FieldRule> = {
@@ -115,6 +167,22 @@ export const EXPECT_FIELDS: Record<string, FieldRule> = {
   },
   maxServerMs: milliseconds("The server's own duration, at most (ms)."),
   maxRoundTripMs: milliseconds('The measured round trip, at most (ms).'),
+  judge: {
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['guideline'],
+      description:
+        "A judge agent of the platform checks the answer against a guideline's rules; passes when every chosen rule passes. " +
+        'The judge is sent answer, text, guideline, rules (numbered lines) and name in its payload.',
+      properties: schemasOf(JUDGE_FIELDS),
+    },
+    check: (value, report) => {
+      if (!isPlainObject(value)) return report(`must be an object with the guideline's id, not ${describe(value)}`);
+      if (!('guideline' in value)) report('is missing: name the guideline to judge against', '.guideline');
+      checkFields(value, JUDGE_FIELDS, 'unknown field', report, 0);
+    },
+  },
 };
 
 /** The fields a case takes, and the defaults give every case. */
@@ -206,11 +274,26 @@ function templatePatternProblem(pattern: string): string | null {
   return patternProblem(pattern.replace(/\{\{\s*[^{}]*?\s*\}\}/g, 'x'));
 }
 
+export interface ShapeOptions {
+  /** The run's default judge agent (`--judge-agent`), for judge expectations that name none. */
+  judgeAgent?: string;
+}
+
+/** A judge expectation (the case's own, else the defaults') that names no judge agent. */
+function lacksJudgeAgent(item: Fields, defaults: unknown): boolean {
+  const judgeOf = (fields: unknown) => {
+    const expect = isPlainObject(fields) ? fields['expect'] : undefined;
+    return isPlainObject(expect) ? expect['judge'] : undefined;
+  };
+  const judge = judgeOf(item) ?? judgeOf(defaults);
+  return isPlainObject(judge) && !('agent' in judge);
+}
+
 /**
  * The structural check (what the JSON Schema also says), plus compiled regular expressions.
  * Returns the problems; an empty list means the value is a Suite.
  */
-export function checkSuiteShape(raw: unknown, file: string): SuiteProblem[] {
+export function checkSuiteShape(raw: unknown, file: string, options: ShapeOptions = {}): SuiteProblem[] {
   const problems: SuiteProblem[] = [];
   const add = (field: string, message: string, where: Where = {}) => problems.push({ file, field, message, ...where });
   /** Reports on the fields under `path` ('' at the top, where a field's name has no leading dot). */
@@ -246,6 +329,9 @@ export function checkSuiteShape(raw: unknown, file: string): SuiteProblem[] {
       checkFields(item, CASE_FIELDS, 'unknown field', report, 2, ['name', ...Object.keys(CASE_FIELDS)]);
       if (!('agent' in item) && !suiteHasAgent)
         report('is missing: give the case an agent, or the suite "agents" or "defaults.agent"', '.agent');
+      // A judge with no agent takes the run's default; without one, there is no judge to ask.
+      if (options.judgeAgent === undefined && lacksJudgeAgent(item, defaults))
+        report('is missing: name the judge agent here, or give the run a default judge (--judge-agent ID)', '.expect.judge.agent');
     });
   }
   return problems;

@@ -106,6 +106,33 @@ export interface RunExpectationOutcome {
   actual: string;
 }
 
+/** A judge's verdict on one rule of the guideline. `why` is the judge's own text: untrusted, render as text. */
+export interface RunJudgeRule {
+  /** The rule's number in the guideline (1-based, as the History checklist numbers it). */
+  rule: number;
+  pass: boolean;
+  why: string;
+}
+
+/** A judge expectation's verdict in one line, as the results table shows it. */
+export interface RunJudgeSummary {
+  passed: boolean;
+  /** "all 5 rules passed", "rule 4 failed", or why there is no verdict (the judge erred, its answer was unreadable). */
+  verdict: string;
+  /** The chosen rules that failed (or that the judge said nothing of), in rule order. */
+  failedRules: number[];
+}
+
+/** A judge expectation's outcome in full: the guideline's version, each rule's verdict, and the judge's own exchange. */
+export interface RunJudgement extends RunJudgeSummary {
+  /** The guideline judged against, with the hash of the version fetched (as the library keeps versions); null when it could not be fetched. */
+  guideline: { id: string; name: string; versionHash: string } | null;
+  /** Each chosen rule's verdict, in rule order (a rule the judge said nothing of fails, saying so); empty when the judge answered in a word or not at all. */
+  rules: RunJudgeRule[];
+  /** The judge's own request and exchange, to open in the Response view; null when the judge was not asked (no answer to judge, no guideline). */
+  exchange: { request: { agentId: string; text: string; payload: JsonObject }; result: InvokeResult } | null;
+}
+
 /** One result as a row of the results table. Answer text is untrusted: render as text. */
 export interface RunResultRow {
   /** Position in the run's plan, 0-based (the key of a result within its run). */
@@ -132,6 +159,8 @@ export interface RunResultRow {
   answerStart: string;
   /** Times it was sent (more than 1 after 429s). */
   attempts: number;
+  /** The judge's verdict, when the case has a judge expectation. */
+  judge?: RunJudgeSummary;
 }
 
 export interface RunRef {
@@ -174,6 +203,8 @@ export interface RunResultDetail {
   expectations: RunExpectationOutcome[];
   request: { agentId: string; text: string; payload: JsonObject };
   result: InvokeResult;
+  /** The judge expectation's outcome in full, when the case has one. */
+  judgement?: RunJudgement;
   profile: HistoryProfile;
   /** When the result arrived, ISO 8601. */
   recordedAt: string;

@@ -27,6 +27,20 @@ export interface Expectations {
   maxServerMs?: number;
   /** The measured round trip is at most this many milliseconds. */
   maxRoundTripMs?: number;
+  /** A judge agent of the platform checks the answer against a guideline's rules (judged last). */
+  judge?: JudgeExpectation;
+}
+
+/** A judge agent's verdict on the answer, against a guideline's rules. */
+export interface JudgeExpectation {
+  /** The judge agent's id; the run's default judge (`--judge-agent`) when absent. */
+  agent?: string;
+  /** The guideline's id: fetched once per run. */
+  guideline: string;
+  /** The word that means pass when the judge answers in words rather than JSON; PASS when absent. */
+  passWhen?: string;
+  /** The rule numbers that count (1-based, as the History checklist numbers them); every rule when absent. */
+  rules?: number[];
 }
 
 /** The fields of a case that suite-level `defaults` may also set. */

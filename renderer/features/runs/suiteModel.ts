@@ -26,6 +26,8 @@ export interface ExpectDraft {
   token: '' | 'present' | 'absent';
   maxServerMs: string;
   maxRoundTripMs: string;
+  /** The judge expectation as JSON text ('' = none): the form does not edit it, and keeps it as the file has it. */
+  judge: string;
 }
 
 /** One case, or the suite's defaults (whose `name` is unused). */
@@ -70,6 +72,7 @@ export const emptyExpect = (): ExpectDraft => ({
   token: '',
   maxServerMs: '',
   maxRoundTripMs: '',
+  judge: '',
 });
 
 const newKey = () => crypto.randomUUID();
@@ -108,6 +111,15 @@ function listOrOne(text: string): string | string[] | undefined {
   return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
 }
 
+/** A value kept as JSON text, read back; the text itself when it is not JSON (the host names the problem). */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** A number field's value: a number when it reads as one, else the text (so the host names the problem). */
 function numberOf(text: string): number | string | undefined {
   const trimmed = text.trim();
@@ -127,6 +139,7 @@ function expectOf(draft: ExpectDraft): Expectations | undefined {
     token: draft.token === '' ? undefined : draft.token,
     maxServerMs: numberOf(draft.maxServerMs),
     maxRoundTripMs: numberOf(draft.maxRoundTripMs),
+    judge: draft.judge === '' ? undefined : jsonOrText(draft.judge),
   };
   for (const key of Object.keys(expect)) if (expect[key] === undefined) delete expect[key];
   return Object.keys(expect).length === 0 ? undefined : (expect as Expectations);
@@ -201,6 +214,7 @@ function expectFrom(value: unknown): ExpectDraft {
     token: expect.token === 'present' || expect.token === 'absent' ? expect.token : '',
     maxServerMs: str(expect.maxServerMs),
     maxRoundTripMs: str(expect.maxRoundTripMs),
+    judge: expect.judge === undefined ? '' : JSON.stringify(expect.judge),
   };
 }
 

@@ -377,3 +377,73 @@ describe('the limits of a run, and errors nobody foresaw', () => {
     });
   });
 });
+
+describe('agent-explorer run: judge expectations', () => {
+  const JUDGE = '8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60';
+  const CHECKLIST = 'c6d1a8e3-4f72-4b95-8e0a-3d9b7f1c5e24';
+  const JUDGED = {
+    name: 'replies',
+    defaults: { agent: DRAFTER, expect: { judge: { guideline: CHECKLIST } } },
+    cases: [
+      { name: 'refund', payload: { customer_name: 'Dana', company: 'Northwind', topic: 'a refund' } },
+      { name: 'login', payload: { customer_name: 'Ravi', company: 'Northwind', topic: 'signing in' } },
+    ],
+  };
+
+  it('needs a judge agent: from the expectation or --judge-agent (an id), else nothing is sent', async () => {
+    const file = await suite(JUDGED);
+    const none = await run([file, '--sandbox']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(
+      'case 1 "refund": cases[0].expect.judge.agent: is missing: name the judge agent here, or give the run a default judge (--judge-agent ID)',
+    );
+    const bad = await run([file, '--sandbox', '--judge-agent', 'judge']);
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining("--judge-agent must be the judge agent's id") });
+    expect((await run(['--help'])).stdout).toMatch(/--judge-agent ID +the judge agent of the suite's judge expectations that name none/);
+  });
+
+  it('says the verdict on each line, the failed rule under a failure, and every reporter carries it', async () => {
+    const ran = await run([
+      await suite(JUDGED),
+      '--sandbox',
+      '--judge-agent',
+      JUDGE,
+      '--reporter-junit',
+      'r.xml',
+      '--reporter-json',
+      'r.json',
+      '--reporter-csv',
+      'r.csv',
+      '--reporter-html',
+      'r.html',
+    ]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^PASS refund @ Support reply drafter \(3f6c2a8e…\) {2}200 .* ms {2}judge: all 5 rules passed$/),
+      expect.stringMatching(/^FAIL login @ Support reply drafter \(3f6c2a8e…\) {2}200 .* ms {2}judge: rule 4 failed$/),
+      '     judge: expected judge "Support reply checklist" rules 1–5 pass, got rule 4 failed',
+      '     rule 4: The answer does not say "refund".',
+      expect.stringMatching(/^replies: 2 run, 1 passed, 1 failed in /),
+    ]);
+    const junit = await readFile(path.join(dir, 'r.xml'), 'utf8');
+    expect(junit).toContain('<system-out>judge: all 5 rules passed</system-out>');
+    expect(junit).toContain('type="judge"');
+    expect(junit).toContain('rule 4: The answer does not say &quot;refund&quot;.');
+    const json = JSON.parse(await readFile(path.join(dir, 'r.json'), 'utf8')) as { results: Array<{ judge: unknown }> };
+    expect(json.results[1]!.judge).toMatchObject({
+      passed: false,
+      verdict: 'rule 4 failed',
+      failedRules: [4],
+      agent: JUDGE,
+      guideline: { id: CHECKLIST, name: 'Support reply checklist', versionHash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      rules: expect.arrayContaining([{ rule: 4, pass: false, why: 'The answer does not say "refund".' }]),
+    });
+    const csv = (await readFile(path.join(dir, 'r.csv'), 'utf8')).split('\r\n');
+    expect(csv[0]).toBe(CSV_COLUMNS.join(','));
+    expect(csv[1]).toMatch(/,"all 5 rules passed",""$/);
+    expect(csv[2]).toMatch(/,"rule 4 failed","4"$/);
+    const html = await readFile(path.join(dir, 'r.html'), 'utf8');
+    expect(html).toContain('rule 4: The answer does not say &quot;refund&quot;.');
+    expect(html).toContain('judge: all 5 rules passed');
+  });
+});

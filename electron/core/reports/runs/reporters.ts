@@ -4,7 +4,7 @@ import { csvWriter } from './runCsv';
 import { runHtmlWriter } from './runHtml';
 import { jsonWriter } from './runJson';
 import { junitWriter } from './runJunit';
-import { failedExpectations, resultLabel, type RunReport, type RunReportResult } from './runReport';
+import { failedExpectations, failedRuleLines, resultLabel, type RunReport, type RunReportResult } from './runReport';
 
 /**
  * A run's reporters: the lines for people (pretty, here) and a file in each export format: JUnit
@@ -39,18 +39,20 @@ export function summaryLine(report: RunReport): string {
 }
 
 /**
- * One plain line per result: "PASS name [row 3] @ agent  200  12.3 ms", failures with why, one
- * indented line each. The suite's names and the server's words are printable text: a line
- * break inside a name does not start a line.
+ * One plain line per result: "PASS name [row 3] @ agent  200  12.3 ms", with the judge's verdict
+ * when the case has a judge ("judge: all 5 rules passed"); failures with why, one indented line
+ * each, and each failed rule's reason under them. The suite's names and the server's words are
+ * printable text: a line break inside a name does not start a line.
  */
 export function resultLine(result: RunReportResult): string {
   const status = result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '-';
   const ms = result.entry.timing.roundTripMs;
   const time = ms === null ? '-' : `${ms.toFixed(1)} ms`;
-  const head = `${result.passed ? 'PASS' : 'FAIL'} ${printable(resultLabel(result))}  ${printable(String(status))}  ${time}`;
+  const verdict = result.judge ? `  judge: ${printable(result.judge.verdict)}` : '';
+  const head = `${result.passed ? 'PASS' : 'FAIL'} ${printable(resultLabel(result))}  ${printable(String(status))}  ${time}${verdict}`;
   return result.passed
     ? head
-    : `${head}\n${failedExpectations(result.expectations)
+    : `${head}\n${[...failedExpectations(result.expectations), ...failedRuleLines(result.judge)]
         .map((line) => `     ${printable(line)}`)
         .join('\n')}`;
 }

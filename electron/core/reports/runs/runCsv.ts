@@ -36,9 +36,11 @@ export const CSV_COLUMNS = [
   'server_ms',
   'round_trip_ms',
   'answer_start',
+  'judge',
+  'judge_failed_rules',
 ];
 
-/** One line per result, the columns of the app's results table. */
+/** One line per result, the columns of the app's results table (the judge's verdict and failed rules empty without a judge). */
 export function csvReport(report: RunReport): string {
   return wholeReport(csvWriter, report);
 }
@@ -61,6 +63,8 @@ export function csvWriter(): ReportWriter {
         entry.timing.serverDuration?.ms ?? null,
         entry.timing.roundTripMs,
         answer,
+        result.judge?.verdict ?? null,
+        result.judge ? result.judge.failedRules.join(' ') : null,
       ]
         .map(cell)
         .join(',');

@@ -63,6 +63,7 @@ export function exportRun(
     expectations: detail.expectations as ExpectationOutcome[],
     passed: row.passed,
     attempts: row.attempts,
+    ...(detail.judgement ? { judgement: detail.judgement } : {}),
   });
   const notSent = unsent.map((item, position): PlannedCase => ({
     index: record.total + position,

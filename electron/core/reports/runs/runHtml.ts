@@ -3,7 +3,7 @@ import { renderEntryHtml } from '../reportHtml';
 import { escapeHtml as e, fact, reportPageFrame } from '../reportPage';
 import { RUN_STYLE } from '../reportStyle';
 import type { ReportWriter } from './reportWriter';
-import { failedExpectations } from './runReport';
+import { failedExpectations, type RunReportResult } from './runReport';
 import { agentLabel } from '../../../shared/agentLabel';
 
 /**
@@ -11,6 +11,18 @@ import { agentLabel } from '../../../shared/agentLabel';
  * style, same escaping): a summary, a table of every result with the expectations that failed,
  * and then each exchange as the report's entry section, its expectations above it.
  */
+
+/** Each chosen rule's verdict and why, under the judge's expectation; '' without a judge. */
+function judgeRules(judge: RunReportResult['judge']): string {
+  if (!judge || judge.rules.length === 0) return '';
+  const items = judge.rules.map(
+    (rule) => `<li>${rule.pass ? '<span class="pass">✓</span>' : '<span class="fail">✗</span>'} rule ${rule.rule}: ${e(rule.why)}</li>`,
+  );
+  const guideline = judge.guideline
+    ? ` (${e(judge.guideline.name)}, version <code>${e(judge.guideline.versionHash.slice(0, 12))}</code>)`
+    : '';
+  return `<li>judge's rules${guideline}<ul>${items.join('')}</ul></li>`;
+}
 
 /**
  * Two sections (reportWriter.ts): the table's rows, and the exchanges below the table. The
@@ -25,12 +37,12 @@ export function runHtmlWriter(): ReportWriter {
       const number = written;
       const why = failedExpectations(result.expectations);
       const round = result.entry.timing.roundTripMs;
-      const row = `<tr><td><a href="#result-${number}">${number}</a></td><td>${e(result.case)}</td><td class="num">${result.row ?? '—'}</td><td>${result.agentName ? `${e(result.agentName)} ` : ''}<code>${e(result.agent)}</code></td><td>${result.passed ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail</span> ${e(why.join('; '))}`}</td><td class="num">${e(String(result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '—'))}</td><td class="num">${round === null ? '—' : e(formatReportMs(round))}</td></tr>`;
+      const row = `<tr><td><a href="#result-${number}">${number}</a></td><td>${e(result.case)}</td><td class="num">${result.row ?? '—'}</td><td>${result.agentName ? `${e(result.agentName)} ` : ''}<code>${e(result.agent)}</code></td><td>${result.passed ? '<span class="pass">✓ pass</span>' : `<span class="fail">✗ fail</span> ${e(why.join('; '))}`}${result.judge && result.passed ? ` judge: ${e(result.judge.verdict)}` : ''}</td><td class="num">${e(String(result.entry.outcome.status ?? result.entry.outcome.error?.code ?? '—'))}</td><td class="num">${round === null ? '—' : e(formatReportMs(round))}</td></tr>`;
       const items = result.expectations.map(
         (outcome) =>
           `<li>${outcome.passed ? '<span class="pass">✓</span>' : '<span class="fail">✗</span>'} ${e(outcome.kind)}: expected ${e(outcome.expected)}; got ${e(outcome.actual)}</li>`,
       );
-      const head = `<section aria-label="${e(`Result ${number}`)}"><h3>Result ${number}: ${e(result.case)}${result.row === null ? '' : ` (row ${result.row})`}${result.agentName ? ` @ ${e(agentLabel(result.agent, result.agentName))}` : ''} ${result.passed ? '<span class="pass">✓ pass</span>' : '<span class="fail">✗ fail</span>'}</h3><ul class="expectations">${items.join('')}</ul></section>`;
+      const head = `<section aria-label="${e(`Result ${number}`)}"><h3>Result ${number}: ${e(result.case)}${result.row === null ? '' : ` (row ${result.row})`}${result.agentName ? ` @ ${e(agentLabel(result.agent, result.agentName))}` : ''} ${result.passed ? '<span class="pass">✓ pass</span>' : '<span class="fail">✗ fail</span>'}</h3><ul class="expectations">${items.join('')}${judgeRules(result.judge)}</ul></section>`;
       // The exchanges are separated by line breaks: one before each but the first.
       return [row, `${number > 1 ? '\n' : ''}${head}${renderEntryHtml(result.entry, `result-${number}`)}`];
     },

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../reportPage';
 import { wholeReport, type ReportWriter } from './reportWriter';
-import { failedExpectations, moreNotRun, resultLabel, type RunReport } from './runReport';
+import { failedExpectations, failedRuleLines, moreNotRun, resultLabel, type RunReport } from './runReport';
 
 /**
  * A run as JUnit XML, the shape CI dashboards read. Like every reporter's output it may be shown
@@ -44,13 +44,15 @@ export function junitWriter(suite: string): ReportWriter {
     sections: 1,
     add(result) {
       const open = `    <testcase name="${attr(resultLabel(result))}" classname="${attr(`${suite}.${result.case}`)}" time="${seconds(result.entry.timing.roundTripMs)}"`;
-      if (result.passed) return [`${open}/>\n`];
-      const reasons = failedExpectations(result.expectations);
+      // The judge's verdict is said for every result it judged (a dashboard shows a passing test's output too).
+      const verdict = result.judge ? `      <system-out>${xml(`judge: ${result.judge.verdict}`)}</system-out>\n` : '';
+      if (result.passed) return [verdict ? `${open}>\n${verdict}    </testcase>\n` : `${open}/>\n`];
+      const reasons = [...failedExpectations(result.expectations), ...failedRuleLines(result.judge)];
       const error = result.entry.outcome.error;
       if (result.entry.outcome.status === null) {
         errors += 1;
         return [
-          `${open}>\n      <error message="${attr(error?.message ?? 'no response')}" type="${attr(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n    </testcase>\n`,
+          `${open}>\n      <error message="${attr(error?.message ?? 'no response')}" type="${attr(error?.code ?? 'error')}">${xml(reasons.join('\n'))}</error>\n${verdict}    </testcase>\n`,
         ];
       }
       failures += 1;
@@ -64,7 +66,7 @@ export function junitWriter(suite: string): ReportWriter {
             : []),
       ];
       return [
-        `${open}>\n      <failure message="${attr(reasons[0] ?? 'failed')}" type="${attr(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n    </testcase>\n`,
+        `${open}>\n      <failure message="${attr(reasons[0] ?? 'failed')}" type="${attr(kinds.join(','))}">${xml(body.join('\n'))}</failure>\n${verdict}    </testcase>\n`,
       ];
     },
     frame(head) {

@@ -1,4 +1,4 @@
-import type { HistoryProfile } from '../../../shared/api';
+import type { HistoryProfile, RunJudgement } from '../../../shared/api';
 import { reportEntry, type ReportEntry } from '../../../shared/reports/reportEntry';
 import { agentLabel, type AgentNames } from '../../../shared/agentLabel';
 import type { ExpectationOutcome } from '../../runs/expectations';
@@ -34,6 +34,8 @@ export interface RunReportResult {
   passed: boolean;
   attempts: number;
   expectations: ExpectationOutcome[];
+  /** A judge expectation's verdict: the guideline's version and each chosen rule's verdict and why (the judge's exchange stays in the app). */
+  judge?: Omit<RunJudgement, 'exchange'> & { agent: string | null };
   entry: ReportEntry;
 }
 
@@ -59,6 +61,15 @@ function nameOf(agentId: string, names: AgentNames | undefined): { agentName?: s
   return name ? { agentName: name } : {};
 }
 
+function reportJudge({ exchange, ...judgement }: RunJudgement): NonNullable<RunReportResult['judge']> {
+  return { ...judgement, agent: exchange?.request.agentId ?? null };
+}
+
+/** "rule 4: The answer does not say "refund"." for each chosen rule that failed, as reports list them under the verdict. */
+export function failedRuleLines(judge: RunReportResult['judge']): string[] {
+  return (judge?.rules ?? []).filter((rule) => !rule.pass).map((rule) => `rule ${rule.rule}: ${rule.why || 'failed (no reason given)'}`);
+}
+
 export function reportResult(result: RunResult, profile: HistoryProfile, agentNames?: AgentNames): RunReportResult {
   const { planned } = result;
   const exchange = result.result.ok ? result.result.value.exchange : result.result.error.exchange;
@@ -71,6 +82,7 @@ export function reportResult(result: RunResult, profile: HistoryProfile, agentNa
     passed: result.passed,
     attempts: result.attempts,
     expectations: result.expectations,
+    ...(result.judgement ? { judge: reportJudge(result.judgement) } : {}),
     entry: reportEntry({
       what: 'invoke',
       request: { agentId: planned.agentId, text: planned.text, payload: planned.payload },

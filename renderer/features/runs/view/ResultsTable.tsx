@@ -143,12 +143,16 @@ function gridClass(columns: ResultColumns): string {
   return `run-result-grid${columns.row ? ' with-row' : ''}${columns.iteration ? ' with-iteration' : ''}`;
 }
 
-/** "Passed", or "Failed" with each failed expectation on its own line. */
+/** "Passed", or "Failed" with each failed expectation on its own line; the judge's verdict first when the case has a judge. */
 function Outcome({ row }: { row: RunResultRow }) {
-  if (row.passed) return <span className="run-pass">Passed</span>;
+  // The judge's failed expectation is said by its verdict ("Judge: rule 4 failed"), not again in full.
+  const judge = row.judge ? `Judge: ${row.judge.verdict}` : null;
+  const others = row.judge ? row.failed.filter((line) => !line.startsWith('judge: ')) : row.failed;
+  if (row.passed) return <span className="run-pass">Passed{judge ? ` · ${judge}` : ''}</span>;
+  const reasons = [...(judge ? [judge] : []), ...others];
   return (
     <span className="run-fail" title={row.failed.join('\n')}>
-      Failed{row.failed.length > 0 ? `: ${row.failed.join('; ')}` : ''}
+      Failed{reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}
     </span>
   );
 }

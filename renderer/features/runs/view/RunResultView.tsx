@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RunExpectationOutcome, RunResultDetail } from '../../../../electron/shared/api';
 import { useRunResult } from '../queries/runView';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ResponseView } from '../../invoke/ResponseView';
 import { Pending } from '../../../ui/Pending';
+import { JudgeVerdict } from './JudgeVerdict';
 
 /**
  * One result of a run, opened: its expectations (each passed or failed, what was expected and
@@ -38,7 +39,10 @@ export function RunResultView({ runId, index, onClose }: { runId: string; index:
 }
 
 function OpenedResult({ detail }: { detail: RunResultDetail }) {
-  const { row } = detail;
+  const { row, judgement } = detail;
+  // The Response view shows the case's exchange, or the judge's when asked for.
+  const [showingJudge, setShowingJudge] = useState(false);
+  const shown = showingJudge && judgement?.exchange ? judgement.exchange : { request: detail.request, result: detail.result };
   return (
     <>
       <p className="muted small">
@@ -49,8 +53,11 @@ function OpenedResult({ detail }: { detail: RunResultDetail }) {
         <strong>{detail.profile.name}</strong>
       </p>
       <Expectations outcomes={detail.expectations} passed={row.passed} />
+      {judgement && <JudgeVerdict judgement={judgement} showingJudge={showingJudge} onShowJudge={setShowingJudge} />}
+      {showingJudge && <h4 className="run-expectations-title">The judge's exchange</h4>}
       <ResponseView
-        state={{ status: 'success', data: detail.result, error: null, variables: { ...detail.request, profileId: detail.profile.id } }}
+        key={showingJudge ? 'judge' : 'case'}
+        state={{ status: 'success', data: shown.result, error: null, variables: { ...shown.request, profileId: detail.profile.id } }}
       />
     </>
   );

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openHistoryDatabase } from '../../../../electron/core/db/database';
 import type { PlatformClient, PlatformTarget } from '../../../../electron/core/http/platformClient';
 import { createSqliteRunStore, type RunStore } from '../../../../electron/core/runs/runStore';
-import { createRunMethods, MAX_RUN_REQUESTS } from '../../../../electron/core/runs/runService';
+import { createRunMethods, MAX_RUN_REQUESTS, type RunServiceDeps } from '../../../../electron/core/runs/runService';
 import { startSandbox, type SandboxServer } from '../../../../electron/sandbox/server';
 import type { RunExportFormat, RunProgress, RunResultRow, StartRunRequest } from '../../../../electron/shared/api';
 import { testClient, testTarget } from '../../../support/platformClient';
@@ -45,6 +45,7 @@ interface HostOptions {
   batchMs?: number;
   /** The largest run the settings allow; the default when absent. */
   maxRequests?: number;
+  fetchGuideline?: RunServiceDeps['fetchGuideline'];
 }
 
 /** The run service as the core builds it, with every pushed event kept (and when it came). */
@@ -78,6 +79,7 @@ function host(options: HostOptions = {}) {
     version: '0.0.0-test',
     ...(options.batchMs === undefined ? {} : { batchMs: options.batchMs }),
     ...(options.maxRequests === undefined ? {} : { maxRequests: async () => options.maxRequests! }),
+    ...(options.fetchGuideline === undefined ? {} : { fetchGuideline: options.fetchGuideline }),
   });
   /** Resolves with the first pushed event `test` accepts (already pushed, or when it comes). */
   const eventWhere = (test: (progress: RunProgress) => boolean) =>
@@ -659,5 +661,52 @@ describe('closing', () => {
     await twoInFlight;
     await service.stopAll();
     expect(await service.api.getRun({ runId })).toMatchObject({ ok: true, value: { state: 'cancelled', notRun: 3, cancelled: 2 } });
+  });
+});
+
+describe('a run with a judge expectation', () => {
+  const JUDGE = '8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60';
+  const CHECKLIST = 'c6d1a8e3-4f72-4b95-8e0a-3d9b7f1c5e24';
+  const JUDGED = {
+    name: 'judged replies',
+    defaults: { agent: DRAFTER, expect: { judge: { agent: JUDGE, guideline: CHECKLIST } } },
+    cases: [
+      { name: 'refund', payload: { customer_name: 'Dana', company: 'Northwind', topic: 'a refund' } },
+      { name: 'login', payload: { customer_name: 'Ravi', company: 'Northwind', topic: 'signing in' } },
+    ],
+  };
+
+  it('keeps the verdict with each row and in full with the result, the guideline read once for the run’s profile', async () => {
+    const asked: string[] = [];
+    const client = testClient();
+    const service = host({
+      fetchGuideline: async (profileId, guidelineId) => {
+        asked.push(`${profileId} ${guidelineId}`);
+        return client.getGuideline(testTarget(sandbox.url, KEY), { guidelineId });
+      },
+    });
+    const { runId, final } = await runToEnd(service, start({ suite: JUDGED }));
+    expect(final).toMatchObject({ state: 'failed', passed: 1, failed: 1 });
+    expect(asked).toEqual([`sandbox ${CHECKLIST}`]);
+    const page = await service.api.listRunResults({ runId, offset: 0, limit: 10 });
+    expect(page.ok && page.value.rows.map((row) => [row.caseName, row.judge])).toEqual([
+      ['refund', { passed: true, verdict: 'all 5 rules passed', failedRules: [] }],
+      ['login', { passed: false, verdict: 'rule 4 failed', failedRules: [4] }],
+    ]);
+    expect(page.ok && page.value.rows[1]!.failed).toEqual([
+      'judge: expected judge "Support reply checklist" rules 1–5 pass, got rule 4 failed',
+    ]);
+    const detail = await service.api.getRunResult({ runId, index: 1 });
+    expect(detail.ok && detail.value.judgement).toMatchObject({
+      guideline: { id: CHECKLIST, name: 'Support reply checklist' },
+      rules: expect.arrayContaining([{ rule: 4, pass: false, why: 'The answer does not say "refund".' }]),
+      exchange: { request: { agentId: JUDGE, text: '' }, result: { ok: true } },
+    });
+    // The judge's exchange never holds the key, as no kept exchange does.
+    expect(JSON.stringify(detail)).not.toContain(KEY);
+    // The app's exports are the command line's reporters: the verdict goes with them.
+    const exported = JSON.parse((await service.exported(runId, 'json')).content) as { results: Array<{ judge?: { verdict: string } }> };
+    expect(exported.results.map((result) => result.judge?.verdict)).toEqual(['all 5 rules passed', 'rule 4 failed']);
+    expect((await service.exported(runId, 'csv')).content).toContain(',"rule 4 failed","4"\r\n');
   });
 });

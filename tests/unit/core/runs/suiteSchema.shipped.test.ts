@@ -44,6 +44,7 @@ const GOOD: unknown[] = [
           token: 'present',
           maxServerMs: 1.5,
           maxRoundTripMs: 100,
+          judge: { agent: A, guideline: A.toUpperCase(), passWhen: 'OK', rules: [1, 3] },
         },
       },
     ],
@@ -84,6 +85,12 @@ const BAD: unknown[] = [
   { cases: [{ agent: A, expect: { maxServerMs: 0 } }] },
   { cases: [{ agent: A, expect: { maxRoundTripMs: -1 } }] },
   { name: 1, cases: [{ agent: A }] },
+  { cases: [{ agent: A, expect: { judge: { agent: A } } }] },
+  { cases: [{ agent: A, expect: { judge: { agent: 'judge', guideline: A } } }] },
+  { cases: [{ agent: A, expect: { judge: { agent: A, guideline: A, rules: [0] } } }] },
+  { cases: [{ agent: A, expect: { judge: { agent: A, guideline: A, rules: [1, 1] } } }] },
+  { cases: [{ agent: A, expect: { judge: { agent: A, guideline: A, passWhen: ' ' } } }] },
+  { cases: [{ agent: A, expect: { judge: { agent: A, guideline: A, strict: true } } }] },
 ];
 
 describe('the shipped JSON Schema and the validator agree', () => {

@@ -243,3 +243,47 @@ describe('a good suite expands to one request per case, row and agent', () => {
     expect(loaded.ok && (await casesOf(loaded.value.plan)).map((item) => item.payload)).toEqual([{ n: 7 }]);
   });
 });
+
+describe('a judge expectation is checked like the rest', () => {
+  const JUDGE = '8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60';
+  const GUIDELINE = 'c6d1a8e3-4f72-4b95-8e0a-3d9b7f1c5e24';
+
+  it('says each problem where it is: a bad id, rules that are not rule numbers, a field it does not know', async () => {
+    const problems = await problemsOf({
+      cases: [
+        { name: 'a', agent: AGENT, expect: { judge: { agent: 'judge-1', guideline: GUIDELINE, rules: [0, 2, 2.5, 2] } } },
+        { name: 'b', agent: AGENT, expect: { judge: { agent: JUDGE, guideline: 42, pass: 'OK' } } },
+        { name: 'c', agent: AGENT, expect: { judge: { agent: JUDGE } } },
+        { name: 'd', agent: AGENT, expect: { judge: 'strict' } },
+      ],
+    });
+    expect(problems).toEqual([
+      'orders.suite.json: case 1 "a": cases[0].expect.judge.agent: must be the judge agent\'s id, a UUID such as 7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47',
+      'orders.suite.json: case 1 "a": cases[0].expect.judge.rules[0]: must be a rule number, a whole number from 1 to 1000',
+      'orders.suite.json: case 1 "a": cases[0].expect.judge.rules[2]: must be a rule number, a whole number from 1 to 1000',
+      'orders.suite.json: case 1 "a": cases[0].expect.judge.rules[3]: rule 2 is listed twice',
+      'orders.suite.json: case 2 "b": cases[1].expect.judge.pass: unknown field (known: agent, guideline, passWhen, rules)',
+      'orders.suite.json: case 2 "b": cases[1].expect.judge.guideline: must be the guideline\'s id, a UUID such as 7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47, not a number',
+      'orders.suite.json: case 3 "c": cases[2].expect.judge.guideline: is missing: name the guideline to judge against',
+      'orders.suite.json: case 4 "d": cases[3].expect.judge: must be an object with the guideline\'s id, not a string',
+    ]);
+  });
+
+  it('needs a judge agent from the case, the defaults or the run (--judge-agent)', async () => {
+    const suite = {
+      defaults: { expect: { judge: { guideline: GUIDELINE } } },
+      cases: [
+        { name: 'own judge', agent: AGENT, expect: { judge: { agent: JUDGE, guideline: GUIDELINE } } },
+        { name: 'none', agent: AGENT },
+      ],
+    };
+    expect(await problemsOf(suite)).toEqual([
+      'orders.suite.json: case 2 "none": cases[1].expect.judge.agent: is missing: name the judge agent here, or give the run a default judge (--judge-agent ID)',
+    ]);
+    const loaded = await loadSuite(path.join(dir, 'orders.suite.json'), { judgeAgent: JUDGE });
+    expect(loaded.ok && (await casesOf(loaded.value.plan)).map((item) => item.expect.judge)).toEqual([
+      { agent: JUDGE, guideline: GUIDELINE },
+      { guideline: GUIDELINE },
+    ]);
+  });
+});

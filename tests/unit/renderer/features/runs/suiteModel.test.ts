@@ -19,7 +19,8 @@ describe('the suite editor model', () => {
       name: 'orders',
       data: 'rows.csv',
       agents: [AGENT, '22222222-2222-4222-8222-222222222222'],
-      defaults: { text: 'Hi', expect: { status: 200, token: 'present' } },
+      // A judge expectation the form does not edit goes back as it came.
+      defaults: { text: 'Hi', expect: { status: 200, token: 'present', judge: { agent: AGENT, guideline: AGENT, rules: [4] } } },
       cases: [
         {
           name: 'a',
