@@ -299,6 +299,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX run_results_by_pair ON run_results (run_id, case_name, data_row, iteration, agent_id, idx, passed, answer_hash);
     `,
   },
+  {
+    version: 12,
+    description: "An ended run's counts and latency, kept once so its view opens without reading every result.",
+    // How many results and failures a run has, its matrix's lines, its greatest result index and
+    // its latency (RunLatency as JSON, NULL until first counted) are each a walk of every result:
+    // runSummaries.ts counts them once when the run ends (or when an ended run is first read) and
+    // keeps them here. A batch of results removes its run's row in the same transaction, so what
+    // is kept never disagrees with the results. Self-contained: one table, filled as runs are read.
+    sql: `
+      CREATE TABLE run_summaries (
+        run_id TEXT PRIMARY KEY,
+        results INTEGER NOT NULL,
+        failures INTEGER NOT NULL,
+        lines INTEGER NOT NULL,
+        last_idx INTEGER,
+        latency TEXT
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */
