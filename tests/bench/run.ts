@@ -100,6 +100,7 @@ async function main(): Promise<void> {
       webEntry,
       rows('BENCH_HOST_MEMORY_SMALL', 10_000),
       rows('BENCH_HOST_MEMORY_LARGE', 100_000),
+      process.env['BENCH_HOST_MEMORY_HEAP_MB'] ? Number(process.env['BENCH_HOST_MEMORY_HEAP_MB']) : null,
     ))
       process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
