@@ -14,6 +14,7 @@ import { benchJudge } from './judge';
 import { benchLibrarySearch } from './library';
 import { benchRuns } from './runs';
 import { benchRunsView } from './runsView';
+import { benchRunsViewHostMemory } from './runsViewHostMemory';
 import { benchRunsViewLarge } from './runsViewLarge';
 import { benchScale } from './scale';
 import { benchTimeToReady } from './timeToReady';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, judge, scale, limit, runsview) runs
+  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, judge, scale, limit, runsview, runsviewlarge, runsviewmemory) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -97,6 +98,17 @@ async function main(): Promise<void> {
   if (!only || only === 'runsviewlarge') {
     const large = Number(process.env['BENCH_RUNSVIEW_LARGE'] ?? 1_000_000);
     for (const line of await benchRunsViewLarge(webEntry, large)) process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'runsviewmemory') {
+    const rows = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+    for (const line of await benchRunsViewHostMemory(
+      webEntry,
+      rows('BENCH_HOST_MEMORY_SMALL', 10_000),
+      rows('BENCH_HOST_MEMORY_LARGE', 100_000),
+      process.env['BENCH_HOST_MEMORY_HEAP_MB'] ? Number(process.env['BENCH_HOST_MEMORY_HEAP_MB']) : null,
+    ))
+      process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'reader') {

@@ -81,7 +81,7 @@ export const enter = (page: Page, name: string) =>
   }, name);
 
 /** Writes the suite in the Source view, gives it the data file, and clicks Run suite; returns the page's clock at the click. */
-async function startRun(page: Page, rowCount: number): Promise<number> {
+export async function startRun(page: Page, rowCount: number): Promise<number> {
   const runs = page.getByRole('region', { name: 'Runs' });
   await runs.getByRole('group', { name: 'Suite view' }).getByRole('button', { name: 'Source' }).click();
   await runs.getByRole('textbox', { name: 'Suite JSON' }).fill(JSON.stringify(SUITE, null, 2));
@@ -101,7 +101,7 @@ async function startRun(page: Page, rowCount: number): Promise<number> {
  * Waits (checking every frame) for the progress bar at `total` and a state other than Running;
  * returns the page's clock then, and how many different counts the bar showed on the way.
  */
-async function runEnd(page: Page, total: number): Promise<{ endedAt: number; steps: number }> {
+export async function runEnd(page: Page, total: number): Promise<{ endedAt: number; steps: number }> {
   const handle = await page.waitForFunction(
     (expected) => {
       const run = document.querySelector('section[aria-label="Run"]');

@@ -307,6 +307,25 @@ export const MIGRATIONS: readonly Migration[] = [
     // result kept before this version). Each rule's reason and the judge's exchange stay in `detail`.
     sql: `ALTER TABLE run_results ADD COLUMN judge TEXT;`,
   },
+  {
+    version: 13,
+    description: "An ended run's counts and latency, kept once so its view opens without reading every result.",
+    // How many results and failures a run has, its matrix's lines, its greatest result index and
+    // its latency (RunLatency as JSON, NULL until first counted) are each a walk of every result:
+    // runSummaries.ts counts them once when the run ends (or when an ended run is first read) and
+    // keeps them here. A batch of results removes its run's row in the same transaction, so what
+    // is kept never disagrees with the results. Self-contained: one table, filled as runs are read.
+    sql: `
+      CREATE TABLE run_summaries (
+        run_id TEXT PRIMARY KEY,
+        results INTEGER NOT NULL,
+        failures INTEGER NOT NULL,
+        lines INTEGER NOT NULL,
+        last_idx INTEGER,
+        latency TEXT
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

@@ -13,6 +13,8 @@ import type {
 import { transaction } from '../history/historyStore';
 import { UNSENT_KEPT } from './runner';
 import { answerHash, createRunAggregates, RESULT_COLUMNS, toRow, type ResultRow, type RunAggregates } from './runAggregates';
+import { createRunCompare, type Compared } from './runCompare';
+import { createRunSummaries, yieldTurn } from './runSummaries';
 
 /**
  * Where runs and their results are kept, in the app's database beside the history (migrations 8 and 10),
@@ -53,13 +55,15 @@ interface RunEnd {
   unsent: UnsentRequest[];
 }
 
-/** With the aggregates the run view reads (runAggregates.ts). */
+/** With the aggregates the run view reads (runAggregates.ts, and an ended run's kept in runSummaries.ts). */
 export interface RunStore extends RunAggregates {
+  /** Two runs' results paired: the lists' first `limit` in the later run's plan order, each with its total (runCompare.ts). */
+  compare(before: string, after: string, limit: number): Promise<Compared>;
   /** Keeps a new run (state `running`, no results yet). */
   create(record: RunRecord): Promise<void>;
   /** Keeps a batch of results and the run's counts after it, in one transaction. */
   addResults(runId: string, results: readonly StoredRunResult[], counts: RunCounts): Promise<void>;
-  /** The run has ended: its state, time and final counts. */
+  /** The run has ended: its state, time and final counts (and its summary is counted and kept). */
   finish(runId: string, end: RunEnd): Promise<void>;
   get(runId: string): Promise<RunRecord | null>;
   /** Newest first. */
@@ -102,7 +106,6 @@ export async function* storedResults(
 
 /** Results one transaction of a delete removes at most (as the history's Clear all does). */
 const DELETE_BATCH = 1000;
-const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Results one page gives at most (the contract's limit). */
 export const MAX_RESULTS_PAGE = 1000;
@@ -189,6 +192,8 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
       SELECT idx FROM run_results INDEXED BY run_results_by_outcome WHERE run_id = ? AND passed = 0 ORDER BY idx LIMIT 1 OFFSET ?
     ) ORDER BY idx LIMIT ?`,
   );
+  // A run whose indexes run 0…n-1 unbroken (its summary says so) starts a page at the index equal to its offset.
+  const selectFrom = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND idx >= ? ORDER BY idx LIMIT ?`);
   const countAll = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ?');
   const countFailures = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ? AND passed = 0');
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
@@ -206,8 +211,10 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
   });
   const count = (statement: typeof countAll, runId: string) => Number((statement.get(runId) as { n: number }).n);
 
+  const summaries = createRunSummaries(db);
   return {
-    ...createRunAggregates(db),
+    ...createRunAggregates(db, summaries),
+    compare: createRunCompare(db),
     async create(record) {
       const { profile, settings, agents } = record;
       insertRun.run(
@@ -258,6 +265,7 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
           );
           upsertLine.run(runId, row.caseIndex, row.row ?? -1, row.iteration, row.index);
         }
+        summaries.forget(runId);
         updateCounts.run(counts.completed, counts.passed, counts.failed, counts.cancelled, counts.notRun, runId);
       });
     },
@@ -275,6 +283,8 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
         JSON.stringify(unsent.slice(0, UNSENT_KEPT)),
         runId,
       );
+      // Counted once now, so every open of the ended run reads them rather than every result.
+      summaries.keep(runId);
     },
     async get(runId) {
       const row = selectRun.get(runId) as RunRow | undefined;
@@ -296,8 +306,16 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     },
     async results({ runId, offset, limit, failuresOnly }) {
       const page = Math.min(Math.max(1, limit), MAX_RESULTS_PAGE);
-      const rows = (failuresOnly ? selectFailures : selectPage).all(runId, runId, Math.max(0, offset), page) as unknown as ResultRow[];
-      return { rows: rows.map(toRow), total: count(failuresOnly ? countFailures : countAll, runId) };
+      const from = Math.max(0, offset);
+      const summary = summaries.summary(runId);
+      const unbroken = summary !== null && summary.lastIndex === summary.results - 1;
+      const rows = (failuresOnly
+        ? selectFailures.all(runId, runId, from, page)
+        : unbroken
+          ? selectFrom.all(runId, from, page)
+          : selectPage.all(runId, runId, from, page)) as unknown as ResultRow[];
+      const total = summary ? (failuresOnly ? summary.failures : summary.results) : count(failuresOnly ? countFailures : countAll, runId);
+      return { rows: rows.map(toRow), total };
     },
     async result(runId, index) {
       const row = selectOne.get(runId, index) as (ResultRow & { detail: string; recorded_at: string }) | undefined;
@@ -318,6 +336,7 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
       // synchronous, and 100,000 results in one DELETE would hold every other call for a second.
       // A close half-way leaves results no run names: unreachable, and only space.
       const deleted = Number(deleteRun.run(runId).changes) > 0;
+      summaries.forget(runId);
       for (const batch of [deleteResults, deleteLines]) {
         while (Number(transaction(db, () => batch.run(runId, runId, DELETE_BATCH)).changes) === DELETE_BATCH) await yieldTurn();
       }

@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { RunMatrix } from '../../../../electron/shared/api';
+import { useRowWindow } from '../view/rowWindow';
 import type { AgentLabel } from './agentLabels';
 
 type MatrixRow = RunMatrix['rows'][number];
@@ -34,8 +34,8 @@ function Outcome({ cell }: { cell: MatrixCell | null }) {
 /**
  * The matrix as an ARIA grid (WAI-ARIA Authoring Practices' data grid): one tab stop, arrow
  * keys move between the agent cells, Home/End go to a row's ends, Ctrl+Home/End to the
- * matrix's corners, PageUp/PageDown by ten rows. Rows are virtualized (TanStack Virtual, as
- * the History list): a run of 10,000 rows keeps a few dozen in the page. A cell under the
+ * matrix's corners, PageUp/PageDown by ten rows. Rows are windowed (rowWindow.ts, as the
+ * results): a run of a million rows keeps a few dozen in the page. A cell under the
  * pointer is previewed in the detail line below; a click or Enter (or Space) keeps it there.
  * Answers are untrusted: they are React text, never markup.
  */
@@ -59,18 +59,11 @@ export function MatrixGrid({
   const [active, setActive] = useState<Place>({ row: 0, col: 0 });
   const [chosen, setChosen] = useState<Place | null>(null);
   const [hovered, setHovered] = useState<Place | null>(null);
-  const scroller = useRef<HTMLDivElement>(null);
   const columns = agents.length;
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    // jsdom and a hidden tab measure 0: start from a plausible window rather than none.
-    initialRect: { width: 800, height: 480 },
-  });
-  const items = virtualizer.getVirtualItems();
+  const scroller = useRef<HTMLDivElement>(null);
+  // jsdom and a hidden tab measure 0: the window starts from a plausible height rather than none.
+  const view = useRowWindow(scroller, total, ROW_HEIGHT);
+  const items = view.rows;
   const firstInView = items[0]?.index ?? 0;
   const lastInView = items[items.length - 1]?.index ?? 0;
   useEffect(() => onVisible(firstInView, lastInView), [firstInView, lastInView, onVisible]);
@@ -111,7 +104,7 @@ export function MatrixGrid({
     const next = move();
     moved.current = true;
     setActive(next);
-    virtualizer.scrollToIndex(next.row, { align: 'auto' });
+    view.scrollToIndex(next.row);
   };
 
   const shown = hovered ?? chosen;
@@ -146,13 +139,13 @@ export function MatrixGrid({
         <div role="rowgroup" className="matrix-head-group">
           {headerCells}
         </div>
-        <div role="rowgroup" className="matrix-body" style={{ height: virtualizer.getTotalSize() }}>
+        <div role="rowgroup" className="matrix-body" style={{ height: view.height }}>
           {items.map((item) => {
             const line = lineAt(item.index);
             return (
               <div
                 role="row"
-                key={item.key}
+                key={item.index}
                 aria-rowindex={item.index + 2}
                 className="matrix-row"
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}

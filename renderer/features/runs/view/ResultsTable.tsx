@@ -1,7 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useState, useRef, type KeyboardEvent } from 'react';
 import type { RunResultRow } from '../../../../electron/shared/api';
 import { formatMs } from '../../../lib/format';
+import { useRowWindow } from './rowWindow';
 
 /** Which optional columns show: the data row when the suite has a data file, the iteration when it repeats. */
 export interface ResultColumns {
@@ -12,9 +12,9 @@ export interface ResultColumns {
 const ROW_HEIGHT = 36;
 
 /**
- * A run's results, virtualized (TanStack Virtual, as the History list): only the rows in view,
- * plus a few, are in the page, so 10,000 results scroll as smoothly as 10. Each row is memoized
- * on its result, so a row that arrives re-renders the window's positions, not every row.
+ * A run's results, windowed (rowWindow.ts): only the rows in view, plus a few, are in the page,
+ * so a million results open and scroll as ten do. Each row is memoized on its result, so a row
+ * that arrives re-renders the window's positions, not every row.
  *
  * Keyboard: the table is one tab stop (the row last focused, else the opened one, else the
  * first in view); ArrowUp/ArrowDown/Home/End move between rows; Enter or a click opens one.
@@ -43,20 +43,9 @@ export function ResultsTable({
   label: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  // The virtualizer's functions change with scrolling: this component is re-rendered, never memoized.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // jsdom and a hidden section measure 0: start from a plausible window rather than none.
-    initialRect: { width: 900, height: 480 },
-    // Rows of one fixed height need no synchronous re-render while scrolling; React 19 also
-    // warns when the virtualizer flushes inside a commit (the count changing as rows stream in).
-    useFlushSync: false,
-  });
-  const items = virtualizer.getVirtualItems();
+  // jsdom and a hidden section measure 0: the window starts from a plausible height rather than none.
+  const view = useRowWindow(scroller, count, ROW_HEIGHT, { overscan: 10 });
+  const items = view.rows;
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
   useEffect(() => onVisible(first, last), [first, last, onVisible]);
@@ -68,7 +57,7 @@ export function ResultsTable({
     [focused, openedPosition].find((position) => position !== null && position !== undefined && inView.includes(position)) ?? inView[0];
 
   const focusRow = (position: number) => {
-    virtualizer.scrollToIndex(position, { align: 'auto' });
+    view.scrollToIndex(position);
     const find = () => scroller.current?.querySelector<HTMLElement>(`[data-position="${position}"]`);
     const now = find();
     if (now) now.focus();
@@ -114,10 +103,10 @@ export function ResultsTable({
         </div>
       </div>
       <div ref={scroller} className="run-results-scroller" onKeyDown={onKeyDown} onFocus={(event) => setFocused(positionOf(event.target))}>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="rowgroup" style={{ height: view.height, position: 'relative' }}>
           {items.map((item) => (
             <ResultRow
-              key={item.key}
+              key={item.index}
               position={item.index}
               start={item.start}
               row={rowAt(item.index)}

@@ -2,81 +2,15 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { migrate } from '../../../../electron/core/db/migrations';
 import { niceWidth } from '../../../../electron/core/runs/histogram';
-import { createSqliteRunStore, storedResults, type RunStore, type StoredRunResult } from '../../../../electron/core/runs/runStore';
-import type { RunRecord, RunResultRow } from '../../../../electron/shared/api';
-import { cancelledInvoke, okInvoke } from '../../../support/scriptedPlatform';
+import { createSqliteRunStore, storedResults } from '../../../../electron/core/runs/runStore';
+import type { RunResultRow } from '../../../../electron/shared/api';
+import { database, keep, result, runRecord } from './runFixtures';
 
 /**
  * The run view's aggregates as database queries (SQLite in memory, the real migrations): latency
  * percentiles and histograms, the matrix a page at a time, and two runs compared. The figures
  * are what the in-memory versions they replaced gave on the same results.
  */
-
-function database(): { db: DatabaseSync; store: RunStore } {
-  const db = new DatabaseSync(':memory:');
-  migrate(db);
-  onTestFinished(() => db.close());
-  return { db, store: createSqliteRunStore(db) };
-}
-
-type Result = Partial<RunResultRow> & { index: number; answer?: string | null };
-
-function result({ answer = 'Hi.', ...row }: Result): StoredRunResult {
-  const passed = row.passed ?? true;
-  return {
-    row: {
-      caseIndex: 0,
-      caseName: 'greeting',
-      row: null,
-      iteration: 1,
-      agentId: 'a',
-      passed,
-      failed: passed ? [] : ['answerContains: expected contains "Hi", got "Bye."'],
-      status: answer === null ? null : 200,
-      errorCode: answer === null ? 'cancelled' : null,
-      serverMs: answer === null ? null : 850,
-      roundTripMs: answer === null ? null : 12,
-      answerStart: answer ?? 'The request was cancelled before an answer arrived.',
-      attempts: 1,
-      ...row,
-    },
-    detail: {
-      request: { agentId: row.agentId ?? 'a', text: 'hello', payload: {} },
-      result: answer === null ? cancelledInvoke() : okInvoke(answer),
-      expectations: [],
-    },
-    recordedAt: '2026-11-23T09:00:00.000Z',
-  };
-}
-
-function runRecord(overrides: Partial<RunRecord>): RunRecord {
-  return {
-    runId: 'run-1',
-    kind: 'suite',
-    suiteName: 'greetings',
-    suiteFile: 'greetings.json',
-    profile: { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:4010' },
-    startedAt: '2026-11-23T09:00:00.000Z',
-    finishedAt: '2026-11-23T09:00:01.000Z',
-    state: 'passed',
-    total: 0,
-    completed: 0,
-    passed: 0,
-    failed: 0,
-    cancelled: 0,
-    notRun: 0,
-    durationMs: 1000,
-    settings: { concurrency: 8, ratePerSecond: null, on429: 'wait', iterations: 1 },
-    agents: ['a', 'b'],
-    ...overrides,
-  };
-}
-
-async function keep(store: RunStore, runId: string, results: Result[], record: Partial<RunRecord> = {}): Promise<void> {
-  await store.create(runRecord({ runId, total: results.length, agents: ['a', 'b'], ...record }));
-  const counts = { completed: results.length, passed: 0, failed: 0, cancelled: 0, notRun: 0 };
-  await store.addResults(runId, results.map(result), counts);
-}
 
 const times = (values: Array<number | null>) => values.map((value, index) => ({ index, roundTripMs: value, serverMs: value }));
 
