@@ -222,7 +222,7 @@ export function HistoryPanel({ visible }: { visible: boolean }) {
                 ref={searchBox}
                 type="search"
                 aria-label="Search history"
-                placeholder={`Search text, payload and answer (${MIN_SEARCH_CHARS}+ characters)`}
+                placeholder={`Search text, payload, answer (${MIN_SEARCH_CHARS}+ characters)`}
                 value={typed}
                 onChange={(event) => {
                   setGoneNote('');
