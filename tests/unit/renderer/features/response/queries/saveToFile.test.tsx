@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { exchange } from '../../../../../support/fakeApi';
 import { answered, renderResponse, response, sent } from '../../../responseHarness';
 
@@ -29,8 +29,11 @@ describe('an answer over the size cap', () => {
     await user.click(within(alert).getByRole('button', { name: 'Save the answer to a file…' }));
     await user.click(within(alert).getByRole('button', { name: 'Send again and save' }));
     expect(fake.callsOf('saveResponseToFile')).toEqual([{ kind: 'invoke', request }]);
-    expect(await within(alert).findByRole('status')).toHaveTextContent(
-      /Saved 60(\.0)? MB \(HTTP 200\) to \/home\/user\/Downloads\/agent-explorer-invoke-x\.json/,
+    // The status first says the answer is being sent again; wait for the one that says where it went.
+    await waitFor(() =>
+      expect(within(alert).getByRole('status')).toHaveTextContent(
+        /Saved 60(\.0)? MB \(HTTP 200\) to \/home\/user\/Downloads\/agent-explorer-invoke-x\.json/,
+      ),
     );
   });
 
@@ -117,8 +120,10 @@ describe('a saved file cut at the save-to-file limit', () => {
     const alert = within(response()).getByRole('alert');
     await user.click(within(alert).getByRole('button', { name: 'Save the answer to a file…' }));
     await user.click(within(alert).getByRole('button', { name: 'Send again and save' }));
-    expect(await within(alert).findByRole('status')).toHaveTextContent(
-      /The file is cut: the answer was longer, and saving stopped at the 256(\.0)? MB save-to-file limit \(Settings\)\./,
+    await waitFor(() =>
+      expect(within(alert).getByRole('status')).toHaveTextContent(
+        /The file is cut: the answer was longer, and saving stopped at the 256(\.0)? MB save-to-file limit \(Settings\)\./,
+      ),
     );
   });
 });
