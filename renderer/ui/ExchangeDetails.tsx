@@ -13,9 +13,9 @@ function statusText(exchange: ExchangeRecord): string {
   return exchange.status === null ? 'No response' : `${exchange.status} ${exchange.statusText}`.trim();
 }
 
-/** The class that colours a status: 2xx ok, everything else (or none) a failure. */
-function statusTone(status: number | null): 'ok' | 'bad' {
-  return status !== null && status >= 200 && status < 300 ? 'ok' : 'bad';
+/** The badge colour of a status: 2xx passes, everything else (or none) fails. */
+function statusTone(status: number | null): 'badge-pass' | 'badge-fail' {
+  return status !== null && status >= 200 && status < 300 ? 'badge-pass' : 'badge-fail';
 }
 
 /** The path the request took, when the record says: "Direct", or "Through proxy scheme://host:port". */
@@ -33,7 +33,7 @@ export function ExchangeSummary({ exchange }: { exchange: ExchangeRecord }) {
   const via = viaText(exchange);
   return (
     <p className="exchange-summary">
-      <span className={`status status-${statusTone(exchange.status)}`}>{statusText(exchange)}</span>
+      <span className={`status ${statusTone(exchange.status)}`}>{statusText(exchange)}</span>
       <span className="mono exchange-url" title={exchange.url}>
         {exchange.method} {exchange.url}
       </span>
