@@ -238,13 +238,26 @@ export interface DataSource {
   chunks(): AsyncIterable<string>;
 }
 
-/** A data file's text held whole (the page read it and sent it): one piece. */
+/** Characters of the page's text read at a time: what a file's read gives (dataFile.ts reads 64 KiB). */
+const TEXT_PIECE = 65_536;
+
+/**
+ * A data file's text held whole (the page read it and sent it), read a piece at a time as a file
+ * is: a pass then holds the rows of one piece, not of the whole file (in one piece, every row
+ * became an object at once and stayed for the whole pass). A cut never falls between the two
+ * halves of a character (a surrogate pair), so each piece is text a file's decoder could give.
+ */
 export function textSource(name: string, shown: string, text: string): DataSource {
   return {
     shown,
     format: dataFormatOf(name),
     async *chunks() {
-      yield text;
+      for (let from = 0; from < text.length;) {
+        let to = Math.min(text.length, from + TEXT_PIECE);
+        if (to < text.length && /[\uD800-\uDBFF]/.test(text[to - 1]!)) to -= 1;
+        yield text.slice(from, to);
+        from = to;
+      }
     },
   };
 }

@@ -18,8 +18,8 @@ import { invalid } from '../../shared/check';
  * store. startRun checks the suite in full (nothing is sent on a bad one), starts the runner
  * with the profile's target, exactly as an invoke gets it, and answers at once. Results are
  * written and pushed in batches: one transaction and one progress event per run at most every
- * `batchMs` (1000 results at concurrency 8 are then a handful of commits, not 1000 fsyncs),
- * and a final event when the run ends.
+ * `batchMs` (1000 results at concurrency 8 are then a handful of commits, not 1000 fsyncs), or
+ * sooner once a batch holds MAX_BATCH_RESULTS, and a final event when the run ends.
  *
  * The key reaches the runner inside the target only. Everything kept or returned is redacted
  * with it (the request as the suite wrote it may hold it; the exchange was redacted by the
@@ -46,6 +46,12 @@ export { MAX_RUN_REQUESTS };
 const COMPARE_PAGE = 100;
 /** How often a running run's results are written and pushed, at most. */
 const PROGRESS_BATCH_MS = 100;
+/**
+ * The most results a batch holds before it is written and pushed, whatever its time: results are
+ * whole exchanges, and a fast platform (10,000 a second) would otherwise pile up 1,000 of them in
+ * a batch time. The store writes synchronously, so a batch is written before the next answer is read.
+ */
+const MAX_BATCH_RESULTS = 500;
 
 export interface RunServiceDeps {
   store: RunStore;
@@ -203,7 +209,10 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
         if (isStoppedUnpassed(result)) counts.cancelled += 1;
         counts.notRun = total - counts.completed;
       }
-      timer ??= setTimeout(flush, batchMs);
+      if (pending.length >= MAX_BATCH_RESULTS) {
+        if (timer !== null) clearTimeout(timer);
+        flush();
+      } else timer ??= setTimeout(flush, batchMs);
     });
 
     const run: ActiveRun = { handle, cancelledByUser: false, ended: Promise.resolve() };

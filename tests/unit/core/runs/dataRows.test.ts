@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rowSteps, scanData, type DataFormat, type DataSource, type RowStep } from '../../../../electron/core/runs/dataRows';
+import { rowSteps, scanData, textSource, type DataFormat, type DataSource, type RowStep } from '../../../../electron/core/runs/dataRows';
 import { loadSuite } from '../../../../electron/core/runs/suiteLoad';
 import { DATA_LIMITS } from '../../../../electron/shared/runs/runLimits';
 import { describeProblem } from '../../../../electron/shared/runs/suiteTypes';
@@ -144,6 +144,30 @@ describe('a data file read a piece at a time', () => {
       message: expect.stringMatching(/^a row is longer than 20/),
     });
     expect(await scan('json', '[{"a":1},{"b":2}]')).toEqual({ ok: true, columns: ['a', 'b'], rows: 2 });
+  });
+});
+
+describe('the data text the page sent', () => {
+  // A pass parses the rows of the piece it holds: the text whole in one piece would hold every
+  // row of the file as objects for the whole pass (a case of a 1,000,000-row run), not one piece's.
+  it('is read a piece at a time, as a file is, each piece at most 64 KiB, a character never cut in two', async () => {
+    const lines = ['customer,text'];
+    // Rows of 2-unit characters (emoji), so some cut falls between the halves of one unless avoided.
+    for (let n = 1; n <= 20_000; n += 1) lines.push(`Customer ${n},"Where is 📦 ${n}, 🙂?"`);
+    const text = `${lines.join('\r\n')}\r\n`;
+    const pieces: string[] = [];
+    for await (const piece of textSource('rows.csv', 'rows.csv', text).chunks()) pieces.push(piece);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.every((piece) => piece.length <= 65_536)).toBe(true);
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.filter((piece) => /[\uD800-\uDBFF]$/.test(piece))).toEqual([]);
+    // The rows are those of the text read at once.
+    const steps = await stepsOf(textSource('rows.csv', 'rows.csv', text));
+    expect(steps).toEqual(await stepsOf(piecesSource('csv', text, [])));
+    expect(steps.at(-1)).toEqual({
+      kind: 'row',
+      row: { number: 20_000, values: { customer: 'Customer 20000', text: 'Where is 📦 20000, 🙂?' } },
+    });
   });
 });
 

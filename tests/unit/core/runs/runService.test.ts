@@ -290,6 +290,31 @@ describe('progress', () => {
     expect(final.completed).toBe(300);
     expect(writes).toBeLessThan(30);
   });
+
+  it('writes and lets go of at most 500 results at a time, however long its batch time, as they come', async () => {
+    // A batch is bounded by count too: a fast platform must not pile up a batch time's worth of
+    // exchanges (10,000 a second is 1,000 full results in 100 ms) before any is written.
+    const store = memoryDatabase().runs;
+    const batches: number[] = [];
+    const counting: RunStore = {
+      ...store,
+      addResults: (...args) => {
+        batches.push(args[1].length);
+        return store.addResults(...args);
+      },
+    };
+    const service = host({ store: counting, batchMs: 600_000 });
+    const { runId, final } = await runToEnd(service, start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 1200 }));
+    expect(final).toMatchObject({ state: 'passed', completed: 1200 });
+    expect(Math.max(...batches)).toBeLessThanOrEqual(500);
+    expect(batches.reduce((sum, size) => sum + size, 0)).toBe(1200);
+    // Pushed as written: no event carries more than a batch, and the page sees every result once.
+    const mine = service.events.filter((progress) => progress.runId === runId);
+    expect(Math.max(...mine.map((progress) => progress.rows.length))).toBeLessThanOrEqual(500);
+    expect(mine.flatMap((progress) => progress.rows.map((row) => row.index)).sort((a, b) => a - b)).toEqual([...Array(1200).keys()]);
+    const page = await service.api.listRunResults({ runId, offset: 0, limit: 1 });
+    expect(page.ok && page.value.total).toBe(1200);
+  });
 });
 
 describe('a run that waits or cannot reach the platform', () => {
