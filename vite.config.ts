@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -30,13 +30,65 @@ function preloadEntryImports(): Plugin {
           found.imports.forEach(visit);
         };
         chunk.dynamicImports.forEach(visit);
-        return [...files].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
-          injectTo: 'head' as const,
-        }));
+        // Their stylesheets too: Vite's loader waits for a chunk's CSS before it runs the chunk,
+        // and would only ask for it once the entry had run (one more round trip to the host).
+        const styles = [...files].flatMap((file) => {
+          const found = bundle[file];
+          return found?.type === 'chunk' ? [...(found.viteMetadata?.importedCss ?? [])] : [];
+        });
+        return [
+          ...[...files].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...styles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `./${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
       },
     },
+  };
+}
+
+/** The modules `from` imports statically, itself included, transitively. */
+function staticClosure(from: string, ctx: Rolldown.ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    ctx.getModuleInfo(id)?.importedIds.forEach(visit);
+  };
+  visit(from);
+  return seen;
+}
+
+/**
+ * The app's chunk holds every module it needs statically that the entry does not. Left to
+ * itself the bundler puts each module the app shares with a lazily loaded section or dialog in a
+ * small chunk of its own: the first screen then came in 25 files, a wave of requests to the host
+ * after another (6 at a time over HTTP/1.1), each wave waiting its turn for the host's CPU on a
+ * busy machine. The sections loaded later import those modules from the app's chunk instead,
+ * which is always there before them. What the entry imports stays out (its dependencies are not
+ * pulled in): the entry must not wait for the app's chunk, it asks the host for the first
+ * screen's data while that chunk loads.
+ */
+function appChunkGroup(): Rolldown.CodeSplittingGroup {
+  const entry = fileURLToPath(new URL('renderer/app/main.tsx', import.meta.url));
+  const app = fileURLToPath(new URL('renderer/app/showApp.tsx', import.meta.url));
+  let members: Set<string> | null = null;
+  return {
+    debugName: 'app chunk',
+    name(id, ctx) {
+      if (!members) {
+        const entryModules = staticClosure(entry, ctx);
+        members = new Set([...staticClosure(app, ctx)].filter((module) => !entryModules.has(module)));
+      }
+      return members.has(id) ? 'showApp' : null;
+    },
+    includeDependenciesRecursively: false,
   };
 }
 
@@ -55,6 +107,7 @@ export default defineConfig({
     sourcemap: false,
     // .vite/manifest.json: which chunk imports which, for the first screen's budget (tests/e2e/split.spec.ts).
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [appChunkGroup()] } } },
   },
   test: {
     projects: [

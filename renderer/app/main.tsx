@@ -1,5 +1,5 @@
 import { connectHost } from '../host';
-import { withStartup } from '../host/startup';
+import { startApp } from './startApp';
 import '../ui/styles/base.css';
 import '../ui/styles/layout.css';
 import '../ui/styles/controls.css';
@@ -34,22 +34,4 @@ window.addEventListener('hashchange', () => {
   if (/(?:^#|&)token=/.test(window.location.hash)) window.location.reload();
 });
 
-/*
- * The page starts in two parts. This small one connects to the host and asks at once, in one
- * call, for what the first screen shows (withStartup); meanwhile the app itself (React's
- * renderer and the screens, most of the code) loads in a chunk of its own. The app is then drawn
- * once, with those answers in hand. Before, the app's code had to load and run before the first
- * question left, and the screen was drawn three times: empty, then with the profiles and the
- * request tabs, then with the lists known for the active profile (which waited for the profiles).
- */
-const view = import('./showApp');
-void connectHost().then(async (connection) => {
-  if (!connection.ok) {
-    // Browser mode without a session: nothing can be asked of the host.
-    (await view).showLaunchProblem(rootElement, connection.reason);
-    return;
-  }
-  const { api, startup } = withStartup(connection.api);
-  const [{ showApp }, answered] = await Promise.all([view, startup]);
-  showApp(rootElement, { ...connection, api }, answered);
-});
+void startApp(rootElement, connectHost, () => import('./showApp'));

@@ -1,3 +1,5 @@
+import { enUsNumberFormat } from '../../electron/shared/numberFormat';
+
 /**
  * Cutting long text into pieces a page can render at once.
  *
@@ -30,21 +32,21 @@ export function chunkEnd(text: string, from: number, size: number): number {
   return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
 }
 
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const WHOLE = enUsNumberFormat({ maximumFractionDigits: 0 });
 
-const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const COMPACT = enUsNumberFormat({ notation: 'compact', maximumFractionDigits: 1 });
 
 /** "1,234": a whole number with thousands separators, the same in every locale. */
 export function formatWhole(count: number): string {
-  return WHOLE.format(count);
+  return WHOLE(count);
 }
 
 /** "1,234 characters" / "1 character". */
 export function formatCount(count: number, noun: string): string {
-  return `${WHOLE.format(count)} ${noun}${count === 1 ? '' : 's'}`;
+  return `${WHOLE(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** "33.5M characters" / "870 characters": for what is left of a long text, where the digits do not matter. */
 export function formatCompactCount(count: number, noun: string): string {
-  return `${COMPACT.format(count)} ${noun}${count === 1 ? '' : 's'}`;
+  return `${COMPACT(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SANDBOX_GUIDELINES } from '../../electron/sandbox/catalog';
+import { bytesOf, firstScreenFiles } from '../support/firstScreen';
 import { expect, openApp, test } from './fixtures';
 
 /**
@@ -13,35 +14,6 @@ import { expect, openApp, test } from './fixtures';
 
 /** The first screen's JavaScript budget, uncompressed (kB = 1000 bytes). */
 const FIRST_SCREEN_JS_BUDGET = 450_000;
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
-/**
- * The JavaScript files the first screen needs before it can be drawn, from the build's manifest:
- * the entry, the chunks the entry itself imports (the app's chunk comes in through a dynamic
- * import of the entry's, see main.tsx), and everything those import statically. What the app
- * imports dynamically (the editor, the markdown renderer, the other sections, the dialogs) is not.
- */
-function firstScreenScripts(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(rendererDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  for (const [key, chunk] of Object.entries(manifest).filter(([, chunk]) => chunk.isEntry)) {
-    visit(key);
-    chunk.dynamicImports?.forEach(visit);
-  }
-  return [...files].filter((file) => file.endsWith('.js'));
-}
 
 const rendererDir = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const assets = path.join(rendererDir, 'assets');
@@ -69,17 +41,35 @@ test('the build has no chunk over 500 kB, and the editor and markdown are chunks
 });
 
 test("the first screen's JavaScript is within its budget, and all of it is preloaded by index.html", () => {
-  const scripts = firstScreenScripts();
+  const { scripts } = firstScreenFiles(rendererDir);
   expect(
     scripts.some((file) => /\/showApp-/.test(file)),
     'the app chunk counts',
   ).toBe(true);
   expect(scripts.filter((file) => /\/(PayloadCodeEditor|SafeMarkdown|RunsPanel|HistoryPanel|GuidelinesPanel)-/.test(file))).toEqual([]);
-  const bytes = scripts.reduce((sum, file) => sum + statSync(path.join(rendererDir, file)).size, 0);
-  expect(bytes, scripts.join(', ')).toBeLessThanOrEqual(FIRST_SCREEN_JS_BUDGET);
+  expect(bytesOf(rendererDir, scripts), scripts.join(', ')).toBeLessThanOrEqual(FIRST_SCREEN_JS_BUDGET);
   // Fetched from the start, not one after the other.
   const html = readFileSync(path.join(rendererDir, 'index.html'), 'utf8');
   for (const file of scripts) expect(html).toContain(`./${file}`);
+});
+
+test("the first screen's stylesheets are all linked by index.html, so none is asked for once the entry has run", () => {
+  const { styles } = firstScreenFiles(rendererDir);
+  expect(
+    styles.some((file) => /\/showApp-.*\.css$/.test(file)),
+    "the app chunk's own stylesheet counts",
+  ).toBe(true);
+  const html = readFileSync(path.join(rendererDir, 'index.html'), 'utf8');
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]* href="\.\/([^"]+)"/g)].map((match) => match[1]);
+  expect(linked.sort()).toEqual([...styles].sort());
+});
+
+test("what only the app needs comes in the app's chunk, not in small files of its own", () => {
+  // Each file is one more request to the host (6 at a time); the sections loaded later share the
+  // app's chunk. The entry, the bundler's runtime, React's and the app's chunk, and a few bytes
+  // both sides use: 25 files before.
+  const { scripts } = firstScreenFiles(rendererDir);
+  expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(6);
 });
 
 test('the first screen is ready before the markdown chunk loads; the chunks load under the CSP', async ({ page, app }) => {

@@ -1,4 +1,5 @@
 import type { RunRecord, RunState } from '../../../../electron/shared/api';
+import { enUsNumberFormat } from '../../../../electron/shared/numberFormat';
 
 /**
  * The words of a run's header, kept apart from the components so they are checked on their
@@ -22,7 +23,7 @@ export function roughDuration(ms: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-const COUNT = new Intl.NumberFormat('en-US');
+const COUNT = enUsNumberFormat();
 
 /**
  * "312 of 1000 · 305 passed · 7 failed · about 12 s left" (the time only while it runs), and
@@ -60,8 +61,8 @@ export function stateName(state: RunState): string {
 
 /** What an ended run adds to its counts: how many never ran, and why it ended early. */
 export function endNote(record: Pick<RunRecord, 'state' | 'notRun' | 'cancelled' | 'durationMs'>): string | null {
-  const never = record.notRun === 1 ? '1 request never ran' : `${COUNT.format(record.notRun)} requests never ran`;
-  const inFlight = record.cancelled > 0 ? `, ${COUNT.format(record.cancelled)} stopped in flight` : '';
+  const never = record.notRun === 1 ? '1 request never ran' : `${COUNT(record.notRun)} requests never ran`;
+  const inFlight = record.cancelled > 0 ? `, ${COUNT(record.cancelled)} stopped in flight` : '';
   if (record.state === 'cancelled') return `Cancelled: ${never}${inFlight}.`;
   if (record.state === 'interrupted') return `The app closed during this run: ${never}.`;
   if (record.state === 'unreachable') return `The platform could not be reached: ${never}.`;
