@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { exchange, FakeApi, okInvoke } from '../../../../../support/fakeApi';
+import type { FakeApi } from '../../../../../support/fakeApi';
 import { endedRun, suiteOf } from '../../../../../support/runSuites';
-import { AGENT_A, AGENT_B, insights, renderInsights, useMatrixLayout } from './runInsightsHarness';
+import { AGENT_A, AGENT_B, fakeWithJudge, insights, JUDGED, renderInsights, useMatrixLayout } from './runInsightsHarness';
 
 /**
  * The Matrix tab's rules view: a run's lines against the rules of the guideline its judge checked,
@@ -9,35 +9,13 @@ import { AGENT_A, AGENT_B, insights, renderInsights, useMatrixLayout } from './r
  * fails its rule 2 (its why holds markup, which must stay text).
  */
 
-const JUDGE = '8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60';
-const CONTENT = '## Reply\n\n1. Greet the customer.\n2. Mention the refund.';
-const judge = { judge: { agent: JUDGE, guideline: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f' } };
-
-function fakeWithJudge(): FakeApi {
-  const fake = new FakeApi();
-  fake.guidelineResponder = () => ({
-    ok: true,
-    value: { guideline: { name: 'Reply rules', description: '', content: CONTENT }, exchange: exchange({ method: 'GET', status: 200 }) },
-  });
-  fake.invokeResponder = (request) => {
-    if (request.agentId !== JUDGE) return okInvoke(request.agentId === AGENT_A ? `Hello, about ${request.text}` : 'Hello.');
-    const answer = String(request.payload['answer']);
-    return okInvoke(
-      answer.includes('refund')
-        ? '1. PASS: It greets.\n2. PASS: It says refund.'
-        : '1. PASS: It greets.\n2. FAIL: It never says <b>refund</b>.',
-    );
-  };
-  return fake;
-}
-
 async function judgedRun(fake: FakeApi, agents: string[]): Promise<string> {
   return endedRun(
     fake,
     suiteOf(
       [
-        { name: 'refund', text: 'my refund', expect: judge },
-        { name: 'login', text: 'my login', expect: judge },
+        { name: 'refund', text: 'my refund', expect: JUDGED },
+        { name: 'login', text: 'my login', expect: JUDGED },
         { name: 'plain', text: 'hello' },
       ] as never,
       { agents },
