@@ -63,7 +63,7 @@ export function RulesMatrix({ runId, withIteration }: { runId: string; withItera
       {rules.guidelines.length > 1 ? (
         <div className="cluster">
           <label htmlFor={selectId}>Guideline</label>
-          <select id={selectId} value={guideline.id} onChange={(event) => setGuidelineId(event.target.value)}>
+          <select id={selectId} className="input" value={guideline.id} onChange={(event) => setGuidelineId(event.target.value)}>
             {rules.guidelines.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.name}
