@@ -246,19 +246,25 @@ export interface RunMatrixQuery {
   limit?: number;
 }
 
+/** A line of the matrix: a case on a data row in one pass of the plan (named as its first result names it). */
+interface RunMatrixLine {
+  caseIndex: number;
+  caseName: string;
+  row: number | null;
+  iteration: number;
+}
+
 /** A suite with several agents: lines are case × data row (× iteration), columns are the run's agents; read a page of lines at a time. */
 export interface RunMatrix {
   agents: string[];
   /** How many lines the whole matrix has (the page is `rows`). */
   total: number;
-  rows: Array<{
-    caseIndex: number;
-    caseName: string;
-    row: number | null;
-    iteration: number;
-    /** One per agent, in `agents` order; null where that agent had no request (never sent, or the case named another agent). */
-    cells: Array<{ index: number; passed: boolean; status: number | null; answerStart: string; failed: string[] } | null>;
-  }>;
+  rows: Array<
+    RunMatrixLine & {
+      /** One per agent, in `agents` order; null where that agent had no request (never sent, or the case named another agent). */
+      cells: Array<{ index: number; passed: boolean; status: number | null; answerStart: string; failed: string[] } | null>;
+    }
+  >;
 }
 
 /** Which lines of a run's rules view to read (a run with judge expectations). */
@@ -281,7 +287,7 @@ export interface RunRulesGuideline {
 }
 
 /** One result's verdict on one rule. `pass` is null where there is none; `why` is the judge's own text (untrusted: render as text) or why there is no verdict. */
-export interface RunRuleVerdict {
+interface RunRuleVerdict {
   index: number;
   agentId: string;
   pass: boolean | null;
@@ -309,13 +315,9 @@ export interface RunRules {
   guidelineId: string | null;
   /** How many lines the whole view has (the page is `rows`). */
   total: number;
-  rows: Array<{
-    caseIndex: number;
-    caseName: string;
-    row: number | null;
-    iteration: number;
-    judged: { kind: 'judged'; cells: RunRuleCell[] } | { kind: 'other'; guidelines: string[] } | { kind: 'none' };
-  }>;
+  rows: Array<
+    RunMatrixLine & { judged: { kind: 'judged'; cells: RunRuleCell[] } | { kind: 'other'; guidelines: string[] } | { kind: 'none' } }
+  >;
 }
 
 export interface CompareRunsRequest {

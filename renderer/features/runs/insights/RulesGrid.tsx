@@ -85,7 +85,7 @@ export function RulesMatrix({ runId, withIteration }: { runId: string; withItera
   );
 }
 
-export function RulesGrid({
+function RulesGrid({
   rules,
   lineAt,
   onVisible,

@@ -8,7 +8,7 @@ export interface Place {
 }
 
 /** One cell: what it shows, and what its title says on hover (text). */
-export interface GridCell {
+interface GridCell {
   content: ReactNode;
   title?: string;
 }
