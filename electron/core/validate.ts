@@ -47,6 +47,7 @@ import { validateWorkspaceImportRequest } from './workspace/workspaceFileValidat
 import {
   validateCompareRuns,
   validateRunMatrix,
+  validateRunRules,
   validateExportRun,
   validateListRuns,
   validateRunRef,
@@ -336,6 +337,7 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
   getRunResult: validateRunResultRef,
   getRunLatency: validateRunRef,
   getRunMatrix: validateRunMatrix,
+  getRunRules: validateRunRules,
   compareRuns: validateCompareRuns,
   deleteRun: validateRunRef,
   exportRun: validateExportRun,

@@ -326,6 +326,46 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 14,
+    description: "Each judge's verdict on each rule kept narrow, for the rules view and compare.",
+    // A result's judgement (each rule's verdict and why) sits in its `detail` beside the exchange,
+    // kilobytes a result: the rules view and compare, which read verdicts by rule over a run of any
+    // size, read them here instead. run_judge_rules holds a row per result and rule (written with the
+    // result); run_judge_columns the rules each guideline of a run was judged by, with each rule's text
+    // as the judge was sent it (the rules view's columns, a few rows a run). Results kept before this
+    // version are filled in from their detail (the texts of their rules are not known: '').
+    sql: `
+      CREATE TABLE run_judge_rules (
+        run_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        rule INTEGER NOT NULL,
+        guideline_id TEXT NOT NULL,
+        pass INTEGER NOT NULL,
+        why TEXT NOT NULL,
+        PRIMARY KEY (run_id, idx, rule)
+      ) WITHOUT ROWID;
+      CREATE TABLE run_judge_columns (
+        run_id TEXT NOT NULL,
+        guideline_id TEXT NOT NULL,
+        rule INTEGER NOT NULL,
+        guideline_name TEXT NOT NULL,
+        rule_text TEXT NOT NULL,
+        -- Results judged on the rule: the rules view shows the most judged guideline first.
+        judged INTEGER NOT NULL,
+        PRIMARY KEY (run_id, guideline_id, rule)
+      ) WITHOUT ROWID;
+      INSERT INTO run_judge_rules (run_id, idx, rule, guideline_id, pass, why)
+        SELECT r.run_id, r.idx, json_extract(v.value, '$.rule'), json_extract(r.detail, '$.judgement.guideline.id'),
+          json_extract(v.value, '$.pass') = 1, coalesce(json_extract(v.value, '$.why'), '')
+        FROM run_results AS r, json_each(r.detail, '$.judgement.rules') AS v
+        WHERE r.judge IS NOT NULL AND json_extract(r.detail, '$.judgement.guideline.id') IS NOT NULL;
+      INSERT INTO run_judge_columns (run_id, guideline_id, rule, guideline_name, rule_text, judged)
+        SELECT j.run_id, j.guideline_id, j.rule, min(json_extract(r.detail, '$.judgement.guideline.name')), '', count(*)
+        FROM run_judge_rules AS j JOIN run_results AS r ON r.run_id = j.run_id AND r.idx = j.idx
+        GROUP BY j.run_id, j.guideline_id, j.rule;
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

@@ -60,6 +60,14 @@ export function answerHash(answer: string | null): string {
   return answer === null ? '' : createHash('sha256').update(answer, 'utf8').digest('hex');
 }
 
+/** A line of the matrix, as its first result names it. */
+export interface MatrixLine {
+  case_index: number;
+  case_name: string;
+  data_row: number | null;
+  iteration: number;
+}
+
 type TimeColumn = 'round_trip_ms' | 'server_ms';
 
 /** Each answers with one round of queries (node:sqlite is synchronous); Promises as every store method is (db/open.ts guards them). */
@@ -68,6 +76,8 @@ export interface RunAggregates {
   latency(runId: string): Promise<RunLatency>;
   /** Percentiles alone (compare's latency shift). */
   percentiles(runId: string): Promise<{ roundTrip: Percentiles | null; server: Percentiles | null }>;
+  /** A page of the matrix's lines (case × data row × iteration) in plan order, with how many there are. */
+  lines(runId: string, offset: number, limit: number): { total: number; lines: MatrixLine[] };
   /** A page of the matrix's lines, with how many there are. */
   matrix(runId: string, agents: readonly string[], offset: number, limit: number): Promise<Omit<RunMatrix, 'agents'>>;
 }
@@ -133,25 +143,31 @@ export function createRunAggregates(db: DatabaseSync, summaries: RunSummaries): 
     return { roundTrip, server, roundTripBins, serverBins: binsOfColumn(runId, 'server_ms') };
   }
 
+  // A line is a case × data row × iteration, placed by its first result (run_lines, kept as
+  // results come); its name is that result's. A page is a walk of run_lines_in_order.
+  function linesOf(runId: string, offset: number, limit: number): { total: number; lines: MatrixLine[] } {
+    const total = summaries.summary(runId)?.lines ?? one<{ n: number }>('SELECT count(*) AS n FROM run_lines WHERE run_id = ?', runId).n;
+    const lines = all<MatrixLine>(
+      `SELECT l.case_index, r.case_name, r.data_row, l.iteration FROM
+        (SELECT case_index, iteration, first_idx FROM run_lines WHERE run_id = ? ORDER BY first_idx LIMIT ? OFFSET ?) AS l
+        JOIN run_results AS r ON r.run_id = ? AND r.idx = l.first_idx ORDER BY l.first_idx`,
+      runId,
+      limit,
+      offset,
+      runId,
+    );
+    return { total, lines };
+  }
+
   return {
     latency: (runId) => summaries.latency(runId, () => latencyOf(runId)),
     async percentiles(runId) {
       const { roundTrip, server } = await summaries.latency(runId, () => latencyOf(runId));
       return { roundTrip, server };
     },
+    lines: linesOf,
     async matrix(runId, agents, offset, limit) {
-      // A line is a case × data row × iteration, placed by its first result (run_lines, kept as
-      // results come); its name is that result's. A page is a walk of run_lines_in_order.
-      const n = summaries.summary(runId)?.lines ?? one<{ n: number }>('SELECT count(*) AS n FROM run_lines WHERE run_id = ?', runId).n;
-      const page = all<{ case_index: number; case_name: string; data_row: number | null; iteration: number }>(
-        `SELECT l.case_index, r.case_name, r.data_row, l.iteration FROM
-          (SELECT case_index, iteration, first_idx FROM run_lines WHERE run_id = ? ORDER BY first_idx LIMIT ? OFFSET ?) AS l
-          JOIN run_results AS r ON r.run_id = ? AND r.idx = l.first_idx ORDER BY l.first_idx`,
-        runId,
-        limit,
-        offset,
-        runId,
-      );
+      const { total: n, lines: page } = linesOf(runId, offset, limit);
       // Along the line index by name: without statistics SQLite would walk the whole run by its key instead.
       const cellsOf = `SELECT ${RESULT_COLUMNS} FROM run_results INDEXED BY run_results_by_line
         WHERE run_id = ? AND case_index = ? AND data_row IS ? AND iteration = ? ORDER BY idx`;

@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { ComparedList, RunComparison, RunPair } from '../../shared/api';
+import type { ComparedList, RunComparison, RunPair, RunRulePair } from '../../shared/api';
 import { transaction } from '../history/historyStore';
 import { answerHash, queries, RESULT_COLUMNS, toRow, type ResultRow } from './runAggregates';
 import { yieldTurn } from './runSummaries';
@@ -14,10 +14,14 @@ import { yieldTurn } from './runSummaries';
  * slices. Counts add up across slices; each list keeps only its first `limit` pairs in the later
  * run's plan order, so what is held stays small whatever the size. Both runs are read along
  * run_results_by_pair, which covers everything pairing reads (migration 11): the table, with its
- * exchanges, is never visited but for the few pairs listed.
+ * exchanges, is never visited but for the few pairs listed. Rules newly failing are found in the
+ * same slices: a slice's pairs joined to both runs' rule verdicts (run_judge_rules, migration 14).
  */
 
-export type Compared = Pick<RunComparison, 'newlyFailing' | 'newlyPassing' | 'answerChanged' | 'onlyBefore' | 'onlyAfter'>;
+export type Compared = Pick<
+  RunComparison,
+  'newlyFailing' | 'newlyPassing' | 'answerChanged' | 'rulesNewlyFailing' | 'onlyBefore' | 'onlyAfter'
+>;
 
 /** Results of the earlier run a slice holds, about (a slice ends on a data row's edge). */
 const SLICE = 10_000;
@@ -31,16 +35,19 @@ const HIGHEST = Number.MAX_SAFE_INTEGER;
 const ANSWER_OF = "CASE WHEN json_extract(detail, '$.result.ok') THEN json_extract(detail, '$.result.value.response.answer') END";
 
 const LISTS = ['failing', 'passing', 'changed'] as const;
-type ListName = (typeof LISTS)[number];
+type ListName = (typeof LISTS)[number] | 'rules';
 
 const SETUP = [
   'DROP TABLE IF EXISTS temp.compare_before',
   'DROP TABLE IF EXISTS temp.compare_pairs',
   'DROP TABLE IF EXISTS temp.compare_lists',
+  'DROP TABLE IF EXISTS temp.compare_rules',
   `CREATE TEMP TABLE compare_before (idx INTEGER, data_row INTEGER, iteration INTEGER, agent_id TEXT, passed INTEGER,
     answer_hash TEXT, nth INTEGER)`,
   'CREATE INDEX temp.compare_before_key ON compare_before (data_row, iteration, agent_id, nth)',
-  'CREATE TEMP TABLE compare_pairs (before_idx INTEGER, after_idx INTEGER, failing INTEGER, passing INTEGER, changed INTEGER)',
+  `CREATE TEMP TABLE compare_pairs (before_idx INTEGER, after_idx INTEGER, data_row INTEGER, failing INTEGER, passing INTEGER,
+    changed INTEGER)`,
+  'CREATE TEMP TABLE compare_rules (before_idx INTEGER, after_idx INTEGER, data_row INTEGER, rule INTEGER)',
   'CREATE TEMP TABLE compare_lists (list TEXT, before_idx INTEGER, after_idx INTEGER)',
   'CREATE INDEX temp.compare_lists_order ON compare_lists (list, after_idx)',
 ];
@@ -48,6 +55,7 @@ const TEARDOWN = [
   'DROP TABLE IF EXISTS temp.compare_before',
   'DROP TABLE IF EXISTS temp.compare_pairs',
   'DROP TABLE IF EXISTS temp.compare_lists',
+  'DROP TABLE IF EXISTS temp.compare_rules',
 ];
 
 /**
@@ -61,7 +69,7 @@ const fillBefore = (nulls: boolean) => `INSERT INTO compare_before
     row_number() OVER (PARTITION BY data_row, iteration, agent_id ORDER BY idx)
   FROM run_results INDEXED BY run_results_by_pair WHERE ${inSlice(nulls)}`;
 const fillPairs = (nulls: boolean) => `INSERT INTO compare_pairs
-  SELECT b.idx, a.idx, b.passed = 1 AND a.passed = 0, b.passed = 0 AND a.passed = 1,
+  SELECT b.idx, a.idx, a.data_row, b.passed = 1 AND a.passed = 0, b.passed = 0 AND a.passed = 1,
     b.answer_hash <> '' AND a.answer_hash <> '' AND b.answer_hash <> a.answer_hash
   FROM (
     SELECT idx, data_row, iteration, agent_id, passed, answer_hash,
@@ -69,6 +77,16 @@ const fillPairs = (nulls: boolean) => `INSERT INTO compare_pairs
     FROM run_results INDEXED BY run_results_by_pair WHERE ${inSlice(nulls)}
   ) AS a JOIN compare_before AS b INDEXED BY compare_before_key
     ON b.data_row IS a.data_row AND b.iteration = a.iteration AND b.agent_id = a.agent_id AND b.nth = a.nth`;
+/** A slice's pairs' rules that passed before and fail after, judged against the same guideline (by the primary keys). */
+const FILL_RULES = `INSERT INTO compare_rules
+  SELECT p.before_idx, p.after_idx, p.data_row, a.rule FROM compare_pairs AS p
+    JOIN run_judge_rules AS b ON b.run_id = ? AND b.idx = p.before_idx AND b.pass = 1
+    JOIN run_judge_rules AS a ON a.run_id = ? AND a.idx = p.after_idx AND a.rule = b.rule AND a.pass = 0 AND a.guideline_id = b.guideline_id`;
+/** The rules of one listed pair that newly fail, with the later judge's why and the guideline's name. */
+const PAIR_RULES = `SELECT a.rule, a.why, a.guideline_id, c.guideline_name FROM run_judge_rules AS a
+    JOIN run_judge_rules AS b ON b.run_id = ? AND b.idx = ? AND b.rule = a.rule AND b.pass = 1 AND b.guideline_id = a.guideline_id
+    LEFT JOIN run_judge_columns AS c ON c.run_id = a.run_id AND c.guideline_id = a.guideline_id AND c.rule = a.rule
+  WHERE a.run_id = ? AND a.idx = ? AND a.pass = 0 ORDER BY a.rule`;
 const countSlice = (nulls: boolean) => `SELECT count(*) AS n FROM run_results INDEXED BY run_results_by_pair WHERE ${inSlice(nulls)}`;
 const LEAST_NAME = 'SELECT min(case_name) AS n FROM run_results INDEXED BY run_results_by_pair WHERE run_id = ?';
 const FIRST_NAME = `SELECT min(n) AS name FROM (${LEAST_NAME} UNION ALL ${LEAST_NAME})`;
@@ -120,15 +138,46 @@ export function createRunCompare(db: DatabaseSync, slice = SLICE): (before: stri
       'SELECT count(*) AS matched, sum(failing) AS failing, sum(passing) AS passing, sum(changed) AS changed FROM compare_pairs',
     );
     totals.matched += counts.matched;
-    for (const list of LISTS) {
-      totals[list] += counts[list] ?? 0;
-      if (!counts[list]) continue;
-      statement(`INSERT INTO compare_lists SELECT '${list}', before_idx, after_idx FROM compare_pairs WHERE ${list}`).run();
+    const keepFirst = (list: ListName, from: string) => {
+      statement(`INSERT INTO compare_lists SELECT '${list}', before_idx, after_idx FROM ${from}`).run();
       statement(
         `DELETE FROM compare_lists WHERE list = ? AND after_idx > (
           SELECT after_idx FROM compare_lists WHERE list = ? ORDER BY after_idx LIMIT 1 OFFSET ?)`,
       ).run(list, list, Math.max(0, limit - 1));
+    };
+    for (const list of LISTS) {
+      totals[list] += counts[list] ?? 0;
+      if (counts[list]) keepFirst(list, `compare_pairs WHERE ${list}`);
     }
+    // A slice holds whole data rows of one case name, so its cases (case × data row) are counted in it alone.
+    db.exec('DELETE FROM compare_rules');
+    statement(FILL_RULES).run(before, later);
+    const rules = one<{ rules: number; pairs: number; cases: number }>(
+      'SELECT count(*) AS rules, count(DISTINCT after_idx) AS pairs, count(DISTINCT coalesce(data_row, -1)) AS cases FROM compare_rules',
+    );
+    totals.rules += rules.rules;
+    totals.rulePairs += rules.pairs;
+    totals.ruleCases += rules.cases;
+    if (rules.pairs > 0) keepFirst('rules', '(SELECT DISTINCT before_idx, after_idx FROM compare_rules)');
+  }
+
+  /** The listed pairs with rules newly failing, each with those rules. */
+  function rulePairs(before: string, after: string, limit: number): RunRulePair[] {
+    return pairList(before, after, 'rules', limit).map((pair) => {
+      const rules = all<{ rule: number; why: string; guideline_id: string; guideline_name: string | null }>(
+        PAIR_RULES,
+        before,
+        pair.before.index,
+        after,
+        pair.after.index,
+      );
+      const first = rules[0]!;
+      return {
+        ...pair,
+        guideline: { id: first.guideline_id, name: first.guideline_name ?? first.guideline_id },
+        rules: rules.map(({ rule, why }) => ({ rule, why })),
+      };
+    });
   }
 
   /** A list's pairs in the later run's plan order, with their rows. */
@@ -149,7 +198,7 @@ export function createRunCompare(db: DatabaseSync, slice = SLICE): (before: stri
     await fillAnswerHashes(after);
     for (const sql of SETUP) db.exec(sql);
     try {
-      const totals: Totals = { before: 0, after: 0, matched: 0, failing: 0, passing: 0, changed: 0 };
+      const totals: Totals = { before: 0, after: 0, matched: 0, failing: 0, passing: 0, changed: 0, rules: 0, rulePairs: 0, ruleCases: 0 };
       for (let name = nextName(before, after, null); name !== null; name = nextName(before, after, name)) {
         pairSlice(before, after, name, true, 0, 0, totals, limit);
         await yieldTurn();
@@ -172,6 +221,7 @@ export function createRunCompare(db: DatabaseSync, slice = SLICE): (before: stri
           })),
           totals.changed,
         ),
+        rulesNewlyFailing: { ...list(rulePairs(before, after, limit), totals.rulePairs), rules: totals.rules, cases: totals.ruleCases },
         onlyBefore: totals.before - totals.matched,
         onlyAfter: totals.after - totals.matched,
       };
@@ -196,4 +246,8 @@ interface Totals {
   failing: number;
   passing: number;
   changed: number;
+  /** Rule verdicts newly failing, the pairs they are in, and the cases (case × data row) those are. */
+  rules: number;
+  rulePairs: number;
+  ruleCases: number;
 }

@@ -36,6 +36,7 @@ export type RunApi = Pick<
   | 'getRunResult'
   | 'getRunLatency'
   | 'getRunMatrix'
+  | 'getRunRules'
   | 'compareRuns'
   | 'deleteRun'
   | 'exportRun'
@@ -397,6 +398,11 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
         agents: [...agents],
         ...(await store.matrix(runId, agents, offset ?? 0, limit ?? MAX_RESULTS_PAGE)),
       }));
+    },
+    async getRunRules({ runId, guidelineId, offset, limit }) {
+      const record = await recordOf(runId);
+      if (!record.ok) return record;
+      return fromStore(() => store.rules(runId, guidelineId, offset ?? 0, limit ?? MAX_RESULTS_PAGE));
     },
     async compareRuns({ before, after, limit }) {
       const earlier = await recordOf(before);

@@ -9,12 +9,14 @@ import type {
   RunResultRow,
   RunResultsPage,
   RunResultsQuery,
+  RunRules,
 } from '../../shared/api';
 import { transaction } from '../history/historyStore';
 import { UNSENT_KEPT } from './runner';
 import { answerHash, createRunAggregates, RESULT_COLUMNS, toRow, type ResultRow, type RunAggregates } from './runAggregates';
 import { createRunCompare, type Compared } from './runCompare';
 import { createRunSummaries, yieldTurn } from './runSummaries';
+import { createRunRules, DELETE_JUDGE_RULES, judgeRuleWriter } from './runJudgeRules';
 
 /**
  * Where runs and their results are kept, in the app's database beside the history (migrations 8 and 10),
@@ -59,6 +61,8 @@ interface RunEnd {
 export interface RunStore extends RunAggregates {
   /** Two runs' results paired: the lists' first `limit` in the later run's plan order, each with its total (runCompare.ts). */
   compare(before: string, after: string, limit: number): Promise<Compared>;
+  /** A page of the rules view: lines against the rules of `guidelineId` (the most judged when absent; runJudgeRules.ts). */
+  rules(runId: string, guidelineId: string | undefined, offset: number, limit: number): Promise<RunRules>;
   /** Keeps a new run (state `running`, no results yet). */
   create(record: RunRecord): Promise<void>;
   /** Keeps a batch of results and the run's counts after it, in one transaction. */
@@ -200,6 +204,8 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const deleteResults = db.prepare(
     'DELETE FROM run_results WHERE run_id = ? AND idx IN (SELECT idx FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ?)',
   );
+  const deleteJudgeRules = DELETE_JUDGE_RULES.map((sql) => db.prepare(sql));
+  const keepJudgeRules = judgeRuleWriter(db);
   const deleteLines = db.prepare(
     'DELETE FROM run_lines WHERE run_id = ? AND first_idx IN (SELECT first_idx FROM run_lines WHERE run_id = ? ORDER BY first_idx LIMIT ?)',
   );
@@ -212,9 +218,11 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const count = (statement: typeof countAll, runId: string) => Number((statement.get(runId) as { n: number }).n);
 
   const summaries = createRunSummaries(db);
+  const aggregates = createRunAggregates(db, summaries);
   return {
-    ...createRunAggregates(db, summaries),
+    ...aggregates,
     compare: createRunCompare(db),
+    rules: createRunRules(db, aggregates.lines),
     async create(record) {
       const { profile, settings, agents } = record;
       insertRun.run(
@@ -265,6 +273,10 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
           );
           upsertLine.run(runId, row.caseIndex, row.row ?? -1, row.iteration, row.index);
         }
+        keepJudgeRules(
+          runId,
+          results.map(({ row, detail }) => ({ index: row.index, judgement: detail.judgement })),
+        );
         summaries.forget(runId);
         updateCounts.run(counts.completed, counts.passed, counts.failed, counts.cancelled, counts.notRun, runId);
       });
@@ -337,7 +349,7 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
       // A close half-way leaves results no run names: unreachable, and only space.
       const deleted = Number(deleteRun.run(runId).changes) > 0;
       summaries.forget(runId);
-      for (const batch of [deleteResults, deleteLines]) {
+      for (const batch of [deleteResults, deleteLines, ...deleteJudgeRules]) {
         while (Number(transaction(db, () => batch.run(runId, runId, DELETE_BATCH)).changes) === DELETE_BATCH) await yieldTurn();
       }
       return deleted;

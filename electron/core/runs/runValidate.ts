@@ -8,6 +8,7 @@ import type {
   RunRef,
   RunResultRef,
   RunMatrixQuery,
+  RunRulesQuery,
   RunResultsQuery,
   StartRunRequest,
 } from '../../shared/api';
@@ -145,6 +146,21 @@ export function validateRunMatrix(raw: unknown): Result<RunMatrixQuery> {
   const limit = pageLimit(fields.value['limit']);
   if (!limit.ok) return limit;
   return ok({ runId: id.value, ...definedOnly({ offset, limit: limit.value }) });
+}
+
+export function validateRunRules(raw: unknown): Result<RunRulesQuery> {
+  const fields = record(raw, ['runId'], ['guidelineId', 'offset', 'limit']);
+  if (!fields.ok) return fields;
+  const id = runId(fields.value);
+  if (!id.ok) return id;
+  const { guidelineId, offset, limit } = fields.value;
+  if (guidelineId !== undefined && !isNonBlankText(guidelineId, MAX_ID_CHARS)) return invalid('"guidelineId" must be a non-empty string.');
+  if (offset !== undefined && !isIntegerIn(offset, 0, Number.MAX_SAFE_INTEGER))
+    return invalid('"offset" must be a whole number, 0 or more.');
+  // 0 lines is allowed here: the guidelines alone (whether the run has a rules view at all).
+  if (limit !== undefined && !isIntegerIn(limit, 0, MAX_RESULTS_PAGE))
+    return invalid(`"limit" must be a whole number from 0 to ${MAX_RESULTS_PAGE}.`);
+  return ok({ runId: id.value, ...definedOnly({ guidelineId, offset, limit }) } as RunRulesQuery);
 }
 
 export function validateCompareRuns(raw: unknown): Result<CompareRunsRequest> {

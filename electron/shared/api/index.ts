@@ -145,6 +145,7 @@ export const METHODS = {
   getRunResult: 'runs',
   getRunLatency: 'runs',
   getRunMatrix: 'runs',
+  getRunRules: 'runs',
   compareRuns: 'runs',
   deleteRun: 'runs',
   exportRun: 'runs',

@@ -246,19 +246,78 @@ export interface RunMatrixQuery {
   limit?: number;
 }
 
+/** A line of the matrix: a case on a data row in one pass of the plan (named as its first result names it). */
+interface RunMatrixLine {
+  caseIndex: number;
+  caseName: string;
+  row: number | null;
+  iteration: number;
+}
+
 /** A suite with several agents: lines are case × data row (× iteration), columns are the run's agents; read a page of lines at a time. */
 export interface RunMatrix {
   agents: string[];
   /** How many lines the whole matrix has (the page is `rows`). */
   total: number;
-  rows: Array<{
-    caseIndex: number;
-    caseName: string;
-    row: number | null;
-    iteration: number;
-    /** One per agent, in `agents` order; null where that agent had no request (never sent, or the case named another agent). */
-    cells: Array<{ index: number; passed: boolean; status: number | null; answerStart: string; failed: string[] } | null>;
-  }>;
+  rows: Array<
+    RunMatrixLine & {
+      /** One per agent, in `agents` order; null where that agent had no request (never sent, or the case named another agent). */
+      cells: Array<{ index: number; passed: boolean; status: number | null; answerStart: string; failed: string[] } | null>;
+    }
+  >;
+}
+
+/** Which lines of a run's rules view to read (a run with judge expectations). */
+export interface RunRulesQuery {
+  runId: string;
+  /** The guideline whose rules are the columns; the one most results were judged against when absent. */
+  guidelineId?: string;
+  /** Lines in plan order from this position (the matrix's lines); 0 when absent. */
+  offset?: number;
+  /** At most this many lines, 0–1,000 (0: the guidelines alone); 1,000 when absent. */
+  limit?: number;
+}
+
+/** A guideline a run's results were judged against, with the rules the judge was asked about (its columns). */
+export interface RunRulesGuideline {
+  id: string;
+  name: string;
+  /** Rule numbers as the verdicts number them, in order, each with its text as the judge was sent it ('' when not known). Untrusted text. */
+  rules: Array<{ rule: number; text: string }>;
+}
+
+/** One result's verdict on one rule. `pass` is null where there is none; `why` is the judge's own text (untrusted: render as text) or why there is no verdict. */
+interface RunRuleVerdict {
+  index: number;
+  agentId: string;
+  pass: boolean | null;
+  why: string;
+}
+
+/** One rule of one line: how many of the line's results (one per agent) passed, failed or have no verdict on it, and each verdict. */
+export interface RunRuleCell {
+  rule: number;
+  passed: number;
+  failed: number;
+  noVerdict: number;
+  verdicts: RunRuleVerdict[];
+}
+
+/**
+ * The matrix by rule: lines are the matrix's (case × data row × iteration), columns the chosen
+ * guideline's rules. A line is `judged` against the guideline (a cell per rule), judged against
+ * `other` guidelines only (named), or has `none` (no judge expectation).
+ */
+export interface RunRules {
+  /** Every guideline the run's results were judged against, most judged first; empty when none was. */
+  guidelines: RunRulesGuideline[];
+  /** The guideline shown (the query's, else the first); null when the run has none. */
+  guidelineId: string | null;
+  /** How many lines the whole view has (the page is `rows`). */
+  total: number;
+  rows: Array<
+    RunMatrixLine & { judged: { kind: 'judged'; cells: RunRuleCell[] } | { kind: 'other'; guidelines: string[] } | { kind: 'none' } }
+  >;
 }
 
 export interface CompareRunsRequest {
@@ -281,6 +340,14 @@ export interface ComparedList<T> {
   total: number;
 }
 
+/** A pair whose judge passed rules in the baseline that fail in the later run, against the same guideline. */
+export interface RunRulePair extends RunPair {
+  /** The guideline both were judged against (its name as the later run has it). */
+  guideline: { id: string; name: string };
+  /** The rules newly failing, in rule order, each with the later judge's why (untrusted text). */
+  rules: Array<{ rule: number; why: string }>;
+}
+
 /** Two runs of the same suite set side by side (results matched by case name, data row, iteration and agent). */
 export interface RunComparison {
   before: RunRecord;
@@ -291,6 +358,11 @@ export interface RunComparison {
   newlyPassing: ComparedList<RunPair>;
   /** Both answered and the answers differ (the whole answers, for a word diff; untrusted text). */
   answerChanged: ComparedList<RunPair & { beforeAnswer: string; afterAnswer: string }>;
+  /**
+   * Pairs both judged against one guideline with rules that passed before and fail now; `rules`:
+   * how many such rule verdicts in all, `cases`: over how many cases (a case on a data row).
+   */
+  rulesNewlyFailing: ComparedList<RunRulePair> & { rules: number; cases: number };
   /** Results of one run with no partner in the other. */
   onlyBefore: number;
   onlyAfter: number;
@@ -379,6 +451,8 @@ export interface RunsApi {
   getRunLatency(request: RunRef): Promise<Result<RunLatency>>;
   /** A page of the run's matrix (lines of case × data row × iteration), with how many lines it has. */
   getRunMatrix(request: RunMatrixQuery): Promise<Result<RunMatrix>>;
+  /** A page of the run's rules view (lines × the rules of a guideline its judge expectations name), with the guidelines judged against. */
+  getRunRules(request: RunRulesQuery): Promise<Result<RunRules>>;
   compareRuns(request: CompareRunsRequest): Promise<Result<RunComparison>>;
   /** Deletes a run that has ended, with its results. */
   deleteRun(request: RunRef): Promise<Result<{ deleted: boolean }>>;

@@ -353,6 +353,7 @@ describe('the key never leaves the host', () => {
       getRunResult: async () => Promise.all([0, 1, 2, 3].map((index) => core.api.getRunResult({ runId, index }))),
       getRunLatency: () => core.api.getRunLatency({ runId }),
       getRunMatrix: () => core.api.getRunMatrix({ runId }),
+      getRunRules: () => core.api.getRunRules({ runId }),
       compareRuns: () => core.api.compareRuns({ before: runId, after: runId }),
       deleteRun: async () => {
         const other = await startAndFinish(profileId);

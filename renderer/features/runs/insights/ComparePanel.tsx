@@ -60,6 +60,7 @@ export function ComparePanel({ record }: { record: RunRecord }) {
         <label htmlFor={selectId}>Baseline run (before)</label>
         <select
           id={selectId}
+          className="input"
           value={baseline ?? ''}
           onChange={(event) => {
             setPicked(event.target.value);

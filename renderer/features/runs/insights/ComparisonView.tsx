@@ -5,6 +5,7 @@ import { formatDelta } from '../../history/compare';
 import { Marked } from '../../history/DiffText';
 import { DEFAULT_LIMITS, deadlineIn, wordDiff, type DiffPart, type WordDiff } from '../../history/wordDiff';
 import type { AgentLabel } from './agentLabels';
+import { RulesNewlyFailing, rulesSummary } from './RulesNewlyFailing';
 
 /** Answers diffed at first; more on request (each diff is bounded, but a thousand side by side is not readable). */
 const PAGE = 20;
@@ -58,14 +59,22 @@ export function ComparisonView({
   labelOf: (agentId: string) => AgentLabel;
   onMore?: (() => void) | undefined;
 }) {
-  const { newlyFailing, newlyPassing, answerChanged, onlyBefore, onlyAfter } = comparison;
+  const { newlyFailing, newlyPassing, answerChanged, rulesNewlyFailing, onlyBefore, onlyAfter } = comparison;
   return (
     <div className="comparison-runs">
       <p className="compare-summary">
         {count(newlyFailing.total)} newly failing, {count(newlyPassing.total)} newly passing, {count(answerChanged.total)}{' '}
-        {answerChanged.total === 1 ? 'answer' : 'answers'} changed.
+        {answerChanged.total === 1 ? 'answer' : 'answers'} changed
+        {rulesNewlyFailing.total > 0 ? `; ${rulesSummary(rulesNewlyFailing)}` : ''}.
       </p>
       <PairTable title="Newly failing" list={newlyFailing} failedOf="after" labelOf={labelOf} onMore={onMore} />
+      {rulesNewlyFailing.total > 0 && (
+        <RulesNewlyFailing
+          list={rulesNewlyFailing}
+          labelOf={labelOf}
+          partial={<Partial list={rulesNewlyFailing} what="rules newly failing" onMore={onMore} />}
+        />
+      )}
       <PairTable title="Newly passing" list={newlyPassing} failedOf="before" labelOf={labelOf} onMore={onMore} />
       <ChangedAnswers changed={answerChanged} labelOf={labelOf} onMore={onMore} />
       <LatencyShift latency={comparison.latency} />

@@ -1,9 +1,18 @@
-import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RunExportFormat, RunMatrix, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
+import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
 import { useApiMutation } from '../../../host/api';
-import { RUN_METHODS, runMatrixQuery, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress } from './runs';
+import {
+  RUN_METHODS,
+  runMatrixQuery,
+  runQuery,
+  runRulesQuery,
+  runResultQuery,
+  runResultsQuery,
+  useEventsResumed,
+  useRunProgress,
+} from './runs';
 import { valueOf } from '../../../host/valueOf';
 import { useSaveTextFile } from '../../../host/saveTextFile';
 
@@ -111,21 +120,39 @@ export function useRunResultPages(runId: string, failuresOnly: boolean, visible:
   return { total, rowAt: (position: number) => byIndex.get(position), error };
 }
 
-/** A run's matrix, read a page of lines at a time as the grid scrolls to them, as the results are. */
-export function useRunMatrixPages(runId: string, visible: { first: number; last: number }) {
-  const api = useHost();
+/**
+ * Lines of a grid read a page at a time as it scrolls to them, as the results are: `queryOf`
+ * gives the query of a page (offset, limit); the first page's answer is the head (agents or
+ * guidelines, and how many lines there are).
+ */
+function useLinePages<Answer extends { total: number; rows: readonly unknown[] }>(
+  visible: { first: number; last: number },
+  queryOf: (offset: number, limit: number) => UseQueryOptions<Answer, Error, Answer, QueryKey>,
+) {
   const pages = useMemo(() => pagesCovering(visible, RESULTS_PAGE), [visible]);
   const answers = useQueries({
-    queries: pages.map((page) => ({
-      ...runMatrixQuery(api, { runId, offset: page * RESULTS_PAGE, limit: RESULTS_PAGE }),
-      placeholderData: keepPreviousData,
-    })),
+    queries: pages.map((page) => ({ ...queryOf(page * RESULTS_PAGE, RESULTS_PAGE), placeholderData: keepPreviousData })),
   });
-  const first = answers[0]?.data;
-  const byPosition = new Map<number, RunMatrix['rows'][number]>();
+  const byPosition = new Map<number, Answer['rows'][number]>();
   answers.forEach((answer, i) => answer.data?.rows.forEach((line, j) => byPosition.set(pages[i]! * RESULTS_PAGE + j, line)));
   const error = answers.find((answer) => answer.isError)?.error ?? null;
-  return { agents: first?.agents ?? null, total: first?.total ?? null, lineAt: (position: number) => byPosition.get(position), error };
+  return { head: answers[0]?.data ?? null, lineAt: (position: number) => byPosition.get(position), error };
+}
+
+/** A run's matrix, read a page of lines at a time as the grid scrolls to them. */
+export function useRunMatrixPages(runId: string, visible: { first: number; last: number }) {
+  const api = useHost();
+  const { head, lineAt, error } = useLinePages(visible, (offset, limit) => runMatrixQuery(api, { runId, offset, limit }));
+  return { agents: head?.agents ?? null, total: head?.total ?? null, lineAt, error };
+}
+
+/** A run's rules view against a guideline (the most judged when null), read a page of lines at a time. */
+export function useRunRulesPages(runId: string, guidelineId: string | null, visible: { first: number; last: number }) {
+  const api = useHost();
+  const { head, lineAt, error } = useLinePages(visible, (offset, limit) =>
+    runRulesQuery(api, { runId, offset, limit, ...(guidelineId === null ? {} : { guidelineId }) }),
+  );
+  return { rules: head, lineAt, error };
 }
 
 export const useCancelRun = () => useApiMutation('cancelRun', { unwrap: true, send: (runId: string) => ({ runId }) });

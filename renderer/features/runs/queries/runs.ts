@@ -9,6 +9,7 @@ import type {
   RunRecord,
   RunResultRef,
   RunMatrixQuery,
+  RunRulesQuery,
   RunResultsQuery,
 } from '../../../../electron/shared/api';
 import { useHostEvents } from '../../../host/HostContext';
@@ -31,6 +32,7 @@ export const RUN_METHODS = [
   'getRunResult',
   'getRunLatency',
   'getRunMatrix',
+  'getRunRules',
   'compareRuns',
 ] as const satisfies readonly ApiMethod[];
 
@@ -42,6 +44,7 @@ export const runResultQuery = (api: Api, request: RunResultRef) =>
   apiQuery(api, 'getRunResult', request, { unwrap: true, staleTime: Infinity });
 export const runLatencyQuery = (api: Api, runId: string) => apiQuery(api, 'getRunLatency', { runId }, { unwrap: true });
 export const runMatrixQuery = (api: Api, request: RunMatrixQuery) => apiQuery(api, 'getRunMatrix', request, { unwrap: true });
+export const runRulesQuery = (api: Api, request: RunRulesQuery) => apiQuery(api, 'getRunRules', request, { unwrap: true });
 export const compareRunsQuery = (api: Api, request: CompareRunsRequest) => apiQuery(api, 'compareRuns', request, { unwrap: true });
 
 /** What a progress event changes in the cache: the run's counts now, and everything once it ends. */

@@ -310,6 +310,7 @@ describe('compare', () => {
       newlyFailing: none,
       newlyPassing: none,
       answerChanged: none,
+      rulesNewlyFailing: { ...none, rules: 0, cases: 0 },
       onlyBefore: 0,
       onlyAfter: 0,
     });
@@ -317,6 +318,7 @@ describe('compare', () => {
       newlyFailing: none,
       newlyPassing: none,
       answerChanged: none,
+      rulesNewlyFailing: { ...none, rules: 0, cases: 0 },
       onlyBefore: 0,
       onlyAfter: 1,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRunCompare } from '../../../../electron/core/runs/runCompare';
-import { database, keep, type Result } from './runFixtures';
+import { database, judgement, keep, type Result } from './runFixtures';
 
 /**
  * Compare a slice at a time (a case name and a range of data rows, with a turn for the host's
@@ -116,5 +116,57 @@ describe('compare, a slice at a time', () => {
     const [forward, backward] = await Promise.all([compare('before', 'after', 10), compare('after', 'before', 10)]);
     expect(shape(forward)).toEqual(expected(before, after, 10));
     expect(shape(backward)).toEqual(expected(after, before, 10));
+  });
+});
+
+describe('compare: rules newly failing', () => {
+  /** The same four cases judged in each run; `after` says which rules fail in the later run. */
+  const judgedRun = (failing: Record<string, number[]>, guidelineOf: Record<string, string> = {}): Result[] =>
+    ['refund', 'login', 'tone', 'plain'].flatMap((caseName, caseIndex) =>
+      [1, 2].map((row, n) => {
+        const fails = failing[`${caseName} ${row}`] ?? [];
+        const guideline = guidelineOf[caseName] ?? 'g-support';
+        return {
+          index: caseIndex * 2 + n,
+          caseIndex,
+          caseName,
+          row,
+          ...(caseName === 'plain'
+            ? {}
+            : { judgement: judgement({ 1: !fails.includes(1), 2: !fails.includes(2), 4: !fails.includes(4) }, { guideline }) }),
+        };
+      }),
+    );
+
+  it('lists per pair the rules that passed in the baseline and fail now, with the why, and counts them across cases', async () => {
+    const { db, store } = database();
+    // Login row 1 failed rule 1 already; tone is judged against another guideline in the later run.
+    await keep(store, 'before', judgedRun({ 'login 1': [1] }));
+    await keep(store, 'after', judgedRun({ 'refund 1': [2, 4], 'login 1': [1, 4], 'tone 2': [4] }, { tone: 'g-tone' }));
+    for (const slice of [1, 2, 1_000_000]) {
+      const { rulesNewlyFailing } = await createRunCompare(db, slice)('before', 'after', 10);
+      expect({ total: rulesNewlyFailing.total, rules: rulesNewlyFailing.rules, cases: rulesNewlyFailing.cases }).toEqual({
+        total: 2,
+        rules: 3,
+        cases: 2,
+      });
+      expect(rulesNewlyFailing.items.map((pair) => [pair.after.caseName, pair.after.row, pair.guideline.name, pair.rules])).toEqual([
+        [
+          'refund',
+          1,
+          'Support reply checklist',
+          [
+            { rule: 2, why: 'Rule 2 is broken.' },
+            { rule: 4, why: 'Rule 4 is broken.' },
+          ],
+        ],
+        ['login', 1, 'Support reply checklist', [{ rule: 4, why: 'Rule 4 is broken.' }]],
+      ]);
+    }
+    // The first `limit` pairs in the later run's plan order; the counts stay whole.
+    const first = (await store.compare('before', 'after', 1)).rulesNewlyFailing;
+    expect([first.items.map((pair) => pair.after.caseName), first.total, first.rules]).toEqual([['refund'], 2, 3]);
+    // Nothing newly failing the other way round (what failed after passed before is newly passing, not listed here).
+    expect((await store.compare('after', 'before', 10)).rulesNewlyFailing).toEqual({ items: [], total: 0, rules: 0, cases: 0 });
   });
 });

@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { onTestFinished } from 'vitest';
 import { migrate } from '../../../../electron/core/db/migrations';
 import { createSqliteRunStore, type RunStore, type StoredRunResult } from '../../../../electron/core/runs/runStore';
-import type { RunRecord, RunResultRow } from '../../../../electron/shared/api';
+import type { RunJudgement, RunRecord, RunResultRow } from '../../../../electron/shared/api';
 import { cancelledInvoke, okInvoke } from '../../../support/scriptedPlatform';
 
 /** Runs kept in SQLite in memory with the real migrations, for the tests of the run store's reads. */
@@ -14,9 +14,9 @@ export function database(): { db: DatabaseSync; store: RunStore } {
   return { db, store: createSqliteRunStore(db) };
 }
 
-export type Result = Partial<RunResultRow> & { index: number; answer?: string | null };
+export type Result = Partial<RunResultRow> & { index: number; answer?: string | null; judgement?: RunJudgement };
 
-export function result({ answer = 'Hi.', ...row }: Result): StoredRunResult {
+export function result({ answer = 'Hi.', judgement, ...row }: Result): StoredRunResult {
   const passed = row.passed ?? true;
   return {
     row: {
@@ -33,12 +33,14 @@ export function result({ answer = 'Hi.', ...row }: Result): StoredRunResult {
       roundTripMs: answer === null ? null : 12,
       answerStart: answer ?? 'The request was cancelled before an answer arrived.',
       attempts: 1,
+      ...(judgement ? { judge: { passed: judgement.passed, verdict: judgement.verdict, failedRules: judgement.failedRules } } : {}),
       ...row,
     },
     detail: {
       request: { agentId: row.agentId ?? 'a', text: 'hello', payload: {} },
       result: answer === null ? cancelledInvoke() : okInvoke(answer),
       expectations: [],
+      ...(judgement ? { judgement } : {}),
     },
     recordedAt: '2026-11-23T09:00:00.000Z',
   };
@@ -71,4 +73,28 @@ export async function keep(store: RunStore, runId: string, results: Result[], re
   await store.create(runRecord({ runId, total: results.length, agents: ['a', 'b'], ...record }));
   const counts = { completed: results.length, passed: 0, failed: 0, cancelled: 0, notRun: 0 };
   await store.addResults(runId, results.map(result), counts);
+}
+
+/** A judge's judgement as a run keeps it: `verdicts` by rule (true passes), against `guideline`, the judge asked about `asked` rules. */
+export function judgement(
+  verdicts: Record<number, boolean>,
+  { guideline = 'g-support', name = 'Support reply checklist', asked = Object.keys(verdicts).map(Number) } = {},
+): RunJudgement {
+  const rules = Object.entries(verdicts).map(([rule, pass]) => ({
+    rule: Number(rule),
+    pass,
+    why: `Rule ${rule} ${pass ? 'holds' : 'is broken'}.`,
+  }));
+  const failedRules = rules.filter((rule) => !rule.pass).map((rule) => rule.rule);
+  return {
+    passed: failedRules.length === 0,
+    verdict: failedRules.length === 0 ? `all ${rules.length} rules passed` : `rules ${failedRules.join(', ')} failed`,
+    failedRules,
+    guideline: { id: guideline, name, versionHash: 'abc123' },
+    rules,
+    exchange: {
+      request: { agentId: 'judge', text: '', payload: { rules: asked.map((rule) => `${rule}. Rule text ${rule}`).join('\n') } },
+      result: okInvoke('{"verdicts": []}'),
+    },
+  };
 }

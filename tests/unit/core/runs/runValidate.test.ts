@@ -86,6 +86,10 @@ describe('the other run methods’ arguments', () => {
     expect(ARGUMENT_VALIDATORS.getRunResult({ runId: 'r1', index: 3 })).toEqual({ ok: true, value: { runId: 'r1', index: 3 } });
     expect(ARGUMENT_VALIDATORS.compareRuns({ before: 'a', after: 'b' })).toEqual({ ok: true, value: { before: 'a', after: 'b' } });
     expect(ARGUMENT_VALIDATORS.exportRun({ runId: 'r1', format: 'junit' })).toEqual({ ok: true, value: { runId: 'r1', format: 'junit' } });
+    expect(ARGUMENT_VALIDATORS.getRunRules({ runId: 'r1', guidelineId: 'g1', offset: 200, limit: 0 })).toEqual({
+      ok: true,
+      value: { runId: 'r1', guidelineId: 'g1', offset: 200, limit: 0 },
+    });
     expect(ARGUMENT_VALIDATORS.listRuns({})).toEqual({ ok: true, value: {} });
     expect(ARGUMENT_VALIDATORS.listRuns({ kind: 'repeat', suiteName: 'orders', limit: 5 })).toEqual({
       ok: true,
@@ -99,6 +103,9 @@ describe('the other run methods’ arguments', () => {
       ['deleteRun', { runId: 7 }],
       ['getRunLatency', null],
       ['getRunMatrix', 'r1'],
+      ['getRunRules', { runId: 'r1', guidelineId: '' }],
+      ['getRunRules', { runId: 'r1', limit: 1001 }],
+      ['getRunRules', { runId: 'r1', by: 'agent' }],
       ['listRunResults', { runId: 'r1', offset: -1, limit: 10 }],
       ['listRunResults', { runId: 'r1', offset: 0, limit: 1001 }],
       ['listRunResults', { runId: 'r1', offset: 0, limit: 0 }],

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { InvokeResult } from '../../../../../../electron/shared/api';
 import { FakeApi, okInvoke } from '../../../../../support/fakeApi';
 import { answersByText, endedRun, startSuiteRun, statusAnswer, suiteOf, type CaseSpec } from '../../../../../support/runSuites';
-import { AGENT_A, AGENT_B, insights, renderInsights } from './runInsightsHarness';
+import { AGENT_A, AGENT_B, fakeWithJudge, insights, JUDGED, renderInsights } from './runInsightsHarness';
 
 const at = (hour: number) => new Date(`2026-11-23T0${hour}:00:00.000Z`);
 /** Every run reads a one-row data file, so each result is "row 1". */
@@ -177,5 +177,47 @@ describe('Run insights: compare two runs', () => {
     await user.click(await screen.findByRole('tab', { name: 'Compare' }));
     expect(await within(insights()).findByText(/No other finished run of the suite “orders”/)).toBeInTheDocument();
     expect(fake.callsOf('compareRuns')).toEqual([]);
+  });
+});
+
+describe('Run insights: compare the judges’ rules', () => {
+  it('lists per case the rules that passed in the baseline and fail now, with the judge’s why as text, and counts them', async () => {
+    // The baseline's answers all say "refund"; in this run the login answer no longer does.
+    let refundFor = (_text: string) => true;
+    const fake = fakeWithJudge((_agentId, text) => (refundFor(text) ? `Hello, about your refund (${text})` : `Hello, about ${text}`));
+    const suite = suiteOf(
+      [
+        { name: 'refund', text: 'my refund', expect: JUDGED },
+        { name: 'login', text: 'my login', expect: JUDGED },
+      ] as never,
+      { agents: [AGENT_A] },
+    );
+    fake.clock = at(7);
+    await endedRun(fake, suite);
+    fake.clock = at(8);
+    refundFor = (text) => text !== 'my login';
+    const now = await endedRun(fake, suite);
+    const { user } = renderInsights(now, fake);
+    await user.click(await screen.findByRole('tab', { name: 'Compare' }));
+    const rules = await within(insights()).findByRole('region', { name: 'Rules newly failing' });
+    expect(within(rules).getByRole('heading', { level: 3 })).toHaveTextContent('Rules newly failing (1 rule newly failing across 1 case)');
+    const items = within(rules).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('login, Support reply drafter against Reply rules');
+    expect(within(items[0]!).getByRole('listitem')).toHaveTextContent('Rule 2 newly failing: It never says <b>refund</b>.');
+    expect(rules.querySelector('b')).toBeNull();
+    const summary = '1 newly failing, 0 newly passing, 1 answer changed; 1 rule newly failing across 1 case.';
+    expect(within(insights()).getByText((_, element) => element?.tagName === 'P' && element.textContent === summary)).toBeVisible();
+  });
+
+  it('has no rules section when neither run was judged', async () => {
+    const fake = new FakeApi();
+    fake.clock = at(7);
+    await endedRun(fake, suiteOf([{ name: 'plain', text: 'hello' }]));
+    fake.clock = at(8);
+    const now = await endedRun(fake, suiteOf([{ name: 'plain', text: 'hello' }]));
+    const { user } = renderInsights(now, fake);
+    await user.click(await screen.findByRole('tab', { name: 'Compare' }));
+    expect(await within(insights()).findByRole('region', { name: 'Newly failing' })).toBeVisible();
+    expect(within(insights()).queryByRole('region', { name: 'Rules newly failing' })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { RunInsights } from '../../../../../../renderer/features/runs/insights/RunInsights';
 import { HostProvider } from '../../../../../../renderer/host/HostContext';
 import { createQueryClient } from '../../../../../../renderer/host/client';
-import { FakeApi } from '../../../../../support/fakeApi';
+import { exchange, FakeApi, okInvoke } from '../../../../../support/fakeApi';
 
 /**
  * RunInsights on its own, inside the providers the app gives it (the host, its pushed
@@ -51,4 +51,35 @@ export function useMatrixLayout() {
   afterAll(() => {
     for (const [name, descriptor] of originals) if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
   });
+}
+
+const JUDGE = '8b3f5d2a-6c91-4e07-a4d8-1f7e9c2b5a60';
+const RULES = '## Reply\n\n1. Greet the customer.\n2. Mention the refund.';
+
+/** A case's judge expectation: the judge of `fakeWithJudge` against its guideline "Reply rules". */
+export const JUDGED = { judge: { agent: JUDGE, guideline: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f' } };
+
+/**
+ * A fake host whose platform has a judge: rule 1 always passes; rule 2 passes only for an answer
+ * that says "refund" (its why when it fails holds markup, which must stay text). Agent A answers
+ * "Hello, about <text>", any other agent "Hello." (or as `answerOf` says).
+ */
+export function fakeWithJudge(
+  answerOf: (agentId: string, text: string) => string = (agentId, text) => (agentId === AGENT_A ? `Hello, about ${text}` : 'Hello.'),
+): FakeApi {
+  const fake = new FakeApi();
+  fake.guidelineResponder = () => ({
+    ok: true,
+    value: { guideline: { name: 'Reply rules', description: '', content: RULES }, exchange: exchange({ method: 'GET', status: 200 }) },
+  });
+  fake.invokeResponder = (request) => {
+    if (request.agentId !== JUDGE) return okInvoke(answerOf(request.agentId, request.text));
+    const answer = String(request.payload['answer']);
+    return okInvoke(
+      answer.includes('refund')
+        ? '1. PASS: It greets.\n2. PASS: It says refund.'
+        : '1. PASS: It greets.\n2. FAIL: It never says <b>refund</b>.',
+    );
+  };
+  return fake;
 }
