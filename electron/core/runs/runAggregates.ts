@@ -141,17 +141,22 @@ export function createRunAggregates(db: DatabaseSync, summaries: RunSummaries): 
     },
     async matrix(runId, agents, offset, limit) {
       // A line is a case × data row × iteration, placed by its first result (run_lines, kept as
-      // results come); its name is that result's. A page is a walk of run_lines_in_order.
-      const n = summaries.summary(runId)?.lines ?? one<{ n: number }>('SELECT count(*) AS n FROM run_lines WHERE run_id = ?', runId).n;
-      const page = all<{ case_index: number; case_name: string; data_row: number | null; iteration: number }>(
-        `SELECT l.case_index, r.case_name, r.data_row, l.iteration FROM
-          (SELECT case_index, iteration, first_idx FROM run_lines WHERE run_id = ? ORDER BY first_idx LIMIT ? OFFSET ?) AS l
-          JOIN run_results AS r ON r.run_id = ? AND r.idx = l.first_idx ORDER BY l.first_idx`,
-        runId,
-        limit,
-        offset,
-        runId,
-      );
+      // results come); its name is that result's. A page reads run_lines_in_order from the first
+      // result index of the line at its offset (runSummaries.ts finds it: a seek, however far in).
+      const start = summaries.pageStart(runId, 'lines', offset);
+      const page =
+        start === null
+          ? []
+          : all<{ case_index: number; case_name: string; data_row: number | null; iteration: number }>(
+              `SELECT l.case_index, r.case_name, r.data_row, l.iteration FROM
+                (SELECT case_index, iteration, first_idx FROM run_lines INDEXED BY run_lines_in_order
+                  WHERE run_id = ? AND first_idx >= ? ORDER BY first_idx LIMIT ?) AS l
+                JOIN run_results AS r ON r.run_id = ? AND r.idx = l.first_idx ORDER BY l.first_idx`,
+              runId,
+              start,
+              limit,
+              runId,
+            );
       // Along the line index by name: without statistics SQLite would walk the whole run by its key instead.
       const cellsOf = `SELECT ${RESULT_COLUMNS} FROM run_results INDEXED BY run_results_by_line
         WHERE run_id = ? AND case_index = ? AND data_row IS ? AND iteration = ? ORDER BY idx`;
@@ -171,7 +176,7 @@ export function createRunAggregates(db: DatabaseSync, summaries: RunSummaries): 
         }
         return { caseIndex: line.case_index, caseName: line.case_name, row: line.data_row, iteration: line.iteration, cells };
       });
-      return { total: n, rows };
+      return { total: summaries.total(runId, 'lines'), rows };
     },
   };
 }
