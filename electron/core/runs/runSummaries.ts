@@ -21,7 +21,7 @@ import { transaction } from '../history/historyStore';
  */
 
 /** A list of a run's view. */
-export type RunList = 'results' | 'failures' | 'lines';
+type RunList = 'results' | 'failures' | 'lines';
 
 /** An entry of each list every this many is marked: a page steps fewer entries than this from its mark. */
 const MARK_EVERY = 256;
