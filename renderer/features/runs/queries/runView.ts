@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RunExportFormat, RunMatrix, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
+import type { RunExportFormat, RunMatrix, RunProgress, RunRecord, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
-import { useApiMutation } from '../../../host/api';
+import { apiKey, useApiMutation } from '../../../host/api';
 import { RUN_METHODS, runMatrixQuery, runQuery, runResultQuery, runResultsQuery, useEventsResumed, useRunProgress } from './runs';
 import { valueOf } from '../../../host/valueOf';
 import { useSaveTextFile } from '../../../host/saveTextFile';
@@ -15,7 +15,36 @@ import { useSaveTextFile } from '../../../host/saveTextFile';
 /** Results per listRunResults page: a screenful many times over, and well under the contract's 1,000. */
 const RESULTS_PAGE = 200;
 
-export const useRun = (runId: string) => useQuery(runQuery(useHost(), runId));
+/**
+ * How long a page of a run's results or matrix lines stays fresh. An ended run's pages change
+ * only with a change that marks them stale (the run read again, or deleted), so a page is not
+ * read again each time a view of it mounts: the first screen's pages, asked for with the run's
+ * record (useRunFirstScreen), are not asked for again by the views that show them. A running
+ * run's are read again whenever shown.
+ */
+const pageStaleTime = (client: QueryClient, runId: string) => () =>
+  client.getQueryData<RunRecord>(apiKey('getRun', { runId }))?.state === 'running' ? 0 : Infinity;
+
+/** The first page of a run's results (all of them) and of its matrix, as the views ask for them. */
+const firstResults = (runId: string) => ({ runId, offset: 0, limit: RESULTS_PAGE, failuresOnly: false });
+const firstLines = (runId: string) => ({ runId, offset: 0, limit: RESULTS_PAGE });
+
+/**
+ * A run's record, and what its first screen shows asked for at the same time rather than once the
+ * record is in: the first page of its results (unless it is running: its rows stream in) and the
+ * first lines of its matrix (the insights' first tab, for a run with two agents or more; asked for
+ * while the record is not known yet, a page of one column where there is one agent).
+ */
+export function useRunFirstScreen(runId: string) {
+  const api = useHost();
+  const client = useQueryClient();
+  const run = useQuery(runQuery(api, runId));
+  const record = run.data;
+  const staleTime = pageStaleTime(client, runId);
+  useQuery({ ...runResultsQuery(api, firstResults(runId)), enabled: record?.state !== 'running', staleTime });
+  useQuery({ ...runMatrixQuery(api, firstLines(runId)), enabled: record === undefined || record.agents.length >= 2, staleTime });
+  return run;
+}
 
 export function useRunResult(runId: string, index: number | null) {
   const api = useHost();
@@ -96,11 +125,13 @@ function pagesCovering(visible: { first: number; last: number }, size: number): 
  */
 export function useRunResultPages(runId: string, failuresOnly: boolean, visible: { first: number; last: number }, enabled: boolean) {
   const api = useHost();
+  const staleTime = pageStaleTime(useQueryClient(), runId);
   const pages = useMemo(() => pagesCovering(visible, RESULTS_PAGE), [visible]);
   const answers = useQueries({
     queries: pages.map((page) => ({
-      ...runResultsQuery(api, { runId, offset: page * RESULTS_PAGE, limit: RESULTS_PAGE, failuresOnly }),
+      ...runResultsQuery(api, { ...firstResults(runId), offset: page * RESULTS_PAGE, failuresOnly }),
       enabled,
+      staleTime,
       placeholderData: keepPreviousData,
     })),
   });
@@ -114,10 +145,12 @@ export function useRunResultPages(runId: string, failuresOnly: boolean, visible:
 /** A run's matrix, read a page of lines at a time as the grid scrolls to them, as the results are. */
 export function useRunMatrixPages(runId: string, visible: { first: number; last: number }) {
   const api = useHost();
+  const staleTime = pageStaleTime(useQueryClient(), runId);
   const pages = useMemo(() => pagesCovering(visible, RESULTS_PAGE), [visible]);
   const answers = useQueries({
     queries: pages.map((page) => ({
-      ...runMatrixQuery(api, { runId, offset: page * RESULTS_PAGE, limit: RESULTS_PAGE }),
+      ...runMatrixQuery(api, { ...firstLines(runId), offset: page * RESULTS_PAGE }),
+      staleTime,
       placeholderData: keepPreviousData,
     })),
   });
