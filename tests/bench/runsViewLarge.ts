@@ -30,7 +30,8 @@ interface ViewFigures {
 /** Opens the run named `suiteName` from Past runs and measures what a person meets (see the file's comment). */
 async function viewRun(page: Page, suiteName: string, total: number, which: 'newest' | 'oldest' = 'newest'): Promise<ViewFigures> {
   const runs = page.getByRole('region', { name: 'Runs' });
-  const entries = runs.getByRole('list', { name: 'Past runs' }).getByRole('button', { name: new RegExp(`^${suiteName},`) });
+  const entries = runs.getByRole('list', { name: 'Past runs' }).getByRole('button', { name: new RegExp(`^${suiteName}, `) });
+  // (The space after the comma: "bench 1,000, …" is not "bench 1,000,000, …".)
   const entry = which === 'newest' ? entries.first() : entries.last();
   await entry.waitFor();
   // Phases named by run, so each run's longest tasks are its own (the page is the same).
