@@ -10,7 +10,7 @@ import { useProfiles } from '../profile/queries/profiles';
 import { useRunProgress } from './queries/runs';
 import { SegmentedToggle } from '../../ui/SegmentedToggle';
 import { LazyCatalogDialog } from '../settings/LazyDialogs';
-import { LazyRunInsights, LazyRunView, loadRunParts } from './LazyRun';
+import { LazyRunInsights, LazyRunView } from './LazyRun';
 import { PastRuns } from './PastRuns';
 import { defaultRunSettings, runSettingsOf, RunSettingsFields } from './RunSettingsFields';
 import { useSuiteChannel } from './suiteChannel';
@@ -86,13 +86,6 @@ export function RunsPanel() {
     setDataNote(null);
     setNote({ kind: 'status', text: message });
   }
-
-  // A run's view and insights are chunks of their own: fetched while the section is idle, so the
-  // first run opened waits for its data alone, not for its code and then its data.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => void loadRunParts().catch(() => undefined));
-  }, []);
 
   // A suite made in History (from its selection) or on a request tab arrives here once per press.
   const { pending, taken } = channel;
