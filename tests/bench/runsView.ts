@@ -80,6 +80,16 @@ export const enter = (page: Page, name: string) =>
     bench.since = performance.now();
   }, name);
 
+/** A page of the app at `link` (its long-task probe in), ready, with the Runs section open. */
+export async function openRunsSection(browser: Browser, link: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(PAGE_PROBE);
+  await page.goto(link);
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('tab', { name: 'Runs' }).click();
+  return page;
+}
+
 /** Writes the suite in the Source view, gives it the data file, and clicks Run suite; returns the page's clock at the click. */
 export async function startRun(page: Page, rowCount: number): Promise<number> {
   const runs = page.getByRole('region', { name: 'Runs' });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
-import { PAGE_PROBE, runEnd, startRun } from './runsView';
+import { openRunsSection, runEnd, startRun } from './runsView';
 import { verdict } from './stats';
 import { startBenchHost } from './webHost';
 
@@ -70,12 +70,8 @@ async function oneRun(webEntry: string, executablePath: string, rowCount: number
   const { process: host, nextLink } = startBenchHost(webEntry, dataDir, env);
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    // startRun marks its phase for the page's long-task probe.
-    await page.addInitScript(PAGE_PROBE);
-    await page.goto(await nextLink());
-    await page.locator('[data-app-state="ready"]').waitFor();
-    await page.getByRole('tab', { name: 'Runs' }).click();
+    // (startRun marks its phase for the page's long-task probe.)
+    const page = await openRunsSection(browser, await nextLink());
     const ready = memoryOf(host.pid!);
     if (!ready) return null;
     const clickedAt = await startRun(page, rowCount);

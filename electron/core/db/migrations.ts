@@ -366,6 +366,28 @@ export const MIGRATIONS: readonly Migration[] = [
         GROUP BY j.run_id, j.guideline_id, j.rule;
     `,
   },
+  {
+    version: 15,
+    description: "Where each page of an ended run's lists starts: every 256th result, failure and matrix line, kept with its summary.",
+    // A page at a far offset of the failures or the matrix's lines stepped through every entry
+    // before it (a million for the last page of a million-result run). runSummaries.ts keeps, with
+    // an ended run's summary, the index of every 256th entry of each list (results, failures, lines),
+    // so a page seeks the nearest mark along its list's index and steps fewer than 256 entries from
+    // there. Summaries kept before this version have no marks: they are dropped, and counted again
+    // (with their marks) when next read. A summary's greatest result index, which only told whether
+    // a page could start at the index equal to its offset, goes: the marks find any page.
+    sql: `
+      CREATE TABLE run_marks (
+        run_id TEXT NOT NULL,
+        list TEXT NOT NULL,
+        ordinal INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        PRIMARY KEY (run_id, list, ordinal)
+      ) WITHOUT ROWID;
+      DELETE FROM run_summaries;
+      ALTER TABLE run_summaries DROP COLUMN last_idx;
+    `,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */

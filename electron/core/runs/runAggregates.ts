@@ -144,18 +144,24 @@ export function createRunAggregates(db: DatabaseSync, summaries: RunSummaries): 
   }
 
   // A line is a case × data row × iteration, placed by its first result (run_lines, kept as
-  // results come); its name is that result's. A page is a walk of run_lines_in_order.
+  // results come); its name is that result's. A page reads run_lines_in_order from the first
+  // result index of the line at its offset (runSummaries.ts finds it: a seek, however far in).
   function linesOf(runId: string, offset: number, limit: number): { total: number; lines: MatrixLine[] } {
-    const total = summaries.summary(runId)?.lines ?? one<{ n: number }>('SELECT count(*) AS n FROM run_lines WHERE run_id = ?', runId).n;
-    const lines = all<MatrixLine>(
-      `SELECT l.case_index, r.case_name, r.data_row, l.iteration FROM
-        (SELECT case_index, iteration, first_idx FROM run_lines WHERE run_id = ? ORDER BY first_idx LIMIT ? OFFSET ?) AS l
-        JOIN run_results AS r ON r.run_id = ? AND r.idx = l.first_idx ORDER BY l.first_idx`,
-      runId,
-      limit,
-      offset,
-      runId,
-    );
+    const total = summaries.total(runId, 'lines');
+    const start = summaries.pageStart(runId, 'lines', offset);
+    const lines =
+      start === null
+        ? []
+        : all<MatrixLine>(
+            `SELECT l.case_index, r.case_name, r.data_row, l.iteration FROM
+              (SELECT case_index, iteration, first_idx FROM run_lines INDEXED BY run_lines_in_order
+                WHERE run_id = ? AND first_idx >= ? ORDER BY first_idx LIMIT ?) AS l
+              JOIN run_results AS r ON r.run_id = ? AND r.idx = l.first_idx ORDER BY l.first_idx`,
+            runId,
+            start,
+            limit,
+            runId,
+          );
     return { total, lines };
   }
 
@@ -187,7 +193,7 @@ export function createRunAggregates(db: DatabaseSync, summaries: RunSummaries): 
         }
         return { caseIndex: line.case_index, caseName: line.case_name, row: line.data_row, iteration: line.iteration, cells };
       });
-      return { total: n, rows };
+      return { total: summaries.total(runId, 'lines'), rows };
     },
   };
 }

@@ -183,23 +183,12 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     `SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx > ? ORDER BY idx LIMIT ?`,
   );
   const selectOne = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx = ?`);
-  // A page starts at the index found at its offset along a small index (a walk of keys alone),
-  // then reads its rows: an OFFSET over the table itself would read every exchange before the page.
-  const selectPage = db.prepare(
-    `SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND idx >= (
-      SELECT idx FROM run_results INDEXED BY run_results_in_order WHERE run_id = ? ORDER BY idx LIMIT 1 OFFSET ?
-    ) ORDER BY idx LIMIT ?`,
-  );
-  // run_results_by_outcome: the failures of a run, in plan order, without reading the others.
-  const selectFailures = db.prepare(
-    `SELECT ${RESULT_COLUMNS} FROM run_results INDEXED BY run_results_by_outcome WHERE run_id = ? AND passed = 0 AND idx >= (
-      SELECT idx FROM run_results INDEXED BY run_results_by_outcome WHERE run_id = ? AND passed = 0 ORDER BY idx LIMIT 1 OFFSET ?
-    ) ORDER BY idx LIMIT ?`,
-  );
-  // A run whose indexes run 0…n-1 unbroken (its summary says so) starts a page at the index equal to its offset.
+  // A page reads from the result index its first entry has (runSummaries.ts finds it), along the
+  // primary key or, for the failures, the index of outcomes: a seek, however far in.
   const selectFrom = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND idx >= ? ORDER BY idx LIMIT ?`);
-  const countAll = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ?');
-  const countFailures = db.prepare('SELECT count(*) AS n FROM run_results WHERE run_id = ? AND passed = 0');
+  const selectFailuresFrom = db.prepare(
+    `SELECT ${RESULT_COLUMNS} FROM run_results INDEXED BY run_results_by_outcome WHERE run_id = ? AND passed = 0 AND idx >= ? ORDER BY idx LIMIT ?`,
+  );
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
   const deleteResults = db.prepare(
     'DELETE FROM run_results WHERE run_id = ? AND idx IN (SELECT idx FROM run_results WHERE run_id = ? ORDER BY idx LIMIT ?)',
@@ -215,7 +204,6 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     detail: JSON.parse(row.detail) as StoredRunResult['detail'],
     recordedAt: row.recorded_at,
   });
-  const count = (statement: typeof countAll, runId: string) => Number((statement.get(runId) as { n: number }).n);
 
   const summaries = createRunSummaries(db);
   const aggregates = createRunAggregates(db, summaries);
@@ -318,16 +306,11 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     },
     async results({ runId, offset, limit, failuresOnly }) {
       const page = Math.min(Math.max(1, limit), MAX_RESULTS_PAGE);
-      const from = Math.max(0, offset);
-      const summary = summaries.summary(runId);
-      const unbroken = summary !== null && summary.lastIndex === summary.results - 1;
-      const rows = (failuresOnly
-        ? selectFailures.all(runId, runId, from, page)
-        : unbroken
-          ? selectFrom.all(runId, from, page)
-          : selectPage.all(runId, runId, from, page)) as unknown as ResultRow[];
-      const total = summary ? (failuresOnly ? summary.failures : summary.results) : count(failuresOnly ? countFailures : countAll, runId);
-      return { rows: rows.map(toRow), total };
+      const list = failuresOnly ? 'failures' : 'results';
+      const start = summaries.pageStart(runId, list, Math.max(0, offset));
+      const rows =
+        start === null ? [] : ((failuresOnly ? selectFailuresFrom : selectFrom).all(runId, start, page) as unknown as ResultRow[]);
+      return { rows: rows.map(toRow), total: summaries.total(runId, list) };
     },
     async result(runId, index) {
       const row = selectOne.get(runId, index) as (ResultRow & { detail: string; recorded_at: string }) | undefined;

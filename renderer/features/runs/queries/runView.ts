@@ -1,8 +1,17 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RunExportFormat, RunProgress, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
+import type { RunExportFormat, RunProgress, RunRecord, RunResultRow, SavedTextFile } from '../../../../electron/shared/api';
 import { useHost } from '../../../host/HostContext';
-import { useApiMutation } from '../../../host/api';
+import { apiKey, useApiMutation } from '../../../host/api';
 import {
   RUN_METHODS,
   runMatrixQuery,
@@ -24,7 +33,36 @@ import { useSaveTextFile } from '../../../host/saveTextFile';
 /** Results per listRunResults page: a screenful many times over, and well under the contract's 1,000. */
 const RESULTS_PAGE = 200;
 
-export const useRun = (runId: string) => useQuery(runQuery(useHost(), runId));
+/**
+ * How long a page of a run's results or matrix lines stays fresh. An ended run's pages change
+ * only with a change that marks them stale (the run read again, or deleted), so a page is not
+ * read again each time a view of it mounts: the first screen's pages, asked for with the run's
+ * record (useRunFirstScreen), are not asked for again by the views that show them. A running
+ * run's are read again whenever shown.
+ */
+const pageStaleTime = (client: QueryClient, runId: string) => () =>
+  client.getQueryData<RunRecord>(apiKey('getRun', { runId }))?.state === 'running' ? 0 : Infinity;
+
+/** The first page of a run's results (all of them) and of its matrix, as the views ask for them. */
+const firstResults = (runId: string) => ({ runId, offset: 0, limit: RESULTS_PAGE, failuresOnly: false });
+const firstLines = (runId: string) => ({ runId, offset: 0, limit: RESULTS_PAGE });
+
+/**
+ * A run's record, and what its first screen shows asked for at the same time rather than once the
+ * record is in: the first page of its results (unless it is running: its rows stream in) and the
+ * first lines of its matrix (the insights' first tab, for a run with two agents or more; asked for
+ * while the record is not known yet, a page of one column where there is one agent).
+ */
+export function useRunFirstScreen(runId: string) {
+  const api = useHost();
+  const client = useQueryClient();
+  const run = useQuery(runQuery(api, runId));
+  const record = run.data;
+  const staleTime = pageStaleTime(client, runId);
+  useQuery({ ...runResultsQuery(api, firstResults(runId)), enabled: record?.state !== 'running', staleTime });
+  useQuery({ ...runMatrixQuery(api, firstLines(runId)), enabled: record === undefined || record.agents.length >= 2, staleTime });
+  return run;
+}
 
 export function useRunResult(runId: string, index: number | null) {
   const api = useHost();
@@ -105,11 +143,13 @@ function pagesCovering(visible: { first: number; last: number }, size: number): 
  */
 export function useRunResultPages(runId: string, failuresOnly: boolean, visible: { first: number; last: number }, enabled: boolean) {
   const api = useHost();
+  const staleTime = pageStaleTime(useQueryClient(), runId);
   const pages = useMemo(() => pagesCovering(visible, RESULTS_PAGE), [visible]);
   const answers = useQueries({
     queries: pages.map((page) => ({
-      ...runResultsQuery(api, { runId, offset: page * RESULTS_PAGE, limit: RESULTS_PAGE, failuresOnly }),
+      ...runResultsQuery(api, { ...firstResults(runId), offset: page * RESULTS_PAGE, failuresOnly }),
       enabled,
+      staleTime,
       placeholderData: keepPreviousData,
     })),
   });
@@ -123,15 +163,17 @@ export function useRunResultPages(runId: string, failuresOnly: boolean, visible:
 /**
  * Lines of a grid read a page at a time as it scrolls to them, as the results are: `queryOf`
  * gives the query of a page (offset, limit); the first page's answer is the head (agents or
- * guidelines, and how many lines there are).
+ * guidelines, and how many lines there are). Pages stay fresh as the results' pages do.
  */
 function useLinePages<Answer extends { total: number; rows: readonly unknown[] }>(
+  runId: string,
   visible: { first: number; last: number },
   queryOf: (offset: number, limit: number) => UseQueryOptions<Answer, Error, Answer, QueryKey>,
 ) {
+  const staleTime = pageStaleTime(useQueryClient(), runId);
   const pages = useMemo(() => pagesCovering(visible, RESULTS_PAGE), [visible]);
   const answers = useQueries({
-    queries: pages.map((page) => ({ ...queryOf(page * RESULTS_PAGE, RESULTS_PAGE), placeholderData: keepPreviousData })),
+    queries: pages.map((page) => ({ ...queryOf(page * RESULTS_PAGE, RESULTS_PAGE), staleTime, placeholderData: keepPreviousData })),
   });
   const byPosition = new Map<number, Answer['rows'][number]>();
   answers.forEach((answer, i) => answer.data?.rows.forEach((line, j) => byPosition.set(pages[i]! * RESULTS_PAGE + j, line)));
@@ -142,14 +184,16 @@ function useLinePages<Answer extends { total: number; rows: readonly unknown[] }
 /** A run's matrix, read a page of lines at a time as the grid scrolls to them. */
 export function useRunMatrixPages(runId: string, visible: { first: number; last: number }) {
   const api = useHost();
-  const { head, lineAt, error } = useLinePages(visible, (offset, limit) => runMatrixQuery(api, { runId, offset, limit }));
+  const { head, lineAt, error } = useLinePages(runId, visible, (offset, limit) =>
+    runMatrixQuery(api, { ...firstLines(runId), offset, limit }),
+  );
   return { agents: head?.agents ?? null, total: head?.total ?? null, lineAt, error };
 }
 
 /** A run's rules view against a guideline (the most judged when null), read a page of lines at a time. */
 export function useRunRulesPages(runId: string, guidelineId: string | null, visible: { first: number; last: number }) {
   const api = useHost();
-  const { head, lineAt, error } = useLinePages(visible, (offset, limit) =>
+  const { head, lineAt, error } = useLinePages(runId, visible, (offset, limit) =>
     runRulesQuery(api, { runId, offset, limit, ...(guidelineId === null ? {} : { guidelineId }) }),
   );
   return { rules: head, lineAt, error };

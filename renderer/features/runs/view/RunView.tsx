@@ -3,7 +3,7 @@ import type { RunRecord } from '../../../../electron/shared/api';
 import { agentKnowledge } from '../../../lib/agentKnowledge';
 import { useCatalog } from '../../catalog/queries/catalog';
 import { useKnownAgents } from '../../catalog/queries/knownLists';
-import { useLiveRun, useRun, useRunResultPages } from '../queries/runView';
+import { useLiveRun, useRunFirstScreen, useRunResultPages } from '../queries/runView';
 import { HostErrorPanel } from '../../../ui/ErrorPanel';
 import { ResultsTable } from './ResultsTable';
 import { RunActions } from './RunActions';
@@ -19,7 +19,7 @@ import { ToggleButton } from '../../../ui/ToggleButton';
  * `onDeleted` lets the Runs section move on once the run is gone.
  */
 export function RunView({ runId, onDeleted }: { runId: string; onDeleted?: () => void }) {
-  const run = useRun(runId);
+  const run = useRunFirstScreen(runId);
   const [deleted, setDeleted] = useState(false);
   if (deleted) {
     return (
@@ -67,10 +67,11 @@ function OpenedRun({ record, onDeleted }: { record: RunRecord; onDeleted: () => 
   }, []);
 
   // While it runs, the rows that streamed in; once it ended, the database's pages (the
-  // streamed rows stand in for a page still loading, so the table does not blink empty).
+  // streamed rows stand in for a page still loading, or read again after the end: the first
+  // page may have been asked for before the run was known to be going, so the table does not blink empty).
   const liveShown = useMemo(() => (failuresOnly ? live.rows.filter((row) => !row.passed) : live.rows), [live.rows, failuresOnly]);
   const pages = useRunResultPages(runId, failuresOnly, visible, !running);
-  const count = running ? liveShown.length : (pages.total ?? liveShown.length);
+  const count = running ? liveShown.length : Math.max(pages.total ?? 0, liveShown.length);
   const rowAt = (position: number) => (running ? liveShown[position] : (pages.rowAt(position) ?? liveShown[position]));
   const columns = {
     row: live.rows.some((row) => row.row !== null) || (rowAt(0)?.row ?? null) !== null,

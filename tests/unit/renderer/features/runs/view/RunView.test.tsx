@@ -198,6 +198,28 @@ describe('RunView results', () => {
     expect(screen.getByText('3 failed')).toBeInTheDocument();
   });
 
+  it("asks for an ended run's record, first page and matrix lines at once, and reads the page once", async () => {
+    const fake = new FakeApi();
+    const runId = await endedNumbered(fake, 30, 10);
+    // The record held back: what the first screen needs is asked for without waiting for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const getRun = fake.getRun.bind(fake);
+    fake.getRun = async (request) => {
+      await held;
+      return getRun(request);
+    };
+    renderRunView(runId, fake);
+    await waitFor(() => expect(fake.callsOf('listRunResults')).toEqual([{ runId, offset: 0, limit: 200, failuresOnly: false }]));
+    expect(fake.callsOf('getRunMatrix')).toEqual([{ runId, offset: 0, limit: 200 }]);
+    expect(screen.getByText('Loading the run…')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(resultRows().length).toBeGreaterThan(5));
+    expect(screen.getByText('30 results')).toBeInTheDocument();
+    // The view that shows the page takes the one already read.
+    expect(fake.callsOf('listRunResults')).toHaveLength(1);
+  });
+
   it('filters the rows of a running run to failures as they stream in', async () => {
     const fake = new FakeApi();
     const runId = await startHeld(fake, 40, 5);
