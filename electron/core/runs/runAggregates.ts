@@ -173,7 +173,7 @@ export function createRunAggregates(db: DatabaseSync, summaries: RunSummaries): 
     },
     lines: linesOf,
     async matrix(runId, agents, offset, limit) {
-      const { total: n, lines: page } = linesOf(runId, offset, limit);
+      const { total, lines: page } = linesOf(runId, offset, limit);
       // Along the line index by name: without statistics SQLite would walk the whole run by its key instead.
       const cellsOf = `SELECT ${RESULT_COLUMNS} FROM run_results INDEXED BY run_results_by_line
         WHERE run_id = ? AND case_index = ? AND data_row IS ? AND iteration = ? ORDER BY idx`;
@@ -193,7 +193,7 @@ export function createRunAggregates(db: DatabaseSync, summaries: RunSummaries): 
         }
         return { caseIndex: line.case_index, caseName: line.case_name, row: line.data_row, iteration: line.iteration, cells };
       });
-      return { total: summaries.total(runId, 'lines'), rows };
+      return { total, rows };
     },
   };
 }
