@@ -57,6 +57,8 @@ test('a suite runs in the app: progress, failures, a result, the matrix, latency
   page,
   app,
 }, testInfo) => {
+  // Two runs and axe on each insight's screen: 24 s on a quiet machine, over the default minute at load 20.
+  test.slow();
   await openApp(page, app);
   await page.getByRole('tab', { name: 'Runs' }).click();
   await runSuite(page, '{{customer}}');
@@ -178,6 +180,8 @@ test('a finished run exports as files a person downloads: CSV and JUnit XML, rea
   page,
   app,
 }, testInfo) => {
+  // Two runs and axe on each insight's screen: 24 s on a quiet machine, over the default minute at load 20.
+  test.slow();
   await openApp(page, app);
   await page.getByRole('tab', { name: 'Runs' }).click();
   await runSuite(page, '{{customer}}');
