@@ -22,6 +22,7 @@ import {
   type NewHistoryEntry,
 } from './historySchema';
 import { headsOf, HISTORY_PASSAGE, passageCutter } from '../db/searchPassage';
+import { transaction } from '../db/transaction';
 
 /**
  * Where exchanges are kept: the app's database, a file or in memory (db/open.ts opens it).
@@ -147,22 +148,6 @@ function filters(query: HistoryQuery): { where: string; params: SQLInputValue[] 
   if (query.to !== undefined) add('h.recorded_at < ?', query.to);
   if (query.beforeId !== undefined) add('h.id < ?', query.beforeId);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
-
-/**
- * Runs `work` in one write transaction (IMMEDIATE: takes the lock first, so it cannot deadlock
- * with another instance). The library's store, in the same database, uses it too.
- */
-export function transaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
 }
 
 /** The history in an open, migrated SQLite database (db/database.ts opens it, a file or in memory). */

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Guideline, GuidelineCopy, GuidelineVersionSummary, LibraryGuideline, LibrarySearchHit } from '../../shared/api';
 import { ftsQuery, searchTerms, withoutMarks } from '../history/historySchema';
-import { transaction } from '../history/historyStore';
+import { transaction } from '../db/transaction';
 import { clampHits, FIELD_WEIGHTS, libraryOrder, versionHash } from './librarySchema';
 import { headsOf, LIBRARY_PASSAGE, passageCutter } from '../db/searchPassage';
 

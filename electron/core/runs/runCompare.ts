@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ComparedList, RunComparison, RunPair, RunRulePair } from '../../shared/api';
-import { transaction } from '../history/historyStore';
+import { transaction } from '../db/transaction';
 import { answerHash, queries, RESULT_COLUMNS, toRow, type ResultRow } from './runAggregates';
 import { yieldTurn } from './runSummaries';
 

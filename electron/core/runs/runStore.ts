@@ -11,7 +11,7 @@ import type {
   RunResultsQuery,
   RunRules,
 } from '../../shared/api';
-import { transaction } from '../history/historyStore';
+import { transaction } from '../db/transaction';
 import { UNSENT_KEPT } from './runner';
 import { answerHash, createRunAggregates, RESULT_COLUMNS, toRow, type ResultRow, type RunAggregates } from './runAggregates';
 import { createRunCompare, type Compared } from './runCompare';

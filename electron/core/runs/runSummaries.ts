@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { RunLatency } from '../../shared/api';
-import { transaction } from '../history/historyStore';
+import { transaction } from '../db/transaction';
 
 /**
  * How many entries each list of a run's view has, and where a page of it starts, for a run of
@@ -10,7 +10,7 @@ import { transaction } from '../history/historyStore';
  * A count is a walk of the whole list (a million index entries for a million-result run, tens to
  * hundreds of milliseconds of a synchronous database), and so is finding a far page by stepping
  * to its offset. So an ended run's counts are kept once (migration 13), with its latency and, every
- * MARK_EVERY entries of each list, the entry's result index (migration 14): a page seeks the mark
+ * MARK_EVERY entries of each list, the entry's result index (migration 15): a page seeks the mark
  * before it and steps fewer than MARK_EVERY entries from there, so the last page of a million
  * results costs what the first does.
  *

@@ -4,7 +4,7 @@ import { database, keep, type Result } from './runFixtures';
 
 /**
  * A far page of an ended run's lists (its results, its failures, its matrix's lines) starts from
- * the mark kept every 256 entries (runSummaries.ts, migration 14): it has the rows a walk from the
+ * the mark kept every 256 entries (runSummaries.ts, migration 15): it has the rows a walk from the
  * start would give, it reads where the kept mark says, and every statement it runs seeks along an
  * index by result index rather than stepping through the entries before the page.
  */
