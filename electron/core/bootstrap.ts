@@ -163,6 +163,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     closers,
     onProblem,
     downloadsDir: options.downloadsDir ?? path.join(options.dataDir ?? os.tmpdir(), 'responses'),
+    ...(options.dataDir ? { runDataDir: path.join(options.dataDir, 'run-data') } : {}),
     knownResources: (profile) =>
       profile.kind === 'sandbox' ? { agents: sandboxKnownAgents(), guidelines: sandboxKnownGuidelines() } : { agents: [], guidelines: [] },
   });

@@ -1,6 +1,7 @@
 import { suiteDraftDocument, suiteDraftMethods, type SuiteDraftFile } from './runs/suiteDraftDocument';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type {
   Api,
@@ -66,6 +67,7 @@ import type { ChecklistStore } from './checklists/checklistStore';
 import { createChecklistMethods } from './checklists/checklistService';
 import type { RunStore } from './runs/runStore';
 import { createRunMethods } from './runs/runService';
+import { createDataUploads } from './runs/dataUploads';
 import type { ExportTickets } from './reports/runs/exportTickets';
 import { invalid } from '../shared/check';
 
@@ -94,6 +96,11 @@ export interface ServiceDeps {
   wallClock: () => Date;
   /** Where answers too large for memory are saved, on request. */
   downloadsDir: string;
+  /**
+   * Where the data files the page sends for runs wait, private to this host (emptied at the first
+   * one it is sent); a folder of its own in the system's temporary folder when absent.
+   */
+  runDataDir?: string;
   /** Where every exchange is kept (the app's database: db/open.ts). */
   history: HistoryStore;
   /** Each profile's guideline library, in the same database. */
@@ -406,8 +413,12 @@ export function createApiService(deps: ServiceDeps): Api {
 
   // Runs: the profile and its target exactly as an invoke gets them (the active
   // profile only, the key for its origin only); the key goes to the runner inside the target.
+  const runData = createDataUploads({
+    dir: deps.runDataDir ?? path.join(os.tmpdir(), `agent-explorer-run-data-${randomUUID()}`),
+  });
   const runMethods = createRunMethods({
     store: deps.runs,
+    uploads: runData,
     client: deps.client,
     async resolve(profileId) {
       const chosen = await profileForRequest(profileId);
@@ -426,7 +437,10 @@ export function createApiService(deps: ServiceDeps): Api {
     version: deps.version,
     onProblem: deps.onProblem,
   });
-  deps.closers?.push(() => runMethods.stopAll());
+  deps.closers?.push(async () => {
+    await runMethods.stopAll();
+    await runData.close();
+  });
 
   async function others(exceptId?: string): Promise<Profile[]> {
     return (await deps.profiles.list()).filter((profile) => profile.id !== exceptId);

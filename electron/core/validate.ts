@@ -54,6 +54,8 @@ import {
   validateRunResultRef,
   validateRunResults,
   validateStartRun,
+  validateBeginRunData,
+  validateAppendRunData,
 } from './runs/runValidate';
 
 /**
@@ -330,6 +332,8 @@ export const ARGUMENT_VALIDATORS: { [M in MethodName]: Validator<ApiArgument<M>>
       });
     }),
   startRun: validateStartRun,
+  beginRunData: validateBeginRunData,
+  appendRunData: validateAppendRunData,
   cancelRun: validateRunRef,
   listRuns: validateListRuns,
   getRun: validateRunRef,

@@ -186,6 +186,7 @@ export class FakeApi {
       suiteDraft: forward('suiteDraft'),
       wallClock: () => this.clock,
       downloadsDir: path.join(this.dataDir, 'responses'),
+      runDataDir: path.join(this.dataDir, 'run-data'),
       history: this.history,
       library: this.library,
       checklists: this.checklists,

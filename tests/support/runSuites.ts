@@ -1,4 +1,5 @@
 import type { InvokeResult, JsonObject, RunDataFile, StartRunRequest } from '../../electron/shared/api';
+import { sendRunData } from '../../renderer/features/runs/sendRunData';
 import type { Expectations } from '../../electron/shared/runs/suiteTypes';
 import type { FakeApi } from './fakeApi';
 import { exchange, okInvoke, type InvokeResponder } from './scriptedPlatform';
@@ -82,11 +83,13 @@ export async function startSuiteRun(
   suite: JsonObject,
   options: { data?: RunDataFile; settings?: Partial<StartRunRequest> } = {},
 ): Promise<string> {
+  const sent = options.data ? await sendRunData(fake, options.data) : null;
+  if (sent && !sent.ok) throw new Error(`the data file was not sent: ${sent.error.message}`);
   const started = await fake.startRun({
     profileId: fake.profiles.activeProfileId,
     suite,
     suiteFile: 'orders.json',
-    data: options.data ?? null,
+    data: sent?.value ?? null,
     ...options.settings,
   });
   if (!started.ok) throw new Error(`the run did not start: ${started.error.message}`);

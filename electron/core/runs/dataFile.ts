@@ -77,8 +77,11 @@ export async function openOwnDataFile(file: string): Promise<DataOpened> {
 
 const READ_BYTES = 65_536;
 
-/** Opens the file once to check it, and gives a source that opens it again, the same file, for each pass. */
-async function openDataFile(file: string, shown: string, noFollow: boolean): Promise<DataOpened> {
+/**
+ * Opens the file once to check it, and gives a source that opens it again, the same file, for
+ * each pass. Its format is the one `shown` (the name a person knows it by) says.
+ */
+export async function openDataFile(file: string, shown: string, noFollow: boolean): Promise<DataOpened> {
   const first = await openRegularFile(file, 'data file', { noFollow });
   if (!first.ok) return first;
   const { dev, ino } = first.info;
@@ -87,7 +90,7 @@ async function openDataFile(file: string, shown: string, noFollow: boolean): Pro
     ok: true,
     source: {
       shown,
-      format: dataFormatOf(file),
+      format: dataFormatOf(shown),
       async *chunks() {
         const opened = await openRegularFile(file, 'data file', { noFollow });
         if (!opened.ok) throw new Error(opened.reason);

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Api, GuidelineResult, HistoryProfile, Result, RunProgress, RunRecord, RunStartError } from '../../shared/api';
+import type {
+  Api,
+  GuidelineResult,
+  HistoryProfile,
+  Result,
+  RunProgress,
+  RunRecord,
+  RunStartError,
+  StartRunRequest,
+} from '../../shared/api';
 import type { PlatformClient, PlatformTarget } from '../http/platformClient';
 import { createRedactor, redactDeep, type Redactor } from '../http/redact';
 import { MAX_RESULTS_PAGE, storedResults, type RunCounts, type RunStore, type StoredRunResult, type UnsentRequest } from './runStore';
@@ -9,6 +18,7 @@ import { resultRow } from './runResults';
 import { MAX_RUN_REQUESTS } from '../../shared/runs/runLimits';
 import { DEFAULT_CONCURRENCY, isStoppedUnpassed, startRun, type RunHandle, type RunResult } from './runner';
 import { planSuiteText } from './suiteLoad';
+import type { DataUploads, TakenData } from './dataUploads';
 import { iterationOf, repeatPlan } from './iterations';
 import type { PlanSource } from './planSource';
 import { invalid } from '../../shared/check';
@@ -29,6 +39,8 @@ import { invalid } from '../../shared/check';
 export type RunApi = Pick<
   Api,
   | 'startRun'
+  | 'beginRunData'
+  | 'appendRunData'
   | 'cancelRun'
   | 'listRuns'
   | 'getRun'
@@ -74,6 +86,8 @@ export interface RunServiceDeps {
   /** Monotonic ms; performance.now when absent. */
   now?: () => number;
   version: string;
+  /** Where the data files the page sends wait for their run. */
+  uploads: DataUploads;
   /** Where exports wait for their save (the hosts take them from there). */
   exports: ExportTickets;
   onProblem?: ((message: string) => void) | undefined;
@@ -267,86 +281,111 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
     return run;
   }
 
-  const api: RunApi = {
-    async startRun(request): Promise<Result<{ runId: string; total: number }, RunStartError>> {
-      await interrupted;
-      const resolved = await deps.resolve(request.profileId);
-      if (!resolved.ok) return resolved;
-      const { profile, target } = resolved.value;
-      const redactor = createRedactor(target.apiKey);
-      const maxRequests = (await deps.maxRequests?.()) ?? MAX_RUN_REQUESTS;
-      const planned = await planSuiteText(request.suite, {
-        suiteFile: request.suiteFile,
-        data: request.data,
-        maxRequests,
-        literal: request.kind === 'repeat',
-      });
-      if (!planned.ok) {
-        const count = planned.problems.length;
-        const problems = redactDeep(planned.problems, redactor);
-        return {
-          ok: false,
-          error: {
-            code: 'bad_suite',
-            message: `The suite has ${count === 1 ? 'a problem' : `${count} problems`}; nothing was sent.`,
-            problems,
-          },
-        };
-      }
-      const plan = planned.value.plan;
-      const iterations = request.iterations ?? 1;
-      const total = plan.total * iterations;
-      if (plan.total === 0) {
-        const problems = [
-          {
-            file: request.suiteFile,
-            field: 'cases',
-            message: 'no case names an agent, and the suite names no agents: there is nothing to send',
-          },
-        ];
-        return {
-          ok: false,
-          error: { code: 'bad_suite', message: 'The suite sends no request; nothing was sent.', problems: redactDeep(problems, redactor) },
-        };
-      }
-      if (total > maxRequests) {
-        return invalid(
-          `This run would send ${total.toLocaleString('en-US')} requests (${plan.total} × ${iterations} ` +
-            `iterations); a run sends at most ${maxRequests.toLocaleString('en-US')} (Settings, Largest run).`,
-        );
-      }
-      const full = repeatPlan(plan, iterations);
-      const record: RunRecord = redactDeep(
-        {
-          runId: randomUUID(),
-          kind: request.kind ?? 'suite',
-          suiteName: planned.value.suite.name ?? request.suiteFile.replace(/\.json$/i, ''),
-          suiteFile: request.suiteFile,
-          profile,
-          startedAt: deps.wallClock().toISOString(),
-          finishedAt: null,
-          state: 'running',
-          total,
-          completed: 0,
-          passed: 0,
-          failed: 0,
-          cancelled: 0,
-          notRun: total,
-          durationMs: null,
-          settings: {
-            concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
-            ratePerSecond: request.ratePerSecond ?? null,
-            on429: request.on429 ?? 'wait',
-            iterations,
-          },
-          agents: planned.value.agents,
+  /** Starts a run whose data file, if any, was taken from the uploads (released here when it does not start). */
+  async function launch(
+    request: StartRunRequest,
+    data: TakenData | null,
+  ): Promise<Result<{ runId: string; total: number }, RunStartError>> {
+    await interrupted;
+    const resolved = await deps.resolve(request.profileId);
+    if (!resolved.ok) return resolved;
+    const { profile, target } = resolved.value;
+    const redactor = createRedactor(target.apiKey);
+    const maxRequests = (await deps.maxRequests?.()) ?? MAX_RUN_REQUESTS;
+    const planned = await planSuiteText(request.suite, {
+      suiteFile: request.suiteFile,
+      data: request.data && data ? { name: request.data.name, source: data.source } : null,
+      maxRequests,
+      literal: request.kind === 'repeat',
+    });
+    if (!planned.ok) {
+      const count = planned.problems.length;
+      const problems = redactDeep(planned.problems, redactor);
+      return {
+        ok: false,
+        error: {
+          code: 'bad_suite',
+          message: `The suite has ${count === 1 ? 'a problem' : `${count} problems`}; nothing was sent.`,
+          problems,
         },
-        redactor,
+      };
+    }
+    const plan = planned.value.plan;
+    const iterations = request.iterations ?? 1;
+    const total = plan.total * iterations;
+    if (plan.total === 0) {
+      const problems = [
+        {
+          file: request.suiteFile,
+          field: 'cases',
+          message: 'no case names an agent, and the suite names no agents: there is nothing to send',
+        },
+      ];
+      return {
+        ok: false,
+        error: { code: 'bad_suite', message: 'The suite sends no request; nothing was sent.', problems: redactDeep(problems, redactor) },
+      };
+    }
+    if (total > maxRequests) {
+      return invalid(
+        `This run would send ${total.toLocaleString('en-US')} requests (${plan.total} × ${iterations} ` +
+          `iterations); a run sends at most ${maxRequests.toLocaleString('en-US')} (Settings, Largest run).`,
       );
-      const created = await fromStore(() => store.create(record));
-      if (!created.ok) return created;
-      active.set(record.runId, follow(record, full, plan.total, target, redactor));
-      return { ok: true, value: { runId: record.runId, total } };
+    }
+    const full = repeatPlan(plan, iterations);
+    const record: RunRecord = redactDeep(
+      {
+        runId: randomUUID(),
+        kind: request.kind ?? 'suite',
+        suiteName: planned.value.suite.name ?? request.suiteFile.replace(/\.json$/i, ''),
+        suiteFile: request.suiteFile,
+        profile,
+        startedAt: deps.wallClock().toISOString(),
+        finishedAt: null,
+        state: 'running',
+        total,
+        completed: 0,
+        passed: 0,
+        failed: 0,
+        cancelled: 0,
+        notRun: total,
+        durationMs: null,
+        settings: {
+          concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
+          ratePerSecond: request.ratePerSecond ?? null,
+          on429: request.on429 ?? 'wait',
+          iterations,
+        },
+        agents: planned.value.agents,
+      },
+      redactor,
+    );
+    const created = await fromStore(() => store.create(record));
+    if (!created.ok) return created;
+    const run = follow(record, full, plan.total, target, redactor);
+    active.set(record.runId, run);
+    // The data file is the run's until it ends: read again for each case, then removed.
+    if (data) void run.ended.finally(() => data.release());
+    return { ok: true, value: { runId: record.runId, total } };
+  }
+
+  const api: RunApi = {
+    async startRun(request) {
+      const taken = request.data ? await deps.uploads.take(request.data.uploadId, request.data.name) : null;
+      if (taken && !taken.ok) return taken;
+      const data = taken?.value ?? null;
+      const started = await launch(request, data).catch((error: unknown) => {
+        void data?.release();
+        throw error;
+      });
+      if (!started.ok) await data?.release();
+      return started;
+    },
+    async beginRunData({ name }) {
+      return deps.uploads.begin(name);
+    },
+    async appendRunData({ uploadId, text }) {
+      return deps.uploads.append(uploadId, text);
     },
     async cancelRun({ runId }) {
       const run = active.get(runId);

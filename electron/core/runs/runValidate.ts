@@ -3,7 +3,9 @@ import type {
   ExportRunRequest,
   ListRunsRequest,
   Result,
-  RunDataFile,
+  RunDataPiece,
+  RunDataRef,
+  RunDataStart,
   RunExportFormat,
   RunRef,
   RunResultRef,
@@ -15,7 +17,7 @@ import type {
 import { definedOnly, fieldsOf, invalid, isIntegerIn, isJsonValue, isNonBlankText, isText, ok, type Fields } from '../../shared/check';
 import { DATA_FILE_NAME } from './dataFile';
 import { MAX_RESULTS_PAGE } from './runStore';
-import { RUN_LIMITS } from '../../shared/runs/runLimits';
+import { MAX_DATA_PIECE_CHARS, RUN_LIMITS } from '../../shared/runs/runLimits';
 
 /**
  * Argument validators of the run methods (validate.ts holds them in its record). Every field is
@@ -28,8 +30,6 @@ const MAX_RUN_ID_CHARS = 100;
 const MAX_FILE_NAME_CHARS = 200;
 /** A suite is a hand-written file; 5 MB of JSON is far beyond one. */
 const MAX_SUITE_JSON_CHARS = 5 * 1024 * 1024;
-/** A data file of 100,000 rows of a few columns fits. */
-const MAX_DATA_CHARS = 32 * 1024 * 1024;
 const MAX_LIST = 1000;
 const FORMATS: readonly RunExportFormat[] = ['junit', 'json', 'csv', 'html'];
 
@@ -51,14 +51,42 @@ function runId(fields: Fields, name = 'runId'): Result<string> {
   return isNonBlankText(value, MAX_RUN_ID_CHARS) ? ok(value) : invalid(`"${name}" must be a run's id.`);
 }
 
-function dataFile(value: unknown): Result<RunDataFile | null> {
+/** An upload's id as beginRunData gives it. */
+const isUploadId = (value: unknown): value is string => isNonBlankText(value, MAX_RUN_ID_CHARS);
+
+/** A data file's name: a plain file name the runner reads (.csv, .jsonl or .json). */
+function dataName(value: unknown, field: string): Result<string> {
+  return isFileName(value) && DATA_FILE_NAME.test(value)
+    ? ok(value)
+    : invalid(`"${field}" must be a file name ending in .csv, .jsonl or .json.`);
+}
+
+function dataFile(value: unknown): Result<RunDataRef | null> {
   if (value === null) return ok(null);
-  const fields = record(value, ['name', 'text']);
-  if (!fields.ok) return invalid('"data" must be null or { name, text }.');
-  const { name, text } = fields.value;
-  if (!isFileName(name) || !DATA_FILE_NAME.test(name)) return invalid('"data.name" must be a file name ending in .csv, .jsonl or .json.');
-  if (!isText(text, MAX_DATA_CHARS)) return invalid(`"data.text" must be text of at most ${MAX_DATA_CHARS / 1024 / 1024} MB.`);
-  return ok({ name, text });
+  const fields = record(value, ['name', 'uploadId']);
+  if (!fields.ok) return invalid('"data" must be null or { name, uploadId } (the data file sent with beginRunData and appendRunData).');
+  const { name, uploadId } = fields.value;
+  const checked = dataName(name, 'data.name');
+  if (!checked.ok) return checked;
+  if (!isUploadId(uploadId)) return invalid('"data.uploadId" must be the id beginRunData answered.');
+  return ok({ name: checked.value, uploadId });
+}
+
+export function validateBeginRunData(raw: unknown): Result<RunDataStart> {
+  const fields = record(raw, ['name']);
+  if (!fields.ok) return fields;
+  const name = dataName(fields.value['name'], 'name');
+  return name.ok ? ok({ name: name.value }) : name;
+}
+
+export function validateAppendRunData(raw: unknown): Result<RunDataPiece> {
+  const fields = record(raw, ['uploadId', 'text']);
+  if (!fields.ok) return fields;
+  const { uploadId, text } = fields.value;
+  if (!isUploadId(uploadId)) return invalid('"uploadId" must be the id beginRunData answered.');
+  if (!isText(text, MAX_DATA_PIECE_CHARS))
+    return invalid(`"text" must be a piece of the data file of at most ${MAX_DATA_PIECE_CHARS.toLocaleString('en-US')} characters.`);
+  return ok({ uploadId, text });
 }
 
 export function validateStartRun(raw: unknown): Result<StartRunRequest> {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { compilePattern, escapePatternText, MAX_PATTERN_SIZE } from '../../shared/answerPattern';
 import { readCapped } from '../storage/cappedFile';
 import { DATA_FILE_NAME, openDataBeside, openOwnDataFile } from './dataFile';
-import { rowSteps, scanData, textSource, type DataRowRead, type DataSource } from './dataRows';
+import { rowSteps, scanData, type DataRowRead, type DataSource } from './dataRows';
 import type { PlanSource } from './planSource';
 import { DATA_LIMITS, MAX_RUN_REQUESTS, MAX_SUITE_BYTES, type DataLimits } from '../../shared/runs/runLimits';
 import { referencedColumns, substitutePayload, substituteText } from './substitute';
@@ -104,8 +104,8 @@ async function planSuite(raw: unknown, options: LoadOptions & { suiteFile: strin
 export interface TextPlanOptions {
   /** The suite's file name, as problems show it. */
   suiteFile: string;
-  /** The data file's text as the page read it; null without one. */
-  data: { name: string; text: string } | null;
+  /** The data file the page sent (its name, and its rows to read); null without one. */
+  data: { name: string; source: DataSource } | null;
   /** The plan may hold at most this many requests (checked before it is made). */
   maxRequests?: number;
   /**
@@ -116,9 +116,9 @@ export interface TextPlanOptions {
 }
 
 /**
- * planSuite for the app's host: the page opened the files and sends their text, and the host
- * never reads a path the page names. A suite that names a data file needs its text given. The
- * text is read row by row as the run goes, as a file is.
+ * planSuite for the app's host: the page opened the files and sent the suite as parsed JSON and
+ * its data file in pieces (dataUploads.ts); the host never reads a path the page names. A suite
+ * that names a data file needs one sent. The data is read row by row as the run goes.
  */
 export async function planSuiteText(raw: unknown, options: TextPlanOptions): Promise<LoadResult> {
   const shown = path.basename(options.suiteFile);
@@ -129,10 +129,10 @@ export async function planSuiteText(raw: unknown, options: TextPlanOptions): Pro
     return { ok: false, problems: [{ file: shown, field: 'data', message: `the suite names the data file "${suite.data}": open it too` }] };
   }
   if (options.data === null) return planChecked(suite, shown, null, options.maxRequests, options.literal === true);
-  const { name, text } = options.data;
+  const { name, source } = options.data;
   if (!DATA_FILE_NAME.test(name))
     return { ok: false, problems: [{ file: name, field: '(file)', message: 'a data file is .csv, .jsonl or .json' }] };
-  return planChecked(suite, shown, { source: textSource(name, name, text), kept: name }, options.maxRequests);
+  return planChecked(suite, shown, { source, kept: name }, options.maxRequests);
 }
 
 /** A checked data file: its source, and how many rows it has. */

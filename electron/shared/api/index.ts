@@ -138,6 +138,8 @@ export const METHODS = {
   loadGuidelineTabs: 'guidelineTabs',
   saveGuidelineTabs: 'guidelineTabs',
   startRun: 'runs',
+  beginRunData: 'runs',
+  appendRunData: 'runs',
   cancelRun: 'runs',
   listRuns: 'runs',
   getRun: 'runs',

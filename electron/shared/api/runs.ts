@@ -19,10 +19,32 @@ export interface SuiteProblem {
   message: string;
 }
 
-/** A data file's text as the page read it (the page opens files; the host never reads a path the page names). */
+/** A data file's text as the page holds it (the page opens files; the host never reads a path the page names). */
 export interface RunDataFile {
-  /** The file's name as the suite's `data` names it, or as picked (e.g. "rows.csv"); `.csv` or `.jsonl`. */
+  /** The file's name as the suite's `data` names it, or as picked (e.g. "rows.csv"); `.csv`, `.jsonl` or `.json`. */
   name: string;
+  text: string;
+}
+
+/**
+ * A run's data file, sent before the run in pieces (beginRunData, appendRunData) to a file of the
+ * host's, which the run reads row by row: no data file crosses to the host whole, whatever its size.
+ */
+export interface RunDataRef {
+  /** The name it was sent with (e.g. "rows.csv"). */
+  name: string;
+  /** beginRunData's answer; the run that names it takes it (a second run sends the file again). */
+  uploadId: string;
+}
+
+/** beginRunData's argument: the file's name, whose extension says how its rows are read. */
+export interface RunDataStart {
+  name: string;
+}
+
+/** appendRunData's argument: the next piece of the file's text, at most MAX_DATA_PIECE_CHARS characters. */
+export interface RunDataPiece {
+  uploadId: string;
   text: string;
 }
 
@@ -46,8 +68,8 @@ export interface StartRunRequest extends RunSettings {
   suite: unknown;
   /** The suite's file name, as problems and the run list show it (e.g. "orders.json"; "Untitled suite.json" when never saved). */
   suiteFile: string;
-  /** The data file, when the suite names one (or to use instead of the one it names); null without. */
-  data: RunDataFile | null;
+  /** The data file sent for the run, when the suite names one (or to use instead of the one it names); null without. */
+  data: RunDataRef | null;
   /** The whole plan is sent this many times, 1–10,000 (Repeat); 1 when absent. */
   iterations?: number;
   /** 'suite' when absent. */
@@ -439,6 +461,10 @@ export interface RunsApi {
    * `bad_suite` with every problem, and nothing is sent.
    */
   startRun(request: StartRunRequest): Promise<Result<RunStarted, RunStartError>>;
+  /** Starts sending a run's data file: the host makes a private file for it and answers its id. */
+  beginRunData(request: RunDataStart): Promise<Result<{ uploadId: string }>>;
+  /** Writes the next piece of a data file being sent; answers the bytes it now holds (`too_large` past the limit). */
+  appendRunData(request: RunDataPiece): Promise<Result<{ bytes: number }>>;
   /** Stops new requests at once and aborts those in flight; false when the run had already ended. */
   cancelRun(request: RunRef): Promise<Result<{ cancelled: boolean }>>;
   /** Kept runs, newest first. */

@@ -26,11 +26,20 @@ export const MAX_RUN_REQUESTS_SETTING = 1_000_000_000;
 export const MAX_SUITE_BYTES = 5 * 1024 * 1024;
 
 /**
- * The largest data file the app's page sends whole (the browser-mode host's request limit, so a
- * file that works in one mode works in both). The command line reads its data file row by row,
- * whatever its size: there, the rows are limited by the requests a run may send (--max-requests).
+ * The largest data file read whole: the one the desktop's Open suite reads beside the suite for
+ * the page, and the one the page holds as text (kept with the suite's draft, its rows counted as
+ * it is picked). A larger file the person picks stays a file the page reads only to send it.
  */
 export const MAX_DATA_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The app's page sends a run's data file to the host in pieces of at most this many characters
+ * (escaped as JSON, a piece stays under the browser-mode host's 16 MB request limit), and the
+ * host writes them to a file the run reads row by row: a data file is limited by this size
+ * and by the requests a run may send, as the command line's `--data` is by the latter alone.
+ */
+export const MAX_DATA_PIECE_CHARS = 1024 * 1024;
+export const MAX_UPLOADED_DATA_BYTES = 4 * 1024 * 1024 * 1024;
 
 /**
  * A data file's columns and values (rows × columns), counted while it is read, which stops at

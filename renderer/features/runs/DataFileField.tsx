@@ -1,36 +1,50 @@
 import { useId, useRef, useState } from 'react';
 import { parseCsv } from '../../../electron/shared/runs/csv';
-import type { RunDataFile } from '../../../electron/shared/api';
+import { MAX_DATA_BYTES } from '../../../electron/shared/runs/runLimits';
+import { formatBytes } from '../../lib/format';
+import type { HeldDataFile } from './sendRunData';
 
-/** How many data rows a file holds, as the runner counts them (a CSV's header is not a row), or why it cannot tell. */
-export function dataRowCount(file: RunDataFile): { rows: number } | { problem: string } {
-  if (/\.jsonl$/i.test(file.name)) return { rows: file.text.split(/\r?\n/).filter((line) => line.trim() !== '').length };
-  if (/\.json$/i.test(file.name)) {
+/**
+ * How many data rows a file holds, as the runner counts them (a CSV's header is not a row), or
+ * why it cannot tell; for a file too large to hold as text, its size (the host counts its rows
+ * as the run starts).
+ */
+export function dataRowCount(data: HeldDataFile): { rows: number } | { problem: string } | { bytes: number } {
+  if ('file' in data) return { bytes: data.file.size };
+  if (/\.jsonl$/i.test(data.name)) return { rows: data.text.split(/\r?\n/).filter((line) => line.trim() !== '').length };
+  if (/\.json$/i.test(data.name)) {
     // The host reads it item by item and says which item is wrong; here, only how many there are.
     try {
-      const value: unknown = JSON.parse(file.text.replace(/^\uFEFF/, ''));
+      const value: unknown = JSON.parse(data.text.replace(/^\uFEFF/, ''));
       return Array.isArray(value) ? { rows: value.length } : { problem: 'it is not a JSON array of objects' };
     } catch (error) {
       return { problem: error instanceof Error ? error.message : String(error) };
     }
   }
-  const parsed = parseCsv(file.text);
+  const parsed = parseCsv(data.text);
   if (!parsed.ok) return { problem: `line ${parsed.line}: ${parsed.message}` };
   return { rows: Math.max(0, parsed.records.length - 1) };
 }
 
+function countText(count: ReturnType<typeof dataRowCount>): string {
+  if ('bytes' in count) return `${formatBytes(count.bytes)}; its rows are read as the run starts`;
+  if ('problem' in count) return `cannot be read (${count.problem})`;
+  return count.rows === 1 ? '1 row' : `${count.rows.toLocaleString()} rows`;
+}
+
 /**
  * The suite's data file: every case runs once per row. The page reads the file the person picks
- * (the host never reads a path the page names) and sends its text with the run; the suite's
- * `data` keeps the file's name, as it is found beside the suite file.
+ * (the host never reads a path the page names) and sends it with the run, in pieces; the suite's
+ * `data` keeps the file's name, as it is found beside the suite file. A file up to MAX_DATA_BYTES
+ * is held as text (its rows counted here, kept with the draft); a larger one stays the picked file.
  */
 export function DataFileField({
   data,
   onChange,
   note,
 }: {
-  data: RunDataFile | null;
-  onChange: (data: RunDataFile | null) => void;
+  data: HeldDataFile | null;
+  onChange: (data: HeldDataFile | null) => void;
   note: string | null;
 }) {
   const inputId = useId();
@@ -63,6 +77,11 @@ export function DataFileField({
               setReadError(`${file.name} is not a .csv, .jsonl or .json file.`);
               return;
             }
+            if (file.size > MAX_DATA_BYTES) {
+              setReadError(null);
+              onChange({ name: file.name, file });
+              return;
+            }
             file.text().then(
               (text) => {
                 setReadError(null);
@@ -84,8 +103,7 @@ export function DataFileField({
       {data && count && (
         <p className="field-hint" role="status">
           <span id={chosenId}>
-            <span className="mono">{data.name}</span>:{' '}
-            {'rows' in count ? (count.rows === 1 ? '1 row' : `${count.rows.toLocaleString()} rows`) : `cannot be read (${count.problem})`}
+            <span className="mono">{data.name}</span>: {countText(count)}
           </span>{' '}
           <button type="button" className="button-link" onClick={() => onChange(null)}>
             Remove data file

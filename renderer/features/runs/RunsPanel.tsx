@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { StartRunRequest, SuiteProblem } from '../../../electron/shared/api';
+import type { Api, StartRunRequest, SuiteProblem } from '../../../electron/shared/api';
 import { agentKnowledge } from '../../lib/agentKnowledge';
 import { thrownMessage } from '../../lib/errorKinds';
+import { formatBytes } from '../../lib/format';
 import { useHost } from '../../host/HostContext';
 import { useCatalog } from '../catalog/queries/catalog';
 import { useKnownAgents } from '../catalog/queries/knownLists';
@@ -21,6 +22,7 @@ import { SuiteEditor } from './SuiteEditor';
 import { focusSuiteField, SuiteProblems } from './SuiteProblems';
 import { sourceProblem, SuiteSource } from './SuiteSource';
 import { SplitPanes } from '../../ui/SplitPanes';
+import { heldBytes, sendRunData, type HeldDataFile } from './sendRunData';
 
 const VIEWS = [
   { value: 'form', label: 'Form' },
@@ -28,6 +30,11 @@ const VIEWS = [
 ] as const;
 
 /** What the section says; `saveData` names a data file to offer to save (after the suite was saved). */
+/** A data file this large says how much of it is sent while the run starts (a smaller one is sent at once). */
+const SHOW_SENDING_BYTES = 4 * 1024 * 1024;
+
+type StartAnswer = ReturnType<Api['startRun']>;
+
 type Note = { kind: 'status' | 'error'; text: string; saveData?: string | null } | null;
 
 /** True when the draft holds something of the person's (worth keeping when another suite replaces it). */
@@ -63,7 +70,21 @@ export function RunsPanel() {
   const suiteInput = useRef<HTMLInputElement>(null);
   useRunProgress();
 
-  const start = useMutation({ mutationFn: (request: StartRunRequest) => api.startRun(request) });
+  /** Bytes of the data file sent so far while a run starts, or null. */
+  const [dataSent, setDataSent] = useState<{ name: string; sent: number; total: number } | null>(null);
+  const start = useMutation({
+    mutationFn: async ({ data, ...request }: Omit<StartRunRequest, 'data'> & { data: HeldDataFile | null }): StartAnswer => {
+      if (data === null) return api.startRun({ ...request, data: null });
+      const total = heldBytes(data);
+      setDataSent({ name: data.name, sent: 0, total });
+      try {
+        const sent = await sendRunData(api, data, (bytes) => setDataSent({ name: data.name, sent: bytes, total }));
+        return sent.ok ? await api.startRun({ ...request, data: sent.value }) : sent;
+      } finally {
+        setDataSent(null);
+      }
+    },
+  });
 
   /** The suite `replace` last put in, while nobody has edited it (edits make a new object). */
   const placed = useRef<SuiteDraft | null>(null);
@@ -282,7 +303,9 @@ export function RunsPanel() {
               </button>
               <span role="status" className="small">
                 {start.isPending
-                  ? 'Starting…'
+                  ? dataSent && dataSent.total > SHOW_SENDING_BYTES
+                    ? `Sending ${dataSent.name}: ${formatBytes(dataSent.sent)} of ${formatBytes(dataSent.total)}…`
+                    : 'Starting…'
                   : start.data?.ok
                     ? `Run started: ${start.data.value.total === 1 ? '1 request' : `${start.data.value.total.toLocaleString()} requests`}.`
                     : ''}

@@ -92,6 +92,11 @@ export function saveSuiteDraft(draft: SuiteDraft): 'kept' | 'kept-without-data' 
   const store = storage();
   if (!store) return 'not-kept';
   try {
+    // A data file too large to hold as text is the picked file itself, which no storage keeps.
+    if (draft.data && 'file' in draft.data) {
+      store.setItem(SUITE_DRAFT_KEY, JSON.stringify(withoutFile(draft)));
+      return 'kept-without-data';
+    }
     store.setItem(SUITE_DRAFT_KEY, JSON.stringify(draft));
     return 'kept';
   } catch {
@@ -103,6 +108,9 @@ export function saveSuiteDraft(draft: SuiteDraft): 'kept' | 'kept-without-data' 
     }
   }
 }
+
+/** The draft as kept: a data file held as a picked file (not text) is left out. */
+const withoutFile = (draft: SuiteDraft): SuiteDraft => (draft.data && 'file' in draft.data ? { ...draft, data: null } : draft);
 
 /** How long edits gather before the host is sent the draft (a typed word is one write, not one per key). */
 const HOST_DRAFT_DELAY_MS = 400;
@@ -151,7 +159,7 @@ export function useSuiteDraft() {
     if (!hostRead) return;
     const timer = setTimeout(() => {
       void api
-        .saveSuiteDraft({ draft: draft as unknown as JsonObject })
+        .saveSuiteDraft({ draft: withoutFile(draft) as unknown as JsonObject })
         .then((answer) => (answer.ok ? answer : api.saveSuiteDraft({ draft: { ...draft, data: null } as unknown as JsonObject })))
         .then((answer) => {
           if (answer.ok) setKept((now) => (now === 'not-kept' ? 'kept' : now));

@@ -163,7 +163,8 @@ export function useSuiteFiles({
       if (!result.value.saved) return;
       const fileName = result.value.path ? baseName(result.value.path) : suggestedName;
       const saved = result.value.path ? `Saved to ${result.value.path}.` : `Saved as ${fileName} (in your downloads).`;
-      const offer = draft.data && draft.dataName.trim() !== '' ? draft.dataName.trim() : null;
+      // A data file held as text is offered to be saved too; a larger one is a file the person picked and has.
+      const offer = draft.data && 'text' in draft.data && draft.dataName.trim() !== '' ? draft.dataName.trim() : null;
       onSaved(fileName, `${saved}${dataAdvice(draft)}`, offer);
     } catch (error) {
       onSaved('', `The suite was not saved: ${thrownMessage(error)}`, null);
@@ -173,7 +174,7 @@ export function useSuiteFiles({
   /** Saves the data file the page holds under the name the suite's `data` gives; null when the person cancelled. */
   async function saveData(draft: SuiteDraft): Promise<SaveNote | null> {
     const name = draft.dataName.trim();
-    if (!draft.data || name === '')
+    if (!draft.data || !('text' in draft.data) || name === '')
       return { kind: 'error', text: 'This page does not hold the data file any more: pick it again to save it.' };
     const suggestedName = baseName(name);
     const notSaved = (why: string): SaveNote => ({ kind: 'error', text: `${suggestedName} was not saved: ${why}` });

@@ -1,5 +1,6 @@
 import type { Expectations, Suite, SuiteCase } from '../../../electron/shared/runs/suiteTypes';
-import type { JsonObject, RunDataFile, SuiteProblem } from '../../../electron/shared/api';
+import type { JsonObject, SuiteProblem } from '../../../electron/shared/api';
+import type { HeldDataFile } from './sendRunData';
 import { checkPayload } from '../../lib/payload';
 import type { PayloadView } from '../workspace/tabsState';
 import { isPlainObject } from '../../../electron/shared/check';
@@ -49,9 +50,9 @@ export interface SuiteDraft {
   fileName: string | null;
   /** The agents every case without its own runs against, one per line. */
   agents: string;
-  /** The suite's `data` (a file name beside the suite), and the file's text as picked or opened. */
+  /** The suite's `data` (a file name beside the suite), and the file as picked or opened. */
   dataName: string;
-  data: RunDataFile | null;
+  data: HeldDataFile | null;
   defaults: CaseDraft;
   cases: CaseDraft[];
   /** Fields of the file the form does not show (e.g. `$schema`), kept as they were. */

@@ -369,6 +369,11 @@ describe('the key never leaves the host', () => {
         ),
       loadSuiteDraft: () => core.api.loadSuiteDraft(),
       saveSuiteDraft: () => core.api.saveSuiteDraft({ draft: { name: 'orders', cases: [] } }),
+      beginRunData: () => core.api.beginRunData({ name: 'rows.csv' }),
+      appendRunData: async () => {
+        const begun = await core.api.beginRunData({ name: 'rows.csv' });
+        return begun.ok ? core.api.appendRunData({ uploadId: begun.value.uploadId, text: 'n\n1\n' }) : begun;
+      },
     };
     for (const method of API_METHODS) {
       const response = JSON.stringify(await calls[method]());
@@ -380,7 +385,8 @@ describe('the key never leaves the host', () => {
     expect(JSON.stringify(progress)).not.toContain(USER_SENTINEL);
     unsubscribe();
     const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files.map((f) => f.name.replace(/-\d{4}-.*/, '')).sort()).toEqual([
+    const named = (name: string) => (/^[0-9a-f-]{36}\.data$/.test(name) ? 'run-data/(id).data' : name.replace(/-\d{4}-.*/, ''));
+    expect(files.map((f) => named(f.name)).sort()).toEqual([
       'agent-explorer-guideline-7d3e1f9a-4b62-4e8c-9d05-1a6f3c8b2e47',
       'catalog.json',
       'guideline-tabs.json', // which guidelines are open
@@ -389,6 +395,9 @@ describe('the key never leaves the host', () => {
       'history.sqlite-wal',
       'keys.json',
       'profiles.json',
+      // Two data files sent for a run and not yet taken by one: the person's rows, as the page sent them.
+      'run-data/(id).data',
+      'run-data/(id).data',
       'sandbox.json', // the Sandbox's port only
       'settings.json',
       'suite-draft.json', // the Runs section's unsaved suite (as the page sent it)

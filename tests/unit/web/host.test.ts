@@ -432,11 +432,15 @@ describe('a hostile answerMatches', () => {
         agents: [ECHO],
         cases: [{ name: 'count', text: 'aaa', expect: { answerMatches: 'a{1,{{n}}}' } }],
       };
+      // The page sends the data file first, in pieces, then names it.
+      const begun = (await rpc('beginRunData', { name: 'rows.csv' })) as { ok: true; value: { uploadId: string } };
+      expect(await rpc('appendRunData', { uploadId: begun.value.uploadId, text: 'n\n2\n' })).toEqual({ ok: true, value: { bytes: 4 } });
+      expect(await rpc('appendRunData', { uploadId: begun.value.uploadId, text: '0\n' })).toEqual({ ok: true, value: { bytes: 6 } });
       const started = await rpc('startRun', {
         profileId: 'sandbox',
         suite,
         suiteFile: 'rows.json',
-        data: { name: 'rows.csv', text: 'n\n2\n0\n' },
+        data: { name: 'rows.csv', uploadId: begun.value.uploadId },
       });
       expect(started).toMatchObject({
         ok: false,

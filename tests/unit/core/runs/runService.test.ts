@@ -9,7 +9,9 @@ import type { PlatformClient, PlatformTarget } from '../../../../electron/core/h
 import { createSqliteRunStore, type RunStore } from '../../../../electron/core/runs/runStore';
 import { createRunMethods, MAX_RUN_REQUESTS, type RunServiceDeps } from '../../../../electron/core/runs/runService';
 import { startSandbox, type SandboxServer } from '../../../../electron/sandbox/server';
-import type { RunExportFormat, RunProgress, RunResultRow, StartRunRequest } from '../../../../electron/shared/api';
+import type { Api, RunDataFile, RunExportFormat, RunProgress, RunResultRow, StartRunRequest } from '../../../../electron/shared/api';
+import { createDataUploads } from '../../../../electron/core/runs/dataUploads';
+import { sendRunData } from '../../../../renderer/features/runs/sendRunData';
 import { testClient, testTarget } from '../../../support/platformClient';
 import { closedPort, startTestServer, type TestServer } from '../../../support/testServer';
 import { memoryDatabase } from '../../../support/memoryDatabase';
@@ -63,10 +65,11 @@ function host(options: HostOptions = {}) {
   };
   const store = options.store ?? memoryDatabase().runs;
   const exports = createExportTickets();
-  const { api, stopAll } = createRunMethods({
+  const methods = createRunMethods({
     store,
     client,
     exports,
+    uploads: testUploads(),
     resolve: async (profileId) =>
       profileId === PROFILE.id
         ? { ok: true, value: { profile: PROFILE, target: options.target ?? testTarget(sandbox.url, KEY) } }
@@ -81,6 +84,16 @@ function host(options: HostOptions = {}) {
     ...(options.maxRequests === undefined ? {} : { maxRequests: async () => options.maxRequests! }),
     ...(options.fetchGuideline === undefined ? {} : { fetchGuideline: options.fetchGuideline }),
   });
+  const { stopAll } = methods;
+  /** startRun as the page makes it: a data file is sent in pieces first (sendRunData), then named by its id. */
+  const api = {
+    ...methods.api,
+    async startRun(request: TestStart): ReturnType<Api['startRun']> {
+      const sent = request.data ? await sendRunData(methods.api, request.data) : null;
+      if (sent && !sent.ok) return sent;
+      return methods.api.startRun({ ...request, data: sent?.value ?? null });
+    },
+  };
   /** Resolves with the first pushed event `test` accepts (already pushed, or when it comes). */
   const eventWhere = (test: (progress: RunProgress) => boolean) =>
     new Promise<RunProgress>((resolve) => {
@@ -103,12 +116,22 @@ function host(options: HostOptions = {}) {
   return { api, stopAll, store, events, ended, eventWhere, exported, sent: () => sent };
 }
 
-function start(overrides: Partial<StartRunRequest> & Pick<StartRunRequest, 'suite'>): StartRunRequest {
+/** A run's request with its data file as the page holds it (the test's startRun sends it first). */
+type TestStart = Omit<StartRunRequest, 'data'> & { data: RunDataFile | null };
+
+function start(overrides: Partial<TestStart> & Pick<TestStart, 'suite'>): TestStart {
   return { profileId: PROFILE.id, suiteFile: 'orders.json', data: null, ...overrides };
 }
 
+/** Where a test's run data files wait: a folder of its own, removed after the test. */
+function testUploads() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ae-run-data-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return createDataUploads({ dir });
+}
+
 /** Starts a run and waits for its final event. */
-async function runToEnd(service: ReturnType<typeof host>, request: StartRunRequest) {
+async function runToEnd(service: ReturnType<typeof host>, request: TestStart) {
   const started = await service.api.startRun(request);
   if (!started.ok) throw new Error(JSON.stringify(started.error));
   const final = await service.ended(started.value.runId);
@@ -661,9 +684,10 @@ describe('a broken listener', () => {
       wallClock: () => new Date(),
       version: '0.0.0-test',
       exports: createExportTickets(),
+      uploads: testUploads(),
       onProblem: (message) => problems.push(message),
     });
-    const started = await api.startRun(start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 3 }));
+    const started = await api.startRun({ ...start({ suite: { cases: [{ agent: ECHO, text: 'x' }] }, iterations: 3 }), data: null });
     await ended;
     expect(await api.getRun({ runId: started.ok ? started.value.runId : '' })).toMatchObject({
       ok: true,

@@ -7,6 +7,7 @@ import { LATEST_VERSION, migrate, userVersion } from '../../../../electron/core/
 import { openAppDatabase } from '../../../../electron/core/db/open';
 import { storedResults, type StoredRunResult } from '../../../../electron/core/runs/runStore';
 import { createRunMethods } from '../../../../electron/core/runs/runService';
+import { createDataUploads } from '../../../../electron/core/runs/dataUploads';
 import type { RunRecord } from '../../../../electron/shared/api';
 import { okInvoke } from '../../../support/fakeApi';
 import { testClient } from '../../../support/platformClient';
@@ -242,6 +243,7 @@ describe('the run store in the history file', () => {
       wallClock: () => new Date(),
       version: '0.0.0-test',
       exports: createExportTickets(),
+      uploads: createDataUploads({ dir: path.join(tmpdir(), 'ae-run-data-never-sent') }), // no run here sends a data file
     });
     const run = await runs.api.getRun({ runId: 'run-1' });
     expect(run).toMatchObject({ ok: true, value: { state: 'interrupted', completed: 2, passed: 1, failed: 1, notRun: 2 } });

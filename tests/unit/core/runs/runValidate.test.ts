@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARGUMENT_VALIDATORS, dispatch } from '../../../../electron/core/validate';
 import type { Api } from '../../../../electron/shared/api';
+import { MAX_DATA_PIECE_CHARS } from '../../../../electron/shared/runs/runLimits';
 
 /**
  * The run methods' arguments are narrowed in the host: every limit of a run's settings is
@@ -18,7 +19,7 @@ describe('startRun’s argument', () => {
   it('passes a full request through, keeping only what was given', () => {
     const full = {
       ...START,
-      data: { name: 'rows.csv', text: 'a\n1\n' },
+      data: { name: 'rows.csv', uploadId: '7d0c1f5e-2a4b-4c3d-9e8f-0a1b2c3d4e5f' },
       concurrency: 64,
       ratePerSecond: 0.1,
       on429: 'fail',
@@ -28,9 +29,9 @@ describe('startRun’s argument', () => {
     expect(ARGUMENT_VALIDATORS.startRun(full)).toEqual({ ok: true, value: full });
     expect(ARGUMENT_VALIDATORS.startRun({ ...START, ratePerSecond: null })).toEqual({ ok: true, value: { ...START, ratePerSecond: null } });
     expect(ARGUMENT_VALIDATORS.startRun(START)).toEqual({ ok: true, value: START });
-    // A data file the page read may be CSV, JSON Lines or a JSON array of objects.
+    // A data file the page sent may be CSV, JSON Lines or a JSON array of objects.
     for (const name of ['rows.csv', 'rows.jsonl', 'export.json']) {
-      const request = { ...START, data: { name, text: '' } };
+      const request = { ...START, data: { name, uploadId: 'u1' } };
       expect(ARGUMENT_VALIDATORS.startRun(request)).toEqual({ ok: true, value: request });
     }
   });
@@ -64,14 +65,38 @@ describe('startRun’s argument', () => {
       { ...START, suite: { n: Number.POSITIVE_INFINITY } },
       { ...START, suiteFile: '../secrets.json' },
       { ...START, suiteFile: 'a\u202Eb.json' },
-      { ...START, data: { name: 'rows.txt', text: '' } },
+      { ...START, data: { name: 'rows.txt', uploadId: 'u1' } },
       { ...START, data: { name: 'rows.csv' } },
-      { ...START, data: { name: 'rows.csv', text: 'a', path: '/etc/passwd' } },
+      { ...START, data: { name: 'rows.csv', uploadId: '' } },
+      // The page's text is never taken whole: a data file is sent in pieces first.
+      { ...START, data: { name: 'rows.csv', text: 'a\n1\n' } },
+      { ...START, data: { name: 'rows.csv', uploadId: 'u1', path: '/etc/passwd' } },
+      { ...START, data: { name: '../rows.csv', uploadId: 'u1' } },
       { ...START, data: 'rows.csv' },
       [START],
       null,
     ]) {
       expect(refused('startRun', bad), JSON.stringify(bad)).toBe(true);
+    }
+  });
+});
+
+describe('the data file’s pieces', () => {
+  it('begin with a data file’s plain name and carry text up to a piece’s limit', () => {
+    expect(ARGUMENT_VALIDATORS.beginRunData({ name: 'rows.jsonl' })).toEqual({ ok: true, value: { name: 'rows.jsonl' } });
+    for (const bad of [{ name: 'rows.txt' }, { name: 'a/rows.csv' }, { name: '' }, { name: 'rows.csv', path: '/tmp' }, {}, null]) {
+      expect(refused('beginRunData', bad), JSON.stringify(bad)).toBe(true);
+    }
+    const piece = { uploadId: 'u1', text: 'x'.repeat(MAX_DATA_PIECE_CHARS) };
+    expect(ARGUMENT_VALIDATORS.appendRunData(piece)).toEqual({ ok: true, value: piece });
+    for (const bad of [
+      { uploadId: 'u1', text: 'x'.repeat(MAX_DATA_PIECE_CHARS + 1) },
+      { uploadId: 'u1', text: 1 },
+      { uploadId: '', text: 'a' },
+      { uploadId: 'u1' },
+      { uploadId: 'u1', text: 'a', offset: 0 },
+    ]) {
+      expect(refused('appendRunData', bad), JSON.stringify(bad).slice(0, 80)).toBe(true);
     }
   });
 });

@@ -64,7 +64,7 @@ describe("the app's run: the data file's rows follow the request cap", () => {
   it('a data file of more rows than the run may send is refused while it is parsed', async () => {
     const planned = await planSuiteText(
       { cases: [{ agent: 'a' }] },
-      { suiteFile: 's.json', data: { name: 'rows.csv', text: 'n\n1\n2\n3\n"open' }, maxRequests: 2 },
+      { suiteFile: 's.json', data: { name: 'rows.csv', source: textSource('rows.csv', 'rows.csv', 'n\n1\n2\n3\n"open') }, maxRequests: 2 },
     );
     expect(planned.ok ? [] : planned.problems.map(describeProblem)).toEqual([
       'rows.csv: line 4: the data file has more than 2 rows: a run sends at most 2 requests',

@@ -50,7 +50,12 @@ describe('suite files in the desktop app', () => {
     await waitFor(() => expect(fake.callsOf('startRun')).toHaveLength(1));
     const request = fake.callsOf('startRun')[0] as StartRunRequest;
     expect(request.suiteFile).toBe('orders.json');
-    expect(request.data).toEqual({ name: 'rows.csv', text: 'text,customer\nHi,Dana\nHello,Ada\n' });
+    // The data file went first, in pieces, and the run names what the host holds.
+    const begun = fake.callsOf('beginRunData');
+    expect(begun).toEqual([{ name: 'rows.csv' }]);
+    const pieces = fake.callsOf('appendRunData') as Array<{ uploadId: string; text: string }>;
+    expect(pieces.map((piece) => piece.text).join('')).toBe('text,customer\nHi,Dana\nHello,Ada\n');
+    expect(request.data).toEqual({ name: 'rows.csv', uploadId: pieces[0]!.uploadId });
     expect(request.suite).toEqual(JSON.parse(SUITE));
   });
 
