@@ -25,10 +25,8 @@ import { startBenchHost, type Inspector } from './webHost';
  * beside it, and the sampled runs' own resident peaks: what a full collection every few seconds
  * keeps out of the peak is V8's, read just before each forced collection: the heap it has sized
  * (its young generation doubles as bytes survive a scavenge, up to 64 MB a semi-space, so a longer
- * run reaches a later doubling) and garbage it has not yet chosen to collect. The live heap counts
- * the data file's text, which the page sends whole and the host reads rows from for the run's
- * length (this bench's CSV: 0.2 MB at 5,000 rows, 2.4 MB at 50,000): it grows with the data file,
- * not with the results.
+ * run reaches a later doubling) and garbage it has not yet chosen to collect. The data file is
+ * not in it: the page sends it in pieces to a file the run reads row by row.
  */
 
 const TARGET_RATIO = 1.2;

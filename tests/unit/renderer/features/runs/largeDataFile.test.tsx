@@ -33,7 +33,19 @@ describe('a data file too large to hold as text', () => {
       within(runsRegion()).getByText('The data file is too large to keep with the draft: pick it again after a restart.'),
     ).toBeInTheDocument();
 
+    // The second piece is held back: meanwhile the page says how much is sent.
+    const append = fake.appendRunData.bind(fake);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let pieceCount = 0;
+    fake.appendRunData = async (piece) => {
+      pieceCount += 1;
+      if (pieceCount === 2) await held;
+      return append(piece);
+    };
     await user.click(within(runsRegion()).getByRole('button', { name: 'Run suite' }));
+    expect(await within(runsRegion()).findByText('Sending eval.csv: 1 MB of 16 MB…')).toBeInTheDocument();
+    release();
     expect(await within(runsRegion()).findByText('Run started: 12 requests.', {}, { timeout: 10_000 })).toBeInTheDocument();
     const pieces = fake.callsOf('appendRunData') as Array<{ uploadId: string; text: string }>;
     expect(pieces.length).toBeGreaterThan(MAX_DATA_BYTES / MAX_DATA_PIECE_CHARS);
