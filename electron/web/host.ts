@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EXPORT_PATH, LAUNCH_SECRET_HEADER, SESSION_PATH, type Api } from '../shared/api';
+import { EXPORT_PATH, LAUNCH_SECRET_HEADER, SESSION_PATH, type Api, type SessionAnswer } from '../shared/api';
 import { contentSecurityPolicy } from '../shared/csp';
 import type { RunProgressSource } from '../core/runs/runProgress';
 import { readStaticFile } from '../core/staticFiles';
@@ -128,7 +128,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
   }
 
-  /** Spends a one-time token for a session: the cookie is set here, the page secret is answered. */
+  /**
+   * Spends a one-time token for a session: the cookie is set here; the page secret is answered,
+   * with what the first screen waits for (SessionAnswer), so the page's first question costs no
+   * second round trip.
+   */
   async function handleSession(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const envelope = await readCall(request, response, () => null);
     if (envelope === NO_CALL) return;
@@ -142,8 +146,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const message = outcome.reason === 'used' ? 'This address was already used.' : 'This address is not one this host gave out.';
       return sendJson(response, 403, { error: { code: outcome.reason === 'used' ? 'token_used' : 'token_unknown', message } });
     }
+    // A failed read costs the page nothing but the round trip it would have made anyway: it asks for each part itself.
+    const answer: SessionAnswer = { pageSecret: outcome.pageSecret, startup: await options.api.getStartup().catch(() => null) };
     if (outcome.cookie !== null) response.setHeader('set-cookie', sessionCookieHeader(port, outcome.cookie));
-    sendJson(response, 200, { value: { pageSecret: outcome.pageSecret } });
+    sendJson(response, 200, { value: answer });
     options.onTokenUsed?.();
   }
 

@@ -10,7 +10,8 @@ interface AppChunk {
 
 /*
  * The page starts in two parts. This small one connects to the host and asks at once, in one
- * call, for what the first screen shows (withStartup); meanwhile the app itself (React's
+ * call, for what the first screen shows (withStartup; in browser mode it comes with the session,
+ * in the same round trip); meanwhile the app itself (React's
  * renderer and the screens, most of the code) loads in a chunk of its own. The app is then drawn
  * once, with those answers in hand. Before, the app's code had to load and run before the first
  * question left, and the screen was drawn three times: empty, then with the profiles and the
@@ -32,7 +33,7 @@ export async function startApp(
     (await loadApp()).showLaunchProblem(rootElement, connection.reason);
     return;
   }
-  const { api, startup } = withStartup(connection.api);
+  const { api, startup } = withStartup(connection.api, connection.startup);
   const [{ showApp }, answered] = await Promise.all([loadApp(), startup]);
   showApp(rootElement, { ...connection, api }, answered);
 }

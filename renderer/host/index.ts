@@ -1,4 +1,4 @@
-import { SESSION_PATH, type Api, type HostEvents, type HostShell } from '../../electron/shared/api';
+import { SESSION_PATH, type Api, type HostEvents, type HostShell, type SessionAnswer, type Startup } from '../../electron/shared/api';
 import { browserShell } from './browserShell';
 import { NO_EVENTS } from './HostContext';
 import { createHttpApi } from './httpApi';
@@ -26,9 +26,13 @@ declare global {
 
 const PAGE_SECRET_STORAGE_KEY = 'agent-explorer.page-secret';
 
-/** Why the page has no host: no address token and no session, or a token already spent. */
+/**
+ * The host, or why the page has none: no address token and no session, or a token already spent.
+ * `startup` is what the first screen waits for, when it came with the session (browser mode,
+ * spending a token); otherwise the app asks for it (withStartup).
+ */
 export type HostConnection =
-  | { ok: true; api: Api; events: HostEvents; shell: HostShell }
+  | { ok: true; api: Api; events: HostEvents; shell: HostShell; startup?: Startup }
   | { ok: false; reason: 'no_session' | 'token_used' | 'token_unknown' | 'unreachable' };
 
 /**
@@ -62,7 +66,8 @@ export async function connectHost(win: Window = window, doFetch: typeof fetch = 
       return { ok: false, reason: 'unreachable' };
     }
     if (response.ok) {
-      const pageSecret = ((await response.json().catch(() => null)) as { value?: { pageSecret?: unknown } } | null)?.value?.pageSecret;
+      const answer = ((await response.json().catch(() => null)) as { value?: Partial<SessionAnswer> } | null)?.value;
+      const pageSecret = answer?.pageSecret;
       if (typeof pageSecret !== 'string') return { ok: false, reason: 'unreachable' };
       win.sessionStorage.setItem(PAGE_SECRET_STORAGE_KEY, pageSecret);
       return {
@@ -70,6 +75,8 @@ export async function connectHost(win: Window = window, doFetch: typeof fetch = 
         api: createHttpApi({ secret: pageSecret }),
         events: createStreamEvents({ secret: pageSecret }),
         shell: browserShell,
+        // As an answer to getStartup is taken (the host is ours); none, and the app asks for it.
+        ...(answer?.startup ? { startup: answer.startup } : {}),
       };
     }
     // A used token may still leave this tab with a session (a reload of an old address).

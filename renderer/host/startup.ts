@@ -18,14 +18,15 @@ const PARTS = {
 
 /**
  * Asks the host at once, in one call (getStartup), for what the first screen waits for, before
- * the app's code has even loaded; `startup` is its answer (null when the call failed). The
+ * the app's code has even loaded, unless it is `given` (it came with the session, in the same
+ * round trip); `startup` is its answer (null when the call failed). The
  * returned `api` answers the first call of each method the startup stands for from it (the
  * app's queries fetch on mount as they always did, and get the same answer with no second
  * request); every later call goes to the host. If the one call failed, each method asks the
  * host itself, as it always did, and fails or succeeds on its own.
  */
-export function withStartup(api: Api): { api: Api; startup: Promise<Startup | null> } {
-  const startup = api.getStartup().catch(() => null);
+export function withStartup(api: Api, given?: Startup): { api: Api; startup: Promise<Startup | null> } {
+  const startup = given ? Promise.resolve(given) : api.getStartup().catch(() => null);
   const answered = new Set<string>();
   const answer =
     <M extends keyof typeof PARTS>(method: M) =>

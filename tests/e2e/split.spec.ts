@@ -96,3 +96,17 @@ test('the first screen is ready before the markdown chunk loads; the chunks load
   expect(chunkStarts.filter(([name]) => name.startsWith('PayloadCodeEditor-'))).toHaveLength(1);
   expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
 });
+
+test('the first screen is drawn with what came with the session: no second round trip for it', async ({ page, app }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/session' || pathname.startsWith('/rpc/')) calls.push(pathname);
+  });
+  await openApp(page, app);
+  expect(calls.filter((call) => call === '/session')).toHaveLength(1);
+  // The answers it stands for are not asked for again by the first screen either.
+  expect(calls.filter((call) => /^\/rpc\/(getStartup|listProfiles|loadWorkspace|listKnownAgents|listKnownGuidelines)$/.test(call))).toEqual(
+    [],
+  );
+});

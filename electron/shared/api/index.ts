@@ -1,4 +1,4 @@
-import type { AppApi } from './app';
+import type { AppApi, Startup } from './app';
 import type { CatalogApi } from './catalog';
 import type { ChecklistsApi } from './checklists';
 import type { GuidelineTabsApi } from './guidelineTabs';
@@ -202,5 +202,19 @@ export function exportDownloadPath(ticket: string): string {
 /** Name of the header that carries a browser-mode page's secret (one half of its session: electron/web/session.ts). */
 export const LAUNCH_SECRET_HEADER = 'x-agent-explorer-secret';
 
-/** Browser mode: where a page spends the one-time token of its address for a session (POST `{ token }`). */
+/**
+ * Browser mode: where a page spends the one-time token of its address for a session (POST
+ * `{ token }`, answered `{ value: SessionAnswer }`).
+ */
 export const SESSION_PATH = '/session';
+
+/**
+ * The answer to a spent token: the session's page secret (its cookie is set on the same answer),
+ * and what the first screen waits for (getStartup's answer, null when that read failed), so the
+ * page need not ask for it in a second round trip. The startup is what the session may read
+ * anyway, and holds no secret: keys are reported as set or not, never given.
+ */
+export interface SessionAnswer {
+  pageSecret: string;
+  startup: Startup | null;
+}

@@ -302,6 +302,29 @@ describe('one-time addresses', () => {
     expect(JSON.parse(again.body).error.code).toBe('token_used');
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(again.body).not.toContain('pageSecret');
+    expect(again.body).not.toContain('startup');
+  });
+
+  it('answers a spent token with what the first screen waits for, so the page need not ask for it in a second round trip', async () => {
+    const response = await exchange(tokenOf(host.newLink()));
+    expect(response.status).toBe(200);
+    expect(api.callsOf('getStartup')).toHaveLength(1);
+    const expected = JSON.parse(JSON.stringify(await api.getStartup())) as unknown;
+    expect(JSON.parse(response.body).value).toEqual({ pageSecret: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/), startup: expected });
+  });
+
+  it('still hands out the session when the startup read fails: the page then asks for each part itself', async () => {
+    const getStartup = api.getStartup.bind(api);
+    api.getStartup = async () => {
+      throw new Error('the database is busy');
+    };
+    try {
+      const response = await exchange(tokenOf(host.newLink()));
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body).value).toEqual({ pageSecret: expect.any(String), startup: null });
+    } finally {
+      api.getStartup = getStartup;
+    }
   });
 
   it('refuses a token it never gave out', async () => {

@@ -35,6 +35,14 @@ describe('startApp', () => {
     expect(steps).toEqual(['asked for the first screen', "ran the app's chunk", 'drew the app with the answer']);
   });
 
+  it('draws the app with the startup that came with the session, asking the host nothing more (no second round trip)', async () => {
+    const startup = await new FakeApi().getStartup();
+    const { steps, started, fake } = recordedStart((fake) => ({ ok: true, api: fake, events: NO_EVENTS, shell: fake, startup }));
+    await started;
+    expect(steps).toEqual(["ran the app's chunk", 'drew the app with the answer']);
+    expect(fake.calls).toEqual([]);
+  });
+
   it('says why the app cannot start, asking the host nothing, when there is no session', async () => {
     const { steps, started, fake } = recordedStart(() => ({ ok: false, reason: 'token_used' }));
     await started;

@@ -2,6 +2,7 @@ import { connectHost, type HostConnection } from '../../../../renderer/host';
 import { browserShell } from '../../../../renderer/host/browserShell';
 import { HOST_REFUSED, HOST_UNREACHABLE } from '../../../../renderer/host/httpApi';
 import { launchProblem } from '../../../../renderer/host/launchMessages';
+import { FakeApi } from '../../../support/fakeApi';
 
 /** A window with just what connectHost reads: the address, history and sessionStorage. */
 function fakeWindow(hash: string) {
@@ -38,6 +39,20 @@ describe('connectHost in browser mode', () => {
     const noFetch = vi.fn();
     expect((await connectHost(reload.win, noFetch as unknown as typeof fetch)).ok).toBe(true);
     expect(noFetch).not.toHaveBeenCalled();
+  });
+
+  it('passes on what the first screen waits for when it came with the session, and asks nothing more', async () => {
+    const startup = await new FakeApi().getStartup();
+    const doFetch = answer(200, { value: { pageSecret: 'page-secret-2', startup } });
+    const connection = await connectHost(fakeWindow('#token=abc').win, doFetch);
+    expect(connection.ok && connection.startup).toEqual(startup);
+    expect(doFetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the startup to the app when the session came without one', async () => {
+    const connection = await connectHost(fakeWindow('#token=abc').win, answer(200, { value: { pageSecret: 'p', startup: null } }));
+    expect(connection.ok).toBe(true);
+    expect(connection.ok && connection.startup).toBeUndefined();
   });
 
   it.each([
