@@ -98,11 +98,11 @@ const level = (quality: number) => ({
 });
 const zstd = (value: number) => ({ params: { [constants.ZSTD_c_compressionLevel]: value } });
 const CODECS: Codec[] = [
-  ['deflateRaw 1 + dictionary (kept)', (input) => packDetail(input.toString('utf8')), (packed) => unpackDetail(packed)],
+  ['deflateRaw 6 + dictionary (kept)', (input) => packDetail(input.toString('utf8')), (packed) => unpackDetail(packed)],
   ['deflateRaw 6', (input) => deflateRawSync(input), (packed) => inflateRawSync(packed)],
   [
-    'deflateRaw 6 + dictionary',
-    (input) => deflateRawSync(input, { level: 6, dictionary: DETAIL_DICTIONARY }),
+    'deflateRaw 1 + dictionary',
+    (input) => deflateRawSync(input, { level: 1, dictionary: DETAIL_DICTIONARY }),
     (packed) => inflateRawSync(packed, { dictionary: DETAIL_DICTIONARY }),
   ],
   ['zstd 3', (input) => zstdCompressSync(input, zstd(3)), (packed) => zstdDecompressSync(packed)],

@@ -8,20 +8,21 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * back to). With a preset dictionary holding that common shape, a Sandbox result's detail keeps
  * about a fifth of its bytes (tests/bench/runsStorage.ts measures it).
  *
- * Raw DEFLATE (node:zlib deflateRaw, level 1) against that dictionary, chosen by measuring real
+ * Raw DEFLATE (node:zlib deflateRaw, level 6) against that dictionary, chosen by measuring real
  * Sandbox details one at a time (tests/bench/runsStorage.ts, BENCH_ONLY=runsstorage): 1,880 B of
- * JSON became 390 B (level 6: 375 B, but about 1.5× the time to pack, which a run's batch and the
- * migration pay on every result); zstd with the same dictionary 410–440 B at about the same
- * time; Brotli (no custom dictionary in node:zlib) 720–790 B, its small sizes at milliseconds a
- * result. DEFLATE also unpacks fastest of the three here (about 20 µs), which opening a result and
- * every page of an export pay; and it takes a preset dictionary in every Node the app runs on.
+ * JSON became 375 B (level 1: 390 B, which cost about 40 B more a result on disk, 441 against 398,
+ * for packing times the same within the machine's noise); zstd with the same dictionary 410–440 B
+ * at about the same time; Brotli (no custom dictionary in node:zlib) 720–790 B, its small sizes at
+ * milliseconds a result. DEFLATE unpacks about as fast as zstd here (10–30 µs, most of it the
+ * call's own cost), which opening a result and every page of an export pay; and it takes a preset
+ * dictionary in every Node the app runs on.
  *
  * The first byte says how the rest is packed. A format, once shipped, is never changed: results
  * out there were written in it (the dictionary included: change it and they cannot be read). A
  * better packing gets a new format byte beside the old.
  */
 
-/** Format 1: raw DEFLATE (level 1) against DETAIL_DICTIONARY. */
+/** Format 1: raw DEFLATE against DETAIL_DICTIONARY (any level unpacks the same way). */
 const FORMAT_1 = 1;
 
 /**
@@ -94,7 +95,7 @@ export const DETAIL_DICTIONARY = Buffer.from(
 
 /** A detail's JSON text, packed to keep. */
 export function packDetail(json: string): Uint8Array {
-  const packed = deflateRawSync(json, { level: 1, dictionary: DETAIL_DICTIONARY });
+  const packed = deflateRawSync(json, { level: 6, dictionary: DETAIL_DICTIONARY });
   const body = new Uint8Array(packed.length + 1);
   body[0] = FORMAT_1;
   body.set(packed, 1);
