@@ -16,6 +16,7 @@ import { benchRuns } from './runs';
 import { benchRunsView } from './runsView';
 import { benchRunsViewHostMemory } from './runsViewHostMemory';
 import { benchRunsViewLarge } from './runsViewLarge';
+import { benchRunsStorage } from './runsStorage';
 import { benchScale } from './scale';
 import { benchTimeToReady } from './timeToReady';
 
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const readyRounds = Number(process.env['BENCH_READY_ROUNDS'] ?? 10);
   const historyEntries = Number(process.env['BENCH_HISTORY_ENTRIES'] ?? 100_000);
   const historyRounds = Number(process.env['BENCH_HISTORY_ROUNDS'] ?? 10);
-  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, judge, scale, limit, runsview, runsviewlarge, runsviewmemory) runs
+  // BENCH_ONLY=ready (or overhead, cpu, history, historyscreen, historystart, retention, library, reader, paint, runs, judge, scale, limit, runsview, runsviewlarge, runsviewmemory, runsstorage) runs
   // one benchmark, for a quick look at one figure.
   const only = process.env['BENCH_ONLY'];
   process.stdout.write(`Agent Explorer benchmarks (${requests} requests; Node ${process.version})\n\n`);
@@ -111,6 +112,10 @@ async function main(): Promise<void> {
       process.env['BENCH_HOST_MEMORY_SEMI_MB'] ? Number(process.env['BENCH_HOST_MEMORY_SEMI_MB']) : null,
     ))
       process.stdout.write(`${line}\n`);
+    process.stdout.write('\n');
+  }
+  if (!only || only === 'runsstorage') {
+    for (const line of await benchRunsStorage(Number(process.env['BENCH_STORAGE_RESULTS'] ?? 100_000))) process.stdout.write(`${line}\n`);
     process.stdout.write('\n');
   }
   if (!only || only === 'reader') {

@@ -13,8 +13,9 @@ import { testClient, testTarget } from '../support/platformClient';
  * The stored runs the large run view bench opens, kept through the app's own run store in the
  * app's database file: two agents and two cases so the matrix has lines, every result answered,
  * Echo's half failing. Each result's exchange has a real Sandbox answer's shape (its method,
- * address, status and round trip) with a short answer and no bodies: a full exchange (about 1.5 KB) repeated
- * made 5 KB a result, each row taking an overflow page of its own; this keeps about 1.3 KB a result.
+ * address, status and round trip) with a short answer and no bodies, as it had when a detail in
+ * its row made a full exchange cost 5 KB a result (details are kept apart and packed since
+ * migration 16: BENCH_ONLY=runsstorage measures full ones); the seeded runs stay the same runs.
  *
  * A seeded file is kept in the system's temporary folder under its shape (sizes, seed format and
  * schema version), and copied for each bench: seeding a million results takes minutes, a copy seconds.
@@ -48,11 +49,7 @@ async function realSuccess(): Promise<InvokeSuccess> {
   }
 }
 
-/**
- * What each seeded exchange has in place of the real one's bodies, headers and timing: the view
- * of a run reads none of them, and a row kept under about 1,000 bytes stays on its page (a larger
- * one takes an overflow page of 4 KB of its own in the results' WITHOUT ROWID table).
- */
+/** What each seeded exchange has in place of the real one's bodies, headers and timing: the view of a run reads none of them. */
 const SMALL_EXCHANGE = {
   requestBody: '',
   responseBody: '',

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { moveRunDetailsApart, RUN_RESULTS_NARROW } from './runDetailsApart';
 
 /**
  * The history database's schema, as numbered migrations. The number applied is kept in SQLite's
@@ -12,6 +13,8 @@ export interface Migration {
   /** What it adds, for the record. */
   description: string;
   sql: string;
+  /** What SQL alone cannot do (compression), run after `sql` in the same transaction. */
+  then?: (db: DatabaseSync) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -388,6 +391,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE run_summaries DROP COLUMN last_idx;
     `,
   },
+  {
+    version: 16,
+    description: "Each result's detail kept apart from its row and packed; the results' rows rebuilt narrow.",
+    // A detail in its row overflowed the row's page (5 KB a result). Now the row names its detail
+    // in run_details by id; the detail is packed (packedDetail.ts); the answer's hash is 8 bytes;
+    // the judge's guideline, which the rules view read from the detail, has a column. Every result
+    // kept before is copied across, a row at a time (runDetailsApart.ts).
+    sql: RUN_RESULTS_NARROW,
+    then: moveRunDetailsApart,
+  },
 ];
 
 /** The first schema version whose history may hold saved-to-file entries (see migration 6). */
@@ -419,7 +432,10 @@ export function migrate(db: DatabaseSync, target = LATEST_VERSION): { from: numb
     const from = userVersion(db);
     if (from > LATEST_VERSION) throw new NewerDatabaseError(from);
     for (const migration of MIGRATIONS) {
-      if (migration.version > from && migration.version <= target) db.exec(migration.sql);
+      if (migration.version > from && migration.version <= target) {
+        db.exec(migration.sql);
+        migration.then?.(db);
+      }
     }
     const to = Math.max(from, target);
     // PRAGMA takes no bound parameters; `to` is a number from this file, never input.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { Percentiles, RunJudgeSummary, RunLatency, RunMatrix, RunResultRow } from '../../shared/api';
+import type { InvokeResult, Percentiles, RunJudgeSummary, RunLatency, RunMatrix, RunResultRow } from '../../shared/api';
+import { unpackDetail } from '../db/packedDetail';
 import { binLayout, binsOf } from './histogram';
 import { yieldTurn, type RunSummaries } from './runSummaries';
 
@@ -55,9 +56,15 @@ export function toRow(row: ResultRow): RunResultRow {
   };
 }
 
-/** What compare asks of an answer: its SHA-256 (hex), or '' for a result with no answer (an error). */
-export function answerHash(answer: string | null): string {
-  return answer === null ? '' : createHash('sha256').update(answer, 'utf8').digest('hex');
+/** What compare asks of an answer: the first 8 bytes of its SHA-256 (migration 16), or '' for a result with no answer (an error). */
+export function answerHash(answer: string | null): Uint8Array | '' {
+  return answer === null ? '' : createHash('sha256').update(answer, 'utf8').digest().subarray(0, 8);
+}
+
+/** A kept detail's answer (runDetailsApart.ts keeps it packed), or null for a result with no answer (an error). */
+export function answerOfDetail(body: Uint8Array): string | null {
+  const { result } = JSON.parse(unpackDetail(body)) as { result: InvokeResult };
+  return result.ok ? result.value.response.answer : null;
 }
 
 /** A line of the matrix, as its first result names it. */

@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ComparedList, RunComparison, RunPair, RunRulePair } from '../../shared/api';
 import { transaction } from '../db/transaction';
-import { answerHash, queries, RESULT_COLUMNS, toRow, type ResultRow } from './runAggregates';
+import { answerHash, answerOfDetail, queries, RESULT_COLUMNS, toRow, type ResultRow } from './runAggregates';
 import { yieldTurn } from './runSummaries';
 
 /**
@@ -31,8 +31,8 @@ const HASH_BATCH = 1000;
 const LOWEST = -Number.MAX_SAFE_INTEGER;
 const HIGHEST = Number.MAX_SAFE_INTEGER;
 
-/** A result's whole answer from its detail (JSON), or null for an error. */
-const ANSWER_OF = "CASE WHEN json_extract(detail, '$.result.ok') THEN json_extract(detail, '$.result.value.response.answer') END";
+/** A result's packed detail (migration 16), which its whole answer is read from. */
+const DETAIL_OF = 'SELECT body FROM run_results JOIN run_details ON run_details.id = detail_id WHERE run_id = ? AND idx = ?';
 
 const LISTS = ['failing', 'passing', 'changed'] as const;
 type ListName = (typeof LISTS)[number] | 'rules';
@@ -43,7 +43,7 @@ const SETUP = [
   'DROP TABLE IF EXISTS temp.compare_lists',
   'DROP TABLE IF EXISTS temp.compare_rules',
   `CREATE TEMP TABLE compare_before (idx INTEGER, data_row INTEGER, iteration INTEGER, agent_id TEXT, passed INTEGER,
-    answer_hash TEXT, nth INTEGER)`,
+    answer_hash BLOB, nth INTEGER)`,
   'CREATE INDEX temp.compare_before_key ON compare_before (data_row, iteration, agent_id, nth)',
   `CREATE TEMP TABLE compare_pairs (before_idx INTEGER, after_idx INTEGER, data_row INTEGER, failing INTEGER, passing INTEGER,
     changed INTEGER)`,
@@ -101,14 +101,14 @@ export function createRunCompare(db: DatabaseSync, slice = SLICE): (before: stri
   /** Results kept before answer hashes were: hashed now, a batch per transaction (and a turn for others between), once. */
   async function fillAnswerHashes(runId: string): Promise<void> {
     // Along the partial index of unhashed results: a scan of the table would read every exchange.
-    const missing = `SELECT idx, ${ANSWER_OF} AS answer FROM run_results INDEXED BY run_results_unhashed
+    const missing = `SELECT idx, body FROM run_results INDEXED BY run_results_unhashed JOIN run_details ON run_details.id = detail_id
       WHERE run_id = ? AND answer_hash IS NULL LIMIT ${HASH_BATCH}`;
     const update = 'UPDATE run_results SET answer_hash = ? WHERE run_id = ? AND idx = ?';
     for (;;) {
-      const batch = all<{ idx: number; answer: string | null }>(missing, runId);
+      const batch = all<{ idx: number; body: Uint8Array }>(missing, runId);
       if (batch.length === 0) return;
       transaction(db, () => {
-        for (const { idx, answer } of batch) statement(update).run(answerHash(answer), runId, idx);
+        for (const { idx, body } of batch) statement(update).run(answerHash(answerOfDetail(body)), runId, idx);
       });
       await yieldTurn();
     }
@@ -190,8 +190,8 @@ export function createRunCompare(db: DatabaseSync, slice = SLICE): (before: stri
       limit,
     ).map(({ before_idx, after_idx }) => ({ before: rowOf(before, before_idx), after: rowOf(after, after_idx) }));
   }
-  const answerOf = (runId: string, idx: number) =>
-    one<{ answer: string }>(`SELECT ${ANSWER_OF} AS answer FROM run_results WHERE run_id = ? AND idx = ?`, runId, idx).answer;
+  // A listed pair's answers changed: both have one.
+  const answerOf = (runId: string, idx: number) => answerOfDetail(one<{ body: Uint8Array }>(DETAIL_OF, runId, idx).body)!;
 
   async function compare(before: string, after: string, limit: number): Promise<Compared> {
     await fillAnswerHashes(before);

@@ -87,7 +87,7 @@ export function createRunRules(
   }
 
   /** A line's judged results: each one's agent, verdict in a line, and guideline (null: it could not be fetched). */
-  const judgedOf = `SELECT idx, agent_id, judge, json_extract(detail, '$.judgement.guideline.id') AS guideline_id
+  const judgedOf = `SELECT idx, agent_id, judge, judge_guideline AS guideline_id
     FROM run_results INDEXED BY run_results_by_line
     WHERE run_id = ? AND case_index = ? AND data_row IS ? AND iteration = ? AND judge IS NOT NULL ORDER BY idx`;
   const verdictsOf = 'SELECT rule, pass, why FROM run_judge_rules WHERE run_id = ? AND idx = ? ORDER BY rule';

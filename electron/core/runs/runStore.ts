@@ -11,6 +11,7 @@ import type {
   RunResultsQuery,
   RunRules,
 } from '../../shared/api';
+import { packDetail, unpackDetail } from '../db/packedDetail';
 import { transaction } from '../db/transaction';
 import { UNSENT_KEPT } from './runner';
 import { answerHash, createRunAggregates, RESULT_COLUMNS, toRow, type ResultRow, type RunAggregates } from './runAggregates';
@@ -19,7 +20,7 @@ import { createRunSummaries, yieldTurn } from './runSummaries';
 import { createRunRules, DELETE_JUDGE_RULES, judgeRuleWriter } from './runJudgeRules';
 
 /**
- * Where runs and their results are kept, in the app's database beside the history (migrations 8 and 10),
+ * Where runs and their results are kept, in the app's database beside the history (migrations 8 to 16),
  * a file or in memory. Everything handed to it was redacted by the service: the store keeps what
  * it is given and never sees a key.
  */
@@ -162,12 +163,20 @@ function toRecord(row: RunRow): RunRecord {
   };
 }
 
+/** A result's row with its packed detail. */
+type DetailRow = ResultRow & { body: Uint8Array; recorded_at: string };
+
 /** The runs in an open database migrated to 10 or later (db/open.ts opens it, on the history's connection, a file or in memory). */
 export function createSqliteRunStore(db: DatabaseSync): RunStore {
   const insertRun = db.prepare(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // The row names its detail, kept packed in run_details (migration 16): the rows and their indexes stay narrow.
   const insertResult = db.prepare(
-    `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at, answer_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, recorded_at, answer_hash, judge_guideline, detail_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const insertDetail = db.prepare('INSERT INTO run_details (body) VALUES (?)');
+  // A result written again in its place (REPLACE fires no delete trigger) leaves no detail behind.
+  const deleteDetailOf = db.prepare('DELETE FROM run_details WHERE id = (SELECT detail_id FROM run_results WHERE run_id = ? AND idx = ?)');
   // A result's matrix line: kept at its first result (runAggregates.ts reads it; migration 11).
   const upsertLine = db.prepare(
     `INSERT INTO run_lines (run_id, case_index, data_row_key, iteration, first_idx) VALUES (?, ?, ?, ?, ?)
@@ -179,10 +188,10 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
   );
   const selectRun = db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`);
   // Keyset paging: each page starts after the last index read, along the primary key, however far in.
-  const selectDetailsAfter = db.prepare(
-    `SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx > ? ORDER BY idx LIMIT ?`,
-  );
-  const selectOne = db.prepare(`SELECT ${RESULT_COLUMNS}, detail, recorded_at FROM run_results WHERE run_id = ? AND idx = ?`);
+  // Each row's detail by its id: a seek in run_details per result.
+  const withDetail = `SELECT ${RESULT_COLUMNS}, body, recorded_at FROM run_results JOIN run_details ON run_details.id = detail_id`;
+  const selectDetailsAfter = db.prepare(`${withDetail} WHERE run_id = ? AND idx > ? ORDER BY idx LIMIT ?`);
+  const selectOne = db.prepare(`${withDetail} WHERE run_id = ? AND idx = ?`);
   // A page reads from the result index its first entry has (runSummaries.ts finds it), along the
   // primary key or, for the failures, the index of outcomes: a seek, however far in.
   const selectFrom = db.prepare(`SELECT ${RESULT_COLUMNS} FROM run_results WHERE run_id = ? AND idx >= ? ORDER BY idx LIMIT ?`);
@@ -199,9 +208,9 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     'DELETE FROM run_lines WHERE run_id = ? AND first_idx IN (SELECT first_idx FROM run_lines WHERE run_id = ? ORDER BY first_idx LIMIT ?)',
   );
 
-  const stored = (row: ResultRow & { detail: string; recorded_at: string }): StoredRunResult => ({
+  const stored = (row: DetailRow): StoredRunResult => ({
     row: toRow(row),
-    detail: JSON.parse(row.detail) as StoredRunResult['detail'],
+    detail: JSON.parse(unpackDetail(row.body)) as StoredRunResult['detail'],
     recordedAt: row.recorded_at,
   });
 
@@ -238,6 +247,8 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
     async addResults(runId, results, counts) {
       transaction(db, () => {
         for (const { row, detail, recordedAt } of results) {
+          deleteDetailOf.run(runId, row.index);
+          const detailId = insertDetail.run(packDetail(JSON.stringify(detail))).lastInsertRowid;
           insertResult.run(
             runId,
             row.index,
@@ -255,9 +266,10 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
             row.answerStart,
             row.attempts,
             row.judge === undefined ? null : JSON.stringify(row.judge),
-            JSON.stringify(detail),
             recordedAt,
             answerHash(detail.result.ok ? detail.result.value.response.answer : null),
+            detail.judgement?.guideline?.id ?? null,
+            detailId,
           );
           upsertLine.run(runId, row.caseIndex, row.row ?? -1, row.iteration, row.index);
         }
@@ -313,13 +325,11 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
       return { rows: rows.map(toRow), total: summaries.total(runId, list) };
     },
     async result(runId, index) {
-      const row = selectOne.get(runId, index) as (ResultRow & { detail: string; recorded_at: string }) | undefined;
+      const row = selectOne.get(runId, index) as DetailRow | undefined;
       return row ? stored(row) : null;
     },
     async detailPage(runId, afterIndex, size) {
-      return (selectDetailsAfter.all(runId, afterIndex, size) as unknown as Array<ResultRow & { detail: string; recorded_at: string }>).map(
-        stored,
-      );
+      return (selectDetailsAfter.all(runId, afterIndex, size) as unknown as DetailRow[]).map(stored);
     },
     async unsent(runId) {
       const row = db.prepare('SELECT unsent FROM runs WHERE id = ?').get(runId) as { unsent: string } | undefined;
@@ -329,7 +339,8 @@ export function createSqliteRunStore(db: DatabaseSync): RunStore {
       // The run goes first (every read starts from it, so its results are gone for the page at
       // once), then its results a batch per transaction, yielding between: node:sqlite is
       // synchronous, and 100,000 results in one DELETE would hold every other call for a second.
-      // A close half-way leaves results no run names: unreachable, and only space.
+      // A close half-way leaves results no run names: unreachable, and only space. Each result's
+      // detail goes with it (the trigger run_details_follow).
       const deleted = Number(deleteRun.run(runId).changes) > 0;
       summaries.forget(runId);
       for (const batch of [deleteResults, deleteLines, ...deleteJudgeRules]) {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { startSandbox } from '../../../electron/sandbox/server';
 import { dispatch } from '../../../electron/core/validate';
 import { startTestServer, type TestServer } from '../../support/testServer';
 import { heldExportText } from '../../support/heldExports';
+import { unpackDetail } from '../../../electron/core/db/packedDetail';
 
 const GUIDELINE_ID = SANDBOX_GUIDELINES[0]!.id;
 /** The Sandbox's Echo agent: its answer repeats the text, so a key typed there comes back (redacted). */
@@ -408,6 +410,15 @@ describe('the key never leaves the host', () => {
       expect(text, file.name).not.toContain(SENTINEL);
       expect(text, file.name).not.toContain(USER_SENTINEL);
       expect(text, file.name).not.toContain(Buffer.from(USER_SENTINEL).toString('base64'));
+    }
+    // A run result's detail is kept packed (core/db/packedDetail.ts), which a look at the bytes cannot read: unpacked, it holds neither.
+    const db = new DatabaseSync(path.join(dataDir, 'history.sqlite'), { readOnly: true });
+    const details = (db.prepare('SELECT body FROM run_details').all() as Array<{ body: Uint8Array }>).map(({ body }) => unpackDetail(body));
+    db.close();
+    expect(details.length, 'run results were kept').toBeGreaterThan(0);
+    for (const detail of details) {
+      expect(detail).not.toContain(SENTINEL);
+      expect(detail).not.toContain(USER_SENTINEL);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, StatementSync } from 'node:sqlite';
 import { onTestFinished } from 'vitest';
 import { migrate } from '../../../../electron/core/db/migrations';
 import { createSqliteRunStore, type RunStore, type StoredRunResult } from '../../../../electron/core/runs/runStore';
@@ -98,3 +98,27 @@ export function judgement(
     },
   };
 }
+
+/** Every statement run while `work` goes (the store's prepared ones included). */
+export async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const seen = new Set<string>();
+  const methods = ['get', 'all', 'run', 'iterate'] as const;
+  const originals = methods.map((name) => StatementSync.prototype[name]);
+  methods.forEach((name, i) => {
+    const original = originals[i] as (...args: unknown[]) => unknown;
+    (StatementSync.prototype as unknown as Record<string, unknown>)[name] = function (this: StatementSync, ...args: unknown[]) {
+      seen.add(this.sourceSQL);
+      return original.apply(this, args);
+    };
+  });
+  const restore = () =>
+    methods.forEach((name, i) => ((StatementSync.prototype as unknown as Record<string, unknown>)[name] = originals[i]));
+  onTestFinished(restore);
+  await work();
+  restore();
+  return [...seen];
+}
+
+/** The query plan of `sql`, its steps joined by '; '. */
+export const plan = (db: DatabaseSync, sql: string) =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');

@@ -1,6 +1,5 @@
-import { StatementSync, type DatabaseSync } from 'node:sqlite';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { database, keep, type Result } from './runFixtures';
+import { describe, expect, it } from 'vitest';
+import { database, keep, plan, statementsOf, type Result } from './runFixtures';
 
 /**
  * A far page of an ended run's lists (its results, its failures, its matrix's lines) starts from
@@ -29,29 +28,6 @@ async function ended() {
   await keep(store, 'going', results, { state: 'running' });
   return { db, store };
 }
-
-/** Every statement run while `work` goes (the store's prepared ones included). */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const seen = new Set<string>();
-  const methods = ['get', 'all', 'run', 'iterate'] as const;
-  const originals = methods.map((name) => StatementSync.prototype[name]);
-  methods.forEach((name, i) => {
-    const original = originals[i] as (...args: unknown[]) => unknown;
-    (StatementSync.prototype as unknown as Record<string, unknown>)[name] = function (this: StatementSync, ...args: unknown[]) {
-      seen.add(this.sourceSQL);
-      return original.apply(this, args);
-    };
-  });
-  const restore = () =>
-    methods.forEach((name, i) => ((StatementSync.prototype as unknown as Record<string, unknown>)[name] = originals[i]));
-  onTestFinished(restore);
-  await work();
-  restore();
-  return [...seen];
-}
-
-const plan = (db: DatabaseSync, sql: string) =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join('; ');
 
 describe('the marks of an ended run', () => {
   it('give each far page of the results, the failures and the matrix the rows a walk from the start gives', async () => {

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseSync } from 'node:sqlite';
 import { openHistoryDatabase } from '../../../../electron/core/db/database';
+import { unpackDetail } from '../../../../electron/core/db/packedDetail';
 import type { PlatformClient, PlatformTarget } from '../../../../electron/core/http/platformClient';
 import { createSqliteRunStore, type RunStore } from '../../../../electron/core/runs/runStore';
 import { createRunMethods, MAX_RUN_REQUESTS, type RunServiceDeps } from '../../../../electron/core/runs/runService';
@@ -114,6 +116,12 @@ function host(options: HostOptions = {}) {
     return { ...file.value, content: await heldExportText(exports, file.value.ticket) };
   };
   return { api, stopAll, store, events, ended, eventWhere, exported, sent: () => sent };
+}
+
+/** Everything a database keeps of runs, as text: runs, results, and each result's detail unpacked (core/db/packedDetail.ts). */
+function storedText(db: DatabaseSync): string {
+  const details = (db.prepare('SELECT body FROM run_details').all() as Array<{ body: Uint8Array }>).map(({ body }) => unpackDetail(body));
+  return JSON.stringify([db.prepare('SELECT * FROM runs').all(), db.prepare('SELECT * FROM run_results').all(), details]);
 }
 
 /** A run's request with its data file as the page holds it (the test's startRun sends it first). */
@@ -626,7 +634,7 @@ describe('the key', () => {
     ];
     for (const text of returned) expect(text).not.toContain(KEY);
     expect(returned.join('')).toContain('[redacted key]');
-    const stored = JSON.stringify([opened.db.prepare('SELECT * FROM runs').all(), opened.db.prepare('SELECT * FROM run_results').all()]);
+    const stored = storedText(opened.db);
     expect(stored).toContain('[redacted key]');
     expect(stored).not.toContain(KEY);
   });
@@ -657,7 +665,7 @@ describe('a key in a data row used in answerMatches', () => {
       ...(await Promise.all(
         (['junit', 'json', 'csv', 'html'] as const).map(async (format) => JSON.stringify(await service.exported(runId, format))),
       )),
-      JSON.stringify([opened.db.prepare('SELECT * FROM runs').all(), opened.db.prepare('SELECT * FROM run_results').all()]),
+      storedText(opened.db),
     ];
     // The pattern holds the key as `RUN\-SENTINEL\-KEY\-…`: without its backslashes it is the key.
     for (const text of texts) expect(text.replaceAll('\\', '')).not.toContain(KEY);
