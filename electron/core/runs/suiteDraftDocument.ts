@@ -25,6 +25,8 @@ export function suiteDraftDocument(file: string | null, onProblem?: (message: st
     empty: () => ({ draft: null }),
     parse: (raw) => (isObject(raw) && (raw.draft === null || isObject(raw.draft)) ? { draft: raw.draft } : null),
     name: 'the suite draft',
+    // A draft holds its data file's text (up to 16 MB): read when the page loads, never kept in memory.
+    held: false,
     ...(onProblem ? { onProblem } : {}),
   });
 }

@@ -26,9 +26,15 @@ export function createJsonDocument<T>(options: {
   /** What the document holds, for the problem message ("profiles", "saved keys"). */
   name?: string;
   onProblem?: (message: string) => void;
+  /**
+   * False for a document with a file that is read seldom and may be large (the suite draft, with
+   * a data file's text): it is read from its file each time, not held in memory between uses.
+   */
+  held?: boolean;
 }): JsonDocument<T> {
   const { file } = options;
-  let current: Promise<T> = (async () => {
+  const held = options.held !== false || !file;
+  const load = async (): Promise<T> => {
     if (!file) return options.empty();
     const read = await readJsonFile(file);
     if (read.kind === 'missing') return options.empty();
@@ -50,20 +56,24 @@ export function createJsonDocument<T>(options: {
     }
     options.onProblem?.(`${file} could not be read${as}; it was kept as ${await read.moveAside()} and a new one is started.`);
     return options.empty();
-  })();
+  };
+  // The value, or (not held) undefined once it has been read or written: the file then has it.
+  const kept = (value: T): T | undefined => (held ? value : undefined);
+  let current: Promise<T | undefined> = load().then(kept);
+  const value = async (found: T | undefined): Promise<T> => (found === undefined ? load() : structuredClone(found));
 
   return {
-    read: () => current.then((value) => structuredClone(value)),
+    read: () => current.then(value),
     update(change) {
       const previous = current;
-      const next = previous.then(async (value) => {
-        const updated = change(structuredClone(value));
+      const next = previous.then(async (found) => {
+        const updated = change(await value(found));
         if (file) await writePrivateFile(file, `${JSON.stringify(updated, null, 2)}\n`);
         return updated;
       });
       // A failed write leaves the last good value in place for the next change.
-      current = next.catch(() => previous);
-      return next.then((value) => structuredClone(value));
+      current = next.then(kept, () => previous);
+      return next.then((updated) => structuredClone(updated));
     },
   };
 }
