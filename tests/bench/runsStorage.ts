@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { openHistoryDatabase } from '../../electron/core/db/database';
 import { migrate } from '../../electron/core/db/migrations';
 import { RESULT_COLUMNS } from '../../electron/core/runs/runAggregates';
 import { createSqliteRunStore, type StoredRunResult } from '../../electron/core/runs/runStore';
+import { schema15Values, SCHEMA15_INSERT } from '../support/schema15Results';
 import { exportLines } from './runsStorageExport';
 import { codecLines, realResults } from './runsStorageSamples';
 import { ms, percentile } from './stats';
@@ -35,8 +35,6 @@ const BATCH = 500;
 const EXPORTED = 5000;
 const RUN_ID = '9c1f7e2a-4b6d-4e8f-a1c3-5d7e9f0b2c4a';
 
-const OLD_INSERT = `INSERT OR REPLACE INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at, answer_hash)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const UPSERT_LINE = `INSERT INTO run_lines (run_id, case_index, data_row_key, iteration, first_idx) VALUES (?, ?, ?, ?, ?)
   ON CONFLICT (run_id, case_index, data_row_key, iteration) DO UPDATE SET first_idx = min(first_idx, excluded.first_idx)`;
 
@@ -64,35 +62,14 @@ function record(total: number, runId = RUN_ID): RunRecord {
 
 /** Schema 15's addResults, statement for statement (no judge expectations here: no rule rows). */
 function oldWriter(db: DatabaseSync, runId = RUN_ID) {
-  const insert = db.prepare(OLD_INSERT);
+  const insert = db.prepare(SCHEMA15_INSERT);
   const line = db.prepare(UPSERT_LINE);
   const forget = [db.prepare('DELETE FROM run_summaries WHERE run_id = ?'), db.prepare('DELETE FROM run_marks WHERE run_id = ?')];
   const counts = db.prepare('UPDATE runs SET completed = ? WHERE id = ?');
   return (batch: readonly StoredRunResult[]) => {
     db.exec('BEGIN IMMEDIATE');
     for (const { row, detail, recordedAt } of batch) {
-      const answer = detail.result.ok ? detail.result.value.response.answer : null;
-      insert.run(
-        runId,
-        row.index,
-        row.caseIndex,
-        row.caseName,
-        row.row,
-        row.iteration,
-        row.agentId,
-        row.passed ? 1 : 0,
-        JSON.stringify(row.failed),
-        row.status,
-        row.errorCode,
-        row.serverMs,
-        row.roundTripMs,
-        row.answerStart,
-        row.attempts,
-        row.judge === undefined ? null : JSON.stringify(row.judge),
-        JSON.stringify(detail),
-        recordedAt,
-        answer === null ? '' : createHash('sha256').update(answer, 'utf8').digest('hex'),
-      );
+      insert.run(...schema15Values(runId, { row, detail, recordedAt }));
       line.run(runId, row.caseIndex, row.row ?? -1, row.iteration, row.index);
     }
     for (const statement of forget) statement.run(runId);

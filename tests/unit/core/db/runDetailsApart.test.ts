@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { migrate, userVersion } from '../../../../electron/core/db/migrations';
@@ -9,6 +8,7 @@ import { judgeRuleWriter } from '../../../../electron/core/runs/runJudgeRules';
 import { createSqliteRunStore, storedResults, type RunStore, type StoredRunResult } from '../../../../electron/core/runs/runStore';
 import type { RunExportFormat } from '../../../../electron/shared/api';
 import { exchange } from '../../../support/scriptedPlatform';
+import { schema15Values, SCHEMA15_INSERT } from '../../../support/schema15Results';
 import { judgement, result, runRecord } from '../runs/runFixtures';
 
 /**
@@ -19,9 +19,6 @@ import { judgement, result, runRecord } from '../runs/runFixtures';
  */
 
 /** Schema 15's statement for a result. */
-const OLD_INSERT = `INSERT INTO run_results (run_id, ${RESULT_COLUMNS}, detail, recorded_at, answer_hash)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
 function keepAsSchema15(db: DatabaseSync, runId: string, results: readonly StoredRunResult[], hashed = true): void {
   db.prepare(
     `INSERT INTO runs (id, kind, suite_name, suite_file, profile_id, profile_name, base_url, started_at, finished_at, state, total,
@@ -29,30 +26,9 @@ function keepAsSchema15(db: DatabaseSync, runId: string, results: readonly Store
       'sandbox', 'Sandbox', 'http://127.0.0.1:4010', '2026-11-23T09:00:00.000Z', '2026-11-23T09:00:01.000Z', 'passed', ?, ?, 0, 0, 0, 0,
       1000, ?, '["a","b"]')`,
   ).run(runId, results.length, results.length, JSON.stringify({ concurrency: 8, ratePerSecond: null, on429: 'wait', iterations: 1 }));
-  for (const { row, detail, recordedAt } of results) {
-    const answer = detail.result.ok ? detail.result.value.response.answer : null;
-    const hash = answer === null ? '' : createHash('sha256').update(answer, 'utf8').digest('hex');
-    db.prepare(OLD_INSERT).run(
-      runId,
-      row.index,
-      row.caseIndex,
-      row.caseName,
-      row.row,
-      row.iteration,
-      row.agentId,
-      row.passed ? 1 : 0,
-      JSON.stringify(row.failed),
-      row.status,
-      row.errorCode,
-      row.serverMs,
-      row.roundTripMs,
-      row.answerStart,
-      row.attempts,
-      row.judge === undefined ? null : JSON.stringify(row.judge),
-      JSON.stringify(detail),
-      recordedAt,
-      hashed ? hash : null,
-    );
+  for (const result of results) {
+    const { row } = result;
+    db.prepare(SCHEMA15_INSERT).run(...schema15Values(runId, result, hashed));
     db.prepare('INSERT OR IGNORE INTO run_lines VALUES (?, ?, ?, ?, ?)').run(runId, row.caseIndex, row.row ?? -1, row.iteration, row.index);
   }
   judgeRuleWriter(db)(
