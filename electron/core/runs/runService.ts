@@ -281,7 +281,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
     return run;
   }
 
-  /** Starts a run whose data file, if any, was taken from the uploads (released here when it does not start). */
+  /** Starts a run on its data file, if one was taken from the uploads: a run that starts releases it when it ends. */
   async function launch(
     request: StartRunRequest,
     data: TakenData | null,
