@@ -228,7 +228,8 @@ function jsonArrayReader(limits: DataLimits): ChunkReader<RowStep> {
 
 /**
  * Where a run's data comes from: a file read again for each pass over it (the check, then each
- * case), or the text the app's page sent. `chunks` throws an Error saying what went wrong when
+ * case), whether the person's own or the host's copy of one the app's page sent (dataUploads.ts);
+ * or text held whole (textSource). `chunks` throws an Error saying what went wrong when
  * the file can no longer be read as it was.
  */
 export interface DataSource {
@@ -238,11 +239,11 @@ export interface DataSource {
   chunks(): AsyncIterable<string>;
 }
 
-/** Characters of the page's text read at a time: what a file's read gives (dataFile.ts reads 64 KiB). */
+/** Characters of held text read at a time: what a file's read gives (dataFile.ts reads 64 KiB). */
 const TEXT_PIECE = 65_536;
 
 /**
- * A data file's text held whole (the page read it and sent it), read a piece at a time as a file
+ * A data file's text held whole (as the tests give it), read a piece at a time as a file
  * is: a pass then holds the rows of one piece, not of the whole file (in one piece, every row
  * became an object at once and stayed for the whole pass). A cut never falls between the two
  * halves of a character (a surrogate pair), so each piece is text a file's decoder could give.

@@ -273,7 +273,7 @@ export function createRunMethods(deps: RunServiceDeps): { api: RunApi; stopAll()
       active.delete(runId);
       emit(final);
     });
-    // The page's text cannot change under the run, so its plan cannot fail; if it ever did, it is said, not left unhandled.
+    // The data file is the host's own copy, which nothing changes under the run, so its plan cannot fail; if it ever did, it is said, not left unhandled.
     run.ended = run.ended.catch((error: unknown) => {
       active.delete(runId);
       deps.onProblem?.(`A run stopped: ${messageOf(error)}`);

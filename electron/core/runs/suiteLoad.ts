@@ -23,7 +23,7 @@ import { checkColumnReferences, checkSuiteShape, withDefaults } from './suiteVal
 
 interface LoadedSuite {
   suite: Suite;
-  /** The data file used (absolute; or its name, when the page sent its text), or null. */
+  /** The data file used (absolute; or its name, when the page sent it), or null. */
   dataFile: string | null;
   /** The requests, made as the run sends them (the data file is read again for each case). */
   plan: PlanSource;
